@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const USER_TYPES = ["customer", "merchant"] as const;
+export const userTypeSchema = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof userTypeSchema>;
+
+/** Pending type default when nothing is stored (spec §4). */
+export const DEFAULT_USER_TYPE: UserType = "customer";
+
+/** Local-storage key of the pending account type chosen on the marketing pages. */
+export const PENDING_USER_TYPE_STORAGE_KEY = "vicino.pendingUserType";
+
+/** Parses anything (e.g. a local-storage value) into a user type, falling back to the default. */
+export function parseUserType(value: unknown): UserType {
+  const parsed = userTypeSchema.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_USER_TYPE;
+}
+
+/** Badge text on the auth screen (spec §2). */
+export const USER_TYPE_ACCESS_LABEL: Record<UserType, string> = {
+  customer: "Accesso Acquirente",
+  merchant: "Accesso Negoziante",
+};
+
+/** Assistant name per role (welcome e-mail, merchant dashboard label). */
+export const ASSISTANT_NAME: Record<UserType, string> = {
+  customer: "Clemente",
+  merchant: "Leonardo",
+};
