@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** Toast shape of spec §3. */
+export const toastVariantSchema = z.enum(["default", "destructive"]);
+export type ToastVariant = z.infer<typeof toastVariantSchema>;
+
+export const toastSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string().optional(),
+  variant: toastVariantSchema.default("default"),
+  duration: z.number().int().positive().optional(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
+/** Marketplace flow toasts last 4 s (spec §9). */
+export const TOAST_DEFAULT_DURATION_MS = 4000;
+/** Every error toast is titled 'Errore' (spec §8). */
+export const ERROR_TOAST_TITLE = "Errore";
+/** Google sign-in failures use their own title (spec §8). */
+export const GOOGLE_ERROR_TOAST_TITLE = "Errore Google Login";
