@@ -1,0 +1,86 @@
+import { PRODUCT_NAME } from "../../../src/domain/product";
+import { ASSISTANT_NAME, type UserType } from "../../../src/domain/user-type";
+
+/** A rendered e-mail: fixed Italian templates only, never a body chosen by the client. */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type EmailTemplate =
+  | { type: "welcome"; displayName: string; userType: UserType }
+  | { type: "password-reset"; link: string }
+  | { type: "magic-link"; link: string; userType: UserType };
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("");
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#475569">Se il pulsante non funziona, copia questo indirizzo nel browser:<br>${escapeHtml(action.href)}</p>`
+    : "";
+  return `<!doctype html><html lang="it"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="background:#ffffff;border-radius:12px;padding:24px"><h1 style="font-size:22px;margin:0 0 16px;color:#0f766e">${escapeHtml(title)}</h1>${body}${button}</div><p style="font-size:12px;color:#64748b;text-align:center">${escapeHtml(PRODUCT_NAME)} · i negozi vicini rispondono alle tue richieste</p></div></body></html>`;
+}
+
+function welcome(displayName: string, userType: UserType): RenderedEmail {
+  const assistant = ASSISTANT_NAME[userType];
+  const name = displayName.trim() || "e benvenuto";
+  const subject = `Benvenuto su ${PRODUCT_NAME}!`;
+  const paragraphs =
+    userType === "merchant"
+      ? [
+          `Ciao ${name},`,
+          `il tuo negozio è ora su ${PRODUCT_NAME}. Vedrai le richieste delle persone della tua zona e potrai rispondere con un'offerta in pochi secondi.`,
+          `${assistant}, il tuo assistente, ti aiuta a scrivere offerte chiare e convincenti.`,
+        ]
+      : [
+          `Ciao ${name},`,
+          `su ${PRODUCT_NAME} basta dire cosa ti serve: i negozi vicini a te ti mandano le loro offerte.`,
+          `${assistant}, il tuo assistente, ti guida passo passo: scrivigli, mandagli una foto o parlagli.`,
+        ];
+  return { subject, text: `${paragraphs.join("\n\n")}\n`, html: layout(subject, paragraphs) };
+}
+
+function passwordReset(link: string): RenderedEmail {
+  const subject = `Reimposta la password di ${PRODUCT_NAME}`;
+  const paragraphs = [
+    "Abbiamo ricevuto una richiesta di reimpostare la tua password.",
+    "Se non sei stato tu, ignora questa email: la tua password resta la stessa.",
+  ];
+  return {
+    subject,
+    text: `${paragraphs[0]}\n\nApri questo link per sceglierne una nuova:\n${link}\n\n${paragraphs[1]}\n`,
+    html: layout(subject, paragraphs, { label: "Reimposta la password", href: link }),
+  };
+}
+
+function magicLink(link: string, userType: UserType): RenderedEmail {
+  const subject = `Il tuo link di accesso a ${PRODUCT_NAME}`;
+  const role = userType === "merchant" ? "negoziante" : "acquirente";
+  const paragraphs = [
+    `Ecco il tuo link per accedere come ${role}. Vale 15 minuti e si può usare una sola volta.`,
+    "Se non hai chiesto tu di accedere, ignora questa email.",
+  ];
+  return {
+    subject,
+    text: `${paragraphs[0]}\n\n${link}\n\n${paragraphs[1]}\n`,
+    html: layout(subject, paragraphs, { label: "Accedi", href: link }),
+  };
+}
+
+export function renderEmail(template: EmailTemplate): RenderedEmail {
+  switch (template.type) {
+    case "welcome":
+      return welcome(template.displayName, template.userType);
+    case "password-reset":
+      return passwordReset(template.link);
+    case "magic-link":
+      return magicLink(template.link, template.userType);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Fixed-window rate limiting, pure: the caller stores the window in Firestore inside a transaction.
+ * A window counts the hits since `windowStart`; a new window starts when the old one is over.
+ */
+export interface RateWindow {
+  windowStart: Date;
+  count: number;
+}
+
+export interface RatePolicy {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  next: RateWindow;
+}
+
+export function decideRate(current: RateWindow | undefined, policy: RatePolicy, now: Date): RateDecision {
+  const expired = !current || now.getTime() - current.windowStart.getTime() >= policy.windowMs;
+  const window = expired ? { windowStart: now, count: 0 } : current;
+  if (window.count >= policy.max) return { allowed: false, next: window };
+  return { allowed: true, next: { windowStart: window.windowStart, count: window.count + 1 } };
+}
+
+/** Limits of the e-mail sending endpoints (per recipient e-mail and per client IP). */
+export const EMAIL_RATE_POLICY: RatePolicy = { max: 5, windowMs: 15 * 60 * 1000 };
+export const IP_RATE_POLICY: RatePolicy = { max: 30, windowMs: 60 * 60 * 1000 };
