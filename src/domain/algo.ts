@@ -1,0 +1,114 @@
+import { z } from "zod";
+import {
+  ALGO_ALMOST_COMPLETE_FIELDS,
+  ALGO_IMAGE_BASE64_MAX_LENGTH,
+  ALGO_MESSAGE_MAX_LENGTH,
+} from "./limits.ts";
+import { VALIDATION_MESSAGES } from "./messages.ts";
+import { publishableRequestSchema } from "./publishing.ts";
+import { field } from "./validation.ts";
+
+/**
+ * Algo's chat contract (architecture §2). `extractedData` uses the Request field names of spec §3 and
+ * is deliberately loose (whatever the model or the offline extractor gathered so far);
+ * `applyPublishingDefaults` turns it into a publishable request.
+ */
+export const algoExtractedDataSchema = z
+  .object({
+    productName: z.string(),
+    description: z.string(),
+    category: z.string(),
+    budget: z.object({ min: z.number(), max: z.number() }).partial(),
+    urgency: z.string(),
+    deliveryPreference: z.string(),
+    actionRadius: z.number(),
+    location: z.object({ address: z.string(), lat: z.number(), lng: z.number() }).partial(),
+    productDetails: z
+      .object({
+        size: z.string(),
+        color: z.string(),
+        material: z.string(),
+        condition: z.string(),
+        specifications: z.string(),
+      })
+      .partial(),
+  })
+  .partial();
+export type AlgoExtractedData = z.infer<typeof algoExtractedDataSchema>;
+
+/** The JSON reply asked of the model (spec §7). */
+export const algoReplySchema = z.object({
+  message: z.string(),
+  extractedData: algoExtractedDataSchema.default({}),
+  isComplete: z.boolean().default(false),
+  finalRequest: algoExtractedDataSchema.optional(),
+});
+export type AlgoReply = z.infer<typeof algoReplySchema>;
+
+/** algoChat input: text, or a photo (base64 JPEG, no data: prefix) with optional text. */
+export const algoChatInputSchema = z
+  .object({
+    conversationId: z.string().min(1).max(128).optional(),
+    message: z
+      .string({ error: VALIDATION_MESSAGES.emptyMessage })
+      .trim()
+      .max(ALGO_MESSAGE_MAX_LENGTH, { error: VALIDATION_MESSAGES.messageTooLong })
+      .default(""),
+    imageBase64: z
+      .string()
+      .max(ALGO_IMAGE_BASE64_MAX_LENGTH, { error: "L'immagine è troppo grande" })
+      .regex(/^[A-Za-z0-9+/]+=*$/, { error: VALIDATION_MESSAGES.imageOnly })
+      .optional(),
+  })
+  .refine((input) => input.message.length > 0 || input.imageBase64 !== undefined, {
+    error: VALIDATION_MESSAGES.emptyMessage,
+    path: ["message"],
+  });
+export type AlgoChatInput = z.input<typeof algoChatInputSchema>;
+
+export const algoChatOutputSchema = z.object({
+  conversationId: z.string().min(1),
+  message: z.string(),
+  extractedData: algoExtractedDataSchema,
+  isComplete: z.boolean(),
+  finalRequest: publishableRequestSchema.optional(),
+  /** Id of the request published on completion (ours). */
+  requestId: z.string().optional(),
+  tokenBalance: z.number(),
+});
+export type AlgoChatOutput = z.infer<typeof algoChatOutputSchema>;
+
+/** The fields the create page's progress card counts. */
+export const ALGO_PROGRESS_FIELDS = [
+  "productName",
+  "category",
+  "budget",
+  "urgency",
+  "deliveryPreference",
+  "location",
+  "condition",
+] as const;
+export type AlgoProgressField = (typeof ALGO_PROGRESS_FIELDS)[number];
+
+function isCollected(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === "string") return value.trim().length > 0;
+  if (typeof value === "object") return Object.values(value).some(isCollected);
+  return true;
+}
+
+export function collectedFields(data: unknown): AlgoProgressField[] {
+  return ALGO_PROGRESS_FIELDS.filter((name) =>
+    isCollected(name === "condition" ? field(field(data, "productDetails"), "condition") : field(data, name)),
+  );
+}
+
+/** Share of the progress fields collected, 0..1. */
+export function algoProgress(data: unknown): number {
+  return collectedFields(data).length / ALGO_PROGRESS_FIELDS.length;
+}
+
+/** With 4 or more fields the create page says the request is almost complete. */
+export function isAlmostComplete(data: unknown): boolean {
+  return collectedFields(data).length >= ALGO_ALMOST_COMPLETE_FIELDS;
+}

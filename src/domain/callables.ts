@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { idSchema, optionalText } from "./fields.ts";
+import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "./limits.ts";
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
+import { ratingSchema } from "./rating.ts";
+import { tokenPurchaseSchema } from "./tokens.ts";
+import { userTypeSchema } from "./user-type.ts";
+
+/**
+ * Inputs and outputs of the callables of architecture §2 (algoChat's are in algo.ts). Functions
+ * validate inputs with these; the client types its calls with them.
+ */
+
+export const purchaseTokensInputSchema = z.object({ packageId: idSchema, paymentId: idSchema });
+export type PurchaseTokensInput = z.infer<typeof purchaseTokensInputSchema>;
+export const purchaseTokensOutputSchema = z.object({
+  tokenBalance: z.number(),
+  purchase: tokenPurchaseSchema,
+});
+export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
+
+export const acceptOfferInputSchema = z.object({ offerId: idSchema });
+export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;
+export const acceptOfferOutputSchema = z.object({ requestId: idSchema, offerId: idSchema });
+export type AcceptOfferOutput = z.infer<typeof acceptOfferOutputSchema>;
+
+export const rejectOfferInputSchema = z.object({
+  offerId: idSchema,
+  reason: optionalText(SHORT_TEXT_MAX_LENGTH),
+});
+export type RejectOfferInput = z.infer<typeof rejectOfferInputSchema>;
+export const rejectOfferOutputSchema = z.object({ offerId: idSchema });
+export type RejectOfferOutput = z.infer<typeof rejectOfferOutputSchema>;
+
+export const completeTransactionInputSchema = z.object({
+  requestId: idSchema,
+  rating: ratingSchema,
+  feedback: optionalText(FEEDBACK_MAX_LENGTH),
+});
+export type CompleteTransactionInput = z.input<typeof completeTransactionInputSchema>;
+export const completeTransactionOutputSchema = z.object({
+  requestId: idSchema,
+  merchantAverageRating: z.number().min(0).max(5),
+});
+export type CompleteTransactionOutput = z.infer<typeof completeTransactionOutputSchema>;
+
+export const createMagicLinkInputSchema = z.object({
+  email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
+  userType: userTypeSchema,
+});
+export type CreateMagicLinkInput = z.infer<typeof createMagicLinkInputSchema>;
+/** The same answer whether or not the e-mail exists. */
+export const createMagicLinkOutputSchema = z.object({ ok: z.literal(true) });
+export type CreateMagicLinkOutput = z.infer<typeof createMagicLinkOutputSchema>;
+
+export const verifyMagicLinkInputSchema = z.object({
+  token: z
+    .string({ error: ERROR_MESSAGES.magicLinkMissingToken })
+    .trim()
+    .min(1, { error: ERROR_MESSAGES.magicLinkMissingToken }),
+});
+export type VerifyMagicLinkInput = z.infer<typeof verifyMagicLinkInputSchema>;
+export const verifyMagicLinkOutputSchema = z.object({
+  customToken: z.string().min(1),
+  userType: userTypeSchema,
+  email: z.string(),
+});
+export type VerifyMagicLinkOutput = z.infer<typeof verifyMagicLinkOutputSchema>;
+
+/** POST /api/send-email body (spec §7); the recipient is derived server-side from the session. */
+export const EMAIL_TYPES = ["welcome", "password-reset", "magic-link"] as const;
+export const sendEmailInputSchema = z.object({
+  type: z.enum(EMAIL_TYPES),
+  data: z
+    .object({
+      displayName: z.string().max(SHORT_TEXT_MAX_LENGTH),
+      userType: userTypeSchema,
+      assistantName: z.string().max(SHORT_TEXT_MAX_LENGTH),
+    })
+    .partial()
+    .default({}),
+});
+export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;

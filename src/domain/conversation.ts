@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { dateSchema, idSchema } from "./fields.ts";
+import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from "./limits.ts";
+import { conversationStatusSchema } from "./state-machine.ts";
+
+export const participantsSchema = z.object({
+  customerId: idSchema,
+  customerName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
+  merchantId: idSchema,
+  merchantName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
+});
+export type Participants = z.infer<typeof participantsSchema>;
+
+export const lastMessageSchema = z.object({
+  content: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
+  senderId: idSchema,
+  timestamp: dateSchema,
+});
+export type LastMessage = z.infer<typeof lastMessageSchema>;
+
+/** A conversation document (spec §3). Status is always `active`. */
+export const conversationSchema = z.object({
+  id: idSchema,
+  participants: participantsSchema,
+  requestId: idSchema,
+  offerId: idSchema,
+  status: conversationStatusSchema,
+  lastMessage: lastMessageSchema.optional(),
+  createdAt: dateSchema,
+  updatedAt: dateSchema,
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** What the offer's merchant writes right after sending the offer; the data layer adds status and dates. */
+export const newConversationInputSchema = z.object({
+  participants: participantsSchema,
+  requestId: idSchema,
+  offerId: idSchema,
+});
+export type NewConversationInput = z.infer<typeof newConversationInputSchema>;
+
+export function isParticipant(conversation: Pick<Conversation, "participants">, uid: string): boolean {
+  return conversation.participants.customerId === uid || conversation.participants.merchantId === uid;
+}
+
+/** The other side of the chat, as seen by `uid`. */
+export function otherParticipant(
+  conversation: Pick<Conversation, "participants">,
+  uid: string,
+): { id: string; name: string } {
+  const { customerId, customerName, merchantId, merchantName } = conversation.participants;
+  return uid === customerId ? { id: merchantId, name: merchantName } : { id: customerId, name: customerName };
+}
+
+/**
+ * Spec §7: conversations come from two queries (as customer, as merchant); merge them without
+ * duplicates, most recently updated first.
+ */
+export function mergeConversations<T extends Pick<Conversation, "id" | "updatedAt">>(
+  ...lists: ReadonlyArray<readonly T[]>
+): T[] {
+  const byId = new Map<string, T>();
+  for (const list of lists) for (const conversation of list) byId.set(conversation.id, conversation);
+  return [...byId.values()].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { callableErrorCode, callableErrorMessage, errorMessage, isDisplayableMessage } from "./errors.ts";
+import { ERROR_MESSAGES } from "./messages.ts";
+
+describe("callableErrorMessage", () => {
+  it("shows a catalogue message sent by a function", () => {
+    const error = { code: "functions/failed-precondition", message: "Richiesta non trovata" };
+    expect(callableErrorMessage(error, ERROR_MESSAGES.acceptOffer)).toBe("Richiesta non trovata");
+  });
+
+  it("shows the state machine's refusals", () => {
+    const error = {
+      code: "functions/failed-precondition",
+      message: "Operazione non consentita: la richiesta è completata.",
+    };
+    expect(callableErrorMessage(error)).toBe("Operazione non consentita: la richiesta è completata.");
+  });
+
+  it("never shows an unknown (English) message: code mapping or fallback", () => {
+    expect(
+      callableErrorMessage({ code: "functions/internal", message: "internal" }, ERROR_MESSAGES.sendOffer),
+    ).toBe("Errore nell'invio dell'offerta. Riprova.");
+    expect(callableErrorMessage({ code: "functions/unauthenticated", message: "x" })).toBe(
+      "Devi accedere per continuare.",
+    );
+    expect(
+      callableErrorMessage({ code: "permission-denied", message: "Missing or insufficient permissions." }),
+    ).toBe("Non hai i permessi per questa operazione.");
+    expect(callableErrorMessage({ code: "unavailable" })).toBe(
+      "Errore di connessione. Controlla la tua connessione internet.",
+    );
+    expect(callableErrorMessage({ code: "functions/resource-exhausted" })).toBe(
+      "Troppi tentativi. Riprova più tardi.",
+    );
+    expect(callableErrorMessage(new Error("boom"))).toBe("Si è verificato un errore. Riprova.");
+    expect(callableErrorMessage(undefined, "X")).toBe("X");
+  });
+
+  it("strips prefixes from codes", () => {
+    expect(callableErrorCode("functions/not-found")).toBe("not-found");
+    expect(callableErrorCode("firestore/aborted")).toBe("aborted");
+    expect(callableErrorCode("auth/user-not-found")).toBeUndefined();
+    expect(callableErrorCode(3)).toBeUndefined();
+  });
+});
+
+describe("errorMessage", () => {
+  it("routes auth codes to the auth texts", () => {
+    expect(errorMessage({ code: "auth/user-not-found", message: "Firebase: Error" })).toBe(
+      "Utente non trovato. Controlla l'email inserita.",
+    );
+    expect(errorMessage({ code: "functions/not-found", message: "Richiesta non trovata" })).toBe(
+      "Richiesta non trovata",
+    );
+    expect(errorMessage("Errore nel caricare i messaggi")).toBe("Errore nel caricare i messaggi");
+  });
+
+  it("knows which messages are displayable", () => {
+    expect(isDisplayableMessage("Login annullato dall'utente.")).toBe(true);
+    expect(isDisplayableMessage("internal")).toBe(false);
+    expect(isDisplayableMessage(5)).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+import { AUTH_ERROR_MESSAGES, authErrorMessage, errorCode, isAuthErrorCode } from "./auth-errors.ts";
+import { ERROR_MESSAGES, KNOWN_MESSAGES } from "./messages.ts";
+
+/**
+ * One mapping from thrown errors to the Italian text a toast shows (style.md: Errors).
+ * Our callables throw `HttpsError` with a standard code and the spec's Italian message; that message
+ * is shown when it is one of the catalogue's texts. Anything else (SDK internals in English, network)
+ * is mapped by code, and otherwise the caller's fallback (e.g. ERROR_MESSAGES.sendOffer) is used.
+ */
+
+export const CALLABLE_ERROR_CODES = [
+  "cancelled",
+  "unknown",
+  "invalid-argument",
+  "deadline-exceeded",
+  "not-found",
+  "already-exists",
+  "permission-denied",
+  "resource-exhausted",
+  "failed-precondition",
+  "aborted",
+  "out-of-range",
+  "unimplemented",
+  "internal",
+  "unavailable",
+  "data-loss",
+  "unauthenticated",
+] as const;
+export type CallableErrorCode = (typeof CALLABLE_ERROR_CODES)[number];
+
+/** A refusal a function turns into `new HttpsError(code, message)`. */
+export type DomainFailure = { code: CallableErrorCode; message: string };
+
+/** Standard code of a Functions (`functions/x`) or Firestore (`x`, `firestore/x`) error. */
+export function callableErrorCode(code: unknown): CallableErrorCode | undefined {
+  if (typeof code !== "string") return undefined;
+  const bare = code.replace(/^(functions|firestore)\//, "");
+  return (CALLABLE_ERROR_CODES as readonly string[]).includes(bare) ? (bare as CallableErrorCode) : undefined;
+}
+
+const AUTH_TEXTS: ReadonlySet<string> = new Set(Object.values(AUTH_ERROR_MESSAGES));
+
+/** Texts safe to show as they are: catalogue messages and the state machine's refusals. */
+export function isDisplayableMessage(message: unknown): message is string {
+  return (
+    typeof message === "string" &&
+    (KNOWN_MESSAGES.has(message) ||
+      AUTH_TEXTS.has(message) ||
+      message.startsWith("Operazione non consentita"))
+  );
+}
+
+const CODE_MESSAGES: Partial<Record<CallableErrorCode, string>> = {
+  unauthenticated: ERROR_MESSAGES.unauthenticated,
+  "permission-denied": ERROR_MESSAGES.permissionDenied,
+  unavailable: AUTH_ERROR_MESSAGES["network-request-failed"],
+  "deadline-exceeded": AUTH_ERROR_MESSAGES["network-request-failed"],
+  "resource-exhausted": AUTH_ERROR_MESSAGES["too-many-requests"],
+};
+
+/** Message for a callable / HttpsError / Firestore error, else `fallback`. */
+export function callableErrorMessage(error: unknown, fallback: string = ERROR_MESSAGES.generic): string {
+  const message =
+    typeof error === "object" && error !== null ? (error as { message?: unknown }).message : error;
+  if (isDisplayableMessage(message)) return message;
+  const code = callableErrorCode(errorCode(error));
+  return (code && CODE_MESSAGES[code]) ?? fallback;
+}
+
+/** Any thrown value → Italian text: Auth codes through authErrorMessage, the rest as callables. */
+export function errorMessage(error: unknown, fallback: string = ERROR_MESSAGES.generic): string {
+  const code = errorCode(error);
+  if (isAuthErrorCode(code)) return authErrorMessage(code);
+  return callableErrorMessage(error, fallback);
+}

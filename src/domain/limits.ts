@@ -1,0 +1,74 @@
+/** Business constants and limits of spec §9 (and a few of architecture §4-§5). One place only. */
+
+// Auth and session
+export const PASSWORD_MIN_LENGTH = 6;
+/** The session falls back to a default user if users/{uid} has not arrived by then (spec §4). */
+export const USER_DOC_TIMEOUT_MS = 5000;
+/** Toast duration in the sign-up flow; the marketplace flow uses TOAST_DEFAULT_DURATION_MS (toast.ts). */
+export const SIGNUP_TOAST_DURATION_MS = 5000;
+
+// Redirect delays (spec §9)
+export const REDIRECT_AFTER_LOGIN_MS = 1000;
+export const REDIRECT_AFTER_MAGIC_LINK_MS = 2000;
+export const REDIRECT_AFTER_REQUEST_CREATED_MS = 2000;
+
+// Lists and dashboards
+/** Page size of a request query. */
+export const REQUEST_QUERY_LIMIT = 50;
+export const CUSTOMER_DASHBOARD_REQUESTS = 4;
+export const CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST = 2;
+export const MERCHANT_DASHBOARD_OFFERS = 4;
+/** The merchant dashboard cuts a request address to this many characters. */
+export const MERCHANT_DASHBOARD_ADDRESS_CHARS = 30;
+
+// Geography
+export const EARTH_RADIUS_KM = 6371;
+/** Test merchant default position: Milano. */
+export const DEFAULT_MERCHANT_LOCATION = { address: "Milano", lat: 45.4642, lng: 9.19 } as const;
+/** Publishing default of a request's action radius. */
+export const DEFAULT_ACTION_RADIUS_KM = 10;
+/** The radius Algo's prompt mentions. */
+export const ALGO_PROMPT_RADIUS_KM = 5;
+/** Firestore `in` accepts at most 30 values: the feed's geohash cells must fit. */
+export const MAX_GEO_QUERY_CELLS = 30;
+
+// Caches
+export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+export const QUERY_GC_TIME_MS = 10 * 60 * 1000;
+export const TOKEN_BALANCE_CACHE_MS = 5 * 60 * 1000;
+
+// AI
+/** A cached AI response is reused only above (strictly) this success rate. */
+export const CACHE_REUSE_MIN_SUCCESS_RATE = 0.7;
+/** The cache key keeps this many characters of the context. */
+export const CACHE_KEY_CONTEXT_LENGTH = 50;
+export const MAX_PREFERRED_CATEGORIES = 5;
+export const MAX_TOP_SEARCH_TERMS = 10;
+export const MAX_KEYWORDS = 10;
+/** Algo proposes publishing at about this share of the information. */
+export const ALGO_PUBLISH_THRESHOLD = 0.7;
+/** With this many collected fields the create page says the request is almost complete. */
+export const ALGO_ALMOST_COMPLETE_FIELDS = 4;
+
+// Camera (spec §7)
+export const CAMERA_IDEAL_WIDTH = 1280;
+export const CAMERA_IDEAL_HEIGHT = 720;
+export const CAMERA_JPEG_QUALITY = 0.8;
+
+// Magic links (architecture §5)
+export const MAGIC_LINK_TOKEN_BYTES = 32;
+export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+
+// Field lengths (ours: the spec gives none; generous, but they bound what clients may write)
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+export const PRODUCT_NAME_MAX_LENGTH = 120;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const SHORT_TEXT_MAX_LENGTH = 200;
+export const ADDRESS_MAX_LENGTH = 200;
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+export const FEEDBACK_MAX_LENGTH = 1000;
+export const ALGO_MESSAGE_MAX_LENGTH = 2000;
+/** Base64 JPEG sent to algoChat: about 5 MB of image. */
+export const ALGO_IMAGE_BASE64_MAX_LENGTH = 7_000_000;
+/** Upper bound of budgets and prices, in euro. */
+export const MAX_AMOUNT_EUR = 1_000_000;

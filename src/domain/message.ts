@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { dateSchema, idSchema, requiredText } from "./fields.ts";
+import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from "./limits.ts";
+import { VALIDATION_MESSAGES } from "./messages.ts";
+import { userTypeSchema } from "./user-type.ts";
+
+export const MESSAGE_TYPES = ["text"] as const;
+export const messageTypeSchema = z.enum(MESSAGE_TYPES);
+export type MessageType = z.infer<typeof messageTypeSchema>;
+
+const contentSchema = requiredText(CHAT_MESSAGE_MAX_LENGTH, VALIDATION_MESSAGES.emptyMessage);
+
+/** A message under conversations/{id}/messages (spec §3). */
+export const messageSchema = z.object({
+  id: idSchema,
+  conversationId: idSchema,
+  senderId: idSchema,
+  senderName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
+  senderType: userTypeSchema,
+  content: contentSchema,
+  type: messageTypeSchema,
+  readBy: z.array(idSchema),
+  createdAt: dateSchema,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/**
+ * What a participant writes. The data layer sets senderId (the signed-in user), type `text`,
+ * readBy [sender] and createdAt, then updates the conversation's lastMessage and updatedAt.
+ */
+export const newMessageInputSchema = z.object({
+  conversationId: idSchema,
+  senderName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH),
+  senderType: userTypeSchema,
+  content: contentSchema,
+});
+export type NewMessageInput = z.infer<typeof newMessageInputSchema>;
+
+export function isReadBy(message: Pick<Message, "readBy">, uid: string): boolean {
+  return message.readBy.includes(uid);
+}
+
+/** Messages of others that `uid` has not read yet. */
+export function countUnread(
+  messages: ReadonlyArray<Pick<Message, "readBy" | "senderId">>,
+  uid: string,
+): number {
+  return messages.filter((message) => message.senderId !== uid && !message.readBy.includes(uid)).length;
+}

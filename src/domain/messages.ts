@@ -1,0 +1,131 @@
+import { PRODUCT_NAME } from "./product.ts";
+
+/**
+ * Every Italian user-facing message of spec §5 and §8, word for word (ASCII apostrophes as in the
+ * spec). Texts the spec only describes (out of tokens, technical problem) and our own validation texts
+ * are marked. Auth error texts live in auth-errors.ts, rating labels in rating.ts.
+ */
+
+export const VALIDATION_MESSAGES = {
+  passwordsDoNotMatch: "Le password non coincidono",
+  passwordTooShort: "La password deve contenere almeno 6 caratteri",
+  /** The other sign-up flow's wording (spec §5); kept for reference, the app uses `passwordTooShort`. */
+  passwordTooShortLegacy: "Password deve avere almeno 6 caratteri",
+  nameRequired: "Il nome è obbligatorio",
+  invalidEmail: "Formato email non valido.",
+  requiredFields: "Compila tutti i campi obbligatori",
+  invalidPrice: "Inserisci un prezzo valido",
+  // ours (the spec gives no text)
+  emptyMessage: "Scrivi un messaggio prima di inviarlo",
+  messageTooLong: "Il messaggio è troppo lungo",
+  imageOnly: "Puoi caricare solo immagini",
+  invalidRating: "Scegli una valutazione da 1 a 5 stelle",
+  budgetRange: "Il budget minimo non può superare quello massimo",
+  invalidBudget: "Inserisci un budget valido",
+  invalidLocation: "Posizione non valida",
+  productNameRequired: "Indica il prodotto che cerchi",
+  addressRequired: "Indica il comune o l'indirizzo",
+  invalidData: "Dati non validi. Controlla i campi e riprova.",
+} as const;
+
+export const ERROR_MESSAGES = {
+  userDataNotFound: "Dati utente non trovati",
+  magicLinkMissingToken: "Link non valido: token mancante",
+  logout: "Errore durante il logout",
+  invalidOrExpiredToken: "Token non valido o scaduto",
+  magicLinkSend: "Errore durante l'invio del magic link",
+  magicLinkVerify: "Errore durante la verifica del magic link",
+  algoCommunication: "Errore nella comunicazione con Algo",
+  publishRequest: "Errore nel pubblicare la richiesta. Riprova.",
+  loadRequests: "Errore nel caricare le richieste",
+  requestNotFound: "Richiesta non trovata",
+  loadRequest: "Errore nel caricare la richiesta",
+  sendOffer: "Errore nell'invio dell'offerta. Riprova.",
+  acceptOffer: "Errore nell'accettare l'offerta",
+  rejectOffer: "Errore nel rifiutare l'offerta",
+  completeTransaction: "Errore nel completare la transazione",
+  loadConversations: "Errore nel caricare le conversazioni",
+  loadMessages: "Errore nel caricare i messaggi",
+  sendMessage: "Errore nell'invio del messaggio",
+  // ours: callable failures without a more specific text
+  unauthenticated: "Devi accedere per continuare.",
+  permissionDenied: "Non hai i permessi per questa operazione.",
+  notFound: "Elemento non trovato.",
+  insufficientTokens: "Token insufficienti per questa operazione.",
+  tokenPurchase: "Errore nell'acquisto dei token. Riprova.",
+  generic: "Si è verificato un errore. Riprova.",
+} as const;
+
+export const VOICE_MESSAGES = {
+  unsupported: "Il riconoscimento vocale non è supportato in questo browser",
+  recognitionError: "Errore nel riconoscimento vocale",
+} as const;
+
+export const CAMERA_MESSAGES = {
+  accessDenied: "Impossibile accedere alla fotocamera. Verifica i permessi.",
+} as const;
+
+/** Algo's own replies (spec §8). */
+export const ALGO_MESSAGES = {
+  /** Spec gives the gist only: monthly tokens used up, buy more or wait for next month. */
+  outOfTokens:
+    "Hai esaurito i token gratuiti di questo mese. Puoi acquistarne altri oppure aspettare il rinnovo del mese prossimo.",
+  /** Spec gives the gist only: a technical problem, retry. */
+  technicalFailure: "Mi dispiace, si è verificato un problema tecnico. Riprova tra qualche istante.",
+  notUnderstood: "Mi dispiace, non ho capito bene. Puoi ripetere?",
+  // ours (create page)
+  almostComplete: "La tua richiesta è quasi completa!",
+} as const;
+
+/** Suggested reason when an offer is rejected (spec §4). */
+export const DEFAULT_REJECTION_REASON = "Prezzo troppo alto";
+
+/** Confirmation when an offer's price is outside the request's budget (ours; spec §5 gives no text). */
+export const PRICE_OUTSIDE_BUDGET_CONFIRM =
+  "Il prezzo è fuori dal budget indicato dal cliente. Vuoi inviare comunque l'offerta?";
+
+export type SuccessToast = { title: string; description?: string };
+
+export const SUCCESS_TOASTS = {
+  registrationCompleted: {
+    title: "Registrazione completata!",
+    description: "Ti abbiamo inviato un'email di benvenuto.",
+  },
+  emailSent: { title: "Email inviata!" },
+  magicLinkSent: { title: "Link magico inviato!" },
+  offerAccepted: { title: "Offerta accettata! La trattativa è iniziata." },
+  offerRejected: { title: "Offerta rifiutata" },
+  transactionCompleted: { title: "Transazione completata! Grazie per il feedback." },
+  requestPublished: { title: "Richiesta pubblicata!" },
+  offerSent: { title: "Offerta inviata!" },
+  photoCaptured: { title: "Foto catturata!" },
+  requestCreated: { title: "Richiesta creata con successo!" },
+} as const satisfies Record<string, SuccessToast>;
+
+export const LOGIN_SUCCESS_TITLE = "Accesso effettuato!";
+export const WELCOME_DESCRIPTION = `Benvenuto su ${PRODUCT_NAME}.`;
+export const WELCOME_BACK_DESCRIPTION = "Bentornato!";
+
+/**
+ * 'Accesso effettuato!' with its description (spec §8): a first sign-in gets 'Benvenuto su Vicino.',
+ * a returning user their name when known, otherwise 'Bentornato!'.
+ */
+export function loginSuccessToast(
+  options: { firstSignIn?: boolean; displayName?: string | null } = {},
+): SuccessToast {
+  if (options.firstSignIn) return { title: LOGIN_SUCCESS_TITLE, description: WELCOME_DESCRIPTION };
+  const name = options.displayName?.trim();
+  return {
+    title: LOGIN_SUCCESS_TITLE,
+    description: name ? `Bentornato, ${name}!` : WELCOME_BACK_DESCRIPTION,
+  };
+}
+
+/** Every catalogue text: a message found here may be shown as it is (e.g. an HttpsError's message). */
+export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
+  ...Object.values(VALIDATION_MESSAGES),
+  ...Object.values(ERROR_MESSAGES),
+  ...Object.values(VOICE_MESSAGES),
+  ...Object.values(CAMERA_MESSAGES),
+  ...Object.values(ALGO_MESSAGES),
+]);

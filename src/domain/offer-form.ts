@@ -1,0 +1,83 @@
+import type { DeliveryOption } from "./enums.ts";
+import { DELIVERY_OPTIONS } from "./enums.ts";
+import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_EUR, SHORT_TEXT_MAX_LENGTH } from "./limits.ts";
+import { VALIDATION_MESSAGES } from "./messages.ts";
+import type { Budget } from "./request.ts";
+import { field, invalid, stringField, type ValidationResult, valid } from "./validation.ts";
+
+/** The make-offer form's values, as the inputs hold them. */
+export type OfferFormValues = {
+  price: string | number;
+  description: string;
+  deliveryOptions: readonly DeliveryOption[] | Partial<Record<DeliveryOption, boolean>>;
+  estimatedDeliveryTime?: string;
+  additionalNotes?: string;
+};
+
+export type OfferFormData = {
+  price: number;
+  description: string;
+  deliveryOptions: DeliveryOption[];
+  estimatedDeliveryTime?: string;
+  additionalNotes?: string;
+};
+
+/** Parses an Italian or plain price ("12,50", "12.50", 12.5); anything else gives NaN. */
+export function parsePrice(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string") return Number.NaN;
+  const text = value.trim().replace(/\s|€/g, "");
+  if (!/^\d+([.,]\d+)?$/.test(text)) return Number.NaN;
+  return Number(text.replace(",", "."));
+}
+
+/** Accepts a list (["pickup"]) or checkbox flags ({ pickup: true }); keeps known options once, in order. */
+function readDeliveryOptions(value: unknown): DeliveryOption[] {
+  if (Array.isArray(value)) return DELIVERY_OPTIONS.filter((option) => value.includes(option));
+  if (typeof value === "object" && value !== null) {
+    return DELIVERY_OPTIONS.filter((option) => (value as Record<string, unknown>)[option] === true);
+  }
+  return [];
+}
+
+function isBlankPrice(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
+/**
+ * Offer form (spec §5): price, description and at least one delivery option are required
+ * ('Compila tutti i campi obbligatori'); the price must be a number above 0 ('Inserisci un prezzo
+ * valido'). Availability time and notes are optional.
+ */
+export function validateOfferForm(input: unknown): ValidationResult<OfferFormData> {
+  const rawPrice = field(input, "price");
+  const description = stringField(input, "description").trim();
+  const deliveryOptions = readDeliveryOptions(field(input, "deliveryOptions"));
+  if (isBlankPrice(rawPrice) || !description || deliveryOptions.length === 0) {
+    return invalid(VALIDATION_MESSAGES.requiredFields);
+  }
+  const price = parsePrice(rawPrice);
+  if (!Number.isFinite(price) || price <= 0 || price > MAX_AMOUNT_EUR)
+    return invalid(VALIDATION_MESSAGES.invalidPrice);
+  if (description.length > DESCRIPTION_MAX_LENGTH) return invalid(VALIDATION_MESSAGES.invalidData);
+  const estimatedDeliveryTime = stringField(input, "estimatedDeliveryTime").trim();
+  const additionalNotes = stringField(input, "additionalNotes").trim();
+  if (
+    estimatedDeliveryTime.length > SHORT_TEXT_MAX_LENGTH ||
+    additionalNotes.length > DESCRIPTION_MAX_LENGTH
+  ) {
+    return invalid(VALIDATION_MESSAGES.invalidData);
+  }
+  return valid({
+    price,
+    description,
+    deliveryOptions,
+    ...(estimatedDeliveryTime ? { estimatedDeliveryTime } : {}),
+    ...(additionalNotes ? { additionalNotes } : {}),
+  });
+}
+
+/** True when the price falls outside [min, max]: the form then asks for confirmation. */
+export function isPriceOutsideBudget(price: number, budget: Budget): boolean {
+  return price < budget.min || price > budget.max;
+}

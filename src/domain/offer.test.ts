@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { newOfferInputSchema, offerSchema } from "./offer.ts";
+import { validateWith } from "./validation.ts";
+
+const now = new Date();
+const offer = {
+  id: "o1",
+  requestId: "r1",
+  merchantId: "m1",
+  price: 49.9,
+  description: "Disponibile",
+  deliveryOptions: ["pickup", "delivery"],
+  status: "pending",
+  aiGenerated: false,
+  createdAt: now,
+  updatedAt: now,
+};
+
+describe("offerSchema", () => {
+  it("parses a stored offer with the spec's optional fields", () => {
+    expect(offerSchema.safeParse(offer).success).toBe(true);
+    expect(
+      offerSchema.safeParse({
+        ...offer,
+        status: "rejected",
+        rejectedAt: now,
+        rejectionReason: "Prezzo troppo alto",
+        customerRating: 5,
+        ratedAt: now,
+      }).success,
+    ).toBe(true);
+  });
+
+  it("refuses bad prices, statuses and options", () => {
+    expect(offerSchema.safeParse({ ...offer, price: 0 }).success).toBe(false);
+    expect(offerSchema.safeParse({ ...offer, status: "matched" }).success).toBe(false);
+    expect(offerSchema.safeParse({ ...offer, deliveryOptions: [] }).success).toBe(false);
+    expect(offerSchema.safeParse({ ...offer, deliveryOptions: ["pickup", "pickup"] }).success).toBe(false);
+  });
+});
+
+describe("newOfferInputSchema", () => {
+  const input = {
+    requestId: "r1",
+    customerId: "u1",
+    merchantName: "Bici Milano",
+    price: 10,
+    description: " Pronta ",
+    deliveryOptions: ["pickup"],
+  };
+
+  it("trims and defaults aiGenerated", () => {
+    expect(newOfferInputSchema.parse(input)).toEqual({ ...input, description: "Pronta", aiGenerated: false });
+  });
+
+  it("refuses with the spec's messages", () => {
+    expect(validateWith(newOfferInputSchema, { ...input, price: -2 })).toEqual({
+      ok: false,
+      message: "Inserisci un prezzo valido",
+    });
+    expect(validateWith(newOfferInputSchema, { ...input, price: "10" })).toEqual({
+      ok: false,
+      message: "Inserisci un prezzo valido",
+    });
+    expect(validateWith(newOfferInputSchema, { ...input, description: "  " })).toEqual({
+      ok: false,
+      message: "Compila tutti i campi obbligatori",
+    });
+    expect(validateWith(newOfferInputSchema, { ...input, deliveryOptions: [] })).toEqual({
+      ok: false,
+      message: "Compila tutti i campi obbligatori",
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { deliveryOptionSchema } from "./enums.ts";
+import { dateSchema, idSchema, optionalText, requiredText } from "./fields.ts";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  FEEDBACK_MAX_LENGTH,
+  MAX_AMOUNT_EUR,
+  SHORT_TEXT_MAX_LENGTH,
+} from "./limits.ts";
+import { VALIDATION_MESSAGES } from "./messages.ts";
+import { offerStatusSchema } from "./state-machine.ts";
+
+/** Price in euro: a number above 0. */
+export const priceSchema = z
+  .number({ error: VALIDATION_MESSAGES.invalidPrice })
+  .positive({ error: VALIDATION_MESSAGES.invalidPrice })
+  .max(MAX_AMOUNT_EUR, { error: VALIDATION_MESSAGES.invalidPrice });
+
+/** At least one of pickup / delivery, each at most once. */
+export const deliveryOptionsSchema = z
+  .array(deliveryOptionSchema, { error: VALIDATION_MESSAGES.requiredFields })
+  .min(1, { error: VALIDATION_MESSAGES.requiredFields })
+  .refine((options) => new Set(options).size === options.length, { error: VALIDATION_MESSAGES.invalidData });
+
+/** An offer document (spec §3). `customerId` and `merchantName` are denormalised for rules and lists. */
+export const offerSchema = z.object({
+  id: idSchema,
+  requestId: idSchema,
+  merchantId: idSchema,
+  customerId: z.string().optional(),
+  merchantName: z.string().optional(),
+  price: priceSchema,
+  description: z.string().max(DESCRIPTION_MAX_LENGTH),
+  estimatedDeliveryTime: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+  deliveryOptions: deliveryOptionsSchema,
+  additionalNotes: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
+  status: offerStatusSchema,
+  aiGenerated: z.boolean(),
+  leonardoConversationId: z.string().optional(),
+  createdAt: dateSchema,
+  updatedAt: dateSchema,
+  acceptedAt: dateSchema.optional(),
+  rejectedAt: dateSchema.optional(),
+  rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+  customerRating: z.number().int().min(1).max(5).optional(),
+  customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
+  ratedAt: dateSchema.optional(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+/**
+ * What a merchant's client writes to create an offer. The data layer adds merchantId (the signed-in
+ * user), status `pending` and timestamps; rules check the request is `active`.
+ */
+export const newOfferInputSchema = z.object({
+  requestId: idSchema,
+  customerId: idSchema,
+  merchantName: requiredText(DISPLAY_NAME_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
+  price: priceSchema,
+  description: requiredText(DESCRIPTION_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
+  estimatedDeliveryTime: optionalText(SHORT_TEXT_MAX_LENGTH),
+  deliveryOptions: deliveryOptionsSchema,
+  additionalNotes: optionalText(DESCRIPTION_MAX_LENGTH),
+  aiGenerated: z.boolean().default(false),
+});
+export type NewOfferInput = z.input<typeof newOfferInputSchema>;
+export type NewOffer = z.output<typeof newOfferInputSchema>;
+
+/** Optional reason typed in the reject box. */
+export const rejectionReasonSchema = optionalText(SHORT_TEXT_MAX_LENGTH);

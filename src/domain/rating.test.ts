@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  applyRating,
+  DEFAULT_RATING,
+  formatRating,
+  RATING_LABELS,
+  ratingSchema,
+  validateRating,
+  validateRatingForm,
+} from "./rating.ts";
+
+describe("rating", () => {
+  it("defaults to 5 and labels every star count", () => {
+    expect(DEFAULT_RATING).toBe(5);
+    expect(RATING_LABELS).toEqual({
+      5: "Eccellente!",
+      4: "Molto buono",
+      3: "Buono",
+      2: "Sufficiente",
+      1: "Insufficiente",
+    });
+  });
+
+  it.each([1, 2, 3, 4, 5])("accepts %i", (value) => {
+    expect(validateRating(value)).toEqual({ ok: true, data: value });
+    expect(ratingSchema.safeParse(value).success).toBe(true);
+  });
+
+  it.each([0, 6, 4.5, -1, "5", null, undefined, Number.NaN])("refuses %s", (value) => {
+    expect(validateRating(value)).toEqual({ ok: false, message: "Scegli una valutazione da 1 a 5 stelle" });
+    const parsed = ratingSchema.safeParse(value);
+    expect(parsed.success ? "" : parsed.error.issues[0]?.message).toBe(
+      "Scegli una valutazione da 1 a 5 stelle",
+    );
+  });
+
+  it("validates the dialog: optional comment, trimmed", () => {
+    expect(validateRatingForm({ rating: 4, feedback: "  Ottimo  " })).toEqual({
+      ok: true,
+      data: { rating: 4, feedback: "Ottimo" },
+    });
+    expect(validateRatingForm({ rating: 5, feedback: "  " })).toEqual({ ok: true, data: { rating: 5 } });
+    expect(validateRatingForm({ rating: 5 })).toEqual({ ok: true, data: { rating: 5 } });
+    expect(validateRatingForm({ rating: 7 }).ok).toBe(false);
+    expect(validateRatingForm({ rating: 3, feedback: 5 }).ok).toBe(false);
+    expect(validateRatingForm({ rating: 3, feedback: "x".repeat(1001) }).ok).toBe(false);
+    for (const bad of [undefined, null, "5", 5]) {
+      expect(validateRatingForm(bad)).toEqual({
+        ok: false,
+        message: "Scegli una valutazione da 1 a 5 stelle",
+      });
+    }
+  });
+
+  it("keeps a running mean", () => {
+    expect(applyRating(undefined, 4)).toEqual({ averageRating: 4, totalRatings: 1 });
+    expect(applyRating({ averageRating: 4, totalRatings: 1 }, 5)).toEqual({
+      averageRating: 4.5,
+      totalRatings: 2,
+    });
+    expect(applyRating({ averageRating: 4.5, totalRatings: 2 }, 3)).toEqual({
+      averageRating: 4,
+      totalRatings: 3,
+    });
+    expect(applyRating({ averageRating: 3, totalRatings: 0 }, 5)).toEqual({
+      averageRating: 5,
+      totalRatings: 1,
+    });
+    expect(formatRating(4.25)).toBe("4,3");
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { FEEDBACK_MAX_LENGTH } from "./limits.ts";
+import { VALIDATION_MESSAGES } from "./messages.ts";
+import { invalid, type ValidationResult, valid } from "./validation.ts";
+
+/** Star rating of a completed transaction (spec §5): 1-5, default 5, comment optional. */
+export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
+export type Rating = (typeof RATING_VALUES)[number];
+export const DEFAULT_RATING: Rating = 5;
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+
+export const ratingSchema = z
+  .number({ error: VALIDATION_MESSAGES.invalidRating })
+  .int({ error: VALIDATION_MESSAGES.invalidRating })
+  .min(MIN_RATING, { error: VALIDATION_MESSAGES.invalidRating })
+  .max(MAX_RATING, { error: VALIDATION_MESSAGES.invalidRating })
+  .transform((value) => value as Rating);
+
+export const RATING_LABELS: Record<Rating, string> = {
+  5: "Eccellente!",
+  4: "Molto buono",
+  3: "Buono",
+  2: "Sufficiente",
+  1: "Insufficiente",
+};
+
+export function isRating(value: unknown): value is Rating {
+  return typeof value === "number" && (RATING_VALUES as readonly number[]).includes(value);
+}
+
+export function validateRating(value: unknown): ValidationResult<Rating> {
+  return isRating(value) ? valid(value) : invalid(VALIDATION_MESSAGES.invalidRating);
+}
+
+export type RatingData = { rating: Rating; feedback?: string };
+
+/** The rating dialog: stars (1-5) and an optional comment, trimmed; an empty comment is dropped. */
+export function validateRatingForm(input: unknown): ValidationResult<RatingData> {
+  const rating = validateRating(
+    typeof input === "object" && input !== null ? (input as { rating?: unknown }).rating : undefined,
+  );
+  if (!rating.ok) return rating;
+  const rawFeedback = (input as { feedback?: unknown }).feedback;
+  if (rawFeedback !== undefined && rawFeedback !== null && typeof rawFeedback !== "string") {
+    return invalid(VALIDATION_MESSAGES.invalidData);
+  }
+  const feedback = typeof rawFeedback === "string" ? rawFeedback.trim() : "";
+  if (feedback.length > FEEDBACK_MAX_LENGTH)
+    return invalid(`Il commento può contenere al massimo ${FEEDBACK_MAX_LENGTH} caratteri`);
+  return valid(feedback ? { rating: rating.data, feedback } : { rating: rating.data });
+}
+
+export type RatingSummary = { averageRating: number; totalRatings: number };
+
+/** Adds one rating to a merchant's running mean (spec §4); missing or broken values count as none. */
+export function applyRating(current: Partial<RatingSummary> | undefined, rating: Rating): RatingSummary {
+  const total = current?.totalRatings;
+  const average = current?.averageRating;
+  const count = typeof total === "number" && Number.isInteger(total) && total > 0 ? total : 0;
+  const mean = count > 0 && typeof average === "number" && Number.isFinite(average) ? average : 0;
+  const totalRatings = count + 1;
+  return { averageRating: (mean * count + rating) / totalRatings, totalRatings };
+}
+
+/** Rating with one decimal the Italian way, e.g. 4.5 → "4,5". */
+export function formatRating(average: number): string {
+  return average.toLocaleString("it-IT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}

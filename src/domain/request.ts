@@ -1,0 +1,122 @@
+import { z } from "zod";
+import {
+  conditionSchema,
+  deliveryPreferenceSchema,
+  MAX_RADIUS_KM,
+  requestCategorySchema,
+  urgencySchema,
+} from "./enums.ts";
+import { dateSchema, idSchema, optionalText, requiredText } from "./fields.ts";
+import { latLngSchema } from "./geo.ts";
+import {
+  ADDRESS_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  FEEDBACK_MAX_LENGTH,
+  MAX_AMOUNT_EUR,
+  MERCHANT_DASHBOARD_ADDRESS_CHARS,
+  PRODUCT_NAME_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+} from "./limits.ts";
+import { VALIDATION_MESSAGES } from "./messages.ts";
+import { storedRequestStatusSchema } from "./state-machine.ts";
+
+const amount = z
+  .number({ error: VALIDATION_MESSAGES.invalidBudget })
+  .min(0, { error: VALIDATION_MESSAGES.invalidBudget })
+  .max(MAX_AMOUNT_EUR, { error: VALIDATION_MESSAGES.invalidBudget });
+
+/** Budget in euro, min ≤ max. */
+export const budgetSchema = z
+  .object({ min: amount, max: amount }, { error: VALIDATION_MESSAGES.invalidBudget })
+  .refine((budget) => budget.min <= budget.max, { error: VALIDATION_MESSAGES.budgetRange, path: ["max"] });
+export type Budget = z.infer<typeof budgetSchema>;
+
+/** What a client sends: a place and its coordinates (the geohash is computed, never trusted). */
+export const locationInputSchema = latLngSchema.extend({
+  address: requiredText(ADDRESS_MAX_LENGTH, VALIDATION_MESSAGES.addressRequired),
+});
+export type LocationInput = z.infer<typeof locationInputSchema>;
+
+/** Stored request location (architecture §4): `geohash` has precision 9. */
+export const requestLocationSchema = locationInputSchema.extend({
+  geohash: z.string().regex(/^[0-9b-hjkmnp-z]{1,12}$/, { error: VALIDATION_MESSAGES.invalidLocation }),
+});
+export type RequestLocation = z.infer<typeof requestLocationSchema>;
+
+export const productDetailsSchema = z.object({
+  size: optionalText(SHORT_TEXT_MAX_LENGTH),
+  color: optionalText(SHORT_TEXT_MAX_LENGTH),
+  material: optionalText(SHORT_TEXT_MAX_LENGTH),
+  condition: conditionSchema.optional(),
+  specifications: optionalText(DESCRIPTION_MAX_LENGTH),
+});
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+
+export const actionRadiusSchema = z
+  .number({ error: "Raggio d'azione non valido" })
+  .positive({ error: "Raggio d'azione non valido" })
+  .max(MAX_RADIUS_KM, { error: `Il raggio massimo è ${MAX_RADIUS_KM} km` });
+
+const geohashPrefix = (length: number) => z.string().length(length);
+
+/** A request document (spec §3 plus the geohash prefixes of architecture §4). */
+export const requestSchema = z.object({
+  id: idSchema,
+  customerId: idSchema,
+  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, VALIDATION_MESSAGES.productNameRequired),
+  description: z.string().max(DESCRIPTION_MAX_LENGTH),
+  category: requestCategorySchema,
+  budget: budgetSchema,
+  urgency: urgencySchema,
+  deliveryPreference: deliveryPreferenceSchema,
+  actionRadius: actionRadiusSchema,
+  location: requestLocationSchema,
+  gh3: geohashPrefix(3),
+  gh4: geohashPrefix(4),
+  gh5: geohashPrefix(5),
+  productDetails: productDetailsSchema,
+  /** Legacy `matched` reads as `in_progress`. */
+  status: storedRequestStatusSchema,
+  aiGenerated: z.boolean(),
+  imageAnalyzed: z.boolean(),
+  algoConversationId: z.string().optional(),
+  /** Placeholder image URL containing the product name (spec §7). */
+  imageUrl: z.string().optional(),
+  createdAt: dateSchema,
+  updatedAt: dateSchema,
+  acceptedOfferId: z.string().optional(),
+  completedAt: dateSchema.optional(),
+  completedOfferId: z.string().optional(),
+  customerRating: z.number().int().min(1).max(5).optional(),
+  customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
+  cancelledAt: dateSchema.optional(),
+});
+export type Request = z.infer<typeof requestSchema>;
+
+/**
+ * What a client (or algoChat) provides to publish a request. The data layer adds customerId (the
+ * signed-in user), status `active`, the geohash fields (geo-cover.ts `requestGeoFields`) and timestamps.
+ */
+export const newRequestInputSchema = z.object({
+  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, VALIDATION_MESSAGES.productNameRequired),
+  description: optionalText(DESCRIPTION_MAX_LENGTH).default(""),
+  category: requestCategorySchema,
+  budget: budgetSchema,
+  urgency: urgencySchema,
+  deliveryPreference: deliveryPreferenceSchema,
+  actionRadius: actionRadiusSchema,
+  location: locationInputSchema,
+  productDetails: productDetailsSchema.default({}),
+  aiGenerated: z.boolean().default(false),
+  imageAnalyzed: z.boolean().default(false),
+  algoConversationId: z.string().optional(),
+  imageUrl: z.string().optional(),
+});
+export type NewRequestInput = z.input<typeof newRequestInputSchema>;
+export type NewRequest = z.output<typeof newRequestInputSchema>;
+
+/** Address cut for the merchant dashboard (spec §2: 30 characters). */
+export function shortAddress(address: string, max: number = MERCHANT_DASHBOARD_ADDRESS_CHARS): string {
+  const chars = Array.from(address);
+  return chars.length > max ? `${chars.slice(0, max).join("")}...` : address;
+}

@@ -1,0 +1,137 @@
+import { z } from "zod";
+
+/**
+ * The request/offer state machine of architecture §2, as data. Functions refuse every transition the
+ * tables do not list. The spec's `matched` is only a display alias of `in_progress`: old documents
+ * holding it are read as `in_progress` (the spec's UI waited for `matched` and never offered completion).
+ */
+
+export const REQUEST_STATUSES = ["active", "in_progress", "completed", "cancelled"] as const;
+export const requestStatusSchema = z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" });
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
+export const LEGACY_MATCHED_STATUS = "matched";
+export type RequestStatusInput = RequestStatus | typeof LEGACY_MATCHED_STATUS;
+
+/** `matched` ≡ `in_progress`; every other status is returned as it is. */
+export function normalizeRequestStatus(status: RequestStatusInput): RequestStatus {
+  return status === LEGACY_MATCHED_STATUS ? "in_progress" : status;
+}
+
+/** Reads a stored status (legacy `matched` included) into a canonical one. */
+export const storedRequestStatusSchema = z
+  .enum([...REQUEST_STATUSES, LEGACY_MATCHED_STATUS], { error: "Stato della richiesta non valido" })
+  .transform(normalizeRequestStatus);
+
+export const OFFER_STATUSES = ["pending", "accepted", "rejected", "expired"] as const;
+export const offerStatusSchema = z.enum(OFFER_STATUSES, { error: "Stato dell'offerta non valido" });
+export type OfferStatus = z.infer<typeof offerStatusSchema>;
+
+export const CONVERSATION_STATUSES = ["active"] as const;
+export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
+export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
+
+/** Allowed moves; a status missing from a list may not be reached from that key. */
+export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
+  active: ["in_progress", "cancelled"],
+  in_progress: ["completed"],
+  completed: [],
+  cancelled: [],
+};
+
+export const OFFER_TRANSITIONS: Readonly<Record<OfferStatus, readonly OfferStatus[]>> = {
+  pending: ["accepted", "rejected", "expired"],
+  accepted: [],
+  rejected: [],
+  expired: [],
+};
+
+/** Status given at creation. */
+export const INITIAL_REQUEST_STATUS: RequestStatus = "active";
+export const INITIAL_OFFER_STATUS: OfferStatus = "pending";
+
+export function canTransitionRequest(from: RequestStatusInput, to: RequestStatusInput): boolean {
+  return REQUEST_TRANSITIONS[normalizeRequestStatus(from)].includes(normalizeRequestStatus(to));
+}
+
+export function canTransitionOffer(from: OfferStatus, to: OfferStatus): boolean {
+  return OFFER_TRANSITIONS[from].includes(to);
+}
+
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  active: "Attiva",
+  in_progress: "In trattativa",
+  completed: "Completata",
+  cancelled: "Annullata",
+};
+
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  pending: "In attesa",
+  accepted: "Accettata",
+  rejected: "Rifiutata",
+  expired: "Scaduta",
+};
+
+/** Badge colour intent; components map tones to classes. */
+export type BadgeTone = "info" | "success" | "warning" | "danger" | "neutral";
+
+export const REQUEST_STATUS_TONES: Record<RequestStatus, BadgeTone> = {
+  active: "success",
+  in_progress: "info",
+  completed: "neutral",
+  cancelled: "danger",
+};
+
+export const OFFER_STATUS_TONES: Record<OfferStatus, BadgeTone> = {
+  pending: "warning",
+  accepted: "success",
+  rejected: "danger",
+  expired: "neutral",
+};
+
+export type TransitionResult<S extends string> =
+  | { ok: true; from: S; to: S }
+  | { ok: false; from: S; to: S; code: "failed-precondition"; message: string };
+
+/** Checks a request transition; a refusal carries the HttpsError code and an Italian message. */
+export function assertRequestTransition(
+  from: RequestStatusInput,
+  to: RequestStatusInput,
+): TransitionResult<RequestStatus> {
+  const f = normalizeRequestStatus(from);
+  const t = normalizeRequestStatus(to);
+  if (canTransitionRequest(f, t)) return { ok: true, from: f, to: t };
+  return {
+    ok: false,
+    from: f,
+    to: t,
+    code: "failed-precondition",
+    message: `Operazione non consentita: la richiesta è ${REQUEST_STATUS_LABELS[f].toLowerCase()}.`,
+  };
+}
+
+export function assertOfferTransition(from: OfferStatus, to: OfferStatus): TransitionResult<OfferStatus> {
+  if (canTransitionOffer(from, to)) return { ok: true, from, to };
+  return {
+    ok: false,
+    from,
+    to,
+    code: "failed-precondition",
+    message: `Operazione non consentita: l'offerta è ${OFFER_STATUS_LABELS[from].toLowerCase()}.`,
+  };
+}
+
+/** Offers may be sent only on an active request. */
+export function canReceiveOffers(requestStatus: RequestStatusInput): boolean {
+  return normalizeRequestStatus(requestStatus) === "active";
+}
+
+/** The completion button shows while the request is in progress (the spec's `matched`). */
+export function canCompleteRequest(requestStatus: RequestStatusInput): boolean {
+  return canTransitionRequest(requestStatus, "completed");
+}
+
+/** Dashboard 'trattative' count: requests in progress (legacy `matched` included). */
+export function isNegotiation(requestStatus: RequestStatusInput): boolean {
+  return normalizeRequestStatus(requestStatus) === "in_progress";
+}

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { dateSchema, idSchema, optionalText } from "./fields.ts";
+import { latLngSchema } from "./geo.ts";
+import {
+  ADDRESS_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  MAX_PREFERRED_CATEGORIES,
+  MAX_TOP_SEARCH_TERMS,
+  SHORT_TEXT_MAX_LENGTH,
+} from "./limits.ts";
+import { VALIDATION_MESSAGES } from "./messages.ts";
+import { tokenPurchaseSchema } from "./tokens.ts";
+import { userTypeSchema } from "./user-type.ts";
+
+/** Where a user is: a shop for merchants, a home zone for customers. `zone` is the comune. */
+export const userLocationSchema = latLngSchema.extend({
+  address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
+  zone: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+});
+export type UserLocation = z.infer<typeof userLocationSchema>;
+
+export const learningProfileSchema = z.object({
+  topSearchTerms: z.array(z.string()).max(MAX_TOP_SEARCH_TERMS).default([]),
+  communicationStyle: z.string().optional(),
+});
+export type LearningProfile = z.infer<typeof learningProfileSchema>;
+
+/**
+ * users/{uid}: private, owner-readable (spec §3). Sign-up writes id, email, displayName, userType,
+ * createdAt (and updatedAt, isVerified, photoURL in the newer flow); the marketplace fields appear
+ * later, so they are optional. Tokens, ratings and learning fields are written only by functions.
+ */
+export const userSchema = z.object({
+  id: idSchema,
+  uid: z.string().optional(),
+  email: z.string(),
+  displayName: z.string(),
+  userType: userTypeSchema,
+  createdAt: dateSchema,
+  updatedAt: dateSchema.optional(),
+  isVerified: z.boolean().optional(),
+  photoURL: z.string().nullable().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  businessName: z.string().optional(),
+  location: userLocationSchema.optional(),
+  /** Balance; fractional (text chat costs 0.5). */
+  aiTokens: z.number().optional(),
+  monthlyTokensUsed: z.number().optional(),
+  aiInteractions: z.number().int().optional(),
+  /** Missing means the monthly allowance has never been credited. */
+  lastTokenReset: dateSchema.nullable().optional(),
+  tokenPurchases: z.array(tokenPurchaseSchema).optional(),
+  averageRating: z.number().min(0).max(5).optional(),
+  totalRatings: z.number().int().min(0).optional(),
+  preferredCategories: z.array(z.string()).max(MAX_PREFERRED_CATEGORIES).optional(),
+  successfulMatches: z.number().int().min(0).optional(),
+  learningProfile: learningProfileSchema.optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const displayNameSchema = z
+  .string({ error: VALIDATION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: VALIDATION_MESSAGES.nameRequired })
+  .max(DISPLAY_NAME_MAX_LENGTH, { error: "Il nome è troppo lungo" });
+
+/** What the client writes at sign-up; the data layer adds createdAt/updatedAt (server timestamps). */
+export const newUserInputSchema = z.object({
+  id: idSchema,
+  uid: idSchema,
+  email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
+  displayName: displayNameSchema,
+  userType: userTypeSchema,
+  isVerified: z.boolean(),
+  photoURL: z.string().nullable().optional(),
+  businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+});
+export type NewUserInput = z.infer<typeof newUserInputSchema>;
+
+/** Profile fields a user may change directly (never tokens, ratings or role). */
+export const PROFILE_EDITABLE_FIELDS = [
+  "displayName",
+  "firstName",
+  "lastName",
+  "businessName",
+  "location",
+] as const;
+export const profileUpdateSchema = z
+  .object({
+    displayName: displayNameSchema,
+    firstName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+    lastName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+    businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+    location: userLocationSchema,
+  })
+  .partial()
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/**
+ * profiles/{uid}: what other users may see of a person (architecture §2), written only by functions.
+ * `location` is set for merchants only (their shop); customers show just their zone.
+ */
+export const publicProfileSchema = z.object({
+  uid: idSchema,
+  displayName: z.string(),
+  businessName: z.string().optional(),
+  userType: userTypeSchema,
+  averageRating: z.number().min(0).max(5),
+  totalRatings: z.number().int().min(0),
+  zone: z.string().optional(),
+  location: latLngSchema.optional(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** The public projection of a user document. */
+export function toPublicProfile(user: User): PublicProfile {
+  const zone = user.location?.zone ?? undefined;
+  return {
+    uid: user.uid ?? user.id,
+    displayName: user.displayName,
+    ...(user.businessName ? { businessName: user.businessName } : {}),
+    userType: user.userType,
+    averageRating: user.averageRating ?? 0,
+    totalRatings: user.totalRatings ?? 0,
+    ...(zone ? { zone } : {}),
+    ...(user.userType === "merchant" && user.location
+      ? { location: { lat: user.location.lat, lng: user.location.lng } }
+      : {}),
+  };
+}
+
+/** Merchants show their business name when they have one. */
+export function publicName(profile: Pick<PublicProfile, "displayName" | "businessName">): string {
+  return profile.businessName?.trim() || profile.displayName;
+}
