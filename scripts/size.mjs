@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// `npm run size`: builds the SPA and checks the initial-JS budgets of architecture §8.
+//
+// Initial JS of a route = the entry chunk + its static imports (recursively) + the route's lazy
+// chunk(s) + their static imports, gzipped. Fails when a marketing route (/, /acquirenti, /negozianti)
+// exceeds 120 kB, when any route exceeds 300 kB, or when a marketing route's initial JS contains
+// Firestore. `--skip-build` reuses the last build of this script (faster while iterating).
+
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+// Outside dist/ so this never clobbers a build someone is previewing; kept for --skip-build.
+const outDir = join(tmpdir(), "vicino-size-build");
+
+const KB = 1000;
+const MARKETING_BUDGET = 120 * KB;
+const ROUTE_BUDGET = 300 * KB;
+
+// --- The one table to keep in step with src/app/routes.tsx -------------------------------------
+// For each route: the source modules it loads lazily (React.lazy). Marketing pages are in the entry.
+const COMING_SOON = "src/features/coming-soon/coming-soon-page.tsx";
+
+const ROUTES = [
+  { path: "/", lazy: [], marketing: true },
+  { path: "/landing", lazy: [], marketing: true },
+  { path: "/acquirenti", lazy: [], marketing: true },
+  { path: "/negozianti", lazy: [], marketing: true },
+  { path: "/auth", lazy: [COMING_SOON] },
+  { path: "/auth-callback", lazy: [COMING_SOON] },
+  { path: "/magic-link-auth", lazy: [COMING_SOON] },
+  { path: "/customer", lazy: [COMING_SOON] },
+  { path: "/merchant", lazy: [COMING_SOON] },
+  { path: "/dashboard", lazy: [COMING_SOON] },
+  { path: "/create", lazy: [COMING_SOON] },
+  { path: "/requests", lazy: [COMING_SOON] },
+  { path: "/browse", lazy: [COMING_SOON] },
+  { path: "/make-offer/:requestId", lazy: [COMING_SOON] },
+  { path: "/offers", lazy: [COMING_SOON] },
+  { path: "/messages", lazy: [COMING_SOON] },
+  { path: "/messages/:conversationId", lazy: [COMING_SOON] },
+  { path: "/profile", lazy: [COMING_SOON] },
+];
+
+/** Lazy modules loaded on demand inside a page (not at route entry), so not in any route's initial JS. */
+const ON_DEMAND = new Set(["src/components/ui/toaster.tsx", "src/lib/pending-user-type.ts"]);
+
+// Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":
+// firebase/app lists that name too, and firebase/app alone is not Firestore.)
+const FIRESTORE_MARKERS = ["firestore.googleapis.com", "google.firestore.v1.Firestore"];
+// -----------------------------------------------------------------------------------------------
+
+async function runBuild() {
+  const { build } = await import("vite");
+  mkdirSync(outDir, { recursive: true });
+  await build({
+    root,
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 10_000 },
+  });
+}
+
+function readManifest() {
+  const file = join(outDir, ".vite", "manifest.json");
+  if (!existsSync(file)) throw new Error(`No manifest at ${file}: run without --skip-build`);
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+/** Chunk keys reachable from `key` through static imports, `key` included. */
+function staticClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Manifest has no chunk "${key}"`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+const gzipCache = new Map();
+function chunkInfo(manifest, key) {
+  const { file } = manifest[key];
+  if (!gzipCache.has(file)) {
+    const code = readFileSync(join(outDir, file));
+    const text = code.toString("utf8");
+    gzipCache.set(file, {
+      gzip: gzipSync(code, { level: 9 }).length,
+      firestore: FIRESTORE_MARKERS.some((marker) => text.includes(marker)),
+    });
+  }
+  return gzipCache.get(file);
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+
+function main() {
+  const manifest = readManifest();
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error("Manifest has no entry chunk");
+
+  const problems = [];
+  const known = new Set([...ROUTES.flatMap((route) => route.lazy), ...ON_DEMAND]);
+  for (const lazyKey of known) {
+    if (!manifest[lazyKey]) {
+      problems.push(
+        `scripts/size.mjs names "${lazyKey}", which the build does not contain: update its table`,
+      );
+    }
+  }
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isDynamicEntry && !known.has(key)) {
+      problems.push(`lazy module "${key}" is not mapped to any route in scripts/size.mjs`);
+    }
+  }
+  if (problems.length > 0) return report([], problems);
+
+  const rows = ROUTES.map((route) => {
+    const keys = staticClosure(manifest, entryKey);
+    for (const lazyKey of route.lazy) staticClosure(manifest, lazyKey, keys);
+    const infos = [...keys].map((key) => chunkInfo(manifest, key));
+    const gzip = infos.reduce((sum, info) => sum + info.gzip, 0);
+    const firestore = infos.some((info) => info.firestore);
+    const budget = route.marketing ? MARKETING_BUDGET : ROUTE_BUDGET;
+    const failures = [];
+    if (gzip > budget) failures.push(`over budget by ${kb(gzip - budget)}`);
+    if (route.marketing && firestore) failures.push("contains Firestore");
+    for (const failure of failures) problems.push(`${route.path}: ${failure}`);
+    return { route: route.path, chunks: keys.size, gzip, budget, firestore, ok: failures.length === 0 };
+  });
+  return report(rows, problems);
+}
+
+function report(rows, problems) {
+  if (rows.length > 0) {
+    const header = ["Route", "Chunks", "Initial JS (gzip)", "Budget", "Firestore", ""];
+    const lines = rows.map((row) => [
+      row.route,
+      String(row.chunks),
+      kb(row.gzip),
+      kb(row.budget),
+      row.firestore ? "yes" : "no",
+      row.ok ? "ok" : "FAIL",
+    ]);
+    const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
+    const format = (cells) =>
+      cells.map((cell, i) =>
+        i === 1 || i === 2 || i === 3 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]),
+      );
+    console.log(format(header).join("  "));
+    console.log(widths.map((width) => "-".repeat(width)).join("  "));
+    for (const line of lines) console.log(format(line).join("  "));
+  }
+  if (problems.length > 0) {
+    console.error(`\nSize check failed:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("\nAll routes within budget; no Firestore on the marketing pages.");
+  }
+}
+
+if (!process.argv.includes("--skip-build")) await runBuild();
+main();

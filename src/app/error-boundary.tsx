@@ -1,0 +1,34 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { ErrorFallback } from "./error-fallback";
+
+type Props = {
+  children: ReactNode;
+  /** When this value changes (e.g. the pathname), a caught error is cleared and children render again. */
+  resetKey?: unknown;
+};
+type State = { failed: boolean };
+
+/**
+ * Shows the Italian error page instead of a blank screen. Used twice: around the whole app
+ * (providers included) and around the page outlet, so a broken page keeps header and navigation.
+ */
+export class AppErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // Reported, not swallowed: the console is where the browser and monitoring pick it up.
+    console.error("Errore non gestito nell'interfaccia", error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorFallback /> : this.props.children;
+  }
+}

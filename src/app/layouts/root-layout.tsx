@@ -1,0 +1,52 @@
+import { Suspense, useEffect, useRef } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router";
+import { Spinner } from "@/components/ui/spinner";
+import { AppErrorBoundary } from "../error-boundary";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/**
+ * What a full page load does by itself, redone for client-side navigation: a new page starts at the
+ * top (back/forward keeps the browser's position; #anchors scroll to their target), and focus moves
+ * to <main> so keyboard and screen-reader users start from the new content.
+ */
+function usePageChangeEffects() {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  const mainRef = useRef<HTMLElement>(null);
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (navigationType !== "POP" && !hash) window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname, hash, navigationType]);
+  return mainRef;
+}
+
+function PageFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center text-brand-700">
+      <Spinner size="lg" />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  const mainRef = usePageChangeEffects();
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main id="contenuto" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+        {/* A page that fails to render (or whose lazy chunk fails to load) keeps the header. */}
+        <AppErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </AppErrorBoundary>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { ToastProvider, useToast } from "@/components/ui/toast";
+import { errorMessage } from "@/domain/errors";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import { createQueryClient } from "@/lib/query-client";
+import { AppErrorBoundary } from "./error-boundary";
+
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { toastError } = useToast();
+  // One client per mounted app (tests get a fresh cache each render).
+  const [queryClient] = useState(() =>
+    createQueryClient({ onError: (error) => toastError(errorMessage(error, ERROR_MESSAGES.generic)) }),
+  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** Everything the app needs around the router: error boundary, toasts, server-state cache. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <AppErrorBoundary>
+      <ToastProvider>
+        <QueryProvider>{children}</QueryProvider>
+      </ToastProvider>
+    </AppErrorBoundary>
+  );
+}

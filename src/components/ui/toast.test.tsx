@@ -1,0 +1,63 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { ERROR_TOAST_TITLE } from "@/domain/toast";
+import { ToastProvider, useToast } from "./toast";
+
+function Demo() {
+  const { toast, toastError } = useToast();
+  return (
+    <>
+      <button type="button" onClick={() => toastError("Errore nel caricare le richieste")}>
+        Errore
+      </button>
+      <button
+        type="button"
+        onClick={() => toast({ title: "Offerta inviata!", description: "Il negozio la vedrà subito." })}
+      >
+        Successo
+      </button>
+    </>
+  );
+}
+
+const toastRegion = () => screen.findByRole("region", { name: /Notifiche/ });
+
+describe("useToast", () => {
+  it("toastError shows a destructive toast titled 'Errore' with the message", async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <Demo />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "Errore" }));
+    const region = await toastRegion();
+    const title = await screen.findByText(ERROR_TOAST_TITLE, { selector: "li *" });
+    expect(ERROR_TOAST_TITLE).toBe("Errore");
+    expect(region).toContainElement(title);
+    expect(region).toHaveTextContent("Errore nel caricare le richieste");
+  });
+
+  it("toast shows title and description, and the close button dismisses it", async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <Demo />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "Successo" }));
+    const region = await toastRegion();
+    expect(await screen.findByText("Offerta inviata!", { selector: "li *" })).toBeVisible();
+    expect(region).toHaveTextContent("Il negozio la vedrà subito.");
+    // Keyboard, not a click: Radix's swipe handling needs pointer capture, which jsdom lacks.
+    screen.getByRole("button", { name: "Chiudi" }).focus();
+    await user.keyboard("{Enter}");
+    await vi.waitFor(() => expect(region).not.toHaveTextContent("Offerta inviata!"));
+  });
+
+  it("needs the provider", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(() => render(<Demo />)).toThrow(/ToastProvider/);
+  });
+});

@@ -1,0 +1,54 @@
+import type { UserType } from "@/domain/user-type";
+
+// Every route path of the app (spec §2), and the only place one is written.
+// `path` is the router pattern; `getHref` builds a concrete URL.
+
+const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
+
+export const paths = {
+  home: fixed("/"),
+  landing: fixed("/landing"),
+  buyers: fixed("/acquirenti"),
+  merchants: fixed("/negozianti"),
+
+  auth: fixed("/auth"),
+  authCallback: {
+    path: "/auth-callback",
+    getHref: (userType?: UserType) =>
+      userType ? `/auth-callback?${new URLSearchParams({ userType })}` : "/auth-callback",
+  },
+  magicLinkAuth: {
+    path: "/magic-link-auth",
+    getHref: (token: string) => `/magic-link-auth?${new URLSearchParams({ token })}`,
+  },
+
+  customerDashboard: fixed("/customer"),
+  merchantDashboard: fixed("/merchant"),
+  /** Role-neutral entry point; will send each user to their own dashboard. */
+  dashboard: fixed("/dashboard"),
+
+  create: fixed("/create"),
+  requests: fixed("/requests"),
+  browse: fixed("/browse"),
+  makeOffer: {
+    path: "/make-offer/:requestId",
+    getHref: (requestId: string) => `/make-offer/${encodeURIComponent(requestId)}`,
+  },
+  offers: fixed("/offers"),
+
+  messages: fixed("/messages"),
+  conversation: {
+    path: "/messages/:conversationId",
+    getHref: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,
+  },
+  profile: fixed("/profile"),
+} as const;
+
+/** Old and alternative paths still reachable by links in the wild; each redirects (replace) to its target. */
+export const legacyRedirects = [
+  { from: "/test-create", to: paths.create.path },
+  { from: "/test-browse", to: paths.browse.path },
+  { from: "/test-messages", to: paths.messages.path },
+  { from: "/test-profile", to: paths.profile.path },
+  { from: "/auth-complex", to: paths.auth.path },
+] as const;
