@@ -4,6 +4,7 @@ import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "./limits.ts";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
 import { ratingSchema } from "./rating.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
+import { publicProfileSchema } from "./user.ts";
 import { userTypeSchema } from "./user-type.ts";
 
 /**
@@ -67,10 +68,22 @@ export const verifyMagicLinkOutputSchema = z.object({
 });
 export type VerifyMagicLinkOutput = z.infer<typeof verifyMagicLinkOutputSchema>;
 
-/** POST /api/send-email body (spec §7); the recipient is derived server-side from the session. */
+/** syncProfile: no input (the caller's uid); rewrites and returns the public projection profiles/{uid}. */
+export const syncProfileOutputSchema = z.object({ profile: publicProfileSchema });
+export type SyncProfileOutput = z.infer<typeof syncProfileOutputSchema>;
+
+/**
+ * POST /api/send-email body (spec §7). The recipient is never chosen freely: `welcome` goes to the
+ * e-mail of the caller's ID token (Authorization: Bearer), with name and role read from users/{uid};
+ * `password-reset` and `magic-link` (signed out) go to `email`, and only ever carry a Firebase link
+ * for that same address. A `to` field, as the spec's client sent it, is ignored.
+ */
 export const EMAIL_TYPES = ["welcome", "password-reset", "magic-link"] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
 export const sendEmailInputSchema = z.object({
   type: z.enum(EMAIL_TYPES),
+  /** Required by the signed-out types (password-reset, magic-link); ignored by welcome. */
+  email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }).optional(),
   data: z
     .object({
       displayName: z.string().max(SHORT_TEXT_MAX_LENGTH),

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
+import { MAGIC_LINK_TOKEN_BYTES, MAGIC_LINK_TTL_MS } from "@/domain/limits";
 
-/** Magic links live 15 minutes (architecture §5). */
-export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+/** Magic links live 15 minutes (architecture §5); the constant lives in the domain. */
+export { MAGIC_LINK_TTL_MS };
 
 /** 32 random bytes, URL-safe. Only its SHA-256 hash is ever stored. */
 export function generateMagicLinkToken(): string {
-  return randomBytes(32).toString("base64url");
+  return randomBytes(MAGIC_LINK_TOKEN_BYTES).toString("base64url");
 }
 
 export function hashMagicLinkToken(token: string): string {

@@ -1,0 +1,155 @@
+import type { Auth } from "firebase-admin/auth";
+import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import { HttpsError, onCall } from "firebase-functions/https";
+import * as logger from "firebase-functions/logger";
+import { z } from "zod";
+import {
+  type CreateMagicLinkInput,
+  type CreateMagicLinkOutput,
+  createMagicLinkInputSchema,
+  type VerifyMagicLinkInput,
+  type VerifyMagicLinkOutput,
+  verifyMagicLinkInputSchema,
+} from "@/domain/callables";
+import { MAGIC_LINK_TTL_MS } from "@/domain/limits";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import { userTypeSchema } from "@/domain/user-type";
+import { appUrl } from "../email/config";
+import { composeEmail, type MailTransport, smtpTransport } from "../email/send";
+import { adminAuth, adminDb } from "../lib/admin";
+import { region } from "../lib/global-options";
+import { parseCallableInput, rateLimitedError } from "../lib/http-errors";
+import { hitRateLimits, mailRateChecks } from "../lib/rate-limit";
+import { fromFirestore } from "../profiles/user-record";
+import { ensureUserDocument, getOrCreateAuthUser } from "./accounts";
+import {
+  checkMagicLink,
+  generateMagicLinkToken,
+  hashMagicLinkToken,
+  isWellFormedMagicLinkToken,
+} from "./magic-link-token";
+
+/**
+ * The function-based magic link (architecture §5): a random token mailed as
+ * `${APP_URL}/magic-link-auth?token=…`, stored only as `magicLinks/{sha256(token)}`
+ * {email, userType, createdAt, expiresAt, usedAt}, valid 15 minutes, redeemed once.
+ */
+export const MAGIC_LINKS_COLLECTION = "magicLinks";
+/** The SPA route that reads `?token=` (spec §2). */
+export const MAGIC_LINK_ROUTE = "/magic-link-auth";
+
+export interface MagicLinkDeps {
+  db: Firestore;
+  auth: Auth;
+  mailer: MailTransport;
+  appUrl: string;
+  now: () => Date;
+}
+
+function defaultDeps(): MagicLinkDeps {
+  return { db: adminDb(), auth: adminAuth(), mailer: smtpTransport, appUrl: appUrl(), now: () => new Date() };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function magicLinkUrl(base: string, token: string): string {
+  return `${base}${MAGIC_LINK_ROUTE}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Creates and mails a link. Nothing here depends on whether the address has an account (no lookup
+ * at all), so the answer and the work are the same for every address: a new address gets its
+ * account when the link is redeemed.
+ */
+export async function requestMagicLink(
+  input: CreateMagicLinkInput,
+  clientIp: string | undefined,
+  deps: MagicLinkDeps,
+): Promise<CreateMagicLinkOutput> {
+  const email = normalizeEmail(input.email);
+  const now = deps.now();
+  if (!(await hitRateLimits(deps.db, mailRateChecks(email, clientIp), now))) throw rateLimitedError();
+
+  const token = generateMagicLinkToken();
+  const ref = deps.db.collection(MAGIC_LINKS_COLLECTION).doc(hashMagicLinkToken(token));
+  await ref.create({
+    email,
+    userType: input.userType,
+    createdAt: Timestamp.fromDate(now),
+    expiresAt: Timestamp.fromMillis(now.getTime() + MAGIC_LINK_TTL_MS),
+    usedAt: null,
+  });
+
+  const link = magicLinkUrl(deps.appUrl, token);
+  try {
+    await deps.mailer.send(composeEmail(email, { type: "magic-link", link, userType: input.userType }));
+  } catch (error) {
+    logger.error("createMagicLink: the e-mail was not sent", { error: String(error) });
+    // A link nobody received must not stay redeemable.
+    await ref.delete().catch(() => undefined);
+    throw new HttpsError("internal", ERROR_MESSAGES.magicLinkSend);
+  }
+  return { ok: true };
+}
+
+const storedLinkSchema = z.object({
+  email: z.string().min(3),
+  userType: userTypeSchema,
+  expiresAt: z.date(),
+  usedAt: z.date().nullable(),
+});
+type StoredLink = z.infer<typeof storedLinkSchema>;
+
+function invalidToken(): HttpsError {
+  return new HttpsError("failed-precondition", ERROR_MESSAGES.invalidOrExpiredToken);
+}
+
+/**
+ * Redeems a token: marks it used in one transaction (so of two concurrent calls exactly one gets
+ * past this point), then gets or creates the account and answers with a custom token. Unknown,
+ * malformed, expired and used tokens all get the same error.
+ */
+export async function redeemMagicLink(
+  input: VerifyMagicLinkInput,
+  deps: MagicLinkDeps,
+): Promise<VerifyMagicLinkOutput> {
+  if (!isWellFormedMagicLinkToken(input.token)) throw invalidToken();
+  const ref = deps.db.collection(MAGIC_LINKS_COLLECTION).doc(hashMagicLinkToken(input.token));
+  const link = await deps.db.runTransaction(async (tx): Promise<StoredLink | undefined> => {
+    const now = deps.now();
+    const parsed = storedLinkSchema.safeParse(fromFirestore((await tx.get(ref)).data()));
+    if (!parsed.success || checkMagicLink(parsed.data, now) !== "ok") return undefined;
+    tx.update(ref, { usedAt: Timestamp.fromDate(now) });
+    return parsed.data;
+  });
+  if (!link) throw invalidToken();
+
+  try {
+    const user = await getOrCreateAuthUser(deps.auth, link.email);
+    const account = await ensureUserDocument(
+      deps.db,
+      { uid: user.uid, email: link.email, userType: link.userType },
+      deps.now(),
+    );
+    const customToken = await deps.auth.createCustomToken(user.uid);
+    return { customToken, userType: account.userType, email: link.email };
+  } catch (error) {
+    if (error instanceof HttpsError) throw error;
+    logger.error("verifyMagicLink: sign-in failed after the link was redeemed", { error: String(error) });
+    throw new HttpsError("internal", ERROR_MESSAGES.magicLinkVerify);
+  }
+}
+
+/** `createMagicLink({email, userType})` → `{ok: true}`; limited per e-mail and per client IP. */
+export const createMagicLink = onCall({ region }, async (request): Promise<CreateMagicLinkOutput> => {
+  const input = parseCallableInput(createMagicLinkInputSchema, request.data);
+  return requestMagicLink(input, request.rawRequest.ip, defaultDeps());
+});
+
+/** `verifyMagicLink({token})` → `{customToken, userType, email}`. */
+export const verifyMagicLink = onCall({ region }, async (request): Promise<VerifyMagicLinkOutput> => {
+  const input = parseCallableInput(verifyMagicLinkInputSchema, request.data);
+  return redeemMagicLink(input, defaultDeps());
+});

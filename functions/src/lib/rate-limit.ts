@@ -1,0 +1,80 @@
+import { createHash } from "node:crypto";
+import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import {
+  decideRate,
+  EMAIL_RATE_POLICY,
+  IP_RATE_POLICY,
+  type RatePolicy,
+  type RateWindow,
+} from "./rate-limit-policy";
+
+/**
+ * Fixed-window counters in `rateLimits/{sha256(key)}` (no client access, see firestore.rules).
+ * The key is hashed so that the collection holds no e-mail address or IP in clear; `expiresAt`
+ * lets a Firestore TTL policy delete finished windows.
+ */
+export const RATE_LIMITS_COLLECTION = "rateLimits";
+
+export interface RateLimitCheck {
+  /** e.g. `mail:email:anna@example.it`; hashed before use. */
+  key: string;
+  policy: RatePolicy;
+}
+
+export function rateLimitDocId(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+interface StoredWindow {
+  windowStart?: unknown;
+  count?: unknown;
+}
+
+function toWindow(data: StoredWindow | undefined): RateWindow | undefined {
+  if (!data || !(data.windowStart instanceof Timestamp) || typeof data.count !== "number") return undefined;
+  return { windowStart: data.windowStart.toDate(), count: data.count };
+}
+
+/**
+ * Counts one hit against every check in one transaction; all-or-nothing: when any check refuses,
+ * nothing is counted and the answer is false.
+ */
+export async function hitRateLimits(
+  db: Firestore,
+  checks: readonly RateLimitCheck[],
+  now: Date = new Date(),
+): Promise<boolean> {
+  const unique = [...new Map(checks.map((check) => [rateLimitDocId(check.key), check])).entries()];
+  if (unique.length === 0) return true;
+  const refs = unique.map(([id]) => db.collection(RATE_LIMITS_COLLECTION).doc(id));
+  return db.runTransaction(async (tx) => {
+    const snapshots = await tx.getAll(...refs);
+    const decisions = unique.map(([, check], i) => ({
+      check,
+      decision: decideRate(toWindow(snapshots[i]?.data() as StoredWindow | undefined), check.policy, now),
+    }));
+    if (decisions.some(({ decision }) => !decision.allowed)) return false;
+    decisions.forEach(({ check, decision }, i) => {
+      const ref = refs[i];
+      if (!ref) return;
+      tx.set(ref, {
+        windowStart: Timestamp.fromDate(decision.next.windowStart),
+        count: decision.next.count,
+        expiresAt: Timestamp.fromMillis(decision.next.windowStart.getTime() + check.policy.windowMs),
+      });
+    });
+    return true;
+  });
+}
+
+/**
+ * The limits of every endpoint that sends e-mail, shared between them: a victim's inbox gets at
+ * most EMAIL_RATE_POLICY.max messages per window whichever endpoint is abused, and one client IP
+ * at most IP_RATE_POLICY.max.
+ */
+export function mailRateChecks(email: string, ip: string | undefined): RateLimitCheck[] {
+  return [
+    { key: `mail:email:${email.trim().toLowerCase()}`, policy: EMAIL_RATE_POLICY },
+    { key: `mail:ip:${ip || "unknown"}`, policy: IP_RATE_POLICY },
+  ];
+}

@@ -1,0 +1,531 @@
+// The account functions of issue 4 against real servers: our Firestore (tools/firestore-emulator),
+// the firebase-tools Auth emulator and an SMTP sink. The handlers are the exported functions,
+// called as Cloud Functions would call them (`.run(request)` for callables, `(req, res)` over a
+// real HTTP port for /api/send-email).
+
+import { createHash } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { deleteApp } from "firebase-admin/app";
+import type { DecodedIdToken } from "firebase-admin/auth";
+import { Timestamp } from "firebase-admin/firestore";
+import type { CallableRequest } from "firebase-functions/https";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
+import {
+  type AuthEmulator,
+  startAuthEmulator,
+} from "../../tools/firestore-emulator/test/support/auth-emulator";
+import { type ReceivedEmail, type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
+
+type MagicLinkModule = typeof import("../../functions/src/auth/magic-link");
+type SendEmailModule = typeof import("../../functions/src/email/send-email");
+type SyncProfileModule = typeof import("../../functions/src/profiles/sync-profile");
+type AdminModule = typeof import("../../functions/src/lib/admin");
+type PolicyModule = typeof import("../../functions/src/lib/rate-limit-policy");
+
+const PROJECT_ID = "demo-vicino-auth-functions";
+const APP_URL = "http://127.0.0.1:5173";
+const CLIENT_IP = "198.51.100.20";
+
+let firestore: FirestoreEmulator;
+let auth: AuthEmulator;
+let smtp: SmtpSink;
+let http: Server;
+let sendEmailUrl: string;
+let fns: MagicLinkModule;
+let mail: SendEmailModule;
+let profiles: SyncProfileModule;
+let admin: AdminModule;
+let policy: PolicyModule;
+const saved: Record<string, string | undefined> = {};
+
+function setEnv(values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) {
+    saved[name] = process.env[name];
+    process.env[name] = value;
+  }
+}
+
+function restoreEnv(): void {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
+
+function callable<T>(data: T, options: { ip?: string; uid?: string } = {}): CallableRequest<T> {
+  const rawRequest = {
+    ip: options.ip ?? CLIENT_IP,
+    headers: {},
+  } as unknown as CallableRequest<T>["rawRequest"];
+  const authData = options.uid
+    ? { auth: { uid: options.uid, token: { uid: options.uid } as DecodedIdToken, rawToken: "test" } }
+    : {};
+  return { data, rawRequest, acceptsStreaming: false, ...authData };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<{ code?: unknown; message?: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { code?: unknown; message?: unknown };
+  }
+  throw new Error("expected a rejection");
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+function tokenFrom(email: ReceivedEmail): string {
+  const match = /\/magic-link-auth\?token=([A-Za-z0-9_-]+)/.exec(email.text);
+  if (!match?.[1]) throw new Error(`no magic link in: ${email.text}`);
+  return match[1];
+}
+
+async function requestLink(
+  email: string,
+  userType: "customer" | "merchant",
+  ip = CLIENT_IP,
+): Promise<string> {
+  await expect(fns.createMagicLink.run(callable({ email, userType }, { ip }))).resolves.toEqual({ ok: true });
+  const received = await smtp.waitFor((m) => m.recipients.includes(email.toLowerCase()));
+  smtp.clear();
+  return tokenFrom(received);
+}
+
+async function signInWithCustomToken(customToken: string): Promise<{ localId: string; idToken: string }> {
+  const res = await fetch(
+    `${auth.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { localId?: string; idToken?: string };
+  if (!res.ok || !body.idToken)
+    throw new Error(`signInWithCustomToken: HTTP ${res.status} ${JSON.stringify(body)}`);
+  const decoded = await admin.adminAuth().verifyIdToken(body.idToken);
+  return { localId: decoded.uid, idToken: body.idToken };
+}
+
+/** Serves the exported `sendEmail` as the Functions runtime does: parsed JSON body plus rawBody. */
+function serveSendEmail(handler: SendEmailModule["sendEmail"]): Promise<Server> {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const rawBody = Buffer.concat(chunks);
+    let body: unknown;
+    if (/^application\/json/i.test(req.headers["content-type"] ?? "")) {
+      try {
+        body = JSON.parse(rawBody.toString("utf8"));
+      } catch {
+        body = undefined;
+      }
+    }
+    const request = { method: req.method, headers: req.headers, body, rawBody, ip: req.socket.remoteAddress };
+    const response = {
+      get headersSent() {
+        return res.headersSent;
+      },
+      status(code: number) {
+        res.statusCode = code;
+        return response;
+      },
+      set(field: string, value: string) {
+        res.setHeader(field, value);
+        return response;
+      },
+      json(value: unknown) {
+        res.setHeader("content-type", "application/json; charset=utf-8");
+        res.end(JSON.stringify(value));
+        return response;
+      },
+      send(value: string) {
+        res.end(value);
+        return response;
+      },
+      end() {
+        res.end();
+        return response;
+      },
+    };
+    type Args = Parameters<SendEmailModule["sendEmail"]>;
+    await handler(request as unknown as Args[0], response as unknown as Args[1]);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+async function postSendEmail(body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(sendEmailUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+beforeAll(async () => {
+  [firestore, auth, smtp] = await Promise.all([
+    startFirestoreEmulator({ port: 0 }),
+    startAuthEmulator({ projectId: PROJECT_ID }),
+    startSmtpSink(),
+  ]);
+  setEnv({
+    FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `${auth.host}:${auth.port}`,
+    GCLOUD_PROJECT: PROJECT_ID,
+    METADATA_SERVER_DETECTION: "none",
+    SMTP_HOST: smtp.host,
+    SMTP_PORT: String(smtp.port),
+    SMTP_SECURE: "false",
+    MAIL_FROM: "Vicino <noreply@vicino.test>",
+    APP_URL,
+  });
+  [fns, mail, profiles, admin, policy] = await Promise.all([
+    import("../../functions/src/auth/magic-link"),
+    import("../../functions/src/email/send-email"),
+    import("../../functions/src/profiles/sync-profile"),
+    import("../../functions/src/lib/admin"),
+    import("../../functions/src/lib/rate-limit-policy"),
+  ]);
+  http = await serveSendEmail(mail.sendEmail);
+  sendEmailUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/send-email`;
+});
+
+afterAll(async () => {
+  await Promise.all([
+    http ? new Promise<void>((resolve) => http.close(() => resolve())) : undefined,
+    admin ? deleteApp(admin.adminApp()) : undefined,
+  ]);
+  await Promise.all([firestore?.stop(), auth?.stop(), smtp?.stop()]);
+  restoreEnv();
+});
+
+beforeEach(async () => {
+  firestore.clear();
+  await auth.clear();
+  smtp.clear();
+});
+
+describe("createMagicLink + verifyMagicLink", () => {
+  it("mails a 15-minute link stored only as the token's hash", async () => {
+    const before = Date.now();
+    const token = await requestLink("Nuovo.Negozio@Example.IT", "merchant");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const docs = (await admin.adminDb().collection("magicLinks").get()).docs;
+    expect(docs).toHaveLength(1);
+    const [doc] = docs;
+    expect(doc?.id).toBe(sha256(token));
+    const data = doc?.data() ?? {};
+    expect(Object.keys(data).sort()).toEqual(["createdAt", "email", "expiresAt", "usedAt", "userType"]);
+    expect(data).toMatchObject({ email: "nuovo.negozio@example.it", userType: "merchant", usedAt: null });
+    const ttl = (data.expiresAt as Timestamp).toMillis() - (data.createdAt as Timestamp).toMillis();
+    expect(ttl).toBe(15 * 60 * 1000);
+    expect((data.createdAt as Timestamp).toMillis()).toBeGreaterThanOrEqual(before - 1000);
+    // The token appears nowhere at rest: not in the id, not in any field of any stored document.
+    for (const collection of await admin.adminDb().listCollections()) {
+      for (const stored of (await collection.get()).docs) {
+        expect(stored.id).not.toContain(token);
+        expect(JSON.stringify(stored.data())).not.toContain(token);
+      }
+    }
+  });
+
+  it("signs a new address in once, with the link's role, and never twice", async () => {
+    const token = await requestLink("bottega@example.it", "merchant");
+    const result = await fns.verifyMagicLink.run(callable({ token }));
+    expect(result).toMatchObject({ userType: "merchant", email: "bottega@example.it" });
+
+    const session = await signInWithCustomToken(result.customToken);
+    const record = await admin.adminAuth().getUser(session.localId);
+    expect(record.email).toBe("bottega@example.it");
+    expect(record.emailVerified).toBe(true);
+
+    const userDoc = (await admin.adminDb().doc(`users/${session.localId}`).get()).data();
+    expect(userDoc).toMatchObject({
+      id: session.localId,
+      uid: session.localId,
+      email: "bottega@example.it",
+      displayName: "bottega",
+      userType: "merchant",
+      isVerified: true,
+    });
+    expect(userDoc?.createdAt).toBeInstanceOf(Timestamp);
+    expect(userDoc).not.toHaveProperty("aiTokens");
+    const profile = (await admin.adminDb().doc(`profiles/${session.localId}`).get()).data();
+    expect(profile).toEqual({
+      uid: session.localId,
+      displayName: "bottega",
+      userType: "merchant",
+      averageRating: 0,
+      totalRatings: 0,
+    });
+
+    const again = await rejection(fns.verifyMagicLink.run(callable({ token })));
+    expect(again).toMatchObject({ code: "failed-precondition", message: "Token non valido o scaduto" });
+  });
+
+  it("lets exactly one of two concurrent verifications through", async () => {
+    const token = await requestLink("gara@example.it", "customer");
+    const results = await Promise.allSettled([
+      fns.verifyMagicLink.run(callable({ token })),
+      fns.verifyMagicLink.run(callable({ token })),
+    ]);
+    const fulfilled = results.filter((r) => r.status === "fulfilled");
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(fulfilled).toHaveLength(1);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]?.reason).toMatchObject({ message: "Token non valido o scaduto" });
+    expect((await admin.adminAuth().getUserByEmail("gara@example.it")).email).toBe("gara@example.it");
+  });
+
+  it("refuses an expired link and an unknown token with the same error", async () => {
+    const token = await requestLink("tardi@example.it", "customer");
+    await admin
+      .adminDb()
+      .doc(`magicLinks/${sha256(token)}`)
+      .update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+    const expired = await rejection(fns.verifyMagicLink.run(callable({ token })));
+    expect(expired).toMatchObject({ code: "failed-precondition", message: "Token non valido o scaduto" });
+
+    const unknown = await rejection(fns.verifyMagicLink.run(callable({ token: "A".repeat(43) })));
+    expect(unknown).toMatchObject({ code: "failed-precondition", message: "Token non valido o scaduto" });
+    await expect(admin.adminAuth().getUserByEmail("tardi@example.it")).rejects.toMatchObject({
+      code: "auth/user-not-found",
+    });
+  });
+
+  it("answers the same for an address with an account and one without", async () => {
+    await auth.createUser("cliente@example.it", "password-1", "Cliente");
+    const known = await fns.createMagicLink.run(
+      callable({ email: "cliente@example.it", userType: "customer" }),
+    );
+    const unknown = await fns.createMagicLink.run(
+      callable({ email: "sconosciuto@example.it", userType: "customer" }),
+    );
+    expect(known).toEqual({ ok: true });
+    expect(unknown).toEqual(known);
+    const [a, b] = await Promise.all([
+      smtp.waitFor((m) => m.recipients.includes("cliente@example.it")),
+      smtp.waitFor((m) => m.recipients.includes("sconosciuto@example.it")),
+    ]);
+    expect(a.subject).toBe(b.subject);
+    expect(a.text.replace(/token=\S+/, "")).toBe(b.text.replace(/token=\S+/, ""));
+  });
+
+  it("keeps an existing user's stored role", async () => {
+    const existing = await auth.createUser("giulia@example.it", "password-1", "Giulia");
+    await admin
+      .adminDb()
+      .doc(`users/${existing.uid}`)
+      .set({
+        id: existing.uid,
+        email: "giulia@example.it",
+        displayName: "Giulia Rossi",
+        userType: "customer",
+        isVerified: false,
+        createdAt: Timestamp.fromDate(new Date("2026-01-10T09:00:00Z")),
+        aiTokens: 4,
+      });
+    const token = await requestLink("giulia@example.it", "merchant");
+    const result = await fns.verifyMagicLink.run(callable({ token }));
+    expect(result).toMatchObject({ userType: "customer", email: "giulia@example.it" });
+    const session = await signInWithCustomToken(result.customToken);
+    expect(session.localId).toBe(existing.uid);
+
+    const userDoc = (await admin.adminDb().doc(`users/${existing.uid}`).get()).data();
+    expect(userDoc).toMatchObject({
+      userType: "customer",
+      displayName: "Giulia Rossi",
+      aiTokens: 4,
+      isVerified: true,
+    });
+    const profile = (await admin.adminDb().doc(`profiles/${existing.uid}`).get()).data();
+    expect(profile).toMatchObject({ uid: existing.uid, displayName: "Giulia Rossi", userType: "customer" });
+  });
+
+  it("refuses past the per-address limit, and past the per-IP limit", async () => {
+    const { EMAIL_RATE_POLICY, IP_RATE_POLICY } = policy;
+    const input = { email: "insistente@example.it", userType: "customer" as const };
+    for (let i = 0; i < EMAIL_RATE_POLICY.max; i++) {
+      await expect(fns.createMagicLink.run(callable(input, { ip: "192.0.2.1" }))).resolves.toEqual({
+        ok: true,
+      });
+    }
+    const refused = await rejection(fns.createMagicLink.run(callable(input, { ip: "192.0.2.2" })));
+    expect(refused).toMatchObject({
+      code: "resource-exhausted",
+      message: "Troppi tentativi. Riprova più tardi.",
+    });
+    expect((await admin.adminDb().collection("magicLinks").get()).size).toBe(EMAIL_RATE_POLICY.max);
+
+    // One IP: IP_RATE_POLICY.max requests (already EMAIL_RATE_POLICY.max from 192.0.2.1), then refused.
+    for (let i = EMAIL_RATE_POLICY.max; i < IP_RATE_POLICY.max; i++) {
+      const ok = await fns.createMagicLink.run(
+        callable({ email: `u${i}@example.it`, userType: "customer" }, { ip: "192.0.2.1" }),
+      );
+      expect(ok).toEqual({ ok: true });
+    }
+    const ipRefused = await rejection(
+      fns.createMagicLink.run(
+        callable({ email: "altro@example.it", userType: "customer" }, { ip: "192.0.2.1" }),
+      ),
+    );
+    expect(ipRefused).toMatchObject({ code: "resource-exhausted" });
+    // The counters hold neither the address nor the IP in clear.
+    const counters = await admin.adminDb().collection("rateLimits").get();
+    expect(counters.size).toBeGreaterThan(0);
+    for (const counter of counters.docs) {
+      expect(counter.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(counter.data())).not.toMatch(/example\.it|192\.0\.2/);
+    }
+  });
+});
+
+describe("syncProfile", () => {
+  it("rewrites the public projection from the private document", async () => {
+    const uid = "u-sync";
+    await admin
+      .adminDb()
+      .doc(`users/${uid}`)
+      .set({
+        id: uid,
+        email: "negozio@example.it",
+        displayName: "Marco",
+        businessName: "Ferramenta Bianchi",
+        userType: "merchant",
+        createdAt: Timestamp.now(),
+        averageRating: 4.5,
+        totalRatings: 2,
+        aiTokens: 10,
+        location: { lat: 45.4642, lng: 9.19, address: "Via Roma 1, Milano", zone: "Milano" },
+      });
+    const result = await profiles.syncProfile.run(callable({}, { uid }));
+    const expected = {
+      uid,
+      displayName: "Marco",
+      businessName: "Ferramenta Bianchi",
+      userType: "merchant",
+      averageRating: 4.5,
+      totalRatings: 2,
+      zone: "Milano",
+      location: { lat: 45.4642, lng: 9.19 },
+    };
+    expect(result).toEqual({ profile: expected });
+    expect((await admin.adminDb().doc(`profiles/${uid}`).get()).data()).toEqual(expected);
+
+    await admin.adminDb().doc(`users/${uid}`).update({ businessName: "Bianchi & Figli" });
+    await profiles.syncProfile.run(callable({}, { uid }));
+    expect((await admin.adminDb().doc(`profiles/${uid}`).get()).data()).toMatchObject({
+      businessName: "Bianchi & Figli",
+    });
+  });
+
+  it("needs a signed-in caller with a users document", async () => {
+    expect(await rejection(profiles.syncProfile.run(callable({})))).toMatchObject({
+      code: "unauthenticated",
+    });
+    expect(await rejection(profiles.syncProfile.run(callable({}, { uid: "nobody" })))).toMatchObject({
+      code: "not-found",
+      message: "Dati utente non trovati",
+    });
+  });
+});
+
+describe("/api/send-email", () => {
+  async function registeredBuyer() {
+    const user = await auth.createUser("anna@example.it", "password-1", "Anna");
+    await admin.adminDb().doc(`users/${user.uid}`).set({
+      id: user.uid,
+      email: user.email,
+      displayName: "Anna",
+      userType: "customer",
+      isVerified: false,
+      createdAt: Timestamp.now(),
+    });
+    return user;
+  }
+
+  it("sends the welcome to the ID token's address whatever the body says, naming Clemente", async () => {
+    const user = await registeredBuyer();
+    const res = await postSendEmail(
+      {
+        type: "welcome",
+        to: "vittima@altrove.test",
+        email: "vittima@altrove.test",
+        data: { displayName: "Offerta imperdibile", userType: "merchant", assistantName: "Leonardo" },
+      },
+      { authorization: `Bearer ${user.idToken}` },
+    );
+    expect(res).toEqual({ status: 200, body: { ok: true } });
+    const welcome = await smtp.waitFor((m) => m.recipients.includes("anna@example.it"));
+    expect(welcome.subject).toBe("Benvenuto su Vicino!");
+    expect(welcome.to).toContain("anna@example.it");
+    expect(welcome.from).toBe("Vicino <noreply@vicino.test>");
+    expect(welcome.text).toContain("Ciao Anna,");
+    expect(welcome.text).toContain("Clemente");
+    expect(welcome.html).toContain("Clemente");
+    expect(welcome.text).not.toContain("Leonardo");
+    expect(welcome.text).not.toContain("Offerta imperdibile");
+    expect(smtp.emails.flatMap((m) => m.recipients)).toEqual(["anna@example.it"]);
+  });
+
+  it("refuses a welcome without a valid ID token", async () => {
+    await registeredBuyer();
+    const missing = await postSendEmail({ type: "welcome", to: "anna@example.it" });
+    expect(missing).toEqual({ status: 401, body: { ok: false, error: "Devi accedere per continuare." } });
+    const forged = await postSendEmail({ type: "welcome" }, { authorization: "Bearer not-a-token" });
+    expect(forged.status).toBe(401);
+    expect(smtp.emails).toHaveLength(0);
+  });
+
+  it("mails a Firebase reset link to an account, and nothing (same answer) to an unknown address", async () => {
+    await registeredBuyer();
+    expect(await postSendEmail({ type: "password-reset", email: "anna@example.it" })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    const reset = await smtp.waitFor((m) => m.recipients.includes("anna@example.it"));
+    expect(reset.subject).toBe("Reimposta la password di Vicino");
+    expect(reset.text).toMatch(/oobCode=/);
+    expect(reset.text).toContain(encodeURIComponent(`${APP_URL}/auth`));
+
+    smtp.clear();
+    expect(await postSendEmail({ type: "password-reset", email: "nessuno@example.it" })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.emails).toHaveLength(0);
+  });
+
+  it("mails a Firebase sign-in link that returns to /auth-callback with the user type", async () => {
+    expect(
+      await postSendEmail({ type: "magic-link", email: "nuovo@example.it", data: { userType: "merchant" } }),
+    ).toEqual({ status: 200, body: { ok: true } });
+    const link = await smtp.waitFor((m) => m.recipients.includes("nuovo@example.it"));
+    expect(link.subject).toBe("Il tuo link di accesso a Vicino");
+    expect(link.text).toMatch(/oobCode=/);
+    expect(link.text).toContain(encodeURIComponent(`${APP_URL}/auth-callback?userType=merchant`));
+  });
+
+  it("answers 400 to bad JSON and 429 past the limit", async () => {
+    const bad = await fetch(sendEmailUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{oops",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ ok: false, error: "Dati non validi. Controlla i campi e riprova." });
+
+    for (let i = 0; i < policy.EMAIL_RATE_POLICY.max; i++) {
+      expect((await postSendEmail({ type: "magic-link", email: "tanti@example.it" })).status).toBe(200);
+    }
+    expect(await postSendEmail({ type: "magic-link", email: "tanti@example.it" })).toEqual({
+      status: 429,
+      body: { ok: false, error: "Troppi tentativi. Riprova più tardi." },
+    });
+  });
+});
