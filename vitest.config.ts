@@ -60,6 +60,8 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
+          // One local stack (our Firestore, Auth + Functions emulators, MailDev, the built SPA) per run.
+          globalSetup: ["./tests/support/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,

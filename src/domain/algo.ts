@@ -3,9 +3,12 @@ import {
   ALGO_ALMOST_COMPLETE_FIELDS,
   ALGO_IMAGE_BASE64_MAX_LENGTH,
   ALGO_MESSAGE_MAX_LENGTH,
+  MAX_AMOUNT_EUR,
+  SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 import { publishableRequestSchema } from "./publishing.ts";
+import { actionRadiusSchema, locationInputSchema } from "./request.ts";
 import { field } from "./validation.ts";
 
 /**
@@ -59,6 +62,10 @@ export const algoChatInputSchema = z
       .max(ALGO_IMAGE_BASE64_MAX_LENGTH, { error: "L'immagine è troppo grande" })
       .regex(/^[A-Za-z0-9+/]+=*$/, { error: VALIDATION_MESSAGES.imageOnly })
       .optional(),
+    /** Where the need is (gazetteer or the phone's position); kept by the conversation once sent. */
+    location: locationInputSchema.optional(),
+    /** Action radius in km; the publishing default (10 km) when never sent. */
+    actionRadius: actionRadiusSchema.optional(),
   })
   .refine((input) => input.message.length > 0 || input.imageBase64 !== undefined, {
     error: VALIDATION_MESSAGES.emptyMessage,
@@ -75,6 +82,8 @@ export const algoChatOutputSchema = z.object({
   /** Id of the request published on completion (ours). */
   requestId: z.string().optional(),
   tokenBalance: z.number(),
+  /** True when the turn was refused for lack of tokens (the client opens the purchase dialog). */
+  outOfTokens: z.boolean().optional(),
 });
 export type AlgoChatOutput = z.infer<typeof algoChatOutputSchema>;
 
@@ -112,3 +121,24 @@ export function algoProgress(data: unknown): number {
 export function isAlmostComplete(data: unknown): boolean {
   return collectedFields(data).length >= ALGO_ALMOST_COMPLETE_FIELDS;
 }
+
+/**
+ * generateOfferDescription (merchant, 'Scrivi con Leonardo', 0.5 tokens): a polite Italian offer text
+ * for a request at a price. Out of tokens → `outOfTokens` and an empty description.
+ */
+export const generateOfferDescriptionInputSchema = z.object({
+  requestId: z.string().trim().min(1).max(128),
+  price: z
+    .number({ error: VALIDATION_MESSAGES.invalidPrice })
+    .positive({ error: VALIDATION_MESSAGES.invalidPrice })
+    .max(MAX_AMOUNT_EUR, { error: VALIDATION_MESSAGES.invalidPrice }),
+  /** What the merchant wants mentioned (availability, brand, warranty…). */
+  notes: z.string().trim().max(SHORT_TEXT_MAX_LENGTH).optional(),
+});
+export type GenerateOfferDescriptionInput = z.input<typeof generateOfferDescriptionInputSchema>;
+export const generateOfferDescriptionOutputSchema = z.object({
+  description: z.string(),
+  tokenBalance: z.number(),
+  outOfTokens: z.boolean().optional(),
+});
+export type GenerateOfferDescriptionOutput = z.infer<typeof generateOfferDescriptionOutputSchema>;

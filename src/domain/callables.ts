@@ -16,7 +16,9 @@ export const purchaseTokensInputSchema = z.object({ packageId: idSchema, payment
 export type PurchaseTokensInput = z.infer<typeof purchaseTokensInputSchema>;
 export const purchaseTokensOutputSchema = z.object({
   tokenBalance: z.number(),
-  purchase: tokenPurchaseSchema,
+  // Callables carry JSON: the date arrives as an ISO string.
+  purchase: tokenPurchaseSchema.extend({ purchaseDate: z.coerce.date() }),
+  replayed: z.boolean().optional(),
 });
 export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
 

@@ -54,6 +54,12 @@ export const ERROR_MESSAGES = {
   insufficientTokens: "Token insufficienti per questa operazione.",
   tokenPurchase: "Errore nell'acquisto dei token. Riprova.",
   generic: "Si è verificato un errore. Riprova.",
+  // ours: Algo and token purchases (issue 5)
+  algoConversationNotFound: "Conversazione con Algo non trovata.",
+  algoConversationClosed: "Questa richiesta è già stata pubblicata. Inizia una nuova conversazione con Algo.",
+  tokenPackageNotFound: "Pacchetto di token non disponibile.",
+  paymentsUnavailable: "I pagamenti non sono disponibili al momento. Riprova più tardi.",
+  paymentFailed: "Il pagamento non è andato a buon fine. Riprova.",
 } as const;
 
 export const VOICE_MESSAGES = {
@@ -129,3 +135,11 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(CAMERA_MESSAGES),
   ...Object.values(ALGO_MESSAGES),
 ]);
+
+// Accounts (ours: the spec gives no text for these)
+/** After a profile edit is saved. */
+export const PROFILE_SAVED_TOAST: SuccessToast = { title: "Profilo aggiornato!" };
+/** 'Registrazione completata!' when the welcome e-mail could not be sent: never claim it was. */
+export const REGISTRATION_COMPLETED_NO_EMAIL_TOAST: SuccessToast = {
+  title: SUCCESS_TOASTS.registrationCompleted.title,
+};

@@ -1,0 +1,185 @@
+import {
+  type Content,
+  GoogleGenerativeAI,
+  GoogleGenerativeAIResponseError,
+  type Part,
+} from "@google/generative-ai";
+import { type AlgoExtractedData, algoReplySchema } from "@/domain/algo";
+import { ALGO_MESSAGE_MAX_LENGTH } from "@/domain/limits";
+import { ALGO_MESSAGES } from "@/domain/messages";
+import { cleanText, mergeExtractedData, sanitizeExtractedData } from "../extracted-data";
+import { ALGO_RESPONSE_SCHEMA, ALGO_SYSTEM_PROMPT, wrapUserText } from "./prompt";
+
+/**
+ * Algo on Gemini (spec §7): one generateContent call per turn with the system prompt, the conversation
+ * so far and the new message (text, or text plus a base64 JPEG), asking for JSON that matches
+ * ALGO_RESPONSE_SCHEMA. The spec's second "image prompt" call, whose result was unused, is not made.
+ */
+
+export interface GeminiConfig {
+  apiKey: string;
+  model: string;
+  /** Another endpoint (tests use a local fake server); the SDK's default otherwise. */
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+export interface HistoryTurn {
+  role: "user" | "algo";
+  text: string;
+  image?: boolean;
+}
+
+export interface GeminiTurnInput {
+  fields: AlgoExtractedData;
+  history: readonly HistoryTurn[];
+  text: string;
+  imageBase64?: string;
+}
+
+export type ReplyOutcome = "ok" | "plain_text" | "not_understood" | "technical_failure";
+
+export interface InterpretedReply {
+  message: string;
+  /** Every field collected so far (the previous ones merged with the reply's). */
+  fields: AlgoExtractedData;
+  isComplete: boolean;
+  finalRequest?: AlgoExtractedData;
+  outcome: ReplyOutcome;
+}
+
+export interface GeminiTurnResult extends InterpretedReply {
+  /** The model's raw text (what ai_cache stores), when there was one. */
+  rawText?: string;
+}
+
+/** Earlier turns sent with each call: enough context, bounded cost. */
+export const GEMINI_HISTORY_TURNS = 20;
+export const GEMINI_TIMEOUT_MS = 30_000;
+
+function historyContents(history: readonly HistoryTurn[]): Content[] {
+  const recent = history.slice(-GEMINI_HISTORY_TURNS);
+  const firstUser = recent.findIndex((turn) => turn.role === "user");
+  return (firstUser < 0 ? [] : recent.slice(firstUser)).map((turn) => ({
+    role: turn.role === "user" ? "user" : "model",
+    parts: [
+      {
+        text:
+          turn.role === "user"
+            ? `${wrapUserText(turn.text)}${turn.image ? "\n(L'utente aveva allegato una foto.)" : ""}`
+            : turn.text,
+      },
+    ],
+  }));
+}
+
+/** The request body's contents: history, then the collected fields and the new message. */
+export function buildContents(input: GeminiTurnInput): Content[] {
+  const parts: Part[] = [
+    {
+      text: `Campi raccolti finora (JSON): ${JSON.stringify(input.fields)}\n${wrapUserText(
+        input.text || "(nessun testo: l'utente ha inviato una foto del prodotto)",
+      )}`,
+    },
+  ];
+  if (input.imageBase64) parts.push({ inlineData: { mimeType: "image/jpeg", data: input.imageBase64 } });
+  return [...historyContents(input.history), { role: "user", parts }];
+}
+
+function stripFences(text: string): string {
+  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(text.trim());
+  return fenced?.[1] ?? text.trim();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(stripFences(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The model's text → Algo's reply. Valid JSON is validated and clamped field by field (amounts ≥ 0
+ * and min ≤ max, enums coerced or dropped, strings bounded); anything that is not a JSON object is
+ * shown as plain text; nothing, or JSON without a message, is 'Mi dispiace, non ho capito bene…'.
+ */
+export function interpretModelText(rawText: string, previous: AlgoExtractedData): InterpretedReply {
+  const text = rawText.trim();
+  const notUnderstood: InterpretedReply = {
+    message: ALGO_MESSAGES.notUnderstood,
+    fields: previous,
+    isComplete: false,
+    outcome: "not_understood",
+  };
+  if (!text) return notUnderstood;
+  const json = parseJson(text);
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return {
+      message: cleanText(text, ALGO_MESSAGE_MAX_LENGTH) ?? ALGO_MESSAGES.notUnderstood,
+      fields: previous,
+      isComplete: false,
+      outcome: "plain_text",
+    };
+  }
+  const record = json as Record<string, unknown>;
+  const message = cleanText(record.message, ALGO_MESSAGE_MAX_LENGTH);
+  if (!message) return notUnderstood;
+  const extracted = sanitizeExtractedData(record.extractedData);
+  const fields = mergeExtractedData(previous, extracted);
+  const isComplete = record.isComplete === true;
+  const reply = algoReplySchema.parse({
+    message,
+    extractedData: fields,
+    isComplete,
+    ...(isComplete
+      ? { finalRequest: mergeExtractedData(fields, sanitizeExtractedData(record.finalRequest)) }
+      : {}),
+  });
+  return {
+    message: reply.message,
+    fields: reply.extractedData,
+    isComplete: reply.isComplete,
+    ...(reply.finalRequest ? { finalRequest: reply.finalRequest } : {}),
+    outcome: "ok",
+  };
+}
+
+/** One Gemini turn. Never throws: a transport or HTTP failure is the technical-problem reply. */
+export async function geminiAlgoTurn(
+  config: GeminiConfig,
+  input: GeminiTurnInput,
+): Promise<GeminiTurnResult> {
+  const model = new GoogleGenerativeAI(config.apiKey).getGenerativeModel(
+    {
+      model: config.model,
+      systemInstruction: ALGO_SYSTEM_PROMPT,
+      generationConfig: {
+        responseMimeType: "application/json",
+        responseSchema: ALGO_RESPONSE_SCHEMA,
+        temperature: 0.4,
+      },
+    },
+    {
+      ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+      timeout: config.timeoutMs ?? GEMINI_TIMEOUT_MS,
+    },
+  );
+  let rawText: string;
+  try {
+    const result = await model.generateContent({ contents: buildContents(input) });
+    rawText = result.response.text();
+  } catch (error) {
+    if (error instanceof GoogleGenerativeAIResponseError) {
+      // Blocked or cut off by the model: nothing usable was said.
+      return { ...interpretModelText("", input.fields), rawText: "" };
+    }
+    return {
+      message: ALGO_MESSAGES.technicalFailure,
+      fields: input.fields,
+      isComplete: false,
+      outcome: "technical_failure",
+    };
+  }
+  return { ...interpretModelText(rawText, input.fields), rawText };
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  acceptOfferInputSchema,
+  completeTransactionInputSchema,
+  rejectOfferInputSchema,
+} from "../../src/domain/callables";
+import { newConversationInputSchema } from "../../src/domain/conversation";
+import { newMessageInputSchema } from "../../src/domain/message";
+import { newOfferInputSchema } from "../../src/domain/offer";
+import { newRequestInputSchema } from "../../src/domain/request";
+import { userSchema } from "../../src/domain/user";
+import { DEMO_ACCOUNTS, DEMO_PERSONAS, runDemoScenario } from "./demo-data";
+import type { Actor, MarketplaceWriter, Persona } from "./writer";
+
+/** Records the story and checks every input against the domain's input schemas. */
+function recordingWriter() {
+  const actions: { name: string; at: Date }[] = [];
+  const requests = new Map<string, string>();
+  const offers = new Map<string, { requestId: string; status: string }>();
+  const record = (name: string, at: Date) => actions.push({ name, at });
+  const writer: MarketplaceWriter = {
+    createAccount: async (persona: Persona, { at }) => {
+      record("createAccount", at);
+      return {
+        uid: persona.uid,
+        name: persona.businessName ?? persona.displayName,
+        userType: persona.userType,
+      } satisfies Actor;
+    },
+    publishRequest: async (_customer, input, { at, id }) => {
+      newRequestInputSchema.parse(input);
+      requests.set(id, "active");
+      record("publishRequest", at);
+      return id;
+    },
+    cancelRequest: async (_customer, requestId, { at }) => {
+      requests.set(requestId, "cancelled");
+      record("cancelRequest", at);
+    },
+    sendOffer: async (_merchant, input, { at, id }) => {
+      newOfferInputSchema.parse(input);
+      expect(requests.get(input.requestId)).toBe("active");
+      offers.set(id, { requestId: input.requestId, status: "pending" });
+      record("sendOffer", at);
+      return id;
+    },
+    openConversation: async (_merchant, input, { at, id }) => {
+      newConversationInputSchema.parse(input);
+      record("openConversation", at);
+      return id;
+    },
+    sendMessage: async (_sender, input, { at }) => {
+      newMessageInputSchema.parse(input);
+      record("sendMessage", at);
+      return `m${actions.length}`;
+    },
+    acceptOffer: async (_customer, input, { at }) => {
+      const offer = offers.get(acceptOfferInputSchema.parse(input).offerId)!;
+      offer.status = "accepted";
+      for (const other of offers.values()) {
+        if (other !== offer && other.requestId === offer.requestId && other.status === "pending")
+          other.status = "rejected";
+      }
+      requests.set(offer.requestId, "in_progress");
+      record("acceptOffer", at);
+    },
+    rejectOffer: async (_customer, input, { at }) => {
+      offers.get(rejectOfferInputSchema.parse(input).offerId)!.status = "rejected";
+      record("rejectOffer", at);
+    },
+    completeTransaction: async (_customer, input, { at }) => {
+      requests.set(completeTransactionInputSchema.parse(input).requestId, "completed");
+      record("completeTransaction", at);
+    },
+  };
+  return { writer, actions, requests, offers };
+}
+
+describe("the demo scenario", () => {
+  it("is a dozen requests in every state, with offers in every outcome, all in the past", async () => {
+    const now = new Date("2026-05-15T10:00:00Z");
+    const { writer, actions, requests, offers } = recordingWriter();
+    const summary = await runDemoScenario(writer, now);
+
+    expect(summary).toMatchObject({ accounts: 3, requests: 12, offers: 10, conversations: 10 });
+    const count = (values: Iterable<string>, wanted: string) =>
+      [...values].filter((value) => value === wanted).length;
+    expect(count(requests.values(), "active")).toBe(7);
+    expect(count(requests.values(), "in_progress")).toBe(2);
+    expect(count(requests.values(), "completed")).toBe(2);
+    expect(count(requests.values(), "cancelled")).toBe(1);
+    const offerStatuses = [...offers.values()].map((offer) => offer.status);
+    expect(new Set(offerStatuses)).toEqual(new Set(["pending", "accepted", "rejected"]));
+
+    for (const { at } of actions) expect(at.getTime()).toBeLessThan(now.getTime());
+    const times = actions.map(({ at }) => at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it("has valid personas with known passwords around Milano", () => {
+    for (const persona of DEMO_PERSONAS) {
+      userSchema.parse({ ...persona, id: persona.uid, createdAt: new Date() });
+      expect(persona.location.lat).toBeCloseTo(45.5, 0);
+      expect(persona.location.lng).toBeCloseTo(9.2, 0);
+    }
+    expect(DEMO_ACCOUNTS.map((account) => account.email)).toEqual([
+      "acquirente@vicino.test",
+      "negozio1@vicino.test",
+      "negozio2@vicino.test",
+    ]);
+  });
+});

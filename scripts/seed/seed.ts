@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
+import { configureFirestore } from "../../functions/src/lib/admin";
+import { AdminSeedWriter } from "./admin-writer";
+import { AuthEmulator } from "./auth-emulator";
+import { type DemoSummary, runDemoScenario } from "./demo-data";
+
+export interface SeedTarget {
+  projectId: string;
+  /** `host:port` of our Firestore. */
+  firestoreHost: string;
+  /** `host:port` of the Auth emulator. */
+  authHost: string;
+}
+
+/** Empties Firestore (the official emulator's REST call) and the Auth emulator's accounts. */
+export async function clearEmulatorData(target: SeedTarget): Promise<void> {
+  const firestore = await fetch(
+    `http://${target.firestoreHost}/emulator/v1/projects/${target.projectId}/databases/(default)/documents`,
+    { method: "DELETE" },
+  );
+  if (!firestore.ok)
+    throw new Error(`Svuotamento di Firestore fallito: ${firestore.status} ${await firestore.text()}`);
+  await new AuthEmulator({ host: target.authHost, projectId: target.projectId }).clear();
+}
+
+/**
+ * Replaces all local data with the demo marketplace: clears both emulators, then plays the
+ * demo scenario through firebase-admin (REST) and the Auth emulator's REST API.
+ */
+export async function seedDemoData(target: SeedTarget, now: Date = new Date()): Promise<DemoSummary> {
+  await clearEmulatorData(target);
+  const auth = new AuthEmulator({ host: target.authHost, projectId: target.projectId });
+  const app = initializeApp({ projectId: target.projectId }, `vicino-seed-${randomUUID()}`);
+  try {
+    const db = configureFirestore(getFirestore(app), target.firestoreHost);
+    const writer = new AdminSeedWriter(db, (persona) =>
+      auth.createAccount({
+        uid: persona.uid,
+        email: persona.email,
+        password: persona.password,
+        displayName: persona.displayName,
+      }),
+    );
+    return await runDemoScenario(writer, now);
+  } finally {
+    await deleteApp(app);
+  }
+}

@@ -1,0 +1,58 @@
+import type {
+  AcceptOfferInput,
+  CompleteTransactionInput,
+  RejectOfferInput,
+} from "../../src/domain/callables";
+import type { NewConversationInput } from "../../src/domain/conversation";
+import type { NewMessageInput } from "../../src/domain/message";
+import type { NewOfferInput } from "../../src/domain/offer";
+import type { NewRequestInput } from "../../src/domain/request";
+import type { UserLocation } from "../../src/domain/user";
+import type { UserType } from "../../src/domain/user-type";
+
+/**
+ * The seed describes the marketplace as what its users do (sign up, publish, offer, chat,
+ * accept, complete), never as raw documents. Each action goes through a writer, and the
+ * inputs are the domain's own input types, so that when the product's functions exist a
+ * writer can call them (with the actor signed in) instead of writing directly, and the
+ * seed cannot drift from real use.
+ */
+
+export interface Persona {
+  uid: string;
+  email: string;
+  password: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  businessName?: string;
+  location: UserLocation;
+  preferredCategories?: string[];
+}
+
+/** Someone acting in the scenario. */
+export interface Actor {
+  uid: string;
+  /** Name shown to others: the business name for merchants. */
+  name: string;
+  userType: UserType;
+}
+
+/** Every action happens at a given time, so the seeded history looks lived-in. */
+export interface At {
+  at: Date;
+}
+
+export interface MarketplaceWriter {
+  createAccount(persona: Persona, when: At): Promise<Actor>;
+  /** Returns the new request id (`id` is a stable id chosen by the scenario). */
+  publishRequest(customer: Actor, input: NewRequestInput, when: At & { id: string }): Promise<string>;
+  cancelRequest(customer: Actor, requestId: string, when: At): Promise<void>;
+  sendOffer(merchant: Actor, input: NewOfferInput, when: At & { id: string }): Promise<string>;
+  openConversation(merchant: Actor, input: NewConversationInput, when: At & { id: string }): Promise<string>;
+  sendMessage(sender: Actor, input: NewMessageInput, when: At): Promise<string>;
+  acceptOffer(customer: Actor, input: AcceptOfferInput, when: At): Promise<void>;
+  rejectOffer(customer: Actor, input: RejectOfferInput, when: At): Promise<void>;
+  completeTransaction(customer: Actor, input: CompleteTransactionInput, when: At): Promise<void>;
+}

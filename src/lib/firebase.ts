@@ -1,0 +1,65 @@
+import type { FirebaseApp } from "firebase/app";
+import type { Auth } from "firebase/auth";
+import type { Firestore } from "firebase/firestore";
+import type { Functions } from "firebase/functions";
+import { env } from "@/config/env";
+
+/**
+ * The only place (with src/data/*) that touches the Firebase SDK. Everything is loaded on
+ * first use through dynamic imports, so the landing and marketing pages never download
+ * Firebase. Each getter initialises its service once and, when the environment says so,
+ * connects it to the local emulators before anyone can use it.
+ */
+
+/** Memoises an async factory; a failed load (e.g. offline chunk fetch) is retried next call. */
+function lazy<T>(factory: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= factory().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+export const getFirebaseApp = lazy(async (): Promise<FirebaseApp> => {
+  const { getApps, initializeApp } = await import("firebase/app");
+  return getApps()[0] ?? initializeApp(env.firebase);
+});
+
+export const getAuthInstance = lazy(async (): Promise<Auth> => {
+  const [app, { connectAuthEmulator, getAuth }] = await Promise.all([
+    getFirebaseApp(),
+    import("firebase/auth"),
+  ]);
+  const auth = getAuth(app);
+  if (env.emulators) {
+    connectAuthEmulator(auth, env.emulators.auth.url, { disableWarnings: true });
+  }
+  return auth;
+});
+
+export const getDb = lazy(async (): Promise<Firestore> => {
+  const [app, { connectFirestoreEmulator, getFirestore }] = await Promise.all([
+    getFirebaseApp(),
+    import("firebase/firestore"),
+  ]);
+  const db = getFirestore(app);
+  if (env.emulators) {
+    connectFirestoreEmulator(db, env.emulators.firestore.host, env.emulators.firestore.port);
+  }
+  return db;
+});
+
+export const getFunctionsInstance = lazy(async (): Promise<Functions> => {
+  const [app, { connectFunctionsEmulator, getFunctions }] = await Promise.all([
+    getFirebaseApp(),
+    import("firebase/functions"),
+  ]);
+  const functions = getFunctions(app, env.functionsRegion);
+  if (env.emulators) {
+    connectFunctionsEmulator(functions, env.emulators.functions.host, env.emulators.functions.port);
+  }
+  return functions;
+});

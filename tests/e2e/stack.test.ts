@@ -1,0 +1,275 @@
+import { createTransport } from "nodemailer";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_BUYER, DEMO_PASSWORD, DEMO_REQUEST_IDS, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
+import { requestSchema } from "../../src/domain/request";
+import { launchChromium, openPage } from "../support/browser";
+import { installFirebase } from "../support/firebase-in-page";
+import { startStack, stopStack, type TestStack } from "../support/stack";
+
+// The proof that `npm start` works: the same stack, seeded with the same data, read by the
+// app's own Firebase module and the browser SDK in Chromium.
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchChromium()]);
+  await stack.seed();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stopStack();
+});
+
+describe("every service of the local stack answers", () => {
+  it("the Auth emulator", async () => {
+    const response = await fetch(`${stack.urls.auth}/`);
+    expect(await response.json()).toMatchObject({ authEmulator: { ready: true } });
+  });
+
+  it("our Firestore", async () => {
+    const response = await fetch(`${stack.urls.firestore}/ready`);
+    expect(response.status).toBe(200);
+  });
+
+  it("the Functions emulator runs the bundle in europe-west8", async () => {
+    const response = await fetch(stack.functionUrl("health"));
+    expect(await response.json()).toEqual({ ok: true, region: "europe-west8" });
+  });
+
+  it("MailDev receives SMTP mail and lists it over its API", async () => {
+    await stack.inbox.clear();
+    const smtp = createTransport({ host: "127.0.0.1", port: stack.ports.smtp, secure: false });
+    await smtp.sendMail({
+      from: "Vicino <noreply@vicino.test>",
+      to: DEMO_BUYER.email,
+      subject: "Prova è arrivata",
+      text: "Ciao!",
+    });
+    const email = await stack.inbox.waitFor((mail) => mail.subject === "Prova è arrivata");
+    expect(email.to[0]?.address).toBe(DEMO_BUYER.email);
+  });
+
+  it("the SPA, with history fallback for deep links", async () => {
+    for (const path of ["/", "/customer", "/messages/qualcosa"]) {
+      const response = await fetch(`${stack.urls.app}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it("/api/* goes to the Functions emulator, as Hosting rewrites do", async () => {
+    const response = await fetch(`${stack.urls.app}/api/send-email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    // Whatever sendEmail answers (it may not exist yet), it is not the SPA's index.html.
+    expect(await response.text()).not.toContain('<div id="root">');
+  });
+});
+
+describe("the app reads the seeded marketplace through the browser SDK", () => {
+  it("a buyer signs in through the Auth emulator and reads their data from our Firestore", async () => {
+    const { page, errors, close } = await openPage(browser, `${stack.urls.app}/`, "phone");
+    try {
+      await page.waitForSelector("#root > *");
+      await installFirebase(page, stack.webEnv);
+
+      const seen = await page.evaluate(
+        async ({ email, password }) => {
+          const { sdk, getAuthInstance, getDb, env } = window.vicinoTest;
+          const { collection, doc, getDoc, getDocs, orderBy, query, where } = sdk.firestore;
+          const auth = await getAuthInstance();
+          const { user } = await sdk.auth.signInWithEmailAndPassword(auth, email, password);
+          const db = await getDb();
+          const profile = await getDoc(doc(db, "users", user.uid));
+          const requests = await getDocs(
+            query(
+              collection(db, "requests"),
+              where("customerId", "==", user.uid),
+              orderBy("createdAt", "desc"),
+            ),
+          );
+          const conversations = await getDocs(
+            query(
+              collection(db, "conversations"),
+              where("participants.customerId", "==", user.uid),
+              orderBy("updatedAt", "desc"),
+            ),
+          );
+          const firstChat = conversations.docs[0];
+          const messages = firstChat
+            ? await getDocs(
+                query(collection(db, "conversations", firstChat.id, "messages"), orderBy("createdAt", "asc")),
+              )
+            : undefined;
+          // Timestamps cross the page boundary as { __date: millis }.
+          const plain = (value: unknown): unknown =>
+            value instanceof sdk.firestore.Timestamp
+              ? { __date: value.toMillis() }
+              : Array.isArray(value)
+                ? value.map(plain)
+                : value && typeof value === "object"
+                  ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]))
+                  : value;
+          return {
+            uid: user.uid,
+            emulators: env.emulators,
+            userType: profile.data()?.userType,
+            requests: requests.docs.map((snapshot) => ({
+              id: snapshot.id,
+              ...(plain(snapshot.data()) as object),
+            })),
+            conversations: conversations.size,
+            messages: messages?.docs.map((snapshot) => snapshot.data().content as string) ?? [],
+          };
+        },
+        { email: DEMO_BUYER.email, password: DEMO_PASSWORD },
+      );
+
+      expect(seen.uid).toBe(DEMO_BUYER.uid);
+      expect(seen.emulators?.firestore.port).toBe(stack.ports.firestore);
+      expect(seen.userType).toBe("customer");
+      expect(seen.requests).toHaveLength(12);
+      const revive = (value: unknown): unknown =>
+        Array.isArray(value)
+          ? value.map(revive)
+          : value && typeof value === "object"
+            ? "__date" in value
+              ? new Date((value as { __date: number }).__date)
+              : Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, revive(inner)]))
+            : value;
+      const requests = seen.requests.map((request) => requestSchema.parse(revive(request)));
+      expect(new Set(requests.map((request) => request.status))).toEqual(
+        new Set(["active", "in_progress", "completed", "cancelled"]),
+      );
+      expect(requests.map((request) => request.createdAt.getTime())).toEqual(
+        requests.map((request) => request.createdAt.getTime()).sort((a, b) => b - a),
+      );
+      expect(requests.find((request) => request.id === DEMO_REQUEST_IDS.iphone)?.gh5).toHaveLength(5);
+      expect(seen.conversations).toBe(10);
+      expect(seen.messages.length).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("the app's /api/send-email reaches the functions, which mail this stack's inbox", async () => {
+    await stack.inbox.clear();
+    const { page, close } = await openPage(browser, `${stack.urls.app}/`, "phone");
+    try {
+      await installFirebase(page, stack.webEnv);
+      const answer = await page.evaluate(
+        async ({ email, password }) => {
+          const { sdk, getAuthInstance } = window.vicinoTest;
+          const { user } = await sdk.auth.signInWithEmailAndPassword(
+            await getAuthInstance(),
+            email,
+            password,
+          );
+          const response = await fetch("/api/send-email", {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              Authorization: `Bearer ${await user.getIdToken()}`,
+            },
+            body: JSON.stringify({ type: "welcome" }),
+          });
+          return { status: response.status, body: (await response.json()) as unknown };
+        },
+        { email: DEMO_BUYER.email, password: DEMO_PASSWORD },
+      );
+      expect(answer).toEqual({ status: 200, body: { ok: true } });
+      const email = await stack.inbox.waitFor((mail) =>
+        mail.to.some((to) => to.address === DEMO_BUYER.email),
+      );
+      expect(email.subject).toContain("Vicino");
+    } finally {
+      await close();
+    }
+  });
+
+  it("a merchant finds active requests near the shop and sees a new message live", async () => {
+    const { page, close } = await openPage(browser, `${stack.urls.app}/`, "desktop");
+    try {
+      await installFirebase(page, stack.webEnv);
+      const active = await page.evaluate(
+        async ({ email, password }) => {
+          const { sdk, getAuthInstance, getDb } = window.vicinoTest;
+          const { collection, getDocs, limit, orderBy, query, where } = sdk.firestore;
+          await sdk.auth.signInWithEmailAndPassword(await getAuthInstance(), email, password);
+          const db = await getDb();
+          const snapshot = await getDocs(
+            query(
+              collection(db, "requests"),
+              where("status", "==", "active"),
+              orderBy("createdAt", "desc"),
+              limit(50),
+            ),
+          );
+          return snapshot.docs.map((doc) => doc.id);
+        },
+        { email: DEMO_SHOP_1.email, password: DEMO_PASSWORD },
+      );
+      expect(active).toHaveLength(7);
+      expect(active[0]).toBe(DEMO_REQUEST_IDS.backpack);
+
+      // A listener (WebChannel Listen stream) on the iPhone chat; the buyer's reply arrives live.
+      const chatId = "demo-off-iphone-navigli-chat";
+      await page.evaluate(async (conversationId) => {
+        const { sdk, getDb } = window.vicinoTest;
+        const { collection, onSnapshot, orderBy, query } = sdk.firestore;
+        const db = await getDb();
+        const seen: string[] = [];
+        (window as unknown as { seenMessages: string[] }).seenMessages = seen;
+        onSnapshot(
+          query(collection(db, "conversations", conversationId, "messages"), orderBy("createdAt")),
+          (snapshot) => {
+            seen.splice(0, seen.length, ...snapshot.docs.map((doc) => doc.data().content as string));
+          },
+        );
+      }, chatId);
+      await page.waitForFunction(
+        () => (window as unknown as { seenMessages: string[] }).seenMessages.length === 2,
+      );
+
+      const buyer = await openPage(browser, `${stack.urls.app}/`, "phone");
+      try {
+        await installFirebase(buyer.page, stack.webEnv);
+        await buyer.page.evaluate(
+          async ({ email, password, conversationId }) => {
+            const { sdk, getAuthInstance, getDb } = window.vicinoTest;
+            const { addDoc, collection, serverTimestamp } = sdk.firestore;
+            const { user } = await sdk.auth.signInWithEmailAndPassword(
+              await getAuthInstance(),
+              email,
+              password,
+            );
+            await addDoc(collection(await getDb(), "conversations", conversationId, "messages"), {
+              conversationId,
+              senderId: user.uid,
+              senderName: "Giulia Rossi",
+              senderType: "customer",
+              content: "Passo stasera a vederlo!",
+              type: "text",
+              readBy: [user.uid],
+              createdAt: serverTimestamp(),
+            });
+          },
+          { email: DEMO_BUYER.email, password: DEMO_PASSWORD, conversationId: chatId },
+        );
+      } finally {
+        await buyer.close();
+      }
+      await page.waitForFunction(() =>
+        (window as unknown as { seenMessages: string[] }).seenMessages.includes("Passo stasera a vederlo!"),
+      );
+    } finally {
+      await close();
+    }
+  });
+});

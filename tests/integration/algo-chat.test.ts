@@ -1,0 +1,318 @@
+// algoChat end to end on the server: our Firestore (tools/firestore-emulator), the offline Algo, and
+// Gemini through the real SDK against the local fake Gemini server (tests/support/fake-gemini.ts).
+
+import { deleteApp } from "firebase-admin/app";
+import type { DecodedIdToken } from "firebase-admin/auth";
+import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import type { CallableRequest } from "firebase-functions/https";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AlgoChatOutput } from "../../src/domain/algo";
+import { ALGO_MESSAGES } from "../../src/domain/messages";
+import { requestSchema } from "../../src/domain/request";
+import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
+import { type FakeGemini, geminiError, geminiJson, startFakeGemini } from "../support/fake-gemini";
+
+type AlgoModule = typeof import("../../functions/src/algo/algo-chat");
+type AdminModule = typeof import("../../functions/src/lib/admin");
+type RecordModule = typeof import("../../functions/src/profiles/user-record");
+
+const PROJECT_ID = "demo-vicino-algo";
+const PORTA_VENEZIA = { address: "Porta Venezia, Milano", lat: 45.4746, lng: 9.2053 };
+
+let firestore: FirestoreEmulator;
+let gemini: FakeGemini;
+let algo: AlgoModule;
+let admin: AdminModule;
+let records: RecordModule;
+const saved: Record<string, string | undefined> = {};
+
+function callable<T>(data: T, uid?: string): CallableRequest<T> {
+  const rawRequest = { ip: "127.0.0.1", headers: {} } as unknown as CallableRequest<T>["rawRequest"];
+  const auth = uid ? { auth: { uid, token: { uid } as DecodedIdToken, rawToken: "test" } } : {};
+  return { data, rawRequest, acceptsStreaming: false, ...auth };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<{ code?: unknown; message?: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { code?: unknown; message?: unknown };
+  }
+  throw new Error("expected a rejection");
+}
+
+const db = () => admin.adminDb();
+
+async function seedBuyer(uid: string, tokens = 20): Promise<void> {
+  await db()
+    .doc(`users/${uid}`)
+    .set({
+      id: uid,
+      uid,
+      email: `${uid}@example.it`,
+      displayName: uid,
+      userType: "customer",
+      createdAt: Timestamp.now(),
+      aiTokens: tokens,
+      monthlyTokensUsed: 0,
+      lastTokenReset: Timestamp.now(),
+    });
+}
+
+async function doc(path: string): Promise<DocumentData | undefined> {
+  return (await db().doc(path).get()).data();
+}
+
+/** A conversation with the offline Algo, one message after the other. */
+async function talk(
+  uid: string,
+  messages: string[],
+  extra: Record<string, unknown> = {},
+): Promise<AlgoChatOutput[]> {
+  const replies: AlgoChatOutput[] = [];
+  let conversationId: string | undefined;
+  for (const message of messages) {
+    const reply = await algo.algoChat.run(
+      callable({ message, ...(conversationId ? { conversationId } : {}), ...extra }, uid),
+    );
+    conversationId = reply.conversationId;
+    replies.push(reply);
+  }
+  return replies;
+}
+
+const geminiDeps = () => ({
+  db: db(),
+  gemini: { apiKey: "test-key", model: "gemini-test", baseUrl: gemini.url, timeoutMs: 5_000 },
+  now: () => new Date(),
+});
+
+beforeAll(async () => {
+  [firestore, gemini] = await Promise.all([startFirestoreEmulator({ port: 0 }), startFakeGemini()]);
+  for (const [name, value] of Object.entries({
+    FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
+    GCLOUD_PROJECT: PROJECT_ID,
+    METADATA_SERVER_DETECTION: "none",
+    GEMINI_API_KEY: undefined,
+  })) {
+    saved[name] = process.env[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  [algo, admin, records] = await Promise.all([
+    import("../../functions/src/algo/algo-chat"),
+    import("../../functions/src/lib/admin"),
+    import("../../functions/src/profiles/user-record"),
+  ]);
+});
+
+afterAll(async () => {
+  if (admin) await deleteApp(admin.adminApp());
+  await Promise.all([firestore?.stop(), gemini?.close()]);
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+beforeEach(() => {
+  firestore.clear();
+  gemini.reset();
+});
+
+describe("algoChat with the offline Algo", () => {
+  it("keeps the conversation, publishes the request on confirmation and learns", async () => {
+    await seedBuyer("anna");
+    const replies = await talk(
+      "anna",
+      ["Cerco un paio di scarpe da running", "sui 100 euro", "domani", "passo a prenderle", "sì, pubblica"],
+      { location: PORTA_VENEZIA, actionRadius: 5 },
+    );
+    const conversationId = replies[0]?.conversationId ?? "";
+    expect(new Set(replies.map((reply) => reply.conversationId)).size).toBe(1);
+    expect(replies[0]?.message).toContain("Quanto vorresti spendere");
+    expect(replies[1]?.extractedData).toMatchObject({
+      productName: "scarpe da running",
+      budget: { min: 80, max: 120 },
+      location: PORTA_VENEZIA,
+    });
+    const last = replies.at(-1);
+    expect(last).toMatchObject({
+      isComplete: true,
+      tokenBalance: 17.5,
+      finalRequest: {
+        productName: "scarpe da running",
+        category: "abbigliamento",
+        budget: { min: 80, max: 120 },
+        urgency: "48h",
+        deliveryPreference: "pickup",
+        actionRadius: 5,
+        location: PORTA_VENEZIA,
+        productDetails: { condition: "nuovo" },
+        aiGenerated: true,
+        imageAnalyzed: false,
+        algoConversationId: conversationId,
+      },
+    });
+    const requestId = last?.requestId ?? "";
+    expect(requestId).not.toBe("");
+
+    const stored = await doc(`requests/${requestId}`);
+    expect(stored).toMatchObject({
+      id: requestId,
+      customerId: "anna",
+      status: "active",
+      aiGenerated: true,
+      algoConversationId: conversationId,
+      location: { ...PORTA_VENEZIA, geohash: expect.stringMatching(/^u0nd/) },
+      gh3: "u0n",
+    });
+    const geohash = (stored?.location as { geohash?: string } | undefined)?.geohash ?? "";
+    expect(stored?.gh5).toBe(geohash.slice(0, 5));
+    const parsed = requestSchema.safeParse(records.fromFirestore(stored));
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+
+    const conversation = await doc(`algo_conversations/${conversationId}`);
+    expect(conversation).toMatchObject({ userId: "anna", status: "completed", requestId });
+    expect(conversation?.turns).toHaveLength(10);
+
+    expect(await rejection(talkOn(conversationId, "anna", "ancora una cosa"))).toMatchObject({
+      code: "failed-precondition",
+    });
+
+    const anna = await doc("users/anna");
+    expect(anna?.learningProfile).toMatchObject({ topSearchTerms: ["scarpe da running"] });
+    expect(anna?.preferredCategories).toEqual(["abbigliamento"]);
+    expect(anna?.aiInteractions).toBe(5);
+    const learning = (await db().collection("ai_learning").where("sessionId", "==", conversationId).get())
+      .docs;
+    expect(learning).toHaveLength(5);
+    expect(learning.map((d) => d.data().interaction.resultSuccessful).filter(Boolean)).toHaveLength(1);
+  });
+
+  it("publishes in Milano centre with a 10 km radius when the client never sent a place", async () => {
+    await seedBuyer("bruno");
+    const replies = await talk("bruno", [
+      "Cerco una racchetta da tennis usata sui 100 euro",
+      "entro domani, consegna a domicilio",
+    ]);
+    const request = await doc(`requests/${replies.at(-1)?.requestId}`);
+    expect(request).toMatchObject({
+      location: { address: "Milano", lat: 45.4642, lng: 9.19 },
+      actionRadius: 10,
+      productDetails: { condition: "usato" },
+    });
+  });
+
+  it("keeps a conversation to its owner", async () => {
+    await seedBuyer("carla");
+    await seedBuyer("dario");
+    const [first] = await talk("carla", ["Cerco una lampada"]);
+    expect(await rejection(talkOn(first?.conversationId ?? "", "dario", "ciao"))).toMatchObject({
+      code: "not-found",
+      message: "Conversazione con Algo non trovata.",
+    });
+    expect(await rejection(talkOn("bad/id", "dario", "ciao"))).toMatchObject({ code: "invalid-argument" });
+    expect((await doc("users/dario"))?.aiTokens).toBe(20);
+  });
+
+  it("answers what it cannot read with the spec's text", async () => {
+    await seedBuyer("elio");
+    const [reply] = await talk("elio", ["asdfghjk"]);
+    expect(reply?.message).toBe(ALGO_MESSAGES.notUnderstood);
+  });
+});
+
+function talkOn(conversationId: string, uid: string, message: string) {
+  return algo.algoChat.run(callable({ conversationId, message }, uid));
+}
+
+describe("algoChat with Gemini (fake server)", () => {
+  const question = {
+    message: "Ottimo! Quanto vuoi spendere?",
+    extractedData: { productName: "bicicletta", category: "sport" },
+    isComplete: false,
+  };
+  const done = {
+    message: "Perfetto, pubblico la richiesta!",
+    extractedData: { productName: "bicicletta", category: "sport", budget: { min: 0, max: 300 } },
+    isComplete: true,
+    finalRequest: { urgency: "giorni", deliveryPreference: "both" },
+  };
+
+  it("caches replies, reinforces them when the request is published, then reuses them", async () => {
+    await seedBuyer("fede");
+    gemini.enqueue(geminiJson(question), geminiJson(done));
+    const first = await algo.runAlgoChat("fede", { message: "Cerco una bicicletta" }, geminiDeps());
+    expect(first.message).toBe(question.message);
+    const cache = await db().collection("ai_cache").get();
+    expect(cache.size).toBe(1);
+    expect(cache.docs[0]?.data()).toMatchObject({
+      cacheKey: "cerco una bicicletta|",
+      aiAssistant: "algo",
+      userQuery: "Cerco una bicicletta",
+      usage_count: 1,
+      success_rate: 0.5,
+    });
+
+    const second = await algo.runAlgoChat(
+      "fede",
+      { conversationId: first.conversationId, message: "massimo 300 euro" },
+      geminiDeps(),
+    );
+    expect(second).toMatchObject({
+      isComplete: true,
+      finalRequest: { urgency: "giorni", budget: { min: 0, max: 300 } },
+    });
+    expect(gemini.requests).toHaveLength(2);
+    // The publishing reply is not cached; the question that led to it is now proven.
+    const entries = (await db().collection("ai_cache").get()).docs.map((d) => d.data());
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.success_rate).toBe(0.75);
+
+    // A new conversation opening with the same words is answered from the cache: no model call.
+    const again = await algo.runAlgoChat("fede", { message: "cerco una bicicletta!" }, geminiDeps());
+    expect(again.message).toBe(question.message);
+    expect(again.extractedData).toMatchObject({ productName: "bicicletta" });
+    expect(gemini.requests).toHaveLength(2);
+    const reused = await db().collection("ai_cache").where("cacheKey", "==", "cerco una bicicletta|").get();
+    expect(reused.docs[0]?.data().usage_count).toBe(2);
+  });
+
+  it("answers a model failure with the technical-problem reply and saves no turn", async () => {
+    await seedBuyer("gino");
+    gemini.enqueue(geminiError(500));
+    const reply = await algo.runAlgoChat("gino", { message: "Cerco un forno" }, geminiDeps());
+    expect(reply).toMatchObject({
+      message: ALGO_MESSAGES.technicalFailure,
+      isComplete: false,
+      tokenBalance: 19.5,
+    });
+    expect(await doc(`algo_conversations/${reply.conversationId}`)).toBeUndefined();
+    expect((await db().collection("ai_cache").get()).size).toBe(0);
+  });
+
+  it("marks a request published from a photo as image-analysed", async () => {
+    await seedBuyer("ivo");
+    const image = Buffer.from("jpeg bytes").toString("base64");
+    gemini.enqueue(
+      geminiJson({
+        ...done,
+        message: "Vedo una bici da città. La pubblico?",
+        extractedData: { productName: "bici da città" },
+      }),
+    );
+    const reply = await algo.runAlgoChat(
+      "ivo",
+      { message: "pubblica questa", imageBase64: image },
+      geminiDeps(),
+    );
+    expect(reply.tokenBalance).toBe(19);
+    expect(reply.isComplete).toBe(true);
+    const request = await doc(`requests/${reply.requestId}`);
+    expect(request).toMatchObject({ productName: "bici da città", imageAnalyzed: true, status: "active" });
+    const sent = gemini.requests[0]?.body as { contents: Array<{ parts: Array<{ inlineData?: unknown }> }> };
+    expect(sent.contents.at(-1)?.parts[1]).toEqual({ inlineData: { mimeType: "image/jpeg", data: image } });
+    expect((await db().collection("ai_cache").get()).size).toBe(0);
+  });
+});

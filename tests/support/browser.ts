@@ -1,0 +1,67 @@
+import { existsSync } from "node:fs";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium driven by playwright-core (which gives it a fresh temporary profile). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium non trovato in ${CHROMIUM_PATH} (apt-get install chromium, o imposta CHROMIUM_PATH)`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export const VIEWPORTS = {
+  phone: { width: 360, height: 800 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+const CONTEXTS: Record<ViewportName, BrowserContextOptions> = {
+  phone: { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: VIEWPORTS.desktop },
+};
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught exceptions and console errors seen so far on the page. */
+  errors: string[];
+  /** Closes the page's own browser context (its storage goes with it). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `url` in a new, isolated browser context (own cookies, localStorage, IndexedDB) at a
+ * phone (360×800) or desktop (1280×800) viewport, Italian locale, Rome time zone.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  viewport: ViewportName = "phone",
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    ...CONTEXTS[viewport],
+    locale: "it-IT",
+    timezoneId: "Europe/Rome",
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(url, { waitUntil: "load" });
+  return { page, errors, close: () => context.close() };
+}

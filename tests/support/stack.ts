@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
+import type { DemoSummary } from "../../scripts/seed/demo-data";
+import { clearEmulatorData, seedDemoData } from "../../scripts/seed/seed";
+import { findFreePorts } from "../../scripts/stack/ports";
+import {
+  FUNCTIONS_REGION,
+  type RunningStack,
+  type StackPorts,
+  type StackUrls,
+  stackUrls,
+  startStack as startLocalStack,
+  webEnv,
+} from "../../scripts/stack/stack";
+import { MailInbox } from "./inbox";
+
+/**
+ * The end-to-end harness: the same stack as `npm start` (our Firestore, Auth + Functions
+ * emulators, MailDev, the SPA) on free ports, so it never collides with a developer's
+ * running `npm start`. The SPA is built for these ports and served by `vite preview`
+ * (SPA fallback and the /api proxy included) — see docs/local-stack.md for why.
+ *
+ * Use it from the `integration` and `e2e` vitest projects:
+ *   beforeAll(async () => { stack = await startStack(); });
+ *   afterAll(() => stopStack());
+ *   beforeEach(() => stack.resetData());   // or stack.seed()
+ * With tests/support/global-setup.ts in the project's globalSetup, one stack serves the whole
+ * run and these calls just attach to it.
+ */
+
+export const TEST_PROJECT_ID = "demo-vicino";
+
+/** Plain data describing a running stack (what globalSetup hands to the test files). */
+export interface StackInfo {
+  projectId: string;
+  ports: StackPorts;
+  urls: StackUrls;
+  /** The VITE_* variables the SPA was built with. */
+  webEnv: Record<string, string>;
+}
+
+export interface TestStack extends StackInfo {
+  hosts: { firestore: string; auth: string; functions: string };
+  inbox: MailInbox;
+  /** URL of an HTTPS function on the Functions emulator. */
+  functionUrl(name: string): string;
+  /** Empties Firestore, the Auth accounts and the inbox. */
+  resetData(): Promise<void>;
+  /** Resets, then loads the demo marketplace (the same data as `npm start`). */
+  seed(): Promise<DemoSummary>;
+}
+
+export type WebMode = "preview" | "dev" | "none";
+
+export interface StartOptions {
+  /** How the SPA is served (default: built + `vite preview`). */
+  web?: WebMode;
+  /** Print every service's output (also VICINO_STACK_VERBOSE=1). */
+  verbose?: boolean;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    vicinoStack?: StackInfo;
+  }
+}
+
+const rootDir = fileURLToPath(new URL("../..", import.meta.url));
+
+function testStack(info: StackInfo): TestStack {
+  const hostOf = (url: string) => url.replace(/^http:\/\//, "");
+  const hosts = {
+    firestore: hostOf(info.urls.firestore),
+    auth: hostOf(info.urls.auth),
+    functions: hostOf(info.urls.functions),
+  };
+  const inbox = new MailInbox(info.urls.inbox);
+  const target = { projectId: info.projectId, firestoreHost: hosts.firestore, authHost: hosts.auth };
+  return {
+    ...info,
+    hosts,
+    inbox,
+    functionUrl: (name) => `${info.urls.functions}/${info.projectId}/${FUNCTIONS_REGION}/${name}`,
+    resetData: async () => {
+      await Promise.all([clearEmulatorData(target), inbox.clear()]);
+    },
+    seed: async () => {
+      await inbox.clear();
+      return seedDemoData(target);
+    },
+  };
+}
+
+export interface OwnedStack {
+  info: StackInfo;
+  stop(): Promise<void>;
+}
+
+/** Starts a private stack on free ports (used by startStack and by the global setup). */
+export async function launchStack(options: StartOptions = {}): Promise<OwnedStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), "vicino-stack-"));
+  const [firestore, auth, functions, smtp, inbox, web] = await findFreePorts(6);
+  const ports: StackPorts = {
+    firestore: firestore!,
+    auth: auth!,
+    functions: functions!,
+    smtp: smtp!,
+    inbox: inbox!,
+    web: web!,
+  };
+  const mode = options.web ?? "preview";
+  let running: RunningStack;
+  try {
+    running = await startLocalStack({
+      rootDir,
+      projectId: TEST_PROJECT_ID,
+      ports,
+      dataDir,
+      web:
+        mode === "preview"
+          ? { kind: "vite-preview", outDir: join(dataDir, "dist") }
+          : mode === "dev"
+            ? { kind: "vite-dev" }
+            : { kind: "none" },
+      verbose: options.verbose ?? process.env.VICINO_STACK_VERBOSE === "1",
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    info: {
+      projectId: TEST_PROJECT_ID,
+      ports,
+      urls: stackUrls(ports),
+      webEnv: webEnv({ projectId: TEST_PROJECT_ID, ports }),
+    },
+    stop: async () => {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let current: Promise<{ stack: OwnedStack; test: TestStack }> | undefined;
+
+/**
+ * The stack for this test file: the run-wide one from the global setup if there is one,
+ * otherwise a private one started now (and reused by later calls in the same file).
+ */
+export async function startStack(options: StartOptions = {}): Promise<TestStack> {
+  const provided = inject("vicinoStack");
+  if (provided) return testStack(provided);
+  current ??= launchStack(options).then((stack) => ({ stack, test: testStack(stack.info) }));
+  return (await current).test;
+}
+
+/** Stops what startStack started in this file (a run-wide stack is left to the global setup). */
+export async function stopStack(): Promise<void> {
+  const pending = current;
+  current = undefined;
+  const started = await pending?.catch(() => undefined);
+  await started?.stack.stop();
+}
