@@ -18,7 +18,12 @@ import { fileURLToPath } from "node:url";
 import { initializeApp } from "firebase/app";
 import { connectAdmin } from "../test/support/admin.ts";
 import { loadWebFirestore } from "../test/support/web-sdk.ts";
-import { type Backchannel, httpRequest, payloads, WebChannelClient } from "../test/support/webchannel-client.ts";
+import {
+  type Backchannel,
+  httpRequest,
+  payloads,
+  WebChannelClient,
+} from "../test/support/webchannel-client.ts";
 
 const PROJECT = "demo-bench";
 const DB = `projects/${PROJECT}/databases/(default)`;
@@ -98,7 +103,9 @@ async function rawRestCommits(url: string, pid: number | undefined): Promise<voi
         },
         (res) => {
           res.resume();
-          res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+          res.on("end", () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`)),
+          );
         },
       );
       req.on("error", reject);
@@ -190,7 +197,9 @@ async function browserSdkCommits(port: number): Promise<void> {
   });
   const M = 3000;
   const [, concMs] = await timed(async () => {
-    await Promise.all(Array.from({ length: M }, (_, i) => fs.setDoc(fs.doc(db, `bench-web/c${i % 500}`), { i })));
+    await Promise.all(
+      Array.from({ length: M }, (_, i) => fs.setDoc(fs.doc(db, `bench-web/c${i % 500}`), { i })),
+    );
   });
   rows.push({
     what: `browser SDK Write stream, ${M} \`setDoc\` at once (SDK pipelines ≤ 10 batches)`,
@@ -214,13 +223,16 @@ async function rawWriteStream(url: string): Promise<void> {
   let sent = 0;
   const write = (i: number) => ({
     streamToken: token,
-    writes: [{ update: { name: `${ROOT}/bench-raw/d${i % 500}`, fields: { i: { integerValue: String(i) } } } }],
+    writes: [
+      { update: { name: `${ROOT}/bench-raw/d${i % 500}`, fields: { i: { integerValue: String(i) } } } },
+    ],
   });
   const [, ms] = await timed(async () => {
     const pump = async () => {
       while (sent < N && sent - responses < inFlight) {
         const batch = [];
-        while (sent < N && sent - responses + batch.length < inFlight && batch.length < 8) batch.push(write(sent + batch.length));
+        while (sent < N && sent - responses + batch.length < inFlight && batch.length < 8)
+          batch.push(write(sent + batch.length));
         sent += batch.length;
         await c.send(batch, aid);
       }
@@ -266,7 +278,7 @@ async function load(url: string, collection: string, n: number): Promise<void> {
             name: `${ROOT}/${collection}/d${String(i).padStart(6, "0")}`,
             fields: {
               category: { stringValue: `cat${i % 20}` },
-              price: { doubleValue: (i * 7919) % 100000 / 100 },
+              price: { doubleValue: ((i * 7919) % 100000) / 100 },
               title: { stringValue: `Articolo numero ${i}` },
               seller: { stringValue: `s${i % 500}` },
               active: { booleanValue: i % 3 !== 0 },
@@ -312,7 +324,9 @@ async function queryLatency(url: string, port: number, n: number): Promise<void>
   // Range + orderBy without equality (no index help: full scan + top-k).
   const scan: number[] = [];
   for (let i = 0; i < 10; i++) {
-    const [, ms] = await timed(() => admin.db.collection(collection).where("price", ">", 100).orderBy("price").limit(50).get());
+    const [, ms] = await timed(() =>
+      admin.db.collection(collection).where("price", ">", 100).orderBy("price").limit(50).get(),
+    );
     scan.push(ms);
   }
   rows.push({
@@ -336,13 +350,20 @@ async function fanOut(url: string): Promise<void> {
           targetId: 2,
           query: {
             parent: ROOT,
-            structuredQuery: { from: [{ collectionId: "fanout" }], orderBy: [{ field: { fieldPath: "__name__" } }] },
+            structuredQuery: {
+              from: [{ collectionId: "fanout" }],
+              orderBy: [{ field: { fieldPath: "__name__" } }],
+            },
           },
         },
       });
       const bc = c.backchannel(0);
       await bc.waitFor((es) =>
-        payloads(es).some((p) => (p as { targetChange?: { targetChangeType?: string } }).targetChange?.targetChangeType === "CURRENT"),
+        payloads(es).some(
+          (p) =>
+            (p as { targetChange?: { targetChangeType?: string } }).targetChange?.targetChangeType ===
+            "CURRENT",
+        ),
       );
       return { c, bc, i };
     }),
@@ -351,9 +372,10 @@ async function fanOut(url: string): Promise<void> {
   const ROUNDS = 40;
   for (let r = 1; r <= ROUNDS; r++) {
     const marker = String(r);
-    const has = (es: typeof listeners[number]["bc"]["entries"]) =>
+    const has = (es: (typeof listeners)[number]["bc"]["entries"]) =>
       payloads(es).some((p) => {
-        const dc = (p as { documentChange?: { document: { fields: { n: { integerValue: string } } } } }).documentChange;
+        const dc = (p as { documentChange?: { document: { fields: { n: { integerValue: string } } } } })
+          .documentChange;
         return dc?.document.fields.n.integerValue === marker;
       });
     const t0 = performance.now();
@@ -376,7 +398,9 @@ async function fanOut(url: string): Promise<void> {
 }
 
 const server = await startServer();
-log(`server ${server.url} (separate process); machine: ${cpus().length} cores, ${cpus()[0]?.model ?? "?"}, Node ${process.version}`);
+log(
+  `server ${server.url} (separate process); machine: ${cpus().length} cores, ${cpus()[0]?.model ?? "?"}, Node ${process.version}`,
+);
 try {
   log("REST commits (lean client)…");
   await rawRestCommits(server.url, server.child.pid);

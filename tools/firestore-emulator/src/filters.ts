@@ -89,8 +89,9 @@ function parseFieldFilter(json: JsonObject, what: string): Filter {
   const op = enumName(json.op, FIELD_OPS, `${what}.op`);
   if (!KNOWN_FIELD_OPS.has(op))
     throw invalidArgument(`${what}.op ${op} is not a valid field filter operator.`);
-  const value = decodeValue(json.value, `${what}.value`);
   const fop = op as FieldOp;
+  const listOperand = fop === "IN" || fop === "NOT_IN" || fop === "ARRAY_CONTAINS_ANY";
+  const value = decodeValue(json.value, `${what}.value`, 0, listOperand);
   if (fop === "IN" || fop === "NOT_IN" || fop === "ARRAY_CONTAINS_ANY") {
     if (value.t !== "arr" || value.v.length === 0) {
       throw invalidArgument(`${what}: a ${fop} filter needs a non-empty array value.`);

@@ -40,7 +40,11 @@ export function str(v: string): Value {
 const REF_RE = /^projects\/[^/]+\/databases\/[^/]+\/documents(\/[^/]+\/[^/]+)+$/;
 const MAX_DEPTH = 20;
 
-export function decodeValue(json: unknown, what = "value", depth = 0): Value {
+/**
+ * `filterOperand`: the operand of an in / not-in / array-contains-any filter, a list whose
+ * elements may themselves be arrays (documents cannot store arrays directly inside arrays).
+ */
+export function decodeValue(json: unknown, what = "value", depth = 0, filterOperand = false): Value {
   if (!isObject(json)) throw invalidArgument(`${what} must be a Value object such as {"stringValue": "x"}.`);
   if (depth > MAX_DEPTH) throw invalidArgument(`${what} is nested more than ${MAX_DEPTH} levels deep.`);
   let found: Value | undefined;
@@ -104,7 +108,9 @@ export function decodeValue(json: unknown, what = "value", depth = 0): Value {
         const out: Value[] = [];
         for (let i = 0; i < values.length; i++) {
           const el = decodeValue(values[i], `${what}[${i}]`, depth + 1);
-          if (el.t === "arr") throw invalidArgument(`${what}[${i}]: arrays cannot directly contain arrays.`);
+          if (el.t === "arr" && !filterOperand) {
+            throw invalidArgument(`${what}[${i}]: arrays cannot directly contain arrays.`);
+          }
           out.push(el);
         }
         v = { t: "arr", v: out };

@@ -122,8 +122,11 @@ class Session implements StreamSink {
   flush(): void {
     const bc = this.backchannel;
     if (!bc) return;
-    const pending = this.queue.filter((e) => e.id > bc.sentUpTo);
-    if (pending.length === 0) return;
+    // Entries are ordered by id and unsent ones sit at the tail.
+    let first = this.queue.length;
+    while (first > 0 && (this.queue[first - 1] as Entry).id > bc.sentUpTo) first--;
+    if (first === this.queue.length) return;
+    const pending = this.queue.slice(first);
     const text = chunk(`[${pending.map((e) => e.text).join(",")}]`);
     bc.sentUpTo = (pending[pending.length - 1] as Entry).id;
     bc.bytes += text.length;

@@ -30,7 +30,23 @@ function rng(seed: number): () => number {
   };
 }
 
-const WEIRD: unknown[] = [null, 0, -1, 1.5, "", "x", "NaN", true, [], {}, [null], { a: 1 }, "projects/x", 2 ** 53, "9".repeat(30)];
+const WEIRD: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  "",
+  "x",
+  "NaN",
+  true,
+  [],
+  {},
+  [null],
+  { a: 1 },
+  "projects/x",
+  2 ** 53,
+  "9".repeat(30),
+];
 
 function mutate(value: unknown, r: () => number, depth = 0): unknown {
   if (r() < 0.08) return WEIRD[Math.floor(r() * WEIRD.length)];
@@ -52,9 +68,18 @@ const SEEDS: Array<[string, unknown]> = [
     {
       writes: [
         {
-          update: { name: `${ROOT}/c/a`, fields: { n: { integerValue: "1" }, m: { mapValue: { fields: { x: { arrayValue: { values: [{ stringValue: "s" }] } } } } } } },
+          update: {
+            name: `${ROOT}/c/a`,
+            fields: {
+              n: { integerValue: "1" },
+              m: { mapValue: { fields: { x: { arrayValue: { values: [{ stringValue: "s" }] } } } } },
+            },
+          },
           updateMask: { fieldPaths: ["n", "m.x"] },
-          updateTransforms: [{ fieldPath: "t", setToServerValue: "REQUEST_TIME" }, { fieldPath: "k", increment: { doubleValue: 1.5 } }],
+          updateTransforms: [
+            { fieldPath: "t", setToServerValue: "REQUEST_TIME" },
+            { fieldPath: "k", increment: { doubleValue: 1.5 } },
+          ],
           currentDocument: { exists: true },
         },
         { delete: `${ROOT}/c/b`, currentDocument: { updateTime: "2024-01-01T00:00:00Z" } },
@@ -70,9 +95,17 @@ const SEEDS: Array<[string, unknown]> = [
           compositeFilter: {
             op: "AND",
             filters: [
-              { fieldFilter: { field: { fieldPath: "n" }, op: "GREATER_THAN", value: { integerValue: "0" } } },
+              {
+                fieldFilter: { field: { fieldPath: "n" }, op: "GREATER_THAN", value: { integerValue: "0" } },
+              },
               { unaryFilter: { op: "IS_NOT_NULL", field: { fieldPath: "m" } } },
-              { fieldFilter: { field: { fieldPath: "tags" }, op: "ARRAY_CONTAINS_ANY", value: { arrayValue: { values: [{ stringValue: "a" }] } } } },
+              {
+                fieldFilter: {
+                  field: { fieldPath: "tags" },
+                  op: "ARRAY_CONTAINS_ANY",
+                  value: { arrayValue: { values: [{ stringValue: "a" }] } },
+                },
+              },
             ],
           },
         },
@@ -90,12 +123,23 @@ const SEEDS: Array<[string, unknown]> = [
     {
       structuredAggregationQuery: {
         structuredQuery: { from: [{ collectionId: "c" }] },
-        aggregations: [{ alias: "n", count: { upTo: "5" } }, { alias: "s", sum: { field: { fieldPath: "n" } } }, { alias: "a", avg: { field: { fieldPath: "n" } } }],
+        aggregations: [
+          { alias: "n", count: { upTo: "5" } },
+          { alias: "s", sum: { field: { fieldPath: "n" } } },
+          { alias: "a", avg: { field: { fieldPath: "n" } } },
+        ],
       },
     },
   ],
   // (No read-write transactions here: abandoned ones would hold locks, which is the intended behaviour.)
-  ["batchGet", { documents: [`${ROOT}/c/a`, `${ROOT}/c/b`], mask: { fieldPaths: ["n"] }, newTransaction: { readOnly: { readTime: "2099-01-01T00:00:00Z" } } }],
+  [
+    "batchGet",
+    {
+      documents: [`${ROOT}/c/a`, `${ROOT}/c/b`],
+      mask: { fieldPaths: ["n"] },
+      newTransaction: { readOnly: { readTime: "2099-01-01T00:00:00Z" } },
+    },
+  ],
   ["beginTransaction", { options: { readOnly: { readTime: "2024-01-01T00:00:00Z" } } }],
   ["listCollectionIds", { pageSize: 2, pageToken: "" }],
   ["batchWrite", { writes: [{ update: { name: `${ROOT}/c/z`, fields: {} } }] }],
@@ -133,7 +177,11 @@ describe("robustness", () => {
       ["GET", `/v1/${ROOT}/a/b?mask.fieldPaths=%60`, undefined],
       ["GET", "/google.firestore.v1.Firestore/Listen/channel?VER=8", undefined],
       ["POST", "/google.firestore.v1.Firestore/Listen/channel?VER=8", "count=1&ofs=0&req0___data__=%7B"],
-      ["POST", `/google.firestore.v1.Firestore/Write/channel?VER=8&database=${encodeURIComponent("bad")}`, "count=1"],
+      [
+        "POST",
+        `/google.firestore.v1.Firestore/Write/channel?VER=8&database=${encodeURIComponent("bad")}`,
+        "count=1",
+      ],
       ["DELETE", "/emulator/v1/projects/x/databases/(default)/documents", undefined],
       ["GET", "/nothing/here", undefined],
     ];
@@ -153,7 +201,14 @@ describe("robustness", () => {
       database: DB,
       addTarget: {
         targetId: 2,
-        query: { parent: ROOT, structuredQuery: { from: [{ collectionId: "c" }], where: { fieldFilter: { field: { fieldPath: "n" }, op: "EQUAL", value: { integerValue: "1" } } }, limit: 3 } },
+        query: {
+          parent: ROOT,
+          structuredQuery: {
+            from: [{ collectionId: "c" }],
+            where: { fieldFilter: { field: { fieldPath: "n" }, op: "EQUAL", value: { integerValue: "1" } } },
+            limit: 3,
+          },
+        },
         resumeToken: "AAAA",
       },
     };
@@ -165,7 +220,15 @@ describe("robustness", () => {
       await c.terminate();
       const w = new WebChannelClient(emu.url, "Write", DB);
       await w.open({ database: DB });
-      await w.send([mutate({ streamToken: "x", writes: [{ update: { name: `${ROOT}/c/a`, fields: { n: { integerValue: "1" } } } }] }, r)]);
+      await w.send([
+        mutate(
+          {
+            streamToken: "x",
+            writes: [{ update: { name: `${ROOT}/c/a`, fields: { n: { integerValue: "1" } } } }],
+          },
+          r,
+        ),
+      ]);
       await w.terminate();
     }
     expect((await httpRequest(`${emu.url}/`, "GET")).status).toBe(200);

@@ -167,3 +167,12 @@ describe("__name__ filters", () => {
     ).toEqual(["c"]);
   });
 });
+
+describe("array operands", () => {
+  it("in / not-in / array-contains-any accept arrays of arrays (documents cannot store them)", () => {
+    setDoc(engine, db, "c/arr", { v: [1, 2] });
+    expect(where(fieldFilter("v", "IN", [[1, 2], [3]]))).toEqual(["arr", "h"]);
+    expect(where(fieldFilter("v", "NOT_IN", [[9]]))).toContain("arr");
+    expect(() => where(fieldFilter("v", "EQUAL", [[1]]))).toThrow(/cannot directly contain arrays/);
+  });
+});
