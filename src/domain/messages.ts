@@ -60,6 +60,9 @@ export const ERROR_MESSAGES = {
   tokenPackageNotFound: "Pacchetto di token non disponibile.",
   paymentsUnavailable: "I pagamenti non sono disponibili al momento. Riprova più tardi.",
   paymentFailed: "Il pagamento non è andato a buon fine. Riprova.",
+  // ours: merchant journey (issue 6)
+  loadOffers: "Errore nel caricare le offerte",
+  loadStats: "Errore nel caricare i dati della dashboard",
 } as const;
 
 export const VOICE_MESSAGES = {
@@ -143,3 +146,45 @@ export const PROFILE_SAVED_TOAST: SuccessToast = { title: "Profilo aggiornato!" 
 export const REGISTRATION_COMPLETED_NO_EMAIL_TOAST: SuccessToast = {
   title: SUCCESS_TOASTS.registrationCompleted.title,
 };
+
+// Merchant journey (ours, issue 6: the spec gives no text for these)
+export const MERCHANT_MESSAGES = {
+  /** The feed is centred on the default position (Milano) because the shop has none yet. */
+  locationNotSet: "Imposta la posizione del negozio nel profilo",
+  noNearbyRequests: "Al momento non ci sono richieste nella tua zona.",
+  noRequestsFound: "Nessuna richiesta trovata con questi filtri. Prova ad allargare il raggio.",
+  noOffers: "Non hai ancora inviato offerte.",
+  /** A second visit finds an offer that was accepted, rejected or expired in the meantime. */
+  offerNotEditable: "Questa offerta non è più modificabile.",
+  /** The request was closed (or cancelled) before this merchant made an offer. */
+  requestClosed: "Questa richiesta non accetta più offerte.",
+  /** An offer whose request can no longer be read. */
+  requestUnavailable: "Richiesta non più disponibile",
+} as const;
+
+/** The buyer's name in a conversation when their public profile has none yet. */
+export const CUSTOMER_FALLBACK_NAME = "Acquirente";
+
+/** Buyer journey texts (ours, issue 5: the spec gives none). */
+export const BUYER_MESSAGES = {
+  simulatedPayment: "Pagamento simulato (ambiente locale)",
+  simulatedPaymentNote: "Nessun addebito reale: è una prova, i token vengono accreditati subito.",
+  tokensPurchased: "Token acquistati!",
+  locationDefault: "Se non indichi una posizione, useremo il centro di Milano.",
+  locationUnavailable: "Impossibile ottenere la tua posizione. Verifica i permessi.",
+  locationFromPhone: "Posizione del telefono",
+  locationTypedHint:
+    "L'indirizzo scritto descrive la zona ai negozianti; le coordinate vengono dalla posizione del telefono.",
+  cancelConfirm: "Vuoi annullare questa richiesta? I negozianti non potranno più inviarti offerte.",
+  requestCancelled: "Richiesta annullata",
+  imageUnreadable: "Impossibile leggere questa immagine. Prova con un'altra foto.",
+  cancelRequest: "Errore nell'annullare la richiesta. Riprova.",
+  algoWelcome:
+    "Ciao, sono Algo! Dimmi cosa ti serve: prodotto, budget e quando ti serve. Puoi anche mandarmi una foto.",
+} as const;
+
+// Closing the deal (ours, issue 7: the spec gives no text for this)
+export const DEAL_MESSAGES = {
+  /** rejectionReason given to every other pending offer when the buyer accepts one. */
+  otherOfferAccepted: "Il cliente ha accettato un'altra offerta",
+} as const;

@@ -1,0 +1,76 @@
+import { onCall } from "firebase-functions/https";
+import { type AcceptOfferInput, type AcceptOfferOutput, acceptOfferInputSchema } from "@/domain/callables";
+import { DEAL_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
+import { assertOfferTransition, assertRequestTransition } from "@/domain/state-machine";
+import { adminDb } from "../lib/admin";
+import { region } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import {
+  assertCustomer,
+  assertTransition,
+  type DealDeps,
+  OFFERS_COLLECTION,
+  offerRef,
+  readConversations,
+  readOffer,
+  readRequest,
+  requestRef,
+  runDeal,
+  timestamp,
+  touchConversations,
+} from "./deal-store";
+
+/**
+ * acceptOffer({offerId}) → {requestId, offerId}, one transaction (spec §4 Accepting): the offer
+ * pending → accepted with acceptedAt; its request active → in_progress with acceptedOfferId; every other
+ * pending offer of the request → rejected with a polite reason. The pending offers are read by a query
+ * inside the transaction, so a concurrent accept (or a new offer) makes one of the two retry and then
+ * fail on the state machine: exactly one offer is ever accepted per request.
+ */
+export async function acceptOfferFor(
+  uid: string,
+  input: AcceptOfferInput,
+  deps: DealDeps,
+): Promise<AcceptOfferOutput> {
+  const { db } = deps;
+  const targetRef = offerRef(db, input.offerId);
+  return db.runTransaction(async (tx) => {
+    const offer = readOffer(await tx.get(targetRef));
+    const requestDoc = requestRef(db, offer.requestId);
+    const request = readRequest(await tx.get(requestDoc));
+    assertCustomer(request, uid);
+    assertTransition(assertRequestTransition(request.status, "in_progress"));
+    assertTransition(assertOfferTransition(offer.status, "accepted"));
+
+    const pending = await tx.get(
+      db.collection(OFFERS_COLLECTION).where("requestId", "==", request.id).where("status", "==", "pending"),
+    );
+    const others = pending.docs.filter((doc) => doc.id !== offer.id);
+    const conversations = await readConversations(tx, db, [offer.id, ...others.map((doc) => doc.id)]);
+
+    const now = timestamp(deps);
+    tx.update(targetRef, { status: "accepted", acceptedAt: now, updatedAt: now });
+    tx.update(requestDoc, { status: "in_progress", acceptedOfferId: offer.id, updatedAt: now });
+    for (const other of others) {
+      tx.update(other.ref, {
+        status: "rejected",
+        rejectedAt: now,
+        rejectionReason: DEAL_MESSAGES.otherOfferAccepted,
+        updatedAt: now,
+      });
+    }
+    touchConversations(tx, conversations, now);
+    return { requestId: request.id, offerId: offer.id };
+  });
+}
+
+export const acceptOffer = onCall(
+  { region },
+  (request): Promise<AcceptOfferOutput> =>
+    runDeal("acceptOffer", request.auth?.uid, ERROR_MESSAGES.acceptOffer, (uid) =>
+      acceptOfferFor(uid, parseCallableInput(acceptOfferInputSchema, request.data), {
+        db: adminDb(),
+        now: () => new Date(),
+      }),
+    ),
+);

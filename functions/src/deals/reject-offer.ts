@@ -1,0 +1,63 @@
+import { onCall } from "firebase-functions/https";
+import { type RejectOfferInput, type RejectOfferOutput, rejectOfferInputSchema } from "@/domain/callables";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import { assertOfferTransition } from "@/domain/state-machine";
+import { adminDb } from "../lib/admin";
+import { region } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import {
+  assertCustomer,
+  assertTransition,
+  type DealDeps,
+  offerRef,
+  readConversations,
+  readOffer,
+  readRequest,
+  requestRef,
+  runDeal,
+  timestamp,
+  touchConversations,
+} from "./deal-store";
+
+/**
+ * rejectOffer({offerId, reason?}) → {offerId}, one transaction (spec §4 Rejecting): the request's
+ * customer moves a pending offer to rejected with rejectedAt and the reason (trimmed; an empty one is
+ * not stored). The request itself does not change.
+ */
+export async function rejectOfferFor(
+  uid: string,
+  input: RejectOfferInput,
+  deps: DealDeps,
+): Promise<RejectOfferOutput> {
+  const { db } = deps;
+  const targetRef = offerRef(db, input.offerId);
+  const reason = input.reason?.trim();
+  return db.runTransaction(async (tx) => {
+    const offer = readOffer(await tx.get(targetRef));
+    const request = readRequest(await tx.get(requestRef(db, offer.requestId)));
+    assertCustomer(request, uid);
+    assertTransition(assertOfferTransition(offer.status, "rejected"));
+    const conversations = await readConversations(tx, db, [offer.id]);
+
+    const now = timestamp(deps);
+    tx.update(targetRef, {
+      status: "rejected",
+      rejectedAt: now,
+      updatedAt: now,
+      ...(reason ? { rejectionReason: reason } : {}),
+    });
+    touchConversations(tx, conversations, now);
+    return { offerId: offer.id };
+  });
+}
+
+export const rejectOffer = onCall(
+  { region },
+  (request): Promise<RejectOfferOutput> =>
+    runDeal("rejectOffer", request.auth?.uid, ERROR_MESSAGES.rejectOffer, (uid) =>
+      rejectOfferFor(uid, parseCallableInput(rejectOfferInputSchema, request.data), {
+        db: adminDb(),
+        now: () => new Date(),
+      }),
+    ),
+);
