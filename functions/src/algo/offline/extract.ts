@@ -414,9 +414,12 @@ const CONFIRM =
   /^(?:si|ok|okay|va bene|certo|certamente|perfetto|esatto|giusto|d'accordo|confermo|conferma|procedi|vai|assolutamente|sicuro|benissimo|ottimo|yes)\b/;
 const DENY =
   /^(?:no|non ancora|ancora no|aspetta|un attimo|un momento|prima vorrei|vorrei aggiungere|voglio aggiungere|nope)\b|\bnon pubblicare\b/;
-/** An order to publish, at the start of the message ("pubblica", "sì, pubblicala", "puoi pubblicare"). */
+/**
+ * An order to publish, opening the message or one of its sentences ("pubblica", "sì, pubblicala",
+ * "puoi pubblicare", "Ritiro in negozio. Pubblica pure"), never the verb inside a request.
+ */
 const PUBLISH =
-  /^(?:(?:si|ok|okay|va bene|certo|perfetto|bene)\b[\s,!.]*)?(?:pubblica|pubblicala|pubblicalo|pubblichiamo|pubblicate|(?:puoi|potete|vai a|procedi a) pubblicar(?:e|la|lo))\b/;
+  /(?:^|[.!?;,]\s*)(?:(?:si|ok|okay|va bene|certo|perfetto|bene)\b[\s,!.]*)?(?:pubblica|pubblicala|pubblicalo|pubblichiamo|pubblicate|(?:puoi|potete|vai a|procedi a) pubblicar(?:e|la|lo))(?:\s+pure)?\b/;
 
 // ---------------------------------------------------------------------------------------------
 // Product

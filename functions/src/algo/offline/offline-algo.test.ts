@@ -510,6 +510,10 @@ describe("offline Algo: conversations", () => {
     const fields: AlgoExtractedData = { productName: "bici", category: "sport" };
     expect(offlineAlgoTurn({ fields, text: "ok, pubblicala" }).isComplete).toBe(true);
     expect(offlineAlgoTurn({ fields, text: "puoi pubblicare" }).isComplete).toBe(true);
+    const lastSentence = offlineAlgoTurn({ fields, text: "Ritiro in negozio. Pubblica pure" });
+    expect(lastSentence.isComplete).toBe(true);
+    expect(lastSentence.extractedData.productName).toBe("bici");
+    expect(lastSentence.extractedData.deliveryPreference).toBe("pickup");
     expect(offlineAlgoTurn({ fields: {}, text: "Cerco un editore per pubblicare un libro" }).isComplete).toBe(
       false,
     );
