@@ -23,30 +23,55 @@ const ROUTE_BUDGET = 300 * KB;
 // --- The one table to keep in step with src/app/routes.tsx -------------------------------------
 // For each route: the source modules it loads lazily (React.lazy). Marketing pages are in the entry.
 const COMING_SOON = "src/features/coming-soon/coming-soon-page.tsx";
+// Every non-public route waits for the session (RouteAccessGate), whose engine and Firebase load on demand.
+const SESSION = ["src/lib/session/session-runtime.ts", "node_modules/firebase/app/dist/esm/index.esm.js"];
+const AUTH_PAGE = "src/features/auth/auth-page.tsx";
+// The auth screen paints first and loads its flows (and Firebase) right after; counted as initial JS.
+const AUTH_FLOWS = [
+  "src/features/auth/api/password-auth.ts",
+  "src/features/auth/api/google-sign-in.ts",
+  "src/features/auth/api/email-requests.ts",
+];
+const AUTH_CALLBACK_PAGE = "src/features/auth/auth-callback-page.tsx";
+const MAGIC_LINK_PAGE = "src/features/auth/magic-link-page.tsx";
+const PROFILE_PAGE = "src/features/profile/profile-page.tsx";
+// Merchant pages (issue 6); each statically imports src/data/*, hence the Firestore SDK.
+const MERCHANT_DASHBOARD_PAGE = "src/features/merchant/merchant-dashboard-page.tsx";
+const BROWSE_PAGE = "src/features/browse/browse-page.tsx";
+const MAKE_OFFER_PAGE = "src/features/offers/make-offer-page.tsx";
+const OFFERS_PAGE = "src/features/offers/offers-page.tsx";
 
 const ROUTES = [
   { path: "/", lazy: [], marketing: true },
   { path: "/landing", lazy: [], marketing: true },
   { path: "/acquirenti", lazy: [], marketing: true },
   { path: "/negozianti", lazy: [], marketing: true },
-  { path: "/auth", lazy: [COMING_SOON] },
-  { path: "/auth-callback", lazy: [COMING_SOON] },
-  { path: "/magic-link-auth", lazy: [COMING_SOON] },
-  { path: "/customer", lazy: [COMING_SOON] },
-  { path: "/merchant", lazy: [COMING_SOON] },
-  { path: "/dashboard", lazy: [COMING_SOON] },
-  { path: "/create", lazy: [COMING_SOON] },
-  { path: "/requests", lazy: [COMING_SOON] },
-  { path: "/browse", lazy: [COMING_SOON] },
-  { path: "/make-offer/:requestId", lazy: [COMING_SOON] },
-  { path: "/offers", lazy: [COMING_SOON] },
-  { path: "/messages", lazy: [COMING_SOON] },
-  { path: "/messages/:conversationId", lazy: [COMING_SOON] },
-  { path: "/profile", lazy: [COMING_SOON] },
+  { path: "/auth", lazy: [AUTH_PAGE, ...AUTH_FLOWS, ...SESSION] },
+  { path: "/auth-callback", lazy: [AUTH_CALLBACK_PAGE, ...SESSION] },
+  { path: "/magic-link-auth", lazy: [MAGIC_LINK_PAGE, ...SESSION] },
+  { path: "/customer", lazy: [COMING_SOON, ...SESSION] },
+  { path: "/merchant", lazy: [MERCHANT_DASHBOARD_PAGE, ...SESSION] },
+  { path: "/dashboard", lazy: [...SESSION] },
+  { path: "/create", lazy: [COMING_SOON, ...SESSION] },
+  { path: "/requests", lazy: [COMING_SOON, ...SESSION] },
+  { path: "/browse", lazy: [BROWSE_PAGE, ...SESSION] },
+  { path: "/make-offer/:requestId", lazy: [MAKE_OFFER_PAGE, ...SESSION] },
+  { path: "/offers", lazy: [OFFERS_PAGE, ...SESSION] },
+  { path: "/messages", lazy: [COMING_SOON, ...SESSION] },
+  { path: "/messages/:conversationId", lazy: [COMING_SOON, ...SESSION] },
+  { path: "/profile", lazy: [PROFILE_PAGE, ...SESSION] },
 ];
 
-/** Lazy modules loaded on demand inside a page (not at route entry), so not in any route's initial JS. */
-const ON_DEMAND = new Set(["src/components/ui/toaster.tsx", "src/lib/pending-user-type.ts"]);
+/**
+ * Lazy modules loaded on demand inside a page (not at route entry), so not in any route's initial JS.
+ * (src/lib/pending-user-type.ts left this list: the auth pages import it statically, so it is a shared
+ * chunk now, still loaded on demand by the marketing pages' start links.)
+ */
+const ON_DEMAND = new Set([
+  "src/components/ui/toaster.tsx",
+  // The session's live users/{uid} listener (full Firestore SDK), started once the page is idle.
+  "src/data/users-live.ts",
+]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":
 // firebase/app lists that name too, and firebase/app alone is not Firestore.)

@@ -4,6 +4,7 @@ import { ToastProvider, useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/domain/errors";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { createQueryClient } from "@/lib/query-client";
+import { SessionProvider } from "@/lib/session/session-provider";
 import { AppErrorBoundary } from "./error-boundary";
 
 function QueryProvider({ children }: { children: ReactNode }) {
@@ -15,12 +16,14 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-/** Everything the app needs around the router: error boundary, toasts, server-state cache. */
+/** Everything the app needs around the router: error boundary, toasts, server-state cache, session. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <AppErrorBoundary>
       <ToastProvider>
-        <QueryProvider>{children}</QueryProvider>
+        <QueryProvider>
+          <SessionProvider>{children}</SessionProvider>
+        </QueryProvider>
       </ToastProvider>
     </AppErrorBoundary>
   );

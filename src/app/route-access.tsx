@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import type { UserType } from "@/domain/user-type";
+import { returnToState } from "@/lib/session/return-to";
+import { useSessionStart } from "@/lib/session/session-provider";
 
 /** Who may open a route: anyone, any signed-in user, or one role only. */
 export type RouteAccess = "public" | "authenticated" | UserType;
@@ -7,19 +12,47 @@ export type RouteAccess = "public" | "authenticated" | UserType;
 /**
  * THE one place where a route's declared access is applied (the route table wraps every page in it).
  *
- * Today it renders its children for every access level: there are no accounts yet. The accounts
- * issue replaces the non-public branches with RequireAuth (redirect to /auth) and RequireRole
- * (redirect to the user's own dashboard). These guards are for navigation only; security lives in
- * the Firestore rules and the callable functions.
+ * - signed out → /auth, remembering where the visitor was going (the auth screens come back to it);
+ * - signed in with the other role → the user's own dashboard (a fallback user is a customer, so it
+ *   never reaches merchant screens);
+ * - while the session loads → a spinner, never a flash of the protected page.
+ *
+ * These guards are for navigation only; security lives in the Firestore rules and the functions.
  */
 export function RouteAccessGate({ access, children }: { access: RouteAccess; children: ReactNode }) {
-  switch (access) {
-    case "public":
-      return children;
-    case "authenticated":
-    case "customer":
-    case "merchant":
-      // Not enforced yet (see above).
-      return children;
+  if (access === "public") return children;
+  return <RequireAccess access={access}>{children}</RequireAccess>;
+}
+
+function RequireAccess({
+  access,
+  children,
+}: {
+  access: Exclude<RouteAccess, "public">;
+  children: ReactNode;
+}) {
+  const session = useSessionStart();
+  const location = useLocation();
+  if (session.loading) return <SessionSpinner />;
+  if (!session.user || !session.userData || !session.homePath) {
+    return <Navigate to={paths.auth.getHref()} replace state={returnToState(location)} />;
   }
+  if (access !== "authenticated" && session.userData.userType !== access) {
+    return <Navigate to={session.homePath} replace />;
+  }
+  return children;
+}
+
+function SessionSpinner() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center text-brand-700">
+      <Spinner size="lg" label="Verifica dell'accesso…" />
+    </div>
+  );
+}
+
+/** `/dashboard` (a navigation target of spec §2): each role goes to its own dashboard. */
+export function DashboardRedirect() {
+  const { homePath } = useSessionStart();
+  return homePath ? <Navigate to={homePath} replace /> : <SessionSpinner />;
 }

@@ -1,8 +1,23 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { legacyRedirects, paths } from "@/config/paths";
+import type { UserType } from "@/domain/user-type";
+import { resetFakeData, seedUser } from "@/testing/fake-data";
 import { renderApp } from "@/testing/render-app";
+import { renderRoutes, stubbedRoutes, stubHeading } from "@/testing/render-routes";
 import { appRoutes } from "./routes";
+
+vi.mock("@/data/auth", async () => (await import("@/testing/fake-data")).fakeAuthModule);
+vi.mock("@/data/users", async () => (await import("@/testing/fake-data")).fakeUsersModule);
+vi.mock("@/data/functions", async () => (await import("@/testing/fake-data")).fakeFunctionsModule);
+vi.mock("@/data/email", async () => (await import("@/testing/fake-data")).fakeEmailModule);
+
+beforeEach(resetFakeData);
+
+/** Guarded routes need a signed-in user of the right role. */
+function signIn(userType: UserType | null) {
+  if (userType) seedUser({ email: `${userType}@example.com`, displayName: "Utente di prova", userType });
+}
 
 describe("route table", () => {
   it("declares every path of config/paths exactly once, each with an access level", () => {
@@ -19,14 +34,17 @@ describe("route table", () => {
   });
 
   it.each([
-    ["/test-create", "/create", "Chiedi ad Algo"],
-    ["/test-browse", "/browse", "Richieste vicino a te"],
-    ["/test-messages", "/messages", "Messaggi"],
-    ["/test-profile", "/profile", "Profilo"],
-    ["/auth-complex", "/auth", "Accesso e registrazione"],
-  ])("redirects %s to %s", async (from, to, heading) => {
-    const { location } = renderApp(from);
-    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeVisible();
+    ["/test-create", "/create", "customer"],
+    ["/test-browse", "/browse", "merchant"],
+    ["/test-messages", "/messages", "customer"],
+    ["/test-profile", "/profile", "merchant"],
+    ["/auth-complex", "/auth", null],
+  ] as const)("redirects %s to %s", async (from, to, userType) => {
+    signIn(userType);
+    const { location } = renderRoutes(from, stubbedRoutes());
+    expect(
+      await screen.findByRole("heading", { level: 1, name: stubHeading(to) }, { timeout: 4000 }),
+    ).toBeVisible();
     expect(location.pathname).toBe(to);
   });
 
@@ -36,12 +54,16 @@ describe("route table", () => {
     );
   });
 
-  it("shows the shared 'In arrivo' page, naming the section, for a route not built yet", async () => {
-    renderApp(paths.conversation.getHref("abc"));
-    expect(await screen.findByRole("heading", { level: 1, name: "Messaggi" })).toBeVisible();
+  it("the shared 'In arrivo' page names the section and leads home", async () => {
+    const { ComingSoonPage } = await import("@/features/coming-soon/coming-soon-page");
+    const { user, location } = renderRoutes("/x", [
+      { path: "*", element: <ComingSoonPage section="Messaggi" /> },
+    ]);
+    expect(screen.getByRole("heading", { level: 1, name: "Messaggi" })).toBeVisible();
     expect(screen.getByText("In arrivo")).toBeVisible();
     expect(screen.getByText(/Questa sezione è in costruzione/)).toBeVisible();
-    expect(screen.getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/");
+    await user.click(screen.getByRole("link", { name: "Torna alla home" }));
+    expect(location.pathname).toBe("/");
   });
 
   it("shows an Italian 404 page for an unknown path", async () => {

@@ -6,7 +6,7 @@ import { LandingPage } from "@/features/marketing/landing-page";
 import { MerchantsPage } from "@/features/marketing/merchants-page";
 import { RootLayout } from "./layouts/root-layout";
 import { NotFoundPage } from "./not-found-page";
-import { type RouteAccess, RouteAccessGate } from "./route-access";
+import { DashboardRedirect, type RouteAccess, RouteAccessGate } from "./route-access";
 
 // The route table of spec §2. Marketing pages are in the entry chunk (they must paint fast and never
 // pull in Firebase); every other page is React.lazy, so its code and Firebase load only when visited.
@@ -16,12 +16,52 @@ import { type RouteAccess, RouteAccessGate } from "./route-access";
 // react-query, and createBrowserRouter's loader/action machinery would add ~16 kB gzip to the
 // marketing pages' 120 kB budget (architecture §8).
 
-const ComingSoonPage = lazy(() =>
-  import("@/features/coming-soon/coming-soon-page").then((module) => ({ default: module.ComingSoonPage })),
+const AuthPage = lazy(() =>
+  import("@/features/auth/auth-page").then((module) => ({ default: module.AuthPage })),
+);
+const AuthCallbackPage = lazy(() =>
+  import("@/features/auth/auth-callback-page").then((module) => ({ default: module.AuthCallbackPage })),
+);
+const MagicLinkPage = lazy(() =>
+  import("@/features/auth/magic-link-page").then((module) => ({ default: module.MagicLinkPage })),
+);
+const CreatePage = lazy(() =>
+  import("@/features/create/create-page").then((module) => ({ default: module.CreatePage })),
+);
+const CustomerDashboardPage = lazy(() =>
+  import("@/features/customer/customer-dashboard-page").then((module) => ({
+    default: module.CustomerDashboardPage,
+  })),
+);
+const CustomerRequestsPage = lazy(() =>
+  import("@/features/customer/customer-requests-page").then((module) => ({
+    default: module.CustomerRequestsPage,
+  })),
+);
+const ProfilePage = lazy(() =>
+  import("@/features/profile/profile-page").then((module) => ({ default: module.ProfilePage })),
 );
 
-/** A page not built yet: the shared 'In arrivo' page naming the section. */
-const comingSoon = (section: string) => <ComingSoonPage section={section} />;
+// Merchants (issue 6)
+const MerchantDashboardPage = lazy(() =>
+  import("@/features/merchant/merchant-dashboard-page").then((module) => ({
+    default: module.MerchantDashboardPage,
+  })),
+);
+const BrowsePage = lazy(() =>
+  import("@/features/browse/browse-page").then((module) => ({ default: module.BrowsePage })),
+);
+const MakeOfferPage = lazy(() =>
+  import("@/features/offers/make-offer-page").then((module) => ({ default: module.MakeOfferPage })),
+);
+const OffersPage = lazy(() =>
+  import("@/features/offers/offers-page").then((module) => ({ default: module.OffersPage })),
+);
+
+// Both roles (issue 7)
+const MessagesPage = lazy(() =>
+  import("@/features/messages/messages-page").then((module) => ({ default: module.MessagesPage })),
+);
 
 export type AppRoute = {
   path: string;
@@ -38,28 +78,28 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.merchants.path, access: "public", element: <MerchantsPage /> },
 
   // Accounts
-  { path: paths.auth.path, access: "public", element: comingSoon("Accesso e registrazione") },
-  { path: paths.authCallback.path, access: "public", element: comingSoon("Accesso tramite link") },
-  { path: paths.magicLinkAuth.path, access: "public", element: comingSoon("Accesso con link magico") },
-  { path: paths.profile.path, access: "authenticated", element: comingSoon("Profilo") },
+  { path: paths.auth.path, access: "public", element: <AuthPage /> },
+  { path: paths.authCallback.path, access: "public", element: <AuthCallbackPage /> },
+  { path: paths.magicLinkAuth.path, access: "public", element: <MagicLinkPage /> },
+  { path: paths.profile.path, access: "authenticated", element: <ProfilePage /> },
 
   // Dashboards
-  { path: paths.dashboard.path, access: "authenticated", element: comingSoon("La tua area") },
-  { path: paths.customerDashboard.path, access: "customer", element: comingSoon("Area acquirente") },
-  { path: paths.merchantDashboard.path, access: "merchant", element: comingSoon("Area negoziante") },
+  { path: paths.dashboard.path, access: "authenticated", element: <DashboardRedirect /> },
+  { path: paths.customerDashboard.path, access: "customer", element: <CustomerDashboardPage /> },
+  { path: paths.merchantDashboard.path, access: "merchant", element: <MerchantDashboardPage /> },
 
   // Buyers
-  { path: paths.create.path, access: "customer", element: comingSoon("Chiedi ad Algo") },
-  { path: paths.requests.path, access: "customer", element: comingSoon("Le tue richieste") },
+  { path: paths.create.path, access: "customer", element: <CreatePage /> },
+  { path: paths.requests.path, access: "customer", element: <CustomerRequestsPage /> },
 
   // Merchants
-  { path: paths.browse.path, access: "merchant", element: comingSoon("Richieste vicino a te") },
-  { path: paths.makeOffer.path, access: "merchant", element: comingSoon("Nuova offerta") },
-  { path: paths.offers.path, access: "merchant", element: comingSoon("Le tue offerte") },
+  { path: paths.browse.path, access: "merchant", element: <BrowsePage /> },
+  { path: paths.makeOffer.path, access: "merchant", element: <MakeOfferPage /> },
+  { path: paths.offers.path, access: "merchant", element: <OffersPage /> },
 
   // Both
-  { path: paths.messages.path, access: "authenticated", element: comingSoon("Messaggi") },
-  { path: paths.conversation.path, access: "authenticated", element: comingSoon("Messaggi") },
+  { path: paths.messages.path, access: "authenticated", element: <MessagesPage /> },
+  { path: paths.conversation.path, access: "authenticated", element: <MessagesPage /> },
 ];
 
 /** The table as react-router route objects, under the shared layout. */

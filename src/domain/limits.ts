@@ -72,3 +72,17 @@ export const ALGO_MESSAGE_MAX_LENGTH = 2000;
 export const ALGO_IMAGE_BASE64_MAX_LENGTH = 7_000_000;
 /** Upper bound of budgets and prices, in euro. */
 export const MAX_AMOUNT_EUR = 1_000_000;
+
+// Merchant journey (ours, issue 6)
+/** "Requests in your zone" on the merchant dashboard: this radius around the shop… */
+export const MERCHANT_ZONE_RADIUS_KM = 10;
+/** …counted exactly up to this many (then shown as "50+": counting means reading). */
+export const MERCHANT_ZONE_COUNT_CAP = 50;
+/** Nearby requests listed on the merchant dashboard. */
+export const MERCHANT_DASHBOARD_NEARBY_REQUESTS = 5;
+/** Radius the browse page starts with. */
+export const DEFAULT_BROWSE_RADIUS_KM = 10;
+/** Requests per page of the merchant feed (the bench's page). */
+export const FEED_PAGE_SIZE = 20;
+/** Offers per page on /offers. */
+export const MERCHANT_OFFERS_PAGE_SIZE = 20;

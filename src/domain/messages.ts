@@ -63,6 +63,7 @@ export const ERROR_MESSAGES = {
   // ours: merchant journey (issue 6)
   loadOffers: "Errore nel caricare le offerte",
   loadStats: "Errore nel caricare i dati della dashboard",
+  offerDescription: "Leonardo non è riuscito a scrivere la descrizione. Riprova.",
 } as const;
 
 export const VOICE_MESSAGES = {
@@ -187,4 +188,18 @@ export const BUYER_MESSAGES = {
 export const DEAL_MESSAGES = {
   /** rejectionReason given to every other pending offer when the buyer accepts one. */
   otherOfferAccepted: "Il cliente ha accettato un'altra offerta",
+} as const;
+
+/** Messages screen texts (ours, issue 7: the spec gives none). */
+export const CHAT_MESSAGES = {
+  noConversations: "Non hai ancora conversazioni. Si aprono quando un negoziante invia un'offerta.",
+  selectConversation: "Seleziona una conversazione per leggere i messaggi.",
+  conversationNotFound: "Conversazione non trovata",
+  noMessages: "Nessun messaggio. Scrivi il primo!",
+  /** Shown to the merchant while the buyer has not decided. */
+  awaitingDecision: "In attesa della decisione del cliente.",
+  /** Shown to the merchant after acceptance, before completion. */
+  awaitingCompletion: "Il cliente ha accettato l'offerta. La valutazione arriverà a transazione completata.",
+  offerUnavailable: "Offerta non più disponibile",
+  completedSummary: "Transazione completata",
 } as const;

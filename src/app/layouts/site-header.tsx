@@ -1,9 +1,9 @@
 import { Link, NavLink } from "react-router";
-import { buttonClasses } from "@/components/ui/button";
 import { Logo } from "@/components/ui/logo";
 import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/product";
 import { cn } from "@/lib/cn";
+import { UserMenu } from "./user-menu";
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -41,9 +41,7 @@ export function SiteHeader() {
           >
             Per i negozi
           </NavLink>
-          <Link to={paths.auth.getHref()} className={buttonClasses({ size: "sm", className: "md:ml-2" })}>
-            Accedi
-          </Link>
+          <UserMenu />
         </nav>
       </div>
     </header>

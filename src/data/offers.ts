@@ -1,0 +1,229 @@
+import {
+  collection,
+  type DocumentData,
+  type DocumentSnapshot,
+  deleteField,
+  doc,
+  type Firestore,
+  getCount,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  type QueryConstraint,
+  type QueryDocumentSnapshot,
+  query,
+  serverTimestamp,
+  startAfter,
+  where,
+  writeBatch,
+} from "firebase/firestore/lite";
+import { type NewOfferInput, newOfferInputSchema, type Offer, offerSchema } from "@/domain/offer";
+import type { OfferFormData } from "@/domain/offer-form";
+import type { Request } from "@/domain/request";
+import { INITIAL_OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
+import { CONVERSATIONS_COLLECTION, newConversationFields } from "./conversation-doc";
+import { getLiteDb } from "./firestore-lite";
+import { fromFirestoreValue } from "./firestore-values";
+import { getRequest } from "./requests";
+
+/**
+ * offers/{requestId}_{merchantId} (spec §3), over Firestore Lite like ./requests.ts: one offer per
+ * merchant per request. The id is deterministic
+ * so a second visit to the make-offer page finds (and, while pending, edits) the same offer, and so the
+ * rules can check "this merchant has an offer on this request" with a single exists().
+ */
+export const OFFERS_COLLECTION = "offers";
+
+export function offerIdFor(requestId: string, merchantId: string): string {
+  return `${requestId}_${merchantId}`;
+}
+
+/** The offer in a document, or null (with a warning) when it does not match the schema. */
+export function parseOffer(id: string, data: DocumentData | undefined): Offer | null {
+  const parsed = offerSchema.safeParse({ ...(fromFirestoreValue(data ?? {}) as object), id });
+  if (parsed.success) return parsed.data;
+  console.warn(`Offerta ${id} ignorata: dati non validi`, parsed.error.issues);
+  return null;
+}
+
+function readSnapshot(snapshot: DocumentSnapshot): Offer | null {
+  if (!snapshot.exists()) return null;
+  return parseOffer(snapshot.id, snapshot.data());
+}
+
+const isOffer = (offer: Offer | null): offer is Offer => offer !== null;
+
+/** An offer by id, or null when there is none (the rules let a merchant look up a missing id of theirs). */
+export async function getOffer(id: string): Promise<Offer | null> {
+  return readSnapshot(await getDoc(doc(await getLiteDb(), OFFERS_COLLECTION, id)));
+}
+
+/** Opaque position in a merchant's offer list. */
+export type OffersCursor = { readonly __offersCursor: true };
+
+export type OffersPage = { items: Offer[]; nextCursor: OffersCursor | null };
+
+/** The merchant's offers, newest first, `pageSize` at a time (rules: `merchantId == uid`). */
+export async function listMerchantOffers(
+  merchantId: string,
+  pageSize: number,
+  cursor: OffersCursor | null = null,
+): Promise<OffersPage> {
+  const constraints: QueryConstraint[] = [
+    where("merchantId", "==", merchantId),
+    orderBy("createdAt", "desc"),
+  ];
+  if (cursor) constraints.push(startAfter(cursor as unknown as QueryDocumentSnapshot));
+  constraints.push(limit(pageSize));
+  const snapshot = await getDocs(query(collection(await getLiteDb(), OFFERS_COLLECTION), ...constraints));
+  const last = snapshot.docs[snapshot.docs.length - 1];
+  return {
+    items: snapshot.docs.map(readSnapshot).filter(isOffer),
+    nextCursor: snapshot.size === pageSize && last ? (last as unknown as OffersCursor) : null,
+  };
+}
+
+export type MerchantOfferRow = { offer: Offer; request: Request | null };
+
+/**
+ * A page of the merchant's offers with the request each one answers (null when it can no longer be
+ * read). One read per request: fine for a page of 20; if pages grow, denormalise the title on the offer.
+ */
+export async function listMerchantOffersWithRequests(
+  merchantId: string,
+  pageSize: number,
+  cursor: OffersCursor | null = null,
+): Promise<{ items: MerchantOfferRow[]; nextCursor: OffersCursor | null }> {
+  const page = await listMerchantOffers(merchantId, pageSize, cursor);
+  const ids = [...new Set(page.items.map((offer) => offer.requestId))];
+  const requests = new Map(
+    await Promise.all(
+      ids.map(async (id) => {
+        const request = await getRequest(id).catch((error: unknown) => {
+          console.warn(`Richiesta ${id} non leggibile per l'elenco offerte`, error);
+          return null;
+        });
+        return [id, request] as const;
+      }),
+    ),
+  );
+  return {
+    items: page.items.map((offer) => ({ offer, request: requests.get(offer.requestId) ?? null })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** How many offers the merchant has sent, optionally in one status (an aggregation: index entries, no documents). */
+export async function countMerchantOffers(merchantId: string, status?: OfferStatus): Promise<number> {
+  const constraints: QueryConstraint[] = [where("merchantId", "==", merchantId)];
+  if (status) constraints.push(where("status", "==", status));
+  const snapshot = await getCount(query(collection(await getLiteDb(), OFFERS_COLLECTION), ...constraints));
+  return snapshot.data().count;
+}
+
+/** The offers on one of the buyer's requests, newest first (rules: `customerId == uid`). */
+export async function listOffersForRequest(requestId: string, customerId: string): Promise<Offer[]> {
+  const snapshot = await getDocs(
+    query(
+      collection(await getLiteDb(), OFFERS_COLLECTION),
+      where("customerId", "==", customerId),
+      where("requestId", "==", requestId),
+      orderBy("createdAt", "desc"),
+    ),
+  );
+  return snapshot.docs.map(readSnapshot).filter(isOffer);
+}
+
+/** Thrown when the merchant's offer exists but is no longer pending: it cannot change. */
+export class OfferNotEditableError extends Error {
+  override name = "OfferNotEditableError";
+  constructor(readonly status: OfferStatus) {
+    super(`L'offerta è ${status}: non si può modificare`);
+  }
+}
+
+export type SaveOfferInput = {
+  request: { id: string; customerId: string };
+  merchant: { uid: string; name: string };
+  /** The buyer's public name, for the conversation. */
+  customerName: string;
+  form: OfferFormData;
+  aiGenerated?: boolean;
+};
+
+/**
+ * Sends the merchant's offer on a request, or edits it while it is still pending, and makes sure the
+ * conversation exists: offer and conversation go in one batch, so both exist or neither (spec §4).
+ * Returns the conversation id (= the offer id).
+ */
+export async function saveOffer(
+  input: SaveOfferInput,
+  /** The app's database by default; tests pass their own. */
+  database?: Firestore,
+): Promise<{ offerId: string; conversationId: string }> {
+  const db = database ?? (await getLiteDb());
+  const offerId = offerIdFor(input.request.id, input.merchant.uid);
+  const draft = newOfferInputSchema.parse({
+    requestId: input.request.id,
+    customerId: input.request.customerId,
+    merchantName: input.merchant.name,
+    price: input.form.price,
+    description: input.form.description,
+    deliveryOptions: input.form.deliveryOptions,
+    estimatedDeliveryTime: input.form.estimatedDeliveryTime,
+    additionalNotes: input.form.additionalNotes,
+    aiGenerated: input.aiGenerated ?? false,
+  } satisfies NewOfferInput);
+  const offerRef = doc(db, OFFERS_COLLECTION, offerId);
+  const chatRef = doc(db, CONVERSATIONS_COLLECTION, offerId);
+  const [existing, chat] = await Promise.all([getDoc(offerRef), getDoc(chatRef)]);
+  const batch = writeBatch(db);
+  if (existing.exists()) {
+    const status = existing.get("status") as OfferStatus;
+    if (status !== "pending") throw new OfferNotEditableError(status);
+    // Only what the rules let a merchant change on a pending offer.
+    batch.update(offerRef, {
+      price: draft.price,
+      description: draft.description,
+      deliveryOptions: draft.deliveryOptions,
+      estimatedDeliveryTime: draft.estimatedDeliveryTime || deleteField(),
+      additionalNotes: draft.additionalNotes || deleteField(),
+      updatedAt: serverTimestamp(),
+    });
+  } else {
+    batch.set(offerRef, {
+      requestId: draft.requestId,
+      merchantId: input.merchant.uid,
+      customerId: draft.customerId,
+      merchantName: draft.merchantName,
+      price: draft.price,
+      description: draft.description,
+      deliveryOptions: draft.deliveryOptions,
+      ...(draft.estimatedDeliveryTime ? { estimatedDeliveryTime: draft.estimatedDeliveryTime } : {}),
+      ...(draft.additionalNotes ? { additionalNotes: draft.additionalNotes } : {}),
+      status: INITIAL_OFFER_STATUS,
+      aiGenerated: draft.aiGenerated,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+    });
+  }
+  if (!chat.exists()) {
+    batch.set(chatRef, {
+      ...newConversationFields({
+        participants: {
+          customerId: draft.customerId,
+          customerName: input.customerName,
+          merchantId: input.merchant.uid,
+          merchantName: draft.merchantName,
+        },
+        requestId: draft.requestId,
+        offerId,
+      }),
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+    });
+  }
+  await batch.commit();
+  return { offerId, conversationId: offerId };
+}

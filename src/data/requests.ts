@@ -1,0 +1,214 @@
+import {
+  collection,
+  type DocumentData,
+  type DocumentSnapshot,
+  doc,
+  documentId,
+  type Firestore,
+  FirestoreError,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  type QueryConstraint,
+  query,
+  serverTimestamp,
+  setDoc,
+  startAfter,
+  Timestamp,
+  updateDoc,
+  where,
+} from "firebase/firestore/lite";
+import { requestGeoFields } from "@/domain/geo-cover";
+import { type NewRequestInput, newRequestInputSchema, type Request, requestSchema } from "@/domain/request";
+import { INITIAL_REQUEST_STATUS } from "@/domain/state-machine";
+import { getLiteDb } from "./firestore-lite";
+import { fromFirestoreValue, withoutUndefined } from "./firestore-values";
+import {
+  type FeedExecutor,
+  type FeedKey,
+  type FetchedDoc,
+  fetchNearbyPage,
+  type GeoSubQuery,
+  type NearbyCursor,
+  type NearbyPage,
+  type NearbyParams,
+} from "./geo-query";
+
+/**
+ * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's writes and the merchant feed.
+ * Reads are checked with the domain schema; a malformed document is skipped with a warning (a list never
+ * breaks on one bad document) and reads as missing when asked for by id.
+ *
+ * Over Firestore Lite (REST, one-shot): these screens need no listener, and the full SDK would push the
+ * merchant pages past their 300 kB initial-JS budget (architecture §8). Live screens read requests with
+ * the full SDK through `parseRequest`.
+ */
+export const REQUESTS_COLLECTION = "requests";
+
+/** The request in a document, or null (with a warning) when it does not match the schema. */
+export function parseRequest(id: string, data: DocumentData | undefined): Request | null {
+  const parsed = requestSchema.safeParse({ ...(fromFirestoreValue(data ?? {}) as object), id });
+  if (parsed.success) return parsed.data;
+  console.warn(`Richiesta ${id} ignorata: dati non validi`, parsed.error.issues);
+  return null;
+}
+
+function readSnapshot(snapshot: DocumentSnapshot): Request | null {
+  if (!snapshot.exists()) return null;
+  return parseRequest(snapshot.id, snapshot.data());
+}
+
+/**
+ * A request by id; null when it does not exist, is malformed, or the rules hide it (a merchant sees
+ * only active requests and those they have an offer on: to them any other request does not exist).
+ */
+export async function getRequest(id: string): Promise<Request | null> {
+  try {
+    return readSnapshot(await getDoc(doc(await getLiteDb(), REQUESTS_COLLECTION, id)));
+  } catch (error) {
+    if (error instanceof FirestoreError && error.code === "permission-denied") return null;
+    throw error;
+  }
+}
+
+/**
+ * Publishes a request for `customerId` (the signed-in buyer): the validated input plus status `active`,
+ * the geohash fields of architecture §4 and server timestamps, exactly the shape the rules accept.
+ */
+export async function createRequest(customerId: string, input: NewRequestInput): Promise<string> {
+  const draft = newRequestInputSchema.parse(input);
+  const { geohash, ...prefixes } = requestGeoFields(draft.location);
+  const ref = doc(collection(await getLiteDb(), REQUESTS_COLLECTION));
+  await setDoc(ref, {
+    ...withoutUndefined(draft),
+    location: { ...draft.location, geohash },
+    ...prefixes,
+    customerId,
+    status: INITIAL_REQUEST_STATUS,
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+  });
+  return ref.id;
+}
+
+/** The owner cancels their own active request (the only status change a client may write). */
+export async function cancelRequest(id: string): Promise<void> {
+  await updateDoc(doc(await getLiteDb(), REQUESTS_COLLECTION, id), {
+    status: "cancelled",
+    cancelledAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+  });
+}
+
+/** The buyer's own requests, newest first (rules: `customerId == uid` makes the query allowed). */
+export async function listCustomerRequests(customerId: string, max: number): Promise<Request[]> {
+  const snapshot = await getDocs(
+    query(
+      collection(await getLiteDb(), REQUESTS_COLLECTION),
+      where("customerId", "==", customerId),
+      orderBy("createdAt", "desc"),
+      limit(max),
+    ),
+  );
+  return snapshot.docs.map(readSnapshot).filter((request): request is Request => request !== null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merchant feed (the planner and merger live in ./geo-query)
+
+/** The feed position of a raw document; null when its sort fields are unusable. */
+function feedKeyOf(snapshot: DocumentSnapshot): FeedKey | null {
+  const createdAt = snapshot.get("createdAt") as unknown;
+  const actionRadius = snapshot.get("actionRadius") as unknown;
+  const lat = snapshot.get("location.lat") as unknown;
+  const lng = snapshot.get("location.lng") as unknown;
+  if (!(createdAt instanceof Timestamp) || typeof actionRadius !== "number") return null;
+  if (typeof lat !== "number" || typeof lng !== "number") return null;
+  return {
+    seconds: createdAt.seconds,
+    nanoseconds: createdAt.nanoseconds,
+    actionRadius,
+    lat,
+    lng,
+    id: snapshot.id,
+  };
+}
+
+/**
+ * One sub-query as Firestore runs it. Every sub-query orders by the same fields (createdAt, actionRadius,
+ * location.lat, location.lng, id; all descending), so their results merge into one feed and a cursor
+ * from one is valid for all. Composite indexes: firestore.indexes.json.
+ */
+export function feedQueryConstraints(
+  subQuery: GeoSubQuery,
+  filters: { category?: string | undefined; urgency?: string | undefined },
+  after: FeedKey | null,
+  max: number,
+): QueryConstraint[] {
+  const constraints: QueryConstraint[] = [where("status", "==", "active")];
+  if (filters.category) constraints.push(where("category", "==", filters.category));
+  if (filters.urgency) constraints.push(where("urgency", "==", filters.urgency));
+  constraints.push(where(subQuery.field, "in", [...subQuery.cells]));
+  if (subQuery.minActionRadiusKm !== null) {
+    constraints.push(where("actionRadius", ">=", subQuery.minActionRadiusKm));
+  }
+  if (subQuery.bounds) {
+    const { minLat, maxLat, minLng, maxLng } = subQuery.bounds;
+    constraints.push(
+      where("location.lat", ">=", minLat),
+      where("location.lat", "<=", maxLat),
+      where("location.lng", ">=", minLng),
+      where("location.lng", "<=", maxLng),
+    );
+  }
+  constraints.push(
+    orderBy("createdAt", "desc"),
+    orderBy("actionRadius", "desc"),
+    orderBy("location.lat", "desc"),
+    orderBy("location.lng", "desc"),
+    orderBy(documentId(), "desc"),
+  );
+  if (after) {
+    constraints.push(
+      startAfter(
+        new Timestamp(after.seconds, after.nanoseconds),
+        after.actionRadius,
+        after.lat,
+        after.lng,
+        after.id,
+      ),
+    );
+  }
+  constraints.push(limit(max));
+  return constraints;
+}
+
+/** Runs feed sub-queries with Firestore Lite (the app, and the integration test against our emulator). */
+export function firestoreFeedExecutor(db: Firestore): FeedExecutor<Request> {
+  return async ({ subQuery, filters, after, limit: max }) => {
+    const snapshot = await getDocs(
+      query(collection(db, REQUESTS_COLLECTION), ...feedQueryConstraints(subQuery, filters, after, max)),
+    );
+    const docs: FetchedDoc<Request>[] = [];
+    for (const document of snapshot.docs) {
+      const key = feedKeyOf(document);
+      if (key) docs.push({ key, item: readSnapshot(document) });
+      else console.warn(`Richiesta ${document.id} ignorata: campi di ordinamento non validi`);
+    }
+    return { docs, reads: Math.max(1, snapshot.size), exhausted: snapshot.size < max };
+  };
+}
+
+export type NearbyRequest = Request & { distanceKm: number };
+export type NearbyRequestsCursor = NearbyCursor<Request>;
+export type NearbyRequestsParams = NearbyParams<Request>;
+export type NearbyRequestsPage = NearbyPage<Request>;
+
+/**
+ * The merchant feed (architecture §4): active requests within `radiusKm` of `center` whose own action
+ * radius reaches `center`, newest first, `pageSize` at a time, each with its distance.
+ */
+export async function fetchNearbyRequests(params: NearbyRequestsParams): Promise<NearbyRequestsPage> {
+  return fetchNearbyPage(firestoreFeedExecutor(await getLiteDb()), params);
+}

@@ -1,0 +1,73 @@
+import { type AuthUser, currentIdToken } from "@/data/auth";
+import { sendEmail } from "@/data/email";
+import { syncProfile } from "@/data/functions";
+import { createUserDoc, getUser } from "@/data/users";
+import { fallbackDisplayName } from "@/domain/session";
+import { ASSISTANT_NAME, type UserType } from "@/domain/user-type";
+import { clearPendingUserType } from "@/lib/pending-user-type";
+
+/** A finished sign-in, as the screens need it to greet and redirect. */
+export type SignedIn = {
+  userType: UserType;
+  displayName: string;
+  /** True when this sign-in created the users document. */
+  firstSignIn: boolean;
+  /** For new accounts: whether the welcome e-mail went out. */
+  welcomeSent?: boolean;
+};
+
+/** profiles/{uid} is rewritten from users/{uid}; a failure is reported and retried on the next edit. */
+export async function syncPublicProfile(): Promise<void> {
+  try {
+    await syncProfile();
+  } catch (error) {
+    console.error("Profilo pubblico non aggiornato (syncProfile)", error);
+  }
+}
+
+/** POST /api/send-email welcome. Never blocks a sign-up: a failure is logged and reported as false. */
+export async function sendWelcomeEmail(displayName: string, userType: UserType): Promise<boolean> {
+  try {
+    const idToken = await currentIdToken();
+    if (!idToken) throw new Error("Nessun utente collegato per l'email di benvenuto");
+    await sendEmail(
+      { type: "welcome", data: { displayName, userType, assistantName: ASSISTANT_NAME[userType] } },
+      idToken,
+    );
+    return true;
+  } catch (error) {
+    console.error("Email di benvenuto non inviata", error);
+    return false;
+  }
+}
+
+/**
+ * The users document of an account that has just signed in with Google or an e-mail link: the
+ * stored one (its role wins), or a new one with `userType` (the pending type), verified. A new
+ * account also gets its public profile, and the welcome e-mail when `welcome` is set.
+ */
+export async function ensureUserDocument(
+  account: AuthUser,
+  options: { userType: UserType; photoURL?: string | null; welcome: boolean },
+): Promise<SignedIn> {
+  const existing = await getUser(account.uid);
+  if (existing) {
+    return { userType: existing.userType, displayName: existing.displayName, firstSignIn: false };
+  }
+  const email = account.email ?? "";
+  const displayName = account.displayName?.trim() || fallbackDisplayName(email, null);
+  await createUserDoc({
+    uid: account.uid,
+    email,
+    displayName,
+    userType: options.userType,
+    isVerified: true,
+    ...(options.photoURL ? { photoURL: options.photoURL } : {}),
+  });
+  clearPendingUserType();
+  const [, welcomeSent] = await Promise.all([
+    syncPublicProfile(),
+    options.welcome ? sendWelcomeEmail(displayName, options.userType) : Promise.resolve(false),
+  ]);
+  return { userType: options.userType, displayName, firstSignIn: true, welcomeSent };
+}

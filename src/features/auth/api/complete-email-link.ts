@@ -1,0 +1,42 @@
+import { completeEmailLinkSignIn, isEmailSignInLink } from "@/data/auth";
+import { errorCode } from "@/domain/auth-errors";
+import { errorMessage } from "@/domain/errors";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import type { UserType } from "@/domain/user-type";
+import { forgetEmailForSignIn } from "../lib/email-link-storage";
+import { onceByKey } from "../lib/once";
+import { ensureUserDocument, type SignedIn } from "./account-setup";
+
+export class EmailLinkError extends Error {
+  override name = "EmailLinkError";
+}
+
+const once = onceByKey<SignedIn>();
+
+const SPENT_LINK_CODES = new Set(["auth/invalid-action-code", "auth/expired-action-code"]);
+
+/**
+ * Completes a Firebase e-mail link sign-in (at most once per link and page load): signs in, then
+ * creates users/{uid} on the first sign-in with the link's `userType` (an existing user keeps the
+ * stored role). A used or expired link reads 'Token non valido o scaduto'.
+ */
+export function completeEmailLink(email: string, url: string, userType: UserType): Promise<SignedIn> {
+  return once(`${email}\n${url}`, async () => {
+    try {
+      const account = await completeEmailLinkSignIn(email, url);
+      const signedIn = await ensureUserDocument(account, { userType, welcome: false });
+      forgetEmailForSignIn();
+      return signedIn;
+    } catch (error) {
+      console.error("Accesso tramite link non completato", error);
+      const code = errorCode(error);
+      if (code && SPENT_LINK_CODES.has(code)) throw new EmailLinkError(ERROR_MESSAGES.invalidOrExpiredToken);
+      throw new EmailLinkError(errorMessage(error, ERROR_MESSAGES.magicLinkVerify));
+    }
+  });
+}
+
+/** True when `url` is a Firebase e-mail sign-in link. */
+export async function isSignInLink(url: string): Promise<boolean> {
+  return isEmailSignInLink(url);
+}

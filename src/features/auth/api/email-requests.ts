@@ -1,0 +1,59 @@
+import { paths } from "@/config/paths";
+import { sendFirebaseSignInLink } from "@/data/auth";
+import { sendEmail } from "@/data/email";
+import { createMagicLink } from "@/data/functions";
+import { errorCode } from "@/domain/auth-errors";
+import { callableErrorCode, callableErrorMessage } from "@/domain/errors";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import type { UserType } from "@/domain/user-type";
+import { rememberEmailForSignIn } from "../lib/email-link-storage";
+
+/** Password reset (spec §7): our Italian e-mail carrying Firebase's reset link. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await sendEmail({ type: "password-reset", email });
+}
+
+/** Failures of the magic-link function itself (not a refusal such as the rate limit). */
+const INFRASTRUCTURE_FAILURES = new Set([
+  "internal",
+  "unavailable",
+  "not-found",
+  "unimplemented",
+  "deadline-exceeded",
+]);
+
+/**
+ * Magic mode: createMagicLink({email, userType}) mails a single-use link to /magic-link-auth.
+ * When that function is down, the Firebase e-mail link (to /auth-callback) is sent instead, through
+ * our e-mail endpoint or, failing that, Firebase's own mailer. A refusal (rate limit, invalid
+ * address) is shown as it is. Errors leave here as Italian text ('Errore durante l'invio del magic link').
+ */
+export async function requestMagicLink(email: string, userType: UserType): Promise<void> {
+  try {
+    await createMagicLink({ email, userType });
+    return;
+  } catch (error) {
+    const code = callableErrorCode(errorCode(error));
+    if (!code || !INFRASTRUCTURE_FAILURES.has(code)) {
+      throw new Error(callableErrorMessage(error, ERROR_MESSAGES.magicLinkSend));
+    }
+    console.error("createMagicLink non disponibile: invio il link di accesso Firebase", error);
+  }
+  try {
+    await requestEmailSignInLink(email, userType);
+  } catch (error) {
+    console.error("Link di accesso Firebase non inviato", error);
+    throw new Error(ERROR_MESSAGES.magicLinkSend);
+  }
+}
+
+/** Firebase e-mail link sign-in: keeps the address and type, then mails the link. */
+export async function requestEmailSignInLink(email: string, userType: UserType): Promise<void> {
+  rememberEmailForSignIn(email, userType);
+  try {
+    await sendEmail({ type: "magic-link", email, data: { userType } });
+  } catch (error) {
+    console.error("Invio tramite /api/send-email non riuscito: uso il mailer di Firebase", error);
+    await sendFirebaseSignInLink(email, `${window.location.origin}${paths.authCallback.getHref(userType)}`);
+  }
+}

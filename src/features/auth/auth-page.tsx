@@ -1,0 +1,164 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { useToast } from "@/components/ui/toast";
+import type { AuthMode, EmailData, LoginData, RegisterData } from "@/domain/auth-form";
+import { authModeAfterSuccess } from "@/domain/auth-form";
+import { errorMessage } from "@/domain/errors";
+import { REDIRECT_AFTER_LOGIN_MS } from "@/domain/limits";
+import { loginSuccessToast, REGISTRATION_COMPLETED_NO_EMAIL_TOAST, SUCCESS_TOASTS } from "@/domain/messages";
+import { PRODUCT_NAME } from "@/domain/product";
+import { HOME_PATH_BY_ROLE } from "@/domain/session";
+import { GOOGLE_ERROR_TOAST_TITLE } from "@/domain/toast";
+import { getPendingUserType } from "@/lib/pending-user-type";
+import { readReturnTo } from "@/lib/session/return-to";
+import { useSessionStart } from "@/lib/session/session-provider";
+import type { SignedIn } from "./api/account-setup";
+import { AuthForm } from "./components/auth-form";
+import { ModeLinks } from "./components/mode-links";
+import { RoleBadge } from "./components/role-badge";
+import { SignInAlternatives } from "./components/sign-in-alternatives";
+import { useDelayedRedirect } from "./lib/use-delayed-redirect";
+
+// The flows (and Firebase behind them) load while the form paints, not before: the page shows at
+// once on a slow phone. They are requested on mount, so by the first click they are there (Google's
+// popup must open within the click's user activation).
+const loadPasswordAuth = () => import("./api/password-auth");
+const loadGoogleSignIn = () => import("./api/google-sign-in");
+const loadEmailRequests = () => import("./api/email-requests");
+
+const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
+  login: { title: `Accedi a ${PRODUCT_NAME}`, lead: "Bentornato! Entra con la tua email e la password." },
+  register: { title: "Crea il tuo account", lead: "Bastano nome, email e una password." },
+  reset: { title: "Recupera la password", lead: "Ti inviamo un'email con il link per sceglierne una nuova." },
+  magic: {
+    title: "Accedi con un link magico",
+    lead: "Niente password: ti inviamo un link valido 15 minuti.",
+  },
+};
+
+/** `/auth`: one screen, four modes (spec §2, §4). */
+export function AuthPage() {
+  useSessionStart(); // the session is ready by the time the redirect lands
+  const [mode, setMode] = useState<AuthMode>("login");
+  const [magicSentTo, setMagicSentTo] = useState<string | null>(null);
+  const [userType] = useState(getPendingUserType);
+  const returnTo = readReturnTo(useLocation().state);
+  const { redirecting, redirectTo } = useDelayedRedirect();
+  const { toast } = useToast();
+
+  useEffect(() => {
+    Promise.all([loadPasswordAuth(), loadGoogleSignIn(), loadEmailRequests()]).catch((error: unknown) =>
+      console.error("Impossibile precaricare l'accesso", error),
+    );
+  }, []);
+
+  const signedIn = (outcome: SignedIn) => {
+    redirectTo(returnTo ?? HOME_PATH_BY_ROLE[outcome.userType], REDIRECT_AFTER_LOGIN_MS);
+  };
+
+  const register = useMutation({
+    mutationFn: async (data: RegisterData) => (await loadPasswordAuth()).registerAccount(data, userType),
+    onSuccess: (outcome) => {
+      toast(
+        outcome.welcomeSent ? SUCCESS_TOASTS.registrationCompleted : REGISTRATION_COMPLETED_NO_EMAIL_TOAST,
+      );
+      signedIn(outcome);
+    },
+  });
+  const login = useMutation({
+    mutationFn: async (data: LoginData) => (await loadPasswordAuth()).loginWithPassword(data),
+    onSuccess: (outcome) => {
+      toast(loginSuccessToast({ displayName: outcome.displayName }));
+      signedIn(outcome);
+    },
+  });
+  const reset = useMutation({
+    mutationFn: async (data: EmailData) => (await loadEmailRequests()).requestPasswordReset(data.email),
+    onSuccess: () => {
+      toast(SUCCESS_TOASTS.emailSent);
+      setMode(authModeAfterSuccess("reset"));
+    },
+  });
+  const magic = useMutation({
+    mutationFn: async (data: EmailData) => (await loadEmailRequests()).requestMagicLink(data.email, userType),
+    onSuccess: (_, data) => {
+      toast(SUCCESS_TOASTS.magicLinkSent);
+      setMagicSentTo(data.email);
+    },
+  });
+  // Google failures have their own title (spec §8), so they are handled here, not by the global toast.
+  const google = useMutation({
+    mutationFn: () =>
+      loadGoogleSignIn()
+        .then(({ googleSignIn }) => googleSignIn())
+        .catch((error: unknown) => {
+          console.error("Accesso con Google non riuscito", error);
+          toast({
+            title: GOOGLE_ERROR_TOAST_TITLE,
+            description: errorMessage(error),
+            variant: "destructive",
+          });
+          return null;
+        }),
+    onSuccess: (outcome) => {
+      if (!outcome) return;
+      toast(loginSuccessToast({ firstSignIn: outcome.firstSignIn, displayName: outcome.displayName }));
+      signedIn(outcome);
+    },
+  });
+
+  const busy =
+    redirecting ||
+    register.isPending ||
+    login.isPending ||
+    reset.isPending ||
+    magic.isPending ||
+    google.isPending;
+
+  const switchMode = (next: AuthMode) => {
+    setMagicSentTo(null);
+    setMode(next);
+  };
+
+  const submit = (data: RegisterData | LoginData | EmailData) => {
+    if (mode === "register") register.mutate(data as RegisterData);
+    else if (mode === "login") login.mutate(data as LoginData);
+    else if (mode === "reset") reset.mutate(data);
+    else magic.mutate(data);
+  };
+
+  const heading = HEADINGS[mode];
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+      <title>{`${heading.title} · ${PRODUCT_NAME}`}</title>
+      <Card>
+        <CardHeader className="space-y-3 text-center">
+          <h1 className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            Accesso e registrazione
+          </h1>
+          <RoleBadge userType={userType} />
+          <h2 className="text-2xl font-bold text-slate-900">{heading.title}</h2>
+          <p className="text-sm text-slate-600">{heading.lead}</p>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <AuthForm key={mode} mode={mode} busy={busy} onSubmit={submit} />
+          {mode === "magic" && magicSentTo ? (
+            <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+              Link inviato a <strong>{magicSentTo}</strong>: aprilo da questo dispositivo entro 15 minuti.
+            </p>
+          ) : null}
+          <ModeLinks mode={mode} busy={busy} onSwitch={switchMode} />
+          {mode !== "magic" ? (
+            <SignInAlternatives
+              busy={busy}
+              onGoogle={() => google.mutate()}
+              onMagic={() => switchMode("magic")}
+            />
+          ) : null}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
+import { DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
+import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { useSession } from "@/lib/session/session-provider";
+import { aNearbyRequest, merchantSession } from "@/testing/marketplace-fixtures";
+import { renderPage } from "@/testing/render-page";
+import { BrowsePage } from "./browse-page";
+
+vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+// Page tests click and type through whole flows: a busy machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+const NEXT = { last: { id: "x" } } as unknown as NearbyRequestsCursor;
+const page = (
+  items: ReturnType<typeof aNearbyRequest>[],
+  nextCursor: NearbyRequestsCursor | null = null,
+) => ({
+  items,
+  nextCursor,
+  reads: items.length,
+  queries: 1,
+  indexEntries: 0,
+});
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  vi.mocked(useSession).mockReturnValue(merchantSession());
+  vi.mocked(fetchNearbyRequests).mockResolvedValue(page([]));
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+describe("/browse", () => {
+  it("shows the requests around the shop with budget, delivery, zone and radius, distance, condition and the AI badge", async () => {
+    vi.mocked(fetchNearbyRequests).mockResolvedValue(
+      page([
+        aNearbyRequest({ aiGenerated: true, distanceKm: 2.44 }),
+        aNearbyRequest({
+          id: "req-2",
+          productName: "Chitarra classica",
+          category: "strumenti musicali",
+          productDetails: {},
+        }),
+      ]),
+    );
+    renderPage(<BrowsePage />, { path: "/browse" });
+    const cards = await screen.findAllByRole("article");
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByRole("heading", { name: /Cuffie wireless/ })).toBeInTheDocument();
+    expect(first.getByText("80,00 € - 150,00 €")).toBeInTheDocument();
+    expect(first.getByText("Ritiro o consegna")).toBeInTheDocument();
+    expect(first.getByText("Corso Buenos Aires 40, Milano · raggio 10 km")).toBeInTheDocument();
+    expect(first.getByText("2,4 km da te")).toBeInTheDocument();
+    expect(first.getByText("Ricondizionato")).toBeInTheDocument();
+    expect(first.getByText("AI generata")).toBeInTheDocument();
+    expect(first.getByRole("link", { name: /Fai un'offerta per Cuffie/ })).toHaveAttribute(
+      "href",
+      "/make-offer/req-1",
+    );
+    expect(within(cards[1]!).queryByText("AI generata")).toBeNull();
+    expect(within(cards[1]!).getByText("Non indicata")).toBeInTheDocument();
+    expect(fetchNearbyRequests).toHaveBeenCalledWith({
+      center: { lat: 45.4517, lng: 9.1749, address: "Ripa di Porta Ticinese 41, Milano", isDefault: false },
+      radiusKm: 10,
+      category: undefined,
+      urgency: undefined,
+      pageSize: 20,
+      cursor: null,
+    });
+    expect(screen.queryByText(MERCHANT_MESSAGES.locationNotSet)).toBeNull();
+  });
+
+  it("searches with the chosen category, urgency and radius when 'Cerca' is pressed", async () => {
+    const { user, location } = renderPage(<BrowsePage />, { path: "/browse" });
+    await screen.findByText(MERCHANT_MESSAGES.noRequestsFound);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Categoria" }), "Strumenti musicali");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Urgenza" }), "Subito");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Raggio" }), "50 km");
+    expect(fetchNearbyRequests).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole("button", { name: "Cerca" }));
+    await waitFor(() =>
+      expect(fetchNearbyRequests).toHaveBeenLastCalledWith(
+        expect.objectContaining({ radiusKm: 50, category: "strumenti musicali", urgency: "subito" }),
+      ),
+    );
+    expect(location.search).toBe("?categoria=strumenti+musicali&urgenza=subito&raggio=50");
+    expect(screen.getByRole("combobox", { name: "Raggio" })).toHaveValue("50");
+  });
+
+  it("offers every radius of the spec: 5, 10, 20, 50, 100 km", async () => {
+    renderPage(<BrowsePage />, { path: "/browse?raggio=100", pattern: "/browse" });
+    const radius = await screen.findByRole("combobox", { name: "Raggio" });
+    expect(
+      within(radius)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["5 km", "10 km", "20 km", "50 km", "100 km"]);
+    expect(radius).toHaveValue("100");
+  });
+
+  it("loads more with 'Carica altre' until the feed ends", async () => {
+    vi.mocked(fetchNearbyRequests)
+      .mockResolvedValueOnce(page([aNearbyRequest()], NEXT))
+      .mockResolvedValueOnce(page([aNearbyRequest({ id: "req-9", productName: "Trapano a percussione" })]));
+    const { user } = renderPage(<BrowsePage />, { path: "/browse" });
+    await screen.findByRole("heading", { name: /Cuffie wireless/ });
+    await user.click(screen.getByRole("button", { name: "Carica altre" }));
+    expect(await screen.findByRole("heading", { name: "Trapano a percussione" })).toBeInTheDocument();
+    expect(fetchNearbyRequests).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: NEXT }));
+    expect(screen.queryByRole("button", { name: "Carica altre" })).toBeNull();
+  });
+
+  it("centres on Milano and asks for the shop's position when the profile has none", async () => {
+    vi.mocked(useSession).mockReturnValue(merchantSession({ location: null }));
+    renderPage(<BrowsePage />, { path: "/browse" });
+    const link = await screen.findByRole("link", { name: MERCHANT_MESSAGES.locationNotSet });
+    expect(link).toHaveAttribute("href", "/profile");
+    expect(fetchNearbyRequests).toHaveBeenCalledWith(
+      expect.objectContaining({
+        center: expect.objectContaining({ lat: DEFAULT_MERCHANT_LOCATION.lat, lng: 9.19 }),
+      }),
+    );
+  });
+
+  it("says 'Errore nel caricare le richieste' and retries", async () => {
+    vi.mocked(fetchNearbyRequests).mockRejectedValueOnce(new Error("offline"));
+    const { user } = renderPage(<BrowsePage />, { path: "/browse" });
+    expect(
+      await screen.findByText(ERROR_MESSAGES.loadRequests, { selector: "[role=alert] p" }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Riprova" }));
+    expect(await screen.findByText(MERCHANT_MESSAGES.noRequestsFound)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import { useSearchParams } from "react-router";
+import { LocationNotice } from "@/components/marketplace/location-notice";
+import { PRODUCT_NAME } from "@/domain/product";
+import { useMerchantLocation } from "@/lib/merchant-location";
+import {
+  type BrowseFilters as Filters,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  useNearbyFeed,
+} from "./api/nearby-feed";
+import { BrowseFilters } from "./components/browse-filters";
+import { FeedResults } from "./components/feed-results";
+
+/** `/browse`: the requests around the shop, newest first, with filters (spec §2, architecture §4). */
+export function BrowsePage() {
+  const location = useMerchantLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearchParams(searchParams);
+  const feed = useNearbyFeed(location, filters);
+  const applied = filtersToSearchParams(filters).toString();
+
+  const search = (next: Filters) => {
+    const params = filtersToSearchParams(next);
+    // 'Cerca' with unchanged filters looks again for new requests.
+    if (params.toString() === applied) void feed.refetch();
+    else setSearchParams(params);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <title>{`Richieste vicino a te · ${PRODUCT_NAME}`}</title>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Richieste vicino a te</h1>
+        <p className="text-slate-700">
+          Le richieste più recenti entro {filters.radiusKm} km da{" "}
+          {location.isDefault ? "Milano" : location.address || "il tuo negozio"}, che arrivano fino a te.
+        </p>
+      </header>
+      {location.isDefault ? <LocationNotice /> : null}
+      <BrowseFilters key={applied} value={filters} onSearch={search} searching={feed.isRefetching} />
+      <FeedResults feed={feed} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { NearbyRequestsPage } from "@/data/requests";
+import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { RequestCard } from "./request-card";
+
+type Props = { feed: UseInfiniteQueryResult<InfiniteData<NearbyRequestsPage>> };
+
+/** The feed's states: loading, error (with retry), empty, the cards and 'Carica altre'. */
+export function FeedResults({ feed }: Props) {
+  if (feed.isPending) {
+    return (
+      <div className="flex justify-center py-16 text-brand-700">
+        <Spinner size="lg" label="Caricamento delle richieste…" />
+      </div>
+    );
+  }
+  if (feed.isError && !feed.data) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+        <p className="font-medium text-red-800">{ERROR_MESSAGES.loadRequests}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void feed.refetch()}>
+          Riprova
+        </Button>
+      </div>
+    );
+  }
+  const requests = feed.data.pages.flatMap((page) => page.items);
+  if (requests.length === 0) {
+    return (
+      <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">
+        {MERCHANT_MESSAGES.noRequestsFound}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {requests.length === 1 ? "1 richiesta" : `${requests.length} richieste`}
+        {feed.hasNextPage ? " (ce ne sono altre)" : ""}
+      </p>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {requests.map((request) => (
+          <RequestCard key={request.id} request={request} />
+        ))}
+      </ul>
+      {feed.isFetchNextPageError ? (
+        <p role="alert" className="text-center font-medium text-red-800">
+          {ERROR_MESSAGES.loadRequests}
+        </p>
+      ) : null}
+      {feed.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            loading={feed.isFetchingNextPage}
+            onClick={() => void feed.fetchNextPage()}
+          >
+            Carica altre
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

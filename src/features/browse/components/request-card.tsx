@@ -1,0 +1,74 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { MapPinIcon, SparklesIcon } from "@/components/ui/icons";
+import { paths } from "@/config/paths";
+import type { NearbyRequest } from "@/data/requests";
+import {
+  CATEGORY_LABELS,
+  CONDITION_LABELS,
+  DELIVERY_PREFERENCE_LABELS,
+  URGENCY_LABELS,
+} from "@/domain/enums";
+import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
+
+/** One request of the feed (spec §2 Browse page): budget, delivery, zone and radius, condition, AI badge. */
+export function RequestCard({ request }: { request: NearbyRequest }) {
+  const titleId = useId();
+  const condition = request.productDetails.condition;
+  return (
+    <li>
+      <article
+        aria-labelledby={titleId}
+        className="flex h-full flex-col gap-4 rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <header className="space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="brand">{CATEGORY_LABELS[request.category]}</Badge>
+            <Badge tone={request.urgency === "subito" || request.urgency === "ore" ? "warning" : "neutral"}>
+              {URGENCY_LABELS[request.urgency]}
+            </Badge>
+            {request.aiGenerated ? (
+              <Badge tone="accent">
+                <SparklesIcon className="size-3.5" />
+                AI generata
+              </Badge>
+            ) : null}
+          </div>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900 break-words">
+            {request.productName}
+          </h2>
+          {request.description ? (
+            <p className="line-clamp-3 text-sm text-slate-700">{request.description}</p>
+          ) : null}
+        </header>
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-2">
+          <Detail term="Budget" value={formatBudget(request.budget)} />
+          <Detail term="Consegna" value={DELIVERY_PREFERENCE_LABELS[request.deliveryPreference]} />
+          <Detail term="Zona" value={`${request.location.address} · raggio ${request.actionRadius} km`} />
+          <Detail term="Distanza" value={`${formatDistance(request.distanceKm)} da te`} />
+          <Detail term="Condizione" value={condition ? CONDITION_LABELS[condition] : "Non indicata"} />
+        </dl>
+        <footer className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <MapPinIcon className="size-4" />
+            <time dateTime={request.createdAt.toISOString()}>{formatRelativeDate(request.createdAt)}</time>
+          </p>
+          <Link to={paths.makeOffer.getHref(request.id)} className={buttonClasses({ size: "sm" })}>
+            Fai un'offerta<span className="sr-only"> per {request.productName}</span>
+          </Link>
+        </footer>
+      </article>
+    </li>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="font-medium break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}

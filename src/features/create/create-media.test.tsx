@@ -1,0 +1,116 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "@/components/ui/toast";
+import { sendAlgoMessage } from "@/data/algo";
+import { CAMERA_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
+import { createQueryClient } from "@/lib/query-client";
+import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { findToast } from "@/testing/toasts";
+import { CreatePage } from "./create-page";
+import { prepareImageFile } from "./lib/resize-image";
+
+vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn() }));
+vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+// jsdom has no canvas or image decoding: the resize itself is replaced, the page's use of it is tested.
+vi.mock("./lib/resize-image", () => ({
+  prepareImageFile: vi.fn(),
+  drawScaled: vi.fn(() => document.createElement("canvas")),
+  canvasToJpeg: vi.fn(() => ({ base64: "Q0FN", previewUrl: "data:image/jpeg;base64,Q0FN" })),
+}));
+
+const session = {
+  loading: false,
+  user: { uid: "buyer-1" },
+  userData: { uid: "buyer-1", id: "buyer-1", displayName: "Anna", userType: "customer", aiTokens: 5 },
+} as unknown as SessionValue;
+
+function renderCreate() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <MemoryRouter>
+          <CreatePage />
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+
+beforeEach(() => {
+  vi.mocked(useSession).mockReturnValue(session);
+  vi.mocked(sendAlgoMessage)
+    .mockReset()
+    .mockResolvedValue({
+      conversationId: "c1",
+      message: "Bella bici! Che budget hai?",
+      extractedData: { productName: "bici" },
+      isComplete: false,
+      tokenBalance: 4,
+    });
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, "mediaDevices");
+});
+
+describe("/create photos", () => {
+  it("previews an uploaded image and sends it to Algo as base64 JPEG", async () => {
+    vi.mocked(prepareImageFile).mockResolvedValue({
+      base64: "SlBH",
+      previewUrl: "data:image/jpeg;base64,SlBH",
+    });
+    const { user } = renderCreate();
+    const photo = new File(["png"], "bici.png", { type: "image/png" });
+    await user.upload(screen.getByLabelText("Carica una foto"), photo);
+    expect(await screen.findByAltText("Anteprima della foto")).toHaveAttribute(
+      "src",
+      "data:image/jpeg;base64,SlBH",
+    );
+    const send = screen.getByRole("button", { name: "Invia" });
+    expect(send).toBeEnabled();
+    await user.click(send);
+    await screen.findByText("Bella bici! Che budget hai?");
+    expect(sendAlgoMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ message: "", imageBase64: "SlBH" }),
+    );
+    expect(screen.getByAltText("Foto inviata")).toBeInTheDocument();
+    expect(screen.queryByAltText("Anteprima della foto")).toBeNull();
+  });
+
+  it("asks for the rear camera and says when it cannot be opened", async () => {
+    const getUserMedia = vi.fn().mockRejectedValue(new DOMException("denied", "NotAllowedError"));
+    Object.defineProperty(navigator, "mediaDevices", { value: { getUserMedia }, configurable: true });
+    const { user } = renderCreate();
+    await user.click(screen.getByRole("button", { name: "Scatta una foto" }));
+    expect(await findToast("Errore")).toHaveTextContent(CAMERA_MESSAGES.accessDenied);
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: { facingMode: "environment", width: { ideal: 1280 }, height: { ideal: 720 } },
+    });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("captures a frame: 'Foto catturata!' and the preview", async () => {
+    const stop = vi.fn();
+    const stream = { getTracks: () => [{ stop }] } as unknown as MediaStream;
+    Object.defineProperty(navigator, "mediaDevices", {
+      value: { getUserMedia: vi.fn().mockResolvedValue(stream) },
+      configurable: true,
+    });
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue();
+    const { user } = renderCreate();
+    await user.click(screen.getByRole("button", { name: "Scatta una foto" }));
+    const shoot = await screen.findByRole("button", { name: "Scatta" });
+    await vi.waitFor(() => expect(shoot).toBeEnabled());
+    await user.click(shoot);
+    await findToast(SUCCESS_TOASTS.photoCaptured.title);
+    expect(screen.getByAltText("Anteprima della foto")).toHaveAttribute("src", "data:image/jpeg;base64,Q0FN");
+    expect(stop).toHaveBeenCalled();
+  });
+});

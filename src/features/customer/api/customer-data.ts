@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+// The data modules (and with them the full Firestore SDK, ~136 kB gzip) load when the first query runs,
+// not with the route: the page paints first and the route stays within its 300 kB initial-JS budget.
+const requestsModule = () => import("@/data/requests");
+const customerRequestsModule = () => import("@/data/customer-requests");
+
+/** Requests read for the dashboard stats and /requests: the buyer's newest. */
+export const CUSTOMER_REQUESTS_MAX = 100;
+/** Offers read for the same screens. */
+export const CUSTOMER_OFFERS_MAX = 500;
+
+export const customerKeys = {
+  all: (uid: string) => ["customer", uid] as const,
+  requests: (uid: string) => ["customer", uid, "requests"] as const,
+  offers: (uid: string) => ["customer", uid, "offers"] as const,
+};
+
+export function useCustomerRequests(uid: string) {
+  return useQuery({
+    queryKey: customerKeys.requests(uid),
+    // Always refreshed on mount: a request just published by Algo, or an offer just received, must show.
+    staleTime: 0,
+    queryFn: async () => (await requestsModule()).listCustomerRequests(uid, CUSTOMER_REQUESTS_MAX),
+  });
+}
+
+export function useCustomerOffers(uid: string) {
+  return useQuery({
+    queryKey: customerKeys.offers(uid),
+    staleTime: 0,
+    queryFn: async () => (await customerRequestsModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
+  });
+}
+
+/** Cancels one of the buyer's active requests (the rules allow only that change); failures → 'Errore'. */
+export function useCancelRequest(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (requestId: string) => (await requestsModule()).cancelRequest(requestId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all(uid) }),
+  });
+}

@@ -1,0 +1,196 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "@/components/ui/toast";
+import { listCustomerOffers } from "@/data/customer-requests";
+import { cancelRequest, listCustomerRequests } from "@/data/requests";
+import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
+import type { Offer } from "@/domain/offer";
+import type { Request } from "@/domain/request";
+import type { RequestStatus } from "@/domain/state-machine";
+import { createQueryClient } from "@/lib/query-client";
+import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { findToast } from "@/testing/toasts";
+import { CustomerDashboardPage } from "./customer-dashboard-page";
+import { CustomerRequestsPage } from "./customer-requests-page";
+
+vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn(), cancelRequest: vi.fn() }));
+vi.mock("@/data/customer-requests", () => ({ listCustomerOffers: vi.fn() }));
+vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+const NOW = new Date();
+
+function request(id: string, status: RequestStatus, productName = `Prodotto ${id}`): Request {
+  return {
+    id,
+    customerId: "buyer-1",
+    productName,
+    description: "",
+    category: "generale",
+    budget: { min: 50, max: 100 },
+    urgency: "giorni",
+    deliveryPreference: "both",
+    actionRadius: 10,
+    location: { lat: 45.46, lng: 9.19, address: "Milano", geohash: "u0nd9hdfv" },
+    gh3: "u0n",
+    gh4: "u0nd",
+    gh5: "u0nd9",
+    productDetails: {},
+    status,
+    aiGenerated: true,
+    imageAnalyzed: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+  };
+}
+
+function offer(id: string, requestId: string, price: number, merchantName: string): Offer {
+  return {
+    id,
+    requestId,
+    merchantId: `m-${id}`,
+    customerId: "buyer-1",
+    merchantName,
+    price,
+    description: "Disponibile",
+    deliveryOptions: ["pickup"],
+    status: "pending",
+    aiGenerated: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+  };
+}
+
+function session(): SessionValue {
+  return {
+    loading: false,
+    user: { uid: "buyer-1", email: "anna@example.com" },
+    userData: {
+      id: "buyer-1",
+      uid: "buyer-1",
+      email: "anna@example.com",
+      displayName: "Anna Neri",
+      firstName: "Anna",
+      userType: "customer",
+      isFallback: false,
+      aiTokens: 2,
+    },
+    homePath: "/customer",
+    signOut: vi.fn(),
+    start: vi.fn(),
+  } as unknown as SessionValue;
+}
+
+function renderPage(page: ReactNode) {
+  const user = userEvent.setup();
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <MemoryRouter>{page}</MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+
+const requests = [
+  request("r1", "active", "Bici da città"),
+  request("r2", "in_progress"),
+  request("r3", "completed"),
+  request("r4", "active"),
+  request("r5", "cancelled"),
+];
+const offers = [
+  offer("o1", "r1", 180, "Cicli Rossi"),
+  offer("o2", "r1", 150, "Bici Bianchi"),
+  offer("o3", "r1", 210, "Sport Verdi"),
+  offer("o4", "r2", 90, "Negozio Blu"),
+];
+
+beforeEach(() => {
+  vi.mocked(useSession).mockReturnValue(session());
+  vi.mocked(listCustomerRequests).mockReset().mockResolvedValue(requests);
+  vi.mocked(listCustomerOffers).mockReset().mockResolvedValue(offers);
+  vi.mocked(cancelRequest).mockReset().mockResolvedValue();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+const stat = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+
+describe("/customer", () => {
+  it("greets the buyer and shows the stats of their requests and offers", async () => {
+    renderPage(<CustomerDashboardPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Area acquirente" })).toBeInTheDocument();
+    expect(screen.getByText("Ciao, Anna!")).toBeInTheDocument();
+    await screen.findByText("Richieste attive", { selector: "dt" });
+    expect(stat("Richieste attive")).toBe("2");
+    expect(stat("Offerte ricevute")).toBe("4");
+    expect(stat("Trattative")).toBe("1");
+    expect(stat("Completate")).toBe("1");
+    expect(listCustomerRequests).toHaveBeenCalledWith("buyer-1", expect.any(Number));
+    expect(listCustomerOffers).toHaveBeenCalledWith("buyer-1", expect.any(Number));
+    expect(screen.getByRole("link", { name: "Parla con Algo" })).toHaveAttribute("href", "/create");
+    expect(screen.getByRole("button", { name: "Acquista token" })).toBeInTheDocument();
+  });
+
+  it("lists the first 4 requests with at most 2 offers each, and links to all of them", async () => {
+    renderPage(<CustomerDashboardPage />);
+    await screen.findByRole("heading", { name: "Bici da città" });
+    expect(screen.getAllByRole("article")).toHaveLength(4);
+    const bike = screen.getByRole("list", { name: "Offerte per Bici da città" });
+    expect(within(bike).getAllByRole("listitem")).toHaveLength(2);
+    expect(bike).toHaveTextContent("Cicli Rossi");
+    expect(bike).toHaveTextContent("In attesa");
+    expect(screen.getByRole("article", { name: "Bici da città" })).toHaveTextContent("3 offerte");
+    expect(screen.getByRole("link", { name: /Vedi tutte le richieste/ })).toHaveAttribute(
+      "href",
+      "/requests",
+    );
+  });
+
+  it("shows the empty state without a link to all requests", async () => {
+    vi.mocked(listCustomerRequests).mockResolvedValue([]);
+    vi.mocked(listCustomerOffers).mockResolvedValue([]);
+    renderPage(<CustomerDashboardPage />);
+    await screen.findByText(/Non hai ancora pubblicato richieste/);
+    expect(stat("Richieste attive")).toBe("0");
+    expect(screen.queryByRole("link", { name: /Vedi tutte le richieste/ })).toBeNull();
+  });
+
+  it("shows the error state when the requests cannot be read", async () => {
+    vi.mocked(listCustomerRequests).mockRejectedValue(new Error("offline"));
+    renderPage(<CustomerDashboardPage />);
+    expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.loadRequests);
+  });
+});
+
+describe("/requests", () => {
+  it("lists every request with its status and cancels an active one after confirmation", async () => {
+    const { user } = renderPage(<CustomerRequestsPage />);
+    await screen.findByRole("heading", { name: "Bici da città" });
+    expect(screen.getAllByRole("article")).toHaveLength(5);
+    expect(screen.getByRole("article", { name: "Prodotto r5" })).toHaveTextContent("Annullata");
+    // Only the two active requests can be cancelled.
+    expect(screen.getAllByRole("button", { name: /Annulla richiesta/ })).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Annulla richiesta Bici da città" }));
+    const dialog = screen.getByRole("dialog", { name: 'Annullare "Bici da città"?' });
+    expect(dialog).toHaveTextContent(BUYER_MESSAGES.cancelConfirm);
+    await user.click(within(dialog).getByRole("button", { name: "Sì, annulla la richiesta" }));
+    await findToast(BUYER_MESSAGES.requestCancelled);
+    expect(cancelRequest).toHaveBeenCalledWith("r1");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("does nothing when the buyer keeps the request", async () => {
+    const { user } = renderPage(<CustomerRequestsPage />);
+    await user.click(await screen.findByRole("button", { name: "Annulla richiesta Bici da città" }));
+    await user.click(screen.getByRole("button", { name: "No, tienila" }));
+    expect(cancelRequest).not.toHaveBeenCalled();
+  });
+});

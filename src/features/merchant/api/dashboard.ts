@@ -1,0 +1,65 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { countMerchantOffers, listMerchantOffersWithRequests } from "@/data/offers";
+import { fetchNearbyRequests } from "@/data/requests";
+import type { LatLng } from "@/domain/geo";
+import { MERCHANT_DASHBOARD_OFFERS, MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import { failWith } from "@/lib/app-error";
+
+/** Query keys of the merchant dashboard; offers' keys start with "offers" so sending one refreshes them. */
+export const merchantKeys = {
+  zone: (uid: string, center: LatLng) => ["merchant", uid, "zone", center.lat, center.lng] as const,
+  offerStats: (uid: string) => ["offers", uid, "stats"] as const,
+  recentOffers: (uid: string) => ["offers", uid, "recent"] as const,
+};
+
+/**
+ * Requests in the merchant's zone (MERCHANT_ZONE_RADIUS_KM around the shop, reaching the shop), counted
+ * exactly up to MERCHANT_ZONE_COUNT_CAP: the feed's first page of that size, so the count is real and
+ * costs what one feed page costs. The newest of them are the dashboard's nearby list.
+ */
+export function zoneRequestsOptions(uid: string, center: LatLng) {
+  return queryOptions({
+    queryKey: merchantKeys.zone(uid, center),
+    queryFn: async () => {
+      const page = await fetchNearbyRequests({
+        center,
+        radiusKm: MERCHANT_ZONE_RADIUS_KM,
+        pageSize: MERCHANT_ZONE_COUNT_CAP,
+      }).catch(failWith(ERROR_MESSAGES.loadRequests));
+      return { requests: page.items, capped: page.nextCursor !== null };
+    },
+  });
+}
+
+/** Offers sent, pending and accepted: three count aggregations (no documents read). */
+export function offerStatsOptions(uid: string) {
+  return queryOptions({
+    queryKey: merchantKeys.offerStats(uid),
+    queryFn: async () => {
+      const [sent, pending, accepted] = await Promise.all([
+        countMerchantOffers(uid),
+        countMerchantOffers(uid, "pending"),
+        countMerchantOffers(uid, "accepted"),
+      ]).catch(failWith(ERROR_MESSAGES.loadStats));
+      return { sent, pending, accepted };
+    },
+  });
+}
+
+/** The merchant's latest offers with their requests (spec §9: 4). */
+export function recentOffersOptions(uid: string) {
+  return queryOptions({
+    queryKey: merchantKeys.recentOffers(uid),
+    queryFn: async () =>
+      (
+        await listMerchantOffersWithRequests(uid, MERCHANT_DASHBOARD_OFFERS).catch(
+          failWith(ERROR_MESSAGES.loadOffers),
+        )
+      ).items,
+  });
+}
+
+export const useZoneRequests = (uid: string, center: LatLng) => useQuery(zoneRequestsOptions(uid, center));
+export const useOfferStats = (uid: string) => useQuery(offerStatsOptions(uid));
+export const useRecentOffers = (uid: string) => useQuery(recentOffersOptions(uid));

@@ -1,0 +1,139 @@
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { countMerchantOffers, listMerchantOffersWithRequests } from "@/data/offers";
+import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
+import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { useSession } from "@/lib/session/session-provider";
+import { aNearbyRequest, anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
+import { renderPage } from "@/testing/render-page";
+import { MerchantDashboardPage } from "./merchant-dashboard-page";
+
+vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
+vi.mock("@/data/offers", () => ({ countMerchantOffers: vi.fn(), listMerchantOffersWithRequests: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+// Page tests click and type through whole flows: a busy machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+const LONG_ADDRESS = "Via Giovanni Battista Pergolesi 12, Milano";
+
+function stat(label: string) {
+  const term = screen.getByText(label, { selector: "dt", exact: false });
+  return term.nextElementSibling?.textContent;
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  vi.mocked(useSession).mockReturnValue(merchantSession());
+  const nearby = Array.from({ length: 7 }, (_, i) =>
+    aNearbyRequest({
+      id: `req-${i}`,
+      productName: `Richiesta ${i}`,
+      location: { address: LONG_ADDRESS, lat: 45.47, lng: 9.2, geohash: "u0nd9x2bc" },
+    }),
+  );
+  vi.mocked(fetchNearbyRequests).mockResolvedValue({
+    items: nearby,
+    nextCursor: null,
+    reads: 7,
+    queries: 2,
+    indexEntries: 0,
+  });
+  vi.mocked(countMerchantOffers).mockImplementation(async (_uid, status) =>
+    status === "pending" ? 3 : status === "accepted" ? 2 : 6,
+  );
+  vi.mocked(listMerchantOffersWithRequests).mockResolvedValue({
+    items: [
+      { offer: anOffer(), request: aRequest() },
+      { offer: anOffer({ id: "req-2_shop-1", status: "accepted" }), request: null },
+    ],
+    nextCursor: null,
+  });
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+describe("/merchant", () => {
+  it("greets the shop, labels Leonardo and counts requests in the zone, offers sent, pending and accepted", async () => {
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Ciao, Elettronica Navigli" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Leonardo/)).toBeInTheDocument();
+    await screen.findByText("Richiesta 0");
+    expect(stat("Richieste in zona")).toBe("7");
+    expect(stat("Offerte inviate")).toBe("6");
+    expect(stat("In attesa")).toBe("3");
+    expect(stat("Accettate")).toBe("2");
+    expect(countMerchantOffers).toHaveBeenCalledWith("shop-1");
+    expect(countMerchantOffers).toHaveBeenCalledWith("shop-1", "pending");
+    expect(countMerchantOffers).toHaveBeenCalledWith("shop-1", "accepted");
+    expect(fetchNearbyRequests).toHaveBeenCalledWith(expect.objectContaining({ radiusKm: 10, pageSize: 50 }));
+  });
+
+  it("shows '50+' when the zone holds more requests than it counts", async () => {
+    vi.mocked(fetchNearbyRequests).mockResolvedValue({
+      items: [aNearbyRequest()],
+      nextCursor: {} as NearbyRequestsCursor,
+      reads: 1,
+      queries: 1,
+      indexEntries: 0,
+    });
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    await screen.findByRole("link", { name: /^Offri/ });
+    expect(stat("Richieste in zona")).toBe("50+");
+  });
+
+  it("links to /browse, /messages and /profile", async () => {
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const nav = await screen.findByRole("navigation", { name: "Scorciatoie" });
+    expect(within(nav).getByRole("link", { name: /Sfoglia le richieste/ })).toHaveAttribute(
+      "href",
+      "/browse",
+    );
+    expect(within(nav).getByRole("link", { name: /Messaggi/ })).toHaveAttribute("href", "/messages");
+    expect(within(nav).getByRole("link", { name: /Profilo/ })).toHaveAttribute("href", "/profile");
+  });
+
+  it("lists the 5 newest nearby requests, addresses cut to 30 characters, each with 'Offri'", async () => {
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const section = (await screen.findByRole("heading", { name: "Richieste vicino a te" })).closest("div")!
+      .parentElement as HTMLElement;
+    await within(section).findByText("Richiesta 0");
+    const offri = within(section).getAllByRole("link", { name: /^Offri/ });
+    expect(offri).toHaveLength(5);
+    expect(offri[0]).toHaveAttribute("href", "/make-offer/req-0");
+    expect(within(section).getAllByText(/Via Giovanni Battista Pergoles\.\.\./)).toHaveLength(5);
+    expect(within(section).queryByText(new RegExp(LONG_ADDRESS))).toBeNull();
+  });
+
+  it("shows the most recent offers with their status", async () => {
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const heading = await screen.findByRole("heading", { name: "Le tue ultime offerte" });
+    const card = heading.closest("div")!.parentElement as HTMLElement;
+    expect(await within(card).findByText("In attesa")).toBeInTheDocument();
+    expect(within(card).getByText("Accettata")).toBeInTheDocument();
+    expect(within(card).getByText(MERCHANT_MESSAGES.requestUnavailable)).toBeInTheDocument();
+    expect(listMerchantOffersWithRequests).toHaveBeenCalledWith("shop-1", 4);
+    expect(within(card).getByRole("link", { name: "Tutte le offerte" })).toHaveAttribute("href", "/offers");
+  });
+
+  it("has empty and error states", async () => {
+    vi.mocked(fetchNearbyRequests).mockRejectedValue(new Error("offline"));
+    vi.mocked(listMerchantOffersWithRequests).mockResolvedValue({ items: [], nextCursor: null });
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(
+      await screen.findByText(ERROR_MESSAGES.loadRequests, { selector: "[role=alert]" }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(MERCHANT_MESSAGES.noOffers)).toBeInTheDocument();
+    expect(stat("Richieste in zona")).toBe("–");
+  });
+
+  it("asks for the shop's position when the profile has none", async () => {
+    vi.mocked(useSession).mockReturnValue(merchantSession({ location: null }));
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(await screen.findByRole("link", { name: MERCHANT_MESSAGES.locationNotSet })).toHaveAttribute(
+      "href",
+      "/profile",
+    );
+  });
+});

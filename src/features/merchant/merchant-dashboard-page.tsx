@@ -1,0 +1,49 @@
+import { LocationNotice } from "@/components/marketplace/location-notice";
+import { Badge } from "@/components/ui/badge";
+import { SparklesIcon } from "@/components/ui/icons";
+import { PRODUCT_NAME } from "@/domain/product";
+import { publicName } from "@/domain/user";
+import { ASSISTANT_NAME } from "@/domain/user-type";
+import { useMerchantLocation } from "@/lib/merchant-location";
+import { useSession } from "@/lib/session/session-provider";
+import { useOfferStats, useRecentOffers, useZoneRequests } from "./api/dashboard";
+import { DashboardStats } from "./components/dashboard-stats";
+import { NearbyRequests } from "./components/nearby-requests";
+import { QuickLinks } from "./components/quick-links";
+import { RecentOffers } from "./components/recent-offers";
+
+/** `/merchant`: the shop's dashboard (spec §2). The route guard guarantees a signed-in merchant. */
+export function MerchantDashboardPage() {
+  const { userData } = useSession();
+  const uid = userData?.uid ?? "";
+  const location = useMerchantLocation();
+  const zone = useZoneRequests(uid, location);
+  const stats = useOfferStats(uid);
+  const recent = useRecentOffers(uid);
+  const name = userData
+    ? publicName({ displayName: userData.displayName, businessName: userData.businessName })
+    : "";
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <title>{`Area negoziante · ${PRODUCT_NAME}`}</title>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm font-medium text-brand-800">Area negoziante</p>
+          <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">Ciao, {name}</h1>
+        </div>
+        <Badge tone="accent" className="text-sm">
+          <SparklesIcon className="size-4" />
+          Il tuo assistente: {ASSISTANT_NAME.merchant}
+        </Badge>
+      </header>
+      {location.isDefault ? <LocationNotice /> : null}
+      <DashboardStats zone={zone} offers={stats} />
+      <QuickLinks />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <NearbyRequests zone={zone} />
+        <RecentOffers offers={recent} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
+import { otherParticipant } from "@/domain/conversation";
+import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
+import type { UserType } from "@/domain/user-type";
+import { useConversation, useRequestSummary } from "../api/conversations";
+import { prepareMessageId, useMarkAsRead, useMessages, useSendMessage } from "../api/messages";
+import { DealPanel } from "./deal-panel";
+import { MessageComposer } from "./message-composer";
+import { MessageList } from "./message-list";
+
+export type ChatSender = { uid: string; name: string; type: UserType };
+
+function BackLink() {
+  return (
+    <Link
+      to={paths.messages.getHref()}
+      className={buttonClasses({ variant: "ghost", size: "sm", className: "md:hidden" })}
+    >
+      <span aria-hidden="true">←</span> Conversazioni
+    </Link>
+  );
+}
+
+function Thread({ conversationId, sender }: { conversationId: string; sender: ChatSender }) {
+  const { toastError } = useToast();
+  const messages = useMessages(conversationId);
+  const send = useSendMessage();
+  useMarkAsRead(conversationId, sender.uid, messages.data);
+
+  const onSend = async (content: string) => {
+    const id = await prepareMessageId(conversationId).catch((error: unknown) => {
+      toastError(ERROR_MESSAGES.sendMessage);
+      throw error;
+    });
+    await send.mutateAsync({ id, conversationId, sender, content });
+  };
+
+  return (
+    <>
+      <div className="min-h-40 flex-1">
+        {messages.loading ? (
+          <div className="flex justify-center py-10 text-brand-700">
+            <Spinner label="Caricamento dei messaggi…" />
+          </div>
+        ) : messages.error && !messages.data ? (
+          <div role="alert" className="space-y-3 p-4 text-center">
+            <p className="font-medium text-red-800">{messages.error}</p>
+            <Button variant="secondary" size="sm" onClick={messages.retry}>
+              Riprova
+            </Button>
+          </div>
+        ) : (
+          <MessageList messages={messages.data ?? []} uid={sender.uid} />
+        )}
+      </div>
+      <div className="sticky bottom-0">
+        <MessageComposer onSend={onSend} disabled={Boolean(messages.error && !messages.data)} />
+      </div>
+    </>
+  );
+}
+
+/** One conversation: who and what it is about, the deal panel, the live thread and the text box. */
+export function ChatView({ conversationId, sender }: { conversationId: string; sender: ChatSender }) {
+  const conversation = useConversation(conversationId);
+  const requestId = conversation.data?.requestId ?? "";
+  const request = useRequestSummary(requestId);
+
+  if (conversation.loading) {
+    return (
+      <div className="flex justify-center py-10 text-brand-700">
+        <Spinner label="Caricamento della conversazione…" />
+      </div>
+    );
+  }
+  if (!conversation.data) {
+    return (
+      <div className="space-y-3 p-4">
+        <BackLink />
+        <p role="alert" className="text-slate-800">
+          {conversation.error ?? CHAT_MESSAGES.conversationNotFound}
+        </p>
+      </div>
+    );
+  }
+
+  const other = otherParticipant(conversation.data, sender.uid);
+  return (
+    <section aria-labelledby="chat-heading" className="flex flex-1 flex-col">
+      <header className="flex items-center gap-2 border-b border-slate-200 bg-white p-2 sm:p-3">
+        <BackLink />
+        <div className="min-w-0">
+          <h2 id="chat-heading" className="truncate text-lg font-semibold text-slate-900">
+            {other.name}
+          </h2>
+          {request.data ? (
+            <p className="truncate text-sm text-slate-600">{request.data.productName}</p>
+          ) : null}
+        </div>
+      </header>
+      <DealPanel conversation={conversation.data} uid={sender.uid} />
+      <Thread conversationId={conversationId} sender={sender} />
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { skipToken, useQueries } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { paths } from "@/config/paths";
+import { type Conversation, otherParticipant } from "@/domain/conversation";
+import { countUnread, type Message } from "@/domain/message";
+import { CHAT_MESSAGES } from "@/domain/messages";
+import { cn } from "@/lib/cn";
+import { formatRelativeDate } from "@/lib/format";
+import { useRequestSummary } from "../api/conversations";
+import { messageKeys } from "../api/keys";
+import { UNREAD_WINDOW, useUnreadCount } from "../api/messages";
+
+function unreadLabel(count: number): string {
+  return count >= UNREAD_WINDOW ? `${UNREAD_WINDOW}+` : String(count);
+}
+
+function ConversationItem({
+  conversation,
+  uid,
+  selected,
+}: {
+  conversation: Conversation;
+  uid: string;
+  selected: boolean;
+}) {
+  const other = otherParticipant(conversation, uid);
+  const request = useRequestSummary(conversation.requestId);
+  // The open conversation is being read: no badge (and no second listener) for it.
+  const unread = useUnreadCount(conversation.id, uid, !selected);
+  const productName = request.data?.productName;
+  const when = conversation.lastMessage?.timestamp ?? conversation.updatedAt;
+
+  return (
+    <li>
+      <Link
+        to={paths.conversation.getHref(conversation.id)}
+        aria-current={selected ? "page" : undefined}
+        className={cn(
+          "focus-ring flex gap-3 border-b border-slate-200 px-3 py-3 hover:bg-slate-50",
+          selected && "bg-brand-50",
+        )}
+      >
+        <div className="min-w-0 flex-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <p className={cn("truncate text-slate-900", unread > 0 ? "font-bold" : "font-semibold")}>
+              {other.name}
+            </p>
+            <time dateTime={when.toISOString()} className="shrink-0 text-xs text-slate-600">
+              {formatRelativeDate(when)}
+            </time>
+          </div>
+          {productName ? <p className="truncate text-sm text-slate-700">{productName}</p> : null}
+          <div className="flex items-center justify-between gap-2">
+            <p className="truncate text-sm text-slate-600">
+              {conversation.lastMessage
+                ? `${conversation.lastMessage.senderId === uid ? "Tu: " : ""}${conversation.lastMessage.content}`
+                : CHAT_MESSAGES.noMessages}
+            </p>
+            {unread > 0 ? (
+              <Badge tone="brand" className="shrink-0">
+                {unreadLabel(unread)}
+                <span className="sr-only">
+                  {" "}
+                  {unread === 1 ? "messaggio non letto" : "messaggi non letti"}
+                </span>
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** Unread messages across the listed conversations, from the same listeners the badges use. */
+function useTotalUnread(conversations: readonly Conversation[], uid: string, selectedId: string | undefined) {
+  return useQueries({
+    queries: conversations.map((conversation) => ({
+      queryKey: messageKeys.recent(conversation.id),
+      queryFn: skipToken,
+    })),
+    combine: (results) =>
+      results.reduce((total, result, index) => {
+        const id = conversations[index]?.id;
+        const data = result.data as Message[] | undefined;
+        return id === selectedId || !data ? total : total + countUnread(data, uid);
+      }, 0),
+  });
+}
+
+export function ConversationList({
+  conversations,
+  uid,
+  selectedId,
+}: {
+  conversations: readonly Conversation[];
+  uid: string;
+  selectedId: string | undefined;
+}) {
+  const total = useTotalUnread(conversations, uid, selectedId);
+  return (
+    <nav aria-labelledby="conversations-heading" className="flex min-h-0 flex-col">
+      <h2
+        id="conversations-heading"
+        className="flex items-center gap-2 border-b border-slate-200 p-3 text-lg font-semibold"
+      >
+        Conversazioni
+        {total > 0 ? (
+          <Badge tone="brand">
+            {total}
+            <span className="sr-only"> non letti</span>
+          </Badge>
+        ) : null}
+      </h2>
+      {conversations.length === 0 ? (
+        <p className="p-4 text-sm text-slate-600">{CHAT_MESSAGES.noConversations}</p>
+      ) : (
+        <ul className="min-h-0 flex-1 overflow-y-auto">
+          {conversations.map((conversation) => (
+            <ConversationItem
+              key={conversation.id}
+              conversation={conversation}
+              uid={uid}
+              selected={conversation.id === selectedId}
+            />
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,123 @@
+import type { ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import type { Conversation } from "@/domain/conversation";
+import { CHAT_MESSAGES } from "@/domain/messages";
+import type { Offer } from "@/domain/offer";
+import { isRating, RATING_LABELS } from "@/domain/rating";
+import type { Request } from "@/domain/request";
+import { canCompleteRequest, canReceiveOffers } from "@/domain/state-machine";
+import { useLiveOffer, useLiveRequest } from "../api/conversations";
+import { CompletionForm } from "./completion-form";
+import { OfferDecision } from "./offer-decision";
+import { OfferDetails } from "./offer-details";
+
+type Stage = "pending" | "accepted" | "completed" | "closed";
+
+/** Where this conversation's deal stands, from the live offer and request (spec §4). */
+export function dealStage(offer: Offer, request: Request | null): Stage {
+  if (request?.status === "completed" && request.completedOfferId === offer.id) return "completed";
+  if (offer.customerRating !== undefined) return "completed";
+  if (offer.status === "accepted") return "accepted";
+  if (offer.status === "pending" && (!request || canReceiveOffers(request.status))) return "pending";
+  return "closed";
+}
+
+function RatingSummary({ rating, feedback }: { rating: number | undefined; feedback: string | undefined }) {
+  return (
+    <div className="space-y-1 rounded-lg bg-green-50 p-3 text-green-900" role="status">
+      <p className="font-semibold">{CHAT_MESSAGES.completedSummary}</p>
+      {isRating(rating) ? (
+        <p>
+          <span aria-hidden="true" className="text-amber-600">
+            {"★".repeat(rating)}
+            <span className="text-slate-400">{"★".repeat(5 - rating)}</span>
+          </span>{" "}
+          <span>
+            Valutazione: {rating}/5, {RATING_LABELS[rating]}
+          </span>
+        </p>
+      ) : null}
+      {feedback ? <p className="break-words text-sm">«{feedback}»</p> : null}
+    </div>
+  );
+}
+
+function BuyerActions({ offer, request }: { offer: Offer; request: Request | null }) {
+  const stage = dealStage(offer, request);
+  if (stage === "pending") return <OfferDecision offerId={offer.id} />;
+  if (
+    stage === "accepted" &&
+    request &&
+    canCompleteRequest(request.status) &&
+    request.acceptedOfferId === offer.id
+  ) {
+    return <CompletionForm requestId={request.id} />;
+  }
+  if (stage === "completed") {
+    return (
+      <RatingSummary
+        rating={request?.customerRating ?? offer.customerRating}
+        feedback={request?.customerFeedback ?? offer.customerFeedback}
+      />
+    );
+  }
+  return null;
+}
+
+function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | null }) {
+  const stage = dealStage(offer, request);
+  if (stage === "pending") return <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingDecision}</p>;
+  if (stage === "accepted")
+    return <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>;
+  if (stage === "completed") {
+    return (
+      <RatingSummary
+        rating={offer.customerRating ?? request?.customerRating}
+        feedback={offer.customerFeedback ?? request?.customerFeedback}
+      />
+    );
+  }
+  return null;
+}
+
+/**
+ * The offer this conversation is about. The buyer decides (Accetta / Rifiuta), then completes with a
+ * rating; the merchant sees each outcome live in the same place.
+ */
+export function DealPanel({ conversation, uid }: { conversation: Conversation; uid: string }) {
+  const offer = useLiveOffer(conversation.offerId);
+  const request = useLiveRequest(conversation.requestId);
+  const isBuyer = conversation.participants.customerId === uid;
+
+  let body: ReactNode;
+  if (offer.loading || request.loading) body = <Spinner size="sm" label="Caricamento dell'offerta…" />;
+  else if (!offer.data) body = <p className="text-sm text-slate-700">{CHAT_MESSAGES.offerUnavailable}</p>;
+  else {
+    const current = request.data ?? null;
+    body = (
+      <div className="space-y-3">
+        <OfferDetails offer={offer.data} />
+        {isBuyer ? (
+          <BuyerActions offer={offer.data} request={current} />
+        ) : (
+          <MerchantOutcome offer={offer.data} request={current} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={`deal-${conversation.id}`}
+      className="border-b border-slate-200 bg-slate-50 p-3 sm:p-4"
+    >
+      <h3
+        id={`deal-${conversation.id}`}
+        className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase"
+      >
+        {isBuyer ? "L'offerta ricevuta" : "La tua offerta"}
+      </h3>
+      {body}
+    </section>
+  );
+}

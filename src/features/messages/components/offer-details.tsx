@@ -1,0 +1,41 @@
+import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
+import { DELIVERY_OPTION_LABELS } from "@/domain/enums";
+import type { Offer } from "@/domain/offer";
+import { formatEuro } from "@/domain/pricing";
+
+/** What the merchant offered: price, delivery, availability, notes and the offer's status. */
+export function OfferDetails({ offer }: { offer: Offer }) {
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xl font-bold text-slate-900">{formatEuro(offer.price)}</p>
+        <OfferStatusBadge status={offer.status} />
+      </div>
+      {offer.description ? <p className="text-sm break-words text-slate-700">{offer.description}</p> : null}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Consegna</dt>
+        <dd className="text-slate-900">
+          {offer.deliveryOptions.map((option) => DELIVERY_OPTION_LABELS[option]).join(", ")}
+        </dd>
+        {offer.estimatedDeliveryTime ? (
+          <>
+            <dt className="text-slate-600">Disponibilità</dt>
+            <dd className="break-words text-slate-900">{offer.estimatedDeliveryTime}</dd>
+          </>
+        ) : null}
+        {offer.additionalNotes ? (
+          <>
+            <dt className="text-slate-600">Note</dt>
+            <dd className="break-words text-slate-900">{offer.additionalNotes}</dd>
+          </>
+        ) : null}
+        {offer.status === "rejected" && offer.rejectionReason ? (
+          <>
+            <dt className="text-slate-600">Motivo</dt>
+            <dd className="break-words text-slate-900">{offer.rejectionReason}</dd>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  );
+}

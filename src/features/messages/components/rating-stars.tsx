@@ -1,0 +1,52 @@
+import { useId } from "react";
+import { RATING_LABELS, RATING_VALUES, type Rating } from "@/domain/rating";
+import { cn } from "@/lib/cn";
+
+type RatingStarsProps = {
+  value: Rating;
+  onChange: (rating: Rating) => void;
+  /** The group's legend. */
+  label?: string;
+  disabled?: boolean;
+};
+
+/**
+ * 1-5 stars as native radio buttons (spec §5): one tab stop, arrow keys move and select, each option
+ * has its text (e.g. '4 stelle: Molto buono'); the chosen label is shown under the stars.
+ */
+export function RatingStars({ value, onChange, label = "Valutazione", disabled = false }: RatingStarsProps) {
+  const name = useId();
+  return (
+    <fieldset className="space-y-1" disabled={disabled}>
+      <legend className="text-sm font-medium text-slate-800">{label}</legend>
+      <div className="flex gap-1">
+        {RATING_VALUES.map((rating) => (
+          <label key={rating} className="relative cursor-pointer">
+            <input
+              type="radio"
+              name={name}
+              value={rating}
+              checked={rating === value}
+              onChange={() => onChange(rating)}
+              aria-label={`${rating} ${rating === 1 ? "stella" : "stelle"}: ${RATING_LABELS[rating]}`}
+              className="peer sr-only"
+            />
+            <span
+              aria-hidden="true"
+              className={cn(
+                "flex size-11 items-center justify-center rounded-lg text-3xl leading-none",
+                "peer-focus-visible:ring-2 peer-focus-visible:ring-brand-700 peer-focus-visible:ring-offset-2",
+                rating <= value ? "text-amber-600" : "text-slate-400",
+              )}
+            >
+              ★
+            </span>
+          </label>
+        ))}
+      </div>
+      <p className="text-sm font-medium text-slate-800" aria-live="polite">
+        {RATING_LABELS[value]}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,351 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { type ReactNode, useState } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider, useToast } from "@/components/ui/toast";
+import {
+  subscribeToConversation,
+  subscribeToOffer,
+  subscribeToRequest,
+  subscribeToUserConversations,
+} from "@/data/conversation-subscriptions";
+import { acceptOffer, completeTransaction, rejectOffer } from "@/data/deals";
+import {
+  type Listener,
+  markMessagesRead,
+  newMessageId,
+  sendMessage,
+  subscribeToMessages,
+  subscribeToRecentMessages,
+} from "@/data/messages";
+import { getRequest } from "@/data/requests";
+import type { Conversation } from "@/domain/conversation";
+import { errorMessage } from "@/domain/errors";
+import type { Message } from "@/domain/message";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import type { Offer } from "@/domain/offer";
+import type { Request } from "@/domain/request";
+import { createQueryClient } from "@/lib/query-client";
+import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { findToast } from "@/testing/toasts";
+import { MessagesPage } from "./messages-page";
+
+vi.mock("@/data/conversation-subscriptions", () => ({
+  subscribeToUserConversations: vi.fn(),
+  subscribeToConversation: vi.fn(),
+  subscribeToOffer: vi.fn(),
+  subscribeToRequest: vi.fn(),
+}));
+vi.mock("@/data/messages", () => ({
+  subscribeToMessages: vi.fn(),
+  subscribeToRecentMessages: vi.fn(),
+  newMessageId: vi.fn(),
+  sendMessage: vi.fn(),
+  markMessagesRead: vi.fn(),
+}));
+vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn(), completeTransaction: vi.fn() }));
+vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+const NOW = new Date();
+const BUYER = "buyer-1";
+const MERCHANT = "shop-1";
+
+const conversation: Conversation = {
+  id: "r1_shop-1",
+  participants: {
+    customerId: BUYER,
+    customerName: "Anna Neri",
+    merchantId: MERCHANT,
+    merchantName: "Cicli Rossi",
+  },
+  requestId: "r1",
+  offerId: "r1_shop-1",
+  status: "active",
+  lastMessage: { content: "Ciao!", senderId: MERCHANT, timestamp: NOW },
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+
+function makeOffer(overrides: Partial<Offer> = {}): Offer {
+  return {
+    id: "r1_shop-1",
+    requestId: "r1",
+    merchantId: MERCHANT,
+    customerId: BUYER,
+    merchantName: "Cicli Rossi",
+    price: 180,
+    description: "Bici revisionata",
+    deliveryOptions: ["pickup", "delivery"],
+    estimatedDeliveryTime: "Domani",
+    status: "pending",
+    aiGenerated: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+function makeRequest(overrides: Partial<Request> = {}): Request {
+  return {
+    id: "r1",
+    customerId: BUYER,
+    productName: "Bici da città",
+    description: "",
+    category: "sport",
+    budget: { min: 100, max: 200 },
+    urgency: "giorni",
+    deliveryPreference: "both",
+    actionRadius: 10,
+    location: { lat: 45.46, lng: 9.19, address: "Milano", geohash: "u0nd9hdfv" },
+    gh3: "u0n",
+    gh4: "u0nd",
+    gh5: "u0nd9",
+    productDetails: {},
+    status: "active",
+    aiGenerated: true,
+    imageAnalyzed: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  } as Request;
+}
+
+const incoming: Message = {
+  id: "m1",
+  conversationId: conversation.id,
+  senderId: MERCHANT,
+  senderName: "Cicli Rossi",
+  senderType: "merchant",
+  content: "Ciao!",
+  type: "text",
+  readBy: [MERCHANT],
+  createdAt: NOW,
+};
+
+/** A listener mock that answers at once with `value`. */
+function answers<T>(value: T) {
+  return (...args: unknown[]) => {
+    const listener = args.find(
+      (arg): arg is Listener<T> => typeof arg === "object" && arg !== null && "next" in arg,
+    );
+    listener?.next(value);
+    return () => undefined;
+  };
+}
+
+function session(uid: string, userType: "customer" | "merchant"): SessionValue {
+  return {
+    loading: false,
+    user: { uid, email: `${uid}@example.com` },
+    userData: {
+      id: uid,
+      uid,
+      email: `${uid}@example.com`,
+      displayName: uid === BUYER ? "Anna Neri" : "Cicli Rossi",
+      userType,
+      isFallback: false,
+    },
+    homePath: userType === "customer" ? "/customer" : "/merchant",
+  } as unknown as SessionValue;
+}
+
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { toastError } = useToast();
+  const [client] = useState(() => {
+    const created = createQueryClient({ onError: (error) => toastError(errorMessage(error)) });
+    created.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+    return created;
+  });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+function renderAt(path: string) {
+  vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+  const user = userEvent.setup();
+  render(
+    <ToastProvider>
+      <QueryProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/messages" element={<MessagesPage />} />
+            <Route path="/messages/:conversationId" element={<MessagesPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryProvider>
+    </ToastProvider>,
+  );
+  return { user };
+}
+
+function setDeal(offer: Offer, request: Request) {
+  vi.mocked(subscribeToOffer).mockImplementation(answers<Offer | null>(offer));
+  vi.mocked(subscribeToRequest).mockImplementation(answers<Request | null>(request));
+  vi.mocked(getRequest).mockResolvedValue(request);
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.mocked(useSession).mockReturnValue(session(BUYER, "customer"));
+  vi.mocked(subscribeToUserConversations).mockImplementation(answers([conversation]));
+  vi.mocked(subscribeToConversation).mockImplementation(answers<Conversation | null>(conversation));
+  vi.mocked(subscribeToMessages).mockImplementation(answers([incoming]));
+  vi.mocked(subscribeToRecentMessages).mockImplementation(answers([incoming]));
+  vi.mocked(newMessageId).mockResolvedValue("m-new");
+  vi.mocked(sendMessage).mockResolvedValue(undefined);
+  vi.mocked(markMessagesRead).mockResolvedValue(undefined);
+  setDeal(makeOffer(), makeRequest());
+});
+
+const composer = () => screen.getByRole("textbox", { name: "Messaggio" });
+
+describe("conversation list", () => {
+  it("shows the other party, the product, the last message and the unread count", async () => {
+    renderAt("/messages");
+    const list = await screen.findByRole("navigation", { name: /Conversazioni/ });
+    const link = await within(list).findByRole("link", { name: /Cicli Rossi/ });
+    expect(link).toHaveTextContent("Bici da città");
+    expect(link).toHaveTextContent("Ciao!");
+    expect(link).toHaveTextContent("1 messaggio non letto");
+  });
+});
+
+describe("chat", () => {
+  it("marks the others' unread messages as read while open", async () => {
+    renderAt(`/messages/${conversation.id}`);
+    await waitFor(() => expect(markMessagesRead).toHaveBeenCalledWith(conversation.id, ["m1"], BUYER));
+  });
+
+  it("sends the trimmed text with Enter, and Shift+Enter starts a new line", async () => {
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await screen.findByText("Bici revisionata");
+    await user.type(composer(), "  Va bene{Shift>}{Enter}{/Shift}domani  ");
+    expect(sendMessage).not.toHaveBeenCalled();
+    expect(composer()).toHaveValue("  Va bene\ndomani  ");
+    await user.keyboard("{Enter}");
+    await waitFor(() =>
+      expect(sendMessage).toHaveBeenCalledWith({
+        id: "m-new",
+        conversationId: conversation.id,
+        senderId: BUYER,
+        senderName: "Anna Neri",
+        senderType: "customer",
+        content: "Va bene\ndomani",
+      }),
+    );
+    expect(composer()).toHaveValue("");
+    expect(
+      await screen.findByText("Va bene domani", { normalizer: (text) => text.replace(/\s+/g, " ") }),
+    ).toBeVisible();
+  });
+
+  it("never sends an empty message", async () => {
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await screen.findByText("Bici revisionata");
+    await user.type(composer(), "   {Enter}");
+    expect(screen.getByRole("button", { name: "Invia messaggio" })).toBeDisabled();
+    expect(sendMessage).not.toHaveBeenCalled();
+  });
+
+  it("keeps the text in the box when sending fails", async () => {
+    vi.mocked(sendMessage).mockRejectedValue(new Error("offline"));
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await screen.findByText("Bici revisionata");
+    await user.type(composer(), "Ci sei?{Enter}");
+    expect(await findToast("Errore")).toHaveTextContent(ERROR_MESSAGES.sendMessage);
+    expect(composer()).toHaveValue("Ci sei?");
+  });
+});
+
+describe("buyer's offer panel", () => {
+  it("accepts the offer", async () => {
+    vi.mocked(acceptOffer).mockResolvedValue({ requestId: "r1", offerId: "r1_shop-1" });
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await user.click(await screen.findByRole("button", { name: "Accetta" }));
+    expect(acceptOffer).toHaveBeenCalledWith({ offerId: "r1_shop-1" });
+    expect(await findToast("Offerta accettata! La trattativa è iniziata.")).toBeVisible();
+  });
+
+  it("still confirms when the live offer turns accepted before the callable answers", async () => {
+    let pushOffer: ((offer: Offer | null) => void) | undefined;
+    vi.mocked(subscribeToOffer).mockImplementation((_id, listener) => {
+      pushOffer = listener.next;
+      listener.next(makeOffer());
+      return () => undefined;
+    });
+    vi.mocked(acceptOffer).mockImplementation(async () => {
+      act(() => pushOffer?.(makeOffer({ status: "accepted", acceptedAt: NOW })));
+      return { requestId: "r1", offerId: "r1_shop-1" };
+    });
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await user.click(await screen.findByRole("button", { name: "Accetta" }));
+    expect(await findToast("Offerta accettata! La trattativa è iniziata.")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Accetta" })).toBeNull();
+  });
+
+  it("rejects with the suggested reason 'Prezzo troppo alto'", async () => {
+    vi.mocked(rejectOffer).mockResolvedValue({ offerId: "r1_shop-1" });
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await user.click(await screen.findByRole("button", { name: "Rifiuta" }));
+    const reason = screen.getByRole("textbox", { name: /Motivo del rifiuto/ });
+    expect(reason).toHaveValue("Prezzo troppo alto");
+    await user.click(screen.getByRole("button", { name: "Conferma rifiuto" }));
+    expect(rejectOffer).toHaveBeenCalledWith({ offerId: "r1_shop-1", reason: "Prezzo troppo alto" });
+    expect(await findToast("Offerta rifiutata")).toBeVisible();
+  });
+
+  it("shows the function's error when accepting fails", async () => {
+    vi.mocked(acceptOffer).mockRejectedValue(
+      Object.assign(new Error("internal"), { code: "functions/internal" }),
+    );
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await user.click(await screen.findByRole("button", { name: "Accetta" }));
+    expect(await findToast("Errore")).toHaveTextContent(ERROR_MESSAGES.acceptOffer);
+  });
+});
+
+describe("completion panel", () => {
+  beforeEach(() => {
+    setDeal(
+      makeOffer({ status: "accepted", acceptedAt: NOW }),
+      makeRequest({ status: "in_progress", acceptedOfferId: "r1_shop-1" }),
+    );
+  });
+
+  it("rates 1-5 with the keyboard, 5 'Eccellente!' by default, and completes", async () => {
+    vi.mocked(completeTransaction).mockResolvedValue({ requestId: "r1", merchantAverageRating: 4 });
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    const five = await screen.findByRole("radio", { name: "5 stelle: Eccellente!" });
+    expect(five).toBeChecked();
+    expect(screen.getByText("Eccellente!")).toBeVisible();
+    five.focus();
+    await user.keyboard("{ArrowLeft}");
+    expect(screen.getByRole("radio", { name: "4 stelle: Molto buono" })).toBeChecked();
+    expect(screen.getByText("Molto buono")).toBeVisible();
+    await user.keyboard("{ArrowLeft}{ArrowLeft}{ArrowLeft}");
+    expect(screen.getByRole("radio", { name: "1 stella: Insufficiente" })).toBeChecked();
+    await user.click(screen.getByRole("radio", { name: "4 stelle: Molto buono" }));
+    await user.type(screen.getByRole("textbox", { name: /Commento/ }), "  Gentilissimi ");
+    await user.click(screen.getByRole("button", { name: "Completa transazione" }));
+    expect(completeTransaction).toHaveBeenCalledWith({
+      requestId: "r1",
+      rating: 4,
+      feedback: "Gentilissimi",
+    });
+    expect(await findToast("Transazione completata! Grazie per il feedback.")).toBeVisible();
+  });
+
+  it("shows the merchant the outcome and the rating, without the buyer's buttons", async () => {
+    vi.mocked(useSession).mockReturnValue(session(MERCHANT, "merchant"));
+    setDeal(
+      makeOffer({ status: "accepted", customerRating: 4, customerFeedback: "Ottimo", ratedAt: NOW }),
+      makeRequest({ status: "completed", completedOfferId: "r1_shop-1", customerRating: 4 }),
+    );
+    renderAt(`/messages/${conversation.id}`);
+    expect(await screen.findByText("Valutazione: 4/5, Molto buono")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Accetta" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Completa transazione" })).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { listMerchantOffersWithRequests, type OffersCursor } from "@/data/offers";
+import { MERCHANT_OFFERS_PAGE_SIZE } from "@/domain/limits";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import { failWith } from "@/lib/app-error";
+import { offerKeys } from "./make-offer";
+
+/** Every offer the merchant has sent, newest first, with the request it answers. */
+export function merchantOffersOptions(merchantId: string) {
+  return infiniteQueryOptions({
+    queryKey: offerKeys.list(merchantId),
+    queryFn: ({ pageParam }) =>
+      listMerchantOffersWithRequests(merchantId, MERCHANT_OFFERS_PAGE_SIZE, pageParam).catch(
+        failWith(ERROR_MESSAGES.loadOffers),
+      ),
+    initialPageParam: null as OffersCursor | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export const useMerchantOffers = (merchantId: string) => useInfiniteQuery(merchantOffersOptions(merchantId));

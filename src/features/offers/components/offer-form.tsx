@@ -1,0 +1,213 @@
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { SparklesIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
+import { MAX_AMOUNT_EUR, SHORT_TEXT_MAX_LENGTH } from "@/domain/limits";
+import { VALIDATION_MESSAGES } from "@/domain/messages";
+import { isPriceOutsideBudget, type OfferFormData, parsePrice, validateOfferForm } from "@/domain/offer-form";
+import type { Budget } from "@/domain/request";
+import { formatTokens, TOKEN_COSTS } from "@/domain/tokens";
+import { ASSISTANT_NAME } from "@/domain/user-type";
+import { formatBudget } from "@/lib/format";
+import { BudgetConfirmDialog } from "./budget-confirm-dialog";
+
+export type OfferFormInitial = {
+  price: string;
+  description: string;
+  deliveryOptions: readonly DeliveryOption[];
+  estimatedDeliveryTime: string;
+  additionalNotes: string;
+  aiGenerated: boolean;
+};
+
+type Props = {
+  budget: Budget;
+  initial: OfferFormInitial;
+  submitLabel: string;
+  /** Resolves when sent; rejects with an Error whose message is shown (and toasted by the app). */
+  onSubmit: (data: OfferFormData, meta: { aiGenerated: boolean }) => Promise<void>;
+  /** 'Scrivi con Leonardo': resolves with a drafted description; rejects with an Italian message. */
+  onDraftDescription?: (input: { price: number; notes?: string | undefined }) => Promise<string>;
+};
+
+/** What Leonardo is told besides the price: the availability and notes typed so far. */
+function draftNotes(...parts: string[]): string | undefined {
+  const notes = parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(". ");
+  return notes ? Array.from(notes).slice(0, SHORT_TEXT_MAX_LENGTH).join("") : undefined;
+}
+
+/**
+ * The offer form (spec §5): price, description and at least one delivery option are required, the
+ * price is a number above 0 ("12,50" is fine), a price outside the buyer's budget asks for confirmation,
+ * availability time and notes are optional.
+ */
+export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescription }: Props) {
+  const [price, setPrice] = useState(initial.price);
+  const [description, setDescription] = useState(initial.description);
+  const [delivery, setDelivery] = useState<ReadonlySet<DeliveryOption>>(new Set(initial.deliveryOptions));
+  const [estimatedDeliveryTime, setEstimatedDeliveryTime] = useState(initial.estimatedDeliveryTime);
+  const [additionalNotes, setAdditionalNotes] = useState(initial.additionalNotes);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<OfferFormData | null>(null);
+  const [sending, setSending] = useState(false);
+  const [aiGenerated, setAiGenerated] = useState(initial.aiGenerated);
+  const [drafting, setDrafting] = useState(false);
+  const errorId = useId();
+
+  const draft = async () => {
+    if (!onDraftDescription) return;
+    const value = parsePrice(price);
+    if (!Number.isFinite(value) || value <= 0 || value > MAX_AMOUNT_EUR) {
+      setError(VALIDATION_MESSAGES.invalidPrice);
+      return;
+    }
+    setError(null);
+    setDrafting(true);
+    try {
+      setDescription(
+        await onDraftDescription({ price: value, notes: draftNotes(estimatedDeliveryTime, additionalNotes) }),
+      );
+      setAiGenerated(true);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setDrafting(false);
+    }
+  };
+
+  const send = async (data: OfferFormData) => {
+    setConfirming(null);
+    setSending(true);
+    try {
+      await onSubmit(data, { aiGenerated });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateOfferForm({
+      price,
+      description,
+      deliveryOptions: [...delivery],
+      estimatedDeliveryTime,
+      additionalNotes,
+    });
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    if (isPriceOutsideBudget(result.data.price, budget)) setConfirming(result.data);
+    else void send(result.data);
+  };
+
+  const toggle = (option: DeliveryOption, checked: boolean) =>
+    setDelivery((current) => {
+      const next = new Set(current);
+      if (checked) next.add(option);
+      else next.delete(option);
+      return next;
+    });
+
+  return (
+    <form noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined} className="space-y-5">
+      <Field label="Prezzo (€)" required hint={`Budget del cliente: ${formatBudget(budget)}`}>
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Es. 49,90"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+        />
+      </Field>
+      <Field label="Descrizione dell'offerta" required>
+        <Textarea
+          rows={5}
+          placeholder="Cosa offri: modello, stato, garanzia, servizi inclusi…"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Field>
+      {onDraftDescription ? (
+        <div className="-mt-2 flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={drafting}
+            disabled={sending}
+            onClick={() => void draft()}
+          >
+            <SparklesIcon className="size-4" />
+            Scrivi con {ASSISTANT_NAME.merchant}
+          </Button>
+          <span className="text-sm text-slate-600">
+            Usa il prezzo e le note; costa {formatTokens(TOKEN_COSTS.description_generation)} token.
+          </span>
+        </div>
+      ) : null}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">
+          Modalità di consegna
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        </legend>
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {DELIVERY_OPTIONS.map((option) => (
+            <label key={option} className="flex min-h-11 items-center gap-3 text-slate-800">
+              <input
+                type="checkbox"
+                className="focus-ring size-5 rounded border-slate-400 accent-brand-700"
+                checked={delivery.has(option)}
+                onChange={(event) => toggle(option, event.target.checked)}
+              />
+              {DELIVERY_OPTION_LABELS[option]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        label="Disponibilità"
+        hint="Facoltativo: quando il prodotto è pronto per il ritiro o la consegna."
+      >
+        <Input
+          placeholder="Es. Disponibile subito"
+          value={estimatedDeliveryTime}
+          onChange={(event) => setEstimatedDeliveryTime(event.target.value)}
+        />
+      </Field>
+      <Field label="Note aggiuntive" hint="Facoltativo.">
+        <Textarea
+          rows={3}
+          value={additionalNotes}
+          onChange={(event) => setAdditionalNotes(event.target.value)}
+        />
+      </Field>
+      {error ? (
+        <p id={errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" loading={sending} className="w-full sm:w-auto">
+        {submitLabel}
+      </Button>
+      <BudgetConfirmDialog
+        price={confirming?.price ?? null}
+        budget={budget}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void send(confirming)}
+      />
+    </form>
+  );
+}

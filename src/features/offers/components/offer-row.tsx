@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
+import { buttonClasses } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import type { MerchantOfferRow } from "@/data/offers";
+import { MERCHANT_MESSAGES } from "@/domain/messages";
+import { formatEuro } from "@/domain/pricing";
+import { formatRelativeDate } from "@/lib/format";
+
+/** One of the merchant's offers: the request it answers, price, status, and what can be done with it. */
+export function OfferRow({ row }: { row: MerchantOfferRow }) {
+  const { offer, request } = row;
+  const title = request?.productName ?? MERCHANT_MESSAGES.requestUnavailable;
+  const editable = offer.status === "pending" && request?.status === "active";
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 space-y-1">
+        <p className="font-semibold break-words text-slate-900">{title}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <span className="font-medium text-slate-900">{formatEuro(offer.price)}</span>
+          <OfferStatusBadge status={offer.status} />
+          <span>
+            inviata{" "}
+            <time dateTime={offer.createdAt.toISOString()}>{formatRelativeDate(offer.createdAt)}</time>
+          </span>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {editable ? (
+          <Link
+            to={paths.makeOffer.getHref(offer.requestId)}
+            className={buttonClasses({ variant: "secondary", size: "sm" })}
+          >
+            Modifica<span className="sr-only"> l'offerta per {title}</span>
+          </Link>
+        ) : null}
+        <Link to={paths.conversation.getHref(offer.id)} className={buttonClasses({ size: "sm" })}>
+          Conversazione<span className="sr-only"> su {title}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}

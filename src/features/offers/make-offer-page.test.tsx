@@ -1,0 +1,291 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { generateOfferDescription } from "@/data/offer-description";
+import { getOffer, saveOffer } from "@/data/offers";
+import { getPublicProfile } from "@/data/profiles";
+import { getRequest } from "@/data/requests";
+import {
+  ERROR_MESSAGES,
+  MERCHANT_MESSAGES,
+  PRICE_OUTSIDE_BUDGET_CONFIRM,
+  VALIDATION_MESSAGES,
+} from "@/domain/messages";
+import { useSession } from "@/lib/session/session-provider";
+import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
+import { renderPage } from "@/testing/render-page";
+import { findToast } from "@/testing/toasts";
+import { MakeOfferPage } from "./make-offer-page";
+
+vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
+vi.mock("@/data/offers", () => ({
+  getOffer: vi.fn(),
+  saveOffer: vi.fn(),
+  offerIdFor: (requestId: string, merchantId: string) => `${requestId}_${merchantId}`,
+}));
+vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
+vi.mock("@/data/offer-description", () => ({ generateOfferDescription: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+// Typing into several fields takes a few seconds on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  vi.mocked(useSession).mockReturnValue(merchantSession());
+  vi.mocked(getRequest).mockResolvedValue(aRequest());
+  vi.mocked(getOffer).mockResolvedValue(null);
+  vi.mocked(getPublicProfile).mockResolvedValue({
+    uid: "buyer-1",
+    displayName: "Giulia Rossi",
+    userType: "customer",
+    averageRating: 0,
+    totalRatings: 0,
+  });
+  vi.mocked(saveOffer).mockResolvedValue({ offerId: "req-1_shop-1", conversationId: "req-1_shop-1" });
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+async function openForm(path = "/make-offer/req-1") {
+  const page = renderPage(<MakeOfferPage />, { path, pattern: "/make-offer/:requestId" });
+  await screen.findByRole("heading", { level: 1, name: "Fai un'offerta" });
+  const form = () => {
+    const price = screen.getByRole("textbox", { name: /Prezzo/ });
+    return price.closest("form") as HTMLFormElement;
+  };
+  return { ...page, form };
+}
+
+const priceBox = () => screen.getByRole("textbox", { name: /Prezzo/ });
+const descriptionBox = () => screen.getByRole("textbox", { name: /Descrizione dell'offerta/ });
+const checkbox = (name: string) => screen.getByRole("checkbox", { name });
+const sendButton = () => screen.getByRole("button", { name: "Invia l'offerta" });
+
+describe("/make-offer/:requestId", () => {
+  it("shows the request beside the form, delivery options defaulting from the request (both → both)", async () => {
+    await openForm();
+    expect(screen.getByRole("heading", { level: 2, name: /Cuffie wireless/ })).toBeInTheDocument();
+    expect(screen.getByText("80,00 € - 150,00 €")).toBeInTheDocument();
+    expect(screen.getByText("Ricondizionato")).toBeInTheDocument();
+    expect(checkbox("Ritiro in negozio")).toBeChecked();
+    expect(checkbox("Consegna a domicilio")).toBeChecked();
+    expect(getRequest).toHaveBeenCalledWith("req-1");
+    expect(getOffer).toHaveBeenCalledWith("req-1_shop-1");
+  });
+
+  it.each([
+    ["pickup", true, false],
+    ["delivery", false, true],
+  ] as const)("starts from the request's preference %s", async (deliveryPreference, pickup, delivery) => {
+    vi.mocked(getRequest).mockResolvedValue(aRequest({ deliveryPreference }));
+    await openForm();
+    expect((checkbox("Ritiro in negozio") as HTMLInputElement).checked).toBe(pickup);
+    expect((checkbox("Consegna a domicilio") as HTMLInputElement).checked).toBe(delivery);
+  });
+
+  it("requires price, description and a delivery option: 'Compila tutti i campi obbligatori'", async () => {
+    const { user } = await openForm();
+    await user.click(sendButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent(VALIDATION_MESSAGES.requiredFields);
+
+    await user.type(priceBox(), "100");
+    await user.type(descriptionBox(), "Sony WH-1000XM5, garanzia 2 anni");
+    await user.click(checkbox("Ritiro in negozio"));
+    await user.click(checkbox("Consegna a domicilio"));
+    await user.click(sendButton());
+    expect(screen.getByRole("alert")).toHaveTextContent(VALIDATION_MESSAGES.requiredFields);
+    expect(saveOffer).not.toHaveBeenCalled();
+  });
+
+  it.each(["0", "-5", "abc", "12,5,0"])(
+    "refuses the price %s: 'Inserisci un prezzo valido'",
+    async (price) => {
+      const { user } = await openForm();
+      await user.type(priceBox(), price);
+      await user.type(descriptionBox(), "Disponibili in negozio");
+      await user.click(sendButton());
+      expect(await screen.findByRole("alert")).toHaveTextContent(VALIDATION_MESSAGES.invalidPrice);
+      expect(saveOffer).not.toHaveBeenCalled();
+    },
+  );
+
+  it("sends an in-budget offer ('12,50' is a price), toasts 'Offerta inviata!' and opens the conversation", async () => {
+    vi.mocked(getRequest).mockResolvedValue(aRequest({ budget: { min: 10, max: 20 } }));
+    const { user, location } = await openForm();
+    await user.type(priceBox(), "12,50");
+    await user.type(descriptionBox(), "Cavo originale, nuovo");
+    await user.type(screen.getByRole("textbox", { name: /Disponibilità/ }), "Subito");
+    await user.type(screen.getByRole("textbox", { name: /Note aggiuntive/ }), "Si paga in negozio");
+    await user.click(sendButton());
+
+    await waitFor(() => expect(location.pathname).toBe("/messages/req-1_shop-1"));
+    expect(await findToast("Offerta inviata!")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(saveOffer).toHaveBeenCalledWith({
+      request: expect.objectContaining({ id: "req-1", customerId: "buyer-1" }),
+      merchant: { uid: "shop-1", name: "Elettronica Navigli" },
+      customerName: "Giulia Rossi",
+      form: {
+        price: 12.5,
+        description: "Cavo originale, nuovo",
+        deliveryOptions: ["pickup", "delivery"],
+        estimatedDeliveryTime: "Subito",
+        additionalNotes: "Si paga in negozio",
+      },
+      aiGenerated: false,
+    });
+  });
+
+  it("asks for confirmation when the price is outside the budget, and sends only when confirmed", async () => {
+    const { user, location } = await openForm();
+    await user.type(priceBox(), "199");
+    await user.type(descriptionBox(), "Modello top di gamma");
+    await user.click(sendButton());
+
+    const dialog = await screen.findByRole("dialog", { name: "Prezzo fuori budget" });
+    expect(dialog).toHaveAccessibleDescription(PRICE_OUTSIDE_BUDGET_CONFIRM);
+    await user.click(within(dialog).getByRole("button", { name: "Modifica il prezzo" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(saveOffer).not.toHaveBeenCalled();
+
+    await user.click(sendButton());
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Invia comunque" }),
+    );
+    await waitFor(() => expect(location.pathname).toBe("/messages/req-1_shop-1"));
+    expect(saveOffer).toHaveBeenCalledWith(
+      expect.objectContaining({ form: expect.objectContaining({ price: 199 }) }),
+    );
+  });
+
+  it("drafts the description with Leonardo from the price and notes, and sends it as AI-generated", async () => {
+    vi.mocked(generateOfferDescription).mockResolvedValue({
+      description: "Ciao! Ti propongo le Sony WH-1000XM5 a 120 euro, pronte in negozio.",
+      tokenBalance: 9.5,
+    });
+    const { user, location } = await openForm();
+    const leonardo = screen.getByRole("button", { name: "Scrivi con Leonardo" });
+    await user.click(leonardo);
+    expect(screen.getByRole("alert")).toHaveTextContent(VALIDATION_MESSAGES.invalidPrice);
+    expect(generateOfferDescription).not.toHaveBeenCalled();
+
+    await user.type(priceBox(), "120");
+    await user.type(screen.getByRole("textbox", { name: /Disponibilità/ }), "Pronte in negozio");
+    await user.click(leonardo);
+    await waitFor(() => expect((descriptionBox() as HTMLTextAreaElement).value).toContain("Sony WH-1000XM5"));
+    expect(generateOfferDescription).toHaveBeenCalledWith({
+      requestId: "req-1",
+      price: 120,
+      notes: "Pronte in negozio",
+    });
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    await user.click(sendButton());
+    await waitFor(() => expect(location.pathname).toBe("/messages/req-1_shop-1"));
+    expect(saveOffer).toHaveBeenCalledWith(expect.objectContaining({ aiGenerated: true }));
+  });
+
+  it("says when Leonardo cannot write: out of tokens, or the function's own message", async () => {
+    vi.mocked(generateOfferDescription)
+      .mockResolvedValueOnce({ description: "", tokenBalance: 0, outOfTokens: true })
+      .mockRejectedValueOnce(
+        Object.assign(new Error(ERROR_MESSAGES.requestNotFound), { code: "functions/not-found" }),
+      );
+    const { user } = await openForm();
+    await user.type(priceBox(), "120");
+    await user.click(screen.getByRole("button", { name: "Scrivi con Leonardo" }));
+    expect(
+      await screen.findByText(ERROR_MESSAGES.insufficientTokens, { selector: "form [role=alert]" }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Scrivi con Leonardo" }));
+    expect(
+      await screen.findByText(ERROR_MESSAGES.requestNotFound, { selector: "form [role=alert]" }),
+    ).toBeInTheDocument();
+    expect(descriptionBox()).toHaveValue("");
+  });
+
+  it("names the buyer 'Acquirente' in the conversation when they have no public profile yet", async () => {
+    vi.mocked(getPublicProfile).mockResolvedValue(null);
+    const { user, location } = await openForm();
+    await user.type(priceBox(), "100");
+    await user.type(descriptionBox(), "Pronte in negozio");
+    await user.click(sendButton());
+    await waitFor(() => expect(location.pathname).toBe("/messages/req-1_shop-1"));
+    expect(saveOffer).toHaveBeenCalledWith(expect.objectContaining({ customerName: "Acquirente" }));
+  });
+
+  it("says 'Errore nell'invio dell'offerta. Riprova.' when sending fails, and stays on the form", async () => {
+    vi.mocked(saveOffer).mockRejectedValue(Object.assign(new Error("denied"), { code: "permission-denied" }));
+    const { user, location } = await openForm();
+    await user.type(priceBox(), "100");
+    await user.type(descriptionBox(), "Pronte in negozio");
+    await user.click(sendButton());
+    expect(
+      await screen.findByText(ERROR_MESSAGES.sendOffer, { selector: "form [role=alert]" }),
+    ).toBeInTheDocument();
+    expect(await findToast("Errore")).toHaveTextContent(ERROR_MESSAGES.sendOffer);
+    expect(location.pathname).toBe("/make-offer/req-1");
+  });
+
+  it("edits the merchant's pending offer on a second visit", async () => {
+    vi.mocked(getOffer).mockResolvedValue(
+      anOffer({
+        price: 99.9,
+        deliveryOptions: ["delivery"],
+        estimatedDeliveryTime: "Domani",
+        additionalNotes: "",
+      }),
+    );
+    const page = renderPage(<MakeOfferPage />, {
+      path: "/make-offer/req-1",
+      pattern: "/make-offer/:requestId",
+    });
+    await screen.findByRole("heading", { level: 1, name: "Modifica la tua offerta" });
+    expect(priceBox()).toHaveValue("99,9");
+    expect(descriptionBox()).toHaveValue("Modello 2024, garanzia 12 mesi.");
+    expect((checkbox("Ritiro in negozio") as HTMLInputElement).checked).toBe(false);
+    expect((checkbox("Consegna a domicilio") as HTMLInputElement).checked).toBe(true);
+    await page.user.clear(priceBox());
+    await page.user.type(priceBox(), "95");
+    await page.user.click(screen.getByRole("button", { name: "Aggiorna l'offerta" }));
+    await waitFor(() => expect(page.location.pathname).toBe("/messages/req-1_shop-1"));
+    expect(saveOffer).toHaveBeenCalledWith(
+      expect.objectContaining({
+        form: expect.objectContaining({ price: 95, deliveryOptions: ["delivery"] }),
+      }),
+    );
+  });
+
+  it("shows an offer that is no longer pending instead of the form", async () => {
+    vi.mocked(getOffer).mockResolvedValue(anOffer({ status: "accepted" }));
+    renderPage(<MakeOfferPage />, { path: "/make-offer/req-1", pattern: "/make-offer/:requestId" });
+    expect(await screen.findByText(MERCHANT_MESSAGES.offerNotEditable)).toBeInTheDocument();
+    expect(screen.getByText("Accettata")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Apri la conversazione" })).toHaveAttribute(
+      "href",
+      "/messages/req-1_shop-1",
+    );
+    expect(screen.queryByRole("textbox", { name: /Prezzo/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'Richiesta non trovata' and goes back to /browse when the request does not exist", async () => {
+    vi.mocked(getRequest).mockResolvedValue(null);
+    const { location } = renderPage(<MakeOfferPage />, {
+      path: "/make-offer/nope",
+      pattern: "/make-offer/:requestId",
+    });
+    expect(await findToast("Errore")).toHaveTextContent(ERROR_MESSAGES.requestNotFound);
+    await waitFor(() => expect(location.pathname).toBe("/browse"));
+  });
+
+  it("says 'Errore nel caricare la richiesta' when loading fails, with a retry", async () => {
+    vi.mocked(getRequest).mockRejectedValueOnce(new Error("offline"));
+    const { user } = renderPage(<MakeOfferPage />, {
+      path: "/make-offer/req-1",
+      pattern: "/make-offer/:requestId",
+    });
+    const alert = await screen.findByText(ERROR_MESSAGES.loadRequest, { selector: "[role=alert] p" });
+    expect(alert).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Riprova" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Fai un'offerta" })).toBeInTheDocument();
+  });
+});

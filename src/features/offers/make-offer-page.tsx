@@ -1,0 +1,150 @@
+import { useEffect, useRef } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
+import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
+import type { Offer } from "@/domain/offer";
+import type { OfferFormData } from "@/domain/offer-form";
+import { PRODUCT_NAME } from "@/domain/product";
+import { deliveryOptionsFromPreference } from "@/domain/publishing";
+import type { Request } from "@/domain/request";
+import { useMerchantLocation } from "@/lib/merchant-location";
+import { useSession } from "@/lib/session/session-provider";
+import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } from "./api/make-offer";
+import { OfferClosedNotice } from "./components/offer-closed-notice";
+import { OfferForm, type OfferFormInitial } from "./components/offer-form";
+import { RequestSummary } from "./components/request-summary";
+
+function initialValues(request: Request, offer: Offer | null): OfferFormInitial {
+  if (offer) {
+    return {
+      price: offer.price.toLocaleString("it-IT", { maximumFractionDigits: 2, useGrouping: false }),
+      description: offer.description,
+      deliveryOptions: offer.deliveryOptions,
+      estimatedDeliveryTime: offer.estimatedDeliveryTime ?? "",
+      additionalNotes: offer.additionalNotes ?? "",
+      aiGenerated: offer.aiGenerated,
+    };
+  }
+  return {
+    price: "",
+    description: "",
+    deliveryOptions: deliveryOptionsFromPreference(request.deliveryPreference),
+    estimatedDeliveryTime: "",
+    additionalNotes: "",
+    aiGenerated: false,
+  };
+}
+
+/** `/make-offer/:requestId`: the request beside the offer form; a second visit edits the pending offer. */
+export function MakeOfferPage() {
+  const { requestId = "" } = useParams();
+  const { userData } = useSession();
+  const uid = userData?.uid ?? "";
+  const shop = useMerchantLocation();
+  const navigate = useNavigate();
+  const { toast, toastError } = useToast();
+  const requestQuery = useRequestForOffer(requestId);
+  const offerQuery = useOwnOffer(requestId, uid);
+  const sendOffer = useSendOffer();
+  const draftDescription = useDraftDescription();
+  const notFound = requestQuery.isSuccess && requestQuery.data === null;
+  const redirected = useRef(false);
+
+  // Spec §2: a missing request says 'Richiesta non trovata' and goes back to /browse.
+  useEffect(() => {
+    if (!notFound || redirected.current) return;
+    redirected.current = true;
+    toastError(ERROR_MESSAGES.requestNotFound);
+    navigate(paths.browse.getHref(), { replace: true });
+  }, [notFound, navigate, toastError]);
+
+  const title = <title>{`Nuova offerta · ${PRODUCT_NAME}`}</title>;
+  if (requestQuery.isPending || offerQuery.isPending || notFound) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center text-brand-700">
+        {title}
+        <Spinner size="lg" label="Caricamento della richiesta…" />
+      </div>
+    );
+  }
+  if (requestQuery.isError || offerQuery.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+        {title}
+        <p className="font-medium text-red-800">{ERROR_MESSAGES.loadRequest}</p>
+        <div className="mt-4 flex justify-center gap-3">
+          <Button
+            variant="secondary"
+            onClick={() => void Promise.all([requestQuery.refetch(), offerQuery.refetch()])}
+          >
+            Riprova
+          </Button>
+          <Link
+            to={paths.browse.getHref()}
+            className="focus-ring self-center rounded font-medium text-brand-800 underline"
+          >
+            Torna alle richieste
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const request = requestQuery.data as Request;
+  const offer = offerQuery.data;
+  const editable = offer ? offer.status === "pending" : request.status === "active";
+
+  const submit = async (form: OfferFormData, { aiGenerated }: { aiGenerated: boolean }) => {
+    if (!userData) return;
+    const { conversationId } = await sendOffer.mutateAsync({
+      request,
+      merchant: userData,
+      form,
+      aiGenerated,
+    });
+    toast(SUCCESS_TOASTS.offerSent);
+    navigate(paths.conversation.getHref(conversationId));
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      {title}
+      <Link
+        to={paths.browse.getHref()}
+        className="focus-ring rounded text-sm font-medium text-brand-800 hover:underline"
+      >
+        ← Torna alle richieste
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+        {offer ? "Modifica la tua offerta" : "Fai un'offerta"}
+      </h1>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <RequestSummary request={request} shop={shop} />
+        {editable ? (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">La tua offerta</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OfferForm
+                budget={request.budget}
+                initial={initialValues(request, offer)}
+                submitLabel={offer ? "Aggiorna l'offerta" : "Invia l'offerta"}
+                onSubmit={submit}
+                onDraftDescription={(input) =>
+                  draftDescription.mutateAsync({ requestId: request.id, ...input })
+                }
+              />
+            </CardContent>
+          </Card>
+        ) : (
+          <OfferClosedNotice offer={offer} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { UserType } from "@/domain/user-type";
+import type { SessionUserData } from "@/lib/session/types";
+import { nameParts } from "../lib/profile-values";
+
+const ACCOUNT_TYPE_LABEL: Record<UserType, string> = { customer: "Acquirente", merchant: "Negoziante" };
+
+/** Read-only view: name, surname, e-mail, account type (spec §2), and the shop for merchants. */
+export function ProfileDetails({ user }: { user: SessionUserData }) {
+  const { firstName, lastName } = nameParts(user);
+  const rows: Array<[string, string]> = [
+    ["Nome", firstName || "—"],
+    ["Cognome", lastName || "—"],
+    ["Email", user.email || "—"],
+    ["Tipo di account", ACCOUNT_TYPE_LABEL[user.userType]],
+  ];
+  if (user.userType === "merchant") {
+    rows.push(
+      ["Attività", user.businessName || "—"],
+      ["Indirizzo del negozio", user.location?.address || "—"],
+    );
+  }
+  return (
+    <dl className="divide-y divide-slate-100">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+          <dt className="text-sm font-medium text-slate-600">{label}</dt>
+          <dd className="text-slate-900 break-words sm:col-span-2">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,131 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { MapPinIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import type { ProfileUpdate } from "@/domain/user";
+import { currentPosition } from "../lib/current-position";
+import { type ProfileFormValues, toProfileUpdate } from "../lib/profile-values";
+
+type ProfileFormProps = {
+  initial: ProfileFormValues;
+  isMerchant: boolean;
+  saving: boolean;
+  onSave: (update: ProfileUpdate) => void;
+  onCancel: () => void;
+};
+
+const coordinates = (lat: number, lng: number) => `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
+
+/** Edit form: name and surname; business name and shop location for merchants. */
+export function ProfileForm({ initial, isMerchant, saving, onSave, onCancel }: ProfileFormProps) {
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [locationNote, setLocationNote] = useState<string | null>(null);
+  const set =
+    (name: "firstName" | "lastName" | "businessName" | "address") => (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const locateMe = async () => {
+    setLocating(true);
+    setLocationNote(null);
+    try {
+      const { lat, lng } = await currentPosition();
+      setValues((current) => ({
+        ...current,
+        lat,
+        lng,
+        address: current.address.trim() || "Posizione attuale",
+      }));
+      setLocationNote("Posizione rilevata.");
+    } catch (positionError) {
+      console.error("Posizione non rilevata", positionError);
+      setLocationNote("Impossibile rilevare la posizione: controlla i permessi del browser.");
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = toProfileUpdate(values, isMerchant);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    onSave(result.data);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-4" aria-label="Modifica profilo">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Nome" required>
+          <Input
+            name="firstName"
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={set("firstName")}
+          />
+        </Field>
+        <Field label="Cognome">
+          <Input
+            name="lastName"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={set("lastName")}
+          />
+        </Field>
+      </div>
+      {isMerchant ? (
+        <>
+          <Field label="Nome dell'attività">
+            <Input
+              name="businessName"
+              autoComplete="organization"
+              value={values.businessName}
+              onChange={set("businessName")}
+            />
+          </Field>
+          <Field
+            label="Indirizzo del negozio"
+            required
+            hint={`Coordinate: ${coordinates(values.lat, values.lng)}`}
+          >
+            <Input
+              name="address"
+              autoComplete="street-address"
+              value={values.address}
+              onChange={set("address")}
+            />
+          </Field>
+          <div className="space-y-2">
+            <Button variant="secondary" size="sm" onClick={locateMe} loading={locating} disabled={saving}>
+              <MapPinIcon className="size-4" />
+              Usa la mia posizione
+            </Button>
+            {locationNote ? (
+              <p role="status" className="text-sm text-slate-700">
+                {locationNote}
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" loading={saving}>
+          Salva modifiche
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={saving}>
+          Annulla
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
+import { VALIDATION_MESSAGES } from "@/domain/messages";
+import { type ProfileUpdate, profileUpdateSchema } from "@/domain/user";
+import { invalid, type ValidationResult, validateWith } from "@/domain/validation";
+import type { SessionUserData } from "@/lib/session/types";
+
+/** The edit form's state; the shop fields are used for merchants only. */
+export type ProfileFormValues = {
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  address: string;
+  lat: number;
+  lng: number;
+};
+
+/** First name and surname: the stored ones, else the display name split at the first space. */
+export function nameParts(user: Pick<SessionUserData, "displayName" | "firstName" | "lastName">): {
+  firstName: string;
+  lastName: string;
+} {
+  if (user.firstName !== undefined || user.lastName !== undefined) {
+    return { firstName: user.firstName ?? "", lastName: user.lastName ?? "" };
+  }
+  const [first = "", ...rest] = user.displayName.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(" ") };
+}
+
+export function initialProfileValues(user: SessionUserData): ProfileFormValues {
+  const location = user.location ?? DEFAULT_MERCHANT_LOCATION;
+  return {
+    ...nameParts(user),
+    businessName: user.businessName ?? "",
+    address:
+      user.location?.address ?? (user.userType === "merchant" ? DEFAULT_MERCHANT_LOCATION.address : ""),
+    lat: location.lat,
+    lng: location.lng,
+  };
+}
+
+/**
+ * The update to save, checked with the domain's profileUpdateSchema: name required ('Il nome è
+ * obbligatorio'); the display name follows first name + surname; merchants also save the business
+ * name and the shop location (address required).
+ */
+export function toProfileUpdate(
+  values: ProfileFormValues,
+  isMerchant: boolean,
+): ValidationResult<ProfileUpdate> {
+  const firstName = values.firstName.trim();
+  const lastName = values.lastName.trim();
+  if (!firstName) return invalid(VALIDATION_MESSAGES.nameRequired);
+  const address = values.address.trim();
+  if (isMerchant && !address) return invalid(VALIDATION_MESSAGES.addressRequired);
+  return validateWith(profileUpdateSchema, {
+    displayName: [firstName, lastName].filter(Boolean).join(" "),
+    firstName,
+    lastName,
+    ...(isMerchant
+      ? { businessName: values.businessName.trim(), location: { address, lat: values.lat, lng: values.lng } }
+      : {}),
+  });
+}

@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  fakeAuthModule as auth,
+  codedError,
+  fakeFunctionsModule as functions,
+  resetFakeData,
+  seedUser,
+  storedUser,
+  fakeUsersModule as users,
+} from "@/testing/fake-data";
+import { renderApp } from "@/testing/render-app";
+import { findToast } from "@/testing/toasts";
+
+vi.mock("@/data/auth", async () => (await import("@/testing/fake-data")).fakeAuthModule);
+vi.mock("@/data/users", async () => (await import("@/testing/fake-data")).fakeUsersModule);
+vi.mock("@/data/functions", async () => (await import("@/testing/fake-data")).fakeFunctionsModule);
+vi.mock("@/data/email", async () => (await import("@/testing/fake-data")).fakeEmailModule);
+
+beforeAll(async () => {
+  await Promise.all([import("./profile-page"), import("@/lib/session/session-runtime")]);
+});
+
+beforeEach(() => {
+  resetFakeData();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, "geolocation");
+});
+
+async function openProfile() {
+  const app = renderApp("/profile");
+  await screen.findByRole("heading", { level: 1, name: "Profilo" }, { timeout: 4000 });
+  return app;
+}
+
+const detail = (label: string) => {
+  const term = screen.getByText(label, { selector: "dt" });
+  return term.nextElementSibling?.textContent;
+};
+
+describe("/profile", () => {
+  it("shows the signed-in user's name, surname, e-mail and account type", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Maria Neri", userType: "customer" });
+    await openProfile();
+    expect(detail("Nome")).toBe("Anna");
+    expect(detail("Cognome")).toBe("Maria Neri");
+    expect(detail("Email")).toBe("anna@example.com");
+    expect(detail("Tipo di account")).toBe("Acquirente");
+  });
+
+  it("prefers the stored first name and surname", async () => {
+    seedUser({
+      email: "l@example.com",
+      displayName: "Lu",
+      firstName: "Luisa",
+      lastName: "Ferri",
+      userType: "merchant",
+    });
+    await openProfile();
+    expect(detail("Nome")).toBe("Luisa");
+    expect(detail("Cognome")).toBe("Ferri");
+    expect(detail("Tipo di account")).toBe("Negoziante");
+  });
+
+  it("edits name and surname, saves them and rewrites the public profile", async () => {
+    const { account } = seedUser({
+      email: "anna@example.com",
+      displayName: "Anna Neri",
+      userType: "customer",
+    });
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    const form = screen.getByRole("form", { name: "Modifica profilo" });
+    expect(within(form).queryByLabelText(/Nome dell'attività/)).toBeNull();
+    await user.clear(within(form).getByLabelText(/^Nome/));
+    await user.type(within(form).getByLabelText(/^Nome/), "Annalisa");
+    await user.clear(within(form).getByLabelText(/^Cognome/));
+    await user.type(within(form).getByLabelText(/^Cognome/), " Rossi ");
+    await user.click(within(form).getByRole("button", { name: "Salva modifiche" }));
+    await findToast("Profilo aggiornato!");
+    expect(users.updateUserProfile).toHaveBeenCalledWith(account.uid, {
+      displayName: "Annalisa Rossi",
+      firstName: "Annalisa",
+      lastName: "Rossi",
+    });
+    expect(functions.syncProfile).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(detail("Nome")).toBe("Annalisa"));
+    expect(detail("Cognome")).toBe("Rossi");
+  });
+
+  it("refuses a blank name with 'Il nome è obbligatorio'", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    await user.clear(screen.getByLabelText(/^Nome/));
+    await user.type(screen.getByLabelText(/^Nome/), "   ");
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Il nome è obbligatorio");
+    expect(users.updateUserProfile).not.toHaveBeenCalled();
+  });
+
+  it("lets a merchant set the business name and the shop position (default Milano)", async () => {
+    const { account } = seedUser({
+      email: "negozio@example.com",
+      displayName: "Carlo Bianchi",
+      userType: "merchant",
+    });
+    Object.defineProperty(navigator, "geolocation", {
+      configurable: true,
+      value: {
+        getCurrentPosition: (success: PositionCallback) =>
+          success({ coords: { latitude: 45.07, longitude: 7.69 } } as GeolocationPosition),
+      },
+    });
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    expect(screen.getByLabelText(/Indirizzo del negozio/)).toHaveValue("Milano");
+    expect(screen.getByText("Coordinate: 45.4642, 9.1900")).toBeVisible();
+    await user.type(screen.getByLabelText(/Nome dell'attività/), "Ferramenta Bianchi");
+    await user.click(screen.getByRole("button", { name: "Usa la mia posizione" }));
+    expect(await screen.findByText("Posizione rilevata.")).toBeVisible();
+    await user.clear(screen.getByLabelText(/Indirizzo del negozio/));
+    await user.type(screen.getByLabelText(/Indirizzo del negozio/), "Via Roma 1, Torino");
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    await findToast("Profilo aggiornato!");
+    expect(users.updateUserProfile).toHaveBeenCalledWith(account.uid, {
+      displayName: "Carlo Bianchi",
+      firstName: "Carlo",
+      lastName: "Bianchi",
+      businessName: "Ferramenta Bianchi",
+      location: { address: "Via Roma 1, Torino", lat: 45.07, lng: 7.69 },
+    });
+    expect(storedUser(account.uid)?.businessName).toBe("Ferramenta Bianchi");
+    expect(await screen.findByText("Via Roma 1, Torino")).toBeVisible();
+  });
+
+  it("a merchant's shop address is required", async () => {
+    seedUser({ email: "negozio@example.com", displayName: "Carlo Bianchi", userType: "merchant" });
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    await user.clear(screen.getByLabelText(/Indirizzo del negozio/));
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Indica il comune o l'indirizzo");
+  });
+
+  it("reports a failed save and keeps the form", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
+    users.updateUserProfile.mockRejectedValueOnce(
+      codedError("permission-denied", "Missing or insufficient permissions."),
+    );
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    expect(await findToast("Errore")).toHaveTextContent("Non hai i permessi per questa operazione.");
+    expect(screen.getByRole("form", { name: "Modifica profilo" })).toBeVisible();
+  });
+
+  it("cancel leaves the data as it was", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    await user.type(screen.getByLabelText(/^Nome/), "xyz");
+    await user.click(screen.getByRole("button", { name: "Annulla" }));
+    expect(detail("Nome")).toBe("Anna");
+    expect(users.updateUserProfile).not.toHaveBeenCalled();
+  });
+
+  it("logs out to the home page", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
+    const { user, location } = await openProfile();
+    const main = screen.getByRole("main");
+    await user.click(within(main).getByRole("button", { name: "Esci" }));
+    await waitFor(() => expect(location.pathname).toBe("/"));
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Errore durante il logout' when logging out fails", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
+    auth.signOut.mockRejectedValueOnce(new Error("rete"));
+    const { user } = await openProfile();
+    await user.click(within(screen.getByRole("main")).getByRole("button", { name: "Esci" }));
+    expect(await findToast("Errore")).toHaveTextContent("Errore durante il logout");
+  });
+});

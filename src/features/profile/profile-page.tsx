@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
+import { ERROR_MESSAGES, PROFILE_SAVED_TOAST } from "@/domain/messages";
+import { PRODUCT_NAME } from "@/domain/product";
+import { useSession } from "@/lib/session/session-provider";
+import { useSaveProfile } from "./api/save-profile";
+import { ProfileDetails } from "./components/profile-details";
+import { ProfileForm } from "./components/profile-form";
+import { initialProfileValues } from "./lib/profile-values";
+
+/** `/profile` (signed-in users; the route guard guarantees the session): view, edit, logout. */
+export function ProfilePage() {
+  const { user, userData, signOut } = useSession();
+  const [editing, setEditing] = useState(false);
+  const save = useSaveProfile();
+  const { toast, toastError } = useToast();
+  const navigate = useNavigate();
+  if (!user || !userData) return null;
+
+  const handleSignOut = async () => {
+    // Leave first: this guarded page would otherwise send the signed-out visitor to /auth.
+    navigate(paths.home.getHref());
+    try {
+      await signOut();
+    } catch (error) {
+      console.error("Logout non riuscito", error);
+      toastError(ERROR_MESSAGES.logout);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:py-14">
+      <title>{`Profilo · ${PRODUCT_NAME}`}</title>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Profilo</h1>
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+          <CardTitle as="h2">{editing ? "Modifica i tuoi dati" : "I tuoi dati"}</CardTitle>
+          {!editing ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setEditing(true)}
+              disabled={userData.isFallback}
+            >
+              Modifica profilo
+            </Button>
+          ) : null}
+        </CardHeader>
+        <CardContent>
+          {userData.isFallback ? (
+            <p role="status" className="mb-4 rounded-lg bg-orange-50 px-3 py-2 text-sm text-orange-900">
+              I dati del tuo profilo non sono ancora disponibili: riprova tra qualche istante.
+            </p>
+          ) : null}
+          {editing ? (
+            <ProfileForm
+              initial={initialProfileValues(userData)}
+              isMerchant={userData.userType === "merchant"}
+              saving={save.isPending}
+              onCancel={() => setEditing(false)}
+              onSave={(update) =>
+                save.mutate(
+                  { uid: user.uid, update },
+                  {
+                    onSuccess: () => {
+                      toast(PROFILE_SAVED_TOAST);
+                      setEditing(false);
+                    },
+                  },
+                )
+              }
+            />
+          ) : (
+            <ProfileDetails user={userData} />
+          )}
+        </CardContent>
+      </Card>
+      <Button variant="destructive" onClick={handleSignOut}>
+        Esci
+      </Button>
+    </div>
+  );
+}

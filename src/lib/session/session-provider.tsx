@@ -1,0 +1,103 @@
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { hasSessionHint } from "./session-hint";
+import { LOADING_SESSION, type SessionSnapshot } from "./types";
+
+// The session (spec §3: user, user data, loading, sign-out) in two halves, like the toasts: this
+// file is the small always-loaded half (context, state, hooks); ./session-runtime.ts holds the
+// Firebase work and is imported only when something needs the session: a guarded or account
+// page (useSessionStart), or, after first paint, a returning user (session hint) on any page.
+
+const loadRuntime = () => import("./session-runtime");
+
+export type SessionValue = SessionSnapshot & {
+  /** Signs out; rejects when Firebase fails (the caller shows 'Errore durante il logout'). */
+  signOut: () => Promise<void>;
+  /** Loads the session engine if it is not running yet. */
+  start: () => void;
+};
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/** Runs `task` when the browser is idle (after first paint), or soon where there is no idle callback. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 1);
+  return () => window.clearTimeout(id);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [snapshot, setSnapshot] = useState<SessionSnapshot>(LOADING_SESSION);
+  const [started, setStarted] = useState(false);
+  const queryClient = useQueryClient();
+  const lastUid = useRef<string | null>(null);
+
+  const start = useCallback(() => setStarted(true), []);
+
+  // A returning user gets the header's account menu without making the marketing pages heavier.
+  useEffect(() => {
+    if (started || !hasSessionHint()) return;
+    return whenIdle(start);
+  }, [started, start]);
+
+  useEffect(() => {
+    if (!started) return;
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    loadRuntime().then(
+      (runtime) => {
+        if (!cancelled) stop = runtime.startSession(setSnapshot);
+      },
+      (error: unknown) => {
+        console.error("Impossibile caricare la sessione", error);
+        if (!cancelled) setSnapshot({ ...LOADING_SESSION, loading: false });
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [started]);
+
+  // Another account (or none) must never see the previous one's cached data.
+  const uid = snapshot.user?.uid ?? null;
+  useEffect(() => {
+    if (lastUid.current !== null && lastUid.current !== uid) queryClient.clear();
+    lastUid.current = uid;
+  }, [uid, queryClient]);
+
+  const signOut = useCallback(async () => {
+    const runtime = await loadRuntime();
+    await runtime.signOutSession();
+  }, []);
+
+  const value = useMemo<SessionValue>(() => ({ ...snapshot, signOut, start }), [snapshot, signOut, start]);
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+/** The session as it is now; does not load anything (see useSessionStart). */
+export function useSession(): SessionValue {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession must be used inside <SessionProvider>");
+  return session;
+}
+
+/** The session, loading it if needed: for screens that depend on who is signed in. */
+export function useSessionStart(): SessionValue {
+  const session = useSession();
+  const { start } = session;
+  useEffect(start, [start]);
+  return session;
+}

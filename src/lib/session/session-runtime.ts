@@ -1,0 +1,110 @@
+import { type AuthUser, onAuthChange, signOut } from "@/data/auth";
+import { getUser, subscribeUser } from "@/data/users";
+import { USER_DOC_TIMEOUT_MS } from "@/domain/limits";
+import { fallbackUser, HOME_PATH_BY_ROLE } from "@/domain/session";
+import type { User } from "@/domain/user";
+import { setSessionHint } from "./session-hint";
+import { type SessionSnapshot, SIGNED_OUT_SESSION } from "./types";
+
+/**
+ * The session's engine, loaded on demand (it pulls in Firebase): follows the auth state and, for
+ * a signed-in user, users/{uid}: one quick read (Firestore Lite) so guarded pages can render, then a
+ * live listener (full SDK, started once the browser is idle, or at once while the document does not
+ * exist yet, e.g. during sign-up). If no document has arrived within USER_DOC_TIMEOUT_MS, or the
+ * read fails, the domain's fallback user (role customer) stands in (spec §4); a document arriving
+ * later replaces it.
+ */
+export function startSession(emit: (snapshot: SessionSnapshot) => void): () => void {
+  let stopFollowing: (() => void) | undefined;
+
+  const followUser = (user: AuthUser): (() => void) => {
+    let stopped = false;
+    let arrived = false;
+    let stopLive: (() => void) | undefined;
+    let cancelIdle: (() => void) | undefined;
+
+    const deliver = (doc: User) => {
+      if (stopped) return;
+      arrived = true;
+      clearTimeout(timer);
+      emit({
+        loading: false,
+        user,
+        userData: { ...doc, uid: doc.uid ?? doc.id, isFallback: false },
+        homePath: HOME_PATH_BY_ROLE[doc.userType],
+      });
+    };
+    const applyFallback = () => {
+      if (stopped || arrived) return;
+      clearTimeout(timer);
+      const userData = fallbackUser(user);
+      emit({ loading: false, user, userData, homePath: HOME_PATH_BY_ROLE[userData.userType] });
+    };
+    const failed = (error: unknown) => {
+      if (stopped) return;
+      console.error("Lettura del profilo utente non riuscita", error);
+      applyFallback();
+    };
+    const startLive = () => {
+      if (stopped || stopLive) return;
+      stopLive = subscribeUser(user.uid, {
+        // A missing document may still be on its way (sign-up writes it right after the account).
+        next: (doc) => doc && deliver(doc),
+        error: failed,
+      });
+    };
+
+    const timer = setTimeout(applyFallback, USER_DOC_TIMEOUT_MS);
+    getUser(user.uid).then((doc) => {
+      if (stopped) return;
+      if (!doc) return startLive();
+      deliver(doc);
+      cancelIdle = whenIdle(startLive);
+    }, failed);
+
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      cancelIdle?.();
+      stopLive?.();
+    };
+  };
+
+  const stopAuth = onAuthChange(
+    (user) => {
+      stopFollowing?.();
+      stopFollowing = undefined;
+      setSessionHint(user !== null);
+      if (!user) {
+        emit(SIGNED_OUT_SESSION);
+        return;
+      }
+      emit({ loading: true, user, userData: null, homePath: null });
+      stopFollowing = followUser(user);
+    },
+    (error) => {
+      console.error("Stato di autenticazione non disponibile", error);
+      emit(SIGNED_OUT_SESSION);
+    },
+  );
+
+  return () => {
+    stopAuth();
+    stopFollowing?.();
+  };
+}
+
+/** After first paint and the page's own work; soon where there is no idle callback. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window !== "undefined" && typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(task, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1000);
+  return () => clearTimeout(id);
+}
+
+export async function signOutSession(): Promise<void> {
+  await signOut();
+  setSessionHint(false);
+}

@@ -1,0 +1,89 @@
+import { vi } from "vitest";
+import type { NearbyRequest } from "@/data/requests";
+import type { Offer } from "@/domain/offer";
+import type { Request } from "@/domain/request";
+import type { SessionValue } from "@/lib/session/session-provider";
+
+/** Plain, valid domain objects for page tests of the merchant journey. */
+
+const CREATED = new Date(Date.now() - 2 * 3_600_000);
+
+export function aRequest(overrides: Partial<Request> = {}): Request {
+  return {
+    id: "req-1",
+    customerId: "buyer-1",
+    productName: "Cuffie wireless con cancellazione del rumore",
+    description: "Per l'ufficio, anche ricondizionate.",
+    category: "elettronica",
+    budget: { min: 80, max: 150 },
+    urgency: "giorni",
+    deliveryPreference: "both",
+    actionRadius: 10,
+    location: { address: "Corso Buenos Aires 40, Milano", lat: 45.4797, lng: 9.2104, geohash: "u0nd9x2bc" },
+    gh3: "u0n",
+    gh4: "u0nd",
+    gh5: "u0nd9",
+    productDetails: { condition: "ricondizionato", color: "nero" },
+    status: "active",
+    aiGenerated: false,
+    imageAnalyzed: false,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    ...overrides,
+  };
+}
+
+export function aNearbyRequest(overrides: Partial<NearbyRequest> = {}): NearbyRequest {
+  return { ...aRequest(overrides), distanceKm: overrides.distanceKm ?? 2.4 };
+}
+
+export function anOffer(overrides: Partial<Offer> = {}): Offer {
+  return {
+    id: "req-1_shop-1",
+    requestId: "req-1",
+    merchantId: "shop-1",
+    customerId: "buyer-1",
+    merchantName: "Elettronica Navigli",
+    price: 120,
+    description: "Modello 2024, garanzia 12 mesi.",
+    deliveryOptions: ["pickup"],
+    status: "pending",
+    aiGenerated: false,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    ...overrides,
+  };
+}
+
+/** A signed-in merchant's session; `location: null` for a shop without a position. */
+export function merchantSession(
+  overrides: { location?: { lat: number; lng: number; address?: string } | null; businessName?: string } = {},
+): SessionValue {
+  const location =
+    overrides.location === null
+      ? undefined
+      : (overrides.location ?? { lat: 45.4517, lng: 9.1749, address: "Ripa di Porta Ticinese 41, Milano" });
+  return {
+    loading: false,
+    user: {
+      uid: "shop-1",
+      email: "negozio@example.com",
+      displayName: "Marco Bianchi",
+      photoURL: null,
+      emailVerified: true,
+    },
+    userData: {
+      id: "shop-1",
+      uid: "shop-1",
+      email: "negozio@example.com",
+      displayName: "Marco Bianchi",
+      userType: "merchant",
+      isFallback: false,
+      businessName: overrides.businessName ?? "Elettronica Navigli",
+      ...(location ? { location } : {}),
+    },
+    homePath: "/merchant",
+    signOut: vi.fn(async () => undefined),
+    start: vi.fn(),
+  };
+}

@@ -1,0 +1,59 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { type ReactNode, useState } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { vi } from "vitest";
+import { ToastProvider, useToast } from "@/components/ui/toast";
+import { errorMessage } from "@/domain/errors";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import { createQueryClient } from "@/lib/query-client";
+
+type CurrentLocation = { pathname: string; search: string };
+
+function LocationProbe({ into }: { into: CurrentLocation }) {
+  const { pathname, search } = useLocation();
+  into.pathname = pathname;
+  into.search = search;
+  return null;
+}
+
+/** The app's query client wiring (src/app/provider.tsx): every failure raises the 'Errore' toast. */
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { toastError } = useToast();
+  const [client] = useState(() => {
+    const queryClient = createQueryClient({
+      onError: (error) => toastError(errorMessage(error, ERROR_MESSAGES.generic)),
+    });
+    // Tests see a failure at once instead of after the app's three retries with back-off.
+    const defaults = queryClient.getDefaultOptions();
+    queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+    return queryClient;
+  });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/**
+ * Renders one page at `path` (matched by `pattern`) with toasts, a fresh query cache and a router, for
+ * page tests that mock the data layer and the session (vi.mock). Other paths render nothing; `location`
+ * follows navigation.
+ */
+export function renderPage(element: ReactNode, { path, pattern = path }: { path: string; pattern?: string }) {
+  vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+  const location: CurrentLocation = { pathname: "", search: "" };
+  const user = userEvent.setup();
+  const result = render(
+    <ToastProvider>
+      <QueryProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={pattern} element={element} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe into={location} />
+        </MemoryRouter>
+      </QueryProvider>
+    </ToastProvider>,
+  );
+  return { ...result, user, location };
+}

@@ -1,0 +1,19 @@
+import { screen, within } from "@testing-library/react";
+
+/** The toast (an `li` in the 'Notifiche' region) whose title is `title`. */
+export async function findToast(title: string, options: { timeout?: number } = {}): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: "li *" }, options);
+  const toast = heading.closest("li");
+  if (!toast) throw new Error(`Toast "${title}" non trovato`);
+  return toast;
+}
+
+/** Every toast currently queued, as text. */
+export function toastTexts(): string[] {
+  const region = screen.queryByRole("region", { name: /Notifiche/ });
+  return region
+    ? within(region)
+        .queryAllByRole("listitem")
+        .map((item) => item.textContent ?? "")
+    : [];
+}

@@ -1,0 +1,131 @@
+// Issue 5 end to end (client half), in Chromium on a 360 px phone against the local stack: the seeded
+// buyer signs in, tells the offline Algo what they need, publishes, and finds the request on /customer.
+
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { launchChromium, type OpenedPage, openPage } from "../support/browser";
+import { startStack, stopStack, type TestStack } from "../support/stack";
+
+/** A 4×4 PNG: enough for the page to decode, resize and send as JPEG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP438AARwzEcQB+ohfxXaFgBQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+let stack: TestStack;
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stopStack();
+});
+
+beforeEach(async () => {
+  await Promise.all(opened.splice(0).map((page) => page.close()));
+  await stack.resetData();
+  await stack.seed();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await openPage(browser, `${stack.urls.app}${path}`, "phone");
+  opened.push(page);
+  onTestFailed(async () => {
+    const text = await page.page
+      .locator("body")
+      .innerText()
+      .catch(() => "(pagina chiusa)");
+    console.log(`--- ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}`);
+  });
+  return page.page;
+}
+
+async function signInAsBuyer(page: Page) {
+  await page.getByLabel("Email").fill("acquirente@vicino.test");
+  await page.getByLabel(/^Password/).fill("vicino123");
+  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+}
+
+async function say(page: Page, text: string) {
+  const input = page.getByRole("textbox", { name: "Messaggio per Algo" });
+  await input.fill(text);
+  await input.press("Enter");
+  await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+}
+
+describe("buyer journey end to end", () => {
+  it("a buyer chats with the offline Algo on a phone, publishes, and sees the request on /customer", async () => {
+    const page = await open("/create");
+    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
+    await signInAsBuyer(page);
+    await page.waitForURL((url) => url.pathname === "/create", { timeout: 20_000 });
+    await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
+
+    // The page fits a 360 px screen: nothing wider than the viewport.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await say(page, "Cerco una bicicletta da città");
+    const log = page.getByRole("log", { name: "Conversazione con Algo" });
+    expect(await log.locator("[data-role=assistant]").count()).toBe(2);
+    await page.getByText("Prodotto (raccolto)").waitFor();
+
+    await say(page, "Usata, sui 200 euro, mi serve entro 48 ore, ritiro in negozio");
+    // Algo publishes once it has what it asks for; otherwise it proposes to, and the buyer agrees.
+    if (await page.getByRole("textbox", { name: "Messaggio per Algo" }).isEnabled()) {
+      await say(page, "Sì, pubblicala");
+    }
+    await page.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === "/customer", { timeout: 10_000 });
+
+    const latest = page.getByRole("region", { name: "Le tue ultime richieste" });
+    const first = latest.getByRole("article").first();
+    await first.waitFor({ timeout: 20_000 });
+    expect(((await first.getByRole("heading").textContent()) ?? "").toLowerCase()).toContain("bici");
+    await expect(first.getByText("Attiva", { exact: true }).count()).resolves.toBe(1);
+    const productName = ((await first.getByRole("heading").textContent()) ?? "").trim();
+
+    // The buyer cancels it from /requests (the one status change the rules let a client write).
+    await page.getByRole("link", { name: /Vedi tutte le richieste/ }).click();
+    await page.waitForURL((url) => url.pathname === "/requests");
+    await page
+      .getByRole("button", { name: `Annulla richiesta ${productName}` })
+      .first()
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Sì, annulla la richiesta" }).click();
+    await page.getByText("Richiesta annullata", { exact: true }).waitFor({ timeout: 20_000 });
+    const cancelled = page.getByRole("article", { name: productName }).first();
+    await cancelled.getByText("Annullata", { exact: true }).waitFor({ timeout: 20_000 });
+  });
+
+  it("a buyer attaches a photo, runs out of tokens and is offered the (simulated) purchase", async () => {
+    const page = await open("/auth");
+    await signInAsBuyer(page);
+    await page.waitForURL((url) => url.pathname === "/customer", { timeout: 20_000 });
+    await page.getByRole("link", { name: "Parla con Algo" }).click();
+    await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
+
+    await page
+      .getByLabel("Carica una foto")
+      .setInputFiles({ name: "lampada.png", mimeType: "image/png", buffer: PNG });
+    await page.getByAltText("Anteprima della foto").waitFor();
+    await say(page, "Cerco una lampada come questa");
+    await page.getByAltText("Foto inviata").waitFor();
+
+    // 5 monthly tokens: the photo turn costs 1, text turns 0.5 each; keep talking until Algo says stop.
+    const purchase = page.getByRole("dialog", { name: "Acquista token" });
+    for (let turn = 0; turn < 12 && !(await purchase.isVisible()); turn++) await say(page, "ciao");
+    await purchase.waitFor({ timeout: 10_000 });
+    await page.getByText("Hai esaurito i token gratuiti", { exact: false }).first().waitFor();
+    await purchase.getByText("Pagamento simulato (ambiente locale)").waitFor();
+
+    await purchase.getByRole("button", { name: "Acquista (simulato)" }).click();
+    await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByLabel("Token AI: 25").waitFor({ timeout: 20_000 });
+  });
+});

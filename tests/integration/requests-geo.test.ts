@@ -1,0 +1,288 @@
+// The merchant feed's radius query (src/data/geo-query.ts) against our Firestore
+// (tools/firestore-emulator), through firebase-admin over REST with the same sub-queries, order and
+// cursors as the app's browser executor (src/data/requests.ts). Every page must equal a brute-force scan
+// of the newest requests the merchant may see: within their radius and within the request's own reach.
+
+import {
+  deleteApp as deleteClientApp,
+  type FirebaseApp,
+  initializeApp as initializeClientApp,
+} from "firebase/app";
+import {
+  connectFirestoreEmulator,
+  getFirestore as getLiteFirestore,
+  type Firestore as LiteFirestore,
+} from "firebase/firestore/lite";
+import { type App, deleteApp, initializeApp } from "firebase-admin/app";
+import { type Firestore, getFirestore, Timestamp } from "firebase-admin/firestore";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { configureFirestore } from "../../functions/src/lib/admin";
+import { adminFeedExecutor } from "../../scripts/bench-geo/admin-executor";
+import { BENCH_MERCHANTS, type BenchRequest, generateRequests } from "../../scripts/bench-geo/dataset";
+import { benchDocument, seedRequests } from "../../scripts/bench-geo/seed";
+import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/data/geo-memory-executor";
+import {
+  compareFeedKeys,
+  type FeedFilters,
+  fetchNearbyPage,
+  type NearbyCursor,
+  visibleDistanceKm,
+} from "../../src/data/geo-query";
+import { OfferNotEditableError, saveOffer } from "../../src/data/offers";
+import { firestoreFeedExecutor } from "../../src/data/requests";
+import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
+import { destinationPoint, type LatLng } from "../../src/domain/geo";
+import { requestGeoFields } from "../../src/domain/geo-cover";
+import type { Request } from "../../src/domain/request";
+import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
+
+const PROJECT_ID = "demo-vicino-requests-geo";
+const NOW = Date.UTC(2025, 5, 1, 12);
+const milano = BENCH_MERCHANTS[0]!.at;
+
+let emulator: FirestoreEmulator;
+let app: App;
+let db: Firestore;
+/** The app's own client (Firestore Lite over REST, as the merchant pages use it). */
+let clientApp: FirebaseApp;
+let lite: LiteFirestore;
+let population: BenchRequest[];
+
+/** Requests built to sit on the awkward spots: exactly at radius edges, on equal timestamps. */
+function edgeCases(): BenchRequest[] {
+  const cases: BenchRequest[] = [];
+  let n = 0;
+  const add = (at: LatLng, actionRadius: number, createdAtMs: number) => {
+    const geo = requestGeoFields(at);
+    cases.push({
+      id: `edge-${String(n++).padStart(3, "0")}`,
+      customerId: "buyer-edge",
+      productName: "Caso limite",
+      category: "casa",
+      urgency: "subito",
+      actionRadius,
+      status: "active",
+      location: { address: "Milano", lat: at.lat, lng: at.lng, geohash: geo.geohash },
+      gh3: geo.gh3,
+      gh4: geo.gh4,
+      gh5: geo.gh5,
+      createdAtMs,
+    });
+  };
+  for (const radius of RADIUS_OPTIONS_KM) {
+    for (const bearing of [0, 90, 180, 270]) {
+      // exactly at the merchant's radius, reaching exactly back: visible at that radius
+      add(destinationPoint(milano, radius, bearing), radius, NOW - 60_000);
+      // 50 m beyond: never visible at that radius
+      add(destinationPoint(milano, radius + 0.05, bearing + 45), 100, NOW - 60_000);
+    }
+  }
+  return cases;
+}
+
+beforeAll(async () => {
+  emulator = await startFirestoreEmulator({ port: 0, projectId: PROJECT_ID });
+  process.env.METADATA_SERVER_DETECTION ??= "none";
+  app = initializeApp({ projectId: PROJECT_ID }, `requests-geo-${process.pid}`);
+  db = configureFirestore(getFirestore(app), `${emulator.host}:${emulator.port}`);
+  clientApp = initializeClientApp(
+    { projectId: PROJECT_ID, apiKey: "demo-api-key" },
+    `requests-geo-client-${process.pid}`,
+  );
+  lite = getLiteFirestore(clientApp);
+  connectFirestoreEmulator(lite, emulator.host, emulator.port);
+  population = [...generateRequests(4000, 7, NOW), ...edgeCases()];
+  await seedRequests(db, population);
+  // One malformed request right in the middle of Milano, newest of all: skipped, never a crash.
+  const broken = { ...benchDocument(edgeCases()[0]!), productName: "", createdAt: Timestamp.fromMillis(NOW) };
+  await db.collection("requests").doc("broken").set(broken);
+});
+
+afterAll(async () => {
+  if (clientApp) await deleteClientApp(clientApp);
+  if (app) await deleteApp(app);
+  await emulator?.stop();
+});
+
+function bruteForce(center: LatLng, radius: number, filters: FeedFilters): string[] {
+  return population
+    .filter(
+      (request) =>
+        request.status === "active" &&
+        (!filters.category || request.category === filters.category) &&
+        (!filters.urgency || request.urgency === filters.urgency) &&
+        visibleDistanceKm(request, center, radius) !== null,
+    )
+    .sort((a, b) => compareFeedKeys(memoryFeedKey(a), memoryFeedKey(b)))
+    .map((request) => request.id);
+}
+
+async function pageThrough(
+  center: LatLng,
+  radius: number,
+  filters: FeedFilters,
+  pageSize: number,
+  maxPages: number,
+) {
+  const executor = adminFeedExecutor<Request>(db);
+  const ids: string[] = [];
+  const reads: number[] = [];
+  let cursor: NearbyCursor<Request> | null = null;
+  for (let page = 0; page < maxPages; page += 1) {
+    const result: Awaited<ReturnType<typeof fetchNearbyPage<Request>>> = await fetchNearbyPage(executor, {
+      center,
+      radiusKm: radius,
+      pageSize,
+      ...filters,
+      cursor,
+    });
+    ids.push(...result.items.map((item) => item.id));
+    reads.push(result.reads);
+    cursor = result.nextCursor;
+    if (!cursor) return { ids, reads, done: true };
+  }
+  return { ids, reads, done: false };
+}
+
+describe.each(BENCH_MERCHANTS)("the feed for a merchant at $name", ({ at }) => {
+  it.each(RADIUS_OPTIONS_KM)("at %i km equals the brute-force scan, page after page", async (radius) => {
+    const expected = bruteForce(at, radius, {});
+    const { ids, reads, done } = await pageThrough(at, radius, {}, 20, 6);
+    expect(ids).toEqual(expected.slice(0, ids.length));
+    expect(ids.length).toBe(done ? expected.length : 120);
+    for (const pageReads of reads) expect(pageReads).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("the feed", () => {
+  it("filters by category and urgency in the query", async () => {
+    const filters: FeedFilters = { category: "elettronica", urgency: "giorni" };
+    const expected = bruteForce(milano, 50, filters);
+    const { ids, done } = await pageThrough(milano, 50, filters, 20, 3);
+    expect(ids).toEqual(expected.slice(0, ids.length));
+    expect(done ? ids.length : 60).toBe(Math.min(expected.length, 60));
+  });
+
+  it("keeps requests exactly at the edge of both radii and drops those just beyond", async () => {
+    const { ids } = await pageThrough(milano, 20, { category: "casa", urgency: "subito" }, 50, 10);
+    const edge = ids.filter((id) => id.startsWith("edge-"));
+    const expected = bruteForce(milano, 20, { category: "casa", urgency: "subito" }).filter((id) =>
+      id.startsWith("edge-"),
+    );
+    expect(edge).toEqual(expected);
+    // radius options 5, 10, 20 km (k = 0..2), four bearings each: edge-(8k + 2j) lies exactly at the
+    // radius with an action radius of exactly that distance, edge-(8k + 2j + 1) 50 m further out.
+    const id = (k: number, j: number, beyond: boolean) =>
+      `edge-${String(8 * k + 2 * j + (beyond ? 1 : 0)).padStart(3, "0")}`;
+    for (const k of [0, 1, 2]) for (const j of [0, 1, 2, 3]) expect(edge).toContain(id(k, j, false));
+    for (const j of [0, 1, 2, 3]) expect(edge).not.toContain(id(2, j, true));
+  });
+
+  it("skips a malformed request with a warning and reads the same documents as the in-memory mirror", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const firestore = adminFeedExecutor<Request>(db);
+    const page = await fetchNearbyPage(firestore, { center: milano, radiusKm: 5, pageSize: 20 });
+    expect(page.items.map((item) => item.id)).not.toContain("broken");
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("broken"));
+    warn.mockRestore();
+
+    const mirror = await fetchNearbyPage(createMemoryFeedExecutor(population), {
+      center: milano,
+      radiusKm: 5,
+      pageSize: 20,
+    });
+    expect(page.items.map((item) => item.id)).toEqual(mirror.items.map((item) => item.id));
+  });
+});
+
+describe("the app's own client", () => {
+  it.each(RADIUS_OPTIONS_KM)(
+    "reads the %i km feed through Firestore Lite exactly as firebase-admin does",
+    async (radius) => {
+      const at = BENCH_MERCHANTS[1]!.at;
+      let cursor: NearbyCursor<Request> | null = null;
+      let adminCursor: NearbyCursor<Request> | null = null;
+      for (let page = 0; page < 3; page += 1) {
+        const params = { center: at, radiusKm: radius, pageSize: 20 };
+        const viaApp: Awaited<ReturnType<typeof fetchNearbyPage<Request>>> = await fetchNearbyPage(
+          firestoreFeedExecutor(lite),
+          { ...params, cursor },
+        );
+        const viaAdmin: Awaited<ReturnType<typeof fetchNearbyPage<Request>>> = await fetchNearbyPage(
+          adminFeedExecutor<Request>(db),
+          { ...params, cursor: adminCursor },
+        );
+        expect(viaApp.items).toEqual(viaAdmin.items);
+        expect(viaApp.reads).toBe(viaAdmin.reads);
+        cursor = viaApp.nextCursor;
+        adminCursor = viaAdmin.nextCursor;
+        if (!cursor) break;
+      }
+    },
+  );
+});
+
+describe("saveOffer", () => {
+  const form = { price: 95, description: "Pronte in negozio", deliveryOptions: ["pickup" as const] };
+  const input = {
+    request: { id: "req-offer", customerId: "buyer-1" },
+    merchant: { uid: "shop-1", name: "Elettronica Navigli" },
+    customerName: "Giulia Rossi",
+    form,
+  };
+
+  it("creates the pending offer and its conversation together, then edits the offer while pending", async () => {
+    await expect(saveOffer(input, lite)).resolves.toEqual({
+      offerId: "req-offer_shop-1",
+      conversationId: "req-offer_shop-1",
+    });
+    const offer = (await db.doc("offers/req-offer_shop-1").get()).data();
+    expect(offer).toMatchObject({
+      requestId: "req-offer",
+      merchantId: "shop-1",
+      customerId: "buyer-1",
+      merchantName: "Elettronica Navigli",
+      price: 95,
+      deliveryOptions: ["pickup"],
+      status: "pending",
+      aiGenerated: false,
+    });
+    expect(offer?.createdAt).toBeInstanceOf(Timestamp);
+    const chat = (await db.doc("conversations/req-offer_shop-1").get()).data();
+    expect(chat).toMatchObject({
+      participants: {
+        customerId: "buyer-1",
+        customerName: "Giulia Rossi",
+        merchantId: "shop-1",
+        merchantName: "Elettronica Navigli",
+      },
+      requestId: "req-offer",
+      offerId: "req-offer_shop-1",
+      status: "active",
+    });
+
+    await saveOffer(
+      {
+        ...input,
+        form: { ...form, price: 90, estimatedDeliveryTime: "Domani", deliveryOptions: ["delivery"] },
+      },
+      lite,
+    );
+    const edited = (await db.doc("offers/req-offer_shop-1").get()).data();
+    expect(edited).toMatchObject({
+      price: 90,
+      estimatedDeliveryTime: "Domani",
+      deliveryOptions: ["delivery"],
+    });
+    expect(edited?.createdAt).toEqual(offer?.createdAt);
+    expect((await db.collection("conversations").where("offerId", "==", "req-offer_shop-1").get()).size).toBe(
+      1,
+    );
+  });
+
+  it("refuses to change an offer that is no longer pending", async () => {
+    await db.doc("offers/req-offer_shop-1").update({ status: "accepted" });
+    await expect(saveOffer(input, lite)).rejects.toBeInstanceOf(OfferNotEditableError);
+    expect((await db.doc("offers/req-offer_shop-1").get()).get("price")).toBe(90);
+  });
+});
