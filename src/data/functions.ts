@@ -21,24 +21,8 @@ import { getFunctionsInstance } from "@/lib/firebase";
  */
 async function call<S extends z.ZodType>(name: string, input: unknown, output: S): Promise<z.output<S>> {
   const callable = httpsCallable<unknown, unknown>(await getFunctionsInstance(), name);
-  let data: unknown;
-  try {
-    ({ data } = await callable(input));
-  } catch (error) {
-    throw withServerMessage(error);
-  }
+  const { data } = await callable(input);
   return output.parse(data);
-}
-
-/**
- * firebase/functions 12 appends the HTTP status to the server's message ('Token non valido o
- * scaduto [400]'); the HttpsError's own text is what src/domain/errors.ts recognises and shows.
- */
-export function withServerMessage(error: unknown): unknown {
-  if (error instanceof Error && "code" in error && String(error.code).startsWith("functions/")) {
-    error.message = error.message.replace(/ \[\d{3}\]$/, "");
-  }
-  return error;
 }
 
 export async function createMagicLink(input: CreateMagicLinkInput): Promise<CreateMagicLinkOutput> {

@@ -60,4 +60,11 @@ describe("errorMessage", () => {
     expect(isDisplayableMessage("internal")).toBe(false);
     expect(isDisplayableMessage(5)).toBe(false);
   });
+
+  it("shows a callable's catalogue text even with the HTTP status firebase/functions appends", () => {
+    const error = Object.assign(new Error("Token non valido o scaduto [400]"), {
+      code: "functions/failed-precondition",
+    });
+    expect(callableErrorMessage(error, "fallback")).toBe("Token non valido o scaduto");
+  });
 });

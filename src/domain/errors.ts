@@ -60,8 +60,9 @@ const CODE_MESSAGES: Partial<Record<CallableErrorCode, string>> = {
 
 /** Message for a callable / HttpsError / Firestore error, else `fallback`. */
 export function callableErrorMessage(error: unknown, fallback: string = ERROR_MESSAGES.generic): string {
-  const message =
-    typeof error === "object" && error !== null ? (error as { message?: unknown }).message : error;
+  const raw = typeof error === "object" && error !== null ? (error as { message?: unknown }).message : error;
+  // firebase/functions 12 appends the HTTP status to the server's text ('Token non valido o scaduto [400]').
+  const message = typeof raw === "string" ? raw.replace(/ \[\d{3}\]$/, "") : raw;
   if (isDisplayableMessage(message)) return message;
   const code = callableErrorCode(errorCode(error));
   return (code && CODE_MESSAGES[code]) ?? fallback;

@@ -147,7 +147,6 @@ export const fakeFunctionsModule = {
   createMagicLink: vi.fn<typeof FunctionsModule.createMagicLink>(),
   verifyMagicLink: vi.fn<typeof FunctionsModule.verifyMagicLink>(),
   syncProfile: vi.fn<typeof FunctionsModule.syncProfile>(),
-  withServerMessage: (error: unknown) => error,
 } satisfies Record<keyof typeof FunctionsModule, unknown>;
 
 // --- @/data/email --------------------------------------------------------------------------------
