@@ -40,6 +40,8 @@ const MERCHANT_DASHBOARD_PAGE = "src/features/merchant/merchant-dashboard-page.t
 const BROWSE_PAGE = "src/features/browse/browse-page.tsx";
 const MAKE_OFFER_PAGE = "src/features/offers/make-offer-page.tsx";
 const OFFERS_PAGE = "src/features/offers/offers-page.tsx";
+// Messages (issue 7); its listeners load the full Firestore SDK on demand (ON_DEMAND below).
+const MESSAGES_PAGE = "src/features/messages/messages-page.tsx";
 
 const ROUTES = [
   { path: "/", lazy: [], marketing: true },
@@ -57,8 +59,8 @@ const ROUTES = [
   { path: "/browse", lazy: [BROWSE_PAGE, ...SESSION] },
   { path: "/make-offer/:requestId", lazy: [MAKE_OFFER_PAGE, ...SESSION] },
   { path: "/offers", lazy: [OFFERS_PAGE, ...SESSION] },
-  { path: "/messages", lazy: [COMING_SOON, ...SESSION] },
-  { path: "/messages/:conversationId", lazy: [COMING_SOON, ...SESSION] },
+  { path: "/messages", lazy: [MESSAGES_PAGE, ...SESSION] },
+  { path: "/messages/:conversationId", lazy: [MESSAGES_PAGE, ...SESSION] },
   { path: "/profile", lazy: [PROFILE_PAGE, ...SESSION] },
 ];
 
@@ -71,6 +73,8 @@ const ON_DEMAND = new Set([
   "src/components/ui/toaster.tsx",
   // The session's live users/{uid} listener (full Firestore SDK), started once the page is idle.
   "src/data/users-live.ts",
+  // The messages screen's listeners (src/data/messages.ts loadFirestoreSdk): loaded once the page has painted.
+  "node_modules/firebase/firestore/dist/esm/index.esm.js",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

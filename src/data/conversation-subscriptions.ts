@@ -1,23 +1,15 @@
-import {
-  collection,
-  type DocumentReference,
-  type DocumentSnapshot,
-  doc,
-  type Firestore,
-  FirestoreError,
-  limit,
-  onSnapshot,
-  orderBy,
-  type QuerySnapshot,
-  query,
-  type Unsubscribe,
-  where,
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+  QuerySnapshot,
+  Unsubscribe,
 } from "firebase/firestore";
 import { type Conversation, mergeConversations } from "@/domain/conversation";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
-import { CONVERSATIONS_COLLECTION, conversationRef, parseConversation } from "./conversations";
-import { type Listener, lazyListen } from "./messages";
+import { CONVERSATIONS_COLLECTION, parseConversation } from "./conversation-doc";
+import { type FirestoreSdk, type Listener, lazyListen } from "./messages";
 import { OFFERS_COLLECTION, parseOffer } from "./offers";
 import { parseRequest, REQUESTS_COLLECTION } from "./requests";
 
@@ -44,7 +36,7 @@ export function subscribeToUserConversations(
   listener: Listener<Conversation[]>,
   max = DEFAULT_MAX_CONVERSATIONS,
 ): Unsubscribe {
-  return lazyListen((db) => {
+  return lazyListen((fs, db) => {
     let asCustomer: Conversation[] | null = null;
     let asMerchant: Conversation[] | null = null;
     const emit = () => {
@@ -54,12 +46,12 @@ export function subscribeToUserConversations(
       field: "participants.customerId" | "participants.merchantId",
       set: (list: Conversation[]) => void,
     ) =>
-      onSnapshot(
-        query(
-          collection(db, CONVERSATIONS_COLLECTION),
-          where(field, "==", uid),
-          orderBy("updatedAt", "desc"),
-          limit(max),
+      fs.onSnapshot(
+        fs.query(
+          fs.collection(db, CONVERSATIONS_COLLECTION),
+          fs.where(field, "==", uid),
+          fs.orderBy("updatedAt", "desc"),
+          fs.limit(max),
         ),
         (snapshot) => {
           set(readConversations(snapshot));
@@ -81,19 +73,19 @@ export function subscribeToUserConversations(
 }
 
 function isPermissionDenied(error: unknown): boolean {
-  return error instanceof FirestoreError && error.code === "permission-denied";
+  return typeof error === "object" && error !== null && "code" in error && error.code === "permission-denied";
 }
 
 /** One document, live; null when it does not exist, is malformed, or the rules hide it from the user. */
 function subscribeToDocument<T>(
-  path: (db: Firestore) => DocumentReference,
+  path: (fs: FirestoreSdk, db: Firestore) => DocumentReference,
   read: (snapshot: DocumentSnapshot) => T | null,
   listener: Listener<T | null>,
 ): Unsubscribe {
   return lazyListen(
-    (db) =>
-      onSnapshot(
-        path(db),
+    (fs, db) =>
+      fs.onSnapshot(
+        path(fs, db),
         (snapshot) => listener.next(snapshot.exists() ? read(snapshot) : null),
         (error) => (isPermissionDenied(error) ? listener.next(null) : listener.error(error)),
       ),
@@ -103,7 +95,7 @@ function subscribeToDocument<T>(
 
 export function subscribeToConversation(id: string, listener: Listener<Conversation | null>): Unsubscribe {
   return subscribeToDocument(
-    (db) => conversationRef(db, id),
+    (fs, db) => fs.doc(db, CONVERSATIONS_COLLECTION, id),
     (snapshot) => parseConversation(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
     listener,
   );
@@ -111,7 +103,7 @@ export function subscribeToConversation(id: string, listener: Listener<Conversat
 
 export function subscribeToOffer(id: string, listener: Listener<Offer | null>): Unsubscribe {
   return subscribeToDocument(
-    (db) => doc(db, OFFERS_COLLECTION, id),
+    (fs, db) => fs.doc(db, OFFERS_COLLECTION, id),
     (snapshot) => parseOffer(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
     listener,
   );
@@ -119,7 +111,7 @@ export function subscribeToOffer(id: string, listener: Listener<Offer | null>): 
 
 export function subscribeToRequest(id: string, listener: Listener<Request | null>): Unsubscribe {
   return subscribeToDocument(
-    (db) => doc(db, REQUESTS_COLLECTION, id),
+    (fs, db) => fs.doc(db, REQUESTS_COLLECTION, id),
     (snapshot) => parseRequest(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
     listener,
   );

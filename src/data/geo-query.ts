@@ -14,27 +14,35 @@ import { EARTH_RADIUS_KM, MAX_GEO_QUERY_CELLS } from "@/domain/limits";
 /**
  * The merchant feed's radius query (architecture §4), without Firebase: a pure planner that turns
  * (merchant position, radius) into Firestore sub-queries, and a merger that pages through them with any
- * executor (the browser SDK in the app, firebase-admin over REST in Node tests and the bench, an
- * in-memory array in unit tests). Only src/data/requests.ts and the Node executors touch a database.
+ * executor (Firestore Lite in the app, firebase-admin over REST in the bench, an in-memory array in unit
+ * tests). Only src/data/requests.ts and the Node executors touch a database.
  *
  * A request is shown to a merchant when its distance d satisfies d ≤ R (the merchant's radius) AND
  * d ≤ a (the request's own actionRadius). Each sub-query is
  *
- *   status == 'active' [&& category == c] [&& urgency == u] && gh{P} in [≤ 30 cells]
- *   [&& actionRadius >= floor]  orderBy createdAt desc, actionRadius desc, __name__ desc  limit n
+ *   status == 'active' [&& category == c] [&& urgency == u] && gh{3|4|5} in [≤ 30 cells]
+ *   [&& actionRadius >= floor] && location.lat, location.lng within the circle's bounding box
+ *   orderBy createdAt, actionRadius, location.lat, location.lng, __name__ (all desc)  limit n
  *
- * - Cells: every geohash cell of precision P touching the circle (coveringCells, complete).
- * - Floor: every point of a cell is at least `distanceToCellKm` from the merchant, so a request in that
- *   cell can only reach the merchant if a ≥ that distance. Cells are grouped in rings by that distance
- *   (cut at the radius options 5/10/20/50 km) and each ring asks only for requests whose action radius
- *   can reach it. Without this, a merchant 80 km from Milano with a 100 km radius reads thousands of
- *   Milanese requests with a 5-10 km action radius before finding one that reaches the shop.
- * - Precision: the finest of gh5/gh4/gh3 that needs at most MAX_SUB_QUERIES sub-queries; finer cells
- *   waste fewer reads on requests just outside the circle.
- * - Merge: the sub-queries share one total order, so their results are merged newest first. A
- *   sub-query is (re)fetched only when its unread part could hold the next item; fetch sizes follow the
- *   share of results each sub-query has yielded so far. A page ends when it holds `pageSize` items or
- *   every sub-query is exhausted; the cursor is the last item's position, valid for every sub-query.
+ * - Cells: every geohash cell touching the circle (coveringCells, complete), at the finest mix of
+ *   precisions that fits in MAX_SUB_QUERIES sub-queries: coarse cells far away, the cells nearest the
+ *   shop split one level finer. Cells never overlap, so no document is read twice.
+ * - Floor: every point of a cell is at least `distanceToCellKm` from the merchant, so a request there can
+ *   reach the merchant only if a ≥ that distance. Cells are grouped in rings by that distance (cut at the
+ *   radius options 5/10/20/50 km) and each ring asks only for requests whose action radius can reach it.
+ *   Without it, a shop 80 km from Milano with a 100 km radius reads hundreds of Milanese requests with a
+ *   5-10 km action radius for every one that reaches it.
+ * - Box: cells overhang the circle; the latitude/longitude box much less. Documents outside it are
+ *   skipped on the index entry, never read as documents.
+ * - Category and urgency are equality filters in the query (composite indexes), never client-side: a
+ *   filter keeping 1 request in 30 would otherwise cost 30 times the reads.
+ * - Merge: all sub-queries share one total order, so their results merge newest first. A sub-query is
+ *   (re)fetched only when its unread part could hold the next item; batch sizes follow each sub-query's
+ *   share of the results and its yield so far. A page ends when it holds `pageSize` items or every
+ *   sub-query is exhausted. The cursor carries every sub-query's state: the next page neither re-reads
+ *   what this one read ahead nor re-learns the yields.
+ *
+ * `npm run bench:geo` measures it over 100k requests (docs/geo-bench.md).
  */
 
 /** More sub-queries buy tighter cells but cost at least one fetch each. Tuned with `npm run bench:geo`. */

@@ -1,28 +1,20 @@
-import {
-  arrayUnion,
-  collection,
-  type DocumentData,
-  doc,
-  type Firestore,
-  limit,
-  onSnapshot,
-  orderBy,
-  type QuerySnapshot,
-  query,
-  serverTimestamp,
-  type Unsubscribe,
-  writeBatch,
-} from "firebase/firestore";
+import type { DocumentData, Firestore, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import { type Message, messageSchema, type NewMessageInput, newMessageInputSchema } from "@/domain/message";
 import { getDb } from "@/lib/firebase";
-import { CONVERSATIONS_COLLECTION, conversationRef } from "./conversations";
+import { CONVERSATIONS_COLLECTION } from "./conversation-doc";
 import { fromFirestoreValue } from "./firestore-values";
 
 /**
  * conversations/{id}/messages (spec §3, §7). Participants add messages (senderId = themselves, readBy =
  * [themselves]) and may only add their own uid to readBy afterwards (firestore.rules). Sending writes the
  * message and the conversation's lastMessage/updatedAt in one batch: both or neither.
+ *
+ * The full SDK (listeners) is only ever imported dynamically here, like lib/firebase.ts getDb does, so
+ * the messages route's initial JS stays within budget (architecture §8; scripts/size.mjs ON_DEMAND).
  */
+export type FirestoreSdk = typeof import("firebase/firestore");
+
+export const loadFirestoreSdk = (): Promise<FirestoreSdk> => import("firebase/firestore");
 export const MESSAGES_SUBCOLLECTION = "messages";
 
 export type Listener<T> = { next: (value: T) => void; error: (error: unknown) => void };
@@ -41,8 +33,8 @@ function readMessages(snapshot: QuerySnapshot): Message[] {
     .filter((message): message is Message => message !== null);
 }
 
-function messagesCollection(db: Firestore, conversationId: string) {
-  return collection(db, CONVERSATIONS_COLLECTION, conversationId, MESSAGES_SUBCOLLECTION);
+function messagesCollection(fs: FirestoreSdk, db: Firestore, conversationId: string) {
+  return fs.collection(db, CONVERSATIONS_COLLECTION, conversationId, MESSAGES_SUBCOLLECTION);
 }
 
 /**
@@ -50,14 +42,14 @@ function messagesCollection(db: Firestore, conversationId: string) {
  * unsubscribe, so React effects can clean up even before the SDK has arrived.
  */
 export function lazyListen(
-  start: (db: Firestore) => Unsubscribe,
+  start: (fs: FirestoreSdk, db: Firestore) => Unsubscribe,
   onError: (error: unknown) => void,
 ): Unsubscribe {
   let stop: Unsubscribe | null = null;
   let cancelled = false;
-  getDb()
-    .then((db) => {
-      if (!cancelled) stop = start(db);
+  Promise.all([loadFirestoreSdk(), getDb()])
+    .then(([fs, db]) => {
+      if (!cancelled) stop = start(fs, db);
     })
     .catch(onError);
   return () => {
@@ -69,9 +61,9 @@ export function lazyListen(
 /** Live messages of a conversation, oldest first (spec §7). */
 export function subscribeToMessages(conversationId: string, listener: Listener<Message[]>): Unsubscribe {
   return lazyListen(
-    (db) =>
-      onSnapshot(
-        query(messagesCollection(db, conversationId), orderBy("createdAt", "asc")),
+    (fs, db) =>
+      fs.onSnapshot(
+        fs.query(messagesCollection(fs, db, conversationId), fs.orderBy("createdAt", "asc")),
         (snapshot) => listener.next(readMessages(snapshot)),
         listener.error,
       ),
@@ -89,9 +81,9 @@ export function subscribeToRecentMessages(
   listener: Listener<Message[]>,
 ): Unsubscribe {
   return lazyListen(
-    (db) =>
-      onSnapshot(
-        query(messagesCollection(db, conversationId), orderBy("createdAt", "desc"), limit(max)),
+    (fs, db) =>
+      fs.onSnapshot(
+        fs.query(messagesCollection(fs, db, conversationId), fs.orderBy("createdAt", "desc"), fs.limit(max)),
         (snapshot) => listener.next(readMessages(snapshot)),
         listener.error,
       ),
@@ -101,7 +93,8 @@ export function subscribeToRecentMessages(
 
 /** A fresh id for a message about to be sent, so the optimistic copy and the stored one share it. */
 export async function newMessageId(conversationId: string): Promise<string> {
-  return doc(messagesCollection(await getDb(), conversationId)).id;
+  const [fs, db] = await Promise.all([loadFirestoreSdk(), getDb()]);
+  return fs.doc(messagesCollection(fs, db, conversationId)).id;
 }
 
 export type SendMessageInput = NewMessageInput & { id: string; senderId: string };
@@ -109,9 +102,9 @@ export type SendMessageInput = NewMessageInput & { id: string; senderId: string 
 /** Adds the message and updates the conversation's lastMessage and updatedAt in one batch. */
 export async function sendMessage({ id, senderId, ...input }: SendMessageInput): Promise<void> {
   const parsed = newMessageInputSchema.parse(input);
-  const db = await getDb();
-  const batch = writeBatch(db);
-  batch.set(doc(messagesCollection(db, parsed.conversationId), id), {
+  const [fs, db] = await Promise.all([loadFirestoreSdk(), getDb()]);
+  const batch = fs.writeBatch(db);
+  batch.set(fs.doc(messagesCollection(fs, db, parsed.conversationId), id), {
     conversationId: parsed.conversationId,
     senderId,
     senderName: parsed.senderName,
@@ -119,11 +112,11 @@ export async function sendMessage({ id, senderId, ...input }: SendMessageInput):
     content: parsed.content,
     type: "text",
     readBy: [senderId],
-    createdAt: serverTimestamp(),
+    createdAt: fs.serverTimestamp(),
   });
-  batch.update(conversationRef(db, parsed.conversationId), {
-    lastMessage: { content: parsed.content, senderId, timestamp: serverTimestamp() },
-    updatedAt: serverTimestamp(),
+  batch.update(fs.doc(db, CONVERSATIONS_COLLECTION, parsed.conversationId), {
+    lastMessage: { content: parsed.content, senderId, timestamp: fs.serverTimestamp() },
+    updatedAt: fs.serverTimestamp(),
   });
   await batch.commit();
 }
@@ -131,10 +124,10 @@ export async function sendMessage({ id, senderId, ...input }: SendMessageInput):
 /** Adds `uid` to readBy of the given messages (only that field, as the rules require). */
 export async function markMessagesRead(conversationId: string, messageIds: readonly string[], uid: string) {
   if (messageIds.length === 0) return;
-  const db = await getDb();
-  const batch = writeBatch(db);
+  const [fs, db] = await Promise.all([loadFirestoreSdk(), getDb()]);
+  const batch = fs.writeBatch(db);
   for (const id of messageIds) {
-    batch.update(doc(messagesCollection(db, conversationId), id), { readBy: arrayUnion(uid) });
+    batch.update(fs.doc(messagesCollection(fs, db, conversationId), id), { readBy: fs.arrayUnion(uid) });
   }
   await batch.commit();
 }

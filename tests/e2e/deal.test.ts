@@ -77,7 +77,6 @@ describe("closing a deal end to end", () => {
     await lampLink.waitFor({ timeout: 20_000 });
     // The shop's seeded message is unread until the buyer opens the chat (readBy).
     await lampLink.getByText("1 messaggio non letto").waitFor({ timeout: 20_000 });
-    await buyer.screenshot({ path: "/tmp/deal-list-phone.png" });
     await lampLink.click();
     await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT}`);
     // On a phone the chat is its own screen, with a way back, and fits 360 px.
@@ -86,7 +85,6 @@ describe("closing a deal end to end", () => {
     const overflow = await buyer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await buyer.screenshot({ path: "/tmp/deal-chat-phone.png", fullPage: true });
     // Live both ways.
     await send(buyer, "Riuscite a consegnare giovedì?");
     await thread(shop).getByText("Riuscite a consegnare giovedì?").waitFor({ timeout: 20_000 });
@@ -117,8 +115,6 @@ describe("closing a deal end to end", () => {
     // The shop sees the outcome in the same conversation, live.
     await shop.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: 20_000 });
     await shop.getByText("«Consegna puntuale»").waitFor();
-    await shop.screenshot({ path: "/tmp/deal-desktop.png" });
-    await buyer.screenshot({ path: "/tmp/deal-done-phone.png" });
 
     // Back on the list, the lamp chat has nothing unread any more (the buyer read it while open).
     await buyer.getByRole("link", { name: /Conversazioni/ }).click();

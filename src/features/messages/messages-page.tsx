@@ -65,7 +65,10 @@ export function MessagesPage() {
           )}
         </div>
         <div
-          className={cn("min-w-0 flex-1 flex-col bg-slate-50 md:overflow-y-auto", conversationId ? "flex" : "hidden md:flex")}
+          className={cn(
+            "min-w-0 flex-1 flex-col bg-slate-50 md:overflow-y-auto",
+            conversationId ? "flex" : "hidden md:flex",
+          )}
         >
           {conversationId && sender ? (
             <ChatView key={conversationId} conversationId={conversationId} sender={sender} />

@@ -5,22 +5,11 @@ import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
-import { canCompleteRequest, canReceiveOffers } from "@/domain/state-machine";
 import { useLiveOffer, useLiveRequest } from "../api/conversations";
+import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
 import { OfferDecision } from "./offer-decision";
 import { OfferDetails } from "./offer-details";
-
-type Stage = "pending" | "accepted" | "completed" | "closed";
-
-/** Where this conversation's deal stands, from the live offer and request (spec §4). */
-export function dealStage(offer: Offer, request: Request | null): Stage {
-  if (request?.status === "completed" && request.completedOfferId === offer.id) return "completed";
-  if (offer.customerRating !== undefined) return "completed";
-  if (offer.status === "accepted") return "accepted";
-  if (offer.status === "pending" && (!request || canReceiveOffers(request.status))) return "pending";
-  return "closed";
-}
 
 function RatingSummary({ rating, feedback }: { rating: number | undefined; feedback: string | undefined }) {
   return (
@@ -45,14 +34,7 @@ function RatingSummary({ rating, feedback }: { rating: number | undefined; feedb
 function BuyerActions({ offer, request }: { offer: Offer; request: Request | null }) {
   const stage = dealStage(offer, request);
   if (stage === "pending") return <OfferDecision offerId={offer.id} />;
-  if (
-    stage === "accepted" &&
-    request &&
-    canCompleteRequest(request.status) &&
-    request.acceptedOfferId === offer.id
-  ) {
-    return <CompletionForm requestId={request.id} />;
-  }
+  if (request && canCompleteWith(offer, request)) return <CompletionForm requestId={request.id} />;
   if (stage === "completed") {
     return (
       <RatingSummary

@@ -1,0 +1,30 @@
+import type { Offer } from "@/domain/offer";
+import type { Request } from "@/domain/request";
+import { canCompleteRequest, canReceiveOffers } from "@/domain/state-machine";
+
+/**
+ * Where a conversation's deal stands, from the live offer and request (spec §4):
+ * - pending: the buyer may accept or reject;
+ * - accepted: this offer was accepted; `canComplete` when the request is in progress on this offer;
+ * - completed: the request was completed with this offer (the rating is on both documents);
+ * - closed: rejected, expired, or the request closed otherwise (status badge only).
+ */
+export type DealStage = "pending" | "accepted" | "completed" | "closed";
+
+export function dealStage(offer: Offer, request: Request | null): DealStage {
+  if (request?.status === "completed" && request.completedOfferId === offer.id) return "completed";
+  if (offer.customerRating !== undefined) return "completed";
+  if (offer.status === "accepted") return "accepted";
+  if (offer.status === "pending" && (!request || canReceiveOffers(request.status))) return "pending";
+  return "closed";
+}
+
+/** The completion form shows only while the request is in progress on this very offer. */
+export function canCompleteWith(offer: Offer, request: Request | null): boolean {
+  return (
+    request !== null &&
+    dealStage(offer, request) === "accepted" &&
+    canCompleteRequest(request.status) &&
+    request.acceptedOfferId === offer.id
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { formatBudget, formatDistance, formatRelativeDate } from "./format";
+import { merchantLocationOf } from "./merchant-location";
+
+describe("marketplace formats", () => {
+  it("formats distances in metres under a kilometre, else in km with one decimal", () => {
+    expect(formatDistance(0.004)).toBe("10 m");
+    expect(formatDistance(0.846)).toBe("850 m");
+    expect(formatDistance(2.44)).toBe("2,4 km");
+    expect(formatDistance(80)).toBe("80 km");
+  });
+
+  it("formats a budget range, or one amount when min = max", () => {
+    // Intl puts a no-break space before the euro sign
+    const plain = (text: string) => text.replace(/\u00a0/g, " ");
+    expect(plain(formatBudget({ min: 80, max: 150 }))).toBe("80,00 € - 150,00 €");
+    expect(plain(formatBudget({ min: 30, max: 30 }))).toBe("30,00 €");
+  });
+
+  it("says how long ago, then the date after a month", () => {
+    const now = new Date("2025-06-10T12:00:00Z");
+    expect(formatRelativeDate(new Date("2025-06-10T11:59:30Z"), now)).toBe("adesso");
+    expect(formatRelativeDate(new Date("2025-06-10T11:55:00Z"), now)).toBe("5 minuti fa");
+    expect(formatRelativeDate(new Date("2025-06-10T09:00:00Z"), now)).toBe("3 ore fa");
+    expect(formatRelativeDate(new Date("2025-06-09T12:00:00Z"), now)).toBe("ieri");
+    expect(formatRelativeDate(new Date("2025-04-01T12:00:00Z"), now)).toBe("1 apr 2025");
+  });
+});
+
+describe("merchantLocationOf", () => {
+  it("uses the shop's position, or Milano (flagged) when there is none", () => {
+    expect(merchantLocationOf({ lat: 45.45, lng: 9.17, address: "Navigli" })).toEqual({
+      lat: 45.45,
+      lng: 9.17,
+      address: "Navigli",
+      isDefault: false,
+    });
+    expect(merchantLocationOf(undefined)).toEqual({
+      lat: 45.4642,
+      lng: 9.19,
+      address: "Milano",
+      isDefault: true,
+    });
+  });
+});

@@ -1,0 +1,131 @@
+// Issue 6 end to end, in Chromium against the local stack: the seeded shop (desktop) filters the feed
+// by category and radius, opens the buyer's guitar request, sends an offer above the budget after
+// confirming, and lands in the new conversation; the buyer (phone) then sees the offer on /customer.
+
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { launchChromium, type OpenedPage, openPage, type ViewportName } from "../support/browser";
+import { startStack, stopStack, type TestStack } from "../support/stack";
+
+let stack: TestStack;
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+/** Seeded (scripts/seed/demo-data.ts): an active request, 'strumenti musicali', budget 100-200 €, ~5 km from negozio1. */
+const GUITAR_ID = "demo-req-chitarra";
+const GUITAR = "Chitarra acustica per principiante";
+/** The offer (and conversation) id is deterministic: {requestId}_{merchantId}. */
+const OFFER_ID = `${GUITAR_ID}_demo-negozio-1`;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stopStack();
+});
+
+beforeEach(async () => {
+  await Promise.all(opened.splice(0).map((page) => page.close()));
+  await stack.resetData();
+  await stack.seed();
+});
+
+async function open(path: string, viewport: ViewportName): Promise<Page> {
+  const page = await openPage(browser, `${stack.urls.app}${path}`, viewport);
+  opened.push(page);
+  onTestFailed(async () => {
+    const text = await page.page
+      .locator("body")
+      .textContent()
+      .catch(() => "(pagina chiusa)");
+    console.log(
+      `--- ${viewport} ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}`,
+    );
+  });
+  return page.page;
+}
+
+async function signIn(page: Page, email: string, returnTo: string) {
+  await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/^Password/).fill("vicino123");
+  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === returnTo, { timeout: 20_000 });
+}
+
+describe("merchant journey end to end", () => {
+  it("a shop filters by category and radius, sends an out-of-budget offer after confirming, and the buyer sees it", async () => {
+    const shop = await open("/browse", "desktop");
+    await signIn(shop, "negozio1@vicino.test", "/browse");
+    await shop.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
+
+    await shop.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Strumenti musicali" });
+    await shop.getByRole("combobox", { name: "Raggio" }).selectOption({ label: "20 km" });
+    await shop.getByRole("button", { name: "Cerca" }).click();
+    await shop.waitForURL((url) => url.searchParams.get("categoria") === "strumenti musicali");
+    const cards = shop.getByRole("article");
+    await cards.filter({ hasText: GUITAR }).waitFor({ timeout: 20_000 });
+    // Only musical instruments once the filtered feed has replaced the first one.
+    await expect
+      .poll(
+        async () => {
+          const all = await cards.count();
+          return all > 0 && all === (await cards.filter({ hasText: "Strumenti musicali" }).count());
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+
+    await cards
+      .filter({ hasText: GUITAR })
+      .getByRole("link", { name: /Fai un'offerta/ })
+      .click();
+    await shop.waitForURL((url) => url.pathname === `/make-offer/${GUITAR_ID}`);
+    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
+
+    await shop.getByRole("textbox", { name: /Prezzo/ }).fill("249,90");
+    await shop
+      .getByRole("textbox", { name: /Descrizione dell'offerta/ })
+      .fill("Yamaha 3/4 con custodia imbottita e accordatore in omaggio.");
+    await shop.getByRole("textbox", { name: /Disponibilità/ }).fill("Da domani");
+    await shop.getByRole("button", { name: "Invia l'offerta" }).click();
+
+    const dialog = shop.getByRole("dialog", { name: "Prezzo fuori budget" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Invia comunque" }).click();
+
+    await shop.waitForURL((url) => url.pathname === `/messages/${OFFER_ID}`, { timeout: 20_000 });
+    await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: 20_000 });
+    await shop.getByText(GUITAR).first().waitFor({ timeout: 20_000 });
+
+    const buyer = await open("/customer", "phone");
+    await signIn(buyer, "acquirente@vicino.test", "/customer");
+    const guitar = buyer.getByRole("article").filter({ hasText: GUITAR });
+    await guitar.waitFor({ timeout: 20_000 });
+    await guitar.getByText("Elettronica Navigli").waitFor({ timeout: 20_000 });
+    await guitar.getByText(/249,90/).waitFor();
+  });
+});
+
+describe("merchant pages on a phone", () => {
+  it("fit a 360 px screen: dashboard, browse, make-offer and offers", async () => {
+    const page = await open("/merchant", "phone");
+    await signIn(page, "negozio1@vicino.test", "/merchant");
+    const checks: Array<[string, string, string]> = [
+      ["/merchant", "Ciao, Elettronica Navigli", "Lampada da scrivania LED"],
+      ["/browse", "Richieste vicino a te", GUITAR],
+      [`/make-offer/${GUITAR_ID}`, "Fai un'offerta", GUITAR],
+      ["/offers", "Le tue offerte", "Lampada da scrivania LED"],
+    ];
+    for (const [path, heading, content] of checks) {
+      if (new URL(page.url()).pathname !== path) await page.goto(`${stack.urls.app}${path}`);
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: 20_000 });
+      await page.getByText(content).first().waitFor({ timeout: 20_000 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
