@@ -22,7 +22,10 @@ const ROUTE_BUDGET = 300 * KB;
 
 // --- The one table to keep in step with src/app/routes.tsx -------------------------------------
 // For each route: the source modules it loads lazily (React.lazy). Marketing pages are in the entry.
-const COMING_SOON = "src/features/coming-soon/coming-soon-page.tsx";
+// Buyer journey (issue 5); their data modules load Firestore on the first query (ON_DEMAND below).
+const CUSTOMER_DASHBOARD_PAGE = "src/features/customer/customer-dashboard-page.tsx";
+const CREATE_PAGE = "src/features/create/create-page.tsx";
+const CUSTOMER_REQUESTS_PAGE = "src/features/customer/customer-requests-page.tsx";
 // Every non-public route waits for the session (RouteAccessGate), whose engine and Firebase load on demand.
 const SESSION = ["src/lib/session/session-runtime.ts", "node_modules/firebase/app/dist/esm/index.esm.js"];
 const AUTH_PAGE = "src/features/auth/auth-page.tsx";
@@ -51,11 +54,11 @@ const ROUTES = [
   { path: "/auth", lazy: [AUTH_PAGE, ...AUTH_FLOWS, ...SESSION] },
   { path: "/auth-callback", lazy: [AUTH_CALLBACK_PAGE, ...SESSION] },
   { path: "/magic-link-auth", lazy: [MAGIC_LINK_PAGE, ...SESSION] },
-  { path: "/customer", lazy: [COMING_SOON, ...SESSION] },
+  { path: "/customer", lazy: [CUSTOMER_DASHBOARD_PAGE, ...SESSION] },
   { path: "/merchant", lazy: [MERCHANT_DASHBOARD_PAGE, ...SESSION] },
   { path: "/dashboard", lazy: [...SESSION] },
-  { path: "/create", lazy: [COMING_SOON, ...SESSION] },
-  { path: "/requests", lazy: [COMING_SOON, ...SESSION] },
+  { path: "/create", lazy: [CREATE_PAGE, ...SESSION] },
+  { path: "/requests", lazy: [CUSTOMER_REQUESTS_PAGE, ...SESSION] },
   { path: "/browse", lazy: [BROWSE_PAGE, ...SESSION] },
   { path: "/make-offer/:requestId", lazy: [MAKE_OFFER_PAGE, ...SESSION] },
   { path: "/offers", lazy: [OFFERS_PAGE, ...SESSION] },
@@ -75,6 +78,8 @@ const ON_DEMAND = new Set([
   "src/data/users-live.ts",
   // The messages screen's listeners (src/data/messages.ts loadFirestoreSdk): loaded once the page has painted.
   "node_modules/firebase/firestore/dist/esm/index.esm.js",
+  // The buyer's requests/offers queries, loaded by the first query of /customer and /requests.
+  "src/data/customer-requests.ts",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

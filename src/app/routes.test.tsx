@@ -54,18 +54,6 @@ describe("route table", () => {
     );
   });
 
-  it("the shared 'In arrivo' page names the section and leads home", async () => {
-    const { ComingSoonPage } = await import("@/features/coming-soon/coming-soon-page");
-    const { user, location } = renderRoutes("/x", [
-      { path: "*", element: <ComingSoonPage section="Messaggi" /> },
-    ]);
-    expect(screen.getByRole("heading", { level: 1, name: "Messaggi" })).toBeVisible();
-    expect(screen.getByText("In arrivo")).toBeVisible();
-    expect(screen.getByText(/Questa sezione è in costruzione/)).toBeVisible();
-    await user.click(screen.getByRole("link", { name: "Torna alla home" }));
-    expect(location.pathname).toBe("/");
-  });
-
   it("shows an Italian 404 page for an unknown path", async () => {
     const { user, location } = renderApp("/pagina-che-non-esiste");
     expect(screen.getByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeVisible();
