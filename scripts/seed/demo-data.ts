@@ -1,4 +1,5 @@
 import type { RequestCategory } from "../../src/domain/enums";
+import { offerIdFor } from "../../src/domain/offer";
 import type { NewRequestInput } from "../../src/domain/request";
 import type { Actor, MarketplaceWriter, Persona } from "./writer";
 
@@ -131,7 +132,6 @@ export async function runDemoScenario(
   const offer = async (
     shop: Actor,
     requestId: string,
-    id: string,
     when: Date,
     details: {
       price: number;
@@ -140,12 +140,13 @@ export async function runDemoScenario(
       deliveryOptions: ("pickup" | "delivery")[];
     },
   ) => {
+    const id = offerIdFor(requestId, shop.uid);
     await writer.sendOffer(
       shop,
       { requestId, customerId: buyer.uid, merchantName: shop.name, ...details },
       { at: when, id },
     );
-    const conversationId = `${id}-chat`;
+    const conversationId = id; // one conversation per offer, same id (src/domain/offer.ts)
     await writer.openConversation(
       shop,
       {
@@ -190,7 +191,7 @@ export async function runDemoScenario(
     location: PLACES.gaeAulenti,
     productDetails: { size: "42", color: "nero", condition: "nuovo" },
   });
-  const shoes = await offer(shop2, ids.runningShoes, "demo-off-scarpe-isola", at(1, 3), {
+  const shoes = await offer(shop2, ids.runningShoes, at(1, 3), {
     price: 110,
     description: "Modello neutro ammortizzato, ultima collezione, prova in negozio.",
     estimatedDeliveryTime: "Disponibili subito",
@@ -218,7 +219,7 @@ export async function runDemoScenario(
     location: PLACES.missaglia,
     productDetails: { condition: "ricondizionato", color: "acciaio" },
   });
-  const coffee = await offer(shop1, ids.coffee, "demo-off-caffe-navigli", at(2, 4), {
+  const coffee = await offer(shop1, ids.coffee, at(2, 4), {
     price: 149,
     description: "Ricondizionata con 12 mesi di garanzia, consegna a domicilio inclusa.",
     estimatedDeliveryTime: "2 giorni",
@@ -271,7 +272,7 @@ export async function runDemoScenario(
     location: PLACES.monza,
     productDetails: { size: "M", color: "verde", condition: "nuovo" },
   });
-  const bikeNavigli = await offer(shop1, ids.bike, "demo-off-bici-navigli", at(6, 2), {
+  const bikeNavigli = await offer(shop1, ids.bike, at(6, 2), {
     price: 380,
     description: "City bike con cambio a 7 velocità e luci a dinamo.",
     estimatedDeliveryTime: "3 giorni",
@@ -288,7 +289,7 @@ export async function runDemoScenario(
     { offerId: bikeNavigli.offerId, reason: "Prezzo troppo alto" },
     { at: at(6, 5) },
   );
-  const bikeIsola = await offer(shop2, ids.bike, "demo-off-bici-isola", at(6, 6), {
+  const bikeIsola = await offer(shop2, ids.bike, at(6, 6), {
     price: 289,
     description: "City bike in alluminio con cestino e luci LED, pronta da ritirare.",
     estimatedDeliveryTime: "Disponibile subito",
@@ -316,14 +317,14 @@ export async function runDemoScenario(
     location: PLACES.buenosAires,
     productDetails: { color: "nero", condition: "nuovo" },
   });
-  const phonesNavigli = await offer(shop1, ids.headphones, "demo-off-cuffie-navigli", at(8, 1), {
+  const phonesNavigli = await offer(shop1, ids.headphones, at(8, 1), {
     price: 199,
     description: "Cuffie over-ear con ANC, 30 ore di autonomia, confezione sigillata.",
     estimatedDeliveryTime: "Disponibili subito",
     deliveryOptions: ["pickup", "delivery"],
   });
   await say(shop1, phonesNavigli.conversationId, at(8, 1.1), "Ne abbiamo due in negozio, nere.");
-  const phonesIsola = await offer(shop2, ids.headphones, "demo-off-cuffie-isola", at(8, 2), {
+  const phonesIsola = await offer(shop2, ids.headphones, at(8, 2), {
     price: 229,
     description: "Cuffie sportive con ANC, resistenti al sudore.",
     deliveryOptions: ["pickup"],
@@ -349,7 +350,7 @@ export async function runDemoScenario(
     location: PLACES.portaRomana,
     productDetails: { size: "M", color: "blu", condition: "nuovo" },
   });
-  const jacket = await offer(shop2, ids.jacket, "demo-off-giacca-isola", at(9, 5), {
+  const jacket = await offer(shop2, ids.jacket, at(9, 5), {
     price: 119,
     description: "Giacca in membrana impermeabile, cuciture nastrate, taglia M disponibile.",
     estimatedDeliveryTime: "1 giorno",
@@ -368,7 +369,7 @@ export async function runDemoScenario(
     location: PLACES.tortona,
     productDetails: { color: "bianco", condition: "nuovo" },
   });
-  const lamp = await offer(shop1, ids.lamp, "demo-off-lampada-navigli", at(10, 3), {
+  const lamp = await offer(shop1, ids.lamp, at(10, 3), {
     price: 39,
     description: "Lampada LED con tre temperature di colore e morsetto.",
     estimatedDeliveryTime: "2 giorni",
@@ -411,7 +412,7 @@ export async function runDemoScenario(
     location: PLACES.cittaStudi,
     productDetails: { color: "blu", condition: "ricondizionato", specifications: "128 GB, sbloccato" },
   });
-  const iphone = await offer(shop1, ids.iphone, "demo-off-iphone-navigli", at(12, 2), {
+  const iphone = await offer(shop1, ids.iphone, at(12, 2), {
     price: 429,
     description: "Ricondizionato grado A, batteria 89%, garanzia 12 mesi.",
     estimatedDeliveryTime: "Oggi",
@@ -431,7 +432,7 @@ export async function runDemoScenario(
     location: PLACES.centrale,
     productDetails: { condition: "nuovo" },
   });
-  const charger = await offer(shop1, ids.charger, "demo-off-caricatore-navigli", at(13, 1), {
+  const charger = await offer(shop1, ids.charger, at(13, 1), {
     price: 34,
     description: "Caricatore GaN 65 W con due porte USB-C.",
     estimatedDeliveryTime: "Disponibile subito",

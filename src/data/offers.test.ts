@@ -1,7 +1,8 @@
 import { Timestamp } from "firebase/firestore";
 import { describe, expect, it, vi } from "vitest";
 import { parseConversation } from "./conversations";
-import { offerIdFor, parseOffer } from "./offers";
+import { offerIdFor } from "@/domain/offer";
+import { parseOffer } from "./offers";
 
 const at = Timestamp.fromMillis(Date.UTC(2025, 4, 2, 10));
 

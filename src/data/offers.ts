@@ -18,7 +18,7 @@ import {
   where,
   writeBatch,
 } from "firebase/firestore/lite";
-import { type NewOfferInput, newOfferInputSchema, type Offer, offerSchema } from "@/domain/offer";
+import { type NewOfferInput, newOfferInputSchema, type Offer, offerIdFor, offerSchema } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
 import { INITIAL_OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
@@ -34,10 +34,6 @@ import { getRequest } from "./requests";
  * rules can check "this merchant has an offer on this request" with a single exists().
  */
 export const OFFERS_COLLECTION = "offers";
-
-export function offerIdFor(requestId: string, merchantId: string): string {
-  return `${requestId}_${merchantId}`;
-}
 
 /** The offer in a document, or null (with a warning) when it does not match the schema. */
 export function parseOffer(id: string, data: DocumentData | undefined): Offer | null {

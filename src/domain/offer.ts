@@ -69,3 +69,12 @@ export type NewOffer = z.output<typeof newOfferInputSchema>;
 
 /** Optional reason typed in the reject box. */
 export const rejectionReasonSchema = optionalText(SHORT_TEXT_MAX_LENGTH);
+
+/**
+ * One offer per merchant per request: offers/{requestId}_{merchantId}. A second visit to the make-offer
+ * page finds (and, while pending, edits) the same offer, and the rules can check "this merchant has an
+ * offer on this request" with one exists(). The offer's conversation has the same id.
+ */
+export function offerIdFor(requestId: string, merchantId: string): string {
+  return `${requestId}_${merchantId}`;
+}

@@ -12,7 +12,7 @@ let browser: Browser;
 const opened: OpenedPage[] = [];
 
 /** Seeded (scripts/seed/demo-data.ts): negozio1's pending offer on the buyer's active desk-lamp request. */
-const LAMP_CHAT = "demo-off-lampada-navigli-chat";
+const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
 const LAMP = "Lampada da scrivania LED";
 
 beforeAll(async () => {

@@ -219,7 +219,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
       expect(active[0]).toBe(DEMO_REQUEST_IDS.backpack);
 
       // A listener (WebChannel Listen stream) on the iPhone chat; the buyer's reply arrives live.
-      const chatId = "demo-off-iphone-navigli-chat";
+      const chatId = "demo-req-iphone_demo-negozio-1";
       await page.evaluate(async (conversationId) => {
         const { sdk, getDb } = window.vicinoTest;
         const { collection, onSnapshot, orderBy, query } = sdk.firestore;

@@ -20,7 +20,6 @@ vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/offers", () => ({
   getOffer: vi.fn(),
   saveOffer: vi.fn(),
-  offerIdFor: (requestId: string, merchantId: string) => `${requestId}_${merchantId}`,
 }));
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
 vi.mock("@/data/offer-description", () => ({ generateOfferDescription: vi.fn() }));

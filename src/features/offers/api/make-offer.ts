@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { generateOfferDescription } from "@/data/offer-description";
-import { getOffer, offerIdFor, saveOffer } from "@/data/offers";
+import { getOffer, saveOffer } from "@/data/offers";
 import { getPublicProfile } from "@/data/profiles";
 import { getRequest } from "@/data/requests";
 import { callableErrorMessage } from "@/domain/errors";
 import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES } from "@/domain/messages";
+import { offerIdFor } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
 import { publicName } from "@/domain/user";
