@@ -1,7 +1,7 @@
 import { Timestamp } from "firebase/firestore";
 import { describe, expect, it, vi } from "vitest";
-import { parseConversation } from "./conversations";
 import { offerIdFor } from "@/domain/offer";
+import { parseConversation } from "./conversations";
 import { parseOffer } from "./offers";
 
 const at = Timestamp.fromMillis(Date.UTC(2025, 4, 2, 10));

@@ -38,7 +38,7 @@ async function open(path: string): Promise<Page> {
   onTestFailed(async () => {
     const text = await page.page
       .locator("body")
-      .innerText()
+      .textContent()
       .catch(() => "(pagina chiusa)");
     console.log(`--- ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}`);
   });
