@@ -1,10 +1,17 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
 // Every page but the marketing ones is React.lazy: the first visit in a test file transforms and
 // loads its module graph, which on the 2 shared cores can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 3000 });
+
+// Component tests never reach Firebase: a test mocks the src/data module it needs, and any other
+// data call (e.g. the dashboard a test lands on after signing in) fails at once, without network.
+vi.mock("@/lib/firebase", () => {
+  const offline = () => Promise.reject(new Error("Firebase non è disponibile nei test dei componenti"));
+  return { getFirebaseApp: offline, getAuthInstance: offline, getDb: offline, getFunctionsInstance: offline };
+});
 
 afterEach(() => {
   cleanup();
