@@ -2,14 +2,13 @@
 // Gemini through the real SDK against the local fake Gemini server (tests/support/fake-gemini.ts).
 
 import { deleteApp } from "firebase-admin/app";
-import type { DecodedIdToken } from "firebase-admin/auth";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
-import type { CallableRequest } from "firebase-functions/https";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlgoChatOutput } from "../../src/domain/algo";
 import { ALGO_MESSAGES } from "../../src/domain/messages";
 import { requestSchema } from "../../src/domain/request";
 import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
+import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { type FakeGemini, geminiError, geminiJson, startFakeGemini } from "../support/fake-gemini";
 
 type AlgoModule = typeof import("../../functions/src/algo/algo-chat");
@@ -24,22 +23,9 @@ let gemini: FakeGemini;
 let algo: AlgoModule;
 let admin: AdminModule;
 let records: RecordModule;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
-function callable<T>(data: T, uid?: string): CallableRequest<T> {
-  const rawRequest = { ip: "127.0.0.1", headers: {} } as unknown as CallableRequest<T>["rawRequest"];
-  const auth = uid ? { auth: { uid, token: { uid } as DecodedIdToken, rawToken: "test" } } : {};
-  return { data, rawRequest, acceptsStreaming: false, ...auth };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code?: unknown; message?: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code?: unknown; message?: unknown };
-  }
-  throw new Error("expected a rejection");
-}
+const callable = <T>(data: T, uid?: string) => callableRequest(data, { uid });
 
 const db = () => admin.adminDb();
 
@@ -89,16 +75,12 @@ const geminiDeps = () => ({
 
 beforeAll(async () => {
   [firestore, gemini] = await Promise.all([startFirestoreEmulator({ port: 0 }), startFakeGemini()]);
-  for (const [name, value] of Object.entries({
+  restoreEnv = overrideEnv({
     FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
     GCLOUD_PROJECT: PROJECT_ID,
     METADATA_SERVER_DETECTION: "none",
     GEMINI_API_KEY: undefined,
-  })) {
-    saved[name] = process.env[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  });
   [algo, admin, records] = await Promise.all([
     import("../../functions/src/algo/algo-chat"),
     import("../../functions/src/lib/admin"),
@@ -109,10 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (admin) await deleteApp(admin.adminApp());
   await Promise.all([firestore?.stop(), gemini?.close()]);
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
 });
 
 beforeEach(() => {

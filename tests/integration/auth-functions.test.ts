@@ -7,15 +7,14 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { deleteApp } from "firebase-admin/app";
-import type { DecodedIdToken } from "firebase-admin/auth";
 import { Timestamp } from "firebase-admin/firestore";
-import type { CallableRequest } from "firebase-functions/https";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
 import {
   type AuthEmulator,
   startAuthEmulator,
 } from "../../tools/firestore-emulator/test/support/auth-emulator";
+import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
 
 type MagicLinkModule = typeof import("../../functions/src/auth/magic-link");
@@ -38,41 +37,7 @@ let mail: SendEmailModule;
 let profiles: SyncProfileModule;
 let admin: AdminModule;
 let policy: PolicyModule;
-const saved: Record<string, string | undefined> = {};
-
-function setEnv(values: Record<string, string>): void {
-  for (const [name, value] of Object.entries(values)) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
-}
-
-function restoreEnv(): void {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-}
-
-function callable<T>(data: T, options: { ip?: string; uid?: string } = {}): CallableRequest<T> {
-  const rawRequest = {
-    ip: options.ip ?? CLIENT_IP,
-    headers: {},
-  } as unknown as CallableRequest<T>["rawRequest"];
-  const authData = options.uid
-    ? { auth: { uid: options.uid, token: { uid: options.uid } as DecodedIdToken, rawToken: "test" } }
-    : {};
-  return { data, rawRequest, acceptsStreaming: false, ...authData };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code?: unknown; message?: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code?: unknown; message?: unknown };
-  }
-  throw new Error("expected a rejection");
-}
+let restoreEnv: () => void = () => {};
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -87,7 +52,9 @@ async function requestLink(
   userType: "customer" | "merchant",
   ip = CLIENT_IP,
 ): Promise<string> {
-  await expect(fns.createMagicLink.run(callable({ email, userType }, { ip }))).resolves.toEqual({ ok: true });
+  await expect(fns.createMagicLink.run(callableRequest({ email, userType }, { ip }))).resolves.toEqual({
+    ok: true,
+  });
   const received = await smtp.waitFor((m) => m.recipients.includes(email.toLowerCase()));
   smtp.clear();
   return tokenFrom(received);
@@ -171,7 +138,7 @@ beforeAll(async () => {
     startAuthEmulator({ projectId: PROJECT_ID }),
     startSmtpSink(),
   ]);
-  setEnv({
+  restoreEnv = overrideEnv({
     FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
     FIREBASE_AUTH_EMULATOR_HOST: `${auth.host}:${auth.port}`,
     GCLOUD_PROJECT: PROJECT_ID,
@@ -235,7 +202,7 @@ describe("createMagicLink + verifyMagicLink", () => {
 
   it("signs a new address in once, with the link's role, and never twice", async () => {
     const token = await requestLink("bottega@example.it", "merchant");
-    const result = await fns.verifyMagicLink.run(callable({ token }));
+    const result = await fns.verifyMagicLink.run(callableRequest({ token }));
     expect(result).toMatchObject({ userType: "merchant", email: "bottega@example.it" });
 
     const session = await signInWithCustomToken(result.customToken);
@@ -263,15 +230,15 @@ describe("createMagicLink + verifyMagicLink", () => {
       totalRatings: 0,
     });
 
-    const again = await rejection(fns.verifyMagicLink.run(callable({ token })));
+    const again = await rejection(fns.verifyMagicLink.run(callableRequest({ token })));
     expect(again).toMatchObject({ code: "failed-precondition", message: "Token non valido o scaduto" });
   });
 
   it("lets exactly one of two concurrent verifications through", async () => {
     const token = await requestLink("gara@example.it", "customer");
     const results = await Promise.allSettled([
-      fns.verifyMagicLink.run(callable({ token })),
-      fns.verifyMagicLink.run(callable({ token })),
+      fns.verifyMagicLink.run(callableRequest({ token })),
+      fns.verifyMagicLink.run(callableRequest({ token })),
     ]);
     const fulfilled = results.filter((r) => r.status === "fulfilled");
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -287,10 +254,10 @@ describe("createMagicLink + verifyMagicLink", () => {
       .adminDb()
       .doc(`magicLinks/${sha256(token)}`)
       .update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
-    const expired = await rejection(fns.verifyMagicLink.run(callable({ token })));
+    const expired = await rejection(fns.verifyMagicLink.run(callableRequest({ token })));
     expect(expired).toMatchObject({ code: "failed-precondition", message: "Token non valido o scaduto" });
 
-    const unknown = await rejection(fns.verifyMagicLink.run(callable({ token: "A".repeat(43) })));
+    const unknown = await rejection(fns.verifyMagicLink.run(callableRequest({ token: "A".repeat(43) })));
     expect(unknown).toMatchObject({ code: "failed-precondition", message: "Token non valido o scaduto" });
     await expect(admin.adminAuth().getUserByEmail("tardi@example.it")).rejects.toMatchObject({
       code: "auth/user-not-found",
@@ -300,10 +267,10 @@ describe("createMagicLink + verifyMagicLink", () => {
   it("answers the same for an address with an account and one without", async () => {
     await auth.createUser("cliente@example.it", "password-1", "Cliente");
     const known = await fns.createMagicLink.run(
-      callable({ email: "cliente@example.it", userType: "customer" }),
+      callableRequest({ email: "cliente@example.it", userType: "customer" }),
     );
     const unknown = await fns.createMagicLink.run(
-      callable({ email: "sconosciuto@example.it", userType: "customer" }),
+      callableRequest({ email: "sconosciuto@example.it", userType: "customer" }),
     );
     expect(known).toEqual({ ok: true });
     expect(unknown).toEqual(known);
@@ -330,7 +297,7 @@ describe("createMagicLink + verifyMagicLink", () => {
         aiTokens: 4,
       });
     const token = await requestLink("giulia@example.it", "merchant");
-    const result = await fns.verifyMagicLink.run(callable({ token }));
+    const result = await fns.verifyMagicLink.run(callableRequest({ token }));
     expect(result).toMatchObject({ userType: "customer", email: "giulia@example.it" });
     const session = await signInWithCustomToken(result.customToken);
     expect(session.localId).toBe(existing.uid);
@@ -350,11 +317,11 @@ describe("createMagicLink + verifyMagicLink", () => {
     const { EMAIL_RATE_POLICY, IP_RATE_POLICY } = policy;
     const input = { email: "insistente@example.it", userType: "customer" as const };
     for (let i = 0; i < EMAIL_RATE_POLICY.max; i++) {
-      await expect(fns.createMagicLink.run(callable(input, { ip: "192.0.2.1" }))).resolves.toEqual({
+      await expect(fns.createMagicLink.run(callableRequest(input, { ip: "192.0.2.1" }))).resolves.toEqual({
         ok: true,
       });
     }
-    const refused = await rejection(fns.createMagicLink.run(callable(input, { ip: "192.0.2.2" })));
+    const refused = await rejection(fns.createMagicLink.run(callableRequest(input, { ip: "192.0.2.2" })));
     expect(refused).toMatchObject({
       code: "resource-exhausted",
       message: "Troppi tentativi. Riprova più tardi.",
@@ -364,13 +331,13 @@ describe("createMagicLink + verifyMagicLink", () => {
     // One IP: IP_RATE_POLICY.max requests (already EMAIL_RATE_POLICY.max from 192.0.2.1), then refused.
     for (let i = EMAIL_RATE_POLICY.max; i < IP_RATE_POLICY.max; i++) {
       const ok = await fns.createMagicLink.run(
-        callable({ email: `u${i}@example.it`, userType: "customer" }, { ip: "192.0.2.1" }),
+        callableRequest({ email: `u${i}@example.it`, userType: "customer" }, { ip: "192.0.2.1" }),
       );
       expect(ok).toEqual({ ok: true });
     }
     const ipRefused = await rejection(
       fns.createMagicLink.run(
-        callable({ email: "altro@example.it", userType: "customer" }, { ip: "192.0.2.1" }),
+        callableRequest({ email: "altro@example.it", userType: "customer" }, { ip: "192.0.2.1" }),
       ),
     );
     expect(ipRefused).toMatchObject({ code: "resource-exhausted" });
@@ -402,7 +369,7 @@ describe("syncProfile", () => {
         aiTokens: 10,
         location: { lat: 45.4642, lng: 9.19, address: "Via Roma 1, Milano", zone: "Milano" },
       });
-    const result = await profiles.syncProfile.run(callable({}, { uid }));
+    const result = await profiles.syncProfile.run(callableRequest({}, { uid }));
     const expected = {
       uid,
       displayName: "Marco",
@@ -417,17 +384,17 @@ describe("syncProfile", () => {
     expect((await admin.adminDb().doc(`profiles/${uid}`).get()).data()).toEqual(expected);
 
     await admin.adminDb().doc(`users/${uid}`).update({ businessName: "Bianchi & Figli" });
-    await profiles.syncProfile.run(callable({}, { uid }));
+    await profiles.syncProfile.run(callableRequest({}, { uid }));
     expect((await admin.adminDb().doc(`profiles/${uid}`).get()).data()).toMatchObject({
       businessName: "Bianchi & Figli",
     });
   });
 
   it("needs a signed-in caller with a users document", async () => {
-    expect(await rejection(profiles.syncProfile.run(callable({})))).toMatchObject({
+    expect(await rejection(profiles.syncProfile.run(callableRequest({})))).toMatchObject({
       code: "unauthenticated",
     });
-    expect(await rejection(profiles.syncProfile.run(callable({}, { uid: "nobody" })))).toMatchObject({
+    expect(await rejection(profiles.syncProfile.run(callableRequest({}, { uid: "nobody" })))).toMatchObject({
       code: "not-found",
       message: "Dati utente non trovati",
     });

@@ -4,12 +4,11 @@
 // users and profiles, and who may call what.
 
 import { deleteApp } from "firebase-admin/app";
-import type { DecodedIdToken } from "firebase-admin/auth";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
-import type { CallableRequest } from "firebase-functions/https";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
 import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
+import { callableRequest, overrideEnv, rejection } from "../support/callables";
 
 type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
 type RejectModule = typeof import("../../functions/src/deals/reject-offer");
@@ -23,30 +22,9 @@ let accept: AcceptModule;
 let reject: RejectModule;
 let complete: CompleteModule;
 let admin: AdminModule;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
-function setEnv(values: Record<string, string | undefined>): void {
-  for (const [name, value] of Object.entries(values)) {
-    saved[name] = process.env[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-}
-
-function callable<T>(data: T, uid?: string): CallableRequest<T> {
-  const rawRequest = { ip: "127.0.0.1", headers: {} } as unknown as CallableRequest<T>["rawRequest"];
-  const auth = uid ? { auth: { uid, token: { uid } as DecodedIdToken, rawToken: "test" } } : {};
-  return { data, rawRequest, acceptsStreaming: false, ...auth };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code?: unknown; message?: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code?: unknown; message?: unknown };
-  }
-  throw new Error("expected a rejection");
-}
+const callable = <T>(data: T, uid?: string) => callableRequest(data, { uid });
 
 const db = () => admin.adminDb();
 
@@ -160,7 +138,7 @@ const completeCall = (requestId: string, rating: number, uid?: string, feedback?
 
 beforeAll(async () => {
   firestore = await startFirestoreEmulator({ port: 0 });
-  setEnv({
+  restoreEnv = overrideEnv({
     FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
     GCLOUD_PROJECT: PROJECT_ID,
     METADATA_SERVER_DETECTION: "none",
@@ -176,10 +154,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (admin) await deleteApp(admin.adminApp());
   await firestore?.stop();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
 });
 
 beforeEach(async () => {

@@ -4,12 +4,11 @@
 // the clock.
 
 import { deleteApp } from "firebase-admin/app";
-import type { DecodedIdToken } from "firebase-admin/auth";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
-import type { CallableRequest } from "firebase-functions/https";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ALGO_MESSAGES } from "../../src/domain/messages";
 import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
+import { callableRequest, overrideEnv, rejection } from "../support/callables";
 
 type AlgoModule = typeof import("../../functions/src/algo/algo-chat");
 type PurchaseModule = typeof import("../../functions/src/tokens/purchase-tokens");
@@ -23,30 +22,9 @@ let algo: AlgoModule;
 let purchase: PurchaseModule;
 let admin: AdminModule;
 let offer: OfferModule;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
-function setEnv(values: Record<string, string | undefined>): void {
-  for (const [name, value] of Object.entries(values)) {
-    saved[name] = process.env[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-}
-
-function callable<T>(data: T, uid?: string): CallableRequest<T> {
-  const rawRequest = { ip: "127.0.0.1", headers: {} } as unknown as CallableRequest<T>["rawRequest"];
-  const auth = uid ? { auth: { uid, token: { uid } as DecodedIdToken, rawToken: "test" } } : {};
-  return { data, rawRequest, acceptsStreaming: false, ...auth };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code?: unknown; message?: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code?: unknown; message?: unknown };
-  }
-  throw new Error("expected a rejection");
-}
+const callable = <T>(data: T, uid?: string) => callableRequest(data, { uid });
 
 const db = () => admin.adminDb();
 
@@ -78,7 +56,7 @@ const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) *
 
 beforeAll(async () => {
   firestore = await startFirestoreEmulator({ port: 0 });
-  setEnv({
+  restoreEnv = overrideEnv({
     FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
     GCLOUD_PROJECT: PROJECT_ID,
     METADATA_SERVER_DETECTION: "none",
@@ -96,10 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (admin) await deleteApp(admin.adminApp());
   await firestore?.stop();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
 });
 
 beforeEach(() => firestore.clear());
