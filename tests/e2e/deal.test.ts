@@ -2,57 +2,15 @@
 // phone and the seeded shop on a desktop chat live in the lamp conversation, the buyer accepts the
 // offer and completes with 4 stars (chosen with the keyboard), and the shop sees the rating appear.
 
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
-import { launchChromium, type OpenedPage, openPage, type ViewportName } from "../support/browser";
-import { startStack, stopStack, type TestStack } from "../support/stack";
-
-let stack: TestStack;
-let browser: Browser;
-const opened: OpenedPage[] = [];
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useSeededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): negozio1's pending offer on the buyer's active desk-lamp request. */
 const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
 const LAMP = "Lampada da scrivania LED";
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stopStack();
-});
-
-beforeEach(async () => {
-  await Promise.all(opened.splice(0).map((page) => page.close()));
-  await stack.resetData();
-  await stack.seed();
-});
-
-async function open(path: string, viewport: ViewportName): Promise<Page> {
-  const page = await openPage(browser, `${stack.urls.app}${path}`, viewport);
-  opened.push(page);
-  onTestFailed(async () => {
-    const text = await page.page
-      .locator("body")
-      .textContent()
-      .catch(() => "(pagina chiusa)");
-    console.log(
-      `--- ${viewport} ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}`,
-    );
-  });
-  return page.page;
-}
-
-async function signIn(page: Page, email: string, returnTo: string) {
-  await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password/).fill("vicino123");
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === returnTo, { timeout: 20_000 });
-}
+const { open, signIn } = useSeededJourney();
 
 async function send(page: Page, text: string) {
   const box = page.getByRole("textbox", { name: "Messaggio" });

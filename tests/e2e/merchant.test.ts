@@ -2,14 +2,8 @@
 // by category and radius, opens the buyer's guitar request, sends an offer above the budget after
 // confirming, and lands in the new conversation; the buyer (phone) then sees the offer on /customer.
 
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
-import { launchChromium, type OpenedPage, openPage, type ViewportName } from "../support/browser";
-import { startStack, stopStack, type TestStack } from "../support/stack";
-
-let stack: TestStack;
-let browser: Browser;
-const opened: OpenedPage[] = [];
+import { describe, expect, it } from "vitest";
+import { useSeededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): an active request, 'strumenti musicali', budget 100-200 €, ~5 km from negozio1. */
 const GUITAR_ID = "demo-req-chitarra";
@@ -17,44 +11,7 @@ const GUITAR = "Chitarra acustica per principiante";
 /** The offer (and conversation) id is deterministic: {requestId}_{merchantId}. */
 const OFFER_ID = `${GUITAR_ID}_demo-negozio-1`;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stopStack();
-});
-
-beforeEach(async () => {
-  await Promise.all(opened.splice(0).map((page) => page.close()));
-  await stack.resetData();
-  await stack.seed();
-});
-
-async function open(path: string, viewport: ViewportName): Promise<Page> {
-  const page = await openPage(browser, `${stack.urls.app}${path}`, viewport);
-  opened.push(page);
-  onTestFailed(async () => {
-    const text = await page.page
-      .locator("body")
-      .textContent()
-      .catch(() => "(pagina chiusa)");
-    console.log(
-      `--- ${viewport} ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}`,
-    );
-  });
-  return page.page;
-}
-
-async function signIn(page: Page, email: string, returnTo: string) {
-  await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password/).fill("vicino123");
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === returnTo, { timeout: 20_000 });
-}
+const { open, signIn } = useSeededJourney();
 
 describe("merchant journey end to end", () => {
   it("a shop filters by category and radius, sends an out-of-budget offer after confirming, and the buyer sees it", async () => {
@@ -121,7 +78,7 @@ describe("merchant pages on a phone", () => {
       ["/offers", "Le tue offerte", "Lampada da scrivania LED"],
     ];
     for (const [path, heading, content] of checks) {
-      if (new URL(page.url()).pathname !== path) await page.goto(`${stack.urls.app}${path}`);
+      if (new URL(page.url()).pathname !== path) await page.goto(new URL(path, page.url()).href);
       await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: 20_000 });
       await page.getByText(content).first().waitFor({ timeout: 20_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
