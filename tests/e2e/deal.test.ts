@@ -4,13 +4,13 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useSeededJourney } from "../support/seeded-journey";
+import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): negozio1's pending offer on the buyer's active desk-lamp request. */
 const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
 const LAMP = "Lampada da scrivania LED";
 
-const { open, signIn } = useSeededJourney();
+const { open, signIn } = seededJourney();
 
 async function send(page: Page, text: string) {
   const box = page.getByRole("textbox", { name: "Messaggio" });

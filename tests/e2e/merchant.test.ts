@@ -3,7 +3,7 @@
 // confirming, and lands in the new conversation; the buyer (phone) then sees the offer on /customer.
 
 import { describe, expect, it } from "vitest";
-import { useSeededJourney } from "../support/seeded-journey";
+import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): an active request, 'strumenti musicali', budget 100-200 €, ~5 km from negozio1. */
 const GUITAR_ID = "demo-req-chitarra";
@@ -11,7 +11,7 @@ const GUITAR = "Chitarra acustica per principiante";
 /** The offer (and conversation) id is deterministic: {requestId}_{merchantId}. */
 const OFFER_ID = `${GUITAR_ID}_demo-negozio-1`;
 
-const { open, signIn } = useSeededJourney();
+const { open, signIn } = seededJourney();
 
 describe("merchant journey end to end", () => {
   it("a shop filters by category and radius, sends an out-of-budget offer after confirming, and the buyer sees it", async () => {

@@ -8,7 +8,7 @@ import { startStack, stopStack } from "./stack";
  * for the file, fresh seeded data and closed pages before each test. `open` prints the page's text
  * and errors when the test fails; `signIn` completes /auth with a demo account (password vicino123).
  */
-export function useSeededJourney() {
+export function seededJourney() {
   let browser: Browser;
   let appUrl = "";
   const opened: OpenedPage[] = [];
