@@ -4,6 +4,7 @@ import {
   calendarMonthKey,
   creditTokens,
   needsMonthlyReset,
+  refundTokens,
   spendTokens,
   type TokenState,
   tokenStateOf,
@@ -133,5 +134,29 @@ describe("creditTokens", () => {
     const state = customer();
     expect(creditTokens(state, 0)).toBe(state);
     expect(creditTokens(state, -5)).toBe(state);
+  });
+});
+
+describe("refundTokens", () => {
+  it("undoes a spend exactly: balance and monthly use back where they were", () => {
+    const before = customer({ aiTokens: 3, monthlyTokensUsed: 2 });
+    const spent = spendTokens(before, 0.5, now);
+    if (!spent.ok) throw new Error("the spend should succeed");
+    const refunded = refundTokens(spent.state, spent.cost);
+    expect(refunded.aiTokens).toBe(3);
+    expect(refunded.monthlyTokensUsed).toBe(2);
+  });
+
+  it("never takes the month's use below 0 (a refund after the monthly reset)", () => {
+    const state = refundTokens(customer({ aiTokens: 5, monthlyTokensUsed: 0 }), 1);
+    expect(state.aiTokens).toBe(6);
+    expect(state.monthlyTokensUsed).toBe(0);
+  });
+
+  it("ignores costs that are not positive numbers", () => {
+    const state = customer();
+    expect(refundTokens(state, 0)).toBe(state);
+    expect(refundTokens(state, -1)).toBe(state);
+    expect(refundTokens(state, Number.NaN)).toBe(state);
   });
 });

@@ -95,3 +95,17 @@ export function creditTokens<T extends TokenState>(state: T, amount: number): T 
   if (!Number.isFinite(amount) || amount <= 0) return state;
   return { ...state, aiTokens: roundTokens(state.aiTokens + amount) };
 }
+
+/**
+ * Gives back a spend of `cost` whose AI call failed for technical reasons: the balance grows by the
+ * cost and the month's use shrinks by it (never below 0). Nothing changes for a cost that is not a
+ * positive number.
+ */
+export function refundTokens<T extends TokenState>(state: T, cost: number): T {
+  if (!Number.isFinite(cost) || cost <= 0) return state;
+  return {
+    ...state,
+    aiTokens: roundTokens(state.aiTokens + cost),
+    monthlyTokensUsed: roundTokens(Math.max(0, state.monthlyTokensUsed - cost)),
+  };
+}

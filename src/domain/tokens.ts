@@ -89,8 +89,9 @@ export const tokenPurchaseSchema = z.object({
 });
 export type TokenPurchase = z.infer<typeof tokenPurchaseSchema>;
 
-/** Ledger entry (architecture §5: every spend, credit and purchase is recorded). `amount` is signed. */
-export const TOKEN_LEDGER_KINDS = ["spend", "monthly_allowance", "purchase"] as const;
+/** Ledger entry (architecture §5: every spend, credit, refund and purchase is recorded). `amount` is signed. */
+/** `refund` gives back a spend whose AI call failed for technical reasons (the user got no answer). */
+export const TOKEN_LEDGER_KINDS = ["spend", "monthly_allowance", "purchase", "refund"] as const;
 export const tokenLedgerEntrySchema = z.object({
   id: idSchema,
   userId: idSchema,

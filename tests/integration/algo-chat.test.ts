@@ -258,17 +258,25 @@ describe("algoChat with Gemini (fake server)", () => {
     expect(reused.docs[0]?.data().usage_count).toBe(2);
   });
 
-  it("answers a model failure with the technical-problem reply and saves no turn", async () => {
+  it("answers a model failure with the technical-problem reply, saves no turn and refunds the turn", async () => {
     await seedBuyer("gino");
     gemini.enqueue(geminiError(500));
     const reply = await algo.runAlgoChat("gino", { message: "Cerco un forno" }, geminiDeps());
     expect(reply).toMatchObject({
       message: ALGO_MESSAGES.technicalFailure,
       isComplete: false,
-      tokenBalance: 19.5,
+      tokenBalance: 20,
     });
     expect(await doc(`algo_conversations/${reply.conversationId}`)).toBeUndefined();
     expect((await db().collection("ai_cache").get()).size).toBe(0);
+    expect(await doc("users/gino")).toMatchObject({ aiTokens: 20, monthlyTokensUsed: 0 });
+    const ledger = (await db().collection("users/gino/tokenLedger").orderBy("createdAt").get()).docs.map(
+      (entry) => entry.data(),
+    );
+    expect(ledger.map(({ kind, amount, balanceAfter }) => ({ kind, amount, balanceAfter }))).toEqual([
+      { kind: "spend", amount: -0.5, balanceAfter: 19.5 },
+      { kind: "refund", amount: 0.5, balanceAfter: 20 },
+    ]);
   });
 
   it("marks a request published from a photo as image-analysed", async () => {

@@ -8,7 +8,7 @@ import type { PublishableRequest } from "@/domain/publishing";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
-import { chargeInTransaction, readUserTokens } from "../tokens/token-store";
+import { chargeInTransaction, readUserTokens, refundSpend } from "../tokens/token-store";
 import { cacheContext, reinforceCacheEntries } from "./ai-cache";
 import {
   CONVERSATION_ID,
@@ -35,6 +35,8 @@ import { REQUESTS_COLLECTION, requestDocument } from "./publish";
  * 3. One transaction: the turn saved with the fields collected so far; on completion the request is
  *    published (requests/{id}) and the conversation closed, so a conversation publishes once.
  * 4. Learning and cache reinforcement, whose errors are only logged.
+ *
+ * A technical failure of the model (step 2) refunds the turn's tokens (ledger kind `refund`).
  *
  * Publishing lives here rather than in a separate callable: the server already holds the fields (the
  * client could not tamper with them between the two calls), and the confirmation turn and the
@@ -110,12 +112,17 @@ export async function runAlgoChat(
   );
 
   if (reply.outcome === "technical_failure") {
+    // The user got no answer: the turn is free. A failed refund is logged and the spend stands.
+    const refunded =
+      charge.cost > 0
+        ? await quietly("token refund", () => refundSpend(db, uid, action, charge.cost, deps.now))
+        : undefined;
     return {
       conversationId,
       message: reply.message,
       extractedData: outputFields(conversation, conversation.fields),
       isComplete: false,
-      tokenBalance: charge.balance,
+      tokenBalance: refunded ?? charge.balance,
     };
   }
 

@@ -7,7 +7,7 @@ import {
 } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import { ERROR_MESSAGES } from "@/domain/messages";
-import { applyMonthlyReset, spendTokens, type TokenState } from "@/domain/token-balance";
+import { applyMonthlyReset, refundTokens, spendTokens, type TokenState } from "@/domain/token-balance";
 import { monthlyAllowance, type TokenAction, type TokenLedgerEntry, tokenCost } from "@/domain/tokens";
 import { type UserType, userTypeSchema } from "@/domain/user-type";
 
@@ -141,5 +141,32 @@ export function spendTokensForAction(
   return db.runTransaction(async (tx) => {
     const user = await readUserTokens(tx, db, uid);
     return chargeInTransaction(tx, user, uid, action, now());
+  });
+}
+
+/**
+ * Gives back `cost` tokens spent on `action` whose AI call failed for technical reasons, in its own
+ * transaction, with a `refund` ledger entry. Returns the balance after the refund.
+ */
+export function refundSpend(
+  db: Firestore,
+  uid: string,
+  action: TokenAction,
+  cost: number,
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  return db.runTransaction(async (tx) => {
+    const user = await readUserTokens(tx, db, uid);
+    const state = refundTokens(user.state, cost);
+    if (state === user.state) return user.state.aiTokens;
+    tx.update(user.ref, { aiTokens: state.aiTokens, monthlyTokensUsed: state.monthlyTokensUsed });
+    addLedgerEntry(
+      tx,
+      user.ref,
+      uid,
+      { kind: "refund", amount: cost, balanceAfter: state.aiTokens, action },
+      now(),
+    );
+    return state.aiTokens;
   });
 }
