@@ -171,6 +171,7 @@ export const BUYER_MESSAGES = {
   simulatedPayment: "Pagamento simulato (ambiente locale)",
   simulatedPaymentNote: "Nessun addebito reale: è una prova, i token vengono accreditati subito.",
   tokensPurchased: "Token acquistati!",
+  tokenBalanceUnavailable: "Impossibile leggere il saldo dei token. Riprova più tardi.",
   locationDefault: "Se non indichi una posizione, useremo il centro di Milano.",
   locationUnavailable: "Impossibile ottenere la tua posizione. Verifica i permessi.",
   locationFromPhone: "Posizione del telefono",

@@ -13,7 +13,7 @@ import { CreatePage } from "./create-page";
 import { prepareImageFile } from "./lib/resize-image";
 
 vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn() }));
-vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn() }));
+vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 // jsdom has no canvas or image decoding: the resize itself is replaced, the page's use of it is tested.
 vi.mock("./lib/resize-image", () => ({

@@ -19,7 +19,7 @@ import { findToast } from "@/testing/toasts";
 import { CreatePage } from "./create-page";
 
 vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn() }));
-vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn() }));
+vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 function session(aiTokens: number): SessionValue {

@@ -19,7 +19,7 @@ import { CustomerRequestsPage } from "./customer-requests-page";
 
 vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn(), cancelRequest: vi.fn() }));
 vi.mock("@/data/customer-requests", () => ({ listCustomerOffers: vi.fn() }));
-vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn() }));
+vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 const NOW = new Date();

@@ -10,6 +10,7 @@ import { MerchantDashboardPage } from "./merchant-dashboard-page";
 
 vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
 vi.mock("@/data/offers", () => ({ countMerchantOffers: vi.fn(), listMerchantOffersWithRequests: vi.fn() }));
+vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.

@@ -4,6 +4,7 @@ import { SparklesIcon } from "@/components/ui/icons";
 import { PRODUCT_NAME } from "@/domain/product";
 import { publicName } from "@/domain/user";
 import { ASSISTANT_NAME } from "@/domain/user-type";
+import { TokenWallet } from "@/features/tokens/components/token-wallet";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
 import { useOfferStats, useRecentOffers, useZoneRequests } from "./api/dashboard";
@@ -32,10 +33,13 @@ export function MerchantDashboardPage() {
           <p className="text-sm font-medium text-brand-800">Area negoziante</p>
           <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">Ciao, {name}</h1>
         </div>
-        <Badge tone="accent" className="text-sm">
-          <SparklesIcon className="size-4" />
-          Il tuo assistente: {ASSISTANT_NAME.merchant}
-        </Badge>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="accent" className="text-sm">
+            <SparklesIcon className="size-4" />
+            Il tuo assistente: {ASSISTANT_NAME.merchant}
+          </Badge>
+          <TokenWallet />
+        </div>
       </header>
       {location.isDefault ? <LocationNotice /> : null}
       <DashboardStats zone={zone} offers={stats} />

@@ -5,6 +5,7 @@ import type { AlgoChatOutput, AlgoExtractedData } from "@/domain/algo";
 import { errorMessage } from "@/domain/errors";
 import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { LocationInput } from "@/domain/request";
+import { useRememberTokenBalance } from "@/lib/token-balance";
 
 export type ChatRole = "user" | "assistant";
 export type ChatMessage = { id: string; role: ChatRole; text: string; imageUrl?: string };
@@ -40,6 +41,7 @@ const messageId = () => `m${++nextMessageId}`;
  */
 export function useAlgoChat({ onOutOfTokens, onPublished }: Callbacks) {
   const { toastError } = useToast();
+  const rememberBalance = useRememberTokenBalance();
   const [messages, setMessages] = useState<ChatMessage[]>(() => [
     { id: messageId(), role: "assistant", text: BUYER_MESSAGES.algoWelcome },
   ]);
@@ -76,6 +78,7 @@ export function useAlgoChat({ onOutOfTokens, onPublished }: Callbacks) {
         setLoading(false);
       }
       conversationId.current = output.conversationId;
+      rememberBalance(output.tokenBalance);
       setExtractedData(output.extractedData);
       setMessages((current) => [...current, { id: messageId(), role: "assistant", text: output.message }]);
       if (output.outOfTokens) onOutOfTokens();
@@ -85,7 +88,7 @@ export function useAlgoChat({ onOutOfTokens, onPublished }: Callbacks) {
       }
       return true;
     },
-    [onOutOfTokens, onPublished, toastError],
+    [onOutOfTokens, onPublished, toastError, rememberBalance],
   );
 
   return { messages, extractedData, loading, completed, send };

@@ -10,6 +10,7 @@ import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
 import { publicName } from "@/domain/user";
 import { failWith } from "@/lib/app-error";
+import { useRememberTokenBalance } from "@/lib/token-balance";
 
 /** Query keys of the offers feature (all under "offers", so a sent offer refreshes every offer list). */
 export const offerKeys = {
@@ -87,10 +88,12 @@ export function useSendOffer() {
  * 'Richiesta non trovata') pass through, anything else reads as ERROR_MESSAGES.offerDescription.
  */
 export function useDraftDescription() {
+  const rememberBalance = useRememberTokenBalance();
   return useMutation({
     mutationFn: async (input: { requestId: string; price: number; notes?: string | undefined }) => {
       try {
         const result = await generateOfferDescription(input);
+        rememberBalance(result.tokenBalance);
         if (result.outOfTokens) throw new Error(ERROR_MESSAGES.insufficientTokens);
         if (!result.description.trim()) throw new Error(ERROR_MESSAGES.offerDescription);
         return result.description;

@@ -8,6 +8,7 @@ import { formatEuro } from "@/domain/pricing";
 import { formatTokens, TOKEN_PACKAGE_LABELS, tokenPackagesFor } from "@/domain/tokens";
 import type { UserType } from "@/domain/user-type";
 import { cn } from "@/lib/cn";
+import { useRememberTokenBalance } from "@/lib/token-balance";
 import { usePurchaseTokens } from "../api/purchase-tokens";
 
 type PurchaseDialogProps = {
@@ -31,6 +32,7 @@ export function PurchaseDialog({ open, onOpenChange, userType, balance }: Purcha
   );
   const [paymentId, setPaymentId] = useState(newPaymentId);
   const purchase = usePurchaseTokens();
+  const rememberBalance = useRememberTokenBalance();
   const { toast } = useToast();
 
   const choose = (id: string) => {
@@ -44,6 +46,7 @@ export function PurchaseDialog({ open, onOpenChange, userType, balance }: Purcha
       { packageId: selected, paymentId },
       {
         onSuccess: (result) => {
+          rememberBalance(result.tokenBalance);
           toast({
             title: BUYER_MESSAGES.tokensPurchased,
             description: `Saldo: ${formatTokens(result.tokenBalance)} token`,

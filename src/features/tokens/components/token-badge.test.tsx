@@ -11,7 +11,11 @@ import { findToast } from "@/testing/toasts";
 import { PurchaseDialog } from "./purchase-dialog";
 import { TokenBadge } from "./token-badge";
 
-vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn() }));
+vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
+// The dialog writes the purchased balance into the signed-in user's token cache.
+vi.mock("@/lib/session/session-provider", () => ({
+  useSession: () => ({ user: { uid: "buyer-1" }, userData: null }),
+}));
 
 function wrap(ui: ReactNode) {
   return render(

@@ -1,11 +1,13 @@
 import { useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/session/session-provider";
+import { useTokenBalance } from "@/lib/token-balance";
 import { PurchaseDialog } from "./purchase-dialog";
 import { TokenBadge } from "./token-badge";
 
 /**
- * The signed-in user's balance (live users/{uid} of the session) with the purchase dialog. The dialog
- * can also be opened from outside (`open`, e.g. when Algo answers out of tokens).
+ * The signed-in user's balance (cached 5 minutes, see token-balance.ts) with the purchase dialog. The
+ * dialog can also be opened from outside (`open`, e.g. when Algo answers out of tokens).
  */
 export function TokenWallet({
   open,
@@ -15,19 +17,23 @@ export function TokenWallet({
   onOpenChange?: (open: boolean) => void;
 }) {
   const { userData } = useSession();
+  const balance = useTokenBalance();
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
-  const balance = userData?.aiTokens ?? 0;
   return (
     <>
-      <TokenBadge balance={balance} onBuy={() => setOpen(true)} />
+      {balance === undefined ? (
+        <Spinner size="sm" label="Caricamento dei token" />
+      ) : (
+        <TokenBadge balance={balance} onBuy={() => setOpen(true)} />
+      )}
       {isOpen ? (
         <PurchaseDialog
           open
           onOpenChange={setOpen}
           userType={userData?.userType ?? "customer"}
-          balance={balance}
+          balance={balance ?? 0}
         />
       ) : null}
     </>

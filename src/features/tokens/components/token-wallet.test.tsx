@@ -1,0 +1,103 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "@/components/ui/toast";
+import { getTokenBalance, purchaseTokens } from "@/data/tokens";
+import { TOKEN_BALANCE_CACHE_MS } from "@/domain/limits";
+import { createQueryClient } from "@/lib/query-client";
+import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { TokenWallet } from "./token-wallet";
+
+vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+function session(aiTokens: number | undefined, isFallback = false): SessionValue {
+  return {
+    loading: false,
+    user: { uid: "buyer-1", email: "anna@example.com" },
+    userData: {
+      id: "buyer-1",
+      uid: "buyer-1",
+      email: "anna@example.com",
+      displayName: "Anna",
+      userType: "customer",
+      isFallback,
+      ...(aiTokens === undefined ? {} : { aiTokens }),
+    },
+    homePath: "/customer",
+    signOut: vi.fn(),
+    start: vi.fn(),
+  } as unknown as SessionValue;
+}
+
+const start = new Date("2026-11-23T10:00:00Z");
+
+function renderWallet(client = createQueryClient()) {
+  const view = render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <TokenWallet />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { client, view };
+}
+
+beforeEach(() => {
+  // Only the clock is fake: react-query's staleness reads Date.now(), its timers stay real.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(start);
+  vi.mocked(useSession).mockReturnValue(session(3));
+  vi.mocked(getTokenBalance).mockReset().mockResolvedValue(9);
+  vi.mocked(purchaseTokens).mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
+  it("shows the session's balance at once and does not read it again within 5 minutes", async () => {
+    const { client, view } = renderWallet();
+    expect(screen.getByLabelText("Token AI: 3")).toBeInTheDocument();
+    view.unmount();
+
+    vi.setSystemTime(start.getTime() + TOKEN_BALANCE_CACHE_MS - 1_000);
+    renderWallet(client);
+    expect(screen.getByLabelText("Token AI: 3")).toBeInTheDocument();
+    expect(getTokenBalance).not.toHaveBeenCalled();
+  });
+
+  it("reads the balance again once the cached one is older than 5 minutes", async () => {
+    const { client, view } = renderWallet();
+    view.unmount();
+
+    vi.setSystemTime(start.getTime() + TOKEN_BALANCE_CACHE_MS + 1_000);
+    renderWallet(client);
+    expect(await screen.findByLabelText("Token AI: 9")).toBeInTheDocument();
+    expect(getTokenBalance).toHaveBeenCalledTimes(1);
+    expect(getTokenBalance).toHaveBeenCalledWith("buyer-1");
+  });
+
+  it("reads the balance when the session has none (fallback user) and shows a spinner meanwhile", async () => {
+    vi.mocked(useSession).mockReturnValue(session(undefined, true));
+    renderWallet();
+    expect(screen.getByText("Caricamento dei token")).toBeInTheDocument();
+    expect(await screen.findByLabelText("Token AI: 9")).toBeInTheDocument();
+  });
+
+  it("shows a purchased balance at once, without reading the user document", async () => {
+    vi.mocked(useSession).mockReturnValue(session(1));
+    vi.mocked(purchaseTokens).mockResolvedValue({
+      tokenBalance: 26,
+      purchase: { id: "p1", amount: 25, price: 5.99, purchaseDate: new Date(), packageId: "standard" },
+    });
+    const user = userEvent.setup();
+    renderWallet();
+    await user.click(screen.getByRole("button", { name: "Acquista token" }));
+    await user.click(await screen.findByRole("button", { name: "Acquista (simulato)" }));
+    expect(await screen.findByLabelText("Token AI: 26")).toBeInTheDocument();
+    expect(getTokenBalance).not.toHaveBeenCalled();
+  });
+});

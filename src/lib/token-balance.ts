@@ -1,0 +1,49 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { getTokenBalance } from "@/data/tokens";
+import { TOKEN_BALANCE_CACHE_MS } from "@/domain/limits";
+import { BUYER_MESSAGES } from "@/domain/messages";
+import { failWith } from "@/lib/app-error";
+import { useSession } from "@/lib/session/session-provider";
+
+/**
+ * The AI token balance as the client caches it (spec §9: 5 minutes). The badge reads it from the
+ * query cache; it is read again from users/{uid} only once it is older than 5 minutes, and every
+ * answer that carries a balance (an Algo turn, a purchase, Leonardo) writes it at once, so the user's
+ * own actions show immediately and a change made elsewhere shows within 5 minutes.
+ */
+export const tokenKeys = {
+  balance: (uid: string) => ["tokens", uid, "balance"] as const,
+};
+
+export function tokenBalanceOptions(uid: string, known?: number) {
+  return queryOptions({
+    queryKey: tokenKeys.balance(uid),
+    queryFn: async () =>
+      (await getTokenBalance(uid).catch(failWith(BUYER_MESSAGES.tokenBalanceUnavailable))) ?? 0,
+    staleTime: TOKEN_BALANCE_CACHE_MS,
+    enabled: uid !== "",
+    // The session's user document, when it has one, is the first value: no extra read on first paint.
+    ...(known !== undefined ? { initialData: known } : {}),
+  });
+}
+
+/** The signed-in user's cached balance (undefined while it is read for the first time). */
+export function useTokenBalance(): number | undefined {
+  const { user, userData } = useSession();
+  const known = userData && !userData.isFallback ? userData.aiTokens : undefined;
+  const { data } = useQuery(tokenBalanceOptions(user?.uid ?? "", known));
+  return data;
+}
+
+/** Writes a balance the server has just returned into the cache (fresh for another 5 minutes). */
+export function useRememberTokenBalance(): (balance: number) => void {
+  const queryClient = useQueryClient();
+  const uid = useSession().user?.uid;
+  return useCallback(
+    (balance: number) => {
+      if (uid && Number.isFinite(balance)) queryClient.setQueryData(tokenKeys.balance(uid), balance);
+    },
+    [queryClient, uid],
+  );
+}
