@@ -2,10 +2,12 @@ import { Link } from "react-router";
 import { Logo } from "@/components/ui/logo";
 import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/product";
+import { useSession } from "@/lib/session/session-provider";
 
 const linkClasses = "focus-ring rounded text-sm text-slate-700 hover:text-brand-800 hover:underline";
 
 export function SiteFooter() {
+  const { user, homePath } = useSession();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr] sm:px-6 lg:px-8">
@@ -33,11 +35,26 @@ export function SiteFooter() {
         <nav aria-label="Account" className="space-y-3">
           <h2 className="text-sm font-semibold text-slate-900">Account</h2>
           <ul className="space-y-2">
-            <li>
-              <Link to={paths.auth.getHref()} className={linkClasses}>
-                Accedi o registrati
-              </Link>
-            </li>
+            {user && homePath ? (
+              <>
+                <li>
+                  <Link to={homePath} className={linkClasses}>
+                    La tua area
+                  </Link>
+                </li>
+                <li>
+                  <Link to={paths.profile.getHref()} className={linkClasses}>
+                    Profilo
+                  </Link>
+                </li>
+              </>
+            ) : (
+              <li>
+                <Link to={paths.auth.getHref()} className={linkClasses}>
+                  Accedi o registrati
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       </div>
