@@ -67,6 +67,19 @@ export default defineConfig({
           hookTimeout: 240_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "rules",
+          environment: "node",
+          include: ["tests/rules/**/*.test.ts"],
+          // firestore.rules in the official emulator (`npm run test:rules`); skipped where none runs.
+          // One emulator, cleared before every test.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,326 @@
+// firestore.rules for conversations and their messages (architecture §2): the offer's merchant opens
+// the conversation, only its two participants read it and write in it, and a reader may only add their
+// own id to a message's readBy. The app's queries (src/data/conversations.ts, messages.ts) are allowed
+// as they are: rules are not filters.
+
+import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
+import {
+  arrayUnion,
+  collection,
+  deleteDoc,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+  writeBatch,
+} from "firebase/firestore";
+import { beforeEach, describe, it } from "vitest";
+import { CONVERSATIONS_COLLECTION } from "../../src/data/conversation-doc";
+import { MESSAGES_SUBCOLLECTION } from "../../src/data/messages";
+import { OFFERS_COLLECTION } from "../../src/data/offers";
+import { REQUESTS_COLLECTION } from "../../src/data/requests";
+import { offerIdFor } from "../../src/domain/offer";
+import type { UserType } from "../../src/domain/user-type";
+import { describeRules, useRulesEnvironment } from "./environment";
+import {
+  BUYER,
+  newConversationDoc,
+  newMessageFields,
+  newOfferFields,
+  OTHER_BUYER,
+  OTHER_SHOP,
+  SHOP,
+  storedConversation,
+  storedMessage,
+  storedOffer,
+  storedRequest,
+} from "./fixtures";
+
+const REQUEST = "bici"; // the buyer's, active
+const OTHERS_REQUEST = "lampada"; // another buyer's, active
+const CHAT = offerIdFor(REQUEST, SHOP); // the shop's offer and its conversation
+const UNOPENED = offerIdFor(REQUEST, OTHER_SHOP); // an offer whose conversation does not exist yet
+const FROM_SHOP = "m1"; // a message from the shop, unread by the buyer
+const LAST_LIMIT = 50; // src/data/conversations.ts listUserConversations' default
+
+const chatDoc = (db: Firestore, id: string) => doc(db, CONVERSATIONS_COLLECTION, id);
+const messages = (db: Firestore, chatId: string) =>
+  collection(db, CONVERSATIONS_COLLECTION, chatId, MESSAGES_SUBCOLLECTION);
+
+describeRules("conversations/{offerId}", () => {
+  const rules = useRulesEnvironment();
+
+  beforeEach(async () => {
+    await rules.seed({
+      [`${REQUESTS_COLLECTION}/${REQUEST}`]: storedRequest(BUYER),
+      [`${REQUESTS_COLLECTION}/${OTHERS_REQUEST}`]: storedRequest(OTHER_BUYER),
+      [`${OFFERS_COLLECTION}/${CHAT}`]: storedOffer(REQUEST, SHOP, BUYER),
+      [`${OFFERS_COLLECTION}/${UNOPENED}`]: storedOffer(REQUEST, OTHER_SHOP, BUYER),
+      [`${CONVERSATIONS_COLLECTION}/${CHAT}`]: storedConversation(CHAT, REQUEST, BUYER, SHOP),
+    });
+  });
+
+  describe("opening", () => {
+    it("the offer's merchant opens it, with the offer's id", async () => {
+      await assertSucceeds(
+        setDoc(
+          chatDoc(rules.as(OTHER_SHOP), UNOPENED),
+          newConversationDoc(UNOPENED, REQUEST, BUYER, OTHER_SHOP),
+        ),
+      );
+    });
+
+    it("the offer and its conversation in one batch (saveOffer)", async () => {
+      const db = rules.as(SHOP);
+      const offerId = offerIdFor(OTHERS_REQUEST, SHOP);
+      const batch = writeBatch(db);
+      batch.set(doc(db, OFFERS_COLLECTION, offerId), newOfferFields(OTHERS_REQUEST, SHOP, OTHER_BUYER));
+      batch.set(chatDoc(db, offerId), newConversationDoc(offerId, OTHERS_REQUEST, OTHER_BUYER, SHOP));
+      await assertSucceeds(batch.commit());
+    });
+
+    it("the buyer cannot open it", async () => {
+      await assertFails(
+        setDoc(chatDoc(rules.as(BUYER), UNOPENED), newConversationDoc(UNOPENED, REQUEST, BUYER, OTHER_SHOP)),
+      );
+    });
+
+    it("another merchant cannot open it", async () => {
+      await assertFails(
+        setDoc(chatDoc(rules.as(SHOP), UNOPENED), newConversationDoc(UNOPENED, REQUEST, BUYER, SHOP)),
+      );
+    });
+
+    it("a conversation with someone other than the offer's buyer is refused", async () => {
+      await assertFails(
+        setDoc(
+          chatDoc(rules.as(OTHER_SHOP), UNOPENED),
+          newConversationDoc(UNOPENED, REQUEST, OTHER_BUYER, OTHER_SHOP),
+        ),
+      );
+    });
+
+    it("a conversation with no offer behind it is refused", async () => {
+      const id = offerIdFor(OTHERS_REQUEST, OTHER_SHOP);
+      await assertFails(
+        setDoc(
+          chatDoc(rules.as(OTHER_SHOP), id),
+          newConversationDoc(id, OTHERS_REQUEST, OTHER_BUYER, OTHER_SHOP),
+        ),
+      );
+    });
+  });
+
+  describe("reading", () => {
+    it("both participants read it", async () => {
+      await assertSucceeds(getDoc(chatDoc(rules.as(BUYER), CHAT)));
+      await assertSucceeds(getDoc(chatDoc(rules.as(SHOP), CHAT)));
+    });
+
+    it("nobody else does", async () => {
+      await assertFails(getDoc(chatDoc(rules.as(OTHER_BUYER), CHAT)));
+      await assertFails(getDoc(chatDoc(rules.as(OTHER_SHOP), CHAT)));
+      await assertFails(getDoc(chatDoc(rules.anonymous(), CHAT)));
+    });
+
+    it("a merchant looks up their own conversation id before it exists", async () => {
+      await assertSucceeds(getDoc(chatDoc(rules.as(OTHER_SHOP), UNOPENED)));
+    });
+
+    // src/data/conversations.ts listUserConversations and conversation-subscriptions.ts
+    const userConversations = (db: Firestore, field: string, uid: string) =>
+      getDocs(
+        query(
+          collection(db, CONVERSATIONS_COLLECTION),
+          where(field, "==", uid),
+          orderBy("updatedAt", "desc"),
+          limit(LAST_LIMIT),
+        ),
+      );
+
+    it.each([
+      ["participants.customerId", BUYER],
+      ["participants.merchantId", SHOP],
+    ])("the query %s == uid, newest update first (listUserConversations)", async (field, uid) => {
+      await assertSucceeds(userConversations(rules.as(uid), field, uid));
+    });
+
+    it("the same queries for someone else, or unfiltered, are refused", async () => {
+      await assertFails(userConversations(rules.as(OTHER_BUYER), "participants.customerId", BUYER));
+      await assertFails(userConversations(rules.as(OTHER_SHOP), "participants.merchantId", SHOP));
+      await assertFails(getDocs(collection(rules.as(BUYER), CONVERSATIONS_COLLECTION)));
+    });
+  });
+
+  describe("changing", () => {
+    const lastMessage = (senderId: string) => ({
+      lastMessage: { content: "Va bene domani?", senderId, timestamp: serverTimestamp() },
+      updatedAt: serverTimestamp(),
+    });
+
+    it("a participant records their last message", async () => {
+      await assertSucceeds(updateDoc(chatDoc(rules.as(BUYER), CHAT), lastMessage(BUYER)));
+      await assertSucceeds(updateDoc(chatDoc(rules.as(SHOP), CHAT), lastMessage(SHOP)));
+    });
+
+    it("a last message in the other participant's name is refused", async () => {
+      await assertFails(updateDoc(chatDoc(rules.as(BUYER), CHAT), lastMessage(SHOP)));
+    });
+
+    it("an outsider cannot touch it", async () => {
+      await assertFails(updateDoc(chatDoc(rules.as(OTHER_BUYER), CHAT), lastMessage(OTHER_BUYER)));
+    });
+
+    it("participants cannot change who takes part, the offer or the status", async () => {
+      const db = rules.as(SHOP);
+      await assertFails(updateDoc(chatDoc(db, CHAT), { "participants.customerId": OTHER_BUYER }));
+      await assertFails(updateDoc(chatDoc(db, CHAT), { "participants.customerName": "Qualcun altro" }));
+      await assertFails(updateDoc(chatDoc(db, CHAT), { offerId: UNOPENED }));
+      await assertFails(updateDoc(chatDoc(db, CHAT), { status: "closed" }));
+    });
+
+    it("nobody deletes it", async () => {
+      await assertFails(deleteDoc(chatDoc(rules.as(BUYER), CHAT)));
+      await assertFails(deleteDoc(chatDoc(rules.as(SHOP), CHAT)));
+    });
+  });
+});
+
+describeRules("conversations/{offerId}/messages", () => {
+  const rules = useRulesEnvironment();
+
+  beforeEach(async () => {
+    await rules.seed({
+      [`${REQUESTS_COLLECTION}/${REQUEST}`]: storedRequest(BUYER),
+      [`${OFFERS_COLLECTION}/${CHAT}`]: storedOffer(REQUEST, SHOP, BUYER),
+      [`${CONVERSATIONS_COLLECTION}/${CHAT}`]: storedConversation(CHAT, REQUEST, BUYER, SHOP),
+      [`${CONVERSATIONS_COLLECTION}/${CHAT}/${MESSAGES_SUBCOLLECTION}/${FROM_SHOP}`]: storedMessage(
+        CHAT,
+        SHOP,
+        "merchant",
+      ),
+    });
+  });
+
+  const messageDoc = (db: Firestore, id: string) => doc(messages(db, CHAT), id);
+
+  describe("sending", () => {
+    it.each([
+      [BUYER, "customer"],
+      [SHOP, "merchant"],
+    ] satisfies Array<[string, UserType]>)(
+      "%s sends a message and the conversation's lastMessage in one batch (sendMessage)",
+      async (uid, senderType) => {
+        const db = rules.as(uid);
+        const message = newMessageFields(CHAT, uid, senderType);
+        const batch = writeBatch(db);
+        batch.set(doc(messages(db, CHAT)), message);
+        batch.update(chatDoc(db, CHAT), {
+          lastMessage: { content: message.content, senderId: uid, timestamp: serverTimestamp() },
+          updatedAt: serverTimestamp(),
+        });
+        await assertSucceeds(batch.commit());
+      },
+    );
+
+    it("an outsider cannot write in the conversation", async () => {
+      const db = rules.as(OTHER_BUYER);
+      await assertFails(setDoc(doc(messages(db, CHAT)), newMessageFields(CHAT, OTHER_BUYER, "customer")));
+    });
+
+    it("a message in the other participant's name is refused", async () => {
+      const db = rules.as(BUYER);
+      await assertFails(setDoc(doc(messages(db, CHAT)), newMessageFields(CHAT, SHOP, "merchant")));
+    });
+
+    it("a buyer posing as the merchant is refused", async () => {
+      const db = rules.as(BUYER);
+      await assertFails(setDoc(doc(messages(db, CHAT)), newMessageFields(CHAT, BUYER, "merchant")));
+    });
+
+    it("a message already read by the other side, or filed under another conversation, is refused", async () => {
+      const db = rules.as(BUYER);
+      await assertFails(
+        setDoc(doc(messages(db, CHAT)), {
+          ...newMessageFields(CHAT, BUYER, "customer"),
+          readBy: [BUYER, SHOP],
+        }),
+      );
+      await assertFails(setDoc(doc(messages(db, CHAT)), newMessageFields(UNOPENED, BUYER, "customer")));
+    });
+
+    it("an empty message is refused", async () => {
+      const db = rules.as(BUYER);
+      await assertFails(
+        setDoc(doc(messages(db, CHAT)), { ...newMessageFields(CHAT, BUYER, "customer"), content: " " }),
+      );
+    });
+  });
+
+  describe("reading", () => {
+    it("participants read the thread oldest first (subscribeToMessages)", async () => {
+      for (const uid of [BUYER, SHOP]) {
+        await assertSucceeds(getDocs(query(messages(rules.as(uid), CHAT), orderBy("createdAt", "asc"))));
+      }
+    });
+
+    it("participants read the latest messages, newest first (subscribeToRecentMessages)", async () => {
+      await assertSucceeds(
+        getDocs(query(messages(rules.as(BUYER), CHAT), orderBy("createdAt", "desc"), limit(20))),
+      );
+    });
+
+    it("an outsider reads nothing", async () => {
+      const db = rules.as(OTHER_SHOP);
+      await assertFails(getDoc(messageDoc(db, FROM_SHOP)));
+      await assertFails(getDocs(query(messages(db, CHAT), orderBy("createdAt", "asc"))));
+    });
+  });
+
+  describe("marking read", () => {
+    it("the recipient adds their own id to readBy (markMessagesRead)", async () => {
+      await assertSucceeds(updateDoc(messageDoc(rules.as(BUYER), FROM_SHOP), { readBy: arrayUnion(BUYER) }));
+    });
+
+    it("nobody adds someone else's id", async () => {
+      await assertFails(
+        updateDoc(messageDoc(rules.as(BUYER), FROM_SHOP), { readBy: arrayUnion(OTHER_BUYER) }),
+      );
+    });
+
+    it("readBy cannot be rewritten", async () => {
+      await assertFails(updateDoc(messageDoc(rules.as(BUYER), FROM_SHOP), { readBy: [BUYER] }));
+    });
+
+    it("an outsider cannot mark it read", async () => {
+      await assertFails(
+        updateDoc(messageDoc(rules.as(OTHER_BUYER), FROM_SHOP), { readBy: arrayUnion(OTHER_BUYER) }),
+      );
+    });
+
+    it("the recipient cannot rewrite the message", async () => {
+      await assertFails(
+        updateDoc(messageDoc(rules.as(BUYER), FROM_SHOP), {
+          content: "Testo cambiato",
+          readBy: arrayUnion(BUYER),
+        }),
+      );
+    });
+
+    it("the sender cannot edit their message either", async () => {
+      await assertFails(updateDoc(messageDoc(rules.as(SHOP), FROM_SHOP), { content: "Testo cambiato" }));
+    });
+
+    it("nobody deletes a message", async () => {
+      await assertFails(deleteDoc(messageDoc(rules.as(SHOP), FROM_SHOP)));
+      await assertFails(deleteDoc(messageDoc(rules.as(BUYER), FROM_SHOP)));
+    });
+  });
+});

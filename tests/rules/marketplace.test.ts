@@ -1,0 +1,504 @@
+// firestore.rules for the marketplace (architecture §2): a buyer publishes and cancels their own
+// requests, a merchant offers on active ones; every other status change belongs to functions. The
+// app's own queries (src/data) must be allowed as they are: rules are not filters.
+
+import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
+import {
+  collection,
+  type DocumentData,
+  deleteDoc,
+  doc,
+  type Firestore,
+  getCountFromServer,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from "firebase/firestore";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fetchNearbyPage } from "../../src/data/geo-query";
+import { OFFERS_COLLECTION, saveOffer } from "../../src/data/offers";
+import { firestoreFeedExecutor, REQUESTS_COLLECTION } from "../../src/data/requests";
+import { MAX_RADIUS_KM } from "../../src/domain/enums";
+import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
+import { offerIdFor } from "../../src/domain/offer";
+import {
+  INITIAL_OFFER_STATUS,
+  INITIAL_REQUEST_STATUS,
+  OFFER_STATUSES,
+  REQUEST_STATUSES,
+  type RequestStatus,
+} from "../../src/domain/state-machine";
+import { describeRules, useRulesEnvironment } from "./environment";
+import {
+  BUYER,
+  EARLIER,
+  MILANO,
+  newOfferFields,
+  newRequestFields,
+  OTHER_BUYER,
+  OTHER_SHOP,
+  SHOP,
+  storedOffer,
+  storedRequest,
+} from "./fixtures";
+
+// Request ids hold no "_": an offer's id is {requestId}_{merchantId}.
+const ACTIVE = "bici"; // the buyer's, active
+const IN_PROGRESS = "tavolo"; // the buyer's, an offer accepted
+const OTHERS = "lampada"; // another buyer's, active
+
+const LATER_STATUSES = REQUEST_STATUSES.filter((status) => status !== INITIAL_REQUEST_STATUS);
+const SETTLED_OFFER_STATUSES = OFFER_STATUSES.filter((status) => status !== INITIAL_OFFER_STATUS);
+
+const requestDoc = (db: Firestore, id: string) => doc(db, REQUESTS_COLLECTION, id);
+const offerDoc = (db: Firestore, id: string) => doc(db, OFFERS_COLLECTION, id);
+
+describeRules("requests/{id}", () => {
+  const rules = useRulesEnvironment();
+
+  beforeEach(async () => {
+    await rules.seed({
+      [`${REQUESTS_COLLECTION}/${ACTIVE}`]: storedRequest(BUYER),
+      [`${REQUESTS_COLLECTION}/${IN_PROGRESS}`]: storedRequest(BUYER, "in_progress"),
+      [`${REQUESTS_COLLECTION}/${OTHERS}`]: storedRequest(OTHER_BUYER),
+    });
+  });
+
+  describe("publishing", () => {
+    const publish = (db: Firestore, fields: DocumentData) =>
+      setDoc(doc(collection(db, REQUESTS_COLLECTION)), fields);
+
+    it("a buyer publishes their own request, active, in the app's shape (createRequest)", async () => {
+      await assertSucceeds(publish(rules.as(BUYER), newRequestFields(BUYER)));
+    });
+
+    it.each(LATER_STATUSES)("a request born %s is refused", async (status) => {
+      await assertFails(publish(rules.as(BUYER), { ...newRequestFields(BUYER), status }));
+    });
+
+    const refused: Array<[string, DocumentData]> = [
+      ["for another buyer", { customerId: OTHER_BUYER }],
+      ["with an offer already accepted", { acceptedOfferId: offerIdFor("x", SHOP) }],
+      ["with a rating", { customerRating: 5 }],
+      ["with a budget whose minimum exceeds its maximum", { budget: { min: 500, max: 100 } }],
+      ["with geohash prefixes that do not match its position", { gh5: "u0000" }],
+      ["with an unknown category", { category: "gioielli" }],
+      ["with a radius beyond the maximum", { actionRadius: MAX_RADIUS_KM + 1 }],
+      ["with a client-chosen creation date", { createdAt: EARLIER }],
+    ];
+
+    it.each(refused)("a request %s is refused", async (_, change) => {
+      await assertFails(publish(rules.as(BUYER), { ...newRequestFields(BUYER), ...change }));
+    });
+
+    it("a merchant cannot publish a request", async () => {
+      await assertFails(publish(rules.as(SHOP), newRequestFields(SHOP)));
+    });
+
+    it("a visitor cannot publish a request", async () => {
+      await assertFails(publish(rules.anonymous(), newRequestFields("visitor")));
+    });
+  });
+
+  describe("changing a request", () => {
+    // What src/data/requests.ts cancelRequest writes.
+    const cancellation = () => ({
+      status: "cancelled" satisfies RequestStatus,
+      cancelledAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+    });
+
+    it("the owner cancels their active request (cancelRequest)", async () => {
+      await assertSucceeds(updateDoc(requestDoc(rules.as(BUYER), ACTIVE), cancellation()));
+    });
+
+    it("the owner cannot cancel a request in progress", async () => {
+      await assertFails(updateDoc(requestDoc(rules.as(BUYER), IN_PROGRESS), cancellation()));
+    });
+
+    it("nobody else cancels it", async () => {
+      await assertFails(updateDoc(requestDoc(rules.as(OTHER_BUYER), ACTIVE), cancellation()));
+      await assertFails(updateDoc(requestDoc(rules.as(SHOP), ACTIVE), cancellation()));
+    });
+
+    it("a cancellation changes nothing else", async () => {
+      await assertFails(
+        updateDoc(requestDoc(rules.as(BUYER), ACTIVE), { ...cancellation(), budget: { min: 0, max: 1 } }),
+      );
+    });
+
+    it.each(LATER_STATUSES.filter((status) => status !== "cancelled"))(
+      "the owner cannot move it to %s (functions do)",
+      async (status) => {
+        await assertFails(
+          updateDoc(requestDoc(rules.as(BUYER), ACTIVE), { status, updatedAt: serverTimestamp() }),
+        );
+      },
+    );
+
+    it("the owner cannot complete or rate a request in progress", async () => {
+      await assertFails(
+        updateDoc(requestDoc(rules.as(BUYER), IN_PROGRESS), {
+          status: "completed" satisfies RequestStatus,
+          customerRating: 5,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+
+    it("the owner cannot edit a published request's content", async () => {
+      await assertFails(
+        updateDoc(requestDoc(rules.as(BUYER), ACTIVE), {
+          productName: "Bici elettrica",
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+
+    it("a merchant cannot change a request's status", async () => {
+      await assertFails(
+        updateDoc(requestDoc(rules.as(SHOP), ACTIVE), {
+          status: "in_progress" satisfies RequestStatus,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+
+    it("nobody deletes a request, not even its owner", async () => {
+      await assertFails(deleteDoc(requestDoc(rules.as(BUYER), ACTIVE)));
+    });
+  });
+
+  describe("reading", () => {
+    it("the owner reads their request, whatever its status", async () => {
+      await assertSucceeds(getDoc(requestDoc(rules.as(BUYER), ACTIVE)));
+      await assertSucceeds(getDoc(requestDoc(rules.as(BUYER), IN_PROGRESS)));
+    });
+
+    it("a merchant reads an active request", async () => {
+      await assertSucceeds(getDoc(requestDoc(rules.as(SHOP), ACTIVE)));
+    });
+
+    it("a merchant does not read a request in progress they have no offer on", async () => {
+      await assertFails(getDoc(requestDoc(rules.as(SHOP), IN_PROGRESS)));
+    });
+
+    it("a merchant reads a request in progress they made an offer on (their offers list)", async () => {
+      await rules.seed({
+        [`${OFFERS_COLLECTION}/${offerIdFor(IN_PROGRESS, SHOP)}`]: storedOffer(
+          IN_PROGRESS,
+          SHOP,
+          BUYER,
+          "accepted",
+        ),
+      });
+      await assertSucceeds(getDoc(requestDoc(rules.as(SHOP), IN_PROGRESS)));
+    });
+
+    it("another buyer does not read it", async () => {
+      await assertFails(getDoc(requestDoc(rules.as(OTHER_BUYER), ACTIVE)));
+    });
+
+    it("a visitor does not read it", async () => {
+      await assertFails(getDoc(requestDoc(rules.anonymous(), ACTIVE)));
+    });
+  });
+
+  describe("the app's queries", () => {
+    // src/data/requests.ts listCustomerRequests
+    const customerRequests = (db: Firestore, customerId: string) =>
+      getDocs(
+        query(
+          collection(db, REQUESTS_COLLECTION),
+          where("customerId", "==", customerId),
+          orderBy("createdAt", "desc"),
+          limit(REQUEST_QUERY_LIMIT),
+        ),
+      );
+
+    it("the buyer's own requests, newest first (listCustomerRequests)", async () => {
+      const snapshot = await assertSucceeds(customerRequests(rules.as(BUYER), BUYER));
+      expect(snapshot.docs.map((item) => item.id).sort()).toEqual([ACTIVE, IN_PROGRESS].sort());
+    });
+
+    it("the same query for another buyer's requests is refused", async () => {
+      await assertFails(customerRequests(rules.as(BUYER), OTHER_BUYER));
+    });
+
+    it("the merchant feed runs every sub-query the app plans (firestoreFeedExecutor)", async () => {
+      const page = await assertSucceeds(
+        fetchNearbyPage(firestoreFeedExecutor(rules.liteAs(SHOP)), {
+          center: MILANO,
+          radiusKm: 10,
+          pageSize: 20,
+        }),
+      );
+      expect(page.items.map((item) => item.id).sort()).toEqual([ACTIVE, OTHERS].sort());
+    });
+
+    it("a buyer running the merchant feed is refused", async () => {
+      await assertFails(
+        fetchNearbyPage(firestoreFeedExecutor(rules.liteAs(BUYER)), {
+          center: MILANO,
+          radiusKm: 10,
+          pageSize: 20,
+        }),
+      );
+    });
+
+    it("a merchant's query that does not filter on status == active is refused", async () => {
+      const db = rules.as(SHOP);
+      await assertFails(getDocs(collection(db, REQUESTS_COLLECTION)));
+      await assertFails(
+        getDocs(
+          query(
+            collection(db, REQUESTS_COLLECTION),
+            where("status", "==", "in_progress" satisfies RequestStatus),
+          ),
+        ),
+      );
+    });
+  });
+});
+
+describeRules("offers/{requestId}_{merchantId}", () => {
+  const rules = useRulesEnvironment();
+  const RIVAL_OFFER = offerIdFor(ACTIVE, OTHER_SHOP); // pending, on the buyer's active request
+  const ACCEPTED_OFFER = offerIdFor(IN_PROGRESS, SHOP);
+
+  beforeEach(async () => {
+    await rules.seed({
+      [`${REQUESTS_COLLECTION}/${ACTIVE}`]: storedRequest(BUYER),
+      [`${REQUESTS_COLLECTION}/${IN_PROGRESS}`]: storedRequest(BUYER, "in_progress"),
+      [`${REQUESTS_COLLECTION}/${OTHERS}`]: storedRequest(OTHER_BUYER),
+      [`${OFFERS_COLLECTION}/${RIVAL_OFFER}`]: storedOffer(ACTIVE, OTHER_SHOP, BUYER),
+      [`${OFFERS_COLLECTION}/${ACCEPTED_OFFER}`]: storedOffer(IN_PROGRESS, SHOP, BUYER, "accepted"),
+    });
+  });
+
+  describe("making an offer", () => {
+    it("a merchant offers on an active request: pending, id {requestId}_{merchantId}", async () => {
+      await assertSucceeds(
+        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), newOfferFields(ACTIVE, SHOP, BUYER)),
+      );
+    });
+
+    it("an offer under any other id is refused", async () => {
+      const db = rules.as(SHOP);
+      await assertFails(setDoc(doc(collection(db, OFFERS_COLLECTION)), newOfferFields(ACTIVE, SHOP, BUYER)));
+      await assertFails(setDoc(offerDoc(db, offerIdFor(OTHERS, SHOP)), newOfferFields(ACTIVE, SHOP, BUYER)));
+    });
+
+    it.each(SETTLED_OFFER_STATUSES)("an offer born %s is refused", async (status) => {
+      await assertFails(
+        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), {
+          ...newOfferFields(ACTIVE, SHOP, BUYER),
+          status,
+        }),
+      );
+    });
+
+    it("an offer on a request that is no longer active is refused", async () => {
+      await assertFails(
+        setDoc(
+          offerDoc(rules.as(OTHER_SHOP), offerIdFor(IN_PROGRESS, OTHER_SHOP)),
+          newOfferFields(IN_PROGRESS, OTHER_SHOP, BUYER),
+        ),
+      );
+    });
+
+    it("an offer naming another buyer than the request's is refused", async () => {
+      await assertFails(
+        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), newOfferFields(ACTIVE, SHOP, OTHER_BUYER)),
+      );
+    });
+
+    it("an offer in another merchant's name is refused", async () => {
+      await assertFails(
+        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), newOfferFields(ACTIVE, OTHER_SHOP, BUYER)),
+      );
+    });
+
+    it("an offer of no price is refused", async () => {
+      await assertFails(
+        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), {
+          ...newOfferFields(ACTIVE, SHOP, BUYER),
+          price: 0,
+        }),
+      );
+    });
+
+    it("a buyer cannot make an offer", async () => {
+      await assertFails(
+        setDoc(
+          offerDoc(rules.as(BUYER), offerIdFor(OTHERS, BUYER)),
+          newOfferFields(OTHERS, BUYER, OTHER_BUYER),
+        ),
+      );
+    });
+
+    it("the app's saveOffer writes the offer and its conversation, then edits the pending offer", async () => {
+      const db = rules.liteAs(SHOP);
+      const input = {
+        request: { id: ACTIVE, customerId: BUYER },
+        merchant: { uid: SHOP, name: "Bici & Co." },
+        customerName: "Giulia",
+        form: { price: 180, description: "Revisionata", deliveryOptions: ["pickup", "delivery"] },
+      } satisfies Parameters<typeof saveOffer>[0];
+      const ids = { offerId: offerIdFor(ACTIVE, SHOP), conversationId: offerIdFor(ACTIVE, SHOP) };
+      await expect(assertSucceeds(saveOffer(input, db))).resolves.toEqual(ids);
+      await expect(
+        assertSucceeds(
+          saveOffer({ ...input, form: { ...input.form, price: 160, additionalNotes: "Casco incluso" } }, db),
+        ),
+      ).resolves.toEqual(ids);
+    });
+  });
+
+  describe("changing an offer", () => {
+    it("the merchant changes what they offer while it is pending", async () => {
+      await assertSucceeds(
+        updateDoc(offerDoc(rules.as(OTHER_SHOP), RIVAL_OFFER), {
+          price: 150,
+          description: "Revisionata, con casco",
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+
+    it.each(SETTLED_OFFER_STATUSES)("the merchant cannot set their offer %s", async (status) => {
+      await assertFails(
+        updateDoc(offerDoc(rules.as(OTHER_SHOP), RIVAL_OFFER), { status, updatedAt: serverTimestamp() }),
+      );
+    });
+
+    it.each(SETTLED_OFFER_STATUSES)(
+      "the buyer cannot set an offer %s (acceptOffer / rejectOffer do)",
+      async (status) => {
+        await assertFails(
+          updateDoc(offerDoc(rules.as(BUYER), RIVAL_OFFER), { status, updatedAt: serverTimestamp() }),
+        );
+      },
+    );
+
+    it("the buyer cannot rate an offer (completeTransaction does)", async () => {
+      await assertFails(updateDoc(offerDoc(rules.as(BUYER), ACCEPTED_OFFER), { customerRating: 5 }));
+    });
+
+    it("an accepted offer no longer changes", async () => {
+      await assertFails(
+        updateDoc(offerDoc(rules.as(SHOP), ACCEPTED_OFFER), { price: 1, updatedAt: serverTimestamp() }),
+      );
+    });
+
+    it("the merchant cannot move their offer to another request or buyer", async () => {
+      const db = rules.as(OTHER_SHOP);
+      await assertFails(
+        updateDoc(offerDoc(db, RIVAL_OFFER), { requestId: OTHERS, updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(offerDoc(db, RIVAL_OFFER), { customerId: OTHER_BUYER, updatedAt: serverTimestamp() }),
+      );
+    });
+
+    it("another merchant cannot change it", async () => {
+      await assertFails(
+        updateDoc(offerDoc(rules.as(SHOP), RIVAL_OFFER), { price: 1, updatedAt: serverTimestamp() }),
+      );
+    });
+
+    it("nobody deletes an offer", async () => {
+      await assertFails(deleteDoc(offerDoc(rules.as(OTHER_SHOP), RIVAL_OFFER)));
+      await assertFails(deleteDoc(offerDoc(rules.as(BUYER), RIVAL_OFFER)));
+    });
+  });
+
+  describe("reading", () => {
+    it("the offer's merchant and the request's buyer read it", async () => {
+      await assertSucceeds(getDoc(offerDoc(rules.as(OTHER_SHOP), RIVAL_OFFER)));
+      await assertSucceeds(getDoc(offerDoc(rules.as(BUYER), RIVAL_OFFER)));
+    });
+
+    it("another merchant or buyer does not", async () => {
+      await assertFails(getDoc(offerDoc(rules.as(SHOP), RIVAL_OFFER)));
+      await assertFails(getDoc(offerDoc(rules.as(OTHER_BUYER), RIVAL_OFFER)));
+    });
+
+    it("a merchant looks up their own offer id before it exists (the make-offer page)", async () => {
+      await assertSucceeds(getDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP))));
+    });
+
+    it("but not a missing id of another merchant", async () => {
+      await assertFails(getDoc(offerDoc(rules.as(SHOP), offerIdFor(OTHERS, "third-shop"))));
+    });
+  });
+
+  describe("the app's queries", () => {
+    it("the merchant's offers, newest first (listMerchantOffers)", async () => {
+      const db = rules.as(OTHER_SHOP);
+      const snapshot = await assertSucceeds(
+        getDocs(
+          query(
+            collection(db, OFFERS_COLLECTION),
+            where("merchantId", "==", OTHER_SHOP),
+            orderBy("createdAt", "desc"),
+            limit(20),
+          ),
+        ),
+      );
+      expect(snapshot.docs.map((item) => item.id)).toEqual([RIVAL_OFFER]);
+    });
+
+    it("the merchant's offer counts, overall and by status (countMerchantOffers)", async () => {
+      const offers = collection(rules.as(OTHER_SHOP), OFFERS_COLLECTION);
+      await assertSucceeds(getCountFromServer(query(offers, where("merchantId", "==", OTHER_SHOP))));
+      await assertSucceeds(
+        getCountFromServer(
+          query(offers, where("merchantId", "==", OTHER_SHOP), where("status", "==", INITIAL_OFFER_STATUS)),
+        ),
+      );
+    });
+
+    it("the offers on one of the buyer's requests (listOffersForRequest)", async () => {
+      await assertSucceeds(
+        getDocs(
+          query(
+            collection(rules.as(BUYER), OFFERS_COLLECTION),
+            where("customerId", "==", BUYER),
+            where("requestId", "==", ACTIVE),
+            orderBy("createdAt", "desc"),
+          ),
+        ),
+      );
+    });
+
+    it("every offer the buyer received (listCustomerOffers)", async () => {
+      const snapshot = await assertSucceeds(
+        getDocs(
+          query(
+            collection(rules.as(BUYER), OFFERS_COLLECTION),
+            where("customerId", "==", BUYER),
+            limit(REQUEST_QUERY_LIMIT),
+          ),
+        ),
+      );
+      expect(snapshot.size).toBe(2);
+    });
+
+    it("queries that do not name the caller are refused", async () => {
+      await assertFails(
+        getDocs(query(collection(rules.as(BUYER), OFFERS_COLLECTION), where("requestId", "==", ACTIVE))),
+      );
+      await assertFails(
+        getDocs(query(collection(rules.as(SHOP), OFFERS_COLLECTION), where("merchantId", "==", OTHER_SHOP))),
+      );
+      await assertFails(getCountFromServer(collection(rules.as(SHOP), OFFERS_COLLECTION)));
+    });
+  });
+});
