@@ -130,4 +130,9 @@ describe("toPublicProfile", () => {
     });
     expect(publicName(profile)).toBe("Marco");
   });
+
+  it("never gives a blank public name", () => {
+    expect(publicName({ displayName: "  Anna ", businessName: "  " })).toBe("Anna");
+    expect(publicName({ displayName: "   " })).toBe("Utente");
+  });
 });

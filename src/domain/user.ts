@@ -9,6 +9,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
+import { FALLBACK_DISPLAY_NAME } from "./session.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
 import { userTypeSchema } from "./user-type.ts";
 
@@ -133,5 +134,6 @@ export function toPublicProfile(user: User): PublicProfile {
 
 /** Merchants show their business name when they have one. */
 export function publicName(profile: Pick<PublicProfile, "displayName" | "businessName">): string {
-  return profile.businessName?.trim() || profile.displayName;
+  // Never blank: a message or an offer needs a name the other party can read (and the rules demand one).
+  return profile.businessName?.trim() || profile.displayName.trim() || FALLBACK_DISPLAY_NAME;
 }
