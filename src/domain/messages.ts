@@ -172,11 +172,13 @@ export const BUYER_MESSAGES = {
   simulatedPaymentNote: "Nessun addebito reale: è una prova, i token vengono accreditati subito.",
   tokensPurchased: "Token acquistati!",
   tokenBalanceUnavailable: "Impossibile leggere il saldo dei token. Riprova più tardi.",
-  locationDefault: "Se non indichi una posizione, useremo il centro di Milano.",
+  locationDefault: "Nessuna posizione indicata: useremo il centro di Milano.",
   locationUnavailable: "Impossibile ottenere la tua posizione. Verifica i permessi.",
   locationFromPhone: "Posizione del telefono",
+  /** Coordinates saved in the buyer's profile, before they type a comune or use the phone. */
+  locationSaved: "Posizione salvata",
   locationTypedHint:
-    "L'indirizzo scritto descrive la zona ai negozianti; le coordinate vengono dalla posizione del telefono.",
+    'Scrivi il comune, anche con la via (es. "Via Roma 5, Sesto San Giovanni"): cerchiamo i negozi intorno. I negozianti vedono quello che scrivi.',
   cancelConfirm: "Vuoi annullare questa richiesta? I negozianti non potranno più inviarti offerte.",
   requestCancelled: "Richiesta annullata",
   imageUnreadable: "Impossibile leggere questa immagine. Prova con un'altra foto.",
@@ -185,10 +187,23 @@ export const BUYER_MESSAGES = {
     "Ciao, sono Algo! Dimmi cosa ti serve: prodotto, budget e quando ti serve. Puoi anche mandarmi una foto.",
 } as const;
 
+/** Place fields (ours, issue 5): the offline gazetteer on /create and in the merchant profile. */
+export const PLACE_MESSAGES = {
+  /** Status prefix: 'Posizione: Sesto San Giovanni (MI)'. */
+  resolved: "Posizione",
+  notFound:
+    'Non troviamo questo comune. Scrivi il nome del comune (es. "Sesto San Giovanni") oppure usa la tua posizione.',
+  unavailable: "Impossibile caricare l'elenco dei comuni. Riprova o usa la tua posizione.",
+  /** The suggestions list's accessible name. */
+  suggestions: "Comuni suggeriti",
+} as const;
+
 // Closing the deal (ours, issue 7: the spec gives no text for this)
 export const DEAL_MESSAGES = {
   /** rejectionReason given to every other pending offer when the buyer accepts one. */
   otherOfferAccepted: "Il cliente ha accettato un'altra offerta",
+  /** acceptOffer with a price that is no longer the offer's (the shop edited it meanwhile). */
+  offerChanged: "Il negozio ha appena modificato l'offerta: controlla il nuovo prezzo prima di accettare.",
 } as const;
 
 /** Messages screen texts (ours, issue 7: the spec gives none). */

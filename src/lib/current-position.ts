@@ -1,5 +1,10 @@
-/** The browser's position (the 'Usa la mia posizione' shortcut of architecture §4). */
-export function currentPosition(): Promise<{ lat: number; lng: number }> {
+import type { LatLng } from "@/domain/geo";
+
+/**
+ * The device's position: the 'Usa la mia posizione' shortcut of architecture §4, on /create and in
+ * the merchant profile. Coarse (no GPS wake-up) and a minute old at most is plenty for a radius in km.
+ */
+export function currentPosition(): Promise<LatLng> {
   return new Promise((resolve, reject) => {
     if (!("geolocation" in navigator)) {
       reject(new Error("Geolocalizzazione non disponibile"));

@@ -137,6 +137,36 @@ describe("/profile", () => {
     expect(await screen.findByText("Via Roma 1, Torino")).toBeVisible();
   });
 
+  it("finds the comune in the shop address and saves its coordinates; an unknown one is flagged", async () => {
+    const { account } = seedUser({
+      email: "negozio@example.com",
+      displayName: "Carlo Bianchi",
+      userType: "merchant",
+    });
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    const address = screen.getByRole("combobox", { name: /Indirizzo del negozio/ });
+    await user.clear(address);
+    await user.type(address, "Via Roma 1, Atlantide");
+    await user.tab();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Non troviamo questo comune.");
+    expect(address).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("Coordinate: 45.4642, 9.1900")).toBeVisible();
+    await user.clear(address);
+    await user.type(address, "Viale Italia 3, Sesto San Giovanni");
+    await user.tab();
+    expect(await screen.findByText("Posizione: Sesto San Giovanni (MI)")).toBeVisible();
+    expect(screen.getByText("Coordinate: 45.5333, 9.2259")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    await findToast("Profilo aggiornato!");
+    expect(users.updateUserProfile).toHaveBeenCalledWith(
+      account.uid,
+      expect.objectContaining({
+        location: { address: "Viale Italia 3, Sesto San Giovanni", lat: 45.5333, lng: 9.2259 },
+      }),
+    );
+  });
+
   it("a merchant's shop address is required", async () => {
     seedUser({ email: "negozio@example.com", displayName: "Carlo Bianchi", userType: "merchant" });
     const { user } = await openProfile();

@@ -1,12 +1,14 @@
 import { useId, useState } from "react";
+import { PlaceCombobox, type PlaceOutcome } from "@/components/marketplace/place-combobox";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { MapPinIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { RADIUS_LABELS, RADIUS_OPTIONS_KM } from "@/domain/enums";
+import { type Gazetteer, isFixInPlace, placeLabel } from "@/domain/gazetteer";
 import type { LatLng } from "@/domain/geo";
-import { BUYER_MESSAGES } from "@/domain/messages";
+import { BUYER_MESSAGES, PLACE_MESSAGES } from "@/domain/messages";
+import { currentPosition } from "@/lib/current-position";
 
 type LocationCardProps = {
   address: string;
@@ -15,41 +17,61 @@ type LocationCardProps = {
   onCoordsChange: (coords: LatLng) => void;
   radius: number;
   onRadiusChange: (radius: number) => void;
+  /** The gazetteer (tests pass a fixture); by default the real one, loaded when the buyer types. */
+  loadPlaces?: () => Promise<Gazetteer>;
 };
 
-function phonePosition(): Promise<LatLng> {
-  return new Promise((resolve, reject) => {
-    if (!("geolocation" in navigator)) {
-      reject(new Error("Geolocalizzazione non disponibile"));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ lat: position.coords.latitude, lng: position.coords.longitude }),
-      reject,
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 },
-    );
-  });
-}
+const formatCoords = ({ lat, lng }: LatLng) => `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
 
 /**
- * 'Dove ti serve?': coordinates from the phone (or the buyer's profile), an address text shown to
- * merchants, and the action radius. There is no geocoder offline, so a typed address alone does not
- * move the position; the card says so, and says Milano centre is used when there are no coordinates.
+ * 'Dove ti serve?': the comune (typed, alone or in an address, and found in the offline gazetteer) or
+ * the phone's position gives the coordinates; the text is what merchants read; plus the action radius.
+ * Without coordinates the request is centred on Milano, and the card says so.
  */
 export function LocationCard(props: LocationCardProps) {
-  const { address, onAddressChange, coords, onCoordsChange, radius, onRadiusChange } = props;
+  const { address, onAddressChange, coords, onCoordsChange, radius, onRadiusChange, loadPlaces } = props;
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Where the coordinates came from, for the status line; null: the profile's saved position (or none).
+  const [source, setSource] = useState<{ phone: LatLng | null; place: string | null } | null>(null);
   const addressId = useId();
+  const errorId = useId();
   const radiusId = useId();
 
   const locate = () => {
     setLocating(true);
     setError(null);
-    phonePosition()
-      .then(onCoordsChange, () => setError(BUYER_MESSAGES.locationUnavailable))
+    currentPosition()
+      .then(
+        (fix) => {
+          setSource({ phone: fix, place: null });
+          onCoordsChange(fix);
+        },
+        () => setError(BUYER_MESSAGES.locationUnavailable),
+      )
       .finally(() => setLocating(false));
   };
+
+  const onOutcome = (outcome: PlaceOutcome) => {
+    if (!outcome.place) {
+      setError(outcome.reason === "not-found" ? PLACE_MESSAGES.notFound : PLACE_MESSAGES.unavailable);
+      return;
+    }
+    const { place } = outcome;
+    setError(null);
+    // Typing the comune the phone is in keeps the phone's (more precise) fix.
+    if (source?.phone && isFixInPlace(source.phone, place)) {
+      setSource({ phone: source.phone, place: placeLabel(place) });
+      return;
+    }
+    setSource({ phone: null, place: placeLabel(place) });
+    onCoordsChange({ lat: place.lat, lng: place.lng });
+  };
+
+  let status: string = BUYER_MESSAGES.locationDefault;
+  if (source?.place) status = `${PLACE_MESSAGES.resolved}: ${source.place}`;
+  else if (source?.phone) status = `${BUYER_MESSAGES.locationFromPhone}: ${formatCoords(source.phone)}`;
+  else if (coords) status = `${BUYER_MESSAGES.locationSaved}: ${formatCoords(coords)}`;
 
   return (
     <Card>
@@ -61,12 +83,18 @@ export function LocationCard(props: LocationCardProps) {
           <label htmlFor={addressId} className="text-sm font-medium text-slate-900">
             Indirizzo o comune
           </label>
-          <Input
+          <PlaceCombobox
             id={addressId}
             value={address}
             maxLength={200}
-            autoComplete="street-address"
-            onChange={(event) => onAddressChange(event.target.value)}
+            aria-invalid={error === PLACE_MESSAGES.notFound || undefined}
+            aria-describedby={error ? errorId : undefined}
+            onValueChange={(value) => {
+              setError(null);
+              onAddressChange(value);
+            }}
+            onOutcome={onOutcome}
+            loadPlaces={loadPlaces}
           />
         </div>
         <Button variant="secondary" className="w-full" onClick={locate} loading={locating}>
@@ -74,12 +102,10 @@ export function LocationCard(props: LocationCardProps) {
           Usa la mia posizione
         </Button>
         <p className="text-sm text-slate-700" role="status">
-          {coords
-            ? `${BUYER_MESSAGES.locationFromPhone}: ${coords.lat.toFixed(4)}, ${coords.lng.toFixed(4)}`
-            : BUYER_MESSAGES.locationDefault}
+          {status}
         </p>
         {error ? (
-          <p className="text-sm text-red-700" role="alert">
+          <p id={errorId} className="text-sm text-red-700" role="alert">
             {error}
           </p>
         ) : null}

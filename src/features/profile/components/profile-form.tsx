@@ -1,10 +1,14 @@
 import { type FormEvent, useState } from "react";
+import { PlaceCombobox, type PlaceOutcome } from "@/components/marketplace/place-combobox";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MapPinIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { type Gazetteer, isFixInPlace, placeLabel } from "@/domain/gazetteer";
+import type { LatLng } from "@/domain/geo";
+import { PLACE_MESSAGES } from "@/domain/messages";
 import type { ProfileUpdate } from "@/domain/user";
-import { currentPosition } from "../lib/current-position";
+import { currentPosition } from "@/lib/current-position";
 import { type ProfileFormValues, toProfileUpdate } from "../lib/profile-values";
 
 type ProfileFormProps = {
@@ -13,25 +17,31 @@ type ProfileFormProps = {
   saving: boolean;
   onSave: (update: ProfileUpdate) => void;
   onCancel: () => void;
+  /** The gazetteer for the shop address (tests pass a fixture); by default the real one, loaded lazily. */
+  loadPlaces?: () => Promise<Gazetteer>;
 };
 
 const coordinates = (lat: number, lng: number) => `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
 
 /** Edit form: name and surname; business name and shop location for merchants. */
-export function ProfileForm({ initial, isMerchant, saving, onSave, onCancel }: ProfileFormProps) {
+export function ProfileForm({ initial, isMerchant, saving, onSave, onCancel, loadPlaces }: ProfileFormProps) {
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
   const [locationNote, setLocationNote] = useState<string | null>(null);
-  const set =
-    (name: "firstName" | "lastName" | "businessName" | "address") => (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value }));
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  // This session's phone fix: typing the comune it lies in keeps it (more precise than the centre).
+  const [phoneFix, setPhoneFix] = useState<LatLng | null>(null);
+  const set = (name: "firstName" | "lastName" | "businessName") => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
 
   const locateMe = async () => {
     setLocating(true);
     setLocationNote(null);
     try {
       const { lat, lng } = await currentPosition();
+      setPhoneFix({ lat, lng });
+      setPlaceError(null);
       setValues((current) => ({
         ...current,
         lat,
@@ -45,6 +55,19 @@ export function ProfileForm({ initial, isMerchant, saving, onSave, onCancel }: P
     } finally {
       setLocating(false);
     }
+  };
+
+  const onPlace = (outcome: PlaceOutcome) => {
+    if (!outcome.place) {
+      setPlaceError(outcome.reason === "not-found" ? PLACE_MESSAGES.notFound : PLACE_MESSAGES.unavailable);
+      return;
+    }
+    const { place } = outcome;
+    setPlaceError(null);
+    setLocationNote(`${PLACE_MESSAGES.resolved}: ${placeLabel(place)}`);
+    if (phoneFix && isFixInPlace(phoneFix, place)) return;
+    setPhoneFix(null);
+    setValues((current) => ({ ...current, lat: place.lat, lng: place.lng }));
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -92,12 +115,18 @@ export function ProfileForm({ initial, isMerchant, saving, onSave, onCancel }: P
             label="Indirizzo del negozio"
             required
             hint={`Coordinate: ${coordinates(values.lat, values.lng)}`}
+            error={placeError}
           >
-            <Input
+            <PlaceCombobox
               name="address"
-              autoComplete="street-address"
+              maxLength={200}
               value={values.address}
-              onChange={set("address")}
+              onValueChange={(address) => {
+                setPlaceError(null);
+                setValues((current) => ({ ...current, address }));
+              }}
+              onOutcome={onPlace}
+              loadPlaces={loadPlaces}
             />
           </Field>
           <div className="space-y-2">
