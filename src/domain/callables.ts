@@ -22,7 +22,14 @@ export const purchaseTokensOutputSchema = z.object({
 });
 export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
 
-export const acceptOfferInputSchema = z.object({ offerId: idSchema });
+/**
+ * `expectedPrice` is the price the buyer saw: a merchant may still edit a pending offer, and the buyer
+ * must never accept a price they have not seen (the function refuses when it differs).
+ */
+export const acceptOfferInputSchema = z.object({
+  offerId: idSchema,
+  expectedPrice: z.number().positive().finite().optional(),
+});
 export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;
 export const acceptOfferOutputSchema = z.object({ requestId: idSchema, offerId: idSchema });
 export type AcceptOfferOutput = z.infer<typeof acceptOfferOutputSchema>;

@@ -238,6 +238,19 @@ describe("acceptOffer", () => {
     expect((await read("offers/other")).status).toBe("rejected");
   });
 
+  it("refuses a price the buyer did not see (the shop edited the pending offer), then accepts the new one", async () => {
+    await seedRequest("edited");
+    await seedOffer("repriced", "edited", "pending", MERCHANT, { price: 95 });
+    expect(
+      await rejection(accept.acceptOffer.run(callable({ offerId: "repriced", expectedPrice: 89 }, CUSTOMER))),
+    ).toMatchObject({ code: "failed-precondition", message: DEAL_MESSAGES.offerChanged });
+    expect(await read("offers/repriced")).toMatchObject({ status: "pending", updatedAt: EARLIER });
+    expect(await read("requests/edited")).toMatchObject({ status: "active" });
+
+    await accept.acceptOffer.run(callable({ offerId: "repriced", expectedPrice: 95 }, CUSTOMER));
+    expect(await read("offers/repriced")).toMatchObject({ status: "accepted", price: 95 });
+  });
+
   it("refuses an accepted offer on a (legacy) active request", async () => {
     await seedRequest("odd");
     await seedOffer("done", "odd", "accepted");

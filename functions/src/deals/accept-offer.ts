@@ -1,4 +1,4 @@
-import { onCall } from "firebase-functions/https";
+import { HttpsError, onCall } from "firebase-functions/https";
 import { type AcceptOfferInput, type AcceptOfferOutput, acceptOfferInputSchema } from "@/domain/callables";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { assertOfferTransition, assertRequestTransition } from "@/domain/state-machine";
@@ -21,11 +21,12 @@ import {
 } from "./deal-store";
 
 /**
- * acceptOffer({offerId}) → {requestId, offerId}, one transaction (spec §4 Accepting): the offer
+ * acceptOffer({offerId, expectedPrice?}) → {requestId, offerId}, one transaction (spec §4 Accepting): the offer
  * pending → accepted with acceptedAt; its request active → in_progress with acceptedOfferId; every other
  * pending offer of the request → rejected with a polite reason. The pending offers are read by a query
  * inside the transaction, so a concurrent accept (or a new offer) makes one of the two retry and then
- * fail on the state machine: exactly one offer is ever accepted per request.
+ * fail on the state machine: exactly one offer is ever accepted per request. With `expectedPrice` (the
+ * price the buyer saw) a pending offer the shop has edited meanwhile is refused, not accepted.
  */
 export async function acceptOfferFor(
   uid: string,
@@ -41,6 +42,9 @@ export async function acceptOfferFor(
     assertCustomer(request, uid);
     assertTransition(assertRequestTransition(request.status, "in_progress"));
     assertTransition(assertOfferTransition(offer.status, "accepted"));
+    if (input.expectedPrice !== undefined && offer.price !== input.expectedPrice) {
+      throw new HttpsError("failed-precondition", DEAL_MESSAGES.offerChanged);
+    }
 
     const pending = await tx.get(
       db.collection(OFFERS_COLLECTION).where("requestId", "==", request.id).where("status", "==", "pending"),

@@ -60,6 +60,8 @@ const storedOfferSchema = z.object({
   requestId: z.string().min(1),
   merchantId: z.string().min(1),
   status: offerStatusSchema,
+  // Checked against the price the buyer saw when accepting.
+  price: z.number().optional(),
 });
 export type StoredOffer = z.infer<typeof storedOfferSchema> & { id: string };
 

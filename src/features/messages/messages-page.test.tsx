@@ -264,7 +264,7 @@ describe("buyer's offer panel", () => {
     vi.mocked(acceptOffer).mockResolvedValue({ requestId: "r1", offerId: "r1_shop-1" });
     const { user } = renderAt(`/messages/${conversation.id}`);
     await user.click(await screen.findByRole("button", { name: "Accetta" }));
-    expect(acceptOffer).toHaveBeenCalledWith({ offerId: "r1_shop-1" });
+    expect(acceptOffer).toHaveBeenCalledWith({ offerId: "r1_shop-1", expectedPrice: 180 });
     expect(await findToast("Offerta accettata! La trattativa è iniziata.")).toBeVisible();
   });
 

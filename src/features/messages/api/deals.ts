@@ -22,7 +22,8 @@ function failAs(fallback: string) {
 export function useAcceptOffer() {
   const { toast } = useToast();
   return useMutation({
-    mutationFn: (offerId: string) => acceptOffer({ offerId }).catch(failAs(ERROR_MESSAGES.acceptOffer)),
+    mutationFn: ({ offerId, price }: { offerId: string; price: number }) =>
+      acceptOffer({ offerId, expectedPrice: price }).catch(failAs(ERROR_MESSAGES.acceptOffer)),
     onSuccess: () => toast(SUCCESS_TOASTS.offerAccepted),
   });
 }

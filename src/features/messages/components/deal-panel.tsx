@@ -33,7 +33,7 @@ function RatingSummary({ rating, feedback }: { rating: number | undefined; feedb
 
 function BuyerActions({ offer, request }: { offer: Offer; request: Request | null }) {
   const stage = dealStage(offer, request);
-  if (stage === "pending") return <OfferDecision offerId={offer.id} />;
+  if (stage === "pending") return <OfferDecision offerId={offer.id} price={offer.price} />;
   if (request && canCompleteWith(offer, request)) return <CompletionForm requestId={request.id} />;
   if (stage === "completed") {
     return (

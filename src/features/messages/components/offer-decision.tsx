@@ -9,14 +9,15 @@ import { useAcceptOffer, useRejectOffer } from "../api/deals";
  * The buyer's Accetta / Rifiuta on a pending offer (spec §4). Rifiuta opens a reason box suggesting
  * 'Prezzo troppo alto'; the reason is optional. The offer listener shows the outcome.
  */
-export function OfferDecision({ offerId }: { offerId: string }) {
+export function OfferDecision({ offerId, price }: { offerId: string; price: number }) {
   const accept = useAcceptOffer();
   const reject = useRejectOffer();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState(DEFAULT_REJECTION_REASON);
   const busy = accept.isPending || reject.isPending;
 
-  const onAccept = () => accept.mutate(offerId);
+  // The price on screen: if the shop has just changed it, the function refuses and the new one shows.
+  const onAccept = () => accept.mutate({ offerId, price });
 
   const onReject = (event: FormEvent) => {
     event.preventDefault();
