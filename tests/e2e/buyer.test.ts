@@ -1,9 +1,11 @@
 // Issue 5 end to end (client half), in Chromium on a 360 px phone against the local stack: the seeded
-// buyer signs in, tells the offline Algo what they need, publishes, and finds the request on /customer.
+// buyer signs in, picks the comune, tells the offline Algo what they need, publishes, and finds the
+// request on /customer.
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import { launchChromium, type OpenedPage, openPage } from "../support/browser";
+import { installFirebase } from "../support/firebase-in-page";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 
 /** A 4×4 PNG: enough for the page to decode, resize and send as JPEG. */
@@ -51,6 +53,29 @@ async function signInAsBuyer(page: Page) {
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
 }
 
+/** The seeded buyer's requests as stored (read through the browser SDK, as the buyer). */
+async function storedRequestLocations(): Promise<{ address: string; lat: number; lng: number }[]> {
+  const reader = await openPage(browser, `${stack.urls.app}/`, "desktop");
+  opened.push(reader);
+  await installFirebase(reader.page, stack.webEnv);
+  return reader.page.evaluate(async () => {
+    const { sdk, getAuthInstance, getDb } = window.vicinoTest;
+    const { collection, getDocs, query, where } = sdk.firestore;
+    const { user } = await sdk.auth.signInWithEmailAndPassword(
+      await getAuthInstance(),
+      "acquirente@vicino.test",
+      "vicino123",
+    );
+    const snapshot = await getDocs(
+      query(collection(await getDb(), "requests"), where("customerId", "==", user.uid)),
+    );
+    return snapshot.docs.map((doc) => {
+      const { address, lat, lng } = doc.data().location;
+      return { address, lat, lng };
+    });
+  });
+}
+
 async function say(page: Page, text: string) {
   const input = page.getByRole("textbox", { name: "Messaggio per Algo" });
   await input.fill(text);
@@ -69,6 +94,13 @@ describe("buyer journey end to end", () => {
     // The page fits a 360 px screen: nothing wider than the viewport.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // Where: a comune picked from the offline gazetteer's suggestions (a tap) sets the position.
+    const place = page.getByRole("combobox", { name: "Indirizzo o comune" });
+    await place.fill("");
+    await place.pressSequentially("sesto");
+    await page.getByRole("option", { name: "Sesto San Giovanni (MI)" }).tap();
+    await page.getByText("Posizione: Sesto San Giovanni (MI)").waitFor();
 
     await say(page, "Cerco una bicicletta da città");
     const log = page.getByRole("log", { name: "Conversazione con Algo" });
@@ -89,6 +121,11 @@ describe("buyer journey end to end", () => {
     expect(((await first.getByRole("heading").textContent()) ?? "").toLowerCase()).toContain("bici");
     await expect(first.getByText("Attiva", { exact: true }).count()).resolves.toBe(1);
     const productName = ((await first.getByRole("heading").textContent()) ?? "").trim();
+    expect(await storedRequestLocations()).toContainEqual({
+      address: "Sesto San Giovanni (MI)",
+      lat: 45.5333,
+      lng: 9.2259,
+    });
 
     // The buyer cancels it from /requests (the one status change the rules let a client write).
     await page.getByRole("link", { name: /Vedi tutte le richieste/ }).click();
