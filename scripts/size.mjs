@@ -80,8 +80,9 @@ const ON_DEMAND = new Set([
   "node_modules/firebase/firestore/dist/esm/index.esm.js",
   // The buyer's requests/offers queries, loaded by the first query of /customer and /requests.
   "src/data/customer-requests.ts",
-  // The offline gazetteer (~150 kB gzip): fetched on the first keystroke in a place field (/create, /profile).
-  "src/data/gazetteer/places-it.json",
+  // The offline gazetteer, data and lookup (~150 kB gzip): fetched on the first keystroke in a place
+  // field (/create, /profile).
+  "src/data/gazetteer/italian-places.ts",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

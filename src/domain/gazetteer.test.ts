@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GAZETTEER_FIXTURE as places } from "@/testing/gazetteer-fixture";
-import { isFixInPlace, normalisePlaceText, placeLabel, resolvePlace, suggestPlaces } from "./gazetteer.ts";
+import { normalisePlaceText, placeSearch, resolvePlace, suggestPlaces } from "./gazetteer.ts";
+import { isFixInPlace, placeLabel } from "./place.ts";
 
 const label = (place: { name: string; province: string } | null | undefined) =>
   place ? placeLabel(place) : null;
@@ -136,6 +137,14 @@ describe("suggestPlaces", () => {
     expect(labels("sa")).toHaveLength(5);
     expect(labels("sesto", 2)).toEqual(["Sesto (BZ)", "Sesto San Giovanni (MI)"]);
     expect(labels("sesto", 0)).toEqual([]);
+  });
+});
+
+describe("placeSearch", () => {
+  it("binds the lookups to one dataset", () => {
+    const search = placeSearch(places);
+    expect(search.resolve("20099 Sesto San Giovanni")).toEqual(resolvePlace(places, "Sesto San Giovanni"));
+    expect(search.suggest("sesto", 1).map(label)).toEqual(["Sesto (BZ)"]);
   });
 });
 

@@ -4,7 +4,7 @@
  * scripts/gazetteer/build.ts) is passed in, so tests use a small fixture and the app loads it lazily.
  */
 
-import { distanceKm, type LatLng } from "./geo.ts";
+import type { Place } from "./place.ts";
 
 /** One place: [name, province sigla, lat, lng, population, other names (exonyms, German names…)]. */
 export type PlaceTuple =
@@ -20,17 +20,11 @@ export type PlaceTuple =
 
 export type Gazetteer = readonly PlaceTuple[];
 
-export type Place = { name: string; province: string; lat: number; lng: number };
-
-/** 'Sesto San Giovanni (MI)'. */
-export const placeLabel = (place: Pick<Place, "name" | "province">) => `${place.name} (${place.province})`;
-
-/**
- * A phone fix this close to the centre of the comune then typed is taken to be in it, and kept: it is
- * more precise than the centre ('Usa la mia posizione', then 'Via Roma 1, Torino' while in Torino).
- */
-export const PHONE_FIX_IN_PLACE_KM = 5;
-export const isFixInPlace = (fix: LatLng, place: Place) => distanceKm(fix, place) <= PHONE_FIX_IN_PLACE_KM;
+/** The lookups bound to one dataset: what the lazily loaded chunk hands to the place fields. */
+export type PlaceSearch = {
+  suggest: (query: string, limit?: number) => Place[];
+  resolve: (text: string) => Place | null;
+};
 
 /** Fewer characters than this suggest nothing: one letter would list half of Italy. */
 export const MIN_SUGGEST_CHARS = 2;
@@ -287,4 +281,11 @@ export function resolvePlace(dataset: Gazetteer, text: string): Place | null {
       b.start - a.start,
   );
   return candidates[0]?.indexed.place ?? null;
+}
+
+export function placeSearch(dataset: Gazetteer): PlaceSearch {
+  return {
+    suggest: (query, limit) => suggestPlaces(dataset, query, limit),
+    resolve: (text) => resolvePlace(dataset, text),
+  };
 }

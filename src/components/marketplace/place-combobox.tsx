@@ -1,8 +1,9 @@
 import { type ComponentProps, type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
-import { type Gazetteer, type Place, placeLabel, resolvePlace, suggestPlaces } from "@/domain/gazetteer";
+import type { PlaceSearch } from "@/domain/gazetteer";
 import { PLACE_MESSAGES } from "@/domain/messages";
+import { type Place, placeLabel } from "@/domain/place";
 import { cn } from "@/lib/cn";
 
 /** What the field's text names once chosen or left: a place, or why there is none. */
@@ -16,8 +17,8 @@ type PlaceComboboxProps = Omit<
   onValueChange: (value: string) => void;
   /** A suggestion was chosen, or the field was left with edited text. */
   onOutcome: (outcome: PlaceOutcome) => void;
-  /** The gazetteer; the real one loads lazily on the first keystroke. Tests pass a fixture. */
-  loadPlaces?: () => Promise<Gazetteer>;
+  /** The gazetteer's lookups; the real ones load lazily on the first keystroke. Tests pass a fixture. */
+  loadPlaces?: () => Promise<PlaceSearch>;
 };
 
 const MAX_SUGGESTIONS = 5;
@@ -43,26 +44,23 @@ export function PlaceCombobox({
   className,
   ...inputProps
 }: PlaceComboboxProps) {
-  const [places, setPlaces] = useState<Gazetteer | null>(null);
+  const [search, setSearch] = useState<PlaceSearch | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const loading = useRef<Promise<Gazetteer> | undefined>(undefined);
+  const loading = useRef<Promise<PlaceSearch> | undefined>(undefined);
   // Edited since the last outcome: leaving an untouched field (e.g. the profile's address) says nothing.
   const edited = useRef(false);
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
 
-  const suggestions = useMemo(
-    () => (places ? suggestPlaces(places, lastPart(value), MAX_SUGGESTIONS) : []),
-    [places, value],
-  );
+  const suggestions = useMemo(() => search?.suggest(lastPart(value), MAX_SUGGESTIONS) ?? [], [search, value]);
   const expanded = open && suggestions.length > 0;
   const activeIndex = expanded && active < suggestions.length ? active : -1;
 
   const ensureLoaded = () => {
     loading.current ??= loadPlaces().then(
       (loaded) => {
-        setPlaces(loaded);
+        setSearch(loaded);
         return loaded;
       },
       (error: unknown) => {
@@ -89,12 +87,12 @@ export function PlaceCombobox({
     const text = value.trim();
     if (!edited.current || !text) return;
     edited.current = false;
-    const report = (loaded: Gazetteer) => {
-      const place = resolvePlace(loaded, text);
+    const report = (loaded: PlaceSearch) => {
+      const place = loaded.resolve(text);
       onOutcome(place ? { place } : { place: null, reason: "not-found" });
     };
     // Synchronous once loaded, so a click on 'Salva' right after typing saves the resolved place.
-    if (places) report(places);
+    if (search) report(search);
     else ensureLoaded().then(report, () => onOutcome({ place: null, reason: "unavailable" }));
   };
 

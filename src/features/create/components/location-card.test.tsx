@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Gazetteer } from "@/domain/gazetteer";
+import { type PlaceSearch, placeSearch } from "@/domain/gazetteer";
 import type { LatLng } from "@/domain/geo";
 import { BUYER_MESSAGES, PLACE_MESSAGES } from "@/domain/messages";
 import { GAZETTEER_FIXTURE } from "@/testing/gazetteer-fixture";
@@ -15,7 +15,7 @@ afterEach(() => {
 type HarnessProps = {
   initialCoords: LatLng | null;
   onCoordsChange: (coords: LatLng) => void;
-  loadPlaces: () => Promise<Gazetteer>;
+  loadPlaces: () => Promise<PlaceSearch>;
 };
 
 /** The card as /create holds it: address and coordinates in the page's state. */
@@ -44,10 +44,10 @@ function Harness({ initialCoords, onCoordsChange, loadPlaces }: HarnessProps) {
 /** Over the small fixture gazetteer, injected. */
 function renderCard({
   initialCoords = null,
-  loadPlaces = vi.fn(async () => GAZETTEER_FIXTURE),
+  loadPlaces = vi.fn(async () => placeSearch(GAZETTEER_FIXTURE)),
 }: {
   initialCoords?: LatLng | null;
-  loadPlaces?: () => Promise<Gazetteer>;
+  loadPlaces?: () => Promise<PlaceSearch>;
 } = {}) {
   const onCoordsChange = vi.fn();
   const user = userEvent.setup();

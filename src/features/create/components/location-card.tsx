@@ -5,9 +5,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { MapPinIcon } from "@/components/ui/icons";
 import { Select } from "@/components/ui/select";
 import { RADIUS_LABELS, RADIUS_OPTIONS_KM } from "@/domain/enums";
-import { type Gazetteer, isFixInPlace, placeLabel } from "@/domain/gazetteer";
+import type { PlaceSearch } from "@/domain/gazetteer";
 import type { LatLng } from "@/domain/geo";
 import { BUYER_MESSAGES, PLACE_MESSAGES } from "@/domain/messages";
+import { isFixInPlace, placeLabel } from "@/domain/place";
 import { currentPosition } from "@/lib/current-position";
 
 type LocationCardProps = {
@@ -18,7 +19,7 @@ type LocationCardProps = {
   radius: number;
   onRadiusChange: (radius: number) => void;
   /** The gazetteer (tests pass a fixture); by default the real one, loaded when the buyer types. */
-  loadPlaces?: () => Promise<Gazetteer>;
+  loadPlaces?: () => Promise<PlaceSearch>;
 };
 
 const formatCoords = ({ lat, lng }: LatLng) => `${lat.toFixed(4)}, ${lng.toFixed(4)}`;

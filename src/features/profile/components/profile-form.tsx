@@ -4,9 +4,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MapPinIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { type Gazetteer, isFixInPlace, placeLabel } from "@/domain/gazetteer";
+import type { PlaceSearch } from "@/domain/gazetteer";
 import type { LatLng } from "@/domain/geo";
 import { PLACE_MESSAGES } from "@/domain/messages";
+import { isFixInPlace, placeLabel } from "@/domain/place";
 import type { ProfileUpdate } from "@/domain/user";
 import { currentPosition } from "@/lib/current-position";
 import { type ProfileFormValues, toProfileUpdate } from "../lib/profile-values";
@@ -18,7 +19,7 @@ type ProfileFormProps = {
   onSave: (update: ProfileUpdate) => void;
   onCancel: () => void;
   /** The gazetteer for the shop address (tests pass a fixture); by default the real one, loaded lazily. */
-  loadPlaces?: () => Promise<Gazetteer>;
+  loadPlaces?: () => Promise<PlaceSearch>;
 };
 
 const coordinates = (lat: number, lng: number) => `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
