@@ -83,6 +83,8 @@ const ON_DEMAND = new Set([
   // The offline gazetteer, data and lookup (~150 kB gzip): fetched on the first keystroke in a place
   // field (/create, /profile).
   "src/data/gazetteer/italian-places.ts",
+  // The header's unread total (its conversation and message listeners), loaded once someone is signed in.
+  "src/features/messages/components/with-unread-total.tsx",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

@@ -6,10 +6,17 @@ import {
 } from "../../src/domain/callables";
 import { newConversationInputSchema } from "../../src/domain/conversation";
 import { newMessageInputSchema } from "../../src/domain/message";
-import { newOfferInputSchema } from "../../src/domain/offer";
+import { newOfferInputSchema, offerIdFor } from "../../src/domain/offer";
 import { newRequestInputSchema } from "../../src/domain/request";
 import { userSchema } from "../../src/domain/user";
-import { DEMO_ACCOUNTS, DEMO_PERSONAS, runDemoScenario } from "./demo-data";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PERSONAS,
+  DEMO_REQUEST_IDS,
+  DEMO_SHOP_1,
+  DEMO_SHOP_2,
+  runDemoScenario,
+} from "./demo-data";
 import type { Actor, MarketplaceWriter, Persona } from "./writer";
 
 /** Records the story and checks every input against the domain's input schemas. */
@@ -82,7 +89,7 @@ describe("the demo scenario", () => {
     const { writer, actions, requests, offers } = recordingWriter();
     const summary = await runDemoScenario(writer, now);
 
-    expect(summary).toMatchObject({ accounts: 3, requests: 12, offers: 10, conversations: 10 });
+    expect(summary).toMatchObject({ accounts: 3, requests: 12, offers: 11, conversations: 11 });
     const count = (values: Iterable<string>, wanted: string) =>
       [...values].filter((value) => value === wanted).length;
     expect(count(requests.values(), "active")).toBe(7);
@@ -95,6 +102,22 @@ describe("the demo scenario", () => {
     for (const { at } of actions) expect(at.getTime()).toBeLessThan(now.getTime());
     const times = actions.map(({ at }) => at.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it("leaves the lamp request with two pending offers from different shops, to reject one and accept the other", async () => {
+    const { writer, offers } = recordingWriter();
+    await runDemoScenario(writer, new Date("2026-05-15T10:00:00Z"));
+    const lampOffers = [...offers.entries()].filter(([, offer]) => offer.requestId === DEMO_REQUEST_IDS.lamp);
+    expect(lampOffers).toEqual([
+      [
+        offerIdFor(DEMO_REQUEST_IDS.lamp, DEMO_SHOP_1.uid),
+        { requestId: DEMO_REQUEST_IDS.lamp, status: "pending" },
+      ],
+      [
+        offerIdFor(DEMO_REQUEST_IDS.lamp, DEMO_SHOP_2.uid),
+        { requestId: DEMO_REQUEST_IDS.lamp, status: "pending" },
+      ],
+    ]);
   });
 
   it("has valid personas with known passwords around Milano", () => {

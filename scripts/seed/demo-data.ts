@@ -376,6 +376,14 @@ export async function runDemoScenario(
     deliveryOptions: ["delivery"],
   });
   await say(shop1, lamp.conversationId, at(10, 3.1), "Consegna gratuita in zona Tortona.");
+  // A second shop's pending offer on the lamp: the buyer has two offers to choose between.
+  const lampIsola = await offer(shop2, ids.lamp, at(10, 7), {
+    price: 55,
+    description: "Lampada LED con braccio snodabile e base con ricarica wireless.",
+    estimatedDeliveryTime: "1 giorno",
+    deliveryOptions: ["delivery"],
+  });
+  await say(shop2, lampIsola.conversationId, at(10, 7.1), "Te la portiamo domani, anche in serata.");
 
   await publish(ids.tyres, at(11), {
     productName: "Pneumatici invernali 205/55 R16",

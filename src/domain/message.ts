@@ -47,3 +47,36 @@ export function countUnread(
 ): number {
   return messages.filter((message) => message.senderId !== uid && !message.readBy.includes(uid)).length;
 }
+
+/**
+ * Badges count unread messages up to this many and then read "50+": each conversation's count looks at
+ * its latest UNREAD_BADGE_CAP messages only, so beyond it a number would pretend to be exact.
+ */
+export const UNREAD_BADGE_CAP = 50;
+
+/** A badge's text: the count, or "50+" from the cap on. */
+export function formatUnreadCount(count: number): string {
+  return count >= UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
+}
+
+/** One conversation's latest messages; undefined while they have not arrived. */
+export type RecentThread = {
+  conversationId: string;
+  messages: ReadonlyArray<Pick<Message, "readBy" | "senderId">> | undefined;
+};
+
+/**
+ * Unread messages of `uid` across conversations. The conversation open on screen (`openConversationId`)
+ * is being read, so it does not count (the chat marks its messages read as they arrive).
+ */
+export function countUnreadAcross(
+  threads: readonly RecentThread[],
+  uid: string,
+  openConversationId?: string,
+): number {
+  return threads.reduce(
+    (total, { conversationId, messages }) =>
+      conversationId === openConversationId || !messages ? total : total + countUnread(messages, uid),
+    0,
+  );
+}

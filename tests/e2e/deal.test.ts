@@ -1,14 +1,23 @@
-// Issue 7 end to end (client half), in Chromium against the local stack: the seeded buyer on a 360 px
-// phone and the seeded shop on a desktop chat live in the lamp conversation, the buyer accepts the
-// offer and completes with 4 stars (chosen with the keyboard), and the shop sees the rating appear.
+// Issue 7 end to end (client half), in Chromium against the local stack. The seeded buyer (360 px phone)
+// has two pending offers on the desk lamp: Elettronica Navigli (negozio1) and Sport & Co. Isola
+// (negozio2), each shop following its conversation on a desktop. The buyer sees the header's unread
+// total rise while on /customer, rejects Isola's offer ('Prezzo troppo alto'; Isola sees it live),
+// chats with Navigli, accepts, completes with 4 stars (chosen with the keyboard); Navigli sees the
+// rating, and both dashboards count the deal.
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seededJourney } from "../support/seeded-journey";
 
-/** Seeded (scripts/seed/demo-data.ts): negozio1's pending offer on the buyer's active desk-lamp request. */
+/** Seeded (scripts/seed/demo-data.ts): the two shops' pending offers on the buyer's active desk-lamp request. */
 const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
+const LAMP_CHAT_ISOLA = "demo-req-lampada_demo-negozio-2";
 const LAMP = "Lampada da scrivania LED";
+/**
+ * The seed writes every message with readBy [sender], so all 14 shop messages of the buyer's 11
+ * conversations are unread by the buyer.
+ */
+const SEEDED_UNREAD = 14;
 
 const { open, signIn } = seededJourney();
 
@@ -21,32 +30,92 @@ async function send(page: Page, text: string) {
 
 const thread = (page: Page) => page.getByRole("log", { name: "Messaggi" });
 
+/** The header's 'Messaggi' link, named with the unread total ('Messaggi, 3 non letti'). */
+async function headerUnread(page: Page, count: number) {
+  const name = count === 0 ? "Messaggi" : `Messaggi, ${count} ${count === 1 ? "non letto" : "non letti"}`;
+  await page.getByRole("banner").getByRole("link", { name, exact: true }).waitFor({ timeout: 20_000 });
+}
+
+/** A dashboard number: the <dd> next to the <dt> `label`, once it reads `expected`. */
+async function stat(page: Page, label: string, expected: string) {
+  const value = page
+    .locator("dl > div")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd");
+  await expect.poll(() => value.textContent(), { timeout: 20_000 }).toBe(expected);
+}
+
+async function noOverflow(page: Page, where: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, where).toBeLessThanOrEqual(0);
+}
+
 describe("closing a deal end to end", () => {
-  it("buyer (phone) and shop (desktop) chat live; the buyer accepts, completes with 4 stars, the shop sees it", async () => {
-    const shop = await open(`/messages/${LAMP_CHAT}`, "desktop");
-    await signIn(shop, "negozio1@vicino.test", `/messages/${LAMP_CHAT}`);
-    await thread(shop).getByText("Consegna gratuita in zona Tortona.").waitFor({ timeout: 20_000 });
-    await shop.getByText("In attesa della decisione del cliente.").waitFor();
+  it("the buyer (phone) rejects one shop's offer and accepts the other's; shops (desktop) see it live, dashboards count it", async () => {
+    const navigli = await open(`/messages/${LAMP_CHAT}`, "desktop");
+    await signIn(navigli, "negozio1@vicino.test", `/messages/${LAMP_CHAT}`);
+    await thread(navigli).getByText("Consegna gratuita in zona Tortona.").waitFor({ timeout: 20_000 });
+    await navigli.getByText("In attesa della decisione del cliente.").waitFor();
 
-    const buyer = await open("/messages", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/messages");
+    const isola = await open(`/messages/${LAMP_CHAT_ISOLA}`, "desktop");
+    await signIn(isola, "negozio2@vicino.test", `/messages/${LAMP_CHAT_ISOLA}`);
+    await thread(isola).getByText("Te la portiamo domani, anche in serata.").waitFor({ timeout: 20_000 });
+    const isolaOffer = isola.getByRole("region", { name: "La tua offerta" });
+    await isolaOffer.getByText("In attesa della decisione del cliente.").waitFor();
+
+    // The buyer is on the dashboard: the header counts what is unread, and fits 360 px.
+    const buyer = await open("/customer", "phone");
+    await signIn(buyer, "acquirente@vicino.test", "/customer");
+    await stat(buyer, "Trattative", "2");
+    await stat(buyer, "Completate", "2");
+    await headerUnread(buyer, SEEDED_UNREAD);
+    await noOverflow(buyer, "/customer");
+
+    // A shop writes while the buyer is elsewhere: the total rises, live.
+    await send(navigli, "Ciao Giulia, la lampada è pronta per la consegna.");
+    await headerUnread(buyer, SEEDED_UNREAD + 1);
+
+    await buyer
+      .getByRole("banner")
+      .getByRole("link", { name: /^Messaggi/ })
+      .click();
+    await buyer.waitForURL((url) => url.pathname === "/messages");
     const list = buyer.getByRole("navigation", { name: /Conversazioni/ });
-    const lampLink = list.getByRole("link").filter({ hasText: LAMP });
-    await lampLink.waitFor({ timeout: 20_000 });
-    // The shop's seeded message is unread until the buyer opens the chat (readBy).
-    await lampLink.getByText("1 messaggio non letto").waitFor({ timeout: 20_000 });
-    await lampLink.click();
-    await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT}`);
-    // On a phone the chat is its own screen, with a way back, and fits 360 px.
-    await buyer.getByRole("link", { name: /Conversazioni/ }).waitFor();
-    await thread(buyer).getByText("Consegna gratuita in zona Tortona.").waitFor({ timeout: 20_000 });
-    const overflow = await buyer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const lampLinks = list.getByRole("link").filter({ hasText: LAMP });
+    const navigliLink = lampLinks.filter({ hasText: "Elettronica Navigli" });
+    const isolaLink = lampLinks.filter({ hasText: "Sport & Co. Isola" });
+    await navigliLink.getByText("2 messaggi non letti").waitFor({ timeout: 20_000 });
+    await isolaLink.getByText("1 messaggio non letto").waitFor({ timeout: 20_000 });
 
-    // Live both ways.
+    // Isola's offer: rejected with the suggested reason; the shop sees it live.
+    await isolaLink.click();
+    await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT_ISOLA}`);
+    await thread(buyer).getByText("Te la portiamo domani, anche in serata.").waitFor({ timeout: 20_000 });
+    await headerUnread(buyer, SEEDED_UNREAD);
+    await buyer.getByRole("button", { name: "Rifiuta" }).click();
+    const reason = buyer.getByRole("textbox", { name: /Motivo del rifiuto/ });
+    await expect(reason.inputValue()).resolves.toBe("Prezzo troppo alto");
+    await buyer.getByRole("button", { name: "Conferma rifiuto" }).click();
+    await buyer.getByText("Offerta rifiutata", { exact: true }).waitFor({ timeout: 20_000 });
+    await isolaOffer.getByText("Rifiutata", { exact: true }).waitFor({ timeout: 20_000 });
+    await isolaOffer.getByText("Prezzo troppo alto").waitFor();
+    await isolaOffer.getByText("In attesa della decisione del cliente.").waitFor({ state: "detached" });
+
+    // Navigli's chat: opening it clears its two unread messages from the header's total.
+    await buyer.getByRole("link", { name: /Conversazioni/ }).click();
+    await navigliLink.click();
+    await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT}`);
+    await thread(buyer)
+      .getByText("Ciao Giulia, la lampada è pronta per la consegna.")
+      .waitFor({ timeout: 20_000 });
+    await thread(buyer).getByText("Consegna gratuita in zona Tortona.").waitFor();
+    await headerUnread(buyer, SEEDED_UNREAD - 2);
+    await noOverflow(buyer, `/messages/${LAMP_CHAT}`);
+
+    // Live both ways; what arrives in the open chat is read at once (the total stays).
     await send(buyer, "Riuscite a consegnare giovedì?");
-    await thread(shop).getByText("Riuscite a consegnare giovedì?").waitFor({ timeout: 20_000 });
-    await send(shop, "Sì, giovedì mattina.");
+    await thread(navigli).getByText("Riuscite a consegnare giovedì?").waitFor({ timeout: 20_000 });
+    await send(navigli, "Sì, giovedì mattina.");
     await thread(buyer).getByText("Sì, giovedì mattina.").waitFor({ timeout: 20_000 });
 
     // The buyer accepts; the shop sees the status change.
@@ -54,7 +123,19 @@ describe("closing a deal end to end", () => {
     await buyer
       .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
       .waitFor({ timeout: 20_000 });
-    await shop.getByText(/Il cliente ha accettato l'offerta/).waitFor({ timeout: 20_000 });
+    await navigli.getByText(/Il cliente ha accettato l'offerta/).waitFor({ timeout: 20_000 });
+
+    // The dashboard counts the negotiation; the header total has not moved (everything read is read).
+    await buyer
+      .getByRole("banner")
+      .getByRole("link", { name: /tua area/ })
+      .click();
+    await buyer.waitForURL((url) => url.pathname === "/customer");
+    await stat(buyer, "Trattative", "3");
+    await stat(buyer, "Completate", "2");
+    await headerUnread(buyer, SEEDED_UNREAD - 2);
+    await buyer.goBack();
+    await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT}`);
 
     // 5 stars by default; one ArrowLeft makes it 4, then complete.
     const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
@@ -70,13 +151,28 @@ describe("closing a deal end to end", () => {
       .waitFor({ timeout: 20_000 });
     await buyer.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: 20_000 });
 
-    // The shop sees the outcome in the same conversation, live.
-    await shop.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: 20_000 });
-    await shop.getByText("«Consegna puntuale»").waitFor();
+    // The shop sees the outcome in the same conversation, live, and counts the accepted offer.
+    await navigli.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: 20_000 });
+    await navigli.getByText("«Consegna puntuale»").waitFor();
+    await navigli
+      .getByRole("banner")
+      .getByRole("link", { name: /tua area/ })
+      .click();
+    await navigli.waitForURL((url) => url.pathname === "/merchant");
+    // Seeded: the espresso machine and the headphones; now the lamp.
+    await stat(navigli, "Accettate", "3");
 
     // Back on the list, the lamp chat has nothing unread any more (the buyer read it while open).
     await buyer.getByRole("link", { name: /Conversazioni/ }).click();
-    await lampLink.waitFor();
-    await lampLink.getByText(/non lett/).waitFor({ state: "detached", timeout: 20_000 });
+    await navigliLink.waitFor();
+    await navigliLink.getByText(/non lett/).waitFor({ state: "detached", timeout: 20_000 });
+
+    await buyer
+      .getByRole("banner")
+      .getByRole("link", { name: /tua area/ })
+      .click();
+    await buyer.waitForURL((url) => url.pathname === "/customer");
+    await stat(buyer, "Trattative", "2");
+    await stat(buyer, "Completate", "3");
   });
 });

@@ -150,7 +150,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
         requests.map((request) => request.createdAt.getTime()).sort((a, b) => b - a),
       );
       expect(requests.find((request) => request.id === DEMO_REQUEST_IDS.iphone)?.gh5).toHaveLength(5);
-      expect(seen.conversations).toBe(10);
+      expect(seen.conversations).toBe(11);
       expect(seen.messages.length).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {

@@ -1,17 +1,29 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { ChatIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session/session-provider";
+
+// The unread total needs Firestore and the domain's schemas: its own chunk, loaded only once someone is
+// signed in, so the marketing pages stay free of both (scripts/size.mjs ON_DEMAND). Hence no domain
+// import here: the badge's text comes with the total.
+const WithUnreadTotal = lazy(() =>
+  import("@/features/messages/components/with-unread-total").then((module) => ({
+    default: module.WithUnreadTotal,
+  })),
+);
 
 const itemClasses =
   "focus-ring block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100";
 
 /**
- * The header's account area. Signed out (or not known yet): the 'Accedi' button. Signed in: a link
- * to the user's own dashboard and a menu with their name, the profile and 'Esci'.
+ * The header's account area. Signed out (or not known yet): the 'Accedi' button. Signed in: 'Messaggi'
+ * with the unread total, a link to the user's own dashboard and a menu with their name, the profile
+ * and 'Esci'.
  */
 export function UserMenu() {
   const { user, userData, homePath } = useSession();
@@ -24,6 +36,7 @@ export function UserMenu() {
   }
   return (
     <>
+      <MessagesLink uid={user.uid} />
       <Link to={homePath} className={buttonClasses({ size: "sm", className: "md:ml-2" })}>
         <span className="sm:hidden">La tua area</span>
         <span className="hidden sm:inline">Vai alla tua area</span>
@@ -31,6 +44,76 @@ export function UserMenu() {
       <AccountMenu name={userData.displayName} />
     </>
   );
+}
+
+/** A total that cannot load (e.g. its chunk, offline) leaves the plain link, not an error page. */
+class UnreadBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error("Conteggio dei messaggi non letti non disponibile", error);
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function MessagesLink({ uid }: { uid: string }) {
+  const plain = <MessagesLinkView total={0} label="" />;
+  return (
+    <UnreadBoundary fallback={plain}>
+      <Suspense fallback={plain}>
+        <WithUnreadTotal uid={uid}>{(unread) => <MessagesLinkView {...unread} />}</WithUnreadTotal>
+      </Suspense>
+    </UnreadBoundary>
+  );
+}
+
+/**
+ * 'Messaggi' with the unread total ('Messaggi, 3 non letti'; no badge at 0). On a phone only the icon
+ * shows, the badge on its corner (the name stays for screen readers), so the header fits 360 px.
+ */
+function MessagesLinkView({ total, label }: { total: number; label: string }) {
+  return (
+    <NavLink
+      to={paths.messages.getHref()}
+      aria-label={total > 0 ? `Messaggi, ${label} ${total === 1 ? "non letto" : "non letti"}` : "Messaggi"}
+      className={({ isActive }) =>
+        buttonClasses({
+          variant: "ghost",
+          size: "sm",
+          // max-sm: variants come after the size's px-3 in the stylesheet, so they win on phones.
+          className: cn("relative gap-1.5 max-sm:px-2", isActive && "text-brand-800"),
+        })
+      }
+    >
+      <ChatIcon />
+      <span className="hidden sm:inline">Messaggi</span>
+      {total > 0 ? (
+        <span className="absolute -top-1 -right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-white sm:static sm:ring-0">
+          {label}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+const avatarClasses =
+  "inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-900 sm:hidden";
+
+/** Up to two initials of a name ('Giulia Rossi' → 'GR'). */
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase());
+  return letters.join("") || "?";
 }
 
 function AccountMenu({ name }: { name: string }) {
@@ -81,10 +164,16 @@ function AccountMenu({ name }: { name: string }) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
-        className="max-w-[7rem] sm:max-w-[14rem]"
+        className="max-sm:px-1.5 sm:max-w-[14rem]"
       >
         <span className="sr-only">Account di </span>
-        <span className="truncate">{name}</span>
+        {/* On a phone the initials stand for the name (read out in full), so the header fits 360 px. */}
+        <span aria-hidden="true" className={avatarClasses}>
+          {initials(name)}
+        </span>
+        <span className="sr-only sm:not-sr-only sm:min-w-0">
+          <span className="block truncate">{name}</span>
+        </span>
       </Button>
       {open ? (
         <div

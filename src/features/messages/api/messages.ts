@@ -7,7 +7,7 @@ import {
   subscribeToMessages,
   subscribeToRecentMessages,
 } from "@/data/messages";
-import { countUnread, isReadBy, type Message } from "@/domain/message";
+import { countUnread, isReadBy, type Message, UNREAD_BADGE_CAP } from "@/domain/message";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
 import { failWith } from "@/lib/app-error";
@@ -15,7 +15,7 @@ import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
 
 /** How many recent messages a closed conversation's unread count looks at ("50+" beyond). */
-export const UNREAD_WINDOW = 50;
+export const UNREAD_WINDOW = UNREAD_BADGE_CAP;
 
 /** The conversation's messages, live, oldest first. */
 export function useMessages(conversationId: string) {

@@ -3,17 +3,13 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
 import { type Conversation, otherParticipant } from "@/domain/conversation";
-import { countUnread, type Message } from "@/domain/message";
+import { countUnreadAcross, formatUnreadCount, type Message } from "@/domain/message";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import { cn } from "@/lib/cn";
 import { formatRelativeDate } from "@/lib/format";
 import { useRequestSummary } from "../api/conversations";
 import { messageKeys } from "../api/keys";
-import { UNREAD_WINDOW, useUnreadCount } from "../api/messages";
-
-function unreadLabel(count: number): string {
-  return count >= UNREAD_WINDOW ? `${UNREAD_WINDOW}+` : String(count);
-}
+import { useUnreadCount } from "../api/messages";
 
 function ConversationItem({
   conversation,
@@ -59,7 +55,7 @@ function ConversationItem({
             </p>
             {unread > 0 ? (
               <Badge tone="brand" className="shrink-0">
-                {unreadLabel(unread)}
+                {formatUnreadCount(unread)}
                 <span className="sr-only">
                   {" "}
                   {unread === 1 ? "messaggio non letto" : "messaggi non letti"}
@@ -81,11 +77,14 @@ function useTotalUnread(conversations: readonly Conversation[], uid: string, sel
       queryFn: skipToken,
     })),
     combine: (results) =>
-      results.reduce((total, result, index) => {
-        const id = conversations[index]?.id;
-        const data = result.data as Message[] | undefined;
-        return id === selectedId || !data ? total : total + countUnread(data, uid);
-      }, 0),
+      countUnreadAcross(
+        results.map((result, index) => ({
+          conversationId: conversations[index]?.id ?? "",
+          messages: result.data as Message[] | undefined,
+        })),
+        uid,
+        selectedId,
+      ),
   });
 }
 
@@ -108,7 +107,7 @@ export function ConversationList({
         Conversazioni
         {total > 0 ? (
           <Badge tone="brand">
-            {total}
+            {formatUnreadCount(total)}
             <span className="sr-only"> non letti</span>
           </Badge>
         ) : null}

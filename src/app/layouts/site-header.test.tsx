@@ -1,0 +1,116 @@
+import { act, render, screen } from "@testing-library/react";
+import { useSyncExternalStore } from "react";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "@/components/ui/toast";
+import { useUnreadTotal } from "@/features/messages/api/unread-total";
+import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { SiteHeader } from "./site-header";
+
+// The unread total as the live hook would report it: tests change it and the header re-renders.
+const unread = vi.hoisted(() => {
+  let total = 0;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => total,
+    set: (value: number) => {
+      total = value;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+});
+
+vi.mock("@/features/messages/api/unread-total", () => ({ useUnreadTotal: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+const signedIn = {
+  loading: false,
+  user: { uid: "buyer-1", email: "anna@example.com" },
+  userData: { id: "buyer-1", displayName: "Anna Neri", userType: "customer", isFallback: false },
+  homePath: "/customer",
+  signOut: vi.fn(),
+  start: vi.fn(),
+} as unknown as SessionValue;
+
+const signedOut = { ...signedIn, user: null, userData: null, homePath: null } as unknown as SessionValue;
+
+function renderHeader(path = "/customer") {
+  return render(
+    <ToastProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <SiteHeader />
+      </MemoryRouter>
+    </ToastProvider>,
+  );
+}
+
+/** The link once the lazily loaded total has arrived. */
+const messagesLink = (name: string) => screen.findByRole("link", { name });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  unread.set(0);
+  vi.mocked(useSession).mockReturnValue(signedIn);
+  vi.mocked(useUnreadTotal).mockImplementation(() =>
+    useSyncExternalStore(unread.subscribe, unread.get, unread.get),
+  );
+});
+
+describe("the header's Messaggi link", () => {
+  it("is not there for a visitor, who gets 'Accedi' (and no unread total is asked for)", () => {
+    vi.mocked(useSession).mockReturnValue(signedOut);
+    renderHeader("/");
+    expect(screen.getByRole("link", { name: "Accedi" })).toHaveAttribute("href", "/auth");
+    expect(screen.queryByRole("link", { name: /Messaggi/ })).toBeNull();
+    expect(useUnreadTotal).not.toHaveBeenCalled();
+  });
+
+  it("leads a signed-in user to /messages and names the unread total", async () => {
+    unread.set(3);
+    renderHeader();
+    const link = await messagesLink("Messaggi, 3 non letti");
+    expect(link).toHaveAttribute("href", "/messages");
+    expect(link).toHaveTextContent(/^Messaggi3$/);
+    expect(useUnreadTotal).toHaveBeenCalledWith("buyer-1", undefined);
+    // The account menu still says whose it is (initials on a phone, the name for screen readers).
+    expect(screen.getByRole("button", { name: "Account di Anna Neri" })).toHaveTextContent("AN");
+  });
+
+  it("hides the badge at 0", async () => {
+    renderHeader();
+    await vi.waitFor(() => expect(useUnreadTotal).toHaveBeenCalled());
+    expect(await messagesLink("Messaggi")).toHaveTextContent(/^Messaggi$/);
+  });
+
+  it("says 'non letto' for one and stops at 50+ like the conversation list", async () => {
+    unread.set(1);
+    renderHeader();
+    await messagesLink("Messaggi, 1 non letto");
+    act(() => unread.set(50));
+    expect(await messagesLink("Messaggi, 50+ non letti")).toHaveTextContent(/^Messaggi50\+$/);
+    act(() => unread.set(120));
+    await messagesLink("Messaggi, 50+ non letti");
+  });
+
+  it("follows the live total: a new message raises it, reading clears it", async () => {
+    unread.set(1);
+    renderHeader();
+    await messagesLink("Messaggi, 1 non letto");
+    act(() => unread.set(2));
+    await messagesLink("Messaggi, 2 non letti");
+    act(() => unread.set(0));
+    expect(await messagesLink("Messaggi")).toHaveTextContent(/^Messaggi$/);
+  });
+
+  it("leaves out the conversation open on screen and marks the link current on /messages", async () => {
+    unread.set(2);
+    renderHeader("/messages/r1_shop-1");
+    const link = await messagesLink("Messaggi, 2 non letti");
+    expect(link).toHaveAttribute("aria-current", "page");
+    expect(useUnreadTotal).toHaveBeenCalledWith("buyer-1", "r1_shop-1");
+  });
+});

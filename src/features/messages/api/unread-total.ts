@@ -1,0 +1,63 @@
+import { skipToken, useQueries, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { subscribeToUserConversations } from "@/data/conversation-subscriptions";
+import { subscribeToRecentMessages } from "@/data/messages";
+import type { Conversation } from "@/domain/conversation";
+import { countUnreadAcross, type Message } from "@/domain/message";
+import { messageKeys } from "./keys";
+import { useLiveQuery } from "./live-query";
+import { UNREAD_WINDOW } from "./messages";
+
+/**
+ * Listens to the latest UNREAD_WINDOW messages of each conversation, into the same cache entries the
+ * conversation list's badges read (messageKeys.recent), so both always agree. One effect for the whole
+ * set: it restarts only when a conversation appears or disappears, not on every new message.
+ */
+function useRecentMessagesOf(conversationIds: readonly string[]) {
+  const queryClient = useQueryClient();
+  const idsKey = JSON.stringify(conversationIds);
+  useEffect(() => {
+    const ids = JSON.parse(idsKey) as string[];
+    const stops = ids.map((id) =>
+      subscribeToRecentMessages(id, UNREAD_WINDOW, {
+        next: (messages) => queryClient.setQueryData<Message[]>(messageKeys.recent(id), messages),
+        error: (cause) => console.error("Conteggio dei messaggi non letti interrotto", cause),
+      }),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [idsKey, queryClient]);
+}
+
+/**
+ * Unread messages of `uid` across their conversations (issue 7: the header's 'Messaggi' badge), live.
+ * The conversation open on screen is left out, as in the list: its chat marks messages read.
+ *
+ * No 'Errore' toast when a listener fails (logged only): this runs on every page, and /messages raises
+ * its own toast for the same reads. Identical queries share one Firestore watch target, so on /messages
+ * these listeners cost no extra reads.
+ */
+export function useUnreadTotal(uid: string, openConversationId?: string): number {
+  const { data: conversations } = useLiveQuery<Conversation[]>({
+    queryKey: messageKeys.conversations(uid),
+    subscribe: (listener) => subscribeToUserConversations(uid, listener),
+  });
+  const ids = useMemo(
+    () => (conversations ?? []).map((conversation) => conversation.id).sort(),
+    [conversations],
+  );
+  useRecentMessagesOf(ids);
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: messageKeys.recent(id), queryFn: skipToken })),
+    combine: (results) =>
+      countUnreadAcross(
+        results.map((result, index) => ({
+          conversationId: ids[index] ?? "",
+          messages: result.data as Message[] | undefined,
+        })),
+        uid,
+        openConversationId,
+      ),
+  });
+}

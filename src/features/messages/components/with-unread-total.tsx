@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { useMatch } from "react-router";
+import { paths } from "@/config/paths";
+import { formatUnreadCount } from "@/domain/message";
+import { useUnreadTotal } from "../api/unread-total";
+
+export type UnreadTotal = {
+  total: number;
+  /** What a badge shows: the total, or "50+" from the cap on (as in the conversation list). */
+  label: string;
+};
+
+/**
+ * Hands the signed-in user's live unread total to `children` (the header's 'Messaggi' link draws it).
+ * Its own module because it brings Firestore (and the domain's schemas) along: the header loads it
+ * lazily, only once someone is signed in. On /messages/{id} the open conversation does not count.
+ */
+export function WithUnreadTotal({
+  uid,
+  children,
+}: {
+  uid: string;
+  children: (unread: UnreadTotal) => ReactNode;
+}) {
+  const openConversationId = useMatch(paths.conversation.path)?.params.conversationId;
+  const total = useUnreadTotal(uid, openConversationId);
+  return children({ total, label: formatUnreadCount(total) });
+}
