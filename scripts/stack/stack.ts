@@ -52,10 +52,23 @@ export type WebServer =
   | { kind: "vite-preview"; outDir: string }
   | { kind: "none" };
 
+/**
+ * The ports firebase-tools also opens besides Auth and Functions. A second suite (a test stack next
+ * to `npm start`) must not use the defaults: the logging emulator does not move off a busy 4500.
+ */
+export interface FirebaseSupportPorts {
+  hub: number;
+  logging: number;
+  eventarc: number;
+  tasks: number;
+}
+
 export interface StackOptions {
   rootDir: string;
   projectId: string;
   ports: StackPorts;
+  /** Only with non-default ports (a generated firebase.json); firebase-tools' defaults otherwise. */
+  firebaseSupportPorts?: FirebaseSupportPorts;
   /** Working directory for generated config, temp files and exports (e.g. `.vicino`). */
   dataDir: string;
   /** Firestore server script (default: our tools/firestore-emulator bin). */
@@ -215,6 +228,11 @@ function firebaseConfigArgs(options: StackOptions): string[] {
     emulators: {
       auth: { host, port: ports.auth },
       functions: { host, port: ports.functions },
+      ...(options.firebaseSupportPorts
+        ? Object.fromEntries(
+            Object.entries(options.firebaseSupportPorts).map(([name, port]) => [name, { host, port }]),
+          )
+        : {}),
       ui: { enabled: false },
       singleProjectMode: true,
     },

@@ -102,7 +102,8 @@ export interface OwnedStack {
 /** Starts a private stack on free ports (used by startStack and by the global setup). */
 export async function launchStack(options: StartOptions = {}): Promise<OwnedStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "vicino-stack-"));
-  const [firestore, auth, functions, smtp, inbox, web] = await findFreePorts(6);
+  const [firestore, auth, functions, smtp, inbox, web, hub, logging, eventarc, tasks] =
+    await findFreePorts(10);
   const ports: StackPorts = {
     firestore: firestore!,
     auth: auth!,
@@ -118,6 +119,7 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
       rootDir,
       projectId: TEST_PROJECT_ID,
       ports,
+      firebaseSupportPorts: { hub: hub!, logging: logging!, eventarc: eventarc!, tasks: tasks! },
       dataDir,
       web:
         mode === "preview"
