@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import type { UserType } from "@/domain/user-type";
 import { returnToState } from "@/lib/session/return-to";
 import { useSessionStart } from "@/lib/session/session-provider";
+import { LOADING_AREA_CLASSES } from "./layouts/root-layout";
 
 /** Who may open a route: anyone, any signed-in user, or one role only. */
 export type RouteAccess = "public" | "authenticated" | UserType;
@@ -19,20 +20,36 @@ export type RouteAccess = "public" | "authenticated" | UserType;
  *
  * These guards are for navigation only; security lives in the Firestore rules and the functions.
  */
-export function RouteAccessGate({ access, children }: { access: RouteAccess; children: ReactNode }) {
+export function RouteAccessGate({
+  access,
+  preload,
+  children,
+}: {
+  access: RouteAccess;
+  /** The page's code download, started while the session loads (see lazy-page.tsx). */
+  preload?: () => void;
+  children: ReactNode;
+}) {
   if (access === "public") return children;
-  return <RequireAccess access={access}>{children}</RequireAccess>;
+  return (
+    <RequireAccess access={access} {...(preload ? { preload } : {})}>
+      {children}
+    </RequireAccess>
+  );
 }
 
 function RequireAccess({
   access,
+  preload,
   children,
 }: {
   access: Exclude<RouteAccess, "public">;
+  preload?: () => void;
   children: ReactNode;
 }) {
   const session = useSessionStart();
   const location = useLocation();
+  useEffect(() => preload?.(), [preload]);
   if (session.loading) return <SessionSpinner />;
   if (!session.user || !session.userData || !session.homePath) {
     return <Navigate to={paths.auth.getHref()} replace state={returnToState(location)} />;
@@ -45,7 +62,7 @@ function RequireAccess({
 
 function SessionSpinner() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center text-brand-700">
+    <div className={LOADING_AREA_CLASSES}>
       <Spinner size="lg" label="Verifica dell'accesso…" />
     </div>
   );

@@ -1,10 +1,11 @@
-import { lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
 import { BuyersPage } from "@/features/marketing/buyers-page";
 import { LandingPage } from "@/features/marketing/landing-page";
 import { MerchantsPage } from "@/features/marketing/merchants-page";
 import { RootLayout } from "./layouts/root-layout";
+import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { DashboardRedirect, type RouteAccess, RouteAccessGate } from "./route-access";
 
@@ -16,50 +17,50 @@ import { DashboardRedirect, type RouteAccess, RouteAccessGate } from "./route-ac
 // react-query, and createBrowserRouter's loader/action machinery would add ~16 kB gzip to the
 // marketing pages' 120 kB budget (architecture §8).
 
-const AuthPage = lazy(() =>
+const AuthPage = lazyPage(() =>
   import("@/features/auth/auth-page").then((module) => ({ default: module.AuthPage })),
 );
-const AuthCallbackPage = lazy(() =>
+const AuthCallbackPage = lazyPage(() =>
   import("@/features/auth/auth-callback-page").then((module) => ({ default: module.AuthCallbackPage })),
 );
-const MagicLinkPage = lazy(() =>
+const MagicLinkPage = lazyPage(() =>
   import("@/features/auth/magic-link-page").then((module) => ({ default: module.MagicLinkPage })),
 );
-const CreatePage = lazy(() =>
+const CreatePage = lazyPage(() =>
   import("@/features/create/create-page").then((module) => ({ default: module.CreatePage })),
 );
-const CustomerDashboardPage = lazy(() =>
+const CustomerDashboardPage = lazyPage(() =>
   import("@/features/customer/customer-dashboard-page").then((module) => ({
     default: module.CustomerDashboardPage,
   })),
 );
-const CustomerRequestsPage = lazy(() =>
+const CustomerRequestsPage = lazyPage(() =>
   import("@/features/customer/customer-requests-page").then((module) => ({
     default: module.CustomerRequestsPage,
   })),
 );
-const ProfilePage = lazy(() =>
+const ProfilePage = lazyPage(() =>
   import("@/features/profile/profile-page").then((module) => ({ default: module.ProfilePage })),
 );
 
 // Merchants (issue 6)
-const MerchantDashboardPage = lazy(() =>
+const MerchantDashboardPage = lazyPage(() =>
   import("@/features/merchant/merchant-dashboard-page").then((module) => ({
     default: module.MerchantDashboardPage,
   })),
 );
-const BrowsePage = lazy(() =>
+const BrowsePage = lazyPage(() =>
   import("@/features/browse/browse-page").then((module) => ({ default: module.BrowsePage })),
 );
-const MakeOfferPage = lazy(() =>
+const MakeOfferPage = lazyPage(() =>
   import("@/features/offers/make-offer-page").then((module) => ({ default: module.MakeOfferPage })),
 );
-const OffersPage = lazy(() =>
+const OffersPage = lazyPage(() =>
   import("@/features/offers/offers-page").then((module) => ({ default: module.OffersPage })),
 );
 
 // Both roles (issue 7)
-const MessagesPage = lazy(() =>
+const MessagesPage = lazyPage(() =>
   import("@/features/messages/messages-page").then((module) => ({ default: module.MessagesPage })),
 );
 
@@ -68,6 +69,8 @@ export type AppRoute = {
   /** Who may open it; applied by RouteAccessGate only. */
   access: RouteAccess;
   element: ReactNode;
+  /** Starts downloading the page's code while the gate still waits for the session. */
+  preload?: () => void;
 };
 
 export const appRoutes: readonly AppRoute[] = [
@@ -81,25 +84,60 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.auth.path, access: "public", element: <AuthPage /> },
   { path: paths.authCallback.path, access: "public", element: <AuthCallbackPage /> },
   { path: paths.magicLinkAuth.path, access: "public", element: <MagicLinkPage /> },
-  { path: paths.profile.path, access: "authenticated", element: <ProfilePage /> },
+  {
+    path: paths.profile.path,
+    access: "authenticated",
+    element: <ProfilePage />,
+    preload: ProfilePage.preload,
+  },
 
   // Dashboards
   { path: paths.dashboard.path, access: "authenticated", element: <DashboardRedirect /> },
-  { path: paths.customerDashboard.path, access: "customer", element: <CustomerDashboardPage /> },
-  { path: paths.merchantDashboard.path, access: "merchant", element: <MerchantDashboardPage /> },
+  {
+    path: paths.customerDashboard.path,
+    access: "customer",
+    element: <CustomerDashboardPage />,
+    preload: CustomerDashboardPage.preload,
+  },
+  {
+    path: paths.merchantDashboard.path,
+    access: "merchant",
+    element: <MerchantDashboardPage />,
+    preload: MerchantDashboardPage.preload,
+  },
 
   // Buyers
-  { path: paths.create.path, access: "customer", element: <CreatePage /> },
-  { path: paths.requests.path, access: "customer", element: <CustomerRequestsPage /> },
+  { path: paths.create.path, access: "customer", element: <CreatePage />, preload: CreatePage.preload },
+  {
+    path: paths.requests.path,
+    access: "customer",
+    element: <CustomerRequestsPage />,
+    preload: CustomerRequestsPage.preload,
+  },
 
   // Merchants
-  { path: paths.browse.path, access: "merchant", element: <BrowsePage /> },
-  { path: paths.makeOffer.path, access: "merchant", element: <MakeOfferPage /> },
-  { path: paths.offers.path, access: "merchant", element: <OffersPage /> },
+  { path: paths.browse.path, access: "merchant", element: <BrowsePage />, preload: BrowsePage.preload },
+  {
+    path: paths.makeOffer.path,
+    access: "merchant",
+    element: <MakeOfferPage />,
+    preload: MakeOfferPage.preload,
+  },
+  { path: paths.offers.path, access: "merchant", element: <OffersPage />, preload: OffersPage.preload },
 
   // Both
-  { path: paths.messages.path, access: "authenticated", element: <MessagesPage /> },
-  { path: paths.conversation.path, access: "authenticated", element: <MessagesPage /> },
+  {
+    path: paths.messages.path,
+    access: "authenticated",
+    element: <MessagesPage />,
+    preload: MessagesPage.preload,
+  },
+  {
+    path: paths.conversation.path,
+    access: "authenticated",
+    element: <MessagesPage />,
+    preload: MessagesPage.preload,
+  },
 ];
 
 /** The table as react-router route objects, under the shared layout. */
@@ -107,9 +145,13 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      ...appRoutes.map(({ path, access, element }) => ({
+      ...appRoutes.map(({ path, access, element, preload }) => ({
         path,
-        element: <RouteAccessGate access={access}>{element}</RouteAccessGate>,
+        element: (
+          <RouteAccessGate access={access} {...(preload ? { preload } : {})}>
+            {element}
+          </RouteAccessGate>
+        ),
       })),
       ...legacyRedirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
       { path: "*", element: <NotFoundPage /> },

@@ -24,9 +24,16 @@ function usePageChangeEffects() {
   return mainRef;
 }
 
+/**
+ * Loading placeholders fill the viewport below the header, so the footer stays out of sight until the
+ * page arrives instead of jumping down when it does (layout shift, architecture §8's CLS budget).
+ */
+export const LOADING_AREA_CLASSES =
+  "flex min-h-[calc(100dvh-4rem)] items-center justify-center text-brand-700";
+
 function PageFallback() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center text-brand-700">
+    <div className={LOADING_AREA_CLASSES}>
       <Spinner size="lg" />
     </div>
   );

@@ -1,0 +1,66 @@
+import { render, screen } from "@testing-library/react";
+import { Suspense } from "react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { type SessionValue, useSessionStart } from "@/lib/session/session-provider";
+import { lazyPage } from "./lazy-page";
+import { RouteAccessGate } from "./route-access";
+
+vi.mock("@/lib/session/session-provider", () => ({ useSessionStart: vi.fn() }));
+
+function Page() {
+  return <h1>Pagina protetta</h1>;
+}
+
+describe("lazyPage and the route gate", () => {
+  it("downloads a guarded page's code while the session is still loading, once", async () => {
+    const load = vi.fn(async () => ({ default: Page }));
+    const LazyProtected = lazyPage(load);
+    vi.mocked(useSessionStart).mockReturnValue({ loading: true } as SessionValue);
+
+    const view = render(
+      <MemoryRouter>
+        <RouteAccessGate access="customer" preload={LazyProtected.preload}>
+          <Suspense fallback={null}>
+            <LazyProtected />
+          </Suspense>
+        </RouteAccessGate>
+      </MemoryRouter>,
+    );
+    // The gate still shows its spinner, but the page's code is already on its way.
+    expect(screen.getByText("Verifica dell'accesso…")).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    vi.mocked(useSessionStart).mockReturnValue({
+      loading: false,
+      user: { uid: "c1" },
+      userData: { userType: "customer" },
+      homePath: "/customer",
+    } as SessionValue);
+    view.rerender(
+      <MemoryRouter>
+        <RouteAccessGate access="customer" preload={LazyProtected.preload}>
+          <Suspense fallback={null}>
+            <LazyProtected />
+          </Suspense>
+        </RouteAccessGate>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole("heading", { name: "Pagina protetta" })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("tries again after a failed download", async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Page }>>()
+      .mockRejectedValueOnce(new Error("offline"))
+      .mockResolvedValue({ default: Page });
+    const LazyProtected = lazyPage(load);
+    LazyProtected.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    // Let the failure settle (a macrotask runs after every pending promise callback).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    LazyProtected.preload();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
