@@ -1,20 +1,23 @@
 // `npm run bench:lighthouse`: the Lighthouse budget of architecture §8 on the production build.
 //
 // Starts the local stack on free ports (scripts/stack: our Firestore, Auth + Functions emulators,
-// MailDev, and the SPA built by `vite build` for those emulators and served by `vite preview`, as the
-// e2e harness does), seeds the demo marketplace, launches Debian's Chromium with a DevTools port and a
-// fresh profile, and runs Lighthouse (default config: mobile form factor, simulated throttling,
-// performance category only) RUNS times on `/` as a signed-out visitor, then signs the demo buyer in
-// through /auth in that same Chromium and runs it RUNS times on `/create`. Budget, per page, on the
-// median of the runs: performance score ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.05.
+// MailDev), builds the SPA with `vite build` for those emulators (the e2e harness's build) and serves
+// it over HTTP/2 and TLS as Firebase Hosting does (scripts/bench/static-h2.ts; BENCH_LH_SERVER=preview
+// serves it with `vite preview`, HTTP/1.1, as the e2e harness does). Seeds the demo marketplace,
+// launches Debian's Chromium with a DevTools port and a fresh profile, and runs Lighthouse (default
+// config: mobile form factor, simulated throttling, performance category only) RUNS times on `/` as a
+// signed-out visitor, then signs the demo buyer in through /auth in that same Chromium and runs it RUNS
+// times on `/create`. Budget, per page, on the median of the runs: performance score ≥ 95,
+// LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.05.
 //
 // Prints the table, writes it to docs/lighthouse.md, exits 1 on a budget miss or when /create could not
-// be measured signed in. Everything it starts (stack, Chromium) is stopped, also on failure and Ctrl-C.
+// be measured signed in. Everything it starts (stack, server, Chromium) is stopped, also on failure and
+// Ctrl-C.
 //
-// Options (environment): BENCH_LH_RUNS (default 5), BENCH_LH_NO_DOC=1 to skip writing the doc,
-// BENCH_LH_VERBOSE=1 for the services' output, BENCH_LH_REPORTS=DIR to keep every run's Lighthouse
-// JSON report and trace (to see why a metric is off), CHROMIUM_PATH (default
-// /usr/bin/chromium).
+// Options (environment): BENCH_LH_RUNS (default 5), BENCH_LH_SERVER (http2 | preview, default http2),
+// BENCH_LH_NO_DOC=1 to skip writing the doc, BENCH_LH_VERBOSE=1 for the services' output,
+// BENCH_LH_REPORTS=DIR to keep every run's Lighthouse JSON report and trace (to see why a metric is
+// off), CHROMIUM_PATH (default /usr/bin/chromium).
 
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -26,13 +29,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
 import { DEMO_BUYER, DEMO_PASSWORD } from "../seed/demo-data";
 import { seedDemoData } from "../seed/seed";
 import { findFreePorts, LOCAL_HOST } from "../stack/ports";
-import { ServiceError, ServiceProcess } from "../stack/process";
-import { type RunningStack, startStack } from "../stack/stack";
+import { runToCompletion, ServiceError, ServiceProcess } from "../stack/process";
+import { type RunningStack, startStack, webEnv } from "../stack/stack";
 import { httpAnswers, waitUntil } from "../stack/wait";
+import { type StaticServer, serveStaticHttp2 } from "./static-h2";
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
 const WRITE_DOC = process.env.BENCH_LH_NO_DOC !== "1";
 const VERBOSE = process.env.BENCH_LH_VERBOSE === "1";
+/** `http2`: scripts/bench/static-h2.ts, as Hosting serves; `preview`: `vite preview` (HTTP/1.1), as the e2e harness. */
+const SERVER = process.env.BENCH_LH_SERVER ?? "http2";
 const REPORTS_DIR = process.env.BENCH_LH_REPORTS ? resolve(process.env.BENCH_LH_REPORTS) : undefined;
 const PROJECT_ID = "demo-vicino";
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -98,7 +104,7 @@ interface Chromium {
 }
 
 /** Debian's Chromium with a DevTools port on 127.0.0.1 and a fresh profile (removed on stop). */
-async function launchChromium(): Promise<Chromium> {
+async function launchChromium(extraArgs: readonly string[]): Promise<Chromium> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium non trovato in ${CHROMIUM_PATH} (apt-get install chromium, o imposta CHROMIUM_PATH)`,
@@ -113,6 +119,7 @@ async function launchChromium(): Promise<Chromium> {
       args: [
         ...CHROMIUM_ARGS,
         "--disable-quic",
+        ...extraArgs,
         `--user-data-dir=${profile}`,
         `--remote-debugging-address=${LOCAL_HOST}`,
         `--remote-debugging-port=${port}`,
@@ -346,10 +353,10 @@ ${details(pages).join("\n")}
 
 ## Method
 
-- The production build (\`vite build\`, the same build the e2e harness makes, pointed at the local emulators)
-  served by \`vite preview\` (compressed, SPA fallback) on 127.0.0.1, with the whole local stack behind it
-  (our Firestore, the Auth and Functions emulators) and the demo data seeded. Not the dev server. \`vite
-  preview\` speaks HTTP/1.1 (6 connections per origin); Firebase Hosting serves HTTP/2.
+- The production build (\`vite build\`, the same build the e2e harness makes, pointed at the local emulators),
+  not the dev server, ${SERVER === "http2" ? "served over HTTP/2 and TLS (self-signed) as Firebase Hosting serves it (scripts/bench/static-h2.ts: gzip, SPA fallback, no `/api` proxy: neither page calls it)" : "served by `vite preview` as in the e2e harness (HTTP/1.1, 6 connections per origin; Firebase Hosting serves HTTP/2)"},
+  on 127.0.0.1, with the whole local stack behind it (our Firestore, the Auth and Functions emulators, plain
+  HTTP/1.1) and the demo data seeded. \`BENCH_LH_SERVER=${SERVER === "http2" ? "preview" : "http2"}\` measures with ${SERVER === "http2" ? "`vite preview` instead" : "the HTTP/2 server"}.
 - Lighthouse ${lighthouseVersion()} default config: mobile form factor (Moto G Power viewport), simulated
   throttling (150 ms RTT, 1.6 Mbps, 4× CPU slowdown), performance category only. Each run is a cold load
   (HTTP cache cleared by Lighthouse's storage reset).
@@ -379,6 +386,7 @@ function lighthouseVersion(): string {
 // --- Main -----------------------------------------------------------------------------------------
 async function main(): Promise<number> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_LH_RUNS non valido: ${RUNS}`);
+  if (SERVER !== "preview" && SERVER !== "http2") throw new Error(`BENCH_LH_SERVER non valido: ${SERVER}`);
   const dataDir = mkdtempSync(join(tmpdir(), "vicino-lighthouse-"));
   const [firestore, auth, functions, smtp, inbox, web] = await findFreePorts(6);
   const ports = {
@@ -391,10 +399,12 @@ async function main(): Promise<number> {
   };
   let stack: RunningStack | undefined;
   let browser: Chromium | undefined;
+  let http2: StaticServer | undefined;
   let stopping: Promise<void> | undefined;
   const cleanup = () => {
     stopping ??= (async () => {
       await browser?.stop().catch(() => undefined);
+      await http2?.close().catch(() => undefined);
       await stack?.stop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     })();
@@ -415,9 +425,32 @@ async function main(): Promise<number> {
       projectId: PROJECT_ID,
       ports,
       dataDir,
-      web: { kind: "vite-preview", outDir: join(dataDir, "dist") },
+      web: SERVER === "http2" ? { kind: "none" } : { kind: "vite-preview", outDir: join(dataDir, "dist") },
       verbose: VERBOSE,
     });
+    if (SERVER === "http2") {
+      // The same build as the stack's vite-preview mode, served over HTTP/2.
+      const outDir = join(dataDir, "dist");
+      await runToCompletion(
+        {
+          name: "vite-build",
+          command: process.execPath,
+          args: [
+            join(root, "node_modules/vite/bin/vite.js"),
+            "build",
+            "--outDir",
+            outDir,
+            "--emptyOutDir",
+            "--logLevel",
+            "warn",
+          ],
+          cwd: root,
+          env: webEnv({ projectId: PROJECT_ID, ports }),
+        },
+        { verbose: VERBOSE },
+      );
+      http2 = await serveStaticHttp2({ dir: outDir, host: LOCAL_HOST, port: ports.web, workDir: dataDir });
+    }
     await seedDemoData({
       projectId: PROJECT_ID,
       firestoreHost: stack.hosts.firestore,
@@ -425,11 +458,11 @@ async function main(): Promise<number> {
     });
     console.log(`Stack pronto in ${((Date.now() - started) / 1000).toFixed(0)} s: ${stack.urls.app}`);
 
-    browser = await launchChromium();
+    browser = await launchChromium(SERVER === "http2" ? ["--ignore-certificate-errors"] : []);
     const version = (await (await fetch(`http://${LOCAL_HOST}:${browser.port}/json/version`)).json()) as {
       Browser: string;
     };
-    const appUrl = stack.urls.app;
+    const appUrl = http2?.url ?? stack.urls.app;
 
     console.log(`Lighthouse (mobile, throttling simulato), ${RUNS} esecuzioni per pagina:`);
     const pages: PageResult[] = [];

@@ -1,0 +1,128 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createSecureServer, type Http2SecureServer } from "node:http2";
+import { extname, join, normalize, sep } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * A tiny HTTPS server speaking HTTP/2, as Firebase Hosting does, for a built SPA: files from `dir`,
+ * gzip for text, long caching for hashed assets, and the SPA fallback (any path without a file gets
+ * index.html, as Hosting's `"**" → /index.html` rewrite). `vite preview` only speaks HTTP/1.1 (6
+ * connections per origin), which changes how a page of many small chunks loads. The certificate is
+ * self-signed (openssl), so the browser needs --ignore-certificate-errors. Loopback only. Unlike
+ * `vite preview` there is no `/api` proxy to the Functions emulator (the benchmarked pages do not call it).
+ */
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".map": "application/json",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".webmanifest", ".map"]);
+
+export interface StaticServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A self-signed certificate for 127.0.0.1, written to `dir`. */
+function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
+  const keyFile = join(dir, "key.pem");
+  const certFile = join(dir, "cert.pem");
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+      "-days",
+      "2",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
+  return { key: readFileSync(keyFile), cert: readFileSync(certFile) };
+}
+
+export async function serveStaticHttp2(options: {
+  dir: string;
+  host: string;
+  port: number;
+  /** Where the certificate goes. */
+  workDir: string;
+}): Promise<StaticServer> {
+  const { dir, host, port } = options;
+  const cache = new Map<string, { body: Buffer; gzip: Buffer | undefined }>();
+  const load = (file: string) => {
+    let entry = cache.get(file);
+    if (!entry) {
+      const body = readFileSync(file);
+      const gzip = COMPRESSIBLE.has(extname(file)) ? gzipSync(body, { level: 9 }) : undefined;
+      entry = { body, gzip };
+      cache.set(file, entry);
+    }
+    return entry;
+  };
+  const server: Http2SecureServer = createSecureServer({
+    ...selfSignedCertificate(options.workDir),
+    allowHTTP1: true,
+  });
+  server.on("request", (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, "https://x").pathname);
+    let file = normalize(join(dir, path));
+    if (!file.startsWith(dir + sep) && file !== dir) {
+      response.writeHead(403).end();
+      return;
+    }
+    const isFile = existsSync(file) && statSync(file).isFile();
+    if (!isFile) {
+      // Missing hashed assets are real 404s; every other path is a page of the SPA.
+      if (path.startsWith("/assets/")) {
+        response.writeHead(404).end();
+        return;
+      }
+      file = join(dir, "index.html");
+    }
+    const { body, gzip } = load(file);
+    const useGzip = gzip !== undefined && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+    response.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "cache-control": path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+      ...(useGzip ? { "content-encoding": "gzip" } : {}),
+      vary: "accept-encoding",
+    });
+    response.end(useGzip ? gzip : body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    url: `https://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Lighthouse's and Chromium's sessions may still be open: do not wait for them.
+        setTimeout(resolve, 2_000).unref();
+      }),
+  };
+}
