@@ -1,4 +1,5 @@
 import {
+  browserPopupRedirectResolver,
   createUserWithEmailAndPassword,
   deleteUser,
   type User as FirebaseUser,
@@ -64,7 +65,7 @@ export async function signInWithGoogle(): Promise<{ user: AuthUser; isNewUser: b
   const auth = await getAuthInstance();
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({ prompt: "select_account" });
-  const credential = await signInWithPopup(auth, provider);
+  const credential = await signInWithPopup(auth, provider, browserPopupRedirectResolver);
   return {
     user: toAuthUser(credential.user),
     isNewUser: getAdditionalUserInfo(credential)?.isNewUser ?? false,

@@ -29,11 +29,23 @@ export const getFirebaseApp = lazy(async (): Promise<FirebaseApp> => {
 });
 
 export const getAuthInstance = lazy(async (): Promise<Auth> => {
-  const [app, { connectAuthEmulator, getAuth }] = await Promise.all([
-    getFirebaseApp(),
-    import("firebase/auth"),
-  ]);
-  const auth = getAuth(app);
+  const [app, firebaseAuth] = await Promise.all([getFirebaseApp(), import("firebase/auth")]);
+  const { connectAuthEmulator, getAuth, initializeAuth } = firebaseAuth;
+  // getAuth() would also install the popup resolver, which on phones loads Google's api.js up front on
+  // every signed-in page; only the Google button needs it (signInWithGoogle passes it per call).
+  let auth: Auth;
+  try {
+    auth = initializeAuth(app, {
+      persistence: [
+        firebaseAuth.indexedDBLocalPersistence,
+        firebaseAuth.browserLocalPersistence,
+        firebaseAuth.browserSessionPersistence,
+      ],
+    });
+  } catch {
+    // Already initialised (e.g. a hot reload in development).
+    auth = getAuth(app);
+  }
   if (env.emulators) {
     connectAuthEmulator(auth, env.emulators.auth.url, { disableWarnings: true });
   }
