@@ -32,6 +32,7 @@ import { findFreePorts, LOCAL_HOST } from "../stack/ports";
 import { runToCompletion, ServiceError, ServiceProcess } from "../stack/process";
 import { type RunningStack, startStack, webEnv } from "../stack/stack";
 import { httpAnswers, waitUntil } from "../stack/wait";
+import { markdownTable } from "./markdown-table";
 import { type StaticServer, serveStaticHttp2 } from "./static-h2";
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
@@ -310,14 +311,7 @@ function textTable(rows: readonly Row[]): string {
   ].join("\n");
 }
 
-function markdownTable(rows: readonly Row[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
-  return [
-    line(HEADER),
-    line(HEADER.map((_, i) => (i >= 2 && i <= 4 ? "---:" : "---"))),
-    ...rows.map((row) => line(row.cells)),
-  ].join("\n");
-}
+const RIGHT_ALIGNED = new Set([2, 3, 4]);
 
 function details(pages: readonly PageResult[]): string[] {
   return pages.map((page) => {
@@ -347,7 +341,11 @@ performance score ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.05.
 
 **Result: ${ok ? "every median within budget" : "budget MISSED (see FAIL rows)"}.**
 
-${markdownTable(rows)}
+${markdownTable(
+  HEADER,
+  rows.map((row) => row.cells),
+  RIGHT_ALIGNED,
+)}
 
 ${details(pages).join("\n")}
 
