@@ -87,3 +87,35 @@ export function merchantSession(
     start: vi.fn(),
   };
 }
+
+/**
+ * A signed-in buyer's session (Anna, buyer-1). `aiTokens` undefined leaves the balance out of the user
+ * document; `isFallback` gives the session's fallback user (no document yet).
+ */
+export function buyerSession(
+  overrides: { aiTokens?: number | undefined; isFallback?: boolean } = {},
+): SessionValue {
+  const { aiTokens, isFallback = false } = overrides;
+  return {
+    loading: false,
+    user: {
+      uid: "buyer-1",
+      email: "anna@example.com",
+      displayName: "Anna",
+      photoURL: null,
+      emailVerified: true,
+    },
+    userData: {
+      id: "buyer-1",
+      uid: "buyer-1",
+      email: "anna@example.com",
+      displayName: "Anna",
+      userType: "customer",
+      isFallback,
+      ...(aiTokens === undefined ? {} : { aiTokens }),
+    },
+    homePath: "/customer",
+    signOut: vi.fn(async () => undefined),
+    start: vi.fn(),
+  };
+}

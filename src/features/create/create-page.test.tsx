@@ -14,32 +14,14 @@ import {
   VOICE_MESSAGES,
 } from "@/domain/messages";
 import { createQueryClient } from "@/lib/query-client";
-import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { useSession } from "@/lib/session/session-provider";
+import { buyerSession } from "@/testing/marketplace-fixtures";
 import { findToast } from "@/testing/toasts";
 import { CreatePage } from "./create-page";
 
 vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
-
-function session(aiTokens: number): SessionValue {
-  return {
-    loading: false,
-    user: { uid: "buyer-1", email: "anna@example.com" },
-    userData: {
-      id: "buyer-1",
-      uid: "buyer-1",
-      email: "anna@example.com",
-      displayName: "Anna",
-      userType: "customer",
-      isFallback: false,
-      aiTokens,
-    },
-    homePath: "/customer",
-    signOut: vi.fn(),
-    start: vi.fn(),
-  } as unknown as SessionValue;
-}
 
 function reply(overrides: Partial<AlgoChatOutput> = {}): AlgoChatOutput {
   return {
@@ -72,7 +54,7 @@ function renderCreate() {
 }
 
 beforeEach(() => {
-  vi.mocked(useSession).mockReturnValue(session(5));
+  vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 5 }));
   vi.mocked(sendAlgoMessage).mockReset();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
@@ -155,7 +137,7 @@ describe("/create", () => {
   });
 
   it("out of tokens: shows Algo's reply and opens the purchase dialog", async () => {
-    vi.mocked(useSession).mockReturnValue(session(0));
+    vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 0 }));
     vi.mocked(sendAlgoMessage).mockResolvedValue(
       reply({ message: ALGO_MESSAGES.outOfTokens, extractedData: {}, tokenBalance: 0, outOfTokens: true }),
     );

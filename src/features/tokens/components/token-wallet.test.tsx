@@ -6,30 +6,12 @@ import { ToastProvider } from "@/components/ui/toast";
 import { getTokenBalance, purchaseTokens } from "@/data/tokens";
 import { TOKEN_BALANCE_CACHE_MS } from "@/domain/limits";
 import { createQueryClient } from "@/lib/query-client";
-import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { useSession } from "@/lib/session/session-provider";
+import { buyerSession } from "@/testing/marketplace-fixtures";
 import { TokenWallet } from "./token-wallet";
 
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
-
-function session(aiTokens: number | undefined, isFallback = false): SessionValue {
-  return {
-    loading: false,
-    user: { uid: "buyer-1", email: "anna@example.com" },
-    userData: {
-      id: "buyer-1",
-      uid: "buyer-1",
-      email: "anna@example.com",
-      displayName: "Anna",
-      userType: "customer",
-      isFallback,
-      ...(aiTokens === undefined ? {} : { aiTokens }),
-    },
-    homePath: "/customer",
-    signOut: vi.fn(),
-    start: vi.fn(),
-  } as unknown as SessionValue;
-}
 
 const start = new Date("2026-11-23T10:00:00Z");
 
@@ -48,7 +30,7 @@ beforeEach(() => {
   // Only the clock is fake: react-query's staleness reads Date.now(), its timers stay real.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(start);
-  vi.mocked(useSession).mockReturnValue(session(3));
+  vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 3 }));
   vi.mocked(getTokenBalance).mockReset().mockResolvedValue(9);
   vi.mocked(purchaseTokens).mockReset();
 });
@@ -81,14 +63,14 @@ describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
   });
 
   it("reads the balance when the session has none (fallback user) and shows a spinner meanwhile", async () => {
-    vi.mocked(useSession).mockReturnValue(session(undefined, true));
+    vi.mocked(useSession).mockReturnValue(buyerSession({ isFallback: true }));
     renderWallet();
     expect(screen.getByText("Caricamento dei token")).toBeInTheDocument();
     expect(await screen.findByLabelText("Token AI: 9")).toBeInTheDocument();
   });
 
   it("shows a purchased balance at once, without reading the user document", async () => {
-    vi.mocked(useSession).mockReturnValue(session(1));
+    vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 1 }));
     vi.mocked(purchaseTokens).mockResolvedValue({
       tokenBalance: 26,
       purchase: { id: "p1", amount: 25, price: 5.99, purchaseDate: new Date(), packageId: "standard" },
