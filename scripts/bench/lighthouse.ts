@@ -30,7 +30,7 @@ import { DEMO_BUYER, DEMO_PASSWORD } from "../seed/demo-data";
 import { seedDemoData } from "../seed/seed";
 import { findFreePorts, LOCAL_HOST } from "../stack/ports";
 import { runToCompletion, ServiceError, ServiceProcess } from "../stack/process";
-import { type RunningStack, startStack, webEnv } from "../stack/stack";
+import { freeStackPorts, type RunningStack, startStack, webEnv } from "../stack/stack";
 import { httpAnswers, waitUntil } from "../stack/wait";
 import { markdownTable } from "./markdown-table";
 import { type StaticServer, serveStaticHttp2 } from "./static-h2";
@@ -386,15 +386,7 @@ async function main(): Promise<number> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_LH_RUNS non valido: ${RUNS}`);
   if (SERVER !== "preview" && SERVER !== "http2") throw new Error(`BENCH_LH_SERVER non valido: ${SERVER}`);
   const dataDir = mkdtempSync(join(tmpdir(), "vicino-lighthouse-"));
-  const [firestore, auth, functions, smtp, inbox, web] = await findFreePorts(6);
-  const ports = {
-    firestore: firestore!,
-    auth: auth!,
-    functions: functions!,
-    smtp: smtp!,
-    inbox: inbox!,
-    web: web!,
-  };
+  const { ports, firebaseSupportPorts } = await freeStackPorts();
   let stack: RunningStack | undefined;
   let browser: Chromium | undefined;
   let http2: StaticServer | undefined;
@@ -422,6 +414,7 @@ async function main(): Promise<number> {
       rootDir: root,
       projectId: PROJECT_ID,
       ports,
+      firebaseSupportPorts,
       dataDir,
       web: SERVER === "http2" ? { kind: "none" } : { kind: "vite-preview", outDir: join(dataDir, "dist") },
       verbose: VERBOSE,

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { LOCAL_HOST } from "./ports";
+import { findFreePorts, LOCAL_HOST } from "./ports";
 import {
   type OutputOptions,
   runToCompletion,
@@ -510,5 +510,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     crashed,
     functionUrl,
     stop,
+  };
+}
+
+/** Free ports for a private stack and for firebase-tools' support emulators (tests, benchmarks). */
+export async function freeStackPorts(): Promise<Pick<StackOptions, "ports" | "firebaseSupportPorts">> {
+  const [firestore, auth, functions, smtp, inbox, web, hub, logging, eventarc, tasks] =
+    await findFreePorts(10);
+  return {
+    ports: {
+      firestore: firestore!,
+      auth: auth!,
+      functions: functions!,
+      smtp: smtp!,
+      inbox: inbox!,
+      web: web!,
+    },
+    firebaseSupportPorts: { hub: hub!, logging: logging!, eventarc: eventarc!, tasks: tasks! },
   };
 }

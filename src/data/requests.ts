@@ -77,19 +77,31 @@ export async function getRequest(id: string): Promise<Request | null> {
  * the geohash fields of architecture §4 and server timestamps, exactly the shape the rules accept.
  */
 export async function createRequest(customerId: string, input: NewRequestInput): Promise<string> {
+  const ref = doc(collection(await getLiteDb(), REQUESTS_COLLECTION));
+  await setDoc(ref, newRequestDocument(customerId, input, serverTimestamp));
+  return ref.id;
+}
+
+/**
+ * The document createRequest writes. `timestamp` makes the server-timestamp sentinel of the SDK in use
+ * (Firestore Lite here; the full SDK in the rules tests, which check this very shape).
+ */
+export function newRequestDocument(
+  customerId: string,
+  input: NewRequestInput,
+  timestamp: () => unknown,
+): DocumentData {
   const draft = newRequestInputSchema.parse(input);
   const { geohash, ...prefixes } = requestGeoFields(draft.location);
-  const ref = doc(collection(await getLiteDb(), REQUESTS_COLLECTION));
-  await setDoc(ref, {
+  return {
     ...withoutUndefined(draft),
     location: { ...draft.location, geohash },
     ...prefixes,
     customerId,
     status: INITIAL_REQUEST_STATUS,
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-  });
-  return ref.id;
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  };
 }
 
 /** The owner cancels their own active request (the only status change a client may write). */

@@ -4,7 +4,7 @@
 
 import { type DocumentData, serverTimestamp, Timestamp } from "firebase/firestore";
 import { newConversationFields } from "../../src/data/conversation-doc";
-import { withoutUndefined } from "../../src/data/firestore-values";
+import { newRequestDocument } from "../../src/data/requests";
 import type {
   Condition,
   DeliveryOption,
@@ -12,9 +12,7 @@ import type {
   RequestCategory,
   Urgency,
 } from "../../src/domain/enums";
-import { requestGeoFields } from "../../src/domain/geo-cover";
 import type { MessageType } from "../../src/domain/message";
-import { newRequestInputSchema } from "../../src/domain/request";
 import {
   INITIAL_OFFER_STATUS,
   INITIAL_REQUEST_STATUS,
@@ -74,29 +72,23 @@ export function signUpFields(uid: string, userType: UserType): DocumentData {
 
 export const MILANO = { address: "Piazza del Duomo, Milano", lat: 45.4642, lng: 9.19 };
 
-/** What src/data/requests.ts createRequest writes: the validated input, geohashes, status active, server times. */
+/** What src/data/requests.ts createRequest writes (its own builder): a valid request of `customerId`. */
 export function newRequestFields(customerId: string): DocumentData {
-  const draft = newRequestInputSchema.parse({
-    productName: "Bici da città",
-    description: "Anche usata, purché revisionata",
-    category: "sport" satisfies RequestCategory,
-    budget: { min: 100, max: 300 },
-    urgency: "48h" satisfies Urgency,
-    deliveryPreference: "pickup" satisfies DeliveryPreference,
-    actionRadius: 10,
-    location: MILANO,
-    productDetails: { condition: "usato" satisfies Condition },
-  });
-  const { geohash, ...prefixes } = requestGeoFields(draft.location);
-  return {
-    ...withoutUndefined(draft),
-    location: { ...draft.location, geohash },
-    ...prefixes,
+  return newRequestDocument(
     customerId,
-    status: INITIAL_REQUEST_STATUS,
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-  };
+    {
+      productName: "Bici da città",
+      description: "Anche usata, purché revisionata",
+      category: "sport" satisfies RequestCategory,
+      budget: { min: 100, max: 300 },
+      urgency: "48h" satisfies Urgency,
+      deliveryPreference: "pickup" satisfies DeliveryPreference,
+      actionRadius: 10,
+      location: MILANO,
+      productDetails: { condition: "usato" satisfies Condition },
+    },
+    serverTimestamp,
+  );
 }
 
 /** A request as stored, in any status. */

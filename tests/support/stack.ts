@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import type { DemoSummary } from "../../scripts/seed/demo-data";
 import { clearEmulatorData, seedDemoData } from "../../scripts/seed/seed";
-import { findFreePorts } from "../../scripts/stack/ports";
 import {
   FUNCTIONS_REGION,
+  freeStackPorts,
   type RunningStack,
   type StackPorts,
   type StackUrls,
@@ -102,16 +102,7 @@ export interface OwnedStack {
 /** Starts a private stack on free ports (used by startStack and by the global setup). */
 export async function launchStack(options: StartOptions = {}): Promise<OwnedStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "vicino-stack-"));
-  const [firestore, auth, functions, smtp, inbox, web, hub, logging, eventarc, tasks] =
-    await findFreePorts(10);
-  const ports: StackPorts = {
-    firestore: firestore!,
-    auth: auth!,
-    functions: functions!,
-    smtp: smtp!,
-    inbox: inbox!,
-    web: web!,
-  };
+  const { ports, firebaseSupportPorts } = await freeStackPorts();
   const mode = options.web ?? "preview";
   let running: RunningStack;
   try {
@@ -119,7 +110,7 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
       rootDir,
       projectId: TEST_PROJECT_ID,
       ports,
-      firebaseSupportPorts: { hub: hub!, logging: logging!, eventarc: eventarc!, tasks: tasks! },
+      firebaseSupportPorts,
       dataDir,
       web:
         mode === "preview"
