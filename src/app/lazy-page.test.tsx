@@ -18,15 +18,17 @@ describe("lazyPage and the route gate", () => {
     const LazyProtected = lazyPage(load);
     vi.mocked(useSessionStart).mockReturnValue({ loading: true } as SessionValue);
 
-    const view = render(
+    // A new element each time: rerendering the same element object would not re-run the gate.
+    const gate = () => (
       <MemoryRouter>
         <RouteAccessGate access="customer" preload={LazyProtected.preload}>
           <Suspense fallback={null}>
             <LazyProtected />
           </Suspense>
         </RouteAccessGate>
-      </MemoryRouter>,
+      </MemoryRouter>
     );
+    const view = render(gate());
     // The gate still shows its spinner, but the page's code is already on its way.
     expect(screen.getByText("Verifica dell'accesso…")).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
@@ -37,15 +39,7 @@ describe("lazyPage and the route gate", () => {
       userData: { userType: "customer" },
       homePath: "/customer",
     } as SessionValue);
-    view.rerender(
-      <MemoryRouter>
-        <RouteAccessGate access="customer" preload={LazyProtected.preload}>
-          <Suspense fallback={null}>
-            <LazyProtected />
-          </Suspense>
-        </RouteAccessGate>
-      </MemoryRouter>,
-    );
+    view.rerender(gate());
     expect(await screen.findByRole("heading", { name: "Pagina protetta" })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { countUnreadAcross, formatUnreadCount, type RecentThread, UNREAD_BADGE_CAP } from "./message.ts";
+import {
+  countUnreadAcross,
+  formatUnreadCount,
+  type RecentThread,
+  UNREAD_BADGE_CAP,
+  unreadLabel,
+} from "./message.ts";
 
 const fromShop = (readBy: string[] = ["m1"]) => ({ senderId: "m1", readBy });
 const mine = { senderId: "c1", readBy: ["c1"] };
@@ -43,5 +49,13 @@ describe("formatUnreadCount", () => {
     expect(formatUnreadCount(49)).toBe("49");
     expect(formatUnreadCount(50)).toBe("50+");
     expect(formatUnreadCount(120)).toBe("50+");
+  });
+});
+
+describe("unreadLabel", () => {
+  it("says the count in Italian, singular for one, capped like the badge", () => {
+    expect(unreadLabel(1)).toBe("1 non letto");
+    expect(unreadLabel(3)).toBe("3 non letti");
+    expect(unreadLabel(75)).toBe("50+ non letti");
   });
 });

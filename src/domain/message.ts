@@ -59,6 +59,11 @@ export function formatUnreadCount(count: number): string {
   return count >= UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
 }
 
+/** The count for screen readers: '1 non letto', '3 non letti', '50+ non letti'. */
+export function unreadLabel(count: number): string {
+  return `${formatUnreadCount(count)} ${count === 1 ? "non letto" : "non letti"}`;
+}
+
 /** One conversation's latest messages; undefined while they have not arrived. */
 export type RecentThread = {
   conversationId: string;

@@ -172,6 +172,7 @@ export const BUYER_MESSAGES = {
   simulatedPaymentNote: "Nessun addebito reale: è una prova, i token vengono accreditati subito.",
   tokensPurchased: "Token acquistati!",
   tokenBalanceUnavailable: "Impossibile leggere il saldo dei token. Riprova più tardi.",
+  tokenBalanceLoading: "Caricamento dei token",
   locationDefault: "Nessuna posizione indicata: useremo il centro di Milano.",
   locationUnavailable: "Impossibile ottenere la tua posizione. Verifica i permessi.",
   locationFromPhone: "Posizione del telefono",

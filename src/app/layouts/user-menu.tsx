@@ -5,6 +5,7 @@ import { ChatIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import type { UnreadTotal } from "@/features/messages/components/with-unread-total";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session/session-provider";
 
@@ -64,7 +65,7 @@ class UnreadBoundary extends Component<{ children: ReactNode; fallback: ReactNod
 }
 
 function MessagesLink({ uid }: { uid: string }) {
-  const plain = <MessagesLinkView total={0} label="" />;
+  const plain = <MessagesLinkView total={0} label="" spoken="" />;
   return (
     <UnreadBoundary fallback={plain}>
       <Suspense fallback={plain}>
@@ -78,11 +79,11 @@ function MessagesLink({ uid }: { uid: string }) {
  * 'Messaggi' with the unread total ('Messaggi, 3 non letti'; no badge at 0). On a phone only the icon
  * shows, the badge on its corner (the name stays for screen readers), so the header fits 360 px.
  */
-function MessagesLinkView({ total, label }: { total: number; label: string }) {
+function MessagesLinkView({ total, label, spoken }: UnreadTotal) {
   return (
     <NavLink
       to={paths.messages.getHref()}
-      aria-label={total > 0 ? `Messaggi, ${label} ${total === 1 ? "non letto" : "non letti"}` : "Messaggi"}
+      aria-label={total > 0 ? `Messaggi, ${spoken}` : "Messaggi"}
       className={({ isActive }) =>
         buttonClasses({
           variant: "ghost",

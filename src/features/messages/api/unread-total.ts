@@ -48,12 +48,24 @@ export function useUnreadTotal(uid: string, openConversationId?: string): number
     [conversations],
   );
   useRecentMessagesOf(ids);
+  return useCachedUnreadTotal(ids, uid, openConversationId);
+}
+
+/**
+ * The unread total over what the recent-messages listeners have put in the cache (messageKeys.recent),
+ * without listening itself: the conversation list's rows and the header's listeners fill it.
+ */
+export function useCachedUnreadTotal(
+  conversationIds: readonly string[],
+  uid: string,
+  openConversationId?: string,
+): number {
   return useQueries({
-    queries: ids.map((id) => ({ queryKey: messageKeys.recent(id), queryFn: skipToken })),
+    queries: conversationIds.map((id) => ({ queryKey: messageKeys.recent(id), queryFn: skipToken })),
     combine: (results) =>
       countUnreadAcross(
         results.map((result, index) => ({
-          conversationId: ids[index] ?? "",
+          conversationId: conversationIds[index] ?? "",
           messages: result.data as Message[] | undefined,
         })),
         uid,

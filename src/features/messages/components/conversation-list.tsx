@@ -1,15 +1,14 @@
-import { skipToken, useQueries } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
 import { type Conversation, otherParticipant } from "@/domain/conversation";
-import { countUnreadAcross, formatUnreadCount, type Message } from "@/domain/message";
+import { formatUnreadCount, unreadLabel } from "@/domain/message";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import { cn } from "@/lib/cn";
 import { formatRelativeDate } from "@/lib/format";
 import { useRequestSummary } from "../api/conversations";
-import { messageKeys } from "../api/keys";
 import { useUnreadCount } from "../api/messages";
+import { useCachedUnreadTotal } from "../api/unread-total";
 
 function ConversationItem({
   conversation,
@@ -70,24 +69,6 @@ function ConversationItem({
 }
 
 /** Unread messages across the listed conversations, from the same listeners the badges use. */
-function useTotalUnread(conversations: readonly Conversation[], uid: string, selectedId: string | undefined) {
-  return useQueries({
-    queries: conversations.map((conversation) => ({
-      queryKey: messageKeys.recent(conversation.id),
-      queryFn: skipToken,
-    })),
-    combine: (results) =>
-      countUnreadAcross(
-        results.map((result, index) => ({
-          conversationId: conversations[index]?.id ?? "",
-          messages: result.data as Message[] | undefined,
-        })),
-        uid,
-        selectedId,
-      ),
-  });
-}
-
 export function ConversationList({
   conversations,
   uid,
@@ -97,7 +78,11 @@ export function ConversationList({
   uid: string;
   selectedId: string | undefined;
 }) {
-  const total = useTotalUnread(conversations, uid, selectedId);
+  const total = useCachedUnreadTotal(
+    conversations.map((conversation) => conversation.id),
+    uid,
+    selectedId,
+  );
   return (
     <nav aria-labelledby="conversations-heading" className="flex min-h-0 flex-col">
       <h2
@@ -107,8 +92,8 @@ export function ConversationList({
         Conversazioni
         {total > 0 ? (
           <Badge tone="brand">
-            {formatUnreadCount(total)}
-            <span className="sr-only"> non letti</span>
+            <span aria-hidden="true">{formatUnreadCount(total)}</span>
+            <span className="sr-only">{unreadLabel(total)}</span>
           </Badge>
         ) : null}
       </h2>

@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { useMatch } from "react-router";
 import { paths } from "@/config/paths";
-import { formatUnreadCount } from "@/domain/message";
+import { formatUnreadCount, unreadLabel } from "@/domain/message";
 import { useUnreadTotal } from "../api/unread-total";
 
 export type UnreadTotal = {
   total: number;
   /** What a badge shows: the total, or "50+" from the cap on (as in the conversation list). */
   label: string;
+  /** The same for screen readers: '3 non letti'. */
+  spoken: string;
 };
 
 /**
@@ -24,5 +26,5 @@ export function WithUnreadTotal({
 }) {
   const openConversationId = useMatch(paths.conversation.path)?.params.conversationId;
   const total = useUnreadTotal(uid, openConversationId);
-  return children({ total, label: formatUnreadCount(total) });
+  return children({ total, label: formatUnreadCount(total), spoken: unreadLabel(total) });
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { getTokenBalance, purchaseTokens } from "@/data/tokens";
 import { TOKEN_BALANCE_CACHE_MS } from "@/domain/limits";
+import { BUYER_MESSAGES } from "@/domain/messages";
 import { createQueryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session/session-provider";
 import { buyerSession } from "@/testing/marketplace-fixtures";
@@ -65,7 +66,7 @@ describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
   it("reads the balance when the session has none (fallback user) and shows a spinner meanwhile", async () => {
     vi.mocked(useSession).mockReturnValue(buyerSession({ isFallback: true }));
     renderWallet();
-    expect(screen.getByText("Caricamento dei token")).toBeInTheDocument();
+    expect(screen.getByText(BUYER_MESSAGES.tokenBalanceLoading)).toBeInTheDocument();
     expect(await screen.findByLabelText("Token AI: 9")).toBeInTheDocument();
   });
 

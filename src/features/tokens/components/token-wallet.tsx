@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { BUYER_MESSAGES } from "@/domain/messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useTokenBalance } from "@/lib/token-balance";
 import { PurchaseDialog } from "./purchase-dialog";
@@ -24,7 +25,7 @@ export function TokenWallet({
   return (
     <>
       {balance === undefined ? (
-        <Spinner size="sm" label="Caricamento dei token" />
+        <Spinner size="sm" label={BUYER_MESSAGES.tokenBalanceLoading} />
       ) : (
         <TokenBadge balance={balance} onBuy={() => setOpen(true)} />
       )}
