@@ -4,8 +4,19 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
-// One `vitest run` executes every layer. Fast layers first; the layers that start
-// servers (our Firestore, the local stack, Chromium) run one file at a time.
+/**
+ * `npm test` runs the layers one after another, fast ones first. The layers that need servers
+ * (`rules`, `integration`, `e2e`) share one stack per layer, started by the global setup on free
+ * ports (tests/support/global-setup.ts): Google's Firestore emulator with firestore.rules loaded,
+ * plus what the layer needs; their files run one at a time.
+ */
+const withStack = {
+  environment: "node" as const,
+  globalSetup: ["./tests/support/global-setup.ts"],
+  setupFiles: ["./tests/setup/stack-logs.ts"],
+  fileParallelism: false,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,8 +28,8 @@ export default defineConfig({
           include: [
             "src/**/*.test.ts",
             "functions/src/**/*.test.ts",
-            "tools/firestore-emulator/test/unit/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "tests/support/**/*.test.ts",
           ],
         },
       },
@@ -35,21 +46,20 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: "emulator",
-          environment: "node",
-          include: ["tools/firestore-emulator/test/conformance/**/*.test.ts"],
-          fileParallelism: false,
-          testTimeout: 60_000,
+          ...withStack,
+          name: "rules",
+          include: ["tests/rules/**/*.test.ts"],
+          testTimeout: 30_000,
           hookTimeout: 120_000,
         },
       },
       {
         resolve: { alias },
         test: {
+          ...withStack,
           name: "integration",
-          environment: "node",
           include: ["tests/integration/**/*.test.ts"],
-          fileParallelism: false,
+          setupFiles: [...withStack.setupFiles, "./tests/setup/rules-denials.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -57,27 +67,12 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...withStack,
           name: "e2e",
-          environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
-          // One local stack (our Firestore, Auth + Functions emulators, MailDev, the built SPA) per run.
-          globalSetup: ["./tests/support/global-setup.ts"],
-          fileParallelism: false,
+          setupFiles: [...withStack.setupFiles, "./tests/setup/rules-denials.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: "rules",
-          environment: "node",
-          include: ["tests/rules/**/*.test.ts"],
-          // firestore.rules in the official emulator (`npm run test:rules`); skipped where none runs.
-          // One emulator, cleared before every test.
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
     ],

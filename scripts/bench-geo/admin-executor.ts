@@ -9,10 +9,9 @@ import type { FeedExecutor, FeedItem, FeedKey, FetchedDoc } from "../../src/data
 import { type Request, requestSchema } from "../../src/domain/request";
 
 /**
- * The feed executor over firebase-admin (REST, `preferRest`): the same sub-queries as the browser
- * executor in src/data/requests.ts (same filters, same order, same cursor), for Node, where the browser
- * SDK would need gRPC, which our Firestore emulator does not speak. Used by the integration test and
- * `npm run bench:geo`.
+ * The feed executor over firebase-admin (REST, `preferRest`, as the functions use it): the same
+ * sub-queries as the browser executor in src/data/requests.ts (same filters, same order, same cursor),
+ * run as the admin identity. Used by the integration test and `npm run bench:geo`.
  */
 
 /** Firestore → domain values (Timestamps become Dates, at any depth). */

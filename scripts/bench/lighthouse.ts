@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: the Lighthouse budget of architecture §8 on the production build.
 //
-// Starts the local stack on free ports (scripts/stack: our Firestore, Auth + Functions emulators,
+// Starts the local stack on free ports (scripts/stack: Google's Firestore emulator, Auth + Functions emulators,
 // MailDev), builds the SPA with `vite build` for those emulators (the e2e harness's build) and serves
 // it over HTTP/2 and TLS as Firebase Hosting does (scripts/bench/static-h2.ts; BENCH_LH_SERVER=preview
 // serves it with `vite preview`, HTTP/1.1, as the e2e harness does). Seeds the demo marketplace,
@@ -353,7 +353,7 @@ ${details(pages).join("\n")}
 
 - The production build (\`vite build\`, the same build the e2e harness makes, pointed at the local emulators),
   not the dev server, ${SERVER === "http2" ? "served over HTTP/2 and TLS (self-signed) as Firebase Hosting serves it (scripts/bench/static-h2.ts: gzip, SPA fallback, no `/api` proxy: neither page calls it)" : "served by `vite preview` as in the e2e harness (HTTP/1.1, 6 connections per origin; Firebase Hosting serves HTTP/2)"},
-  on 127.0.0.1, with the whole local stack behind it (our Firestore, the Auth and Functions emulators, plain
+  on 127.0.0.1, with the whole local stack behind it (Google's Firestore emulator, the Auth and Functions emulators, plain
   HTTP/1.1) and the demo data seeded. \`BENCH_LH_SERVER=${SERVER === "http2" ? "preview" : "http2"}\` measures with ${SERVER === "http2" ? "`vite preview` instead" : "the HTTP/2 server"}.
 - Lighthouse ${lighthouseVersion()} default config: mobile form factor (Moto G Power viewport), simulated
   throttling (150 ms RTT, 1.6 Mbps, 4× CPU slowdown), performance category only. Each run is a cold load

@@ -29,10 +29,11 @@ export class AuthEmulator {
     this.base = `http://${options.host}`;
   }
 
-  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
+  /** `asUser`: without the admin header, as the browser SDK calls it (signUp answers admins without tokens). */
+  private async call(method: string, path: string, body?: unknown, asUser = false): Promise<unknown> {
     const response = await fetch(`${this.base}${path}`, {
       method,
-      headers: { Authorization: "Bearer owner", "Content-Type": "application/json" },
+      headers: { ...(asUser ? {} : { Authorization: "Bearer owner" }), "Content-Type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -60,6 +61,17 @@ export class AuthEmulator {
         emailVerified: account.emailVerified ?? false,
       },
     );
+  }
+
+  /** Signs up as a user would (accounts:signUp): a new account with an unverified e-mail. */
+  async signUp(email: string, password: string, displayName?: string): Promise<SignedIn> {
+    const answer = await this.call(
+      "POST",
+      "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key",
+      { email, password, ...(displayName ? { displayName } : {}), returnSecureToken: true },
+      true,
+    );
+    return signInSchema.parse(answer);
   }
 
   /** Signs in with e-mail and password; the ID token authenticates REST and callable calls. */

@@ -8,7 +8,7 @@ import { type DemoSummary, runDemoScenario } from "./demo-data";
 
 export interface SeedTarget {
   projectId: string;
-  /** `host:port` of our Firestore. */
+  /** `host:port` of the Firestore emulator. */
   firestoreHost: string;
   /** `host:port` of the Auth emulator. */
   authHost: string;

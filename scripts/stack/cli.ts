@@ -11,12 +11,14 @@ import {
   PORT_LABELS,
   type RunningStack,
   type StackPorts,
+  savedFirestoreExport,
   startStack,
   stopAllServices,
 } from "./stack";
 
 /**
- * `npm start`: the whole product on this machine, offline. Starts our Firestore, the Auth
+ * `npm start`: the whole product on this machine, offline. Starts Google's Firestore emulator
+ * with firestore.rules (reloaded on save), the Auth
  * and Functions emulators, MailDev and Vite; seeds the demo marketplace the first time (or
  * with --fresh); prints where everything is; Ctrl-C stops it all and keeps the data.
  */
@@ -29,7 +31,7 @@ const HELP = `Uso: npm start [-- --fresh] [-- --verbose]
 `;
 
 const SERVICE_NAMES: Record<string, string> = {
-  firestore: "Firestore locale",
+  firestore: "Firestore (emulatore Google, regole attive)",
   maildev: "MailDev",
   auth: "Emulatore Auth",
   functions: "Emulatore Functions",
@@ -93,7 +95,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
   const dataDir = join(rootDir, ".vicino");
-  const snapshot = join(dataDir, "firestore.snapshot.json");
+  const firestoreExportDir = join(dataDir, "firestore");
   const authExportDir = join(dataDir, "auth");
   const started = Date.now();
 
@@ -114,11 +116,13 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   // Firestore data and Auth accounts only make sense together: if either is missing, start over.
-  const hasData = existsSync(snapshot) && existsSync(join(authExportDir, "firebase-export-metadata.json"));
+  const hasData =
+    existsSync(savedFirestoreExport(firestoreExportDir)) &&
+    existsSync(join(authExportDir, "firebase-export-metadata.json"));
   const seed = args.fresh || !hasData;
   let seeded = false;
   const discardData = () => {
-    rmSync(snapshot, { force: true });
+    rmSync(firestoreExportDir, { recursive: true, force: true });
     rmSync(authExportDir, { recursive: true, force: true });
   };
   /** Data saved by a run that never finished seeding would look like a real (empty) marketplace. */
@@ -156,10 +160,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       projectId: PROJECT_ID,
       ports: DEFAULT_PORTS,
       dataDir,
-      firestoreSnapshot: snapshot,
+      firestoreExportDir,
       authExportDir,
       web: { kind: "vite-dev" },
       watchFunctions: true,
+      watchRules: true,
       verbose: args.verbose,
       onReady: (service, elapsed) =>
         say(`  ✓ ${SERVICE_NAMES[service] ?? service} pronto (${seconds(elapsed)})`),

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 /**
@@ -16,12 +18,16 @@ export interface ServiceSpec {
   env?: Record<string, string | undefined>;
   /** In quiet mode, which output lines are still worth printing (errors, function logs). */
   important?: (line: string) => boolean;
+  /** Runs before a ready service is asked to stop (Firestore writes its export); failures are reported, not fatal. */
+  beforeStop?: () => Promise<void>;
 }
 
 export interface OutputOptions {
   verbose: boolean;
   /** Where prefixed lines go; defaults to stdout. */
   print?: (line: string) => void;
+  /** Every line of every service is also written to `{logDir}/{name}.log` (read when a test fails). */
+  logDir?: string;
 }
 
 const KEPT_LINES = 80;
@@ -31,6 +37,8 @@ const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 export class ServiceProcess {
   readonly name: string;
   readonly child: ChildProcess;
+  private readonly beforeStop: (() => Promise<void>) | undefined;
+  private readonly print: (line: string) => void;
   /** Resolves with the exit code (or the signal name) once the process has exited. */
   readonly exited: Promise<number | string>;
   private readonly recent: string[] = [];
@@ -41,7 +49,9 @@ export class ServiceProcess {
 
   constructor(spec: ServiceSpec, output: OutputOptions) {
     this.name = spec.name;
+    this.beforeStop = spec.beforeStop;
     const print = output.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+    this.print = print;
     this.child = spawn(spec.command, [...spec.args], {
       cwd: spec.cwd,
       env: { ...process.env, FORCE_COLOR: "0", ...spec.env },
@@ -59,10 +69,17 @@ export class ServiceProcess {
         resolve(this.exitInfo);
       });
     });
+    let log: NodeJS.WritableStream | undefined;
+    if (output.logDir) {
+      mkdirSync(output.logDir, { recursive: true });
+      log = createWriteStream(join(output.logDir, `${spec.name}.log`), { flags: "w" });
+      this.child.once("exit", () => log?.end());
+    }
     const onLine = (line: string) => {
       const clean = line.replace(ANSI, "").trimEnd();
       if (!clean.trim()) return;
       this.remember(clean);
+      log?.write(`${clean}\n`);
       if (output.verbose || spec.important?.(clean)) print(`[${spec.name}] ${clean}`);
     };
     if (this.child.stdout) createInterface({ input: this.child.stdout }).on("line", onLine);
@@ -107,8 +124,8 @@ export class ServiceProcess {
   }
 
   /**
-   * Asks the group to stop (SIGINT lets firebase-tools export and our Firestore save its
-   * snapshot), then SIGKILLs it if it is still around after `graceMs`. A service that never
+   * Runs the spec's beforeStop (Firestore's export), asks the group to stop (SIGINT lets
+   * firebase-tools export the Auth accounts), then SIGKILLs it if it is still around after `graceMs`. A service that never
    * became ready has nothing to save and is killed at once (firebase-tools, busy compiling
    * the Auth emulator's schemas, would not even see the signal for many seconds).
    */
@@ -118,6 +135,16 @@ export class ServiceProcess {
       this.killGroup();
       await Promise.race([this.exited, delay(2_000)]);
       return;
+    }
+    if (this.beforeStop) {
+      await Promise.race([
+        this.beforeStop(),
+        delay(graceMs).then(() => Promise.reject(new Error("timed out"))),
+      ]).catch((error: unknown) =>
+        this.print(
+          `[${this.name}] before stopping: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     }
     this.signal(signal);
     const timer = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), graceMs).unref());

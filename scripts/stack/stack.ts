@@ -1,5 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import {
+  exportFirestore,
+  exportMetadataPath,
+  FIRESTORE_EMULATOR_INSTALL_HINT,
+  findFirestoreEmulator,
+  firestoreAnswers,
+  firestoreEmulatorArgs,
+  loadRules,
+  watchRulesFile,
+} from "./firestore-emulator";
 import { findFreePorts, LOCAL_HOST } from "./ports";
 import {
   type OutputOptions,
@@ -11,13 +21,18 @@ import {
 import { httpAnswers, waitUntil } from "./wait";
 
 /**
- * The local Vicino stack: our Firestore, the firebase-tools Auth and Functions emulators,
- * MailDev and the web server. `npm start` runs it on the fixed ports of firebase.json; the
+ * The local Vicino stack: Google's Firestore emulator with firestore.rules loaded, the
+ * firebase-tools Auth and Functions emulators, MailDev and the web server. `npm start` runs it on the fixed ports of firebase.json; the
  * test harness runs the same thing on free ports.
  */
 
 export interface StackPorts {
   firestore: number;
+  /**
+   * Google's Firestore emulator opens a WebSocket port too (for firebase-tools' UI); left to chance it
+   * is an ephemeral port, which can be the very port chosen for a later service.
+   */
+  firestoreWebSocket: number;
   auth: number;
   functions: number;
   smtp: number;
@@ -27,6 +42,7 @@ export interface StackPorts {
 
 export const DEFAULT_PORTS: StackPorts = {
   firestore: 8080,
+  firestoreWebSocket: 9150,
   auth: 9099,
   functions: 5001,
   smtp: 1025,
@@ -35,7 +51,8 @@ export const DEFAULT_PORTS: StackPorts = {
 };
 
 export const PORT_LABELS: Record<keyof StackPorts, string> = {
-  firestore: "Firestore locale",
+  firestore: "emulatore Firestore",
+  firestoreWebSocket: "emulatore Firestore (WebSocket)",
   auth: "emulatore Auth",
   functions: "emulatore Functions",
   smtp: "MailDev (SMTP)",
@@ -63,23 +80,34 @@ export interface FirebaseSupportPorts {
   tasks: number;
 }
 
+/** The servers a stack can run besides the web app; tests that need less start less. */
+export type StackService = "firestore" | "auth" | "functions" | "mail";
+export const ALL_SERVICES: readonly StackService[] = ["firestore", "auth", "functions", "mail"];
+
 export interface StackOptions {
   rootDir: string;
+  /** Which servers to run (default: all of them). */
+  services?: readonly StackService[];
   projectId: string;
   ports: StackPorts;
   /** Only with non-default ports (a generated firebase.json); firebase-tools' defaults otherwise. */
   firebaseSupportPorts?: FirebaseSupportPorts;
   /** Working directory for generated config, temp files and exports (e.g. `.vicino`). */
   dataDir: string;
-  /** Firestore server script (default: our tools/firestore-emulator bin). */
-  firestoreBin?: string;
-  /** Our Firestore loads this file on start and saves it on exit. */
-  firestoreSnapshot?: string;
+  /**
+   * Firestore starts from the export in this folder (if there is one) and writes a new one when the
+   * stack stops (npm start keeps its data between runs); none: an empty database every time.
+   */
+  firestoreExportDir?: string;
+  /** The rules file loaded into Firestore at start (default: firestore.rules at the root). */
+  rulesFile?: string;
   /** Auth accounts are imported from / exported on exit to this folder. */
   authExportDir?: string;
   web: WebServer;
   /** Rebuild the functions bundle on change (the emulator reloads it). */
   watchFunctions?: boolean;
+  /** Reload the rules into Firestore when the file changes (a compile error keeps the last good rules). */
+  watchRules?: boolean;
   verbose?: boolean;
   print?: (line: string) => void;
   /** Called as each service becomes ready. */
@@ -154,7 +182,7 @@ export function webEnv(options: Pick<StackOptions, "projectId" | "ports">): Reco
   };
 }
 
-/** What the functions see: our Firestore, MailDev as SMTP server, and the app URL for links. */
+/** What the functions see: the Firestore emulator, MailDev as SMTP server, and the app URL for links. */
 export function functionsEnv(options: Pick<StackOptions, "ports">): Record<string, string> {
   return {
     FIRESTORE_EMULATOR_HOST: `${host}:${options.ports.firestore}`,
@@ -252,8 +280,38 @@ const firebaseNoise = [
 
 function importantFirebaseLine(line: string): boolean {
   if (firebaseNoise.some((pattern) => pattern.test(line))) return false;
+  // firebase-functions' own DEBUG entries (one per callable: "Callable request verification passed").
+  if (/"severity":"DEBUG"/.test(line)) return false;
   // `>` lines are the functions' own logs; `⚠`/`!`/`✖` are warnings and errors.
   return /^(>|⚠|!|✖)/.test(line) || /\berror\b/i.test(line);
+}
+
+/**
+ * The Java emulator logs every request at INFO, refused ones included (a rules denial is a normal
+ * answer, shown to the app); only the emulator's own failures are worth a developer's eye.
+ */
+const importantFirestoreLine = (line: string) =>
+  /^SEVERE:|Exception in thread|OutOfMemoryError|Address already in use/.test(line);
+
+/** npm start's saved Firestore: firestoreExportDir/saved/{name}/{name}.overall_export_metadata. */
+const FIRESTORE_EXPORT_NAME = "firestore_export";
+
+export function savedFirestoreExport(exportDir: string): string {
+  return exportMetadataPath(join(exportDir, "saved"), FIRESTORE_EXPORT_NAME);
+}
+
+/**
+ * Writes a fresh export beside the saved one, then swaps the folders (the metadata names its
+ * export, so folders move, never files), so an interrupted save never loses npm start's data.
+ */
+async function saveFirestore(origin: string, projectId: string, exportDir: string): Promise<void> {
+  const saving = join(exportDir, "saving");
+  rmSync(saving, { recursive: true, force: true });
+  mkdirSync(saving, { recursive: true });
+  await exportFirestore(origin, projectId, saving, FIRESTORE_EXPORT_NAME);
+  const saved = join(exportDir, "saved");
+  rmSync(saved, { recursive: true, force: true });
+  renameSync(saving, saved);
 }
 
 const errorLine = (line: string) => /\b(error|errore|exception)\b/i.test(line) || /✘/.test(line);
@@ -261,21 +319,26 @@ const errorLine = (line: string) => /\b(error|errore|exception)\b/i.test(line) |
 export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec> {
   const { rootDir, ports, projectId, dataDir } = options;
   const node = process.execPath;
-  const firestoreArgs = [
-    options.firestoreBin ?? join(rootDir, "tools/firestore-emulator/bin/vicino-firestore.mjs"),
-    "--host",
+  const emulator = findFirestoreEmulator();
+  if (!emulator) throw new ServiceError(FIRESTORE_EMULATOR_INSTALL_HINT);
+  const exportDir = options.firestoreExportDir;
+  const savedExport = exportDir ? savedFirestoreExport(exportDir) : undefined;
+  const firestoreArgs = firestoreEmulatorArgs(emulator, {
     host,
-    "--port",
-    String(ports.firestore),
-    ...(options.firestoreSnapshot ? ["--snapshot", options.firestoreSnapshot] : []),
-    ...(options.verbose ? ["--verbose"] : []),
-  ];
+    port: ports.firestore,
+    webSocketPort: ports.firestoreWebSocket,
+    projectId,
+    ...(savedExport && existsSync(savedExport) ? { seedFromExport: savedExport } : {}),
+    functionsEmulator: `${host}:${ports.functions}`,
+  });
+  const wanted = new Set(options.services ?? ALL_SERVICES);
+  const firebaseTargets = (["auth", "functions"] as const).filter((name) => wanted.has(name));
   const authExport = options.authExportDir;
   const firebaseArgs = [
     nodeModule(rootDir, "firebase-tools/lib/bin/firebase.js"),
     "emulators:start",
     "--only",
-    "auth,functions",
+    firebaseTargets.join(","),
     "--project",
     projectId,
     ...firebaseConfigArgs(options),
@@ -288,8 +351,17 @@ export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec>
   const tmp = join(dataDir, "tmp");
   if (usesGeneratedConfig) mkdirSync(tmp, { recursive: true });
 
-  const specs: Record<string, ServiceSpec> = {
-    firestore: { name: "firestore", command: node, args: firestoreArgs, cwd: rootDir, important: errorLine },
+  const all: Record<string, ServiceSpec> = {
+    firestore: {
+      name: "firestore",
+      command: emulator.command,
+      args: firestoreArgs,
+      cwd: dataDir,
+      important: importantFirestoreLine,
+      ...(exportDir
+        ? { beforeStop: () => saveFirestore(`http://${host}:${ports.firestore}`, projectId, exportDir) }
+        : {}),
+    },
     firebase: {
       name: "firebase",
       command: node,
@@ -332,6 +404,11 @@ export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec>
       important: (line) => errorLine(line) || /✘|\[ERROR\]/.test(line),
     },
   };
+  const specs: Record<string, ServiceSpec> = {};
+  if (wanted.has("firestore")) specs.firestore = all.firestore!;
+  if (firebaseTargets.length > 0) specs.firebase = all.firebase!;
+  if (wanted.has("mail")) specs.maildev = all.maildev!;
+  if (wanted.has("functions")) specs.functionsBuild = all.functionsBuild!;
   const vite = nodeModule(rootDir, "vite/bin/vite.js");
   const webArgs = ["--host", host, "--port", String(ports.web), "--strictPort", "--clearScreen", "false"];
   if (options.web.kind === "vite-dev") {
@@ -376,16 +453,39 @@ export function stackUrls(ports: StackPorts): StackUrls {
 
 const READY_TIMEOUT_MS = 180_000;
 
+/** Where every service's full output goes (`{name}.log`), whatever the console shows. */
+export function stackLogDir(dataDir: string): string {
+  return join(dataDir, "logs");
+}
+
+/** npm start: every save of the rules file reloads it; a compile error is shown and the last good rules stay. */
+function watchRules(rulesFile: string, origin: string, options: StackOptions): () => void {
+  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const name = basename(rulesFile);
+  return watchRulesFile(rulesFile, (source) => {
+    loadRules(origin, options.projectId, source, name).then(
+      () => print(`[firestore] ${name} reloaded`),
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        print(`[firestore] ${name} not loaded, the previous rules stay in force:`);
+        for (const line of message.split("\n")) print(`[firestore]   ${line}`);
+      },
+    );
+  });
+}
+
 /** Starts every service, resolves once all of them answer; on any failure stops what it started. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   installExitHook();
   mkdirSync(options.dataDir, { recursive: true });
   const output: OutputOptions = {
     verbose: options.verbose ?? false,
+    logDir: stackLogDir(options.dataDir),
     ...(options.print ? { print: options.print } : {}),
   };
   const specs = serviceSpecs(options);
   const urls = stackUrls(options.ports);
+  const rulesFile = options.rulesFile ?? join(options.rootDir, "firestore.rules");
   const functionUrl = (name: string) => `${urls.functions}/${options.projectId}/${FUNCTIONS_REGION}/${name}`;
   const services: ServiceProcess[] = [];
   const started = Date.now();
@@ -405,8 +505,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     return service;
   };
 
+  let closeRulesWatcher: (() => void) | undefined;
   const stop = async () => {
     stopped = true;
+    closeRulesWatcher?.();
     await Promise.all(services.map((service) => service.stop(20_000)));
     for (const service of services) live.delete(service);
   };
@@ -417,51 +519,74 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 
   try {
-    const firestore = launch(specs.firestore)!;
-    const maildev = launch(specs.maildev)!;
+    const firestore = launch(specs.firestore);
+    const maildev = launch(specs.maildev);
     const web = specs.webBuild ? undefined : launch(specs.web);
-    const waits: Promise<void>[] = [
-      waitUntil("Firestore locale", () => httpAnswers(`${urls.firestore}/ready`), {
-        timeoutMs: READY_TIMEOUT_MS,
-        service: firestore,
-      }).then(() => ready("firestore", firestore)),
-      waitUntil("MailDev", () => httpAnswers(`${urls.inbox}/email`), {
-        timeoutMs: READY_TIMEOUT_MS,
-        service: maildev,
-      }).then(() => ready("maildev", maildev)),
-      (async () => {
-        await runToCompletion(specs.functionsBuild!, output);
-        const firebase = launch(specs.firebase)!;
-        await waitUntil(
-          "emulatore Auth",
-          () =>
-            httpAnswers(
-              `${urls.auth}/`,
-              async (response) => response.ok && (await response.text()).includes('"ready": true'),
-            ),
-          { timeoutMs: READY_TIMEOUT_MS, service: firebase },
-        );
-        ready("auth");
-        await waitUntil(
-          "emulatore Functions",
-          () =>
-            httpAnswers(
-              functionUrl("health"),
-              async (response) => response.ok && (await response.json()).ok === true,
-            ),
-          { timeoutMs: READY_TIMEOUT_MS, service: firebase },
-        );
-        ready("functions", firebase);
-        if (options.watchFunctions) {
-          const watcher = launch({
-            ...specs.functionsBuild!,
-            name: "functions-watch",
-            args: [...specs.functionsBuild!.args, "--watch"],
+    const waits: Promise<void>[] = [];
+    if (firestore) {
+      waits.push(
+        (async () => {
+          await waitUntil("emulatore Firestore", () => firestoreAnswers(urls.firestore), {
+            timeoutMs: READY_TIMEOUT_MS,
+            service: firestore,
           });
-          if (watcher) watcher.ready = true;
-        }
-      })(),
-    ];
+          await loadRules(
+            urls.firestore,
+            options.projectId,
+            readFileSync(rulesFile, "utf8"),
+            basename(rulesFile),
+          );
+          ready("firestore", firestore);
+          if (options.watchRules) closeRulesWatcher = watchRules(rulesFile, urls.firestore, options);
+        })(),
+      );
+    }
+    if (maildev) {
+      waits.push(
+        waitUntil("MailDev", () => httpAnswers(`${urls.inbox}/email`), {
+          timeoutMs: READY_TIMEOUT_MS,
+          service: maildev,
+        }).then(() => ready("maildev", maildev)),
+      );
+    }
+    if (specs.firebase) {
+      const firebaseSpec = specs.firebase;
+      waits.push(
+        (async () => {
+          if (specs.functionsBuild) await runToCompletion(specs.functionsBuild, output);
+          const firebase = launch(firebaseSpec)!;
+          await waitUntil(
+            "emulatore Auth",
+            () =>
+              httpAnswers(
+                `${urls.auth}/`,
+                async (response) => response.ok && (await response.text()).includes('"ready": true'),
+              ),
+            { timeoutMs: READY_TIMEOUT_MS, service: firebase },
+          );
+          ready("auth", specs.functionsBuild ? undefined : firebase);
+          if (!specs.functionsBuild) return;
+          await waitUntil(
+            "emulatore Functions",
+            () =>
+              httpAnswers(
+                functionUrl("health"),
+                async (response) => response.ok && (await response.json()).ok === true,
+              ),
+            { timeoutMs: READY_TIMEOUT_MS, service: firebase },
+          );
+          ready("functions", firebase);
+          if (options.watchFunctions) {
+            const watcher = launch({
+              ...specs.functionsBuild,
+              name: "functions-watch",
+              args: [...specs.functionsBuild.args, "--watch"],
+            });
+            if (watcher) watcher.ready = true;
+          }
+        })(),
+      );
+    }
     if (specs.web) {
       waits.push(
         (async () => {
@@ -515,11 +640,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
 /** Free ports for a private stack and for firebase-tools' support emulators (tests, benchmarks). */
 export async function freeStackPorts(): Promise<Pick<StackOptions, "ports" | "firebaseSupportPorts">> {
-  const [firestore, auth, functions, smtp, inbox, web, hub, logging, eventarc, tasks] =
-    await findFreePorts(10);
+  const [firestore, firestoreWebSocket, auth, functions, smtp, inbox, web, hub, logging, eventarc, tasks] =
+    await findFreePorts(11);
   return {
     ports: {
       firestore: firestore!,
+      firestoreWebSocket: firestoreWebSocket!,
       auth: auth!,
       functions: functions!,
       smtp: smtp!,

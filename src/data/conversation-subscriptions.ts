@@ -36,7 +36,7 @@ export function subscribeToUserConversations(
   listener: Listener<Conversation[]>,
   max = DEFAULT_MAX_CONVERSATIONS,
 ): Unsubscribe {
-  return lazyListen((fs, db) => {
+  return lazyListen((fs, db, fail) => {
     let asCustomer: Conversation[] | null = null;
     let asMerchant: Conversation[] | null = null;
     const emit = () => {
@@ -57,7 +57,7 @@ export function subscribeToUserConversations(
           set(readConversations(snapshot));
           emit();
         },
-        listener.error,
+        fail,
       );
     const stopCustomer = side("participants.customerId", (list) => {
       asCustomer = list;
@@ -83,11 +83,11 @@ function subscribeToDocument<T>(
   listener: Listener<T | null>,
 ): Unsubscribe {
   return lazyListen(
-    (fs, db) =>
+    (fs, db, fail) =>
       fs.onSnapshot(
         path(fs, db),
         (snapshot) => listener.next(snapshot.exists() ? read(snapshot) : null),
-        (error) => (isPermissionDenied(error) ? listener.next(null) : listener.error(error)),
+        (error) => (isPermissionDenied(error) ? listener.next(null) : fail(error)),
       ),
     listener.error,
   );

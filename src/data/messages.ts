@@ -38,20 +38,41 @@ function messagesCollection(fs: FirestoreSdk, db: Firestore, conversationId: str
 }
 
 /**
+ * A listener the rules refused is a bug: the app asked for something production refuses too ('rules are
+ * not filters'). It is reported on the console (the end-to-end tests fail on it) and then handled as any
+ * other error. Listeners that expect a refusal (a document the rules hide) handle it before this.
+ */
+export function reportingRefusals(onError: (error: unknown) => void): (error: unknown) => void {
+  return (error) => {
+    if (
+      typeof error === "object" &&
+      error !== null &&
+      "code" in error &&
+      error.code === "permission-denied"
+    ) {
+      console.error("Firestore rules refused a live query (permission-denied)", error);
+    }
+    onError(error);
+  };
+}
+
+/**
  * Starts a listener once Firestore is loaded (lazily, src/lib/firebase.ts) and returns a synchronous
- * unsubscribe, so React effects can clean up even before the SDK has arrived.
+ * unsubscribe, so React effects can clean up even before the SDK has arrived. `start` gets the error
+ * handler to give the listener (refusals reported, see reportingRefusals).
  */
 export function lazyListen(
-  start: (fs: FirestoreSdk, db: Firestore) => Unsubscribe,
+  start: (fs: FirestoreSdk, db: Firestore, fail: (error: unknown) => void) => Unsubscribe,
   onError: (error: unknown) => void,
 ): Unsubscribe {
   let stop: Unsubscribe | null = null;
   let cancelled = false;
+  const fail = reportingRefusals(onError);
   Promise.all([loadFirestoreSdk(), getDb()])
     .then(([fs, db]) => {
-      if (!cancelled) stop = start(fs, db);
+      if (!cancelled) stop = start(fs, db, fail);
     })
-    .catch(onError);
+    .catch(fail);
   return () => {
     cancelled = true;
     stop?.();
@@ -61,11 +82,11 @@ export function lazyListen(
 /** Live messages of a conversation, oldest first (spec §7). */
 export function subscribeToMessages(conversationId: string, listener: Listener<Message[]>): Unsubscribe {
   return lazyListen(
-    (fs, db) =>
+    (fs, db, fail) =>
       fs.onSnapshot(
         fs.query(messagesCollection(fs, db, conversationId), fs.orderBy("createdAt", "asc")),
         (snapshot) => listener.next(readMessages(snapshot)),
-        listener.error,
+        fail,
       ),
     listener.error,
   );
@@ -81,11 +102,11 @@ export function subscribeToRecentMessages(
   listener: Listener<Message[]>,
 ): Unsubscribe {
   return lazyListen(
-    (fs, db) =>
+    (fs, db, fail) =>
       fs.onSnapshot(
         fs.query(messagesCollection(fs, db, conversationId), fs.orderBy("createdAt", "desc"), fs.limit(max)),
         (snapshot) => listener.next(readMessages(snapshot)),
-        listener.error,
+        fail,
       ),
     listener.error,
   );

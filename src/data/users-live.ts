@@ -1,6 +1,7 @@
 import { doc, onSnapshot } from "firebase/firestore";
 import type { User } from "@/domain/user";
 import { getDb } from "@/lib/firebase";
+import { reportingRefusals } from "./messages";
 import { parseUser, USERS_COLLECTION, type UserListener } from "./users";
 
 /**
@@ -11,12 +12,12 @@ import { parseUser, USERS_COLLECTION, type UserListener } from "./users";
 export function listenToUser(uid: string, listener: UserListener): () => void {
   let stopped = false;
   let unsubscribe: (() => void) | undefined;
-  const fail = (error: unknown) => {
+  const fail = reportingRefusals((error: unknown) => {
     if (stopped) return;
     stopped = true;
     unsubscribe?.();
     listener.error(error);
-  };
+  });
   getDb().then((db) => {
     if (stopped) return;
     unsubscribe = onSnapshot(

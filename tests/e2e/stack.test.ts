@@ -5,6 +5,7 @@ import { DEMO_BUYER, DEMO_PASSWORD, DEMO_REQUEST_IDS, DEMO_SHOP_1 } from "../../
 import { requestSchema } from "../../src/domain/request";
 import { launchChromium, openPage } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
+import { expectRulesDenials } from "../support/rules-denials";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 
 // The proof that `npm start` works: the same stack, seeded with the same data, read by the
@@ -29,9 +30,19 @@ describe("every service of the local stack answers", () => {
     expect(await response.json()).toMatchObject({ authEmulator: { ready: true } });
   });
 
-  it("our Firestore", async () => {
-    const response = await fetch(`${stack.urls.firestore}/ready`);
-    expect(response.status).toBe(200);
+  it("Google's Firestore emulator, with firestore.rules enforced: an unauthenticated read is refused", async () => {
+    expectRulesDenials();
+    const documents = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents`;
+    const asNobody = await fetch(`${documents}/requests/${DEMO_REQUEST_IDS.iphone}`);
+    expect(asNobody.status).toBe(403);
+    expect(await asNobody.json()).toMatchObject({ error: { status: "PERMISSION_DENIED" } });
+    const listing = await fetch(`${documents}/requests`);
+    expect(listing.status).toBe(403);
+    // The same document exists: the admin identity (what the seed and the functions use) reads it.
+    const asAdmin = await fetch(`${documents}/requests/${DEMO_REQUEST_IDS.iphone}`, {
+      headers: { Authorization: "Bearer owner" },
+    });
+    expect(asAdmin.status).toBe(200);
   });
 
   it("the Functions emulator runs the bundle in europe-west8", async () => {
@@ -72,7 +83,7 @@ describe("every service of the local stack answers", () => {
 });
 
 describe("the app reads the seeded marketplace through the browser SDK", () => {
-  it("a buyer signs in through the Auth emulator and reads their data from our Firestore", async () => {
+  it("a buyer signs in through the Auth emulator and reads their data from Firestore", async () => {
     const { page, errors, close } = await openPage(browser, `${stack.urls.app}/`, "phone");
     try {
       await page.waitForSelector("#root > *");

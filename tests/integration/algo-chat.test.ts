@@ -1,4 +1,4 @@
-// algoChat end to end on the server: our Firestore (tools/firestore-emulator), the offline Algo, and
+// algoChat end to end on the server: Google's Firestore emulator (the test stack's, rules loaded; the admin SDK bypasses them), the offline Algo, and
 // Gemini through the real SDK against the local fake Gemini server (tests/support/fake-gemini.ts).
 
 import { deleteApp } from "firebase-admin/app";
@@ -7,18 +7,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlgoChatOutput } from "../../src/domain/algo";
 import { ALGO_MESSAGES } from "../../src/domain/messages";
 import { requestSchema } from "../../src/domain/request";
-import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { type FakeGemini, geminiError, geminiJson, startFakeGemini } from "../support/fake-gemini";
+import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AlgoModule = typeof import("../../functions/src/algo/algo-chat");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type RecordModule = typeof import("../../functions/src/profiles/user-record");
 
-const PROJECT_ID = "demo-vicino-algo";
 const PORTA_VENEZIA = { address: "Porta Venezia, Milano", lat: 45.4746, lng: 9.2053 };
 
-let firestore: FirestoreEmulator;
+let stack: TestStack;
 let gemini: FakeGemini;
 let algo: AlgoModule;
 let admin: AdminModule;
@@ -74,10 +73,10 @@ const geminiDeps = () => ({
 });
 
 beforeAll(async () => {
-  [firestore, gemini] = await Promise.all([startFirestoreEmulator({ port: 0 }), startFakeGemini()]);
+  [stack, gemini] = await Promise.all([startStack(DATA_LAYER), startFakeGemini()]);
   restoreEnv = overrideEnv({
-    FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
-    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
     GEMINI_API_KEY: undefined,
   });
@@ -90,12 +89,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (admin) await deleteApp(admin.adminApp());
-  await Promise.all([firestore?.stop(), gemini?.close()]);
+  await Promise.all([stopStack(), gemini?.close()]);
   restoreEnv();
 });
 
-beforeEach(() => {
-  firestore.clear();
+beforeEach(async () => {
+  await stack.resetData();
   gemini.reset();
 });
 

@@ -1,5 +1,5 @@
-// The account functions of issue 4 against real servers: our Firestore (tools/firestore-emulator),
-// the firebase-tools Auth emulator and an SMTP sink. The handlers are the exported functions,
+// The account functions of issue 4 against real servers: Google's Firestore emulator and the
+// firebase-tools Auth emulator of the test stack, and an SMTP sink. The handlers are the exported functions,
 // called as Cloud Functions would call them (`.run(request)` for callables, `(req, res)` over a
 // real HTTP port for /api/send-email).
 
@@ -9,12 +9,9 @@ import type { AddressInfo } from "node:net";
 import { deleteApp } from "firebase-admin/app";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
-import {
-  type AuthEmulator,
-  startAuthEmulator,
-} from "../../tools/firestore-emulator/test/support/auth-emulator";
+import { AuthEmulator } from "../../scripts/seed/auth-emulator";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
 
 type MagicLinkModule = typeof import("../../functions/src/auth/magic-link");
@@ -23,11 +20,10 @@ type SyncProfileModule = typeof import("../../functions/src/profiles/sync-profil
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type PolicyModule = typeof import("../../functions/src/lib/rate-limit-policy");
 
-const PROJECT_ID = "demo-vicino-auth-functions";
 const APP_URL = "http://127.0.0.1:5173";
 const CLIENT_IP = "198.51.100.20";
 
-let firestore: FirestoreEmulator;
+let stack: TestStack;
 let auth: AuthEmulator;
 let smtp: SmtpSink;
 let http: Server;
@@ -38,6 +34,12 @@ let profiles: SyncProfileModule;
 let admin: AdminModule;
 let policy: PolicyModule;
 let restoreEnv: () => void = () => {};
+
+/** A new password account, as the sign-up form makes it. */
+async function signUp(email: string, password: string, displayName: string) {
+  const account = await auth.signUp(email, password, displayName);
+  return { uid: account.localId, email, password, idToken: account.idToken };
+}
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -62,7 +64,7 @@ async function requestLink(
 
 async function signInWithCustomToken(customToken: string): Promise<{ localId: string; idToken: string }> {
   const res = await fetch(
-    `${auth.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+    `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
     {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -133,15 +135,12 @@ async function postSendEmail(body: unknown, headers: Record<string, string> = {}
 }
 
 beforeAll(async () => {
-  [firestore, auth, smtp] = await Promise.all([
-    startFirestoreEmulator({ port: 0 }),
-    startAuthEmulator({ projectId: PROJECT_ID }),
-    startSmtpSink(),
-  ]);
+  [stack, smtp] = await Promise.all([startStack(DATA_LAYER), startSmtpSink()]);
+  auth = new AuthEmulator({ host: stack.hosts.auth, projectId: stack.projectId });
   restoreEnv = overrideEnv({
-    FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
-    FIREBASE_AUTH_EMULATOR_HOST: `${auth.host}:${auth.port}`,
-    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
+    GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
     SMTP_HOST: smtp.host,
     SMTP_PORT: String(smtp.port),
@@ -165,13 +164,12 @@ afterAll(async () => {
     http ? new Promise<void>((resolve) => http.close(() => resolve())) : undefined,
     admin ? deleteApp(admin.adminApp()) : undefined,
   ]);
-  await Promise.all([firestore?.stop(), auth?.stop(), smtp?.stop()]);
+  await Promise.all([stopStack(), smtp?.stop()]);
   restoreEnv();
 });
 
 beforeEach(async () => {
-  firestore.clear();
-  await auth.clear();
+  await stack.resetData();
   smtp.clear();
 });
 
@@ -265,7 +263,7 @@ describe("createMagicLink + verifyMagicLink", () => {
   });
 
   it("answers the same for an address with an account and one without", async () => {
-    await auth.createUser("cliente@example.it", "password-1", "Cliente");
+    await signUp("cliente@example.it", "password-1", "Cliente");
     const known = await fns.createMagicLink.run(
       callableRequest({ email: "cliente@example.it", userType: "customer" }),
     );
@@ -283,7 +281,7 @@ describe("createMagicLink + verifyMagicLink", () => {
   });
 
   it("keeps an existing user's stored role", async () => {
-    const existing = await auth.createUser("giulia@example.it", "password-1", "Giulia");
+    const existing = await signUp("giulia@example.it", "password-1", "Giulia");
     await admin
       .adminDb()
       .doc(`users/${existing.uid}`)
@@ -403,7 +401,7 @@ describe("syncProfile", () => {
 
 describe("/api/send-email", () => {
   async function registeredBuyer() {
-    const user = await auth.createUser("anna@example.it", "password-1", "Anna");
+    const user = await signUp("anna@example.it", "password-1", "Anna");
     await admin.adminDb().doc(`users/${user.uid}`).set({
       id: user.uid,
       email: user.email,

@@ -1,4 +1,4 @@
-// Closing the deal against our Firestore (tools/firestore-emulator): acceptOffer, rejectOffer and
+// Closing the deal against Google's Firestore emulator (the test stack's, rules loaded; the admin SDK bypasses them): acceptOffer, rejectOffer and
 // completeTransaction through their exported callables (`.run(request)`). Every allowed and refused
 // transition of the state machine, concurrent accepts on one request, the merchant's running mean on
 // users and profiles, and who may call what.
@@ -7,17 +7,15 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
-import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
 type RejectModule = typeof import("../../functions/src/deals/reject-offer");
 type CompleteModule = typeof import("../../functions/src/deals/complete-transaction");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 
-const PROJECT_ID = "demo-vicino-deals";
-
-let firestore: FirestoreEmulator;
+let stack: TestStack;
 let accept: AcceptModule;
 let reject: RejectModule;
 let complete: CompleteModule;
@@ -137,10 +135,10 @@ const completeCall = (requestId: string, rating: number, uid?: string, feedback?
   );
 
 beforeAll(async () => {
-  firestore = await startFirestoreEmulator({ port: 0 });
+  stack = await startStack(DATA_LAYER);
   restoreEnv = overrideEnv({
-    FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
-    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
   [accept, reject, complete, admin] = await Promise.all([
@@ -153,12 +151,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (admin) await deleteApp(admin.adminApp());
-  await firestore?.stop();
+  await stopStack();
   restoreEnv();
 });
 
 beforeEach(async () => {
-  await firestore.clear();
+  await stack.resetData();
   await seedUser(CUSTOMER, "customer");
   await seedUser(OTHER_CUSTOMER, "customer");
   await seedUser(MERCHANT, "merchant", { businessName: "Ferramenta Rossi" });

@@ -1,18 +1,11 @@
-// The merchant feed's radius query (src/data/geo-query.ts) against our Firestore
-// (tools/firestore-emulator), through firebase-admin over REST with the same sub-queries, order and
-// cursors as the app's browser executor (src/data/requests.ts). Every page must equal a brute-force scan
-// of the newest requests the merchant may see: within their radius and within the request's own reach.
+// The merchant feed's radius query (src/data/geo-query.ts) against Google's Firestore emulator with
+// firestore.rules loaded: through firebase-admin (which bypasses the rules) with the same sub-queries,
+// order and cursors as the app's browser executor (src/data/requests.ts), and through the app's own
+// client signed in as a real merchant of the Auth emulator, so every query the feed makes must also be
+// allowed by the rules. Every page must equal a brute-force scan of the newest requests the merchant
+// may see: within their radius and within the request's own reach.
 
-import {
-  deleteApp as deleteClientApp,
-  type FirebaseApp,
-  initializeApp as initializeClientApp,
-} from "firebase/app";
-import {
-  connectFirestoreEmulator,
-  getFirestore as getLiteFirestore,
-  type Firestore as LiteFirestore,
-} from "firebase/firestore/lite";
+import type { Firestore as LiteFirestore } from "firebase/firestore/lite";
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -23,9 +16,12 @@ import { benchDocument, seedRequests } from "../../scripts/bench-geo/seed";
 import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/data/geo-memory-executor";
 import {
   compareFeedKeys,
+  type FeedExecutor,
   type FeedFilters,
+  type FeedItem,
   fetchNearbyPage,
   type NearbyCursor,
+  type NearbyPage,
   visibleDistanceKm,
 } from "../../src/data/geo-query";
 import { OfferNotEditableError, saveOffer } from "../../src/data/offers";
@@ -34,19 +30,26 @@ import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
 import { destinationPoint, type LatLng } from "../../src/domain/geo";
 import { requestGeoFields } from "../../src/domain/geo-cover";
 import type { Request } from "../../src/domain/request";
-import { type FirestoreEmulator, startFirestoreEmulator } from "../../tools/firestore-emulator/src/index";
+import { type SignedInClient, signedInClient } from "../support/signed-in-client";
+import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
-const PROJECT_ID = "demo-vicino-requests-geo";
 const NOW = Date.UTC(2025, 5, 1, 12);
 const milano = BENCH_MERCHANTS[0]!.at;
 
-let emulator: FirestoreEmulator;
+let stack: TestStack;
 let app: App;
 let db: Firestore;
-/** The app's own client (Firestore Lite over REST, as the merchant pages use it). */
-let clientApp: FirebaseApp;
+/** The app's own client (Firestore Lite over REST, as the merchant pages use it), signed in as shop-1. */
+let merchant: SignedInClient;
 let lite: LiteFirestore;
+/** What the planner and merger are checked against (in memory, through the mirror of the index). */
 let population: BenchRequest[];
+/**
+ * What is stored in Firestore: a fifth of the population, the edge cases and the malformed request.
+ * The emulator scans a collection for every sub-query, so the Firestore checks (same answers and reads
+ * as the mirror over the same documents) use fewer documents; the density checks run on the mirror.
+ */
+let stored: BenchRequest[];
 
 /** Requests built to sit on the awkward spots: exactly at radius edges, on equal timestamps. */
 function edgeCases(): BenchRequest[] {
@@ -80,28 +83,51 @@ function edgeCases(): BenchRequest[] {
   return cases;
 }
 
+/** The users the rules look up: the signed-in shop and the buyer of the offer tests. */
+async function seedUsers(): Promise<void> {
+  const createdAt = Timestamp.fromMillis(NOW);
+  const user = (uid: string, userType: "customer" | "merchant", displayName: string) => ({
+    id: uid,
+    uid,
+    email: `${uid}@example.it`,
+    displayName,
+    userType,
+    createdAt,
+  });
+  await Promise.all([
+    db
+      .doc("users/shop-1")
+      .set({ ...user("shop-1", "merchant", "Elettronica Navigli"), businessName: "Elettronica Navigli" }),
+    db.doc("users/buyer-1").set(user("buyer-1", "customer", "Giulia Rossi")),
+  ]);
+}
+
+/** One malformed request (no product name) right in the middle of Milano, newest of all. */
+const BROKEN: BenchRequest = { ...edgeCases()[0]!, id: "broken", createdAtMs: NOW };
+
 beforeAll(async () => {
-  emulator = await startFirestoreEmulator({ port: 0, projectId: PROJECT_ID });
+  stack = await startStack(DATA_LAYER);
+  await stack.resetData();
   process.env.METADATA_SERVER_DETECTION ??= "none";
-  app = initializeApp({ projectId: PROJECT_ID }, `requests-geo-${process.pid}`);
-  db = configureFirestore(getFirestore(app), `${emulator.host}:${emulator.port}`);
-  clientApp = initializeClientApp(
-    { projectId: PROJECT_ID, apiKey: "demo-api-key" },
-    `requests-geo-client-${process.pid}`,
-  );
-  lite = getLiteFirestore(clientApp);
-  connectFirestoreEmulator(lite, emulator.host, emulator.port);
-  population = [...generateRequests(4000, 7, NOW), ...edgeCases()];
-  await seedRequests(db, population);
+  app = initializeApp({ projectId: stack.projectId }, `requests-geo-${process.pid}`);
+  db = configureFirestore(getFirestore(app), stack.hosts.firestore);
+  const generated = generateRequests(4000, 7, NOW);
+  population = [...generated, ...edgeCases()];
+  stored = [...generated.filter((_, index) => index % 5 === 0), ...edgeCases()];
+  await Promise.all([seedRequests(db, stored), seedUsers()]);
+  merchant = await signedInClient(stack, { uid: "shop-1", email: "shop-1@example.it" });
+  lite = merchant.lite;
   // One malformed request right in the middle of Milano, newest of all: skipped, never a crash.
-  const broken = { ...benchDocument(edgeCases()[0]!), productName: "", createdAt: Timestamp.fromMillis(NOW) };
-  await db.collection("requests").doc("broken").set(broken);
+  await db
+    .collection("requests")
+    .doc(BROKEN.id)
+    .set({ ...benchDocument(BROKEN), productName: "" });
 });
 
 afterAll(async () => {
-  if (clientApp) await deleteClientApp(clientApp);
+  await merchant?.close();
   if (app) await deleteApp(app);
-  await emulator?.stop();
+  await stopStack();
 });
 
 function bruteForce(center: LatLng, radius: number, filters: FeedFilters): string[] {
@@ -117,54 +143,76 @@ function bruteForce(center: LatLng, radius: number, filters: FeedFilters): strin
     .map((request) => request.id);
 }
 
-async function pageThrough(
+async function pageThrough<T extends FeedItem>(
+  executor: FeedExecutor<T>,
   center: LatLng,
   radius: number,
   filters: FeedFilters,
   pageSize: number,
   maxPages: number,
 ) {
-  const executor = adminFeedExecutor<Request>(db);
-  const ids: string[] = [];
-  const reads: number[] = [];
-  let cursor: NearbyCursor<Request> | null = null;
+  const pages: NearbyPage<T>[] = [];
+  let cursor: NearbyCursor<T> | null = null;
   for (let page = 0; page < maxPages; page += 1) {
-    const result: Awaited<ReturnType<typeof fetchNearbyPage<Request>>> = await fetchNearbyPage(executor, {
+    const result: NearbyPage<T> = await fetchNearbyPage(executor, {
       center,
       radiusKm: radius,
       pageSize,
       ...filters,
       cursor,
     });
-    ids.push(...result.items.map((item) => item.id));
-    reads.push(result.reads);
+    pages.push(result);
     cursor = result.nextCursor;
-    if (!cursor) return { ids, reads, done: true };
+    if (!cursor) break;
   }
-  return { ids, reads, done: false };
+  const ids = pages.flatMap((page) => page.items.map((item) => item.id));
+  return { pages, ids, reads: pages.map((page) => page.reads), done: cursor === null };
 }
 
+const mirror = () => createMemoryFeedExecutor(population);
+/** The mirror of what Firestore holds, the malformed request included (read, then rejected by the converter). */
+const storedMirror = () => createMemoryFeedExecutor([...stored, BROKEN], (doc) => doc.id !== BROKEN.id);
+
+// The planner and merger against the brute-force scan, through the in-memory mirror of the index (the
+// same sub-queries, order, cursors and read counting); Firestore itself is checked against the mirror below.
 describe.each(BENCH_MERCHANTS)("the feed for a merchant at $name", ({ at }) => {
   it.each(RADIUS_OPTIONS_KM)("at %i km equals the brute-force scan, page after page", async (radius) => {
     const expected = bruteForce(at, radius, {});
-    const { ids, reads, done } = await pageThrough(at, radius, {}, 20, 6);
+    const { ids, reads, done } = await pageThrough(mirror(), at, radius, {}, 20, 6);
     expect(ids).toEqual(expected.slice(0, ids.length));
     expect(ids.length).toBe(done ? expected.length : 120);
     for (const pageReads of reads) expect(pageReads).toBeLessThanOrEqual(200);
   });
 });
 
+describe("Google's Firestore emulator", () => {
+  it.each(RADIUS_OPTIONS_KM)(
+    "answers the %i km feed's sub-queries exactly as the mirror, reads included",
+    async (radius) => {
+      const at = BENCH_MERCHANTS[0]!.at;
+      const viaFirestore = await pageThrough(adminFeedExecutor<Request>(db), at, radius, {}, 20, 2);
+      const viaMirror = await pageThrough(storedMirror(), at, radius, {}, 20, 2);
+      expect(viaFirestore.ids).toEqual(viaMirror.ids);
+      expect(viaFirestore.reads).toEqual(viaMirror.reads);
+    },
+  );
+});
+
 describe("the feed", () => {
   it("filters by category and urgency in the query", async () => {
     const filters: FeedFilters = { category: "elettronica", urgency: "giorni" };
+    const viaFirestore = await pageThrough(adminFeedExecutor<Request>(db), milano, 50, filters, 20, 3);
+    const viaMirror = await pageThrough(storedMirror(), milano, 50, filters, 20, 3);
+    expect(viaFirestore.ids).toEqual(viaMirror.ids);
+    expect(viaFirestore.ids.length).toBeGreaterThan(0);
     const expected = bruteForce(milano, 50, filters);
-    const { ids, done } = await pageThrough(milano, 50, filters, 20, 3);
+    const { ids, done } = await pageThrough(mirror(), milano, 50, filters, 20, 3);
     expect(ids).toEqual(expected.slice(0, ids.length));
     expect(done ? ids.length : 60).toBe(Math.min(expected.length, 60));
   });
 
   it("keeps requests exactly at the edge of both radii and drops those just beyond", async () => {
-    const { ids } = await pageThrough(milano, 20, { category: "casa", urgency: "subito" }, 50, 10);
+    const { ids } = await pageThrough(mirror(), milano, 20, { category: "casa", urgency: "subito" }, 50, 10);
     const edge = ids.filter((id) => id.startsWith("edge-"));
     const expected = bruteForce(milano, 20, { category: "casa", urgency: "subito" }).filter((id) =>
       id.startsWith("edge-"),
@@ -186,7 +234,7 @@ describe("the feed", () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("broken"));
     warn.mockRestore();
 
-    const mirror = await fetchNearbyPage(createMemoryFeedExecutor(population), {
+    const mirror = await fetchNearbyPage(storedMirror(), {
       center: milano,
       radiusKm: 5,
       pageSize: 20,
@@ -195,29 +243,15 @@ describe("the feed", () => {
   });
 });
 
-describe("the app's own client", () => {
+describe("the app's own client, signed in as a shop, under the rules", () => {
   it.each(RADIUS_OPTIONS_KM)(
-    "reads the %i km feed through Firestore Lite exactly as firebase-admin does",
+    "reads the %i km feed through Firestore Lite exactly as the mirror says",
     async (radius) => {
       const at = BENCH_MERCHANTS[1]!.at;
-      let cursor: NearbyCursor<Request> | null = null;
-      let adminCursor: NearbyCursor<Request> | null = null;
-      for (let page = 0; page < 3; page += 1) {
-        const params = { center: at, radiusKm: radius, pageSize: 20 };
-        const viaApp: Awaited<ReturnType<typeof fetchNearbyPage<Request>>> = await fetchNearbyPage(
-          firestoreFeedExecutor(lite),
-          { ...params, cursor },
-        );
-        const viaAdmin: Awaited<ReturnType<typeof fetchNearbyPage<Request>>> = await fetchNearbyPage(
-          adminFeedExecutor<Request>(db),
-          { ...params, cursor: adminCursor },
-        );
-        expect(viaApp.items).toEqual(viaAdmin.items);
-        expect(viaApp.reads).toBe(viaAdmin.reads);
-        cursor = viaApp.nextCursor;
-        adminCursor = viaAdmin.nextCursor;
-        if (!cursor) break;
-      }
+      const viaApp = await pageThrough(firestoreFeedExecutor(lite), at, radius, {}, 20, 2);
+      const viaMirror = await pageThrough(storedMirror(), at, radius, {}, 20, 2);
+      expect(viaApp.ids).toEqual(viaMirror.ids);
+      expect(viaApp.reads).toEqual(viaMirror.reads);
     },
   );
 });
@@ -230,6 +264,11 @@ describe("saveOffer", () => {
     customerName: "Giulia Rossi",
     form,
   };
+
+  beforeAll(async () => {
+    // The rules check the offer against its request: an active one, of buyer-1.
+    await db.doc("requests/req-offer").set({ ...benchDocument(edgeCases()[0]!), customerId: "buyer-1" });
+  });
 
   it("creates the pending offer and its conversation together, then edits the offer while pending", async () => {
     await expect(saveOffer(input, lite)).resolves.toEqual({

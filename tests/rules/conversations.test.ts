@@ -28,7 +28,7 @@ import { OFFERS_COLLECTION } from "../../src/data/offers";
 import { REQUESTS_COLLECTION } from "../../src/data/requests";
 import { offerIdFor } from "../../src/domain/offer";
 import type { UserType } from "../../src/domain/user-type";
-import { describeRules, useRulesEnvironment } from "./environment";
+import { useRulesEnvironment } from "./environment";
 import {
   BUYER,
   newConversationDoc,
@@ -54,7 +54,7 @@ const chatDoc = (db: Firestore, id: string) => doc(db, CONVERSATIONS_COLLECTION,
 const messages = (db: Firestore, chatId: string) =>
   collection(db, CONVERSATIONS_COLLECTION, chatId, MESSAGES_SUBCOLLECTION);
 
-describeRules("conversations/{offerId}", () => {
+describe("conversations/{offerId}", () => {
   const rules = useRulesEnvironment();
 
   beforeEach(async () => {
@@ -193,7 +193,7 @@ describeRules("conversations/{offerId}", () => {
   });
 });
 
-describeRules("conversations/{offerId}/messages", () => {
+describe("conversations/{offerId}/messages", () => {
   const rules = useRulesEnvironment();
 
   beforeEach(async () => {

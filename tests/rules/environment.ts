@@ -1,8 +1,7 @@
-// The rules test environment (architecture §7): firestore.rules loaded into the official Firestore
-// emulator, one signed-in client per user, data seeded with the rules disabled. Only the official
-// emulator evaluates rules (ours, tools/firestore-emulator, does not), so every suite runs only when
-// `firebase emulators:exec` has set FIRESTORE_EMULATOR_HOST (scripts/test-rules.mjs); otherwise it is
-// reported as skipped.
+// The rules test environment (architecture §7): firestore.rules loaded into Google's Firestore emulator,
+// one signed-in client per user, data seeded with the rules disabled. The emulator is started once for
+// the `rules` project by tests/support/global-setup.ts; where none can start, the run fails and says
+// what to install (scripts/stack/firestore-emulator.ts), it never skips.
 
 import { readFileSync } from "node:fs";
 import {
@@ -12,14 +11,15 @@ import {
   type TokenOptions,
 } from "@firebase/rules-unit-testing";
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
-import { type DocumentData, doc, type Firestore, setDoc } from "firebase/firestore";
+import { type DocumentData, doc, type Firestore, setDoc, setLogLevel } from "firebase/firestore";
 import {
   connectFirestoreEmulator,
   getFirestore as getLiteFirestore,
   type Firestore as LiteFirestore,
 } from "firebase/firestore/lite";
-import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { USERS_COLLECTION } from "../../src/data/users";
+import type {} from "../support/stack";
 import { emailOf, SEEDED_USERS, storedUser } from "./fixtures";
 
 /** A demo-* project: the emulator never reaches a real one (style.md). */
@@ -27,8 +27,14 @@ export const PROJECT_ID = "demo-vicino";
 
 const RULES_PATH = new URL("../../firestore.rules", import.meta.url);
 
-/** `describe` that runs only against the official emulator and is skipped everywhere else. */
-export const describeRules = describe.skipIf(!process.env.FIRESTORE_EMULATOR_HOST);
+/** `host:port` of the run's Firestore emulator. */
+function emulatorAddress(): { host: string; port: number } {
+  const stack = inject("vicinoStack");
+  if (!stack)
+    throw new Error("The rules suite runs in the `rules` project, whose global setup starts Firestore");
+  const url = new URL(stack.urls.firestore);
+  return { host: url.hostname, port: Number(url.port) };
+}
 
 /** The modular API unwraps the compat instance the library hands out (as its own examples rely on). */
 function modular(context: RulesTestContext): Firestore {
@@ -50,7 +56,7 @@ export type RulesHarness = {
 };
 
 /**
- * Registers the environment's hooks in the calling `describeRules` block: rules loaded once per file,
+ * Registers the environment's hooks in the calling `describe` block: rules loaded once per file,
  * every document deleted and the four users of fixtures.ts re-seeded before each test.
  */
 export function useRulesEnvironment(): RulesHarness {
@@ -70,9 +76,11 @@ export function useRulesEnvironment(): RulesHarness {
   };
 
   beforeAll(async () => {
+    // A denied write is what most cases expect; the SDK would also log each one as a stream error.
+    setLogLevel("silent");
     environment = await initializeTestEnvironment({
       projectId: PROJECT_ID,
-      firestore: { rules: readFileSync(RULES_PATH, "utf8") },
+      firestore: { rules: readFileSync(RULES_PATH, "utf8"), ...emulatorAddress() },
     });
   });
 

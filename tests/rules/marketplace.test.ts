@@ -34,7 +34,7 @@ import {
   REQUEST_STATUSES,
   type RequestStatus,
 } from "../../src/domain/state-machine";
-import { describeRules, useRulesEnvironment } from "./environment";
+import { useRulesEnvironment } from "./environment";
 import {
   BUYER,
   EARLIER,
@@ -59,7 +59,7 @@ const SETTLED_OFFER_STATUSES = OFFER_STATUSES.filter((status) => status !== INIT
 const requestDoc = (db: Firestore, id: string) => doc(db, REQUESTS_COLLECTION, id);
 const offerDoc = (db: Firestore, id: string) => doc(db, OFFERS_COLLECTION, id);
 
-describeRules("requests/{id}", () => {
+describe("requests/{id}", () => {
   const rules = useRulesEnvironment();
 
   beforeEach(async () => {
@@ -267,7 +267,7 @@ describeRules("requests/{id}", () => {
   });
 });
 
-describeRules("offers/{requestId}_{merchantId}", () => {
+describe("offers/{requestId}_{merchantId}", () => {
   const rules = useRulesEnvironment();
   const RIVAL_OFFER = offerIdFor(ACTIVE, OTHER_SHOP); // pending, on the buyer's active request
   const ACCEPTED_OFFER = offerIdFor(IN_PROGRESS, SHOP);

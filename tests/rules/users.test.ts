@@ -16,12 +16,12 @@ import {
   updateDoc,
   where,
 } from "firebase/firestore";
-import { beforeEach, it } from "vitest";
+import { beforeEach, describe, it } from "vitest";
 import { PROFILES_COLLECTION } from "../../src/data/profiles";
 import { USERS_COLLECTION } from "../../src/data/users";
 import { TOKEN_LEDGER_KINDS } from "../../src/domain/tokens";
 import { USER_TYPES } from "../../src/domain/user-type";
-import { describeRules, useRulesEnvironment } from "./environment";
+import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, emailOf, MILANO, OTHER_BUYER, SHOP, signUpFields } from "./fixtures";
 
 /** Written by functions only; the names are those of functions/src (their modules load firebase-admin). */
@@ -37,7 +37,7 @@ const FUNCTION_ONLY_COLLECTIONS = [
 
 const NEWCOMER = "newcomer";
 
-describeRules("users/{uid}", () => {
+describe("users/{uid}", () => {
   const rules = useRulesEnvironment();
   const userDoc = (db: Firestore, uid: string) => doc(db, USERS_COLLECTION, uid);
 
@@ -155,7 +155,7 @@ describeRules("users/{uid}", () => {
   });
 });
 
-describeRules("users/{uid}/tokenLedger", () => {
+describe("users/{uid}/tokenLedger", () => {
   const rules = useRulesEnvironment();
   const ledger = (db: Firestore, uid: string) => collection(db, USERS_COLLECTION, uid, TOKEN_LEDGER);
 
@@ -199,7 +199,7 @@ describeRules("users/{uid}/tokenLedger", () => {
   });
 });
 
-describeRules("profiles/{uid}", () => {
+describe("profiles/{uid}", () => {
   const rules = useRulesEnvironment();
   const profileDoc = (db: Firestore, uid: string) => doc(db, PROFILES_COLLECTION, uid);
 
@@ -239,7 +239,7 @@ describeRules("profiles/{uid}", () => {
   });
 });
 
-describeRules("collections only functions use", () => {
+describe("collections only functions use", () => {
   const rules = useRulesEnvironment();
 
   beforeEach(async () => {

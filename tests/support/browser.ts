@@ -1,5 +1,9 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { recordBrowserDenial } from "./rules-denials";
+
+/** How the app reports a request the rules refused (src/data), and the SDK's own wording of it. */
+const RULES_REFUSAL = /permission-denied|PERMISSION_DENIED|Missing or insufficient permissions/;
 
 /** Debian's Chromium driven by playwright-core (which gives it a fresh temporary profile). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -60,7 +64,9 @@ export async function openPage(
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (message.type() !== "error") return;
+    errors.push(message.text());
+    if (RULES_REFUSAL.test(message.text())) recordBrowserDenial(`${page.url()}: ${message.text()}`);
   });
   await page.goto(url, { waitUntil: "load" });
   return { page, errors, close: () => context.close() };

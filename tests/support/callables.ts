@@ -3,7 +3,7 @@ import type { CallableRequest } from "firebase-functions/https";
 
 /**
  * Helpers for integration tests that call the functions' handlers directly (`callable.run(request)`)
- * against our Firestore and the Auth emulator.
+ * against the Firestore and Auth emulators.
  */
 
 /** A v2 callable request as firebase-functions builds it: data, the caller (if signed in) and the IP. */

@@ -1,12 +1,22 @@
 import type { TestProject } from "vitest/node";
-import { launchStack } from "./stack";
+import { DATA_LAYER, launchStack, type StartOptions } from "./stack";
+
+/** What each project needs of the stack. */
+const STACKS: Record<string, StartOptions> = {
+  // firestore.rules in Google's Firestore emulator, alone.
+  rules: { web: "none", services: ["firestore"] },
+  // The data layer and the functions, called in-process: Firestore (rules loaded) and Auth.
+  integration: DATA_LAYER,
+  // The journeys: everything, the SPA built and served.
+  e2e: {},
+};
 
 /**
- * Optional vitest globalSetup for the `integration` / `e2e` projects: one stack for the whole
- * run instead of one per test file. Test files keep calling startStack()/stopStack().
+ * vitest globalSetup for the `rules`, `integration` and `e2e` projects: one stack for the whole run
+ * instead of one per test file; test files keep calling startStack()/stopStack().
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const stack = await launchStack();
+  const stack = await launchStack(STACKS[project.name] ?? {});
   project.provide("vicinoStack", stack.info);
   return () => stack.stop();
 }

@@ -6,11 +6,14 @@ import { inject } from "vitest";
 import type { DemoSummary } from "../../scripts/seed/demo-data";
 import { clearEmulatorData, seedDemoData } from "../../scripts/seed/seed";
 import {
+  ALL_SERVICES,
   FUNCTIONS_REGION,
   freeStackPorts,
   type RunningStack,
   type StackPorts,
+  type StackService,
   type StackUrls,
+  stackLogDir,
   stackUrls,
   startStack as startLocalStack,
   webEnv,
@@ -18,8 +21,8 @@ import {
 import { MailInbox } from "./inbox";
 
 /**
- * The end-to-end harness: the same stack as `npm start` (our Firestore, Auth + Functions
- * emulators, MailDev, the SPA) on free ports, so it never collides with a developer's
+ * The end-to-end harness: the same stack as `npm start` (Google's Firestore emulator with the
+ * rules loaded, Auth + Functions emulators, MailDev, the SPA) on free ports, so it never collides with a developer's
  * running `npm start`. The SPA is built for these ports and served by `vite preview`
  * (SPA fallback and the /api proxy included) — see docs/local-stack.md for why.
  *
@@ -40,6 +43,10 @@ export interface StackInfo {
   urls: StackUrls;
   /** The VITE_* variables the SPA was built with. */
   webEnv: Record<string, string>;
+  /** Every service's full output, `{service}.log` (printed when a test fails). */
+  logDir: string;
+  /** The servers this stack runs. */
+  services: readonly StackService[];
 }
 
 export interface TestStack extends StackInfo {
@@ -60,7 +67,12 @@ export interface StartOptions {
   web?: WebMode;
   /** Print every service's output (also VICINO_STACK_VERBOSE=1). */
   verbose?: boolean;
+  /** The servers to run (default: all); the data-layer tests need only Firestore and Auth. */
+  services?: readonly StackService[];
 }
+
+/** What the data-layer and function tests need: Google's Firestore emulator (rules loaded) and the Auth emulator. */
+export const DATA_LAYER: StartOptions = { web: "none", services: ["firestore", "auth"] };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -79,16 +91,17 @@ function testStack(info: StackInfo): TestStack {
   };
   const inbox = new MailInbox(info.urls.inbox);
   const target = { projectId: info.projectId, firestoreHost: hosts.firestore, authHost: hosts.auth };
+  const clearInbox = () => (info.services.includes("mail") ? inbox.clear() : Promise.resolve());
   return {
     ...info,
     hosts,
     inbox,
     functionUrl: (name) => `${info.urls.functions}/${info.projectId}/${FUNCTIONS_REGION}/${name}`,
     resetData: async () => {
-      await Promise.all([clearEmulatorData(target), inbox.clear()]);
+      await Promise.all([clearEmulatorData(target), clearInbox()]);
     },
     seed: async () => {
-      await inbox.clear();
+      await clearInbox();
       return seedDemoData(target);
     },
   };
@@ -109,6 +122,7 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
     running = await startLocalStack({
       rootDir,
       projectId: TEST_PROJECT_ID,
+      ...(options.services ? { services: options.services } : {}),
       ports,
       firebaseSupportPorts,
       dataDir,
@@ -130,6 +144,8 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
       ports,
       urls: stackUrls(ports),
       webEnv: webEnv({ projectId: TEST_PROJECT_ID, ports }),
+      logDir: stackLogDir(dataDir),
+      services: options.services ?? ALL_SERVICES,
     },
     stop: async () => {
       await running.stop();

@@ -7,10 +7,9 @@ import { type Firestore, getFirestore } from "firebase-admin/firestore";
  * function module (in a unit test, or when firebase-tools loads the bundle to list the
  * triggers) costs nothing.
  *
- * Firestore always goes over REST (`preferRest`): locally our own emulator
- * (tools/firestore-emulator) speaks REST only, and in production REST avoids the gRPC
- * cold start for the unary calls functions make. Listeners, which need gRPC, are not used
- * server-side.
+ * Firestore always goes over REST (`preferRest`): REST avoids the gRPC cold start for the
+ * unary calls functions make (listeners, which need gRPC, are not used server-side), and
+ * Google's emulator speaks it as production does.
  */
 let app: App | undefined;
 let db: Firestore | undefined;
