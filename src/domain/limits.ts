@@ -4,6 +4,8 @@
 export const PASSWORD_MIN_LENGTH = 6;
 /** The session falls back to a default user if users/{uid} has not arrived by then (spec §4). */
 export const USER_DOC_TIMEOUT_MS = 5000;
+/** While a new account's users document is on its way, how often the session reads it again. */
+export const USER_DOC_RETRY_MS = 400;
 /** Toast duration in the sign-up flow; the marketplace flow uses TOAST_DEFAULT_DURATION_MS (toast.ts). */
 export const SIGNUP_TOAST_DURATION_MS = 5000;
 

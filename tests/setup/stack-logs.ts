@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, inject } from "vitest";
+import { afterEach, beforeEach, inject } from "vitest";
+import { takeConsoleLines } from "../support/browser";
 
 /**
  * The stack's services stay quiet in test output (no Functions emulator DEBUG lines, no Firestore
@@ -15,8 +16,18 @@ const routine: Record<string, RegExp> = {
   firebase: /"severity":"DEBUG"/,
 };
 
+beforeEach(() => {
+  takeConsoleLines();
+});
+
 afterEach(({ task }) => {
+  const consoleLines = takeConsoleLines();
   if (task.result?.state !== "fail") return;
+  if (consoleLines.length > 0) {
+    process.stderr.write(
+      `\n--- browser console (${consoleLines.length} messages) ---\n${consoleLines.join("\n")}\n`,
+    );
+  }
   const logDir = inject("vicinoStack")?.logDir;
   if (!logDir) return;
   for (const service of ["firebase", "firestore"]) {

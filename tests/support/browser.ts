@@ -2,6 +2,15 @@ import { existsSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { recordBrowserDenial } from "./rules-denials";
 
+/** Every console message of the pages of the current test, printed under it if it fails (tests/setup). */
+const consoleLines: string[] = [];
+function recordConsole(line: string): void {
+  consoleLines.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+}
+export function takeConsoleLines(): string[] {
+  return consoleLines.splice(0);
+}
+
 /** How the app reports a request the rules refused (src/data), and the SDK's own wording of it. */
 const RULES_REFUSAL = /permission-denied|PERMISSION_DENIED|Missing or insufficient permissions/;
 
@@ -64,6 +73,7 @@ export async function openPage(
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
+    recordConsole(`${message.type()} ${new URL(page.url()).pathname}: ${message.text()}`);
     if (message.type() !== "error") return;
     errors.push(message.text());
     if (RULES_REFUSAL.test(message.text())) recordBrowserDenial(`${page.url()}: ${message.text()}`);

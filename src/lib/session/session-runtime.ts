@@ -1,6 +1,6 @@
 import { type AuthUser, onAuthChange, signOut } from "@/data/auth";
 import { getUser, subscribeUser } from "@/data/users";
-import { USER_DOC_TIMEOUT_MS } from "@/domain/limits";
+import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
 import { fallbackUser, HOME_PATH_BY_ROLE } from "@/domain/session";
 import type { User } from "@/domain/user";
 import { setSessionHint } from "./session-hint";
@@ -54,10 +54,26 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
       });
     };
 
+    // A missing document is being written by the sign-up right now. The live listener will see it, but
+    // it needs the full SDK and its channel first (seconds on a slow phone): quick reads bridge the gap.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const since = Date.now();
+    const readAgainSoon = () => {
+      if (Date.now() - since >= USER_DOC_TIMEOUT_MS) return; // the listener goes on alone
+      retry = setTimeout(() => {
+        if (stopped || arrived || Date.now() - since >= USER_DOC_TIMEOUT_MS) return;
+        getUser(user.uid).then((doc) => (doc ? deliver(doc) : readAgainSoon()), readAgainSoon);
+      }, USER_DOC_RETRY_MS);
+    };
+
     const timer = setTimeout(applyFallback, USER_DOC_TIMEOUT_MS);
     getUser(user.uid).then((doc) => {
       if (stopped) return;
-      if (!doc) return startLive();
+      if (!doc) {
+        startLive();
+        readAgainSoon();
+        return;
+      }
       deliver(doc);
       cancelIdle = whenIdle(startLive);
     }, failed);
@@ -65,6 +81,7 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(retry);
       cancelIdle?.();
       stopLive?.();
     };

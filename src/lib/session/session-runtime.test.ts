@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthUser } from "@/data/auth";
+import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
+import type { User } from "@/domain/user";
+import type { SessionSnapshot } from "./types";
+
+// The session's engine with Firebase replaced: the auth state, one-off reads and the live listener are
+// driven by the test, to check what a new account sees while its users document is being written.
+const auth = vi.hoisted(() => ({ onChange: undefined as ((user: unknown) => void) | undefined }));
+const users = vi.hoisted(() => ({ reads: [] as Array<unknown>, live: vi.fn() }));
+
+vi.mock("@/data/auth", () => ({
+  onAuthChange: (next: (user: unknown) => void) => {
+    auth.onChange = next;
+    return () => {};
+  },
+  signOut: vi.fn(),
+}));
+vi.mock("@/data/users", () => ({
+  getUser: vi.fn(async () => users.reads.shift() ?? null),
+  subscribeUser: users.live,
+}));
+vi.mock("./session-hint", () => ({ setSessionHint: vi.fn() }));
+
+const { startSession } = await import("./session-runtime");
+
+const account: AuthUser = { uid: "anna", email: "anna.neri@example.it", displayName: null } as AuthUser;
+const stored = {
+  id: "anna",
+  uid: "anna",
+  email: "anna.neri@example.it",
+  displayName: "Anna Neri",
+  userType: "customer",
+} as User;
+
+describe("the session of a new account", () => {
+  let seen: SessionSnapshot[];
+  beforeEach(() => {
+    vi.useFakeTimers();
+    seen = [];
+    users.reads = [];
+    users.live.mockReset().mockReturnValue(() => {});
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("reads the users document again until the sign-up has written it, before any fallback", async () => {
+    users.reads = [null, null, stored]; // written between the second and third read
+    startSession((snapshot) => seen.push(snapshot));
+    auth.onChange?.(account);
+    await vi.advanceTimersByTimeAsync(2 * USER_DOC_RETRY_MS + 10);
+    expect(users.live).toHaveBeenCalledOnce(); // the live listener is started too
+    const last = seen.at(-1);
+    expect(last?.loading).toBe(false);
+    expect(last?.userData).toMatchObject({ displayName: "Anna Neri", isFallback: false });
+    expect(seen.some((snapshot) => snapshot.userData?.isFallback)).toBe(false);
+  });
+
+  it("falls back after the timeout, stops reading, and still takes the document from the listener", async () => {
+    startSession((snapshot) => seen.push(snapshot));
+    auth.onChange?.(account);
+    await vi.advanceTimersByTimeAsync(USER_DOC_TIMEOUT_MS + 10);
+    expect(seen.at(-1)?.userData).toMatchObject({ displayName: "anna.neri", isFallback: true });
+    const { getUser } = await import("@/data/users");
+    const readsAtFallback = vi.mocked(getUser).mock.calls.length;
+    await vi.advanceTimersByTimeAsync(10 * USER_DOC_RETRY_MS);
+    expect(vi.mocked(getUser).mock.calls.length).toBe(readsAtFallback);
+
+    const listener = users.live.mock.calls[0]?.[1] as { next: (user: User | null) => void };
+    listener.next(stored);
+    expect(seen.at(-1)?.userData).toMatchObject({ displayName: "Anna Neri", isFallback: false });
+  });
+});
