@@ -5,16 +5,9 @@ import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../seed/demo-data";
 import { busyPorts } from "./ports";
 import { ServiceError } from "./process";
-import {
-  DEFAULT_PORTS,
-  killAllServices,
-  PORT_LABELS,
-  type RunningStack,
-  type StackPorts,
-  savedFirestoreExport,
-  startStack,
-  stopAllServices,
-} from "./stack";
+import { savedFirestoreExport } from "./service-specs";
+import { killAllServices, startStack, stopAllServices } from "./stack";
+import { DEFAULT_PORTS, PORT_LABELS, type RunningStack, type StackPorts } from "./stack-options";
 
 /**
  * `npm start`: the whole product on this machine, offline. Starts Google's Firestore emulator
@@ -24,28 +17,28 @@ import {
  */
 
 const PROJECT_ID = "demo-vicino";
-const HELP = `Uso: npm start [-- --fresh] [-- --verbose]
+const HELP = `Usage: npm start [-- --fresh] [-- --verbose]
 
-  --fresh     cancella i dati locali (.vicino/) e ricarica i dati demo
-  --verbose   mostra tutto l'output dei servizi (di default solo errori e log delle functions)
+  --fresh     wipe the local data (.vicino/) and load the demo data again
+  --verbose   show every service's output (by default only errors and the functions' logs)
 `;
 
 const SERVICE_NAMES: Record<string, string> = {
-  firestore: "Firestore (emulatore Google, regole attive)",
+  firestore: "Firestore (Google's emulator, rules on)",
   maildev: "MailDev",
-  auth: "Emulatore Auth",
-  functions: "Emulatore Functions",
+  auth: "Auth emulator",
+  functions: "Functions emulator",
   web: "App (Vite)",
 };
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace(".", ",")} s`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const say = (line = "") => process.stdout.write(`${line}\n`);
 
 function printFailure(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`\n✖ ${message}\n`);
   if (error instanceof ServiceError && error.output.length > 0) {
-    process.stderr.write("  Ultime righe del servizio:\n");
+    process.stderr.write("  Last lines of the service:\n");
     for (const line of error.output.slice(-25)) process.stderr.write(`    ${line}\n`);
   }
 }
@@ -54,21 +47,21 @@ function printBanner(stack: RunningStack, rootDir: string, dataDir: string, elap
   const { urls, hosts } = stack;
   const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.email.length));
   say();
-  say(`  Vicino è pronto (avvio in ${seconds(elapsedMs)}).`);
+  say(`  Vicino is ready (started in ${seconds(elapsedMs)}).`);
   say();
   say(`  App               ${urls.app}`);
-  say(`  Posta in arrivo   ${urls.inbox}   (MailDev: qui arrivano tutte le e-mail inviate)`);
+  say(`  Mail inbox        ${urls.inbox}   (MailDev: every e-mail the app sends lands here)`);
   say();
-  say(`  Account demo (password ${DEMO_PASSWORD}):`);
+  say(`  Demo accounts (password ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS) {
     say(`    ${account.role.padEnd(11)} ${account.email.padEnd(width)}   ${account.name}`);
   }
   say();
-  say(`  Emulatori         Auth ${hosts.auth} · Firestore ${hosts.firestore} · Functions ${hosts.functions}`);
+  say(`  Emulators         Auth ${hosts.auth} · Firestore ${hosts.firestore} · Functions ${hosts.functions}`);
   say(
-    `  Dati              ${relative(rootDir, dataDir)}/ (salvati all'uscita; npm start -- --fresh riparte dai dati demo)`,
+    `  Data              ${relative(rootDir, dataDir)}/ (saved on exit; npm start -- --fresh starts again from the demo data)`,
   );
-  say("  Ctrl-C per fermare tutto.");
+  say("  Ctrl-C stops everything.");
   say();
 }
 
@@ -106,10 +99,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     })),
   );
   if (busy.length > 0) {
-    for (const { name, port } of busy) process.stderr.write(`✖ La porta ${port} (${name}) è già occupata.\n`);
+    for (const { name, port } of busy) process.stderr.write(`✖ Port ${port} (${name}) is already in use.\n`);
     const first = busy[0]!.port;
     process.stderr.write(
-      `\n  C'è già un npm start acceso? Chiudilo con Ctrl-C. Per vedere chi usa la porta:\n` +
+      `\n  Is another npm start running? Stop it with Ctrl-C. To see who holds the port:\n` +
         `    ss -ltnp 'sport = :${first}'    oppure    lsof -iTCP:${first} -sTCP:LISTEN\n`,
     );
     return 1;
@@ -131,7 +124,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   if (seed) discardData();
 
-  say(`Vicino: avvio dello stack locale${args.fresh ? " da zero (--fresh)" : ""}…`);
+  say(`Vicino: starting the local stack${args.fresh ? " from scratch (--fresh)" : ""}…`);
 
   let stopping: Promise<void> | undefined;
   let interrupted = false;
@@ -141,12 +134,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   const shutdown = () => {
     if (stopping) {
-      say("\nArresto forzato.");
+      say("\nForced stop.");
       killAllServices();
       process.exit(130);
     }
     interrupted = true;
-    say("\nArresto in corso (i dati vengono salvati)…");
+    say("\nStopping (saving the data)…");
     stopping = stopAllServices();
     requestStop();
   };
@@ -167,13 +160,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       watchRules: true,
       verbose: args.verbose,
       onReady: (service, elapsed) =>
-        say(`  ✓ ${SERVICE_NAMES[service] ?? service} pronto (${seconds(elapsed)})`),
+        say(`  ✓ ${SERVICE_NAMES[service] ?? service} ready (${seconds(elapsed)})`),
     });
   } catch (error) {
     if (interrupted) {
       await stopping;
       discardIfUnseeded();
-      say("Fermato.");
+      say("Stopped.");
       return 130;
     }
     printFailure(error);
@@ -194,8 +187,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       });
       seeded = true;
       say(
-        `  ✓ Dati demo: ${summary.requests} richieste, ${summary.offers} offerte, ` +
-          `${summary.conversations} conversazioni, ${summary.messages} messaggi`,
+        `  ✓ Demo data: ${summary.requests} requests, ${summary.offers} offers, ` +
+          `${summary.conversations} conversations, ${summary.messages} messages`,
       );
     } catch (error) {
       if (!interrupted) printFailure(error);
@@ -209,13 +202,13 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const crashed = await Promise.race([stack.crashed, stopRequested]);
   if (crashed) {
-    printFailure(new ServiceError(`${crashed.name} si è fermato inaspettatamente`, crashed.recentOutput()));
+    printFailure(new ServiceError(`${crashed.name} stopped unexpectedly`, crashed.recentOutput()));
     await stopAllServices();
     discardIfUnseeded();
     return 1;
   }
   await stopping;
   discardIfUnseeded();
-  say(`Tutto fermo. Dati salvati in ${relative(rootDir, dataDir)}/.`);
+  say(`All stopped. Data saved in ${relative(rootDir, dataDir)}/.`);
   return 0;
 }

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findFreePorts } from "./ports";
-import { DEFAULT_PORTS, startStack } from "./stack";
+import { startStack } from "./stack";
+import { DEFAULT_PORTS } from "./stack-options";
 
 /** A private Google Firestore emulator (rules loaded) on a free port, for scripts such as the geo bench. */
 export interface StandaloneFirestore {

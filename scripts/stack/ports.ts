@@ -24,7 +24,7 @@ export function findFreePort(host = LOCAL_HOST): Promise<number> {
     server.listen({ port: 0, host, exclusive: true }, () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("Nessuna porta libera trovata"))));
+      server.close(() => (port ? resolve(port) : reject(new Error("No free port found"))));
     });
   });
 }

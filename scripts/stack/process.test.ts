@@ -71,8 +71,8 @@ describe("ports", () => {
     const server = createServer().listen(port, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     try {
-      expect(await busyPorts([{ name: "Firestore locale", port }])).toEqual([
-        { name: "Firestore locale", port },
+      expect(await busyPorts([{ name: "Firestore emulator", port }])).toEqual([
+        { name: "Firestore emulator", port },
       ]);
     } finally {
       server.close();

@@ -149,7 +149,7 @@ export class ServiceProcess {
     this.signal(signal);
     const timer = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), graceMs).unref());
     const outcome = await Promise.race([this.exited, timer]);
-    if (outcome === "timeout") this.remember(`non si è fermato entro ${graceMs} ms: SIGKILL`);
+    if (outcome === "timeout") this.remember(`did not stop within ${graceMs} ms: SIGKILL`);
     // Leftover grandchildren (e.g. a functions worker) go too.
     this.killGroup();
     if (outcome === "timeout") await Promise.race([this.exited, delay(2_000)]);
@@ -176,7 +176,7 @@ export async function runToCompletion(spec: ServiceSpec, output: OutputOptions):
   const service = new ServiceProcess(spec, output);
   const code = await service.exited;
   if (code !== 0) {
-    throw new ServiceError(`${spec.name} è terminato con codice ${code}`, service.recentOutput());
+    throw new ServiceError(`${spec.name} exited with code ${code}`, service.recentOutput());
   }
 }
 

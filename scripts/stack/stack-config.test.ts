@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_PORTS, serviceSpecs } from "./stack";
+import { serviceSpecs } from "./service-specs";
+import { DEFAULT_PORTS } from "./stack-options";
 
 const rootDir = resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];

@@ -18,14 +18,14 @@ export async function waitUntil(
   for (;;) {
     if (options.service?.hasExited) {
       throw new ServiceError(
-        `${what}: il processo è terminato prima di essere pronto`,
+        `${what}: the process exited before it was ready`,
         options.service.recentOutput(),
       );
     }
     if (await probe().catch(() => false)) return;
     if (Date.now() > deadline) {
       throw new ServiceError(
-        `${what}: non pronto dopo ${Math.round(options.timeoutMs / 1000)} s`,
+        `${what}: not ready after ${Math.round(options.timeoutMs / 1000)} s`,
         options.service?.recentOutput() ?? [],
       );
     }

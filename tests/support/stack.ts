@@ -5,19 +5,17 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import type { DemoSummary } from "../../scripts/seed/demo-data";
 import { clearEmulatorData, seedDemoData } from "../../scripts/seed/seed";
+import { freeStackPorts, stackLogDir, startStack as startLocalStack } from "../../scripts/stack/stack";
+import { webEnv } from "../../scripts/stack/stack-env";
 import {
   ALL_SERVICES,
   FUNCTIONS_REGION,
-  freeStackPorts,
   type RunningStack,
   type StackPorts,
   type StackService,
   type StackUrls,
-  stackLogDir,
   stackUrls,
-  startStack as startLocalStack,
-  webEnv,
-} from "../../scripts/stack/stack";
+} from "../../scripts/stack/stack-options";
 import { MailInbox } from "./inbox";
 
 /**
