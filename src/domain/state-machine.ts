@@ -6,7 +6,19 @@ import { z } from "zod";
  * holding it are read as `in_progress` (the spec's UI waited for `matched` and never offered completion).
  */
 
-export const REQUEST_STATUSES = ["active", "in_progress", "completed", "cancelled"] as const;
+/** Request statuses by name, for code that sets or queries one (`REQUEST_STATUS.active`). */
+export const REQUEST_STATUS = {
+  active: "active",
+  inProgress: "in_progress",
+  completed: "completed",
+  cancelled: "cancelled",
+} as const;
+export const REQUEST_STATUSES = [
+  REQUEST_STATUS.active,
+  REQUEST_STATUS.inProgress,
+  REQUEST_STATUS.completed,
+  REQUEST_STATUS.cancelled,
+] as const;
 export const requestStatusSchema = z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" });
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
@@ -15,7 +27,7 @@ export type RequestStatusInput = RequestStatus | typeof LEGACY_MATCHED_STATUS;
 
 /** `matched` ≡ `in_progress`; every other status is returned as it is. */
 export function normalizeRequestStatus(status: RequestStatusInput): RequestStatus {
-  return status === LEGACY_MATCHED_STATUS ? "in_progress" : status;
+  return status === LEGACY_MATCHED_STATUS ? REQUEST_STATUS.inProgress : status;
 }
 
 /** Reads a stored status (legacy `matched` included) into a canonical one. */
@@ -23,11 +35,24 @@ export const storedRequestStatusSchema = z
   .enum([...REQUEST_STATUSES, LEGACY_MATCHED_STATUS], { error: "Stato della richiesta non valido" })
   .transform(normalizeRequestStatus);
 
-export const OFFER_STATUSES = ["pending", "accepted", "rejected", "expired"] as const;
+/** Offer statuses by name, for code that sets or queries one (`OFFER_STATUS.pending`). */
+export const OFFER_STATUS = {
+  pending: "pending",
+  accepted: "accepted",
+  rejected: "rejected",
+  expired: "expired",
+} as const;
+export const OFFER_STATUSES = [
+  OFFER_STATUS.pending,
+  OFFER_STATUS.accepted,
+  OFFER_STATUS.rejected,
+  OFFER_STATUS.expired,
+] as const;
 export const offerStatusSchema = z.enum(OFFER_STATUSES, { error: "Stato dell'offerta non valido" });
 export type OfferStatus = z.infer<typeof offerStatusSchema>;
 
-export const CONVERSATION_STATUSES = ["active"] as const;
+export const CONVERSATION_STATUS = { active: "active" } as const;
+export const CONVERSATION_STATUSES = [CONVERSATION_STATUS.active] as const;
 export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 
@@ -47,8 +72,8 @@ export const OFFER_TRANSITIONS: Readonly<Record<OfferStatus, readonly OfferStatu
 };
 
 /** Status given at creation. */
-export const INITIAL_REQUEST_STATUS: RequestStatus = "active";
-export const INITIAL_OFFER_STATUS: OfferStatus = "pending";
+export const INITIAL_REQUEST_STATUS: RequestStatus = REQUEST_STATUS.active;
+export const INITIAL_OFFER_STATUS: OfferStatus = OFFER_STATUS.pending;
 
 export function canTransitionRequest(from: RequestStatusInput, to: RequestStatusInput): boolean {
   return REQUEST_TRANSITIONS[normalizeRequestStatus(from)].includes(normalizeRequestStatus(to));
@@ -123,15 +148,41 @@ export function assertOfferTransition(from: OfferStatus, to: OfferStatus): Trans
 
 /** Offers may be sent only on an active request. */
 export function canReceiveOffers(requestStatus: RequestStatusInput): boolean {
-  return normalizeRequestStatus(requestStatus) === "active";
+  return isActiveRequest(requestStatus);
 }
 
 /** The completion button shows while the request is in progress (the spec's `matched`). */
 export function canCompleteRequest(requestStatus: RequestStatusInput): boolean {
-  return canTransitionRequest(requestStatus, "completed");
+  return canTransitionRequest(requestStatus, REQUEST_STATUS.completed);
 }
 
 /** Dashboard 'trattative' count: requests in progress (legacy `matched` included). */
 export function isNegotiation(requestStatus: RequestStatusInput): boolean {
-  return normalizeRequestStatus(requestStatus) === "in_progress";
+  return normalizeRequestStatus(requestStatus) === REQUEST_STATUS.inProgress;
+}
+
+// Status predicates: code outside this file asks these instead of comparing with a status string.
+
+export function isActiveRequest(status: RequestStatusInput): boolean {
+  return normalizeRequestStatus(status) === REQUEST_STATUS.active;
+}
+
+export function isCompletedRequest(status: RequestStatusInput): boolean {
+  return normalizeRequestStatus(status) === REQUEST_STATUS.completed;
+}
+
+export function isCancelledRequest(status: RequestStatusInput): boolean {
+  return normalizeRequestStatus(status) === REQUEST_STATUS.cancelled;
+}
+
+export function isPendingOffer(status: OfferStatus): boolean {
+  return status === OFFER_STATUS.pending;
+}
+
+export function isAcceptedOffer(status: OfferStatus): boolean {
+  return status === OFFER_STATUS.accepted;
+}
+
+export function isRejectedOffer(status: OfferStatus): boolean {
+  return status === OFFER_STATUS.rejected;
 }

@@ -1,0 +1,116 @@
+import type { Conversation } from "./conversation.ts";
+import type { Message } from "./message.ts";
+import type { Offer } from "./offer.ts";
+import type { Request } from "./request.ts";
+import type { PublicProfile, User } from "./user.ts";
+
+/**
+ * The Firestore contract of every collection, in one place: its name and the field paths that queries
+ * and raw reads use. The document shape of each is its zod schema (named next to each collection
+ * below); writers build documents from those schemas, readers parse with them. Every piece of code that
+ * names a collection or a queried field (the SPA's data layer, the functions, the seed, the benches,
+ * the rules tests) takes it from here, so a rename is one edit and a typo does not compile.
+ */
+export const COLLECTIONS = {
+  /** users/{uid}: the private user document (userSchema, user.ts). Owner-only. */
+  users: "users",
+  /** profiles/{uid}: what other users may see of a person (publicProfileSchema, user.ts). Functions only. */
+  profiles: "profiles",
+  /** requests/{id} (requestSchema, request.ts; built by request-document.ts). */
+  requests: "requests",
+  /** offers/{requestId}_{merchantId} (offerSchema, offer.ts). */
+  offers: "offers",
+  /** conversations/{offerId} (conversationSchema, conversation.ts). */
+  conversations: "conversations",
+  /** algo_conversations/{id}: Algo's server-side conversation state (functions only). */
+  algoConversations: "algo_conversations",
+  /** ai_cache/{id}: cached AI answers (functions only). */
+  aiCache: "ai_cache",
+  /** ai_learning/{id}: what Algo learnt from a published request (functions only). */
+  aiLearning: "ai_learning",
+  /** magicLinks/{sha256(token)} (functions only). */
+  magicLinks: "magicLinks",
+  /** rateLimits/{key} (functions only). */
+  rateLimits: "rateLimits",
+  /** tokenPurchases/{paymentId}: one credit per payment id (functions only). */
+  tokenPurchases: "tokenPurchases",
+} as const;
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** Sub-collections, under the document named in each comment. */
+export const SUBCOLLECTIONS = {
+  /** conversations/{id}/messages/{id} (messageSchema, message.ts). */
+  messages: "messages",
+  /** users/{uid}/tokenLedger/{id}: one entry per token spend or credit (functions only). */
+  tokenLedger: "tokenLedger",
+} as const;
+export type SubcollectionName = (typeof SUBCOLLECTIONS)[keyof typeof SUBCOLLECTIONS];
+
+/**
+ * Every dotted path into a document type: nested plain objects are followed, Dates and arrays are
+ * leaves. Lets the field tables below be checked against the domain's own types.
+ */
+export type FieldPath<T> = T extends Date | readonly unknown[]
+  ? never
+  : T extends object
+    ? {
+        [K in keyof T & string]-?: NonNullable<T[K]> extends Date | readonly unknown[]
+          ? K
+          : NonNullable<T[K]> extends object
+            ? K | `${K}.${FieldPath<NonNullable<T[K]>>}`
+            : K;
+      }[keyof T & string]
+    : never;
+
+/** requests/{id}: the paths the merchant feed, the buyer's lists and the functions query or read raw. */
+export const REQUEST_FIELDS = {
+  customerId: "customerId",
+  status: "status",
+  category: "category",
+  urgency: "urgency",
+  actionRadius: "actionRadius",
+  createdAt: "createdAt",
+  updatedAt: "updatedAt",
+  lat: "location.lat",
+  lng: "location.lng",
+  geohash: "location.geohash",
+  gh3: "gh3",
+  gh4: "gh4",
+  gh5: "gh5",
+} as const satisfies Record<string, FieldPath<Request>>;
+
+/** offers/{id}. */
+export const OFFER_FIELDS = {
+  requestId: "requestId",
+  merchantId: "merchantId",
+  customerId: "customerId",
+  status: "status",
+  createdAt: "createdAt",
+  updatedAt: "updatedAt",
+} as const satisfies Record<string, FieldPath<Offer>>;
+
+/** conversations/{id}. */
+export const CONVERSATION_FIELDS = {
+  customerId: "participants.customerId",
+  merchantId: "participants.merchantId",
+  requestId: "requestId",
+  offerId: "offerId",
+  updatedAt: "updatedAt",
+} as const satisfies Record<string, FieldPath<Conversation>>;
+
+/** conversations/{id}/messages/{id}. */
+export const MESSAGE_FIELDS = {
+  createdAt: "createdAt",
+  readBy: "readBy",
+} as const satisfies Record<string, FieldPath<Message>>;
+
+/** users/{uid}. */
+export const USER_FIELDS = {
+  userType: "userType",
+  aiTokens: "aiTokens",
+} as const satisfies Record<string, FieldPath<User>>;
+
+/** profiles/{uid}. */
+export const PROFILE_FIELDS = {
+  userType: "userType",
+} as const satisfies Record<string, FieldPath<PublicProfile>>;
