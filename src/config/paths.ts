@@ -52,3 +52,10 @@ export const legacyRedirects = [
   { from: "/test-profile", to: paths.profile.path },
   { from: "/auth-complex", to: paths.auth.path },
 ] as const;
+
+/** Where a role lands after sign-in (spec §2). */
+export const homePathByRole = {
+  customer: paths.customerDashboard.path,
+  merchant: paths.merchantDashboard.path,
+} as const satisfies Readonly<Record<UserType, string>>;
+export type HomePath = (typeof homePathByRole)[UserType];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fallbackDisplayName, fallbackUser, HOME_PATH_BY_ROLE } from "./session.ts";
+import { fallbackDisplayName, fallbackUser } from "./session.ts";
 
 describe("session fallback", () => {
   it("names the user after the e-mail local part, else the display name, else 'Utente'", () => {
@@ -21,9 +21,5 @@ describe("session fallback", () => {
       isFallback: true,
     });
     expect(fallbackUser({ uid: "u2" }).displayName).toBe("Utente");
-  });
-
-  it("sends each role home", () => {
-    expect(HOME_PATH_BY_ROLE).toEqual({ customer: "/customer", merchant: "/merchant" });
   });
 });

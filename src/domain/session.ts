@@ -1,4 +1,4 @@
-import type { User } from "./user.ts";
+import { FALLBACK_DISPLAY_NAME, type User } from "./user.ts";
 import { DEFAULT_USER_TYPE, type UserType } from "./user-type.ts";
 
 /**
@@ -6,7 +6,6 @@ import { DEFAULT_USER_TYPE, type UserType } from "./user-type.ts";
  * fails, the session uses a minimal user built from the auth account.
  */
 
-export const FALLBACK_DISPLAY_NAME = "Utente";
 export const FALLBACK_USER_TYPE: UserType = DEFAULT_USER_TYPE;
 
 /** E-mail local part, else the display name, else 'Utente'. */
@@ -40,9 +39,3 @@ export function fallbackUser(account: AuthAccount): SessionUser {
     isFallback: true,
   };
 }
-
-/** Where a role lands after sign-in (spec §2). */
-export const HOME_PATH_BY_ROLE: Readonly<Record<UserType, "/customer" | "/merchant">> = {
-  customer: "/customer",
-  merchant: "/merchant",
-};

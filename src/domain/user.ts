@@ -9,9 +9,11 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
-import { FALLBACK_DISPLAY_NAME } from "./session.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
 import { userTypeSchema } from "./user-type.ts";
+
+/** The name shown for an account that has none (spec §4's session fallback, a profile without names). */
+export const FALLBACK_DISPLAY_NAME = "Utente";
 
 /** Where a user is: a shop for merchants, a home zone for customers. `zone` is the comune. */
 export const userLocationSchema = latLngSchema.extend({

@@ -4,10 +4,9 @@ import { buttonClasses } from "@/components/ui/button";
 import { XIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { paths } from "@/config/paths";
+import { homePathByRole, paths } from "@/config/paths";
 import { REDIRECT_AFTER_LOGIN_MS } from "@/domain/limits";
 import { loginSuccessToast } from "@/domain/messages";
-import { HOME_PATH_BY_ROLE } from "@/domain/session";
 import { parseUserType } from "@/domain/user-type";
 import { useSessionStart } from "@/lib/session/session-provider";
 import { completeEmailLink, isSignInLink } from "./api/complete-email-link";
@@ -48,7 +47,7 @@ export function AuthCallbackPage() {
           if (!isCurrent()) return;
           toast(loginSuccessToast({ firstSignIn: outcome.firstSignIn, displayName: outcome.displayName }));
           setState({ status: "redirecting" });
-          redirectTo(HOME_PATH_BY_ROLE[outcome.userType], REDIRECT_AFTER_LOGIN_MS);
+          redirectTo(homePathByRole[outcome.userType], REDIRECT_AFTER_LOGIN_MS);
         },
         (error: unknown) => {
           if (isCurrent())

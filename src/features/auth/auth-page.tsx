@@ -3,13 +3,13 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
+import { homePathByRole } from "@/config/paths";
 import type { AuthMode, EmailData, LoginData, RegisterData } from "@/domain/auth-form";
 import { authModeAfterSuccess } from "@/domain/auth-form";
 import { errorMessage } from "@/domain/errors";
 import { REDIRECT_AFTER_LOGIN_MS } from "@/domain/limits";
 import { loginSuccessToast, REGISTRATION_COMPLETED_NO_EMAIL_TOAST, SUCCESS_TOASTS } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
-import { HOME_PATH_BY_ROLE } from "@/domain/session";
 import { GOOGLE_ERROR_TOAST_TITLE } from "@/domain/toast";
 import { getPendingUserType } from "@/lib/pending-user-type";
 import { readReturnTo } from "@/lib/session/return-to";
@@ -55,7 +55,7 @@ export function AuthPage() {
   }, []);
 
   const signedIn = (outcome: SignedIn) => {
-    redirectTo(returnTo ?? HOME_PATH_BY_ROLE[outcome.userType], REDIRECT_AFTER_LOGIN_MS);
+    redirectTo(returnTo ?? homePathByRole[outcome.userType], REDIRECT_AFTER_LOGIN_MS);
   };
 
   const register = useMutation({

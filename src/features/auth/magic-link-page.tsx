@@ -3,11 +3,10 @@ import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { CheckIcon, XIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
+import { homePathByRole, paths } from "@/config/paths";
 import { validateMagicLinkToken } from "@/domain/auth-form";
 import { REDIRECT_AFTER_MAGIC_LINK_MS } from "@/domain/limits";
 import { LOGIN_SUCCESS_TITLE } from "@/domain/messages";
-import { HOME_PATH_BY_ROLE } from "@/domain/session";
 import { useSessionStart } from "@/lib/session/session-provider";
 import { type MagicLinkSignIn, signInWithMagicLink } from "./api/verify-magic-link";
 import { StatusPanel } from "./components/status-panel";
@@ -36,7 +35,7 @@ export function MagicLinkPage() {
       (result) => {
         if (!current) return;
         setState({ status: "success", result });
-        redirectTo(HOME_PATH_BY_ROLE[result.userType], REDIRECT_AFTER_MAGIC_LINK_MS);
+        redirectTo(homePathByRole[result.userType], REDIRECT_AFTER_MAGIC_LINK_MS);
       },
       (error: unknown) => {
         if (current)

@@ -1,7 +1,8 @@
+import { homePathByRole } from "@/config/paths";
 import { type AuthUser, onAuthChange, signOut } from "@/data/auth";
 import { getUser, subscribeUser } from "@/data/users";
 import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
-import { fallbackUser, HOME_PATH_BY_ROLE } from "@/domain/session";
+import { fallbackUser } from "@/domain/session";
 import type { User } from "@/domain/user";
 import { setSessionHint } from "./session-hint";
 import { type SessionSnapshot, SIGNED_OUT_SESSION } from "./types";
@@ -31,14 +32,14 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
         loading: false,
         user,
         userData: { ...doc, uid: doc.uid ?? doc.id, isFallback: false },
-        homePath: HOME_PATH_BY_ROLE[doc.userType],
+        homePath: homePathByRole[doc.userType],
       });
     };
     const applyFallback = () => {
       if (stopped || arrived) return;
       clearTimeout(timer);
       const userData = fallbackUser(user);
-      emit({ loading: false, user, userData, homePath: HOME_PATH_BY_ROLE[userData.userType] });
+      emit({ loading: false, user, userData, homePath: homePathByRole[userData.userType] });
     };
     const failed = (error: unknown) => {
       if (stopped) return;

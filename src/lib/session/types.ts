@@ -1,3 +1,4 @@
+import type { HomePath } from "@/config/paths";
 import type { AuthUser } from "@/data/auth";
 import type { SessionUser } from "@/domain/session";
 import type { User } from "@/domain/user";
@@ -8,9 +9,6 @@ import type { User } from "@/domain/user";
  * only the SessionUser fields).
  */
 export type SessionUserData = SessionUser & Omit<Partial<User>, keyof SessionUser>;
-
-/** Where each role lands (HOME_PATH_BY_ROLE). */
-export type HomePath = "/customer" | "/merchant";
 
 /** What the session knows (spec §3: signed-in user, user data, loading flag). */
 export type SessionSnapshot = {
