@@ -1,9 +1,9 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { z } from "zod";
 import type { AlgoExtractedData } from "@/domain/algo";
+import { sanitizeExtractedData } from "@/domain/extracted-data";
 import { ALGO_MESSAGE_MAX_LENGTH } from "@/domain/limits";
 import { actionRadiusSchema, locationInputSchema } from "@/domain/request";
-import { sanitizeExtractedData } from "./extracted-data";
 import type { HistoryTurn } from "./gemini/gemini-algo";
 import { INITIAL_OFFLINE_STATE, type OfflineState, offlineStateSchema } from "./offline/dialogue";
 

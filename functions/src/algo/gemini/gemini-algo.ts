@@ -5,9 +5,10 @@ import {
   type Part,
 } from "@google/generative-ai";
 import { type AlgoExtractedData, algoReplySchema } from "@/domain/algo";
+import { mergeExtractedData, sanitizeExtractedData } from "@/domain/extracted-data";
+import { cleanText } from "@/domain/field-sanitizers";
 import { ALGO_MESSAGE_MAX_LENGTH } from "@/domain/limits";
 import { ALGO_MESSAGES } from "@/domain/messages";
-import { cleanText, mergeExtractedData, sanitizeExtractedData } from "../extracted-data";
 import { ALGO_RESPONSE_SCHEMA, ALGO_SYSTEM_PROMPT, wrapUserText } from "./prompt";
 
 /**

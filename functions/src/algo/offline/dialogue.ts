@@ -6,9 +6,9 @@ import {
   type RequestCategory,
   URGENCY_LABELS,
 } from "@/domain/enums";
+import { mergeExtractedData } from "@/domain/extracted-data";
 import { ALGO_PUBLISH_THRESHOLD, DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
 import { ALGO_MESSAGES } from "@/domain/messages";
-import { mergeExtractedData } from "../extracted-data";
 import { categoryOfProduct, type Extraction, extractUtterance, TOPICS, type Topic } from "./extract";
 import { FOOTWEAR } from "./lexicon";
 import { fold, formatEuro } from "./text";
