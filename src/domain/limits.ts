@@ -25,8 +25,12 @@ export const MERCHANT_DASHBOARD_ADDRESS_CHARS = 30;
 
 // Geography
 export const EARTH_RADIUS_KM = 6371;
-/** Test merchant default position: Milano. */
-export const DEFAULT_MERCHANT_LOCATION = { address: "Milano", lat: 45.4642, lng: 9.19 } as const;
+/** Milano centre (spec §2): the position given to whoever has none yet. */
+export const DEFAULT_LOCATION = { address: "Milano", lat: 45.4642, lng: 9.19 } as const;
+/** A merchant without a shop position sees the feed around this point. */
+export const DEFAULT_MERCHANT_LOCATION = DEFAULT_LOCATION;
+/** A request published without a location (the buyer's client never sent one) is placed here. */
+export const DEFAULT_REQUEST_LOCATION = DEFAULT_LOCATION;
 /** Publishing default of a request's action radius. */
 export const DEFAULT_ACTION_RADIUS_KM = 10;
 /** The radius Algo's prompt mentions. */

@@ -1,9 +1,10 @@
 import { type DocumentData, FieldValue } from "firebase-admin/firestore";
 import type { AlgoExtractedData } from "@/domain/algo";
-import { requestGeoFields } from "@/domain/geo-cover";
-import { DEFAULT_ACTION_RADIUS_KM, DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
+import { COLLECTIONS } from "@/domain/collections";
+import { DEFAULT_ACTION_RADIUS_KM, DEFAULT_REQUEST_LOCATION } from "@/domain/limits";
 import { applyPublishingDefaults, type PublishableRequest } from "@/domain/publishing";
 import { type LocationInput, newRequestInputSchema } from "@/domain/request";
+import { buildRequestDocument } from "@/domain/request-document";
 
 /**
  * Publishing what Algo collected as requests/{id} (spec §3, §5; architecture §4): the spec's defaults
@@ -11,7 +12,7 @@ import { type LocationInput, newRequestInputSchema } from "@/domain/request";
  * sent (Milano centre when it never sent one) with its geohash fields, and the action radius (10 km
  * by default).
  */
-export const REQUESTS_COLLECTION = "requests";
+export const REQUESTS_COLLECTION = COLLECTIONS.requests;
 
 export interface PublishInput {
   uid: string;
@@ -25,7 +26,7 @@ export interface PublishInput {
 }
 
 export function publishableRequest(input: PublishInput): PublishableRequest {
-  const location = input.location ?? { ...DEFAULT_MERCHANT_LOCATION };
+  const location = input.location ?? { ...DEFAULT_REQUEST_LOCATION };
   return applyPublishingDefaults({
     ...input.fields,
     ...input.finalRequest,
@@ -38,35 +39,18 @@ export function publishableRequest(input: PublishInput): PublishableRequest {
   });
 }
 
-/** The requests/{id} document (server timestamps for createdAt/updatedAt). */
+/** The requests/{id} document (server timestamps for createdAt/updatedAt), built by the domain's one builder. */
 export function requestDocument(input: PublishInput): { request: PublishableRequest; doc: DocumentData } {
   const request = publishableRequest(input);
-  // Checked against the client's own publishing contract: what Algo publishes, a client could have.
+  // A location the client sent but the sanitizer dropped as invalid fails here, before any write.
   const checked = newRequestInputSchema.parse(request);
-  const geo = requestGeoFields(checked.location);
-  return {
-    request,
-    doc: {
+  const doc = buildRequestDocument(
+    {
       id: input.requestId,
       customerId: input.uid,
-      productName: checked.productName,
-      description: checked.description,
-      category: checked.category,
-      budget: checked.budget,
-      urgency: checked.urgency,
-      deliveryPreference: checked.deliveryPreference,
-      actionRadius: checked.actionRadius,
-      location: { ...checked.location, geohash: geo.geohash },
-      gh3: geo.gh3,
-      gh4: geo.gh4,
-      gh5: geo.gh5,
-      productDetails: checked.productDetails,
-      status: "active",
-      aiGenerated: true,
-      imageAnalyzed: checked.imageAnalyzed,
-      algoConversationId: input.conversationId,
-      createdAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
+      request: { ...checked, aiGenerated: true, algoConversationId: input.conversationId },
     },
-  };
+    () => FieldValue.serverTimestamp(),
+  );
+  return { request, doc };
 }

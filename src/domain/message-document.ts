@@ -1,0 +1,25 @@
+import { MESSAGE_TYPES, type NewMessageInput, newMessageInputSchema } from "./message.ts";
+
+/**
+ * A message and the conversation's lastMessage/updatedAt, which the sender writes in one batch (the
+ * app's sendMessage, the seed). Pure: `now` gives the writer's time value.
+ */
+export function buildMessageWrite<Time>(senderId: string, input: NewMessageInput, now: () => Time) {
+  const parsed = newMessageInputSchema.parse(input);
+  return {
+    message: {
+      conversationId: parsed.conversationId,
+      senderId,
+      senderName: parsed.senderName,
+      senderType: parsed.senderType,
+      content: parsed.content,
+      type: MESSAGE_TYPES[0],
+      readBy: [senderId],
+      createdAt: now(),
+    },
+    conversationUpdate: {
+      lastMessage: { content: parsed.content, senderId, timestamp: now() },
+      updatedAt: now(),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { type NewOfferInput, newOfferInputSchema } from "./offer.ts";
+import { INITIAL_OFFER_STATUS } from "./state-machine.ts";
+
+/**
+ * offers/{requestId}_{merchantId} as the merchant first sends it (the app's saveOffer, the seed), and
+ * the fields a merchant may change while it is pending. Pure: `now` gives the writer's time value.
+ */
+export function buildOfferDocument<Time>(merchantId: string, input: NewOfferInput, now: () => Time) {
+  const draft = newOfferInputSchema.parse(input);
+  return {
+    requestId: draft.requestId,
+    merchantId,
+    customerId: draft.customerId,
+    merchantName: draft.merchantName,
+    price: draft.price,
+    description: draft.description,
+    deliveryOptions: draft.deliveryOptions,
+    ...(draft.estimatedDeliveryTime ? { estimatedDeliveryTime: draft.estimatedDeliveryTime } : {}),
+    ...(draft.additionalNotes ? { additionalNotes: draft.additionalNotes } : {}),
+    status: INITIAL_OFFER_STATUS,
+    aiGenerated: draft.aiGenerated,
+    createdAt: now(),
+    updatedAt: now(),
+  };
+}
+
+/**
+ * What an edit of a pending offer writes: only the fields the rules let a merchant change. A cleared
+ * optional text becomes `remove()` (the SDK's deleteField sentinel).
+ */
+export function pendingOfferUpdate<Time, Removal>(
+  input: NewOfferInput,
+  now: () => Time,
+  remove: () => Removal,
+) {
+  const draft = newOfferInputSchema.parse(input);
+  return {
+    price: draft.price,
+    description: draft.description,
+    deliveryOptions: draft.deliveryOptions,
+    estimatedDeliveryTime: draft.estimatedDeliveryTime || remove(),
+    additionalNotes: draft.additionalNotes || remove(),
+    updatedAt: now(),
+  };
+}
