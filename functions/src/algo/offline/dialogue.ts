@@ -9,9 +9,11 @@ import {
 import { mergeExtractedData } from "@/domain/extracted-data";
 import { ALGO_PUBLISH_THRESHOLD, DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
 import { ALGO_MESSAGES } from "@/domain/messages";
-import { categoryOfProduct, type Extraction, extractUtterance, TOPICS, type Topic } from "./extract";
+import { extractUtterance } from "./extract";
+import { categoryOfProduct } from "./extract-category";
 import { FOOTWEAR } from "./lexicon";
 import { fold, formatEuro } from "./text";
+import { type Extraction, TOPICS, type Topic } from "./topics";
 
 /**
  * The offline Algo: a deterministic Italian dialogue over `extractUtterance`. It asks one question at
