@@ -12,7 +12,7 @@ const { values } = parseArgs({
 });
 
 if (!values.project.startsWith("demo-")) {
-  console.error(`Il seed scrive solo in un progetto demo-* (ricevuto ${values.project}).`);
+  console.error(`The seed writes only to a demo-* project (got ${values.project}).`);
   process.exit(1);
 }
 
@@ -22,8 +22,8 @@ const summary = await seedDemoData({
   authHost: values.auth,
 });
 console.log(
-  `Dati demo caricati: ${summary.accounts} account, ${summary.requests} richieste, ${summary.offers} offerte, ` +
-    `${summary.conversations} conversazioni, ${summary.messages} messaggi.`,
+  `Demo data loaded: ${summary.accounts} accounts, ${summary.requests} requests, ${summary.offers} offers, ` +
+    `${summary.conversations} conversations, ${summary.messages} messages.`,
 );
 for (const account of DEMO_ACCOUNTS)
   console.log(`  ${account.role.padEnd(11)} ${account.email} / ${account.password}`);

@@ -4,19 +4,12 @@ import {
   completeTransactionInputSchema,
   rejectOfferInputSchema,
 } from "../../src/domain/callables";
-import { newConversationInputSchema } from "../../src/domain/conversation";
 import { newMessageInputSchema } from "../../src/domain/message";
 import { newOfferInputSchema, offerIdFor } from "../../src/domain/offer";
 import { newRequestInputSchema } from "../../src/domain/request";
 import { userSchema } from "../../src/domain/user";
-import {
-  DEMO_ACCOUNTS,
-  DEMO_PERSONAS,
-  DEMO_REQUEST_IDS,
-  DEMO_SHOP_1,
-  DEMO_SHOP_2,
-  runDemoScenario,
-} from "./demo-data";
+import { DEMO_ACCOUNTS, DEMO_PERSONAS, DEMO_REQUEST_IDS, DEMO_SHOP_1, DEMO_SHOP_2 } from "./demo-data";
+import { runDemoScenario } from "./demo-scenario";
 import type { Actor, MarketplaceWriter, Persona } from "./writer";
 
 /** Records the story and checks every input against the domain's input schemas. */
@@ -44,17 +37,13 @@ function recordingWriter() {
       requests.set(requestId, "cancelled");
       record("cancelRequest", at);
     },
-    sendOffer: async (_merchant, input, { at, id }) => {
+    sendOffer: async (merchant, input, { at }) => {
       newOfferInputSchema.parse(input);
       expect(requests.get(input.requestId)).toBe("active");
+      const id = offerIdFor(input.requestId, merchant.uid);
       offers.set(id, { requestId: input.requestId, status: "pending" });
       record("sendOffer", at);
-      return id;
-    },
-    openConversation: async (_merchant, input, { at, id }) => {
-      newConversationInputSchema.parse(input);
-      record("openConversation", at);
-      return id;
+      return { offerId: id, conversationId: id };
     },
     sendMessage: async (_sender, input, { at }) => {
       newMessageInputSchema.parse(input);

@@ -4,7 +4,8 @@ import { getFirestore } from "firebase-admin/firestore";
 import { configureFirestore } from "../../functions/src/lib/admin";
 import { AdminSeedWriter } from "./admin-writer";
 import { AuthEmulator } from "./auth-emulator";
-import { type DemoSummary, runDemoScenario } from "./demo-data";
+import { type DemoSummary, runDemoScenario } from "./demo-scenario";
+import { verifySeededData } from "./verify";
 
 export interface SeedTarget {
   projectId: string;
@@ -20,14 +21,16 @@ export async function clearEmulatorData(target: SeedTarget): Promise<void> {
     `http://${target.firestoreHost}/emulator/v1/projects/${target.projectId}/databases/(default)/documents`,
     { method: "DELETE" },
   );
-  if (!firestore.ok)
-    throw new Error(`Svuotamento di Firestore fallito: ${firestore.status} ${await firestore.text()}`);
+  if (!firestore.ok) {
+    throw new Error(`Emptying Firestore failed: ${firestore.status} ${await firestore.text()}`);
+  }
   await new AuthEmulator({ host: target.authHost, projectId: target.projectId }).clear();
 }
 
 /**
- * Replaces all local data with the demo marketplace: clears both emulators, then plays the
- * demo scenario through firebase-admin (REST) and the Auth emulator's REST API.
+ * Replaces all local data with the demo marketplace: clears both emulators, plays the demo scenario
+ * as the admin through firebase-admin (REST) and the Auth emulator's REST API, and checks that the
+ * app can read every document it wrote.
  */
 export async function seedDemoData(target: SeedTarget, now: Date = new Date()): Promise<DemoSummary> {
   await clearEmulatorData(target);
@@ -43,7 +46,9 @@ export async function seedDemoData(target: SeedTarget, now: Date = new Date()): 
         displayName: persona.displayName,
       }),
     );
-    return await runDemoScenario(writer, now);
+    const summary = await runDemoScenario(writer, now);
+    await verifySeededData(db);
+    return summary;
   } finally {
     await deleteApp(app);
   }

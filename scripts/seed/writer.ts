@@ -3,7 +3,6 @@ import type {
   CompleteTransactionInput,
   RejectOfferInput,
 } from "../../src/domain/callables";
-import type { NewConversationInput } from "../../src/domain/conversation";
 import type { NewMessageInput } from "../../src/domain/message";
 import type { NewOfferInput } from "../../src/domain/offer";
 import type { NewRequestInput } from "../../src/domain/request";
@@ -12,10 +11,9 @@ import type { UserType } from "../../src/domain/user-type";
 
 /**
  * The seed describes the marketplace as what its users do (sign up, publish, offer, chat,
- * accept, complete), never as raw documents. Each action goes through a writer, and the
- * inputs are the domain's own input types, so that when the product's functions exist a
- * writer can call them (with the actor signed in) instead of writing directly, and the
- * seed cannot drift from real use.
+ * accept, complete), never as raw documents. Each action goes through a writer whose inputs
+ * are the domain's own input types, the ones the app and the callables take, so the writer can
+ * hand them to the product's own code (./admin-writer.ts) and the seed cannot drift from real use.
  */
 
 export interface Persona {
@@ -44,13 +42,21 @@ export interface At {
   at: Date;
 }
 
+export interface SentOffer {
+  offerId: string;
+  conversationId: string;
+}
+
 export interface MarketplaceWriter {
   createAccount(persona: Persona, when: At): Promise<Actor>;
   /** Returns the new request id (`id` is a stable id chosen by the scenario). */
   publishRequest(customer: Actor, input: NewRequestInput, when: At & { id: string }): Promise<string>;
   cancelRequest(customer: Actor, requestId: string, when: At): Promise<void>;
-  sendOffer(merchant: Actor, input: NewOfferInput, when: At & { id: string }): Promise<string>;
-  openConversation(merchant: Actor, input: NewConversationInput, when: At & { id: string }): Promise<string>;
+  /**
+   * The offer (id `{requestId}_{merchantId}`) and its conversation (same id), written together as the
+   * make-offer page does; `customerName` is the buyer's public name, shown in the conversation.
+   */
+  sendOffer(merchant: Actor, input: NewOfferInput, when: At & { customerName: string }): Promise<SentOffer>;
   sendMessage(sender: Actor, input: NewMessageInput, when: At): Promise<string>;
   acceptOffer(customer: Actor, input: AcceptOfferInput, when: At): Promise<void>;
   rejectOffer(customer: Actor, input: RejectOfferInput, when: At): Promise<void>;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
-import type { DemoSummary } from "../../scripts/seed/demo-data";
+import type { DemoSummary } from "../../scripts/seed/demo-scenario";
 import { clearEmulatorData, seedDemoData } from "../../scripts/seed/seed";
 import { freeStackPorts, stackLogDir, startStack as startLocalStack } from "../../scripts/stack/stack";
 import { webEnv } from "../../scripts/stack/stack-env";

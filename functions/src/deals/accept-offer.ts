@@ -1,7 +1,13 @@
 import { HttpsError, onCall } from "firebase-functions/https";
 import { type AcceptOfferInput, type AcceptOfferOutput, acceptOfferInputSchema } from "@/domain/callables";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
-import { assertOfferTransition, assertRequestTransition } from "@/domain/state-machine";
+import {
+  assertOfferTransition,
+  assertRequestTransition,
+  OFFER_STATUS,
+  REQUEST_STATUS,
+} from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -9,7 +15,6 @@ import {
   assertCustomer,
   assertTransition,
   type DealDeps,
-  OFFERS_COLLECTION,
   offerRef,
   readConversations,
   readOffer,
@@ -40,24 +45,27 @@ export async function acceptOfferFor(
     const requestDoc = requestRef(db, offer.requestId);
     const request = readRequest(await tx.get(requestDoc));
     assertCustomer(request, uid);
-    assertTransition(assertRequestTransition(request.status, "in_progress"));
-    assertTransition(assertOfferTransition(offer.status, "accepted"));
+    assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.inProgress));
+    assertTransition(assertOfferTransition(offer.status, OFFER_STATUS.accepted));
     if (input.expectedPrice !== undefined && offer.price !== input.expectedPrice) {
       throw new HttpsError("failed-precondition", DEAL_MESSAGES.offerChanged);
     }
 
     const pending = await tx.get(
-      db.collection(OFFERS_COLLECTION).where("requestId", "==", request.id).where("status", "==", "pending"),
+      db
+        .collection(COLLECTIONS.offers)
+        .where(OFFER_FIELDS.requestId, "==", request.id)
+        .where(OFFER_FIELDS.status, "==", OFFER_STATUS.pending),
     );
     const others = pending.docs.filter((doc) => doc.id !== offer.id);
     const conversations = await readConversations(tx, db, [offer.id, ...others.map((doc) => doc.id)]);
 
     const now = timestamp(deps);
-    tx.update(targetRef, { status: "accepted", acceptedAt: now, updatedAt: now });
-    tx.update(requestDoc, { status: "in_progress", acceptedOfferId: offer.id, updatedAt: now });
+    tx.update(targetRef, { status: OFFER_STATUS.accepted, acceptedAt: now, updatedAt: now });
+    tx.update(requestDoc, { status: REQUEST_STATUS.inProgress, acceptedOfferId: offer.id, updatedAt: now });
     for (const other of others) {
       tx.update(other.ref, {
-        status: "rejected",
+        status: OFFER_STATUS.rejected,
         rejectedAt: now,
         rejectionReason: DEAL_MESSAGES.otherOfferAccepted,
         updatedAt: now,
@@ -68,13 +76,15 @@ export async function acceptOfferFor(
   });
 }
 
+/** One acceptOffer call by a signed-in caller: the input checked as sent, then the transaction. */
+export function acceptOfferCall(uid: string, data: unknown, deps: DealDeps): Promise<AcceptOfferOutput> {
+  return acceptOfferFor(uid, parseCallableInput(acceptOfferInputSchema, data), deps);
+}
+
 export const acceptOffer = onCall(
   { region },
   (request): Promise<AcceptOfferOutput> =>
     runDeal("acceptOffer", request.auth?.uid, ERROR_MESSAGES.acceptOffer, (uid) =>
-      acceptOfferFor(uid, parseCallableInput(acceptOfferInputSchema, request.data), {
-        db: adminDb(),
-        now: () => new Date(),
-      }),
+      acceptOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),
     ),
 );

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { type CompleteTransactionOutput, completeTransactionInputSchema } from "@/domain/callables";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { applyRating, type RatingSummary } from "@/domain/rating";
-import { assertRequestTransition } from "@/domain/state-machine";
+import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -56,11 +56,11 @@ export async function completeTransactionFor(
   return db.runTransaction(async (tx) => {
     const request = readRequest(await tx.get(requestDoc));
     assertCustomer(request, uid);
-    assertTransition(assertRequestTransition(request.status, "completed"));
+    assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.completed));
     if (!request.acceptedOfferId) throw new Error(`${requestDoc.path}: in progress without acceptedOfferId`);
     const acceptedRef = offerRef(db, request.acceptedOfferId);
     const offer = readOffer(await tx.get(acceptedRef));
-    if (offer.requestId !== request.id || offer.status !== "accepted") {
+    if (offer.requestId !== request.id || offer.status !== OFFER_STATUS.accepted) {
       throw new Error(`${acceptedRef.path}: not the accepted offer of ${requestDoc.path}`);
     }
 
@@ -75,7 +75,7 @@ export async function completeTransactionFor(
     const now = timestamp(deps);
     const rated = feedback ? { customerFeedback: feedback } : {};
     tx.update(requestDoc, {
-      status: "completed",
+      status: REQUEST_STATUS.completed,
       completedAt: now,
       completedOfferId: offer.id,
       customerRating: input.rating,
@@ -107,13 +107,19 @@ export async function completeTransactionFor(
   });
 }
 
+/** One completeTransaction call by a signed-in caller: the input checked as sent, then the transaction. */
+export function completeTransactionCall(
+  uid: string,
+  data: unknown,
+  deps: DealDeps,
+): Promise<CompleteTransactionOutput> {
+  return completeTransactionFor(uid, parseCallableInput(completeTransactionInputSchema, data), deps);
+}
+
 export const completeTransaction = onCall(
   { region },
   (request): Promise<CompleteTransactionOutput> =>
     runDeal("completeTransaction", request.auth?.uid, ERROR_MESSAGES.completeTransaction, (uid) =>
-      completeTransactionFor(uid, parseCallableInput(completeTransactionInputSchema, request.data), {
-        db: adminDb(),
-        now: () => new Date(),
-      }),
+      completeTransactionCall(uid, request.data, { db: adminDb(), now: () => new Date() }),
     ),
 );

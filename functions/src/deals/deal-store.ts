@@ -8,6 +8,7 @@ import {
 import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
+import { COLLECTIONS } from "@/domain/collections";
 import type { DomainFailure } from "@/domain/errors";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { offerStatusSchema, storedRequestStatusSchema, type TransitionResult } from "@/domain/state-machine";
@@ -18,10 +19,12 @@ import { offerStatusSchema, storedRequestStatusSchema, type TransitionResult } f
  * fields the state machine and the permission checks need are parsed; the rest of a document is left
  * as it is.
  */
-export const REQUESTS_COLLECTION = "requests";
-export const OFFERS_COLLECTION = "offers";
-export const CONVERSATIONS_COLLECTION = "conversations";
 
+/**
+ * Where a deal reads and writes, and what time it is. The callables pass the admin database and the
+ * wall clock; the demo seed (scripts/seed) passes the emulator's database and the scenario's times, so
+ * the seeded deals are written by this very code.
+ */
 export interface DealDeps {
   db: Firestore;
   now: () => Date;
@@ -37,16 +40,16 @@ export function docId(id: string): string {
 }
 
 export function requestRef(db: Firestore, id: string): DocumentReference {
-  return db.collection(REQUESTS_COLLECTION).doc(docId(id));
+  return db.collection(COLLECTIONS.requests).doc(docId(id));
 }
 
 export function offerRef(db: Firestore, id: string): DocumentReference {
-  return db.collection(OFFERS_COLLECTION).doc(docId(id));
+  return db.collection(COLLECTIONS.offers).doc(docId(id));
 }
 
 /** One conversation per offer, with the offer's id as its own. */
 export function conversationRef(db: Firestore, offerId: string): DocumentReference {
-  return db.collection(CONVERSATIONS_COLLECTION).doc(docId(offerId));
+  return db.collection(COLLECTIONS.conversations).doc(docId(offerId));
 }
 
 const storedRequestSchema = z.object({

@@ -1,7 +1,7 @@
 import { onCall } from "firebase-functions/https";
 import { type RejectOfferInput, type RejectOfferOutput, rejectOfferInputSchema } from "@/domain/callables";
 import { ERROR_MESSAGES } from "@/domain/messages";
-import { assertOfferTransition } from "@/domain/state-machine";
+import { assertOfferTransition, OFFER_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -36,12 +36,12 @@ export async function rejectOfferFor(
     const offer = readOffer(await tx.get(targetRef));
     const request = readRequest(await tx.get(requestRef(db, offer.requestId)));
     assertCustomer(request, uid);
-    assertTransition(assertOfferTransition(offer.status, "rejected"));
+    assertTransition(assertOfferTransition(offer.status, OFFER_STATUS.rejected));
     const conversations = await readConversations(tx, db, [offer.id]);
 
     const now = timestamp(deps);
     tx.update(targetRef, {
-      status: "rejected",
+      status: OFFER_STATUS.rejected,
       rejectedAt: now,
       updatedAt: now,
       ...(reason ? { rejectionReason: reason } : {}),
@@ -51,13 +51,15 @@ export async function rejectOfferFor(
   });
 }
 
+/** One rejectOffer call by a signed-in caller: the input checked as sent, then the transaction. */
+export function rejectOfferCall(uid: string, data: unknown, deps: DealDeps): Promise<RejectOfferOutput> {
+  return rejectOfferFor(uid, parseCallableInput(rejectOfferInputSchema, data), deps);
+}
+
 export const rejectOffer = onCall(
   { region },
   (request): Promise<RejectOfferOutput> =>
     runDeal("rejectOffer", request.auth?.uid, ERROR_MESSAGES.rejectOffer, (uid) =>
-      rejectOfferFor(uid, parseCallableInput(rejectOfferInputSchema, request.data), {
-        db: adminDb(),
-        now: () => new Date(),
-      }),
+      rejectOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),
     ),
 );
