@@ -5,7 +5,7 @@ import { sanitizeExtractedData } from "@/domain/extracted-data";
 import { ALGO_MESSAGE_MAX_LENGTH } from "@/domain/limits";
 import { actionRadiusSchema, locationInputSchema } from "@/domain/request";
 import type { HistoryTurn } from "./gemini/gemini-algo";
-import { INITIAL_OFFLINE_STATE, type OfflineState, offlineStateSchema } from "./offline/dialogue";
+import { INITIAL_OFFLINE_STATE, type OfflineState, offlineStateSchema } from "./offline/dialogue-state";
 
 /**
  * algo_conversations/{id}: one chat with Algo, owned by one user and kept by the server (the client

@@ -11,7 +11,8 @@ import {
   interpretModelText,
   type ReplyOutcome,
 } from "./gemini/gemini-algo";
-import { type OfflineState, offlineAlgoTurn } from "./offline/dialogue";
+import { offlineAlgoTurn } from "./offline/dialogue";
+import type { OfflineState } from "./offline/dialogue-state";
 
 /** One Algo turn, whichever Algo answers: the ai_cache, Gemini, or the offline extractor. */
 

@@ -1,6 +1,6 @@
+import { formatAlgoAmount } from "@/domain/algo-dialogue";
 import { CONDITION_LABELS, type Condition, type DeliveryPreference, type Urgency } from "@/domain/enums";
 import { DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
-import { formatEuro } from "../offline/text";
 
 /**
  * The offline Leonardo: a polite Italian offer text from the request and the price, deterministic.
@@ -50,7 +50,7 @@ export function writeOfferDescription(context: OfferContext): string {
   const what = details.length > 0 ? `${context.productName} (${details.join(", ")})` : context.productName;
   const sentences = [
     "Buongiorno!",
-    `Abbiamo quello che cerchi: ${what} a ${formatEuro(context.price)} €${budgetNote(context.price, context.budget)}.`,
+    `Abbiamo quello che cerchi: ${what} a ${formatAlgoAmount(context.price)} €${budgetNote(context.price, context.budget)}.`,
     context.urgency ? AVAILABILITY[context.urgency] : undefined,
     context.deliveryPreference ? DELIVERY[context.deliveryPreference] : undefined,
     context.notes ? `${context.notes.replace(/[.!]?$/, ".")}` : undefined,

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { AlgoExtractedData } from "@/domain/algo";
 import { ALGO_MESSAGES } from "@/domain/messages";
 import { applyPublishingDefaults } from "@/domain/publishing";
-import { type AlgoAsk, INITIAL_OFFLINE_STATE, type OfflineState, offlineAlgoTurn } from "./dialogue";
+import { type AlgoAsk, offlineAlgoTurn } from "./dialogue";
+import { INITIAL_OFFLINE_STATE, type OfflineState } from "./dialogue-state";
 import { extractUtterance } from "./extract";
 
 type Expected = {

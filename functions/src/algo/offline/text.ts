@@ -89,11 +89,6 @@ export function parseItalianNumber(raw: string): number | undefined {
   return Number.isFinite(value) ? value * factor : undefined;
 }
 
-/** Amounts in messages: whole euro as "1.000", cents when there are some ("49,90"). */
-export function formatEuro(value: number): string {
-  return value.toLocaleString("it-IT", { maximumFractionDigits: 2 });
-}
-
 /** Words of a text with their spans; an elision ends its word ("un'auto" → "un'", "auto"). */
 export function words(text: string): Array<Span & { word: string }> {
   const out: Array<Span & { word: string }> = [];

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { AlgoExtractedData } from "@/domain/algo";
+import type { RequestCategory } from "@/domain/enums";
+import { TOPICS, type Topic } from "./topics";
+
+/**
+ * What the offline Algo remembers between turns (stored with the conversation) and which topics it
+ * asks about for a category. A topic asked twice without an answer, or answered with "indifferente",
+ * counts as answered: Algo never nags.
+ */
+
+export const offlineStateSchema = z.object({
+  /** Times each topic has been asked. */
+  asked: z.record(z.string(), z.number().int().min(0)).default({}),
+  /** Topics the user does not mind about. */
+  skipped: z.array(z.enum(TOPICS)).default([]),
+  /** The question of the last reply. */
+  pending: z.enum(TOPICS).optional(),
+  /** The last reply proposed publishing (a "sì" now publishes, a "no" asks for more details). */
+  proposed: z.boolean().default(false),
+  /** Messages in a row that said nothing Algo understood. */
+  misses: z.number().int().min(0).default(0),
+});
+export type OfflineState = z.infer<typeof offlineStateSchema>;
+
+export const INITIAL_OFFLINE_STATE: OfflineState = { asked: {}, skipped: [], proposed: false, misses: 0 };
+
+export const BASE_TOPICS: readonly Topic[] = ["product", "budget", "urgency", "delivery"];
+
+/** The details worth asking per category, after the four basic topics. */
+export const CATEGORY_TOPICS: Readonly<Record<RequestCategory, readonly Topic[]>> = {
+  abbigliamento: ["size", "color"],
+  elettronica: ["condition", "specifications"],
+  casa: ["condition", "material"],
+  sport: ["condition"],
+  automotive: ["specifications", "condition"],
+  "strumenti musicali": ["condition"],
+  generale: ["condition"],
+};
+
+export function topicsFor(category: string | undefined): readonly Topic[] {
+  const extra = CATEGORY_TOPICS[(category ?? "generale") as RequestCategory] ?? CATEGORY_TOPICS.generale;
+  return [...BASE_TOPICS, ...extra];
+}
+
+function known(topic: Topic, fields: AlgoExtractedData): boolean {
+  const details = fields.productDetails ?? {};
+  switch (topic) {
+    case "product":
+      return Boolean(fields.productName);
+    case "budget":
+      return fields.budget?.min !== undefined || fields.budget?.max !== undefined;
+    case "urgency":
+      return Boolean(fields.urgency);
+    case "delivery":
+      return Boolean(fields.deliveryPreference);
+    default:
+      return Boolean(details[topic]);
+  }
+}
+
+export function answered(topic: Topic, fields: AlgoExtractedData, state: OfflineState): boolean {
+  return known(topic, fields) || state.skipped.includes(topic) || (state.asked[topic] ?? 0) >= 2;
+}

@@ -1,0 +1,87 @@
+/**
+ * The offline Algo's Italian wording, in one catalogue: the questions it asks, the notes it takes of
+ * what the user said, and the turns around publishing. The dialogue's logic (what to ask, when to
+ * propose publishing) stays in functions/src/algo/offline/dialogue.ts; the shared replies (out of
+ * tokens, not understood) are in messages.ts.
+ */
+
+/** The topics Algo asks about, each with the question it asks. Shoes have a number, vehicles a model. */
+export const ALGO_QUESTIONS = {
+  product: "Che prodotto stai cercando? Descrivimelo pure in poche parole.",
+  budget: "Quanto vorresti spendere, più o meno?",
+  urgency: "Entro quando ti serve? Subito, in giornata, entro 48 ore o nei prossimi giorni?",
+  delivery: "Preferisci ritirarlo in negozio, riceverlo a domicilio, o ti vanno bene entrambi?",
+  size: "Che taglia ti serve?",
+  shoeSize: "Che numero porti?",
+  color: "Hai una preferenza per il colore?",
+  material: "Hai una preferenza per il materiale?",
+  condition: "Lo preferisci nuovo, usato o ricondizionato?",
+  specifications: "Ci sono caratteristiche tecniche che contano per te (modello, memoria, dimensioni)?",
+  vehicle: "Per quale veicolo ti serve? Dimmi marca, modello e anno.",
+} as const;
+
+/** The same topics as the tail of "…o preferisci prima dirmi ___?". */
+export const ALGO_TOPIC_PHRASES = {
+  product: "che prodotto cerchi",
+  budget: "quanto vuoi spendere",
+  urgency: "entro quando ti serve",
+  delivery: "se preferisci il ritiro in negozio o la consegna",
+  size: "la taglia",
+  shoeSize: "il numero",
+  color: "il colore che preferisci",
+  material: "il materiale che preferisci",
+  condition: "se lo vuoi nuovo, usato o ricondizionato",
+  specifications: "le caratteristiche tecniche",
+  vehicle: "per quale veicolo ti serve",
+} as const satisfies Record<keyof typeof ALGO_QUESTIONS, string>;
+
+/**
+ * Amounts in the sentences Algo writes (the chat, the offline offer text): "100", "1000", "49,9", then
+ * " €". Not pricing.ts's formatEuro, which writes a price with its cents ("100,00 €", "49,90 €"): a
+ * budget reads better as the buyer typed it, and the offer texts' tests pin this form.
+ */
+export function formatAlgoAmount(value: number): string {
+  return value.toLocaleString("it-IT", { maximumFractionDigits: 2 });
+}
+
+/** A budget as Algo repeats it ("budget fino a 100 €"); undefined when it has no bound. */
+export function describeBudget(budget: { min?: number; max?: number } | undefined): string | undefined {
+  const min = budget?.min;
+  const max = budget?.max;
+  if (max !== undefined && (min === undefined || min === 0))
+    return `budget fino a ${formatAlgoAmount(max)} €`;
+  if (min !== undefined && max !== undefined) {
+    return `budget tra ${formatAlgoAmount(min)} e ${formatAlgoAmount(max)} €`;
+  }
+  if (min !== undefined) return `budget da ${formatAlgoAmount(min)} € in su`;
+  return undefined;
+}
+
+/** The notes Algo takes of a detail (the labels of urgency, delivery and condition are in enums.ts). */
+export const ALGO_NOTES = {
+  size: (size: string, footwear: boolean) => `${footwear ? "numero" : "taglia"} ${size}`,
+  color: (color: string) => `colore ${color}`,
+  material: (material: string) => `in ${material}`,
+} as const;
+
+/** The rest of Algo's turn: openings, the photo, publishing. */
+export const ALGO_DIALOGUE = {
+  /** Acknowledgements take these in turn, so that Algo does not repeat itself. */
+  openers: ["Perfetto", "Bene", "D'accordo"],
+  greeting: "Ciao! Sono Algo e ti aiuto a trovare quello che cerchi.",
+  /** After a "no" to the proposal to publish. */
+  moreDetails: "Va bene, aggiungiamo qualche dettaglio.",
+  photoNotAnalysed: "Ho ricevuto la foto, grazie! Da qui però non riesco ad analizzarla.",
+  photoReceived: "Ho ricevuto anche la foto.",
+  productUnderstood: (productName: string, notes: readonly string[]) =>
+    notes.length > 0
+      ? `Ottimo, ho capito che cerchi: ${productName} (${notes.join(", ")}).`
+      : `Ottimo, ho capito che cerchi: ${productName}.`,
+  noted: (opener: string, notes: readonly string[]) => `${opener}, ho segnato: ${notes.join(", ")}.`,
+  /** "Pubblica" before Algo knows the product. */
+  productFirst: (question: string) => `Prima di pubblicare mi serve sapere una cosa. ${question}`,
+  proposePublishing: (topicPhrase: string) =>
+    `Ho quasi tutto quello che serve. Vuoi che pubblichi subito la richiesta, o preferisci prima dirmi ${topicPhrase}?`,
+  publishing: (productName: string | undefined) =>
+    `Perfetto! Pubblico la tua richiesta («${productName}»): i negozi vicini ti invieranno le loro offerte.`,
+} as const;
