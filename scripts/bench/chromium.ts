@@ -1,0 +1,103 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { paths } from "../../src/config/paths";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
+import { DEMO_BUYER, DEMO_PASSWORD } from "../seed/demo-data";
+import { findFreePorts, LOCAL_HOST } from "../stack/ports";
+import { ServiceProcess } from "../stack/process";
+import { httpAnswers, waitUntil } from "../stack/wait";
+import { root, VERBOSE } from "./lighthouse-options";
+
+// The browser Lighthouse drives, and the demo buyer's sign-in in it.
+
+export interface Chromium {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Debian's Chromium with a DevTools port on 127.0.0.1 and a fresh profile (removed on stop). */
+export async function launchChromium(extraArgs: readonly string[]): Promise<Chromium> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,
+    );
+  }
+  const profile = mkdtempSync(join(tmpdir(), "vicino-lighthouse-profile-"));
+  const [port] = await findFreePorts(1);
+  const service = new ServiceProcess(
+    {
+      name: "chromium",
+      command: CHROMIUM_PATH,
+      args: [
+        ...CHROMIUM_ARGS,
+        "--disable-quic",
+        ...extraArgs,
+        `--user-data-dir=${profile}`,
+        `--remote-debugging-address=${LOCAL_HOST}`,
+        `--remote-debugging-port=${port}`,
+        // What chrome-launcher adds for Lighthouse: no extensions, no background throttling of the tab.
+        "--disable-extensions",
+        "--disable-default-apps",
+        "--no-default-browser-check",
+        "--mute-audio",
+        "--disable-background-timer-throttling",
+        "--disable-backgrounding-occluded-windows",
+        "--disable-renderer-backgrounding",
+        "--password-store=basic",
+        "--use-mock-keychain",
+        "about:blank",
+      ],
+      cwd: root,
+    },
+    { verbose: VERBOSE },
+  );
+  const stop = async () => {
+    await service.stop(5_000, "SIGTERM");
+    rmSync(profile, { recursive: true, force: true });
+  };
+  try {
+    await waitUntil("Chromium (DevTools)", () => httpAnswers(`http://${LOCAL_HOST}:${port}/json/version`), {
+      timeoutMs: 30_000,
+      service,
+    });
+    service.ready = true;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port: port!, stop };
+}
+
+/**
+ * Signs the demo buyer in through /auth in Chromium's default profile (the one Lighthouse's tabs use),
+ * then checks that /create opens signed in. The Firebase Auth session lives in IndexedDB.
+ */
+export async function signInBuyer(devtoolsPort: number, appUrl: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://${LOCAL_HOST}:${devtoolsPort}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error("Chromium has no default context");
+    const page = await context.newPage();
+    try {
+      await page.goto(`${appUrl}${paths.create.path}`, { waitUntil: "load" });
+      await page.waitForURL((url) => url.pathname === paths.auth.path, { timeout: 30_000 });
+      await page.getByLabel("Email").fill(DEMO_BUYER.email);
+      await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Accedi", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === paths.create.path, { timeout: 30_000 });
+      await page.getByRole("heading", { name: "Chiedi ad Algo" }).waitFor({ timeout: 30_000 });
+      // A fresh load must find the session again (what every Lighthouse run of /create relies on).
+      await page.goto(`${appUrl}${paths.create.path}`, { waitUntil: "load" });
+      await page.getByRole("heading", { name: "Chiedi ad Algo" }).waitFor({ timeout: 30_000 });
+      if (new URL(page.url()).pathname !== paths.create.path)
+        throw new Error(`after signing in: ${page.url()}`);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    // Disconnects only: the default context (and its IndexedDB) stays with the browser.
+    await browser.close();
+  }
+}

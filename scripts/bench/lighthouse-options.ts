@@ -1,0 +1,16 @@
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// `npm run bench:lighthouse`'s options (environment; see lighthouse.ts) and where it writes.
+
+export const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
+export const WRITE_DOC = process.env.BENCH_LH_NO_DOC !== "1";
+export const VERBOSE = process.env.BENCH_LH_VERBOSE === "1";
+/** `http2`: scripts/bench/static-h2.ts, as Hosting serves; `preview`: `vite preview` (HTTP/1.1), as the e2e harness. */
+export const SERVER = process.env.BENCH_LH_SERVER ?? "http2";
+export const REPORTS_DIR = process.env.BENCH_LH_REPORTS ? resolve(process.env.BENCH_LH_REPORTS) : undefined;
+export const PROJECT_ID = "demo-vicino";
+export const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+export const DOC = join(root, "docs/lighthouse.md");
+export const NOTES_MARKER =
+  "<!-- Notes below this line are written by hand and kept by npm run bench:lighthouse. -->";
