@@ -20,19 +20,22 @@ import type {
 } from "../../src/domain/callables";
 import { SUBCOLLECTIONS } from "../../src/domain/collections";
 import { conversationSchema, isParticipant } from "../../src/domain/conversation";
+import { buildConversationDocument } from "../../src/domain/conversation-document";
 import type { NewMessageInput } from "../../src/domain/message";
+import { buildMessageWrite } from "../../src/domain/message-document";
 import { type NewOfferInput, offerIdFor } from "../../src/domain/offer";
+import { buildOfferDocument } from "../../src/domain/offer-document";
 import type { NewRequestInput } from "../../src/domain/request";
+import { buildRequestDocument, requestCancellation } from "../../src/domain/request-document";
 import { assertRequestTransition, canReceiveOffers, REQUEST_STATUS } from "../../src/domain/state-machine";
-import {
-  conversationDocument,
-  messageWrite,
-  offerDocument,
-  requestCancellation,
-  requestDocument,
-  userDocument,
-} from "./app-documents";
+import { userDocument } from "./app-documents";
 import type { Actor, At, MarketplaceWriter, Persona, SentOffer } from "./writer";
+
+/** The scenario's time, where the app would put a server timestamp. */
+function clock(at: Date): () => Timestamp {
+  const timestamp = Timestamp.fromDate(at);
+  return () => timestamp;
+}
 
 export class SeedActionError extends Error {
   override name = "SeedActionError";
@@ -54,9 +57,11 @@ async function step<T>(action: string, run: () => Promise<T>): Promise<T> {
  * Plays the scenario against Firestore as the admin (the rules do not apply), through the product's
  * own code wherever the product has it: the deal callables' transactions (acceptOffer, rejectOffer,
  * completeTransaction) run here with this database and the scenario's clock, and the public profile
- * is projected by syncProfile's transaction. What the app writes itself (sign-up, requests, offers,
- * conversations, messages, cancelling) is built by ./app-documents.ts, and the refusals the rules
- * would make (not the owner, not a participant, not active) are checked before writing.
+ * is projected by syncProfile's transaction. What the app writes itself (requests, offers,
+ * conversations, messages, cancelling) is built by the domain's document builders, the ones the app
+ * uses, with the scenario's time where the app puts a server timestamp; the refusals the rules would
+ * make (not the owner, not a participant, not active) are checked before writing. The user document
+ * of an account in use is assembled in ./app-documents.ts.
  */
 export class AdminSeedWriter implements MarketplaceWriter {
   constructor(
@@ -86,7 +91,8 @@ export class AdminSeedWriter implements MarketplaceWriter {
     input: NewRequestInput,
     { at, id }: At & { id: string },
   ): Promise<string> {
-    await requestRef(this.db, id).create(requestDocument(customer.uid, input, Timestamp.fromDate(at)));
+    const request = buildRequestDocument({ customerId: customer.uid, request: input }, clock(at));
+    await requestRef(this.db, id).create(request);
     return id;
   }
 
@@ -96,7 +102,7 @@ export class AdminSeedWriter implements MarketplaceWriter {
       const request = readRequest(await tx.get(ref));
       assertCustomer(request, customer.uid);
       assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.cancelled));
-      tx.update(ref, requestCancellation(Timestamp.fromDate(at)));
+      tx.update(ref, requestCancellation(clock(at)));
     });
   }
 
@@ -106,9 +112,8 @@ export class AdminSeedWriter implements MarketplaceWriter {
     { at, customerName }: At & { customerName: string },
   ): Promise<SentOffer> {
     const offerId = offerIdFor(input.requestId, merchant.uid);
-    const when = Timestamp.fromDate(at);
-    const offer = offerDocument(merchant.uid, input, when);
-    const conversation = conversationDocument(
+    const offer = buildOfferDocument(merchant.uid, input, clock(at));
+    const conversation = buildConversationDocument(
       {
         participants: {
           customerId: input.customerId,
@@ -119,7 +124,7 @@ export class AdminSeedWriter implements MarketplaceWriter {
         requestId: input.requestId,
         offerId,
       },
-      when,
+      clock(at),
     );
     await this.db.runTransaction(async (tx) => {
       const request = readRequest(await tx.get(requestRef(this.db, input.requestId)));
@@ -135,7 +140,7 @@ export class AdminSeedWriter implements MarketplaceWriter {
   async sendMessage(sender: Actor, input: NewMessageInput, { at }: At): Promise<string> {
     const chatRef = conversationRef(this.db, input.conversationId);
     const messageRef = chatRef.collection(SUBCOLLECTIONS.messages).doc();
-    const { message, conversationUpdate } = messageWrite(sender.uid, input, Timestamp.fromDate(at));
+    const { message, conversationUpdate } = buildMessageWrite(sender.uid, input, clock(at));
     await this.db.runTransaction(async (tx) => {
       const snapshot = await tx.get(chatRef);
       const parsed = conversationSchema.safeParse({
