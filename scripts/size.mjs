@@ -74,12 +74,9 @@ const ROUTES = [
  */
 const ON_DEMAND = new Set([
   "src/components/ui/toaster.tsx",
-  // The session's live users/{uid} listener (full Firestore SDK), started once the page is idle.
-  "src/data/users-live.ts",
-  // The messages screen's listeners (src/data/messages.ts loadFirestoreSdk): loaded once the page has painted.
+  // The full Firestore SDK of every live listener (src/data/listen.ts): the session's users/{uid} once the
+  // page is idle, the messages screen's once it has painted.
   "node_modules/firebase/firestore/dist/esm/index.esm.js",
-  // The buyer's requests/offers queries, loaded by the first query of /customer and /requests.
-  "src/data/customer-requests.ts",
   // The offline gazetteer, data and lookup (~150 kB gzip): fetched on the first keystroke in a place
   // field (/create, /profile).
   "src/data/gazetteer/italian-places.ts",

@@ -5,7 +5,7 @@ import {
   type Query,
   Timestamp,
 } from "firebase-admin/firestore";
-import type { FeedExecutor, FeedItem, FeedKey, FetchedDoc } from "../../src/data/geo-query";
+import type { FeedExecutor, FeedItem, FeedKey, FetchedDoc } from "../../src/domain/geo-feed";
 import { type Request, requestSchema } from "../../src/domain/request";
 
 /**

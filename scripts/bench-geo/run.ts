@@ -21,21 +21,19 @@ import { fileURLToPath } from "node:url";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { configureFirestore } from "../../functions/src/lib/admin";
-import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/data/geo-memory-executor";
+import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
+import type { LatLng } from "../../src/domain/geo";
+import { coveringCells, type GeohashFieldPrecision, geohashFieldName } from "../../src/domain/geo-cover";
 import {
   compareFeedKeys,
   type FeedFilters,
   fetchNearbyPage,
-  type GeoQueryPlan,
-  MAX_SUB_QUERIES,
   type NearbyCursor,
   type NearbyPage,
-  planNearbyQuery,
   visibleDistanceKm,
-} from "../../src/data/geo-query";
-import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
-import type { LatLng } from "../../src/domain/geo";
-import { coveringCells, type GeohashFieldPrecision, geohashFieldName } from "../../src/domain/geo-cover";
+} from "../../src/domain/geo-feed";
+import { type GeoQueryPlan, MAX_SUB_QUERIES, planNearbyQuery } from "../../src/domain/geo-feed-plan";
+import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/testing/geo-memory-executor";
 import { markdownTable } from "../bench/markdown-table";
 import { startStandaloneFirestore } from "../stack/firestore-only";
 import { adminFeedExecutor } from "./admin-executor";

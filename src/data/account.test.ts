@@ -4,9 +4,9 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 
 const callable = vi.fn();
 vi.mock("firebase/functions", () => ({ httpsCallable: vi.fn(() => callable) }));
-vi.mock("@/lib/firebase", () => ({ getFunctionsInstance: vi.fn(async () => ({})) }));
+vi.mock("@/data/firebase", () => ({ getFunctionsInstance: vi.fn(async () => ({})) }));
 
-const { createMagicLink, verifyMagicLink } = await import("./functions");
+const { createMagicLink, verifyMagicLink } = await import("./account");
 
 /** What firebase/functions 12 throws for an HttpsError: the status appended to the message. */
 function functionsError(code: string, message: string, status: number) {

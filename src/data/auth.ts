@@ -15,7 +15,7 @@ import {
   signInWithPopup,
   updateProfile,
 } from "firebase/auth";
-import { getAuthInstance } from "@/lib/firebase";
+import { getAuthInstance } from "./firebase";
 
 /**
  * Firebase Auth behind plain functions (spec §7, Auth provider). The rest of the app sees

@@ -1,62 +1,101 @@
+import type { DocumentData, QuerySnapshot, Unsubscribe } from "firebase/firestore";
+import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/collections";
 import {
-  collection,
-  type DocumentReference,
-  type DocumentSnapshot,
-  doc,
-  type Firestore,
-  getDoc,
-  getDocs,
-  limit,
-  orderBy,
-  query,
-  where,
-} from "firebase/firestore";
-import { type Conversation, mergeConversations } from "@/domain/conversation";
-import { getDb } from "@/lib/firebase";
-import { CONVERSATIONS_COLLECTION, parseConversation } from "./conversation-doc";
+  type Conversation,
+  conversationSchema,
+  mergeConversations,
+  type NewConversationInput,
+  newConversationInputSchema,
+} from "@/domain/conversation";
+import { CONVERSATION_STATUS } from "@/domain/state-machine";
+import { isPresent, parseDocument } from "./document";
+import { type Listener, lazyListen, subscribeToDocument } from "./listen";
 
 /**
- * conversations/{id} (spec §3-§4) with the full SDK, for the screens that follow chats live. A
- * conversation is opened by the offer's merchant right after the offer, in the same batch, with the
- * offer's id as its own (./offers.ts saveOffer, over Firestore Lite). The document's shape and parser
- * live in ./conversation-doc.ts (re-exported here).
+ * conversations/{id} (spec §3-§4, §7). A conversation is opened by the offer's merchant right after the
+ * offer, in the same batch, with the offer's id as its own (./offers.ts saveOffer, over Firestore Lite);
+ * the messages screen follows the user's conversations live (full SDK, loaded by ./listen.ts). This
+ * module imports no SDK itself, so both paths (and the seed, from Node) share its parser and builder.
  */
-export { CONVERSATIONS_COLLECTION, newConversationFields, parseConversation } from "./conversation-doc";
+export const CONVERSATIONS_COLLECTION = COLLECTIONS.conversations;
 
-function readSnapshot(snapshot: DocumentSnapshot): Conversation | null {
-  if (!snapshot.exists()) return null;
-  return parseConversation(snapshot.id, snapshot.data({ serverTimestamps: "estimate" }));
-}
+const DEFAULT_MAX_CONVERSATIONS = 50;
 
-export function conversationRef(db: Firestore, id: string): DocumentReference {
-  return doc(db, CONVERSATIONS_COLLECTION, id);
-}
-
-/** A conversation by id, or null when there is none (participants only). */
-export async function getConversation(id: string): Promise<Conversation | null> {
-  return readSnapshot(await getDoc(conversationRef(await getDb(), id)));
+/** The conversation in a document, or null (with a warning) when it does not match the schema. */
+export function parseConversation(id: string, data: DocumentData | undefined): Conversation | null {
+  return parseDocument(conversationSchema, data, id, `Conversazione ${id} ignorata: dati non validi`);
 }
 
 /**
- * The user's conversations (spec §7): one query as buyer, one as merchant (each provably allowed by the
- * rules), merged and sorted by the latest update.
+ * A new conversation's fields (validated; status active). The writer adds createdAt and updatedAt as
+ * server timestamps of its own SDK.
  */
-export async function listUserConversations(uid: string, max = 50): Promise<Conversation[]> {
-  const db = await getDb();
-  const side = (field: "participants.customerId" | "participants.merchantId") =>
-    getDocs(
-      query(
-        collection(db, CONVERSATIONS_COLLECTION),
-        where(field, "==", uid),
-        orderBy("updatedAt", "desc"),
-        limit(max),
-      ),
-    );
-  const [asCustomer, asMerchant] = await Promise.all([
-    side("participants.customerId"),
-    side("participants.merchantId"),
-  ]);
-  const read = (docs: DocumentSnapshot[]) =>
-    docs.map(readSnapshot).filter((conversation): conversation is Conversation => conversation !== null);
-  return mergeConversations(read(asCustomer.docs), read(asMerchant.docs)).slice(0, max);
+export function newConversationFields(input: NewConversationInput): DocumentData {
+  const parsed = newConversationInputSchema.parse(input);
+  return {
+    participants: parsed.participants,
+    requestId: parsed.requestId,
+    offerId: parsed.offerId,
+    status: CONVERSATION_STATUS.active,
+  };
+}
+
+function readConversations(snapshot: QuerySnapshot): Conversation[] {
+  return snapshot.docs
+    .map((item) => parseConversation(item.id, item.data({ serverTimestamps: "estimate" })))
+    .filter(isPresent);
+}
+
+/**
+ * The user's conversations (spec §7): participants.customerId == uid and participants.merchantId == uid,
+ * each newest update first, merged without duplicates. Emits once both sides have answered.
+ */
+export function subscribeToUserConversations(
+  uid: string,
+  listener: Listener<Conversation[]>,
+  max = DEFAULT_MAX_CONVERSATIONS,
+): Unsubscribe {
+  return lazyListen((fs, db, fail) => {
+    let asCustomer: Conversation[] | null = null;
+    let asMerchant: Conversation[] | null = null;
+    const emit = () => {
+      if (asCustomer && asMerchant) listener.next(mergeConversations(asCustomer, asMerchant).slice(0, max));
+    };
+    const side = (
+      field: typeof CONVERSATION_FIELDS.customerId | typeof CONVERSATION_FIELDS.merchantId,
+      set: (list: Conversation[]) => void,
+    ) =>
+      fs.onSnapshot(
+        fs.query(
+          fs.collection(db, COLLECTIONS.conversations),
+          fs.where(field, "==", uid),
+          fs.orderBy(CONVERSATION_FIELDS.updatedAt, "desc"),
+          fs.limit(max),
+        ),
+        (snapshot) => {
+          set(readConversations(snapshot));
+          emit();
+        },
+        fail,
+      );
+    const stopCustomer = side(CONVERSATION_FIELDS.customerId, (list) => {
+      asCustomer = list;
+    });
+    const stopMerchant = side(CONVERSATION_FIELDS.merchantId, (list) => {
+      asMerchant = list;
+    });
+    return () => {
+      stopCustomer();
+      stopMerchant();
+    };
+  }, listener.error);
+}
+
+/** One conversation, live; null when it does not exist, is malformed, or the rules hide it. */
+export function subscribeToConversation(id: string, listener: Listener<Conversation | null>): Unsubscribe {
+  return subscribeToDocument(
+    (fs, db) => fs.doc(db, COLLECTIONS.conversations, id),
+    (snapshot) => parseConversation(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
+    listener,
+  );
 }

@@ -1,7 +1,16 @@
+import type { DocumentData } from "firebase/firestore/lite";
+import type { z } from "zod";
+
 /**
- * Firestore → domain values: Timestamps become Dates, deeply (plain objects and arrays only), so
- * the domain's zod schemas (which speak Date) can check what was read. Timestamps are recognised
- * by shape, because the full SDK and Firestore Lite each have their own Timestamp class.
+ * Firestore document → domain value, for both SDKs (full and Lite): Timestamps become Dates, and the
+ * result is checked with the domain's zod schema. A list never breaks on one bad document: a malformed
+ * one is skipped with a warning (and reads as missing when asked for by id).
+ */
+
+/**
+ * Timestamps become Dates, deeply (plain objects and arrays only), so the domain's zod schemas (which
+ * speak Date) can check what was read. Timestamps are recognised by shape, because the full SDK and
+ * Firestore Lite each have their own Timestamp class.
  */
 function isTimestamp(value: object): value is { toDate: () => Date } {
   return (
@@ -21,6 +30,28 @@ export function fromFirestoreValue(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fromFirestoreValue(inner)]));
   }
   return value;
+}
+
+/**
+ * The document's data (with `id` added when given) as the schema's value, or null with a warning
+ * (`invalid`, e.g. "Richiesta r1 ignorata: dati non validi") when it does not match.
+ */
+export function parseDocument<T>(
+  schema: z.ZodType<T>,
+  data: DocumentData | undefined,
+  id: string | null,
+  invalid: string,
+): T | null {
+  const value = fromFirestoreValue(data ?? {});
+  const parsed = schema.safeParse(id === null ? value : { ...(value as object), id });
+  if (parsed.success) return parsed.data;
+  console.warn(invalid, parsed.error.issues);
+  return null;
+}
+
+/** Keeps the values a parser accepted (`parseDocument` returns null for the others). */
+export function isPresent<T>(value: T | null): value is T {
+  return value !== null;
 }
 
 /** Drops `undefined` fields, deeply: Firestore refuses them, zod keeps an optional key that was given. */

@@ -5,8 +5,9 @@ import type { Functions } from "firebase/functions";
 import { env } from "@/config/env";
 
 /**
- * The only place (with src/data/*) that touches the Firebase SDK. Everything is loaded on
- * first use through dynamic imports, so the landing and marketing pages never download
+ * Firebase's app and services for the data layer (src/data is the only place that touches the SDK;
+ * Firestore Lite has its own getter, ./firestore-lite.ts). Everything is loaded on first use through
+ * dynamic imports, so the landing and marketing pages never download
  * Firebase. Each getter initialises its service once and, when the environment says so,
  * connects it to the local emulators before anyone can use it.
  */

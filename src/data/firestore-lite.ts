@@ -1,12 +1,12 @@
 import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase/firestore/lite";
 import { env } from "@/config/env";
-import { getFirebaseApp } from "@/lib/firebase";
+import { getFirebaseApp } from "./firebase";
 
 /**
  * Firestore Lite (REST, ~26 kB gzip instead of ~136 kB) for one-shot reads and writes on the
  * session's path: a signed-in page needs users/{uid} before it can render, and the full SDK would
  * push every guarded route past its 300 kB initial-JS budget (architecture §8). Live listeners use
- * the full SDK (lib/firebase.ts getDb), loaded afterwards. Both talk to the same project/emulator.
+ * the full SDK (./firebase.ts getDb, through ./listen.ts), loaded afterwards. Both talk to the same project/emulator.
  */
 let pending: Promise<Firestore> | undefined;
 

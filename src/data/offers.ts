@@ -1,3 +1,4 @@
+import type { Unsubscribe } from "firebase/firestore";
 import {
   collection,
   type DocumentData,
@@ -18,29 +19,29 @@ import {
   where,
   writeBatch,
 } from "firebase/firestore/lite";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { type NewOfferInput, newOfferInputSchema, type Offer, offerIdFor, offerSchema } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
-import { INITIAL_OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
-import { CONVERSATIONS_COLLECTION, newConversationFields } from "./conversation-doc";
+import { INITIAL_OFFER_STATUS, OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
+import { newConversationFields } from "./conversations";
+import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
-import { fromFirestoreValue } from "./firestore-values";
+import { type Listener, subscribeToDocument } from "./listen";
 import { getRequest } from "./requests";
 
 /**
- * offers/{requestId}_{merchantId} (spec §3), over Firestore Lite like ./requests.ts: one offer per
- * merchant per request. The id is deterministic
+ * offers/{requestId}_{merchantId} (spec §3): one offer per merchant per request. The id is deterministic
  * so a second visit to the make-offer page finds (and, while pending, edits) the same offer, and so the
- * rules can check "this merchant has an offer on this request" with a single exists().
+ * rules can check "this merchant has an offer on this request" with a single exists(). One-shot reads
+ * and writes over Firestore Lite like ./requests.ts; the messages screen follows an offer live
+ * (subscribeToOffer, full SDK on demand through ./listen.ts).
  */
-export const OFFERS_COLLECTION = "offers";
+export const OFFERS_COLLECTION = COLLECTIONS.offers;
 
 /** The offer in a document, or null (with a warning) when it does not match the schema. */
 export function parseOffer(id: string, data: DocumentData | undefined): Offer | null {
-  const parsed = offerSchema.safeParse({ ...(fromFirestoreValue(data ?? {}) as object), id });
-  if (parsed.success) return parsed.data;
-  console.warn(`Offerta ${id} ignorata: dati non validi`, parsed.error.issues);
-  return null;
+  return parseDocument(offerSchema, data, id, `Offerta ${id} ignorata: dati non validi`);
 }
 
 function readSnapshot(snapshot: DocumentSnapshot): Offer | null {
@@ -48,11 +49,9 @@ function readSnapshot(snapshot: DocumentSnapshot): Offer | null {
   return parseOffer(snapshot.id, snapshot.data());
 }
 
-const isOffer = (offer: Offer | null): offer is Offer => offer !== null;
-
 /** An offer by id, or null when there is none (the rules let a merchant look up a missing id of theirs). */
 export async function getOffer(id: string): Promise<Offer | null> {
-  return readSnapshot(await getDoc(doc(await getLiteDb(), OFFERS_COLLECTION, id)));
+  return readSnapshot(await getDoc(doc(await getLiteDb(), COLLECTIONS.offers, id)));
 }
 
 /** Opaque position in a merchant's offer list. */
@@ -67,15 +66,15 @@ export async function listMerchantOffers(
   cursor: OffersCursor | null = null,
 ): Promise<OffersPage> {
   const constraints: QueryConstraint[] = [
-    where("merchantId", "==", merchantId),
-    orderBy("createdAt", "desc"),
+    where(OFFER_FIELDS.merchantId, "==", merchantId),
+    orderBy(OFFER_FIELDS.createdAt, "desc"),
   ];
   if (cursor) constraints.push(startAfter(cursor as unknown as QueryDocumentSnapshot));
   constraints.push(limit(pageSize));
-  const snapshot = await getDocs(query(collection(await getLiteDb(), OFFERS_COLLECTION), ...constraints));
+  const snapshot = await getDocs(query(collection(await getLiteDb(), COLLECTIONS.offers), ...constraints));
   const last = snapshot.docs[snapshot.docs.length - 1];
   return {
-    items: snapshot.docs.map(readSnapshot).filter(isOffer),
+    items: snapshot.docs.map(readSnapshot).filter(isPresent),
     nextCursor: snapshot.size === pageSize && last ? (last as unknown as OffersCursor) : null,
   };
 }
@@ -112,9 +111,9 @@ export async function listMerchantOffersWithRequests(
 
 /** How many offers the merchant has sent, optionally in one status (an aggregation: index entries, no documents). */
 export async function countMerchantOffers(merchantId: string, status?: OfferStatus): Promise<number> {
-  const constraints: QueryConstraint[] = [where("merchantId", "==", merchantId)];
-  if (status) constraints.push(where("status", "==", status));
-  const snapshot = await getCount(query(collection(await getLiteDb(), OFFERS_COLLECTION), ...constraints));
+  const constraints: QueryConstraint[] = [where(OFFER_FIELDS.merchantId, "==", merchantId)];
+  if (status) constraints.push(where(OFFER_FIELDS.status, "==", status));
+  const snapshot = await getCount(query(collection(await getLiteDb(), COLLECTIONS.offers), ...constraints));
   return snapshot.data().count;
 }
 
@@ -122,13 +121,13 @@ export async function countMerchantOffers(merchantId: string, status?: OfferStat
 export async function listOffersForRequest(requestId: string, customerId: string): Promise<Offer[]> {
   const snapshot = await getDocs(
     query(
-      collection(await getLiteDb(), OFFERS_COLLECTION),
-      where("customerId", "==", customerId),
-      where("requestId", "==", requestId),
-      orderBy("createdAt", "desc"),
+      collection(await getLiteDb(), COLLECTIONS.offers),
+      where(OFFER_FIELDS.customerId, "==", customerId),
+      where(OFFER_FIELDS.requestId, "==", requestId),
+      orderBy(OFFER_FIELDS.createdAt, "desc"),
     ),
   );
-  return snapshot.docs.map(readSnapshot).filter(isOffer);
+  return snapshot.docs.map(readSnapshot).filter(isPresent);
 }
 
 /** Thrown when the merchant's offer exists but is no longer pending: it cannot change. */
@@ -171,13 +170,13 @@ export async function saveOffer(
     additionalNotes: input.form.additionalNotes,
     aiGenerated: input.aiGenerated ?? false,
   } satisfies NewOfferInput);
-  const offerRef = doc(db, OFFERS_COLLECTION, offerId);
-  const chatRef = doc(db, CONVERSATIONS_COLLECTION, offerId);
+  const offerRef = doc(db, COLLECTIONS.offers, offerId);
+  const chatRef = doc(db, COLLECTIONS.conversations, offerId);
   const [existing, chat] = await Promise.all([getDoc(offerRef), getDoc(chatRef)]);
   const batch = writeBatch(db);
   if (existing.exists()) {
-    const status = existing.get("status") as OfferStatus;
-    if (status !== "pending") throw new OfferNotEditableError(status);
+    const status = existing.get(OFFER_FIELDS.status) as OfferStatus;
+    if (status !== OFFER_STATUS.pending) throw new OfferNotEditableError(status);
     // Only what the rules let a merchant change on a pending offer.
     batch.update(offerRef, {
       price: draft.price,
@@ -222,4 +221,32 @@ export async function saveOffer(
   }
   await batch.commit();
   return { offerId, conversationId: offerId };
+}
+
+/**
+ * The buyer's side of offers (spec §2 customer dashboard, /requests): every offer received on the
+ * buyer's requests, a one-shot read. Rules allow the query by `customerId == uid`. No orderBy, so no
+ * composite index is needed; sorted here, newest first.
+ */
+export async function listCustomerOffers(customerId: string, max: number): Promise<Offer[]> {
+  const snapshot = await getDocs(
+    query(
+      collection(await getLiteDb(), COLLECTIONS.offers),
+      where(OFFER_FIELDS.customerId, "==", customerId),
+      limit(max),
+    ),
+  );
+  return snapshot.docs
+    .map((document) => parseOffer(document.id, document.data()))
+    .filter(isPresent)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+/** One offer, live (the messages screen: each side sees accept / reject / complete as it happens). */
+export function subscribeToOffer(id: string, listener: Listener<Offer | null>): Unsubscribe {
+  return subscribeToDocument(
+    (fs, db) => fs.doc(db, COLLECTIONS.offers, id),
+    (snapshot) => parseOffer(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
+    listener,
+  );
 }

@@ -1,3 +1,4 @@
+import type { Unsubscribe } from "firebase/firestore";
 import {
   collection,
   type DocumentData,
@@ -19,21 +20,23 @@ import {
   updateDoc,
   where,
 } from "firebase/firestore/lite";
+import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
 import { requestGeoFields } from "@/domain/geo-cover";
-import { type NewRequestInput, newRequestInputSchema, type Request, requestSchema } from "@/domain/request";
-import { INITIAL_REQUEST_STATUS } from "@/domain/state-machine";
-import { getLiteDb } from "./firestore-lite";
-import { fromFirestoreValue, withoutUndefined } from "./firestore-values";
 import {
   type FeedExecutor,
   type FeedKey,
   type FetchedDoc,
   fetchNearbyPage,
-  type GeoSubQuery,
   type NearbyCursor,
   type NearbyPage,
   type NearbyParams,
-} from "./geo-query";
+} from "@/domain/geo-feed";
+import type { GeoSubQuery } from "@/domain/geo-feed-plan";
+import { type NewRequestInput, newRequestInputSchema, type Request, requestSchema } from "@/domain/request";
+import { INITIAL_REQUEST_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
+import { isPresent, parseDocument, withoutUndefined } from "./document";
+import { getLiteDb } from "./firestore-lite";
+import { type Listener, subscribeToDocument } from "./listen";
 
 /**
  * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's writes and the merchant feed.
@@ -41,17 +44,14 @@ import {
  * breaks on one bad document) and reads as missing when asked for by id.
  *
  * Over Firestore Lite (REST, one-shot): these screens need no listener, and the full SDK would push the
- * merchant pages past their 300 kB initial-JS budget (architecture §8). Live screens read requests with
- * the full SDK through `parseRequest`.
+ * merchant pages past their 300 kB initial-JS budget (architecture §8). The messages screen follows a
+ * request live (subscribeToRequest, full SDK on demand through ./listen.ts).
  */
-export const REQUESTS_COLLECTION = "requests";
+export const REQUESTS_COLLECTION = COLLECTIONS.requests;
 
 /** The request in a document, or null (with a warning) when it does not match the schema. */
 export function parseRequest(id: string, data: DocumentData | undefined): Request | null {
-  const parsed = requestSchema.safeParse({ ...(fromFirestoreValue(data ?? {}) as object), id });
-  if (parsed.success) return parsed.data;
-  console.warn(`Richiesta ${id} ignorata: dati non validi`, parsed.error.issues);
-  return null;
+  return parseDocument(requestSchema, data, id, `Richiesta ${id} ignorata: dati non validi`);
 }
 
 function readSnapshot(snapshot: DocumentSnapshot): Request | null {
@@ -65,7 +65,7 @@ function readSnapshot(snapshot: DocumentSnapshot): Request | null {
  */
 export async function getRequest(id: string): Promise<Request | null> {
   try {
-    return readSnapshot(await getDoc(doc(await getLiteDb(), REQUESTS_COLLECTION, id)));
+    return readSnapshot(await getDoc(doc(await getLiteDb(), COLLECTIONS.requests, id)));
   } catch (error) {
     if (error instanceof FirestoreError && error.code === "permission-denied") return null;
     throw error;
@@ -77,7 +77,7 @@ export async function getRequest(id: string): Promise<Request | null> {
  * the geohash fields of architecture §4 and server timestamps, exactly the shape the rules accept.
  */
 export async function createRequest(customerId: string, input: NewRequestInput): Promise<string> {
-  const ref = doc(collection(await getLiteDb(), REQUESTS_COLLECTION));
+  const ref = doc(collection(await getLiteDb(), COLLECTIONS.requests));
   await setDoc(ref, newRequestDocument(customerId, input, serverTimestamp));
   return ref.id;
 }
@@ -106,8 +106,8 @@ export function newRequestDocument(
 
 /** The owner cancels their own active request (the only status change a client may write). */
 export async function cancelRequest(id: string): Promise<void> {
-  await updateDoc(doc(await getLiteDb(), REQUESTS_COLLECTION, id), {
-    status: "cancelled",
+  await updateDoc(doc(await getLiteDb(), COLLECTIONS.requests, id), {
+    status: REQUEST_STATUS.cancelled,
     cancelledAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
   });
@@ -117,24 +117,24 @@ export async function cancelRequest(id: string): Promise<void> {
 export async function listCustomerRequests(customerId: string, max: number): Promise<Request[]> {
   const snapshot = await getDocs(
     query(
-      collection(await getLiteDb(), REQUESTS_COLLECTION),
-      where("customerId", "==", customerId),
-      orderBy("createdAt", "desc"),
+      collection(await getLiteDb(), COLLECTIONS.requests),
+      where(REQUEST_FIELDS.customerId, "==", customerId),
+      orderBy(REQUEST_FIELDS.createdAt, "desc"),
       limit(max),
     ),
   );
-  return snapshot.docs.map(readSnapshot).filter((request): request is Request => request !== null);
+  return snapshot.docs.map(readSnapshot).filter(isPresent);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Merchant feed (the planner and merger live in ./geo-query)
+// Merchant feed (the planner and merger live in src/domain/geo-feed-plan.ts and geo-feed.ts)
 
 /** The feed position of a raw document; null when its sort fields are unusable. */
 function feedKeyOf(snapshot: DocumentSnapshot): FeedKey | null {
-  const createdAt = snapshot.get("createdAt") as unknown;
-  const actionRadius = snapshot.get("actionRadius") as unknown;
-  const lat = snapshot.get("location.lat") as unknown;
-  const lng = snapshot.get("location.lng") as unknown;
+  const createdAt = snapshot.get(REQUEST_FIELDS.createdAt) as unknown;
+  const actionRadius = snapshot.get(REQUEST_FIELDS.actionRadius) as unknown;
+  const lat = snapshot.get(REQUEST_FIELDS.lat) as unknown;
+  const lng = snapshot.get(REQUEST_FIELDS.lng) as unknown;
   if (!(createdAt instanceof Timestamp) || typeof actionRadius !== "number") return null;
   if (typeof lat !== "number" || typeof lng !== "number") return null;
   return {
@@ -158,27 +158,27 @@ export function feedQueryConstraints(
   after: FeedKey | null,
   max: number,
 ): QueryConstraint[] {
-  const constraints: QueryConstraint[] = [where("status", "==", "active")];
-  if (filters.category) constraints.push(where("category", "==", filters.category));
-  if (filters.urgency) constraints.push(where("urgency", "==", filters.urgency));
+  const constraints: QueryConstraint[] = [where(REQUEST_FIELDS.status, "==", REQUEST_STATUS.active)];
+  if (filters.category) constraints.push(where(REQUEST_FIELDS.category, "==", filters.category));
+  if (filters.urgency) constraints.push(where(REQUEST_FIELDS.urgency, "==", filters.urgency));
   constraints.push(where(subQuery.field, "in", [...subQuery.cells]));
   if (subQuery.minActionRadiusKm !== null) {
-    constraints.push(where("actionRadius", ">=", subQuery.minActionRadiusKm));
+    constraints.push(where(REQUEST_FIELDS.actionRadius, ">=", subQuery.minActionRadiusKm));
   }
   if (subQuery.bounds) {
     const { minLat, maxLat, minLng, maxLng } = subQuery.bounds;
     constraints.push(
-      where("location.lat", ">=", minLat),
-      where("location.lat", "<=", maxLat),
-      where("location.lng", ">=", minLng),
-      where("location.lng", "<=", maxLng),
+      where(REQUEST_FIELDS.lat, ">=", minLat),
+      where(REQUEST_FIELDS.lat, "<=", maxLat),
+      where(REQUEST_FIELDS.lng, ">=", minLng),
+      where(REQUEST_FIELDS.lng, "<=", maxLng),
     );
   }
   constraints.push(
-    orderBy("createdAt", "desc"),
-    orderBy("actionRadius", "desc"),
-    orderBy("location.lat", "desc"),
-    orderBy("location.lng", "desc"),
+    orderBy(REQUEST_FIELDS.createdAt, "desc"),
+    orderBy(REQUEST_FIELDS.actionRadius, "desc"),
+    orderBy(REQUEST_FIELDS.lat, "desc"),
+    orderBy(REQUEST_FIELDS.lng, "desc"),
     orderBy(documentId(), "desc"),
   );
   if (after) {
@@ -200,7 +200,7 @@ export function feedQueryConstraints(
 export function firestoreFeedExecutor(db: Firestore): FeedExecutor<Request> {
   return async ({ subQuery, filters, after, limit: max }) => {
     const snapshot = await getDocs(
-      query(collection(db, REQUESTS_COLLECTION), ...feedQueryConstraints(subQuery, filters, after, max)),
+      query(collection(db, COLLECTIONS.requests), ...feedQueryConstraints(subQuery, filters, after, max)),
     );
     const docs: FetchedDoc<Request>[] = [];
     for (const document of snapshot.docs) {
@@ -223,4 +223,13 @@ export type NearbyRequestsPage = NearbyPage<Request>;
  */
 export async function fetchNearbyRequests(params: NearbyRequestsParams): Promise<NearbyRequestsPage> {
   return fetchNearbyPage(firestoreFeedExecutor(await getLiteDb()), params);
+}
+
+/** One request, live (the messages screen); null when it does not exist, is malformed, or is hidden. */
+export function subscribeToRequest(id: string, listener: Listener<Request | null>): Unsubscribe {
+  return subscribeToDocument(
+    (fs, db) => fs.doc(db, COLLECTIONS.requests, id),
+    (snapshot) => parseRequest(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
+    listener,
+  );
 }

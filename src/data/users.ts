@@ -7,6 +7,7 @@ import {
   setDoc,
   updateDoc,
 } from "firebase/firestore/lite";
+import { COLLECTIONS } from "@/domain/collections";
 import {
   type NewUserInput,
   newUserInputSchema,
@@ -15,15 +16,16 @@ import {
   type User,
   userSchema,
 } from "@/domain/user";
+import { fromFirestoreValue, withoutUndefined } from "./document";
 import { getLiteDb } from "./firestore-lite";
-import { fromFirestoreValue, withoutUndefined } from "./firestore-values";
+import { lazyListen } from "./listen";
 
 /**
  * users/{uid}: the private user document (owner-only; spec §3, architecture §2). Reads, sign-up
- * and profile writes go through Firestore Lite (see firestore-lite.ts); `subscribeUser` loads the
- * full SDK for its listener (users-live.ts).
+ * and profile writes go through Firestore Lite (see firestore-lite.ts); `subscribeUser` listens with
+ * the full SDK, which ./listen.ts loads on first use (it is not part of any page's initial JS).
  */
-export const USERS_COLLECTION = "users";
+export const USERS_COLLECTION = COLLECTIONS.users;
 
 /** Firestore data → User, checked with the domain schema (throws when the document does not match). */
 export function parseUser(data: DocumentData): User {
@@ -36,7 +38,7 @@ export const userConverter: FirestoreDataConverter<User, DocumentData> = {
 };
 
 async function userRef(uid: string) {
-  return doc(await getLiteDb(), USERS_COLLECTION, uid).withConverter(userConverter);
+  return doc(await getLiteDb(), COLLECTIONS.users, uid).withConverter(userConverter);
 }
 
 /** The user document, or null when there is none. */
@@ -53,23 +55,39 @@ export type UserListener = {
 };
 
 /**
- * Live users/{uid}. The listener needs the full SDK, which ./users-live.ts loads on first use (it
- * is not part of any page's initial JS). Returns the unsubscribe function, safe to call at once.
+ * Live users/{uid}. Pending server timestamps read as local estimates; a document that does not match
+ * the schema is reported as an error and ends the listener. Returns the unsubscribe function, safe to
+ * call at once.
  */
 export function subscribeUser(uid: string, listener: UserListener): () => void {
   let stopped = false;
-  let unsubscribe: (() => void) | undefined;
-  import("./users-live").then(
-    ({ listenToUser }) => {
-      if (!stopped) unsubscribe = listenToUser(uid, listener);
-    },
-    (error: unknown) => {
-      if (!stopped) listener.error(error);
+  const stop = lazyListen(
+    (fs, db, fail) =>
+      fs.onSnapshot(
+        fs.doc(db, COLLECTIONS.users, uid),
+        (snapshot) => {
+          let user: User | null;
+          try {
+            const data = snapshot.data({ serverTimestamps: "estimate" });
+            user = data ? parseUser(data) : null;
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          if (!stopped) listener.next(user);
+        },
+        fail,
+      ),
+    (error) => {
+      if (stopped) return;
+      stopped = true;
+      stop();
+      listener.error(error);
     },
   );
   return () => {
     stopped = true;
-    unsubscribe?.();
+    stop();
   };
 }
 
@@ -85,7 +103,7 @@ export type NewUserDoc = Pick<NewUserInput, "uid" | "email" | "displayName" | "u
  */
 export async function createUserDoc(input: NewUserDoc): Promise<void> {
   const parsed = newUserInputSchema.parse({ ...input, id: input.uid });
-  await setDoc(doc(await getLiteDb(), USERS_COLLECTION, parsed.uid), {
+  await setDoc(doc(await getLiteDb(), COLLECTIONS.users, parsed.uid), {
     id: parsed.id,
     uid: parsed.uid,
     email: parsed.email,
@@ -101,7 +119,7 @@ export async function createUserDoc(input: NewUserDoc): Promise<void> {
 /** Changes the user's own editable fields (PROFILE_EDITABLE_FIELDS) and updatedAt, nothing else. */
 export async function updateUserProfile(uid: string, update: ProfileUpdate): Promise<void> {
   const parsed = profileUpdateSchema.parse(update);
-  await updateDoc(doc(await getLiteDb(), USERS_COLLECTION, uid), {
+  await updateDoc(doc(await getLiteDb(), COLLECTIONS.users, uid), {
     ...withoutUndefined(parsed),
     updatedAt: serverTimestamp(),
   });

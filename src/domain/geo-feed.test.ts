@@ -1,21 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { RADIUS_OPTIONS_KM } from "@/domain/enums";
 import { destinationPoint, distanceKm, type LatLng } from "@/domain/geo";
-import { decodeGeohashBounds, encodeGeohash } from "@/domain/geohash";
-import { MAX_GEO_QUERY_CELLS } from "@/domain/limits";
-import { createMemoryFeedExecutor, type MemoryFeedDoc, memoryFeedKey } from "./geo-memory-executor";
 import {
-  circleBounds,
   compareFeedKeys,
   type FeedExecutor,
   fetchNearbyPage,
+  type NearbyCursor,
+  visibleDistanceKm,
+} from "@/domain/geo-feed";
+import {
+  circleBounds,
   type GeoQueryPlan,
   inBounds,
   MAX_SUB_QUERIES,
-  type NearbyCursor,
   planNearbyQuery,
-  visibleDistanceKm,
-} from "./geo-query";
+} from "@/domain/geo-feed-plan";
+import { decodeGeohashBounds, encodeGeohash } from "@/domain/geohash";
+import { MAX_GEO_QUERY_CELLS } from "@/domain/limits";
+import { createMemoryFeedExecutor, type MemoryFeedDoc, memoryFeedKey } from "@/testing/geo-memory-executor";
 
 /** Seeded PRNG (mulberry32): reproducible random points. */
 function seededRandom(seed: number): () => number {

@@ -1,8 +1,8 @@
 import { vi } from "vitest";
+import type * as AccountModule from "@/data/account";
 import type * as AuthModule from "@/data/auth";
 import type { AuthUser } from "@/data/auth";
 import type * as EmailModule from "@/data/email";
-import type * as FunctionsModule from "@/data/functions";
 import type * as UsersModule from "@/data/users";
 import type { UserListener } from "@/data/users";
 import type { User } from "@/domain/user";
@@ -141,13 +141,13 @@ export const fakeUsersModule = {
   updateUserProfile: vi.fn<typeof UsersModule.updateUserProfile>(),
 } satisfies Record<keyof typeof UsersModule, unknown>;
 
-// --- @/data/functions ----------------------------------------------------------------------------
+// --- @/data/account ----------------------------------------------------------------------------
 
 export const fakeFunctionsModule = {
-  createMagicLink: vi.fn<typeof FunctionsModule.createMagicLink>(),
-  verifyMagicLink: vi.fn<typeof FunctionsModule.verifyMagicLink>(),
-  syncProfile: vi.fn<typeof FunctionsModule.syncProfile>(),
-} satisfies Record<keyof typeof FunctionsModule, unknown>;
+  createMagicLink: vi.fn<typeof AccountModule.createMagicLink>(),
+  verifyMagicLink: vi.fn<typeof AccountModule.verifyMagicLink>(),
+  syncProfile: vi.fn<typeof AccountModule.syncProfile>(),
+} satisfies Record<keyof typeof AccountModule, unknown>;
 
 // --- @/data/email --------------------------------------------------------------------------------
 

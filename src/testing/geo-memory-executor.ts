@@ -6,8 +6,8 @@ import {
   type FeedItem,
   type FeedKey,
   feedKeyFromMillis,
-  inBounds,
-} from "./geo-query";
+} from "@/domain/geo-feed";
+import { inBounds } from "@/domain/geo-feed-plan";
 
 /**
  * An in-memory stand-in for Firestore that runs the feed's sub-queries exactly as the composite index

@@ -1,4 +1,4 @@
-// The merchant feed's radius query (src/data/geo-query.ts) against Google's Firestore emulator with
+// The merchant feed's radius query (src/domain/geo-feed-plan.ts, geo-feed.ts) against Google's Firestore emulator with
 // firestore.rules loaded: through firebase-admin (which bypasses the rules) with the same sub-queries,
 // order and cursors as the app's browser executor (src/data/requests.ts), and through the app's own
 // client signed in as a real merchant of the Auth emulator, so every query the feed makes must also be
@@ -13,7 +13,11 @@ import { configureFirestore } from "../../functions/src/lib/admin";
 import { adminFeedExecutor } from "../../scripts/bench-geo/admin-executor";
 import { BENCH_MERCHANTS, type BenchRequest, generateRequests } from "../../scripts/bench-geo/dataset";
 import { benchDocument, seedRequests } from "../../scripts/bench-geo/seed";
-import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/data/geo-memory-executor";
+import { OfferNotEditableError, saveOffer } from "../../src/data/offers";
+import { firestoreFeedExecutor } from "../../src/data/requests";
+import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
+import { destinationPoint, type LatLng } from "../../src/domain/geo";
+import { requestGeoFields } from "../../src/domain/geo-cover";
 import {
   compareFeedKeys,
   type FeedExecutor,
@@ -23,13 +27,9 @@ import {
   type NearbyCursor,
   type NearbyPage,
   visibleDistanceKm,
-} from "../../src/data/geo-query";
-import { OfferNotEditableError, saveOffer } from "../../src/data/offers";
-import { firestoreFeedExecutor } from "../../src/data/requests";
-import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
-import { destinationPoint, type LatLng } from "../../src/domain/geo";
-import { requestGeoFields } from "../../src/domain/geo-cover";
+} from "../../src/domain/geo-feed";
 import type { Request } from "../../src/domain/request";
+import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/testing/geo-memory-executor";
 import { type SignedInClient, signedInClient } from "../support/signed-in-client";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 

@@ -22,7 +22,7 @@ import {
   writeBatch,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { CONVERSATIONS_COLLECTION } from "../../src/data/conversation-doc";
+import { CONVERSATIONS_COLLECTION } from "../../src/data/conversations";
 import { MESSAGES_SUBCOLLECTION } from "../../src/data/messages";
 import { OFFERS_COLLECTION } from "../../src/data/offers";
 import { REQUESTS_COLLECTION } from "../../src/data/requests";

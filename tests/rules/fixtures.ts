@@ -3,7 +3,7 @@
 // (written by "functions") carry fixed dates.
 
 import { type DocumentData, serverTimestamp, Timestamp } from "firebase/firestore";
-import { newConversationFields } from "../../src/data/conversation-doc";
+import { newConversationFields } from "../../src/data/conversations";
 import { newRequestDocument } from "../../src/data/requests";
 import type {
   Condition,

@@ -21,10 +21,10 @@ import {
   where,
 } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fetchNearbyPage } from "../../src/data/geo-query";
 import { OFFERS_COLLECTION, saveOffer } from "../../src/data/offers";
 import { firestoreFeedExecutor, REQUESTS_COLLECTION } from "../../src/data/requests";
 import { MAX_RADIUS_KM } from "../../src/domain/enums";
+import { fetchNearbyPage } from "../../src/domain/geo-feed";
 import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
 import { offerIdFor } from "../../src/domain/offer";
 import {

@@ -8,7 +8,7 @@ configure({ asyncUtilTimeout: 3000 });
 
 // Component tests never reach Firebase: a test mocks the src/data module it needs, and any other
 // data call (e.g. the dashboard a test lands on after signing in) fails at once, without network.
-vi.mock("@/lib/firebase", () => {
+vi.mock("@/data/firebase", () => {
   const offline = () => Promise.reject(new Error("Firebase non è disponibile nei test dei componenti"));
   return { getFirebaseApp: offline, getAuthInstance: offline, getDb: offline, getFunctionsInstance: offline };
 });

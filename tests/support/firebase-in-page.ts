@@ -3,7 +3,7 @@ import { build } from "esbuild";
 import type { Page } from "playwright-core";
 
 /**
- * Puts the app's own Firebase module (src/lib/firebase.ts, with src/config/env.ts) and the
+ * Puts the app's own Firebase module (src/data/firebase.ts, with src/config/env.ts) and the
  * browser SDK into a page, as `window.vicinoTest`, so a test can act as a signed-in user
  * through the real browser SDK against the stack's emulators (WebChannel + REST to our
  * Firestore, the Auth emulator). The page keeps its origin (the app's), so CORS is exercised

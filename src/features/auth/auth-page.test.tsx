@@ -17,7 +17,7 @@ import { findToast } from "@/testing/toasts";
 
 vi.mock("@/data/auth", async () => (await import("@/testing/fake-data")).fakeAuthModule);
 vi.mock("@/data/users", async () => (await import("@/testing/fake-data")).fakeUsersModule);
-vi.mock("@/data/functions", async () => (await import("@/testing/fake-data")).fakeFunctionsModule);
+vi.mock("@/data/account", async () => (await import("@/testing/fake-data")).fakeFunctionsModule);
 vi.mock("@/data/email", async () => (await import("@/testing/fake-data")).fakeEmailModule);
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import { listCustomerOffers } from "@/data/customer-requests";
+import { listCustomerOffers } from "@/data/offers";
 import { cancelRequest, listCustomerRequests } from "@/data/requests";
 import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
@@ -18,7 +18,7 @@ import { CustomerDashboardPage } from "./customer-dashboard-page";
 import { CustomerRequestsPage } from "./customer-requests-page";
 
 vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn(), cancelRequest: vi.fn() }));
-vi.mock("@/data/customer-requests", () => ({ listCustomerOffers: vi.fn() }));
+vi.mock("@/data/offers", () => ({ listCustomerOffers: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 

@@ -5,22 +5,18 @@ import { type ReactNode, useState } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider, useToast } from "@/components/ui/toast";
-import {
-  subscribeToConversation,
-  subscribeToOffer,
-  subscribeToRequest,
-  subscribeToUserConversations,
-} from "@/data/conversation-subscriptions";
+import { subscribeToConversation, subscribeToUserConversations } from "@/data/conversations";
 import { acceptOffer, completeTransaction, rejectOffer } from "@/data/deals";
+import type { Listener } from "@/data/listen";
 import {
-  type Listener,
   markMessagesRead,
   newMessageId,
   sendMessage,
   subscribeToMessages,
   subscribeToRecentMessages,
 } from "@/data/messages";
-import { getRequest } from "@/data/requests";
+import { subscribeToOffer } from "@/data/offers";
+import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
 import { errorMessage } from "@/domain/errors";
 import type { Message } from "@/domain/message";
@@ -32,12 +28,11 @@ import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { findToast } from "@/testing/toasts";
 import { MessagesPage } from "./messages-page";
 
-vi.mock("@/data/conversation-subscriptions", () => ({
+vi.mock("@/data/conversations", () => ({
   subscribeToUserConversations: vi.fn(),
   subscribeToConversation: vi.fn(),
-  subscribeToOffer: vi.fn(),
-  subscribeToRequest: vi.fn(),
 }));
+vi.mock("@/data/offers", () => ({ subscribeToOffer: vi.fn() }));
 vi.mock("@/data/messages", () => ({
   subscribeToMessages: vi.fn(),
   subscribeToRecentMessages: vi.fn(),
@@ -46,7 +41,7 @@ vi.mock("@/data/messages", () => ({
   markMessagesRead: vi.fn(),
 }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn(), completeTransaction: vi.fn() }));
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
+vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 const NOW = new Date();

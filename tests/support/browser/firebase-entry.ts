@@ -4,7 +4,7 @@ import * as auth from "firebase/auth";
 import * as firestore from "firebase/firestore";
 import * as functions from "firebase/functions";
 import { env } from "@/config/env";
-import { getAuthInstance, getDb, getFirebaseApp, getFunctionsInstance } from "@/lib/firebase";
+import { getAuthInstance, getDb, getFirebaseApp, getFunctionsInstance } from "@/data/firebase";
 import type { VicinoTestApi } from "./types";
 
 const api: VicinoTestApi = {

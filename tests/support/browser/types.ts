@@ -2,7 +2,7 @@ import type * as auth from "firebase/auth";
 import type * as firestore from "firebase/firestore";
 import type * as functions from "firebase/functions";
 import type { AppEnv } from "@/config/env-schema";
-import type { getAuthInstance, getDb, getFirebaseApp, getFunctionsInstance } from "@/lib/firebase";
+import type { getAuthInstance, getDb, getFirebaseApp, getFunctionsInstance } from "@/data/firebase";
 
 /** What tests reach in a page as `window.vicinoTest` (see ../firebase-in-page.ts). */
 export interface VicinoTestApi {

@@ -1,6 +1,6 @@
+import { syncProfile } from "@/data/account";
 import { type AuthUser, currentIdToken } from "@/data/auth";
 import { sendEmail } from "@/data/email";
-import { syncProfile } from "@/data/functions";
 import { createUserDoc, getUser } from "@/data/users";
 import { fallbackDisplayName } from "@/domain/session";
 import { ASSISTANT_NAME, type UserType } from "@/domain/user-type";

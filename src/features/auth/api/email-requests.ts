@@ -1,7 +1,7 @@
 import { paths } from "@/config/paths";
+import { createMagicLink } from "@/data/account";
 import { sendFirebaseSignInLink } from "@/data/auth";
 import { sendEmail } from "@/data/email";
-import { createMagicLink } from "@/data/functions";
 import { errorCode } from "@/domain/auth-errors";
 import { callableErrorCode, callableErrorMessage } from "@/domain/errors";
 import { ERROR_MESSAGES } from "@/domain/messages";

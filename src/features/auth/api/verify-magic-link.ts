@@ -1,5 +1,5 @@
+import { verifyMagicLink } from "@/data/account";
 import { signInWithToken } from "@/data/auth";
-import { verifyMagicLink } from "@/data/functions";
 import { getUser } from "@/data/users";
 import { errorCode } from "@/domain/auth-errors";
 import { callableErrorMessage } from "@/domain/errors";

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 // The data modules (and with them the full Firestore SDK, ~136 kB gzip) load when the first query runs,
 // not with the route: the page paints first and the route stays within its 300 kB initial-JS budget.
 const requestsModule = () => import("@/data/requests");
-const customerRequestsModule = () => import("@/data/customer-requests");
+const offersModule = () => import("@/data/offers");
 
 /** Requests read for the dashboard stats and /requests: the buyer's newest. */
 export const CUSTOMER_REQUESTS_MAX = 100;
@@ -29,7 +29,7 @@ export function useCustomerOffers(uid: string) {
   return useQuery({
     queryKey: customerKeys.offers(uid),
     staleTime: 0,
-    queryFn: async () => (await customerRequestsModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
+    queryFn: async () => (await offersModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
   });
 }
 

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import {
-  subscribeToConversation,
-  subscribeToOffer,
-  subscribeToRequest,
-  subscribeToUserConversations,
-} from "@/data/conversation-subscriptions";
-import { getRequest } from "@/data/requests";
+import { subscribeToConversation, subscribeToUserConversations } from "@/data/conversations";
+import { subscribeToOffer } from "@/data/offers";
+import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";

@@ -1,7 +1,7 @@
 import { hashKey, type QueryKey, skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "@/components/ui/toast";
-import type { Listener } from "@/data/messages";
+import type { Listener } from "@/data/listen";
 
 export type Subscribe<T> = (listener: Listener<T>) => () => void;
 

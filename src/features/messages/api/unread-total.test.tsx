@@ -3,13 +3,14 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import { subscribeToUserConversations } from "@/data/conversation-subscriptions";
-import { type Listener, subscribeToRecentMessages } from "@/data/messages";
+import { subscribeToUserConversations } from "@/data/conversations";
+import type { Listener } from "@/data/listen";
+import { subscribeToRecentMessages } from "@/data/messages";
 import type { Conversation } from "@/domain/conversation";
 import type { Message } from "@/domain/message";
 import { useUnreadTotal } from "./unread-total";
 
-vi.mock("@/data/conversation-subscriptions", () => ({ subscribeToUserConversations: vi.fn() }));
+vi.mock("@/data/conversations", () => ({ subscribeToUserConversations: vi.fn() }));
 vi.mock("@/data/messages", () => ({ subscribeToRecentMessages: vi.fn() }));
 
 const BUYER = "buyer-1";

@@ -1,6 +1,6 @@
 import { skipToken, useQueries, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { subscribeToUserConversations } from "@/data/conversation-subscriptions";
+import { subscribeToUserConversations } from "@/data/conversations";
 import { subscribeToRecentMessages } from "@/data/messages";
 import type { Conversation } from "@/domain/conversation";
 import { countUnreadAcross, type Message } from "@/domain/message";

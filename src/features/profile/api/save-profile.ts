@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { syncProfile } from "@/data/functions";
+import { syncProfile } from "@/data/account";
 import { updateUserProfile } from "@/data/users";
 import type { ProfileUpdate } from "@/domain/user";
 

@@ -1,0 +1,81 @@
+import type { DocumentReference, DocumentSnapshot, Firestore, Unsubscribe } from "firebase/firestore";
+
+/**
+ * The one home of live listeners (architecture §3: realtime screens subscribe with onSnapshot and the
+ * feature pushes what arrives into the react-query cache). The full SDK is only ever imported
+ * dynamically here, like ./firebase.ts getDb does, so no page's initial JS carries it (architecture §8;
+ * scripts/size.mjs ON_DEMAND); Firestore Lite serves the one-shot reads.
+ */
+export type FirestoreSdk = typeof import("firebase/firestore");
+
+export const loadFirestoreSdk = (): Promise<FirestoreSdk> => import("firebase/firestore");
+
+// Loaded on demand too, so this module (and the collection modules that use it) import no SDK and no
+// environment when they are evaluated (the seed reads conversations' shapes from Node).
+const loadDb = (): Promise<Firestore> => import("./firebase").then(({ getDb }) => getDb());
+
+export type Listener<T> = { next: (value: T) => void; error: (error: unknown) => void };
+
+export function isPermissionDenied(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "permission-denied";
+}
+
+/**
+ * A listener the rules refused is a bug: the app asked for something production refuses too ('rules are
+ * not filters'). It is reported on the console (the end-to-end tests fail on it) and then handled as any
+ * other error. Listeners that expect a refusal (a document the rules hide) handle it before this.
+ */
+export function reportingRefusals(onError: (error: unknown) => void): (error: unknown) => void {
+  return (error) => {
+    if (isPermissionDenied(error)) {
+      console.error("Firestore rules refused a live query (permission-denied)", error);
+    }
+    onError(error);
+  };
+}
+
+/**
+ * Starts a listener once Firestore is loaded (lazily, ./firebase.ts) and returns a synchronous
+ * unsubscribe, so React effects can clean up even before the SDK has arrived. `start` gets the error
+ * handler to give the listener (refusals reported, see reportingRefusals).
+ */
+export function lazyListen(
+  start: (fs: FirestoreSdk, db: Firestore, fail: (error: unknown) => void) => Unsubscribe,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  let stop: Unsubscribe | null = null;
+  let cancelled = false;
+  const fail = reportingRefusals(onError);
+  Promise.all([loadFirestoreSdk(), loadDb()])
+    .then(([fs, db]) => {
+      if (!cancelled) stop = start(fs, db, fail);
+    })
+    .catch(fail);
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
+
+/** One document, live; null when it does not exist, is malformed, or the rules hide it from the user. */
+export function subscribeToDocument<T>(
+  path: (fs: FirestoreSdk, db: Firestore) => DocumentReference,
+  read: (snapshot: DocumentSnapshot) => T | null,
+  listener: Listener<T | null>,
+): Unsubscribe {
+  return lazyListen(
+    (fs, db, fail) =>
+      fs.onSnapshot(
+        path(fs, db),
+        (snapshot) => listener.next(snapshot.exists() ? read(snapshot) : null),
+        (error) => (isPermissionDenied(error) ? listener.next(null) : fail(error)),
+      ),
+    listener.error,
+  );
+}
+
+/** Runs `write` with the full SDK and the app's database (the messages screen's writes). */
+export async function withFirestore<T>(write: (fs: FirestoreSdk, db: Firestore) => Promise<T>): Promise<T> {
+  const [fs, db] = await Promise.all([loadFirestoreSdk(), loadDb()]);
+  return write(fs, db);
+}
