@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { type AiAssistant, shouldReuseCache } from "@/domain/ai";
 import type { AlgoExtractedData } from "@/domain/algo";
+import { COLLECTIONS } from "@/domain/collections";
 
 /**
  * ai_cache (spec §3, §9): model replies keyed by the normalised query plus the first 50 characters of
@@ -14,7 +15,6 @@ import type { AlgoExtractedData } from "@/domain/algo";
  * offline Algo is deterministic and free. Photo turns, replies that publish, and turns whose context
  * is longer than the 50 characters the key keeps are never cached (engine.ts).
  */
-export const AI_CACHE_COLLECTION = "ai_cache";
 export const INITIAL_SUCCESS_RATE = 0.5;
 
 export interface CacheHit {
@@ -61,7 +61,7 @@ export async function findCachedReply(
   key: string,
 ): Promise<CacheHit | undefined> {
   const snapshot = await db
-    .collection(AI_CACHE_COLLECTION)
+    .collection(COLLECTIONS.aiCache)
     .where("cacheKey", "==", key)
     .where("aiAssistant", "==", assistant)
     .orderBy("success_rate", "desc")
@@ -85,7 +85,7 @@ export function isReusable(hit: CacheHit | undefined): hit is CacheHit {
 
 export async function countCacheUse(db: Firestore, id: string, now: Date): Promise<void> {
   await db
-    .collection(AI_CACHE_COLLECTION)
+    .collection(COLLECTIONS.aiCache)
     .doc(id)
     .update({ usage_count: FieldValue.increment(1), updated_at: Timestamp.fromDate(now) });
 }
@@ -97,7 +97,7 @@ export async function storeCachedReply(
   now: Date,
 ): Promise<string> {
   const id = cacheEntryId(entry.assistant, entry.key);
-  const ref = db.collection(AI_CACHE_COLLECTION).doc(id);
+  const ref = db.collection(COLLECTIONS.aiCache).doc(id);
   const at = Timestamp.fromDate(now);
   await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
@@ -123,7 +123,7 @@ export async function storeCachedReply(
 /** A published conversation counts as a success for every entry it used. */
 export async function reinforceCacheEntries(db: Firestore, ids: readonly string[], now: Date): Promise<void> {
   for (const id of new Set(ids)) {
-    const ref = db.collection(AI_CACHE_COLLECTION).doc(id);
+    const ref = db.collection(COLLECTIONS.aiCache).doc(id);
     await db.runTransaction(async (tx) => {
       const data = (await tx.get(ref)).data();
       if (!data) return;

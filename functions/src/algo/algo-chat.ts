@@ -1,28 +1,38 @@
-import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import {
+  type DocumentReference,
+  type Firestore,
+  Timestamp,
+  type Transaction,
+} from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type AlgoChatOutput, type AlgoExtractedData, algoChatInputSchema } from "@/domain/algo";
-import { ALGO_MESSAGES, ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
+import { ALGO_CONVERSATION_STATUS } from "@/domain/algo-conversation";
+import { COLLECTIONS } from "@/domain/collections";
+import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { PublishableRequest } from "@/domain/publishing";
+import type { TokenAction } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
-import { chargeInTransaction, readUserTokens, refundSpend } from "../tokens/token-store";
+import { type ChargeOutcome, chargeInTransaction, readUserTokens, refundSpend } from "../tokens/token-store";
 import { cacheContext, reinforceCacheEntries } from "./ai-cache";
 import {
-  CONVERSATION_ID,
+  afterTurn,
   type Conversation,
   conversationDoc,
-  conversationsRef,
+  conversationRefFor,
+  isCompleted,
   newConversation,
   parseConversation,
+  withClientContext,
 } from "./conversation-store";
 import { algoReply, type EngineReply, quietly } from "./engine";
 import { geminiApiKey, geminiConfigFromEnv } from "./gemini/config";
 import type { GeminiConfig } from "./gemini/gemini-algo";
 import { recordLearning } from "./learning";
-import { REQUESTS_COLLECTION, requestDocument } from "./publish";
+import { requestDocument } from "./publish";
 
 /**
  * algoChat({conversationId?, message, imageBase64?, location?, actionRadius?}) →
@@ -50,9 +60,166 @@ export interface AlgoChatDeps {
 }
 
 type ChatInput = z.output<typeof algoChatInputSchema>;
+type SavedTurn = { published?: PublishableRequest; requestId?: string; conversation: Conversation };
 
+/** What a conversation lets the client see: the fields, and the location it sent. */
 function outputFields(conversation: Conversation, fields: AlgoExtractedData): AlgoExtractedData {
   return conversation.location ? { ...fields, location: conversation.location } : fields;
+}
+
+/**
+ * Step 1, one transaction: the user's tokens are charged for the turn (or found short) and the
+ * conversation is loaded; someone else's conversation is not found, a completed one takes no turn.
+ */
+async function loadAndCharge(
+  uid: string,
+  ref: DocumentReference,
+  action: TokenAction,
+  deps: AlgoChatDeps,
+): Promise<{ charge: ChargeOutcome; stored: Conversation | undefined }> {
+  const { db } = deps;
+  return db.runTransaction(async (tx) => {
+    const user = await readUserTokens(tx, db, uid);
+    const snapshot = await tx.get(ref);
+    const existing = snapshot.exists ? parseConversation(snapshot.data()) : undefined;
+    if (snapshot.exists && existing?.userId !== uid) {
+      throw new HttpsError("not-found", ERROR_MESSAGES.algoConversationNotFound);
+    }
+    if (isCompleted(existing)) {
+      throw new HttpsError("failed-precondition", ERROR_MESSAGES.algoConversationClosed);
+    }
+    return { charge: chargeInTransaction(tx, user, uid, action, deps.now()), stored: existing };
+  });
+}
+
+/** Step 2: the reply, from the ai_cache, Gemini or the offline Algo (engine.ts). */
+function runEngine(conversation: Conversation, input: ChatInput, deps: AlgoChatDeps): Promise<EngineReply> {
+  return algoReply(
+    {
+      fields: conversation.fields,
+      offline: conversation.offline,
+      history: conversation.turns,
+      text: input.message,
+      ...(input.imageBase64 ? { imageBase64: input.imageBase64 } : {}),
+    },
+    deps,
+  );
+}
+
+/** The user got no answer: the turn is free. A failed refund is logged and the spend stands. */
+async function refundTurn(
+  uid: string,
+  action: TokenAction,
+  charge: ChargeOutcome,
+  deps: AlgoChatDeps,
+): Promise<number> {
+  if (charge.cost <= 0) return charge.balance;
+  const refunded = await quietly("token refund", () =>
+    refundSpend(deps.db, uid, action, charge.cost, deps.now),
+  );
+  return refunded ?? charge.balance;
+}
+
+/** Creates requests/{id} from the conversation's fields in the turn's transaction and closes it. */
+function publishInTransaction(
+  tx: Transaction,
+  db: Firestore,
+  next: Conversation,
+  uid: string,
+  conversationId: string,
+  reply: EngineReply,
+): PublishableRequest {
+  const requestRef = db.collection(COLLECTIONS.requests).doc();
+  const { request, doc } = requestDocument({
+    uid,
+    requestId: requestRef.id,
+    conversationId,
+    fields: reply.fields,
+    ...(reply.finalRequest ? { finalRequest: reply.finalRequest } : {}),
+    ...(next.location ? { location: next.location } : {}),
+    ...(next.actionRadius ? { actionRadius: next.actionRadius } : {}),
+    imageAnalyzed: next.imageAnalyzed,
+  });
+  tx.create(requestRef, doc);
+  next.status = ALGO_CONVERSATION_STATUS.completed;
+  next.requestId = requestRef.id;
+  return request;
+}
+
+/**
+ * Step 3, one transaction: the turn saved with the fields collected so far; on completion the request
+ * is published and the conversation closed, so a conversation publishes once.
+ */
+async function saveTurn(
+  ref: DocumentReference,
+  conversation: Conversation,
+  uid: string,
+  input: ChatInput,
+  reply: EngineReply,
+  deps: AlgoChatDeps,
+): Promise<SavedTurn> {
+  const { db } = deps;
+  return db.runTransaction(async (tx) => {
+    const now = deps.now();
+    const snapshot = await tx.get(ref);
+    const current = snapshot.exists ? parseConversation(snapshot.data()) : undefined;
+    if (current && isCompleted(current)) {
+      // A concurrent turn of the same conversation has just published it.
+      return { published: undefined, requestId: current.requestId, conversation: current };
+    }
+    const next = afterTurn(conversation, current, {
+      text: input.message,
+      image: input.imageBase64 !== undefined,
+      reply,
+    });
+    const published = reply.isComplete ? publishInTransaction(tx, db, next, uid, ref.id, reply) : undefined;
+    tx.set(
+      ref,
+      {
+        ...conversationDoc(next, now),
+        ...(snapshot.exists ? {} : { createdAt: Timestamp.fromDate(now) }),
+      },
+      { merge: true },
+    );
+    return { published, requestId: next.requestId, conversation: next };
+  });
+}
+
+/** Step 4: cache reinforcement and learning, whose errors are only logged. */
+async function learnFromTurn(
+  uid: string,
+  conversationId: string,
+  conversation: Conversation,
+  input: ChatInput,
+  reply: EngineReply,
+  saved: SavedTurn,
+  deps: AlgoChatDeps,
+): Promise<void> {
+  const { db } = deps;
+  const now = deps.now();
+  if (saved.published) {
+    const ids = saved.conversation.cacheEntryIds;
+    if (ids.length > 0) await quietly("ai_cache reinforcement", () => reinforceCacheEntries(db, ids, now));
+  }
+  if (reply.outcome !== "ok") return;
+  await quietly("ai_learning", () =>
+    recordLearning(
+      db,
+      {
+        uid,
+        conversationId,
+        userInput: input.message,
+        aiResponse: reply.message,
+        context: cacheContext(conversation.fields),
+        fields: reply.fields,
+        isComplete: Boolean(saved.published),
+        newProduct: Boolean(
+          reply.fields.productName && reply.fields.productName !== conversation.fields.productName,
+        ),
+      },
+      now,
+    ),
+  );
 }
 
 export async function runAlgoChat(
@@ -60,35 +227,12 @@ export async function runAlgoChat(
   input: ChatInput,
   deps: AlgoChatDeps,
 ): Promise<AlgoChatOutput> {
-  const { db } = deps;
-  if (input.conversationId !== undefined && !CONVERSATION_ID.test(input.conversationId)) {
-    throw new HttpsError("invalid-argument", VALIDATION_MESSAGES.invalidData);
-  }
-  const conversationRef = input.conversationId
-    ? conversationsRef(db).doc(input.conversationId)
-    : conversationsRef(db).doc();
-  const conversationId = conversationRef.id;
-  const action = input.imageBase64 ? "image_analysis" : "text_chat";
+  const ref = conversationRefFor(deps.db, input.conversationId);
+  const conversationId = ref.id;
+  const action: TokenAction = input.imageBase64 ? "image_analysis" : "text_chat";
 
-  const { charge, stored } = await db.runTransaction(async (tx) => {
-    const user = await readUserTokens(tx, db, uid);
-    const snapshot = await tx.get(conversationRef);
-    const existing = snapshot.exists ? parseConversation(snapshot.data()) : undefined;
-    if (snapshot.exists && existing?.userId !== uid) {
-      throw new HttpsError("not-found", ERROR_MESSAGES.algoConversationNotFound);
-    }
-    if (existing?.status === "completed") {
-      throw new HttpsError("failed-precondition", ERROR_MESSAGES.algoConversationClosed);
-    }
-    return { charge: chargeInTransaction(tx, user, uid, action, deps.now()), stored: existing };
-  });
-
-  const conversation: Conversation = {
-    ...(stored ?? newConversation(uid)),
-    ...(input.location ? { location: input.location } : {}),
-    ...(input.actionRadius ? { actionRadius: input.actionRadius } : {}),
-  };
-
+  const { charge, stored } = await loadAndCharge(uid, ref, action, deps);
+  const conversation = withClientContext(stored ?? newConversation(uid), input);
   if (!charge.ok) {
     return {
       conversationId,
@@ -100,115 +244,24 @@ export async function runAlgoChat(
     };
   }
 
-  const reply: EngineReply = await algoReply(
-    {
-      fields: conversation.fields,
-      offline: conversation.offline,
-      history: conversation.turns,
-      text: input.message,
-      ...(input.imageBase64 ? { imageBase64: input.imageBase64 } : {}),
-    },
-    deps,
-  );
-
+  const reply = await runEngine(conversation, input, deps);
   if (reply.outcome === "technical_failure") {
-    // The user got no answer: the turn is free. A failed refund is logged and the spend stands.
-    const refunded =
-      charge.cost > 0
-        ? await quietly("token refund", () => refundSpend(db, uid, action, charge.cost, deps.now))
-        : undefined;
     return {
       conversationId,
       message: reply.message,
       extractedData: outputFields(conversation, conversation.fields),
       isComplete: false,
-      tokenBalance: refunded ?? charge.balance,
+      tokenBalance: await refundTurn(uid, action, charge, deps),
     };
   }
 
-  const saved = await db.runTransaction(async (tx) => {
-    const now = deps.now();
-    const snapshot = await tx.get(conversationRef);
-    const current = snapshot.exists ? parseConversation(snapshot.data()) : undefined;
-    if (current?.status === "completed") {
-      // A concurrent turn of the same conversation has just published it.
-      return { published: undefined, requestId: current.requestId, conversation: current };
-    }
-    const next: Conversation = {
-      ...conversation,
-      fields: reply.fields,
-      offline: reply.offline,
-      turns: [
-        ...(current?.turns ?? conversation.turns),
-        { role: "user", text: input.message, image: input.imageBase64 !== undefined },
-        { role: "algo", text: reply.message, image: false },
-      ],
-      imageAnalyzed: conversation.imageAnalyzed || reply.imageAnalyzed,
-      cacheEntryIds: [
-        ...(current?.cacheEntryIds ?? conversation.cacheEntryIds),
-        ...(reply.cacheEntryId ? [reply.cacheEntryId] : []),
-      ],
-    };
-    let published: PublishableRequest | undefined;
-    if (reply.isComplete) {
-      const requestRef = db.collection(REQUESTS_COLLECTION).doc();
-      const { request, doc } = requestDocument({
-        uid,
-        requestId: requestRef.id,
-        conversationId,
-        fields: reply.fields,
-        ...(reply.finalRequest ? { finalRequest: reply.finalRequest } : {}),
-        ...(next.location ? { location: next.location } : {}),
-        ...(next.actionRadius ? { actionRadius: next.actionRadius } : {}),
-        imageAnalyzed: next.imageAnalyzed,
-      });
-      tx.create(requestRef, doc);
-      next.status = "completed";
-      next.requestId = requestRef.id;
-      published = request;
-    }
-    tx.set(
-      conversationRef,
-      {
-        ...conversationDoc(next, now),
-        ...(snapshot.exists ? {} : { createdAt: Timestamp.fromDate(now) }),
-      },
-      { merge: true },
-    );
-    return { published, requestId: next.requestId, conversation: next };
-  });
-
-  const now = deps.now();
-  if (saved.published) {
-    const ids = saved.conversation.cacheEntryIds;
-    if (ids.length > 0) await quietly("ai_cache reinforcement", () => reinforceCacheEntries(db, ids, now));
-  }
-  if (reply.outcome === "ok") {
-    await quietly("ai_learning", () =>
-      recordLearning(
-        db,
-        {
-          uid,
-          conversationId,
-          userInput: input.message,
-          aiResponse: reply.message,
-          context: cacheContext(conversation.fields),
-          fields: reply.fields,
-          isComplete: Boolean(saved.published),
-          newProduct: Boolean(
-            reply.fields.productName && reply.fields.productName !== conversation.fields.productName,
-          ),
-        },
-        now,
-      ),
-    );
-  }
-
+  const saved = await saveTurn(ref, conversation, uid, input, reply, deps);
+  await learnFromTurn(uid, conversationId, conversation, input, reply, saved, deps);
   return {
     conversationId,
     message: reply.message,
     extractedData: outputFields(saved.conversation, reply.fields),
-    isComplete: Boolean(saved.published) || saved.conversation.status === "completed",
+    isComplete: Boolean(saved.published) || isCompleted(saved.conversation),
     ...(saved.published ? { finalRequest: saved.published } : {}),
     ...(saved.requestId ? { requestId: saved.requestId } : {}),
     tokenBalance: charge.balance,

@@ -1,8 +1,21 @@
-import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
+import {
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  Timestamp,
+} from "firebase-admin/firestore";
+import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
 import type { AlgoExtractedData } from "@/domain/algo";
+import {
+  ALGO_CONVERSATION_STATUS,
+  ALGO_CONVERSATION_STATUSES,
+  type AlgoConversationStatus,
+} from "@/domain/algo-conversation";
+import { COLLECTIONS } from "@/domain/collections";
 import { sanitizeExtractedData } from "@/domain/extracted-data";
 import { ALGO_MESSAGE_MAX_LENGTH } from "@/domain/limits";
+import { VALIDATION_MESSAGES } from "@/domain/messages";
 import { actionRadiusSchema, locationInputSchema } from "@/domain/request";
 import type { HistoryTurn } from "./gemini/gemini-algo";
 import { INITIAL_OFFLINE_STATE, type OfflineState, offlineStateSchema } from "./offline/dialogue-state";
@@ -12,15 +25,12 @@ import { INITIAL_OFFLINE_STATE, type OfflineState, offlineStateSchema } from "./
  * sends only the new message). Holds the turns, the fields collected so far, the offline Algo's
  * dialogue state, where the need is, and the request it published.
  */
-export const ALGO_CONVERSATIONS_COLLECTION = "algo_conversations";
 
 /** Turns kept per conversation (the oldest are dropped; Gemini sees the last 20 anyway). */
 export const MAX_STORED_TURNS = 60;
 
 /** Conversation ids become document ids. */
 export const CONVERSATION_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-export const CONVERSATION_STATUSES = ["open", "completed"] as const;
 
 const turnSchema = z.object({
   role: z.enum(["user", "algo"]),
@@ -30,7 +40,7 @@ const turnSchema = z.object({
 
 const storedConversationSchema = z.object({
   userId: z.string().min(1),
-  status: z.enum(CONVERSATION_STATUSES).catch("open"),
+  status: z.enum(ALGO_CONVERSATION_STATUSES).catch(ALGO_CONVERSATION_STATUS.open),
   fields: z.unknown().transform((value) => sanitizeExtractedData(value)),
   offline: offlineStateSchema.catch(INITIAL_OFFLINE_STATE),
   turns: z.array(turnSchema).catch([]),
@@ -43,7 +53,7 @@ const storedConversationSchema = z.object({
 
 export interface Conversation {
   userId: string;
-  status: (typeof CONVERSATION_STATUSES)[number];
+  status: AlgoConversationStatus;
   fields: AlgoExtractedData;
   offline: OfflineState;
   turns: HistoryTurn[];
@@ -64,7 +74,7 @@ export function parseConversation(data: DocumentData | undefined): Conversation 
 export function newConversation(userId: string): Conversation {
   return {
     userId,
-    status: "open",
+    status: ALGO_CONVERSATION_STATUS.open,
     fields: {},
     offline: INITIAL_OFFLINE_STATE,
     turns: [],
@@ -73,8 +83,73 @@ export function newConversation(userId: string): Conversation {
   };
 }
 
+export function isCompleted(conversation: Conversation | undefined): boolean {
+  return conversation?.status === ALGO_CONVERSATION_STATUS.completed;
+}
+
+/** The conversation with the location and radius the client sent with this turn, if any. */
+export function withClientContext(
+  conversation: Conversation,
+  client: { location?: Conversation["location"]; actionRadius?: number },
+): Conversation {
+  return {
+    ...conversation,
+    ...(client.location ? { location: client.location } : {}),
+    ...(client.actionRadius ? { actionRadius: client.actionRadius } : {}),
+  };
+}
+
+/** What a turn adds: the user's message and Algo's reply with the fields and state it leaves. */
+export interface TurnRecord {
+  text: string;
+  image: boolean;
+  reply: {
+    message: string;
+    fields: AlgoExtractedData;
+    offline: OfflineState;
+    imageAnalyzed: boolean;
+    cacheEntryId?: string;
+  };
+}
+
+/**
+ * The conversation after a turn: fields and dialogue state replaced, both messages and the cache entry
+ * appended to what is stored now (`current`, which a concurrent turn may have extended).
+ */
+export function afterTurn(
+  conversation: Conversation,
+  current: Conversation | undefined,
+  turn: TurnRecord,
+): Conversation {
+  const { reply } = turn;
+  return {
+    ...conversation,
+    fields: reply.fields,
+    offline: reply.offline,
+    turns: [
+      ...(current?.turns ?? conversation.turns),
+      { role: "user", text: turn.text, image: turn.image },
+      { role: "algo", text: reply.message, image: false },
+    ],
+    imageAnalyzed: conversation.imageAnalyzed || reply.imageAnalyzed,
+    cacheEntryIds: [
+      ...(current?.cacheEntryIds ?? conversation.cacheEntryIds),
+      ...(reply.cacheEntryId ? [reply.cacheEntryId] : []),
+    ],
+  };
+}
+
 export function conversationsRef(db: Firestore) {
-  return db.collection(ALGO_CONVERSATIONS_COLLECTION);
+  return db.collection(COLLECTIONS.algoConversations);
+}
+
+/** The conversation the client names (a well-formed id, else invalid-argument), or a new one. */
+export function conversationRefFor(db: Firestore, conversationId: string | undefined): DocumentReference {
+  if (conversationId === undefined) return conversationsRef(db).doc();
+  if (!CONVERSATION_ID.test(conversationId)) {
+    throw new HttpsError("invalid-argument", VALIDATION_MESSAGES.invalidData);
+  }
+  return conversationsRef(db).doc(conversationId);
 }
 
 /** The document written after a turn (createdAt only on creation, by the caller). */

@@ -6,6 +6,7 @@ import {
   mergeTopSearchTerms,
 } from "@/domain/ai";
 import type { AlgoExtractedData } from "@/domain/algo";
+import { COLLECTIONS } from "@/domain/collections";
 import { DESCRIPTION_MAX_LENGTH, MAX_PREFERRED_CATEGORIES } from "@/domain/limits";
 import { fold } from "./offline/text";
 
@@ -14,7 +15,6 @@ import { fold } from "./offline/text";
  * (top search terms, communication style) and preferredCategories, within the spec's caps (5
  * categories, 10 terms, 10 keywords).
  */
-export const AI_LEARNING_COLLECTION = "ai_learning";
 
 const STOPWORDS = new Set(
   (
@@ -92,11 +92,11 @@ function strings(value: unknown): string[] {
 
 /** Writes the record and updates the user's learning fields (one transaction on users/{uid}). */
 export async function recordLearning(db: Firestore, input: LearningInput, now: Date): Promise<void> {
-  const recordRef = db.collection(AI_LEARNING_COLLECTION).doc();
+  const recordRef = db.collection(COLLECTIONS.aiLearning).doc();
   const record = learningRecord(input, recordRef.id, now);
   await recordRef.set({ ...record, timestamp: Timestamp.fromDate(now) });
 
-  const userRef = db.collection("users").doc(input.uid);
+  const userRef = db.collection(COLLECTIONS.users).doc(input.uid);
   await db.runTransaction(async (tx) => {
     const data = (await tx.get(userRef)).data();
     if (!data) return;

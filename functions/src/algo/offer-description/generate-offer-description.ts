@@ -4,11 +4,13 @@ import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type GenerateOfferDescriptionOutput, generateOfferDescriptionInputSchema } from "@/domain/algo";
+import { COLLECTIONS } from "@/domain/collections";
 import { conditionSchema, deliveryPreferenceSchema, urgencySchema } from "@/domain/enums";
 import { sanitizeExtractedData } from "@/domain/extracted-data";
 import { cleanText } from "@/domain/field-sanitizers";
 import { DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../../lib/admin";
 import { region } from "../../lib/global-options";
 import { parseCallableInput } from "../../lib/http-errors";
@@ -84,14 +86,15 @@ export async function generateOfferDescriptionFor(
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(input.requestId)) {
     throw new HttpsError("not-found", ERROR_MESSAGES.requestNotFound);
   }
-  const requestRef = db.collection("requests").doc(input.requestId);
+  const requestRef = db.collection(COLLECTIONS.requests).doc(input.requestId);
   const { charge, request, businessName } = await db.runTransaction(async (tx) => {
     const user = await readUserTokens(tx, db, uid);
     if (user.data.userType !== "merchant")
       throw new HttpsError("permission-denied", ERROR_MESSAGES.permissionDenied);
     const snapshot = await tx.get(requestRef);
     const data = snapshot.data();
-    if (data?.status !== "active") throw new HttpsError("not-found", ERROR_MESSAGES.requestNotFound);
+    if (data?.status !== REQUEST_STATUS.active)
+      throw new HttpsError("not-found", ERROR_MESSAGES.requestNotFound);
     return {
       charge: chargeInTransaction(tx, user, uid, "description_generation", deps.now()),
       request: data,
