@@ -13,4 +13,5 @@ export { rejectOffer } from "./deals/reject-offer";
 export { sendEmail } from "./email/send-email";
 export { health } from "./http/health";
 export { syncProfile } from "./profiles/sync-profile";
+export { verifyShop } from "./shops/verify-shop";
 export { purchaseTokens } from "./tokens/purchase-tokens";

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "./product.ts";
+import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification.ts";
 
 /**
  * Every Italian user-facing message of spec §5 and §8, word for word (ASCII apostrophes as in the
@@ -138,6 +139,7 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(VOICE_MESSAGES),
   ...Object.values(CAMERA_MESSAGES),
   ...Object.values(ALGO_MESSAGES),
+  ...Object.values(SHOP_VERIFICATION_MESSAGES),
 ]);
 
 // Accounts (ours: the spec gives no text for these)

@@ -9,6 +9,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
+import { shopSchema } from "./shop-verification.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
 import { userTypeSchema } from "./user-type.ts";
 
@@ -59,6 +60,8 @@ export const userSchema = z.object({
   preferredCategories: z.array(z.string()).max(MAX_PREFERRED_CATEGORIES).optional(),
   successfulMatches: z.number().int().min(0).optional(),
   learningProfile: learningProfileSchema.optional(),
+  /** Written by verifyShop only: the shop's powers (shop-verification.ts). */
+  shop: shopSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

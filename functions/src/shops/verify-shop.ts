@@ -1,0 +1,84 @@
+import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import { HttpsError, onCall } from "firebase-functions/https";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import {
+  SHOP_FIELD,
+  SHOP_STATUS,
+  SHOP_VERIFICATION_MESSAGES,
+  type ShopVerification,
+  shopVerificationInputSchema,
+  type VerifyShopOutput,
+} from "@/domain/shop-verification";
+import { adminAuth, adminDb } from "../lib/admin";
+import { region } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import { syncPublicProfile } from "../profiles/sync-profile";
+import { parseUserDoc, userRef } from "../profiles/user-record";
+
+export type VerifyShopDeps = {
+  db: Firestore;
+  now: () => Date;
+  /** The address is proved: a verified e-mail (password after its link, magic link) or Google. */
+  emailProven: (uid: string) => Promise<boolean>;
+};
+
+/**
+ * verifyShop(input) → {status: 'verified'}: checks what a real shop has and grants the shop's powers by
+ * writing users/{uid}.shop, a field only functions write and the rules read. Re-running it updates the
+ * shop's details (the verification date moves).
+ */
+export async function verifyShopFor(
+  uid: string,
+  input: ShopVerification,
+  deps: VerifyShopDeps,
+): Promise<VerifyShopOutput> {
+  if (!(await deps.emailProven(uid))) {
+    throw new HttpsError("failed-precondition", SHOP_VERIFICATION_MESSAGES.emailNotVerified);
+  }
+  const ref = userRef(deps.db, uid);
+  await deps.db.runTransaction(async (tx) => {
+    const read = parseUserDoc((await tx.get(ref)).data());
+    if (!read.ok) throw new HttpsError("not-found", ERROR_MESSAGES.userDataNotFound);
+    if (read.user.userType !== "merchant") {
+      throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.merchantsOnly);
+    }
+    const now = Timestamp.fromDate(deps.now());
+    tx.update(ref, {
+      businessName: input.businessName,
+      location: {
+        lat: input.position.lat,
+        lng: input.position.lng,
+        address: input.address,
+        ...(input.position.zone ? { zone: input.position.zone } : {}),
+      },
+      [SHOP_FIELD]: {
+        status: SHOP_STATUS.verified,
+        partitaIva: input.partitaIva,
+        categories: input.categories,
+        verifiedAt: now,
+      },
+      updatedAt: now,
+    });
+  });
+  await syncPublicProfile(deps.db, uid);
+  return { status: SHOP_STATUS.verified };
+}
+
+/** One verifyShop call by a signed-in caller: the input checked as sent, then the checks and the write. */
+export function verifyShopCall(uid: string | undefined, data: unknown, deps: VerifyShopDeps) {
+  if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
+  return verifyShopFor(uid, parseCallableInput(shopVerificationInputSchema, data), deps);
+}
+
+async function emailProvenInAuth(uid: string): Promise<boolean> {
+  const record = await adminAuth().getUser(uid);
+  return record.emailVerified || record.providerData.some((provider) => provider.providerId === "google.com");
+}
+
+export const verifyShop = onCall({ region }, (request) =>
+  verifyShopCall(request.auth?.uid, request.data, {
+    db: adminDb(),
+    now: () => new Date(),
+    emailProven: emailProvenInAuth,
+  }),
+);

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { requestCategorySchema } from "./enums.ts";
+import { latLngSchema } from "./geo.ts";
+import { ADDRESS_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, MAX_PREFERRED_CATEGORIES } from "./limits.ts";
+import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva.ts";
+
+/**
+ * A shop's powers (reading the request feed, sending offers, Leonardo) come from the server, never from
+ * the `userType` a client wrote at sign-up. The verifyShop callable checks what a real shop has (an
+ * e-mail address it proved, a business name, a Partita IVA with a valid check digit, an address with a
+ * position, the categories it sells) and writes `users/{uid}.shop` with status `verified`; clients can
+ * never write that field, and firestore.rules read it.
+ */
+
+export const SHOP_STATUS = { verified: "verified" } as const;
+export type ShopStatus = (typeof SHOP_STATUS)[keyof typeof SHOP_STATUS];
+
+/** The server-owned field `users/{uid}.shop` once verifyShop has checked the shop. */
+export const SHOP_FIELD = "shop";
+
+export const SHOP_VERIFICATION_MESSAGES = {
+  businessNameRequired: "Inserisci il nome del negozio",
+  partitaIvaInvalid: "Partita IVA non valida: servono 11 cifre con la cifra di controllo corretta",
+  addressRequired: "Inserisci l'indirizzo del negozio",
+  positionRequired: "Scegli l'indirizzo del negozio dall'elenco, così sappiamo dove si trova",
+  categoriesRequired: "Scegli almeno una categoria che vendi",
+  tooManyCategories: `Puoi scegliere al massimo ${MAX_PREFERRED_CATEGORIES} categorie`,
+  emailNotVerified:
+    "Conferma prima il tuo indirizzo e-mail: apri il link che ti abbiamo mandato, poi torna qui.",
+  merchantsOnly: "Solo un account negozio può essere verificato.",
+  notVerified: "Completa la verifica del negozio per vedere le richieste e fare offerte.",
+  verified: "Negozio verificato! Ora puoi vedere le richieste vicine e fare offerte.",
+} as const;
+
+export const shopVerificationInputSchema = z.object({
+  businessName: z
+    .string({ error: SHOP_VERIFICATION_MESSAGES.businessNameRequired })
+    .trim()
+    .min(1, { error: SHOP_VERIFICATION_MESSAGES.businessNameRequired })
+    .max(DISPLAY_NAME_MAX_LENGTH, { error: SHOP_VERIFICATION_MESSAGES.businessNameRequired }),
+  partitaIva: z
+    .string({ error: SHOP_VERIFICATION_MESSAGES.partitaIvaInvalid })
+    .transform(normalizePartitaIva)
+    .refine(isValidPartitaIva, { error: SHOP_VERIFICATION_MESSAGES.partitaIvaInvalid }),
+  address: z
+    .string({ error: SHOP_VERIFICATION_MESSAGES.addressRequired })
+    .trim()
+    .min(1, { error: SHOP_VERIFICATION_MESSAGES.addressRequired })
+    .max(ADDRESS_MAX_LENGTH, { error: SHOP_VERIFICATION_MESSAGES.addressRequired }),
+  /** Chosen from the gazetteer or the browser's position: a typed address alone has no position. */
+  position: latLngSchema.extend({ zone: z.string().trim().max(ADDRESS_MAX_LENGTH).optional() }),
+  categories: z
+    .array(requestCategorySchema, { error: SHOP_VERIFICATION_MESSAGES.categoriesRequired })
+    .min(1, { error: SHOP_VERIFICATION_MESSAGES.categoriesRequired })
+    .max(MAX_PREFERRED_CATEGORIES, { error: SHOP_VERIFICATION_MESSAGES.tooManyCategories })
+    .transform((categories) => [...new Set(categories)]),
+});
+export type ShopVerificationInput = z.input<typeof shopVerificationInputSchema>;
+export type ShopVerification = z.output<typeof shopVerificationInputSchema>;
+
+/** What `users/{uid}.shop` holds (dates as the data layer gives them). */
+export const shopSchema = z.object({
+  status: z.enum([SHOP_STATUS.verified]),
+  partitaIva: z.string(),
+  categories: z.array(requestCategorySchema),
+  verifiedAt: z.date(),
+});
+export type Shop = z.infer<typeof shopSchema>;
+
+export const verifyShopOutputSchema = z.object({ status: z.enum([SHOP_STATUS.verified]) });
+export type VerifyShopOutput = z.infer<typeof verifyShopOutputSchema>;
+
+/** True only for a merchant the server has verified. */
+export function isVerifiedShop(user: { userType: string; shop?: { status: string } | undefined }): boolean {
+  return user.userType === "merchant" && user.shop?.status === SHOP_STATUS.verified;
+}
