@@ -6,7 +6,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALGO_MESSAGES } from "../../src/domain/messages";
+import { ALGO_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
@@ -57,6 +57,8 @@ beforeAll(async () => {
   restoreEnv = overrideEnv({
     FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
     GCLOUD_PROJECT: stack.projectId,
+    // What the Functions emulator sets: the simulated payments run only with it (payment-provider.ts).
+    FUNCTIONS_EMULATOR: "true",
     METADATA_SERVER_DETECTION: "none",
     GEMINI_API_KEY: undefined,
     PAYMENT_PROVIDER: undefined,
@@ -317,6 +319,28 @@ describe("purchaseTokens", () => {
     );
     expect(error).toMatchObject({ code: "unavailable" });
     expect((await user("nopay")).aiTokens).toBe(0);
+  });
+
+  it("refuses the simulated provider outside the emulators, whatever PAYMENT_PROVIDER says", async () => {
+    await seedUser("prod", { userType: "customer", aiTokens: 0, lastTokenReset: Timestamp.now() });
+    const { paymentProviderFromEnv } = await import("../../functions/src/tokens/payment-provider");
+    // A deployed function: a real project id, no emulator flags, and someone set PAYMENT_PROVIDER.
+    const provider = paymentProviderFromEnv({
+      PAYMENT_PROVIDER: "simulated",
+      ALLOW_SIMULATED_PAYMENTS: "true",
+      GCLOUD_PROJECT: "vicino-prod",
+      FIREBASE_CONFIG: JSON.stringify({ projectId: "vicino-prod" }),
+    });
+    const error = await rejection(
+      purchase.purchaseTokensFor(
+        "prod",
+        { packageId: "basic", paymentId: "pay_prod" },
+        { db: db(), provider, now: () => new Date() },
+      ),
+    );
+    expect(error).toMatchObject({ code: "unavailable", message: ERROR_MESSAGES.paymentsUnavailable });
+    expect((await user("prod")).aiTokens).toBe(0);
+    expect((await db().doc("tokenPurchases/pay_prod").get()).exists).toBe(false);
   });
 });
 

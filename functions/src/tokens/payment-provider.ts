@@ -32,17 +32,40 @@ export const simulatedPaymentProvider: PaymentProvider = {
   },
 };
 
+/** Every project id this process could be told about; a `demo-*` id can never reach a real project. */
+function projectIds(env: NodeJS.ProcessEnv): string[] {
+  const ids = [env.GCLOUD_PROJECT, env.GOOGLE_CLOUD_PROJECT];
+  try {
+    const config = JSON.parse(env.FIREBASE_CONFIG ?? "{}") as { projectId?: unknown };
+    if (typeof config.projectId === "string") ids.push(config.projectId);
+  } catch {
+    ids.push("(unreadable FIREBASE_CONFIG)");
+  }
+  return ids.map((id) => id?.trim() ?? "").filter((id) => id !== "");
+}
+
 /**
- * The provider of this process. No real provider is wired yet, so the simulated one is used only where
- * no real money could be expected: the emulators (FUNCTIONS_EMULATOR, FIRESTORE_EMULATOR_HOST) or an
- * explicit ALLOW_SIMULATED_PAYMENTS=true. Deployed without either, purchases are refused (undefined).
+ * True only with positive proof of the local emulators: the Functions emulator's flag, a Firestore
+ * emulator host, and project ids that are all `demo-*`. Any one missing, and this is treated as
+ * production whatever else the environment says.
+ */
+export function runsOnEmulators(env: NodeJS.ProcessEnv = process.env): boolean {
+  const ids = projectIds(env);
+  return (
+    env.FUNCTIONS_EMULATOR === "true" &&
+    Boolean(env.FIRESTORE_EMULATOR_HOST?.trim()) &&
+    ids.length > 0 &&
+    ids.every((id) => id.startsWith("demo-"))
+  );
+}
+
+/**
+ * The provider of this process. No real provider is wired yet, and the simulated one approves every
+ * charge, so it runs only on the emulators (runsOnEmulators); no variable can switch it on elsewhere
+ * (fail closed). Anywhere else purchases are refused (undefined).
  */
 export function paymentProviderFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider | undefined {
   const name = env.PAYMENT_PROVIDER?.trim() || "simulated";
   if (name !== "simulated") return undefined;
-  const local =
-    env.FUNCTIONS_EMULATOR === "true" ||
-    Boolean(env.FIRESTORE_EMULATOR_HOST?.trim()) ||
-    env.ALLOW_SIMULATED_PAYMENTS === "true";
-  return local ? simulatedPaymentProvider : undefined;
+  return runsOnEmulators(env) ? simulatedPaymentProvider : undefined;
 }
