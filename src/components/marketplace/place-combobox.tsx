@@ -1,6 +1,5 @@
 import { type ComponentProps, type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { Input } from "@/components/ui/input";
-import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
 import type { PlaceSearch } from "@/domain/gazetteer";
 import { PLACE_MESSAGES } from "@/domain/messages";
 import { type Place, placeLabel } from "@/domain/place";
@@ -18,7 +17,7 @@ type PlaceComboboxProps = Omit<
   /** A suggestion was chosen, or the field was left with edited text. */
   onOutcome: (outcome: PlaceOutcome) => void;
   /** The gazetteer's lookups; the real ones load lazily on the first keystroke. Tests pass a fixture. */
-  loadPlaces?: () => Promise<PlaceSearch>;
+  loadPlaces: () => Promise<PlaceSearch>;
 };
 
 const MAX_SUGGESTIONS = 5;
@@ -40,7 +39,7 @@ export function PlaceCombobox({
   value,
   onValueChange,
   onOutcome,
-  loadPlaces = loadGazetteer,
+  loadPlaces,
   className,
   ...inputProps
 }: PlaceComboboxProps) {

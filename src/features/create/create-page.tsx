@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { TokenWallet } from "@/components/tokens/token-wallet";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import type { LatLng } from "@/domain/geo";
@@ -7,7 +8,6 @@ import { DEFAULT_ACTION_RADIUS_KM, REDIRECT_AFTER_REQUEST_CREATED_MS } from "@/d
 import { BUYER_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import type { LocationInput } from "@/domain/request";
-import { TokenWallet } from "@/features/tokens/components/token-wallet";
 import { useSession } from "@/lib/session/session-provider";
 import { useAlgoChat } from "./api/use-algo-chat";
 import { ChatComposer } from "./components/chat-composer";

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import { TokenWallet } from "@/components/tokens/token-wallet";
 import { buttonClasses } from "@/components/ui/button";
 import { ChatIcon, ShoppingBagIcon, SparklesIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 import { CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST, CUSTOMER_DASHBOARD_REQUESTS } from "@/domain/limits";
 import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
-import { TokenWallet } from "@/features/tokens/components/token-wallet";
 import { useSession } from "@/lib/session/session-provider";
 import { useCustomerOffers, useCustomerRequests } from "./api/customer-data";
 import { ErrorState, LoadingState } from "./components/query-state";

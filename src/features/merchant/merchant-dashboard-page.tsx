@@ -1,10 +1,10 @@
 import { LocationNotice } from "@/components/marketplace/location-notice";
+import { TokenWallet } from "@/components/tokens/token-wallet";
 import { Badge } from "@/components/ui/badge";
 import { SparklesIcon } from "@/components/ui/icons";
 import { PRODUCT_NAME } from "@/domain/product";
 import { publicName } from "@/domain/user";
 import { ASSISTANT_NAME } from "@/domain/user-type";
-import { TokenWallet } from "@/features/tokens/components/token-wallet";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
 import { useOfferStats, useRecentOffers, useZoneRequests } from "./api/dashboard";

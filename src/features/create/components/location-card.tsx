@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { MapPinIcon } from "@/components/ui/icons";
 import { Select } from "@/components/ui/select";
+import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
 import { RADIUS_LABELS, RADIUS_OPTIONS_KM } from "@/domain/enums";
 import type { PlaceSearch } from "@/domain/gazetteer";
 import type { LatLng } from "@/domain/geo";
@@ -30,7 +31,8 @@ const formatCoords = ({ lat, lng }: LatLng) => `${lat.toFixed(4)}, ${lng.toFixed
  * Without coordinates the request is centred on Milano, and the card says so.
  */
 export function LocationCard(props: LocationCardProps) {
-  const { address, onAddressChange, coords, onCoordsChange, radius, onRadiusChange, loadPlaces } = props;
+  const { address, onAddressChange, coords, onCoordsChange, radius, onRadiusChange } = props;
+  const loadPlaces = props.loadPlaces ?? loadGazetteer;
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Where the coordinates came from, for the status line; null: the profile's saved position (or none).

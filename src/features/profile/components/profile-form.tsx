@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MapPinIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
 import type { PlaceSearch } from "@/domain/gazetteer";
 import type { LatLng } from "@/domain/geo";
 import { PLACE_MESSAGES } from "@/domain/messages";
@@ -25,7 +26,14 @@ type ProfileFormProps = {
 const coordinates = (lat: number, lng: number) => `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
 
 /** Edit form: name and surname; business name and shop location for merchants. */
-export function ProfileForm({ initial, isMerchant, saving, onSave, onCancel, loadPlaces }: ProfileFormProps) {
+export function ProfileForm({
+  initial,
+  isMerchant,
+  saving,
+  onSave,
+  onCancel,
+  loadPlaces = loadGazetteer,
+}: ProfileFormProps) {
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);

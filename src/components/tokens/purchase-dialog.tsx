@@ -8,8 +8,8 @@ import { formatEuro } from "@/domain/pricing";
 import { formatTokens, TOKEN_PACKAGE_LABELS, tokenPackagesFor } from "@/domain/tokens";
 import type { UserType } from "@/domain/user-type";
 import { cn } from "@/lib/cn";
+import { usePurchaseTokens } from "@/lib/purchase-tokens";
 import { useRememberTokenBalance } from "@/lib/token-balance";
-import { usePurchaseTokens } from "../api/purchase-tokens";
 
 type PurchaseDialogProps = {
   open: boolean;
