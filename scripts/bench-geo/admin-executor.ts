@@ -5,8 +5,10 @@ import {
   type Query,
   Timestamp,
 } from "firebase-admin/firestore";
+import { COLLECTIONS, REQUEST_FIELDS } from "../../src/domain/collections";
 import type { FeedExecutor, FeedItem, FeedKey, FetchedDoc } from "../../src/domain/geo-feed";
 import { type Request, requestSchema } from "../../src/domain/request";
+import { REQUEST_STATUS } from "../../src/domain/state-machine";
 
 /**
  * The feed executor over firebase-admin (REST, `preferRest`, as the functions use it): the same
@@ -28,7 +30,7 @@ function fromAdmin(value: unknown): unknown {
 export function parseAdminRequest(id: string, data: DocumentData): Request | null {
   const parsed = requestSchema.safeParse({ ...(fromAdmin(data) as object), id });
   if (parsed.success) return parsed.data;
-  console.warn(`Richiesta ${id} ignorata: dati non validi`);
+  console.warn(`Request ${id} skipped: invalid data`);
   return null;
 }
 
@@ -51,27 +53,28 @@ export function adminFeedExecutor<T extends FeedItem = Request>(
     id: string,
     data: DocumentData,
   ) => T | null,
-  collectionPath = "requests",
+  collectionPath: string = COLLECTIONS.requests,
 ): AdminFeedExecutor<T> {
   const executor = (async ({ subQuery, filters, after, limit }) => {
-    let q: Query = db.collection(collectionPath).where("status", "==", "active");
-    if (filters.category) q = q.where("category", "==", filters.category);
-    if (filters.urgency) q = q.where("urgency", "==", filters.urgency);
+    let q: Query = db.collection(collectionPath).where(REQUEST_FIELDS.status, "==", REQUEST_STATUS.active);
+    if (filters.category) q = q.where(REQUEST_FIELDS.category, "==", filters.category);
+    if (filters.urgency) q = q.where(REQUEST_FIELDS.urgency, "==", filters.urgency);
     q = q.where(subQuery.field, "in", [...subQuery.cells]);
-    if (subQuery.minActionRadiusKm !== null) q = q.where("actionRadius", ">=", subQuery.minActionRadiusKm);
+    if (subQuery.minActionRadiusKm !== null)
+      q = q.where(REQUEST_FIELDS.actionRadius, ">=", subQuery.minActionRadiusKm);
     if (subQuery.bounds) {
       const { minLat, maxLat, minLng, maxLng } = subQuery.bounds;
       q = q
-        .where("location.lat", ">=", minLat)
-        .where("location.lat", "<=", maxLat)
-        .where("location.lng", ">=", minLng)
-        .where("location.lng", "<=", maxLng);
+        .where(REQUEST_FIELDS.lat, ">=", minLat)
+        .where(REQUEST_FIELDS.lat, "<=", maxLat)
+        .where(REQUEST_FIELDS.lng, ">=", minLng)
+        .where(REQUEST_FIELDS.lng, "<=", maxLng);
     }
     q = q
-      .orderBy("createdAt", "desc")
-      .orderBy("actionRadius", "desc")
-      .orderBy("location.lat", "desc")
-      .orderBy("location.lng", "desc")
+      .orderBy(REQUEST_FIELDS.createdAt, "desc")
+      .orderBy(REQUEST_FIELDS.actionRadius, "desc")
+      .orderBy(REQUEST_FIELDS.lat, "desc")
+      .orderBy(REQUEST_FIELDS.lng, "desc")
       .orderBy(FieldPath.documentId(), "desc");
     if (after) {
       q = q.startAfter(

@@ -1,7 +1,7 @@
 import { REQUEST_CATEGORIES, type RequestCategory, URGENCIES, type Urgency } from "../../src/domain/enums";
 import { destinationPoint, type LatLng } from "../../src/domain/geo";
 import { requestGeoFields } from "../../src/domain/geo-cover";
-import type { RequestStatus } from "../../src/domain/state-machine";
+import { REQUEST_STATUS, type RequestStatus } from "../../src/domain/state-machine";
 
 /**
  * A realistic, reproducible request population for the radius-query bench: most requests in and around
@@ -117,11 +117,11 @@ const DAY_MS = 86_400_000;
 
 function statusFor(random: () => number, ageDays: number): RequestStatus {
   const activeShare = ageDays < 7 ? 0.85 : ageDays < 30 ? 0.5 : 0.1;
-  if (random() < activeShare) return "active";
+  if (random() < activeShare) return REQUEST_STATUS.active;
   return pick(random, [
-    ["completed", 5],
-    ["in_progress", 2],
-    ["cancelled", 3],
+    [REQUEST_STATUS.completed, 5],
+    [REQUEST_STATUS.inProgress, 2],
+    [REQUEST_STATUS.cancelled, 3],
   ] as const);
 }
 

@@ -1,29 +1,31 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
+import { COLLECTIONS } from "../../src/domain/collections";
+import { buildRequestDocument } from "../../src/domain/request-document";
 import type { BenchRequest } from "./dataset";
 
-/** The Firestore document of a bench request: the shape the app writes (src/data/requests.ts createRequest). */
+/**
+ * The Firestore document of a bench request, built by the domain's one request builder (the shape every
+ * writer stores), with the bench's own history: its status and its creation time.
+ */
 export function benchDocument(request: BenchRequest): DocumentData {
   const createdAt = Timestamp.fromMillis(request.createdAtMs);
-  return {
-    customerId: request.customerId,
-    productName: request.productName,
-    description: "",
-    category: request.category,
-    budget: { min: 20, max: 200 },
-    urgency: request.urgency,
-    deliveryPreference: "both",
-    actionRadius: request.actionRadius,
-    location: request.location,
-    gh3: request.gh3,
-    gh4: request.gh4,
-    gh5: request.gh5,
-    productDetails: { condition: "nuovo" },
-    status: request.status,
-    aiGenerated: false,
-    imageAnalyzed: false,
-    createdAt,
-    updatedAt: createdAt,
-  };
+  return buildRequestDocument(
+    {
+      customerId: request.customerId,
+      status: request.status,
+      request: {
+        productName: request.productName,
+        category: request.category,
+        budget: { min: 20, max: 200 },
+        urgency: request.urgency,
+        deliveryPreference: "both",
+        actionRadius: request.actionRadius,
+        location: { lat: request.location.lat, lng: request.location.lng, address: request.location.address },
+        productDetails: { condition: "nuovo" },
+      },
+    },
+    () => createdAt,
+  );
 }
 
 /** Writes the requests in batches of 500, four at a time. */
@@ -41,7 +43,8 @@ export async function seedRequests(
     while (next < batches.length) {
       const slice = batches[next++] as BenchRequest[];
       const batch = db.batch();
-      for (const request of slice) batch.set(db.collection("requests").doc(request.id), toDocument(request));
+      for (const request of slice)
+        batch.set(db.collection(COLLECTIONS.requests).doc(request.id), toDocument(request));
       await batch.commit();
     }
   };
