@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from "./product.ts";
-import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification.ts";
+import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 
 /**
  * Every Italian user-facing message of spec §5 and §8, word for word (ASCII apostrophes as in the
@@ -65,6 +65,8 @@ export const ERROR_MESSAGES = {
   loadOffers: "Errore nel caricare le offerte",
   loadStats: "Errore nel caricare i dati della dashboard",
   offerDescription: "Leonardo non è riuscito a scrivere la descrizione. Riprova.",
+  // ours: issue 13
+  algoBuyersOnly: "Algo è l'assistente di chi cerca: i negozi hanno Leonardo per le offerte.",
 } as const;
 
 export const VOICE_MESSAGES = {

@@ -187,10 +187,16 @@ describe("monthly reset", () => {
     expect(sum(entries.map((entry) => entry.amount))).toBe(9 - 1);
   });
 
-  it("credits 10 to a merchant that never had a reset, even when the turn is then refused", async () => {
+  it("credits a negative balance after the reset, even when the turn is then refused; a shop gets no Algo turn", async () => {
+    // Algo serves buyers only: a merchant is refused before any reset or charge.
     await seedUser("shop", { userType: "merchant" });
-    expect((await chat("shop", march)).tokenBalance).toBe(9.5);
-    expect((await user("shop")).aiTokens).toBe(9.5);
+    expect(await rejection(chat("shop", march))).toMatchObject({
+      code: "permission-denied",
+      message: ERROR_MESSAGES.algoBuyersOnly,
+    });
+    expect((await user("shop")).aiTokens).toBeUndefined();
+    expect(await ledger("shop")).toEqual([]);
+    expect((await db().collection("algo_conversations").get()).size).toBe(0);
 
     await seedUser("broke", {
       userType: "customer",

@@ -68,8 +68,8 @@ function outputFields(conversation: Conversation, fields: AlgoExtractedData): Al
 }
 
 /**
- * Step 1, one transaction: the user's tokens are charged for the turn (or found short) and the
- * conversation is loaded; someone else's conversation is not found, a completed one takes no turn.
+ * Step 1, one transaction: buyers only; the user's tokens are charged for the turn (or found short)
+ * and the conversation is loaded; someone else's conversation is not found, a completed one takes no turn.
  */
 async function loadAndCharge(
   uid: string,
@@ -80,6 +80,10 @@ async function loadAndCharge(
   const { db } = deps;
   return db.runTransaction(async (tx) => {
     const user = await readUserTokens(tx, db, uid);
+    // Algo serves buyers: a merchant (or an account without a role) gets nothing and pays nothing.
+    if (user.data.userType !== "customer") {
+      throw new HttpsError("permission-denied", ERROR_MESSAGES.algoBuyersOnly);
+    }
     const snapshot = await tx.get(ref);
     const existing = snapshot.exists ? parseConversation(snapshot.data()) : undefined;
     if (snapshot.exists && existing?.userId !== uid) {
