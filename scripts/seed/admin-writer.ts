@@ -12,6 +12,7 @@ import {
 } from "../../functions/src/deals/deal-store";
 import { rejectOfferCall } from "../../functions/src/deals/reject-offer";
 import { syncPublicProfile } from "../../functions/src/profiles/sync-profile";
+import { verifyShopCall } from "../../functions/src/shops/verify-shop";
 import { fromFirestore, userRef } from "../../functions/src/profiles/user-record";
 import type {
   AcceptOfferInput,
@@ -79,11 +80,24 @@ export class AdminSeedWriter implements MarketplaceWriter {
     await userRef(this.db, persona.uid).create(userDocument(persona, Timestamp.fromDate(at)));
     // The app calls syncProfile after sign-up and after each profile edit.
     await syncPublicProfile(this.db, persona.uid);
+    if (persona.partitaIva) await step("verifyShop", () => this.verifyShop(persona, at));
     return {
       uid: persona.uid,
       name: persona.businessName ?? persona.displayName,
       userType: persona.userType,
     };
+  }
+
+  /** A shop verifies itself through verifyShop's own checks; its Auth account's e-mail is proved. */
+  private async verifyShop(persona: Persona, at: Date): Promise<void> {
+    const input = {
+      businessName: persona.businessName,
+      partitaIva: persona.partitaIva,
+      address: persona.location.address,
+      position: { lat: persona.location.lat, lng: persona.location.lng, zone: persona.location.zone },
+      categories: persona.preferredCategories,
+    };
+    await verifyShopCall(persona.uid, input, { db: this.db, now: () => at, emailProven: async () => true });
   }
 
   async publishRequest(

@@ -30,6 +30,7 @@ export const DEMO_SHOP_1: Persona = {
   lastName: "Bianchi",
   userType: "merchant",
   businessName: "Elettronica Navigli",
+  partitaIva: "04812310151",
   location: { address: "Ripa di Porta Ticinese 41, Milano", zone: "Milano", lat: 45.4517, lng: 9.1749 },
   preferredCategories: ["elettronica", "casa"],
 };
@@ -43,6 +44,7 @@ export const DEMO_SHOP_2: Persona = {
   lastName: "Colombo",
   userType: "merchant",
   businessName: "Sport & Co. Isola",
+  partitaIva: "05987650156",
   location: { address: "Via Pietro Borsieri 22, Milano", zone: "Milano", lat: 45.4893, lng: 9.1893 },
   preferredCategories: ["sport", "abbigliamento"],
 };

@@ -44,6 +44,8 @@ export async function seedDemoData(target: SeedTarget, now: Date = new Date()): 
         email: persona.email,
         password: persona.password,
         displayName: persona.displayName,
+        // Demo addresses are proved, as after the link of a confirmation e-mail.
+        emailVerified: true,
       }),
     );
     const summary = await runDemoScenario(writer, now);

@@ -25,6 +25,8 @@ export interface Persona {
   lastName: string;
   userType: UserType;
   businessName?: string;
+  /** Shops only: verified through verifyShop's own code when the account is created. */
+  partitaIva?: string;
   location: UserLocation;
   preferredCategories?: string[];
 }

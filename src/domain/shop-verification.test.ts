@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isVerifiedShop, SHOP_VERIFICATION_MESSAGES, shopVerificationInputSchema } from "./shop-verification";
+import { isVerifiedShop, shopVerificationInputSchema } from "./shop-verification";
+import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages";
 
 const valid = {
   businessName: "Ferramenta Rossi",

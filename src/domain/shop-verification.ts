@@ -3,6 +3,7 @@ import { requestCategorySchema } from "./enums.ts";
 import { latLngSchema } from "./geo.ts";
 import { ADDRESS_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, MAX_PREFERRED_CATEGORIES } from "./limits.ts";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva.ts";
+import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 
 /**
  * A shop's powers (reading the request feed, sending offers, Leonardo) come from the server, never from
@@ -17,20 +18,6 @@ export type ShopStatus = (typeof SHOP_STATUS)[keyof typeof SHOP_STATUS];
 
 /** The server-owned field `users/{uid}.shop` once verifyShop has checked the shop. */
 export const SHOP_FIELD = "shop";
-
-export const SHOP_VERIFICATION_MESSAGES = {
-  businessNameRequired: "Inserisci il nome del negozio",
-  partitaIvaInvalid: "Partita IVA non valida: servono 11 cifre con la cifra di controllo corretta",
-  addressRequired: "Inserisci l'indirizzo del negozio",
-  positionRequired: "Scegli l'indirizzo del negozio dall'elenco, così sappiamo dove si trova",
-  categoriesRequired: "Scegli almeno una categoria che vendi",
-  tooManyCategories: `Puoi scegliere al massimo ${MAX_PREFERRED_CATEGORIES} categorie`,
-  emailNotVerified:
-    "Conferma prima il tuo indirizzo e-mail: apri il link che ti abbiamo mandato, poi torna qui.",
-  merchantsOnly: "Solo un account negozio può essere verificato.",
-  notVerified: "Completa la verifica del negozio per vedere le richieste e fare offerte.",
-  verified: "Negozio verificato! Ora puoi vedere le richieste vicine e fare offerte.",
-} as const;
 
 export const shopVerificationInputSchema = z.object({
   businessName: z

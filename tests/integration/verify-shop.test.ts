@@ -5,7 +5,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 

@@ -4,11 +4,11 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 import {
   SHOP_FIELD,
   SHOP_STATUS,
-  SHOP_VERIFICATION_MESSAGES,
   type ShopVerification,
   shopVerificationInputSchema,
   type VerifyShopOutput,
 } from "@/domain/shop-verification";
+import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { adminAuth, adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
