@@ -20,52 +20,65 @@ const KB = 1000;
 const MARKETING_BUDGET = 120 * KB;
 const ROUTE_BUDGET = 300 * KB;
 
-// --- The one table to keep in step with src/app/routes.tsx -------------------------------------
-// For each route: the source modules it loads lazily (React.lazy). Marketing pages are in the entry.
-// Buyer journey (issue 5); their data modules load Firestore on the first query (ON_DEMAND below).
-const CUSTOMER_DASHBOARD_PAGE = "src/features/customer/customer-dashboard-page.tsx";
-const CREATE_PAGE = "src/features/create/create-page.tsx";
-const CUSTOMER_REQUESTS_PAGE = "src/features/customer/customer-requests-page.tsx";
-// Every non-public route waits for the session (RouteAccessGate), whose engine and Firebase load on demand.
+// --- Routes, read from the route table ----------------------------------------------------------
+// src/app/routes.tsx declares each lazy page as `const X = page(() => import("@/...").then((module) => module.X))`, each
+// route as `{ path: paths.key.path, access, element: <X /> }`; src/config/paths.ts gives each key its
+// path. A route whose element is not a lazy page and is public is a marketing page (in the entry).
+// Every other route waits for the session (RouteAccessGate), whose engine and Firebase load on demand.
 const SESSION = ["src/lib/session/session-runtime.ts", "node_modules/firebase/app/dist/esm/index.esm.js"];
-const AUTH_PAGE = "src/features/auth/auth-page.tsx";
-// The auth screen paints first and loads its flows (and Firebase) right after; counted as initial JS.
-const AUTH_FLOWS = [
-  "src/features/auth/api/password-auth.ts",
-  "src/features/auth/api/google-sign-in.ts",
-  "src/features/auth/api/email-requests.ts",
-];
-const AUTH_CALLBACK_PAGE = "src/features/auth/auth-callback-page.tsx";
-const MAGIC_LINK_PAGE = "src/features/auth/magic-link-page.tsx";
-const PROFILE_PAGE = "src/features/profile/profile-page.tsx";
-// Merchant pages (issue 6); each statically imports src/data/*, hence the Firestore SDK.
-const MERCHANT_DASHBOARD_PAGE = "src/features/merchant/merchant-dashboard-page.tsx";
-const BROWSE_PAGE = "src/features/browse/browse-page.tsx";
-const MAKE_OFFER_PAGE = "src/features/offers/make-offer-page.tsx";
-const OFFERS_PAGE = "src/features/offers/offers-page.tsx";
-// Messages (issue 7); its listeners load the full Firestore SDK on demand (ON_DEMAND below).
-const MESSAGES_PAGE = "src/features/messages/messages-page.tsx";
+// What a page loads right after painting, counted as its initial JS: the auth screen's flows (and Firebase).
+const AFTER_PAINT = {
+  "src/features/auth/auth-page.tsx": [
+    "src/features/auth/api/password-auth.ts",
+    "src/features/auth/api/google-sign-in.ts",
+    "src/features/auth/api/email-requests.ts",
+  ],
+};
 
-const ROUTES = [
-  { path: "/", lazy: [], marketing: true },
-  { path: "/landing", lazy: [], marketing: true },
-  { path: "/acquirenti", lazy: [], marketing: true },
-  { path: "/negozianti", lazy: [], marketing: true },
-  { path: "/auth", lazy: [AUTH_PAGE, ...AUTH_FLOWS, ...SESSION] },
-  { path: "/auth-callback", lazy: [AUTH_CALLBACK_PAGE, ...SESSION] },
-  { path: "/magic-link-auth", lazy: [MAGIC_LINK_PAGE, ...SESSION] },
-  { path: "/customer", lazy: [CUSTOMER_DASHBOARD_PAGE, ...SESSION] },
-  { path: "/merchant", lazy: [MERCHANT_DASHBOARD_PAGE, ...SESSION] },
-  { path: "/dashboard", lazy: [...SESSION] },
-  { path: "/create", lazy: [CREATE_PAGE, ...SESSION] },
-  { path: "/requests", lazy: [CUSTOMER_REQUESTS_PAGE, ...SESSION] },
-  { path: "/browse", lazy: [BROWSE_PAGE, ...SESSION] },
-  { path: "/make-offer/:requestId", lazy: [MAKE_OFFER_PAGE, ...SESSION] },
-  { path: "/offers", lazy: [OFFERS_PAGE, ...SESSION] },
-  { path: "/messages", lazy: [MESSAGES_PAGE, ...SESSION] },
-  { path: "/messages/:conversationId", lazy: [MESSAGES_PAGE, ...SESSION] },
-  { path: "/profile", lazy: [PROFILE_PAGE, ...SESSION] },
-];
+const readSource = (file) => readFileSync(join(root, file), "utf8");
+
+/** `@/x/y` → the source file the build's manifest names (`src/x/y.tsx` or `.ts`). */
+function sourceFile(alias) {
+  const base = `src/${alias.slice("@/".length)}`;
+  const file = [".tsx", ".ts"]
+    .map((ext) => base + ext)
+    .find((candidate) => existsSync(join(root, candidate)));
+  if (!file) throw new Error(`src/app/routes.tsx imports ${alias}, which has no source file`);
+  return file;
+}
+
+function readRoutes() {
+  const pathsSource = readSource("src/config/paths.ts");
+  const pathOf = new Map([
+    ...[...pathsSource.matchAll(/^\s*(\w+): fixed\("([^"]+)"\)/gm)].map((m) => [m[1], m[2]]),
+    ...[...pathsSource.matchAll(/^\s*(\w+): \{\s*path: "([^"]+)"/gm)].map((m) => [m[1], m[2]]),
+  ]);
+  const routesSource = readSource("src/app/routes.tsx");
+  const lazyPages = new Map(
+    [...routesSource.matchAll(/const (\w+) = page\(\s*\(\)\s*=>\s*import\("(@\/[^"]+)"\)/g)].map((m) => [
+      m[1],
+      sourceFile(m[2]),
+    ]),
+  );
+  const routes = [
+    ...routesSource.matchAll(/\{\s*path: paths\.(\w+)\.path,\s*access: "(\w+)",\s*element: <(\w+) \/>/g),
+  ].map(([, key, access, element]) => {
+    const path = pathOf.get(key);
+    if (!path) throw new Error(`src/app/routes.tsx uses paths.${key}, which src/config/paths.ts lacks`);
+    const page = lazyPages.get(element);
+    const marketing = !page && access === "public";
+    const lazy = page ? [page, ...(AFTER_PAINT[page] ?? [])] : [];
+    return { path, lazy: marketing ? lazy : [...lazy, ...SESSION], marketing };
+  });
+  if (routes.length !== pathOf.size) {
+    throw new Error(
+      `scripts/size.mjs read ${routes.length} routes from src/app/routes.tsx but src/config/paths.ts has ${pathOf.size}: update its patterns`,
+    );
+  }
+  return routes;
+}
+
+const ROUTES = readRoutes();
 
 /**
  * Lazy modules loaded on demand inside a page (not at route entry), so not in any route's initial JS.
@@ -140,14 +153,12 @@ function main() {
   const known = new Set([...ROUTES.flatMap((route) => route.lazy), ...ON_DEMAND]);
   for (const lazyKey of known) {
     if (!manifest[lazyKey]) {
-      problems.push(
-        `scripts/size.mjs names "${lazyKey}", which the build does not contain: update its table`,
-      );
+      problems.push(`scripts/size.mjs names "${lazyKey}", which the build does not contain: update it`);
     }
   }
   for (const [key, chunk] of Object.entries(manifest)) {
     if (chunk.isDynamicEntry && !known.has(key)) {
-      problems.push(`lazy module "${key}" is not mapped to any route in scripts/size.mjs`);
+      problems.push(`lazy module "${key}" is loaded by no route in src/app/routes.tsx nor in ON_DEMAND`);
     }
   }
   if (problems.length > 0) return report([], problems);
