@@ -1,3 +1,4 @@
+import { REQUEST_FIELDS } from "./collections.ts";
 import { distanceKm, type LatLng, toDegrees, toRadians } from "./geo.ts";
 import { decodeGeohashBounds, encodeGeohash, type GeohashBounds, geohashCellSize } from "./geohash.ts";
 import { EARTH_RADIUS_KM, MAX_GEO_QUERY_CELLS } from "./limits.ts";
@@ -13,13 +14,21 @@ import { EARTH_RADIUS_KM, MAX_GEO_QUERY_CELLS } from "./limits.ts";
 export const REQUEST_GEOHASH_PRECISION = 9;
 export const GEOHASH_FIELD_PRECISIONS = [3, 4, 5] as const;
 export type GeohashFieldPrecision = (typeof GEOHASH_FIELD_PRECISIONS)[number];
-export type GeohashField = `gh${GeohashFieldPrecision}`;
-export const GEOHASH_FIELDS: readonly GeohashField[] = ["gh3", "gh4", "gh5"];
+/** The request field that stores each prefix (its name lives with the other field paths). */
+const GEOHASH_FIELD_BY_PRECISION = {
+  3: REQUEST_FIELDS.gh3,
+  4: REQUEST_FIELDS.gh4,
+  5: REQUEST_FIELDS.gh5,
+} as const satisfies Record<GeohashFieldPrecision, string>;
+export type GeohashField = (typeof GEOHASH_FIELD_BY_PRECISION)[GeohashFieldPrecision];
+export const GEOHASH_FIELDS: readonly GeohashField[] = GEOHASH_FIELD_PRECISIONS.map(
+  (precision) => GEOHASH_FIELD_BY_PRECISION[precision],
+);
 
 export type RequestGeoFields = { geohash: string } & Record<GeohashField, string>;
 
 export function geohashFieldName(precision: GeohashFieldPrecision): GeohashField {
-  return `gh${precision}`;
+  return GEOHASH_FIELD_BY_PRECISION[precision];
 }
 
 export function isGeohashFieldPrecision(precision: number): precision is GeohashFieldPrecision {

@@ -3,6 +3,7 @@ import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
+import { paths } from "@/config/paths";
 import {
   type CreateMagicLinkInput,
   type CreateMagicLinkOutput,
@@ -11,6 +12,7 @@ import {
   type VerifyMagicLinkOutput,
   verifyMagicLinkInputSchema,
 } from "@/domain/callables";
+import { COLLECTIONS } from "@/domain/collections";
 import { MAGIC_LINK_TTL_MS } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { userTypeSchema } from "@/domain/user-type";
@@ -34,9 +36,9 @@ import {
  * `${APP_URL}/magic-link-auth?token=…`, stored only as `magicLinks/{sha256(token)}`
  * {email, userType, createdAt, expiresAt, usedAt}, valid 15 minutes, redeemed once.
  */
-export const MAGIC_LINKS_COLLECTION = "magicLinks";
+export const MAGIC_LINKS_COLLECTION = COLLECTIONS.magicLinks;
 /** The SPA route that reads `?token=` (spec §2). */
-export const MAGIC_LINK_ROUTE = "/magic-link-auth";
+export const MAGIC_LINK_ROUTE = paths.magicLinkAuth.path;
 
 export interface MagicLinkDeps {
   db: Firestore;

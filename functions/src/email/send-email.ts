@@ -1,5 +1,6 @@
 import { onRequest } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
+import { paths } from "@/config/paths";
 import { errorCode } from "@/domain/auth-errors";
 import { type EmailType, type SendEmailInput, sendEmailInputSchema } from "@/domain/callables";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
@@ -56,8 +57,8 @@ export interface SendEmailDeps {
   appUrl(): string;
 }
 
-export const PASSWORD_RESET_CONTINUE_PATH = "/auth";
-export const EMAIL_LINK_CONTINUE_PATH = "/auth-callback";
+export const PASSWORD_RESET_CONTINUE_PATH = paths.auth.path;
+export const EMAIL_LINK_CONTINUE_PATH = paths.authCallback.path;
 
 function header(req: HttpRequestLike, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];

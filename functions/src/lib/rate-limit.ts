@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import { COLLECTIONS } from "@/domain/collections";
 import {
   decideRate,
   EMAIL_RATE_POLICY,
@@ -13,7 +14,7 @@ import {
  * The key is hashed so that the collection holds no e-mail address or IP in clear; `expiresAt`
  * lets a Firestore TTL policy delete finished windows.
  */
-export const RATE_LIMITS_COLLECTION = "rateLimits";
+export const RATE_LIMITS_COLLECTION = COLLECTIONS.rateLimits;
 
 export interface RateLimitCheck {
   /** e.g. `mail:email:anna@example.it`; hashed before use. */

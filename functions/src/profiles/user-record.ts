@@ -4,11 +4,12 @@ import {
   type Firestore,
   Timestamp,
 } from "firebase-admin/firestore";
+import { COLLECTIONS } from "@/domain/collections";
 import { type PublicProfile, toPublicProfile, type User, userSchema } from "@/domain/user";
 
 /** users/{uid} (private, owner-only) and its public projection profiles/{uid} (functions only). */
-export const USERS_COLLECTION = "users";
-export const PROFILES_COLLECTION = "profiles";
+export const USERS_COLLECTION = COLLECTIONS.users;
+export const PROFILES_COLLECTION = COLLECTIONS.profiles;
 
 export function userRef(db: Firestore, uid: string): DocumentReference {
   return db.collection(USERS_COLLECTION).doc(uid);

@@ -2,6 +2,7 @@ import { type DocumentData, FieldValue, type Firestore, Timestamp } from "fireba
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { type PurchaseTokensInput, purchaseTokensInputSchema } from "@/domain/callables";
+import { COLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { applyMonthlyReset, creditTokens } from "@/domain/token-balance";
 import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/domain/tokens";
@@ -17,7 +18,7 @@ import { addLedgerEntry, readUserTokens, tokenStateFromDoc, userDocRef } from ".
  * keyed by tokenPurchases/{paymentId}: a replayed paymentId returns the original purchase and the
  * current balance without crediting again.
  */
-export const TOKEN_PURCHASES_COLLECTION = "tokenPurchases";
+export const TOKEN_PURCHASES_COLLECTION = COLLECTIONS.tokenPurchases;
 
 /** Payment ids become document ids. */
 const PAYMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;

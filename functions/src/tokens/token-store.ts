@@ -6,6 +6,7 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { applyMonthlyReset, refundTokens, spendTokens, type TokenState } from "@/domain/token-balance";
 import { monthlyAllowance, type TokenAction, type TokenLedgerEntry, tokenCost } from "@/domain/tokens";
@@ -16,8 +17,8 @@ import { type UserType, userTypeSchema } from "@/domain/user-type";
  * the lazy monthly reset, the balance check, the decrement or credit, and one ledger entry per
  * movement in users/{uid}/tokenLedger/{autoId}.
  */
-export const USERS_COLLECTION = "users";
-export const TOKEN_LEDGER_COLLECTION = "tokenLedger";
+export const USERS_COLLECTION = COLLECTIONS.users;
+export const TOKEN_LEDGER_COLLECTION = SUBCOLLECTIONS.tokenLedger;
 
 export function userDocRef(db: Firestore, uid: string): DocumentReference {
   return db.collection(USERS_COLLECTION).doc(uid);
