@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createSecureServer, type Http2SecureServer } from "node:http2";
 import { extname, join, normalize, sep } from "node:path";
 import { gzipSync } from "node:zlib";
+import { localHostingHeaders } from "./hosting-headers";
 
 /**
  * A tiny HTTPS server speaking HTTP/2, as Firebase Hosting does, for a built SPA: files from `dir`,
@@ -11,6 +12,8 @@ import { gzipSync } from "node:zlib";
  * connections per origin), which changes how a page of many small chunks loads. The certificate is
  * self-signed (openssl), so the browser needs --ignore-certificate-errors. Loopback only. Unlike
  * `vite preview` there is no `/api` proxy to the Functions emulator (the benchmarked pages do not call it).
+ * Every response carries firebase.json's Hosting headers (CSP and the rest), so pages are measured
+ * under them; the CSP also lets the app reach the local emulators, and HSTS is left out.
  */
 
 const TYPES: Record<string, string> = {
@@ -71,6 +74,7 @@ export async function serveStaticHttp2(options: {
   workDir: string;
 }): Promise<StaticServer> {
   const { dir, host, port } = options;
+  const hostingHeaders = localHostingHeaders([`http://${host}:*`, `ws://${host}:*`]);
   const cache = new Map<string, { body: Buffer; gzip: Buffer | undefined }>();
   const load = (file: string) => {
     let entry = cache.get(file);
@@ -105,6 +109,7 @@ export async function serveStaticHttp2(options: {
     const { body, gzip } = load(file);
     const useGzip = gzip !== undefined && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
     response.writeHead(200, {
+      ...hostingHeaders,
       "content-type": TYPES[extname(file)] ?? "application/octet-stream",
       "cache-control": path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
       ...(useGzip ? { "content-encoding": "gzip" } : {}),
