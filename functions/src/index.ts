@@ -1,12 +1,11 @@
 // Every deployed function is exported from here; each lives in its own module.
-// Business functions (accounts, Algo, offers, e-mail) arrive with their own issues.
 
-// Buyer's journey (issue 5): Algo and AI tokens.
+// Buyer's journey: Algo and AI tokens.
 export { algoChat } from "./algo/algo-chat";
 export { generateOfferDescription } from "./algo/offer-description/generate-offer-description";
-// Accounts (issue 4): function-based magic link, public profile projection, e-mail endpoint.
+// Accounts: function-based magic link, public profile projection, e-mail endpoint.
 export { createMagicLink, verifyMagicLink } from "./auth/magic-link";
-// Closing the deal (issue 7): accept, reject, complete and rate.
+// Closing the deal: accept, reject, complete and rate.
 export { acceptOffer } from "./deals/accept-offer";
 export { completeTransaction } from "./deals/complete-transaction";
 export { rejectOffer } from "./deals/reject-offer";

@@ -21,7 +21,7 @@ export class AppErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     // Reported, not swallowed: the console is where the browser and monitoring pick it up.
-    console.error("Errore non gestito nell'interfaccia", error, info.componentStack);
+    console.error("Unhandled error in the interface", error, info.componentStack);
   }
 
   override componentDidUpdate(previous: Props) {

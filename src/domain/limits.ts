@@ -79,7 +79,7 @@ export const ALGO_IMAGE_BASE64_MAX_LENGTH = 7_000_000;
 /** Upper bound of budgets and prices, in euro. */
 export const MAX_AMOUNT_EUR = 1_000_000;
 
-// Merchant journey (ours, issue 6)
+// Merchant journey (ours: the spec sets no number for these)
 /** "Requests in your zone" on the merchant dashboard: this radius around the shop… */
 export const MERCHANT_ZONE_RADIUS_KM = 10;
 /** …counted exactly up to this many (then shown as "50+": counting means reading). */

@@ -55,17 +55,17 @@ export const ERROR_MESSAGES = {
   insufficientTokens: "Token insufficienti per questa operazione.",
   tokenPurchase: "Errore nell'acquisto dei token. Riprova.",
   generic: "Si è verificato un errore. Riprova.",
-  // ours: Algo and token purchases (issue 5)
+  // ours (the spec has no text): Algo and token purchases
   algoConversationNotFound: "Conversazione con Algo non trovata.",
   algoConversationClosed: "Questa richiesta è già stata pubblicata. Inizia una nuova conversazione con Algo.",
   tokenPackageNotFound: "Pacchetto di token non disponibile.",
   paymentsUnavailable: "I pagamenti non sono disponibili al momento. Riprova più tardi.",
   paymentFailed: "Il pagamento non è andato a buon fine. Riprova.",
-  // ours: merchant journey (issue 6)
+  // ours (the spec has no text): merchant journey
   loadOffers: "Errore nel caricare le offerte",
   loadStats: "Errore nel caricare i dati della dashboard",
   offerDescription: "Leonardo non è riuscito a scrivere la descrizione. Riprova.",
-  // ours: issue 13
+  // ours (the spec has no text): Algo answers buyers only, shops have Leonardo
   algoBuyersOnly: "Algo è l'assistente di chi cerca: i negozi hanno Leonardo per le offerte.",
 } as const;
 
@@ -152,7 +152,7 @@ export const REGISTRATION_COMPLETED_NO_EMAIL_TOAST: SuccessToast = {
   title: SUCCESS_TOASTS.registrationCompleted.title,
 };
 
-// Merchant journey (ours, issue 6: the spec gives no text for these)
+// Merchant journey (ours: the spec gives no text for these)
 export const MERCHANT_MESSAGES = {
   /** The feed is centred on the default position (Milano) because the shop has none yet. */
   locationNotSet: "Imposta la posizione del negozio nel profilo",
@@ -170,7 +170,7 @@ export const MERCHANT_MESSAGES = {
 /** The buyer's name in a conversation when their public profile has none yet. */
 export const CUSTOMER_FALLBACK_NAME = "Acquirente";
 
-/** Buyer journey texts (ours, issue 5: the spec gives none). */
+/** Buyer journey texts (ours: the spec gives none). */
 export const BUYER_MESSAGES = {
   simulatedPayment: "Pagamento simulato (ambiente locale)",
   simulatedPaymentNote: "Nessun addebito reale: è una prova, i token vengono accreditati subito.",
@@ -192,7 +192,7 @@ export const BUYER_MESSAGES = {
     "Ciao, sono Algo! Dimmi cosa ti serve: prodotto, budget e quando ti serve. Puoi anche mandarmi una foto.",
 } as const;
 
-/** Place fields (ours, issue 5): the offline gazetteer on /create and in the merchant profile. */
+/** Place fields (ours, the spec has none): the offline gazetteer on /create and in the merchant profile. */
 export const PLACE_MESSAGES = {
   /** Status prefix: 'Posizione: Sesto San Giovanni (MI)'. */
   resolved: "Posizione",
@@ -203,7 +203,7 @@ export const PLACE_MESSAGES = {
   suggestions: "Comuni suggeriti",
 } as const;
 
-// Closing the deal (ours, issue 7: the spec gives no text for this)
+// Closing the deal (ours: the spec gives no text for this)
 export const DEAL_MESSAGES = {
   /** rejectionReason given to every other pending offer when the buyer accepts one. */
   otherOfferAccepted: "Il cliente ha accettato un'altra offerta",
@@ -211,7 +211,7 @@ export const DEAL_MESSAGES = {
   offerChanged: "Il negozio ha appena modificato l'offerta: controlla il nuovo prezzo prima di accettare.",
 } as const;
 
-/** Messages screen texts (ours, issue 7: the spec gives none). */
+/** Messages screen texts (ours: the spec gives none). */
 export const CHAT_MESSAGES = {
   noConversations: "Non hai ancora conversazioni. Si aprono quando un negoziante invia un'offerta.",
   selectConversation: "Seleziona una conversazione per leggere i messaggi.",

@@ -56,7 +56,7 @@ class UnreadBoundary extends Component<{ children: ReactNode; fallback: ReactNod
   }
 
   override componentDidCatch(error: unknown) {
-    console.error("Conteggio dei messaggi non letti non disponibile", error);
+    console.error("Unread message count unavailable", error);
   }
 
   override render() {
@@ -150,7 +150,7 @@ function AccountMenu({ name }: { name: string }) {
     try {
       await signOut();
     } catch (error) {
-      console.error("Logout non riuscito", error);
+      console.error("Sign-out failed", error);
       toastError(ERROR_MESSAGES.logout);
     } finally {
       setBusy(false);
