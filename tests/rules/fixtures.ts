@@ -1,10 +1,10 @@
-// Users and documents for the rules tests, in the shapes the app's data layer (src/data) and the
-// functions write. Client-side writes use serverTimestamp(), as the rules require; seeded documents
-// (written by "functions") carry fixed dates.
+// Users and documents for the rules tests. What a client writes comes from the domain's document
+// builders (src/domain/*-document.ts), the ones the app's data layer and the seed use, so the rules are
+// tested against the very shapes the app writes. Client-side writes use serverTimestamp(), as the rules
+// require; seeded documents (written by "functions") carry fixed dates.
 
 import { type DocumentData, serverTimestamp, Timestamp } from "firebase/firestore";
-import { newConversationFields } from "../../src/data/conversations";
-import { newRequestDocument } from "../../src/data/requests";
+import { buildConversationDocument } from "../../src/domain/conversation-document";
 import type {
   Condition,
   DeliveryOption,
@@ -12,13 +12,16 @@ import type {
   RequestCategory,
   Urgency,
 } from "../../src/domain/enums";
-import type { MessageType } from "../../src/domain/message";
+import { buildMessageWrite } from "../../src/domain/message-document";
+import { buildOfferDocument } from "../../src/domain/offer-document";
+import { buildRequestDocument } from "../../src/domain/request-document";
 import {
   INITIAL_OFFER_STATUS,
   INITIAL_REQUEST_STATUS,
   type OfferStatus,
   type RequestStatus,
 } from "../../src/domain/state-machine";
+import { buildUserDocument } from "../../src/domain/user-document";
 import type { UserType } from "../../src/domain/user-type";
 
 export const BUYER = "buyer";
@@ -56,36 +59,32 @@ export function storedUser(uid: string, userType: UserType): DocumentData {
   };
 }
 
-/** What src/data/users.ts createUserDoc writes at sign-up. */
+/** What a sign-up writes (buildUserDocument). */
 export function signUpFields(uid: string, userType: UserType): DocumentData {
-  return {
-    id: uid,
-    uid,
-    email: emailOf(uid),
-    displayName: "Giulia Rossi",
-    userType,
-    isVerified: false,
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-  };
+  return buildUserDocument(
+    { uid, email: emailOf(uid), displayName: "Giulia Rossi", userType, isVerified: false },
+    serverTimestamp,
+  );
 }
 
 export const MILANO = { address: "Piazza del Duomo, Milano", lat: 45.4642, lng: 9.19 };
 
-/** What src/data/requests.ts createRequest writes (its own builder): a valid request of `customerId`. */
+/** What a buyer's client writes for a new request (buildRequestDocument): a valid request of `customerId`. */
 export function newRequestFields(customerId: string): DocumentData {
-  return newRequestDocument(
-    customerId,
+  return buildRequestDocument(
     {
-      productName: "Bici da città",
-      description: "Anche usata, purché revisionata",
-      category: "sport" satisfies RequestCategory,
-      budget: { min: 100, max: 300 },
-      urgency: "48h" satisfies Urgency,
-      deliveryPreference: "pickup" satisfies DeliveryPreference,
-      actionRadius: 10,
-      location: MILANO,
-      productDetails: { condition: "usato" satisfies Condition },
+      customerId,
+      request: {
+        productName: "Bici da città",
+        description: "Anche usata, purché revisionata",
+        category: "sport" satisfies RequestCategory,
+        budget: { min: 100, max: 300 },
+        urgency: "48h" satisfies Urgency,
+        deliveryPreference: "pickup" satisfies DeliveryPreference,
+        actionRadius: 10,
+        location: MILANO,
+        productDetails: { condition: "usato" satisfies Condition },
+      },
     },
     serverTimestamp,
   );
@@ -99,21 +98,20 @@ export function storedRequest(
   return { ...newRequestFields(customerId), status, createdAt: EARLIER, updatedAt: EARLIER };
 }
 
-/** What src/data/offers.ts saveOffer writes for a new offer. */
+/** What a merchant's client writes for a new offer (buildOfferDocument). */
 export function newOfferFields(requestId: string, merchantId: string, customerId: string): DocumentData {
-  return {
-    requestId,
+  return buildOfferDocument(
     merchantId,
-    customerId,
-    merchantName: "Bici & Co.",
-    price: 180,
-    description: "Revisionata, con garanzia di sei mesi",
-    deliveryOptions: ["pickup"] satisfies DeliveryOption[],
-    status: INITIAL_OFFER_STATUS,
-    aiGenerated: false,
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-  };
+    {
+      requestId,
+      customerId,
+      merchantName: "Bici & Co.",
+      price: 180,
+      description: "Revisionata, con garanzia di sei mesi",
+      deliveryOptions: ["pickup"] satisfies DeliveryOption[],
+    },
+    serverTimestamp,
+  );
 }
 
 /** An offer as stored, in any status. */
@@ -131,22 +129,21 @@ export function storedOffer(
   };
 }
 
-/** What saveOffer writes for the offer's conversation (its id is the offer's). */
+/** What the merchant's client writes for the offer's conversation (its id is the offer's). */
 export function newConversationDoc(
   offerId: string,
   requestId: string,
   customerId: string,
   merchantId: string,
 ) {
-  return {
-    ...newConversationFields({
+  return buildConversationDocument(
+    {
       participants: { customerId, customerName: "Giulia", merchantId, merchantName: "Bici & Co." },
       requestId,
       offerId,
-    }),
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-  };
+    },
+    serverTimestamp,
+  );
 }
 
 export function storedConversation(
@@ -162,22 +159,17 @@ export function storedConversation(
   };
 }
 
-/** What src/data/messages.ts sendMessage writes for the message. */
+/** What a participant's client writes for a message (buildMessageWrite). */
 export function newMessageFields(
   conversationId: string,
   senderId: string,
   senderType: UserType,
 ): DocumentData {
-  return {
-    conversationId,
+  return buildMessageWrite(
     senderId,
-    senderName: `Utente ${senderId}`,
-    senderType,
-    content: "È ancora disponibile?",
-    type: "text" satisfies MessageType,
-    readBy: [senderId],
-    createdAt: serverTimestamp(),
-  };
+    { conversationId, senderName: `Utente ${senderId}`, senderType, content: "È ancora disponibile?" },
+    serverTimestamp,
+  ).message;
 }
 
 export function storedMessage(conversationId: string, senderId: string, senderType: UserType): DocumentData {
