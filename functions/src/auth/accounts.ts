@@ -13,15 +13,29 @@ import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-
  * proven, so the Auth user is marked verified and so is the users document.
  */
 
-/** The Auth user of `email`, created (verified, no password) if there is none. */
-export async function getOrCreateAuthUser(auth: Auth, email: string): Promise<UserRecord> {
+export interface ProvenAuthUser {
+  user: UserRecord;
+  /**
+   * The account existed with an e-mail nobody had proven: whoever created it (possibly someone who
+   * typed another person's address, a pre-hijack) lost every way in but this link.
+   */
+  reclaimed: boolean;
+}
+
+/**
+ * The Auth user of `email`, created (verified, no password) if there is none. An existing account
+ * whose e-mail was never verified was not provably made by the owner of the address, so before the
+ * owner is signed in: every sign-in method is removed (password and any linked provider), the name
+ * and photo go, the e-mail becomes verified and every session is revoked.
+ */
+export async function provenAuthUser(auth: Auth, email: string): Promise<ProvenAuthUser> {
   let user: UserRecord;
   try {
     user = await auth.getUserByEmail(email);
   } catch (error) {
     if (errorCode(error) !== "auth/user-not-found") throw error;
     try {
-      user = await auth.createUser({ email, emailVerified: true });
+      return { user: await auth.createUser({ email, emailVerified: true }), reclaimed: false };
     } catch (createError) {
       // Two links of the same new address verified at once: the other call created it.
       if (errorCode(createError) !== "auth/email-already-exists") throw createError;
@@ -29,8 +43,26 @@ export async function getOrCreateAuthUser(auth: Auth, email: string): Promise<Us
     }
   }
   if (user.disabled) throw new HttpsError("permission-denied", AUTH_ERROR_MESSAGES["user-disabled"]);
-  if (!user.emailVerified) user = await auth.updateUser(user.uid, { emailVerified: true });
-  return user;
+  if (user.emailVerified) return { user, reclaimed: false };
+  return { user: await reclaimUnverifiedAccount(auth, user, email), reclaimed: true };
+}
+
+async function reclaimUnverifiedAccount(auth: Auth, user: UserRecord, email: string): Promise<UserRecord> {
+  const providers = user.providerData.map((info) => info.providerId);
+  logger.warn("magic link into an account with an unverified e-mail: sign-in methods removed", {
+    uid: user.uid,
+    providers,
+  });
+  // Unlinking 'password' also clears the e-mail (so does the Auth emulator), hence the second update.
+  if (providers.length > 0) await auth.updateUser(user.uid, { providersToUnlink: providers });
+  const reclaimed = await auth.updateUser(user.uid, {
+    email,
+    emailVerified: true,
+    displayName: null,
+    photoURL: null,
+  });
+  await auth.revokeRefreshTokens(user.uid);
+  return reclaimed;
 }
 
 /** The spec's fallback name (spec §4): the e-mail's local part, else 'Utente'. */
@@ -46,13 +78,27 @@ export interface EnsuredUser {
 }
 
 /**
+ * What the owner of an unproven account may have typed (sign-up and profile edit): a reclaimed
+ * account gets them back as a fresh account has them (displayName from the e-mail, the rest absent).
+ * The role and what the server writes (tokens, ratings, learning) stay.
+ */
+export const RECLAIM_RESET_FIELDS = [
+  "firstName",
+  "lastName",
+  "businessName",
+  "location",
+  "photoURL",
+] as const;
+
+/**
  * Creates users/{uid} with the sign-up fields (spec §3, isVerified true) when missing; an existing
- * document keeps its role and every other field (only isVerified becomes true). Writes the public
+ * document keeps its role and every other field (only isVerified becomes true), except for a
+ * `reclaimed` account (provenAuthUser), whose user-written fields are reset. Writes the public
  * projection profiles/{uid} in the same transaction.
  */
 export async function ensureUserDocument(
   db: Firestore,
-  account: { uid: string; email: string; userType: UserType },
+  account: { uid: string; email: string; userType: UserType; reclaimed?: boolean },
   now: Date = new Date(),
 ): Promise<EnsuredUser> {
   const { uid, email } = account;
@@ -79,11 +125,21 @@ export async function ensureUserDocument(
       return { userType: account.userType, created: true };
     }
 
-    const read = parseUserDoc(data);
     const storedType = userTypeSchema.safeParse(data.userType);
-    if (data.isVerified !== true) {
+    let current = data;
+    if (account.reclaimed) {
+      const reset = { email, displayName: defaultDisplayName(email), isVerified: true };
+      tx.update(userRef(db, uid), {
+        ...reset,
+        ...Object.fromEntries(RECLAIM_RESET_FIELDS.map((field) => [field, FieldValue.delete()])),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      current = { ...data, ...reset };
+      for (const field of RECLAIM_RESET_FIELDS) delete current[field];
+    } else if (data.isVerified !== true) {
       tx.update(userRef(db, uid), { isVerified: true, updatedAt: FieldValue.serverTimestamp() });
     }
+    const read = parseUserDoc(current);
     if (read.ok) {
       tx.set(profileRef(db, uid), profileDoc(read.user));
     } else {

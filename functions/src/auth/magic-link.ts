@@ -19,11 +19,12 @@ import { userTypeSchema } from "@/domain/user-type";
 import { appUrl } from "../email/config";
 import { composeEmail, type MailTransport, smtpTransport } from "../email/send";
 import { adminAuth, adminDb } from "../lib/admin";
+import { clientIp } from "../lib/client-ip";
 import { region } from "../lib/global-options";
 import { parseCallableInput, rateLimitedError } from "../lib/http-errors";
 import { hitRateLimits, mailRateChecks } from "../lib/rate-limit";
 import { fromFirestore } from "../profiles/user-record";
-import { ensureUserDocument, getOrCreateAuthUser } from "./accounts";
+import { ensureUserDocument, provenAuthUser } from "./accounts";
 import {
   checkMagicLink,
   generateMagicLinkToken,
@@ -67,12 +68,12 @@ export function magicLinkUrl(base: string, token: string): string {
  */
 export async function requestMagicLink(
   input: CreateMagicLinkInput,
-  clientIp: string | undefined,
+  ip: string | undefined,
   deps: MagicLinkDeps,
 ): Promise<CreateMagicLinkOutput> {
   const email = normalizeEmail(input.email);
   const now = deps.now();
-  if (!(await hitRateLimits(deps.db, mailRateChecks(email, clientIp), now))) throw rateLimitedError();
+  if (!(await hitRateLimits(deps.db, mailRateChecks(email, ip), now))) throw rateLimitedError();
 
   const token = generateMagicLinkToken();
   const ref = deps.db.collection(MAGIC_LINKS_COLLECTION).doc(hashMagicLinkToken(token));
@@ -129,10 +130,11 @@ export async function redeemMagicLink(
   if (!link) throw invalidToken();
 
   try {
-    const user = await getOrCreateAuthUser(deps.auth, link.email);
+    // An account nobody had proven the address of is reclaimed for the owner (accounts.ts).
+    const { user, reclaimed } = await provenAuthUser(deps.auth, link.email);
     const account = await ensureUserDocument(
       deps.db,
-      { uid: user.uid, email: link.email, userType: link.userType },
+      { uid: user.uid, email: link.email, userType: link.userType, reclaimed },
       deps.now(),
     );
     const customToken = await deps.auth.createCustomToken(user.uid);
@@ -144,10 +146,10 @@ export async function redeemMagicLink(
   }
 }
 
-/** `createMagicLink({email, userType})` → `{ok: true}`; limited per e-mail and per client IP. */
+/** `createMagicLink({email, userType})` → `{ok: true}`; limited per (e-mail, client IP) and per client IP. */
 export const createMagicLink = onCall({ region }, async (request): Promise<CreateMagicLinkOutput> => {
   const input = parseCallableInput(createMagicLinkInputSchema, request.data);
-  return requestMagicLink(input, request.rawRequest.ip, defaultDeps());
+  return requestMagicLink(input, clientIp(request.rawRequest), defaultDeps());
 });
 
 /** `verifyMagicLink({token})` → `{customToken, userType, email}`. */

@@ -234,10 +234,10 @@ describe("sendEmail input handling", () => {
     expect(h.sent[0]?.text).toContain("negoziante");
   });
 
-  it("limits per recipient and per IP, and answers 429 past the limit", async () => {
+  it("limits per (recipient, IP) and per IP, and answers 429 past the limit", async () => {
     await call(h, post({ type: "password-reset", email: "known@example.it" }));
     expect(h.rateChecks[0]?.map((check) => check.key)).toEqual([
-      "mail:email:known@example.it",
+      "mail:email-ip:known@example.it|203.0.113.7",
       "mail:ip:203.0.113.7",
     ]);
     h.allow.value = false;
@@ -245,6 +245,21 @@ describe("sendEmail input handling", () => {
     expect(res.statusCode).toBe(429);
     expect(res.body).toEqual({ ok: false, error: "Troppi tentativi. Riprova più tardi." });
     expect(h.sent).toHaveLength(1);
+  });
+
+  it("counts the address Google's front end appended, not a client-chosen X-Forwarded-For entry", async () => {
+    // Express with `trust proxy` (the functions framework) puts XFF's first entry in req.ip.
+    await call(h, {
+      ...post(
+        { type: "password-reset", email: "known@example.it" },
+        { "x-forwarded-for": "1.2.3.4, 198.51.100.9" },
+      ),
+      ip: "1.2.3.4",
+    });
+    expect(h.rateChecks[0]?.map((check) => check.key)).toEqual([
+      "mail:email-ip:known@example.it|198.51.100.9",
+      "mail:ip:198.51.100.9",
+    ]);
   });
 
   it("reports a failed send as a 500, never as success", async () => {

@@ -6,6 +6,7 @@ import { type EmailType, type SendEmailInput, sendEmailInputSchema } from "@/dom
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { DEFAULT_USER_TYPE } from "@/domain/user-type";
 import { adminAuth, adminDb } from "../lib/admin";
+import { clientIp } from "../lib/client-ip";
 import { region } from "../lib/global-options";
 import { HttpFailure, TOO_MANY_ATTEMPTS, validationMessage } from "../lib/http-errors";
 import { hitRateLimits, mailRateChecks, type RateLimitCheck } from "../lib/rate-limit";
@@ -24,7 +25,8 @@ import { composeEmail, type MailTransport, type OutgoingEmail, smtpTransport } f
  *   an address without an account gets nothing, with the same answer.
  * - `magic-link` `{email, data: {userType}}`: a Firebase e-mail sign-in link returning to
  *   /auth-callback?userType=….
- * Every type is limited per recipient and per client IP (shared with createMagicLink).
+ * Every type is limited per (recipient, client IP) and per client IP (shared with createMagicLink);
+ * the client IP is the one Google's front end appended (lib/client-ip.ts).
  * Answers `{ok: true}`, or `{ok: false, error}` with 400/401/403/404/405/415/429/500.
  */
 
@@ -35,6 +37,7 @@ export interface HttpRequestLike {
   body?: unknown;
   rawBody?: Buffer;
   ip?: string;
+  socket?: { remoteAddress?: string };
 }
 
 export interface HttpResponseLike {
@@ -119,7 +122,8 @@ async function buildEmail(
   deps: SendEmailDeps,
 ): Promise<OutgoingEmail | null> {
   const limit = async (email: string) => {
-    if (!(await deps.rateLimit(mailRateChecks(email, req.ip)))) throw new HttpFailure(429, TOO_MANY_ATTEMPTS);
+    if (!(await deps.rateLimit(mailRateChecks(email, clientIp(req)))))
+      throw new HttpFailure(429, TOO_MANY_ATTEMPTS);
   };
   const base = deps.appUrl();
   switch (input.type) {

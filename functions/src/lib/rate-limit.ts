@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { COLLECTIONS } from "@/domain/collections";
+import { clientIpKey } from "./client-ip";
 import {
   decideRate,
   EMAIL_RATE_POLICY,
@@ -69,13 +70,16 @@ export async function hitRateLimits(
 }
 
 /**
- * The limits of every endpoint that sends e-mail, shared between them: a victim's inbox gets at
- * most EMAIL_RATE_POLICY.max messages per window whichever endpoint is abused, and one client IP
- * at most IP_RATE_POLICY.max.
+ * The limits of every endpoint that sends e-mail, shared between them. The per-address limit counts
+ * an address from one client address: someone hammering victim@ from their IP uses up only their
+ * own (address, IP) window, never the victim's sign-in or reset e-mails from elsewhere. One client
+ * address is also held to IP_RATE_POLICY.max over all addresses. `ip` is clientIp()'s answer
+ * (client-ip.ts), not a client-chosen X-Forwarded-For entry; an IPv6 client counts per /64.
  */
 export function mailRateChecks(email: string, ip: string | undefined): RateLimitCheck[] {
+  const client = clientIpKey(ip);
   return [
-    { key: `mail:email:${email.trim().toLowerCase()}`, policy: EMAIL_RATE_POLICY },
-    { key: `mail:ip:${ip || "unknown"}`, policy: IP_RATE_POLICY },
+    { key: `mail:email-ip:${email.trim().toLowerCase()}|${client}`, policy: EMAIL_RATE_POLICY },
+    { key: `mail:ip:${client}`, policy: IP_RATE_POLICY },
   ];
 }
