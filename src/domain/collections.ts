@@ -1,3 +1,4 @@
+import type { AiCacheEntry } from "./ai.ts";
 import type { Conversation } from "./conversation.ts";
 import type { Message } from "./message.ts";
 import type { Offer } from "./offer.ts";
@@ -114,3 +115,10 @@ export const USER_FIELDS = {
 export const PROFILE_FIELDS = {
   userType: "userType",
 } as const satisfies Record<string, FieldPath<PublicProfile>>;
+
+/** ai_cache/{id}: the spec's lookup (by key and assistant, best success rate first). */
+export const AI_CACHE_FIELDS = {
+  cacheKey: "cacheKey",
+  aiAssistant: "aiAssistant",
+  successRate: "success_rate",
+} as const satisfies Record<string, FieldPath<AiCacheEntry>>;
