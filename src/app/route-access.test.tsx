@@ -7,6 +7,7 @@ import {
   seedUser,
   fakeUsersModule as users,
 } from "@/testing/fake-data";
+import { aVerifiedShop } from "@/testing/marketplace-fixtures";
 import { renderRoutes, stubbedRoutes, stubHeading } from "@/testing/render-routes";
 import { findToast } from "@/testing/toasts";
 
@@ -80,6 +81,30 @@ describe("route guards (RouteAccessGate)", () => {
     const { location } = renderApp(path);
     await page(MERCHANT_HOME);
     expect(location.pathname).toBe("/merchant");
+  });
+
+  it.each(["/browse", "/make-offer/req-1"])(
+    "sends a merchant not yet verified who opens %s to /merchant (the verification panel)",
+    async (path) => {
+      seedUser(merchant);
+      const { location } = renderApp(path);
+      await page(MERCHANT_HOME);
+      expect(location.pathname).toBe("/merchant");
+    },
+  );
+
+  it.each(["/browse", "/make-offer/req-1"])("lets a verified shop into %s", async (path) => {
+    seedUser({ ...merchant, shop: aVerifiedShop() });
+    const { location } = renderApp(path);
+    await page(stubHeading(path === "/browse" ? "/browse" : "/make-offer/:requestId"));
+    expect(location.pathname).toBe(path);
+  });
+
+  it("sends a buyer who opens /browse to /customer", async () => {
+    seedUser(customer);
+    const { location } = renderApp("/browse");
+    await page(CUSTOMER_HOME);
+    expect(location.pathname).toBe("/customer");
   });
 
   it.each([

@@ -2,13 +2,17 @@ import { type ReactNode, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
+import { isVerifiedShop } from "@/domain/shop-status";
 import type { UserType } from "@/domain/user-type";
 import { returnToState } from "@/lib/session/return-to";
 import { useSessionStart } from "@/lib/session/session-provider";
 import { LOADING_AREA_CLASSES } from "./layouts/root-layout";
 
-/** Who may open a route: anyone, any signed-in user, or one role only. */
-export type RouteAccess = "public" | "authenticated" | UserType;
+/**
+ * Who may open a route: anyone, any signed-in user, one role only, or a shop the server has verified
+ * (`shop`: the feed and offers, which the rules refuse to an unverified merchant).
+ */
+export type RouteAccess = "public" | "authenticated" | UserType | "shop";
 
 /**
  * THE one place where a route's declared access is applied (the route table wraps every page in it).
@@ -16,6 +20,8 @@ export type RouteAccess = "public" | "authenticated" | UserType;
  * - signed out → /auth, remembering where the visitor was going (the auth screens come back to it);
  * - signed in with the other role → the user's own dashboard (a fallback user is a customer, so it
  *   never reaches merchant screens);
+ * - a merchant not yet verified on a `shop` route → /merchant, where the verification panel is (its
+ *   screens would only run queries the rules deny);
  * - while the session loads → a spinner, never a flash of the protected page.
  *
  * These guards are for navigation only; security lives in the Firestore rules and the functions.
@@ -54,8 +60,12 @@ function RequireAccess({
   if (!session.user || !session.userData || !session.homePath) {
     return <Navigate to={paths.auth.getHref()} replace state={returnToState(location)} />;
   }
-  if (access !== "authenticated" && session.userData.userType !== access) {
+  const role = access === "shop" ? "merchant" : access;
+  if (role !== "authenticated" && session.userData.userType !== role) {
     return <Navigate to={session.homePath} replace />;
+  }
+  if (access === "shop" && !isVerifiedShop(session.userData)) {
+    return <Navigate to={paths.merchantDashboard.getHref()} replace />;
   }
   return children;
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { legacyRedirects, paths } from "@/config/paths";
 import type { UserType } from "@/domain/user-type";
 import { resetFakeData, seedUser } from "@/testing/fake-data";
+import { aVerifiedShop } from "@/testing/marketplace-fixtures";
 import { renderApp } from "@/testing/render-app";
 import { renderRoutes, stubbedRoutes, stubHeading } from "@/testing/render-routes";
 import { appRoutes } from "./routes";
@@ -16,7 +17,14 @@ beforeEach(resetFakeData);
 
 /** Guarded routes need a signed-in user of the right role. */
 function signIn(userType: UserType | null) {
-  if (userType) seedUser({ email: `${userType}@example.com`, displayName: "Utente di prova", userType });
+  if (!userType) return;
+  // A merchant here is a verified shop: /browse and /make-offer are for those only (route-access.test).
+  seedUser({
+    email: `${userType}@example.com`,
+    displayName: "Utente di prova",
+    userType,
+    ...(userType === "merchant" ? { shop: aVerifiedShop() } : {}),
+  });
 }
 
 describe("route table", () => {
@@ -29,7 +37,7 @@ describe("route table", () => {
         .sort(),
     );
     for (const route of appRoutes) {
-      expect(["public", "authenticated", "customer", "merchant"]).toContain(route.access);
+      expect(["public", "authenticated", "customer", "merchant", "shop"]).toContain(route.access);
     }
   });
 

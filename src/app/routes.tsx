@@ -101,11 +101,11 @@ export const appRoutes: readonly AppRoute[] = [
     preload: CustomerRequestsPage.preload,
   },
 
-  // Merchants
-  { path: paths.browse.path, access: "merchant", element: <BrowsePage />, preload: BrowsePage.preload },
+  // Merchants (feed and offering: verified shops only; /merchant guides the others through verification)
+  { path: paths.browse.path, access: "shop", element: <BrowsePage />, preload: BrowsePage.preload },
   {
     path: paths.makeOffer.path,
-    access: "merchant",
+    access: "shop",
     element: <MakeOfferPage />,
     preload: MakeOfferPage.preload,
   },

@@ -3,7 +3,12 @@ import { requestCategorySchema } from "./enums.ts";
 import { latLngSchema } from "./geo.ts";
 import { ADDRESS_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, MAX_PREFERRED_CATEGORIES } from "./limits.ts";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva.ts";
+import { SHOP_STATUS } from "./shop-status.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
+
+// The status and its checks live in the zod-free shop-status.ts (the route guards use them); the
+// functions and the rules tests import them from here too.
+export { isVerifiedShop, SHOP_FIELD, SHOP_STATUS, type ShopStatus } from "./shop-status.ts";
 
 /**
  * A shop's powers (reading the request feed, sending offers, Leonardo) come from the server, never from
@@ -12,12 +17,6 @@ import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
  * position, the categories it sells) and writes `users/{uid}.shop` with status `verified`; clients can
  * never write that field, and firestore.rules read it.
  */
-
-export const SHOP_STATUS = { verified: "verified" } as const;
-export type ShopStatus = (typeof SHOP_STATUS)[keyof typeof SHOP_STATUS];
-
-/** The server-owned field `users/{uid}.shop` once verifyShop has checked the shop. */
-export const SHOP_FIELD = "shop";
 
 export const shopVerificationInputSchema = z.object({
   businessName: z
@@ -56,8 +55,3 @@ export type Shop = z.infer<typeof shopSchema>;
 
 export const verifyShopOutputSchema = z.object({ status: z.enum([SHOP_STATUS.verified]) });
 export type VerifyShopOutput = z.infer<typeof verifyShopOutputSchema>;
-
-/** True only for a merchant the server has verified. */
-export function isVerifiedShop(user: { userType: string; shop?: { status: string } | undefined }): boolean {
-  return user.userType === "merchant" && user.shop?.status === SHOP_STATUS.verified;
-}

@@ -2,6 +2,7 @@ import { vi } from "vitest";
 import type { NearbyRequest } from "@/data/requests";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
+import type { Shop } from "@/domain/shop-verification";
 import type { SessionValue } from "@/lib/session/session-provider";
 
 /** Plain, valid domain objects for page tests of the merchant journey. */
@@ -55,9 +56,28 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
   };
 }
 
-/** A signed-in merchant's session; `location: null` for a shop without a position. */
+/** users/{uid}.shop as verifyShop writes it. */
+export function aVerifiedShop(overrides: Partial<Shop> = {}): Shop {
+  return {
+    status: "verified",
+    partitaIva: "04812310151",
+    categories: ["elettronica"],
+    verifiedAt: new Date("2026-01-02T10:00:00Z"),
+    ...overrides,
+  };
+}
+
+/**
+ * A signed-in merchant's session: a verified shop unless `verified: false` (no `shop` yet); `location:
+ * null` for a shop without a position; `emailVerified: false` for an address not proved yet.
+ */
 export function merchantSession(
-  overrides: { location?: { lat: number; lng: number; address?: string } | null; businessName?: string } = {},
+  overrides: {
+    location?: { lat: number; lng: number; address?: string } | null;
+    businessName?: string;
+    verified?: boolean;
+    emailVerified?: boolean;
+  } = {},
 ): SessionValue {
   const location =
     overrides.location === null
@@ -70,7 +90,7 @@ export function merchantSession(
       email: "negozio@example.com",
       displayName: "Marco Bianchi",
       photoURL: null,
-      emailVerified: true,
+      emailVerified: overrides.emailVerified ?? true,
     },
     userData: {
       id: "shop-1",
@@ -81,6 +101,7 @@ export function merchantSession(
       isFallback: false,
       businessName: overrides.businessName ?? "Elettronica Navigli",
       ...(location ? { location } : {}),
+      ...(overrides.verified === false ? {} : { shop: aVerifiedShop() }),
     },
     homePath: "/merchant",
     signOut: vi.fn(async () => undefined),

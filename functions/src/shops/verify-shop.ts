@@ -1,6 +1,7 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { isEmailProven } from "@/domain/shop-status";
 import {
   SHOP_FIELD,
   SHOP_STATUS,
@@ -72,7 +73,10 @@ export function verifyShopCall(uid: string | undefined, data: unknown, deps: Ver
 
 async function emailProvenInAuth(uid: string): Promise<boolean> {
   const record = await adminAuth().getUser(uid);
-  return record.emailVerified || record.providerData.some((provider) => provider.providerId === "google.com");
+  return isEmailProven({
+    emailVerified: record.emailVerified,
+    providerIds: record.providerData.map((provider) => provider.providerId),
+  });
 }
 
 export const verifyShop = onCall({ region }, (request) =>
