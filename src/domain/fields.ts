@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VALIDATION_MESSAGES } from "./messages.ts";
 
 /** Small schema builders shared by the entity files. */
 
@@ -29,3 +30,24 @@ export function optionalText(max: number) {
     .max(max, { error: `Il testo può contenere al massimo ${max} caratteri` })
     .optional();
 }
+
+/** Longest URL a document may hold (the rules bound the same fields to 2,048 characters). */
+export const URL_MAX_LENGTH = 2048;
+
+/** An absolute https URL with a host and no credentials: never javascript:, data:, http: or relative. */
+export function isHttpsUrl(value: string): boolean {
+  if (!value.startsWith("https://")) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+}
+
+/** A URL field (imageUrl, photoURL): https only. */
+export const httpsUrlSchema = z
+  .string({ error: VALIDATION_MESSAGES.invalidUrl })
+  .trim()
+  .max(URL_MAX_LENGTH, { error: VALIDATION_MESSAGES.invalidUrl })
+  .refine(isHttpsUrl, { error: VALIDATION_MESSAGES.invalidUrl });

@@ -27,6 +27,8 @@ export const VALIDATION_MESSAGES = {
   productNameRequired: "Indica il prodotto che cerchi",
   addressRequired: "Indica il comune o l'indirizzo",
   invalidData: "Dati non validi. Controlla i campi e riprova.",
+  // ours (the spec has no text): a profile link must be https
+  invalidUrl: "Indirizzo web non valido: serve un link https.",
 } as const;
 
 export const ERROR_MESSAGES = {

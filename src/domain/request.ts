@@ -6,7 +6,7 @@ import {
   requestCategorySchema,
   urgencySchema,
 } from "./enums.ts";
-import { dateSchema, idSchema, optionalText, requiredText } from "./fields.ts";
+import { dateSchema, httpsUrlSchema, idSchema, optionalText, requiredText } from "./fields.ts";
 import { latLngSchema } from "./geo.ts";
 import {
   ADDRESS_MAX_LENGTH,
@@ -81,7 +81,7 @@ export const requestSchema = z.object({
   imageAnalyzed: z.boolean(),
   algoConversationId: z.string().optional(),
   /** Placeholder image URL containing the product name (spec §7). */
-  imageUrl: z.string().optional(),
+  imageUrl: httpsUrlSchema.optional(),
   createdAt: dateSchema,
   updatedAt: dateSchema,
   acceptedOfferId: z.string().optional(),
@@ -110,7 +110,7 @@ export const newRequestInputSchema = z.object({
   aiGenerated: z.boolean().default(false),
   imageAnalyzed: z.boolean().default(false),
   algoConversationId: z.string().optional(),
-  imageUrl: z.string().optional(),
+  imageUrl: httpsUrlSchema.optional(),
 });
 export type NewRequestInput = z.input<typeof newRequestInputSchema>;
 export type NewRequest = z.output<typeof newRequestInputSchema>;

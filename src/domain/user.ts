@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateSchema, idSchema, optionalText } from "./fields.ts";
+import { dateSchema, httpsUrlSchema, idSchema, optionalText } from "./fields.ts";
 import { latLngSchema } from "./geo.ts";
 import {
   ADDRESS_MAX_LENGTH,
@@ -43,7 +43,7 @@ export const userSchema = z.object({
   createdAt: dateSchema,
   updatedAt: dateSchema.optional(),
   isVerified: z.boolean().optional(),
-  photoURL: z.string().nullable().optional(),
+  photoURL: httpsUrlSchema.nullable().optional(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   businessName: z.string().optional(),
@@ -79,7 +79,7 @@ export const newUserInputSchema = z.object({
   displayName: displayNameSchema,
   userType: userTypeSchema,
   isVerified: z.boolean(),
-  photoURL: z.string().nullable().optional(),
+  photoURL: httpsUrlSchema.nullable().optional(),
   businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
 });
 export type NewUserInput = z.infer<typeof newUserInputSchema>;
