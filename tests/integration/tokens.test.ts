@@ -7,6 +7,8 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ALGO_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
+import { SHOP_STATUS } from "../../src/domain/shop-status";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
@@ -351,6 +353,13 @@ describe("purchaseTokens", () => {
 });
 
 describe("generateOfferDescription", () => {
+  const VERIFIED_SHOP = {
+    status: SHOP_STATUS.verified,
+    partitaIva: "04812310151",
+    categories: ["casa"],
+    verifiedAt: Timestamp.now(),
+  };
+
   async function seedRequest(id: string, status = "active"): Promise<void> {
     await db()
       .doc(`requests/${id}`)
@@ -366,9 +375,10 @@ describe("generateOfferDescription", () => {
       });
   }
 
-  it("writes an offer for 0.5 tokens, merchants only, and stops at zero", async () => {
+  it("writes an offer for 0.5 tokens, verified shops only, and stops at zero", async () => {
     await seedUser("leo", {
       userType: "merchant",
+      shop: VERIFIED_SHOP,
       businessName: "Ferramenta Rossi",
       aiTokens: 1,
       lastTokenReset: Timestamp.now(),
@@ -390,6 +400,14 @@ describe("generateOfferDescription", () => {
     expect(await rejection(offer.generateOfferDescription.run(callable(input, "buyer")))).toMatchObject({
       code: "permission-denied",
     });
+    // A self-declared merchant the server has not verified (issue 13): refused before any charge.
+    await seedUser("selfmade", { userType: "merchant", aiTokens: 5, lastTokenReset: Timestamp.now() });
+    expect(await rejection(offer.generateOfferDescription.run(callable(input, "selfmade")))).toMatchObject({
+      code: "permission-denied",
+      message: SHOP_VERIFICATION_MESSAGES.notVerified,
+    });
+    expect((await user("selfmade")).aiTokens).toBe(5);
+    expect(await ledger("selfmade")).toEqual([]);
     await seedRequest("closed", "completed");
     expect(
       await rejection(

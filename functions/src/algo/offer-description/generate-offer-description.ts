@@ -10,6 +10,8 @@ import { sanitizeExtractedData } from "@/domain/extracted-data";
 import { cleanText } from "@/domain/field-sanitizers";
 import { DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { isVerifiedShop } from "@/domain/shop-status";
+import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../../lib/admin";
 import { region } from "../../lib/global-options";
@@ -22,7 +24,8 @@ import { type OfferContext, writeOfferDescription } from "./offer-writer";
 
 /**
  * generateOfferDescription({requestId, price, notes?}) → {description, tokenBalance, outOfTokens?}:
- * 'Scrivi con Leonardo' on the make-offer page. Merchants only, on an active request; costs 0.5 tokens
+ * 'Scrivi con Leonardo' on the make-offer page. Verified shops only (verifyShop: a self-declared merchant
+ * is refused before any charge), on an active request; costs 0.5 tokens
  * (description_generation) in one transaction with the lazy monthly reset and a ledger entry. Gemini
  * writes the text with a key; the offline writer without one, or when Gemini fails.
  */
@@ -91,6 +94,8 @@ export async function generateOfferDescriptionFor(
     const user = await readUserTokens(tx, db, uid);
     if (user.data.userType !== "merchant")
       throw new HttpsError("permission-denied", ERROR_MESSAGES.permissionDenied);
+    if (!isVerifiedShop({ userType: user.data.userType, shop: user.data.shop }))
+      throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
     const snapshot = await tx.get(requestRef);
     const data = snapshot.data();
     if (data?.status !== REQUEST_STATUS.active)
