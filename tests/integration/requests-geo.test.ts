@@ -29,6 +29,7 @@ import {
   visibleDistanceKm,
 } from "../../src/domain/geo-feed";
 import type { Request } from "../../src/domain/request";
+import { SHOP_STATUS } from "../../src/domain/shop-verification";
 import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/testing/geo-memory-executor";
 import { type SignedInClient, signedInClient } from "../support/signed-in-client";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
@@ -95,9 +96,17 @@ async function seedUsers(): Promise<void> {
     createdAt,
   });
   await Promise.all([
-    db
-      .doc("users/shop-1")
-      .set({ ...user("shop-1", "merchant", "Elettronica Navigli"), businessName: "Elettronica Navigli" }),
+    db.doc("users/shop-1").set({
+      ...user("shop-1", "merchant", "Elettronica Navigli"),
+      businessName: "Elettronica Navigli",
+      // As verifyShop leaves it: the rules open the feed to verified shops only.
+      shop: {
+        status: SHOP_STATUS.verified,
+        partitaIva: "04812310151",
+        categories: ["elettronica"],
+        verifiedAt: createdAt,
+      },
+    }),
     db.doc("users/buyer-1").set(user("buyer-1", "customer", "Giulia Rossi")),
   ]);
 }

@@ -15,6 +15,7 @@ import type {
 import { buildMessageWrite } from "../../src/domain/message-document";
 import { buildOfferDocument } from "../../src/domain/offer-document";
 import { buildRequestDocument } from "../../src/domain/request-document";
+import { SHOP_STATUS } from "../../src/domain/shop-verification";
 import {
   INITIAL_OFFER_STATUS,
   INITIAL_REQUEST_STATUS,
@@ -28,6 +29,8 @@ export const BUYER = "buyer";
 export const OTHER_BUYER = "other-buyer";
 export const SHOP = "shop";
 export const OTHER_SHOP = "other-shop";
+/** Signed up as a merchant (a field the client writes) but never verified by verifyShop. */
+export const UNVERIFIED_SHOP = "unverified-shop";
 
 /** Seeded before every test (environment.ts), each with its role. */
 export const SEEDED_USERS: Readonly<Record<string, UserType>> = {
@@ -35,6 +38,7 @@ export const SEEDED_USERS: Readonly<Record<string, UserType>> = {
   [OTHER_BUYER]: "customer",
   [SHOP]: "merchant",
   [OTHER_SHOP]: "merchant",
+  [UNVERIFIED_SHOP]: "merchant",
 };
 
 export const emailOf = (uid: string) => `${uid}@example.it`;
@@ -56,6 +60,17 @@ export function storedUser(uid: string, userType: UserType): DocumentData {
     totalRatings: 0,
     createdAt: EARLIER,
     updatedAt: EARLIER,
+    // The shops of the suite have been through verifyShop; UNVERIFIED_SHOP has not.
+    ...(userType === "merchant" && uid !== UNVERIFIED_SHOP
+      ? {
+          shop: {
+            status: SHOP_STATUS.verified,
+            partitaIva: "04812310151",
+            categories: ["casa"],
+            verifiedAt: EARLIER,
+          },
+        }
+      : {}),
   };
 }
 
