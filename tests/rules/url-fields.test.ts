@@ -1,0 +1,63 @@
+// URL fields a client writes (a Google sign-up's photoURL, a request's imageUrl) must be absolute https
+// links, as src/domain/fields.ts httpsUrlSchema says: never javascript:, data:, http: or relative.
+
+import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
+import { collection, doc, setDoc } from "firebase/firestore";
+import { describe, it } from "vitest";
+import { COLLECTIONS } from "../../src/domain/collections";
+import { useRulesEnvironment } from "./environment";
+import { BUYER, emailOf, newRequestFields, signUpFields } from "./fixtures";
+
+const NEWCOMER = "google-newcomer";
+const BAD_URLS = [
+  "javascript:alert(1)",
+  "data:text/html;base64,PHNjcmlwdD4=",
+  "http://example.it/foto.jpg",
+  "/foto.jpg",
+  "https://user:pass@example.it/foto.jpg",
+];
+
+describe("URL fields", () => {
+  const rules = useRulesEnvironment();
+  const google = () =>
+    rules.as(NEWCOMER, {
+      email: emailOf(NEWCOMER),
+      email_verified: true,
+      firebase: { sign_in_provider: "google.com" },
+    });
+
+  it("a Google sign-up stores its https photo", async () => {
+    await assertSucceeds(
+      setDoc(doc(google(), COLLECTIONS.users, NEWCOMER), {
+        ...signUpFields(NEWCOMER, "customer"),
+        photoURL: "https://lh3.googleusercontent.com/a/foto",
+      }),
+    );
+  });
+
+  it.each(BAD_URLS)("a sign-up photoURL %s is refused", async (url) => {
+    await assertFails(
+      setDoc(doc(google(), COLLECTIONS.users, NEWCOMER), {
+        ...signUpFields(NEWCOMER, "customer"),
+        photoURL: url,
+      }),
+    );
+  });
+
+  it("a request may carry an https image", async () => {
+    const db = rules.as(BUYER);
+    await assertSucceeds(
+      setDoc(doc(collection(db, COLLECTIONS.requests)), {
+        ...newRequestFields(BUYER),
+        imageUrl: "https://firebasestorage.googleapis.com/v0/b/x/o/foto.jpg",
+      }),
+    );
+  });
+
+  it.each(BAD_URLS)("a request imageUrl %s is refused", async (url) => {
+    const db = rules.as(BUYER);
+    await assertFails(
+      setDoc(doc(collection(db, COLLECTIONS.requests)), { ...newRequestFields(BUYER), imageUrl: url }),
+    );
+  });
+});
