@@ -5,19 +5,17 @@ import {
   conversationSchema,
   mergeConversations,
   type NewConversationInput,
-  newConversationInputSchema,
 } from "@/domain/conversation";
-import { CONVERSATION_STATUS } from "@/domain/state-machine";
+import { buildConversationDocument } from "@/domain/conversation-document";
 import { isPresent, parseDocument } from "./document";
 import { type Listener, lazyListen, subscribeToDocument } from "./listen";
 
 /**
  * conversations/{id} (spec §3-§4, §7). A conversation is opened by the offer's merchant right after the
- * offer, in the same batch, with the offer's id as its own (./offers.ts saveOffer, over Firestore Lite);
- * the messages screen follows the user's conversations live (full SDK, loaded by ./listen.ts). This
- * module imports no SDK itself, so both paths (and the seed, from Node) share its parser and builder.
+ * offer, in the same batch, with the offer's id as its own (./offers.ts saveOffer, over Firestore Lite,
+ * with the domain's builder: src/domain/conversation-document.ts); the messages screen follows the
+ * user's conversations live (full SDK, loaded by ./listen.ts).
  */
-export const CONVERSATIONS_COLLECTION = COLLECTIONS.conversations;
 
 const DEFAULT_MAX_CONVERSATIONS = 50;
 
@@ -26,18 +24,14 @@ export function parseConversation(id: string, data: DocumentData | undefined): C
   return parseDocument(conversationSchema, data, id, `Conversazione ${id} ignorata: dati non validi`);
 }
 
-/**
- * A new conversation's fields (validated; status active). The writer adds createdAt and updatedAt as
- * server timestamps of its own SDK.
- */
-export function newConversationFields(input: NewConversationInput): DocumentData {
-  const parsed = newConversationInputSchema.parse(input);
-  return {
-    participants: parsed.participants,
-    requestId: parsed.requestId,
-    offerId: parsed.offerId,
-    status: CONVERSATION_STATUS.active,
-  };
+/** @deprecated The rules tests' fixtures (tests/rules/fixtures.ts) until they call buildConversationDocument. */
+export function newConversationFields(input: NewConversationInput) {
+  const {
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    ...fields
+  } = buildConversationDocument(input, () => null);
+  return fields;
 }
 
 function readConversations(snapshot: QuerySnapshot): Conversation[] {

@@ -53,16 +53,3 @@ export function parseDocument<T>(
 export function isPresent<T>(value: T | null): value is T {
   return value !== null;
 }
-
-/** Drops `undefined` fields, deeply: Firestore refuses them, zod keeps an optional key that was given. */
-export function withoutUndefined<T extends Record<string, unknown>>(value: T): Partial<T> {
-  const entries = Object.entries(value)
-    .filter(([, inner]) => inner !== undefined)
-    .map(([key, inner]) => [
-      key,
-      inner !== null && typeof inner === "object" && Object.getPrototypeOf(inner) === Object.prototype
-        ? withoutUndefined(inner as Record<string, unknown>)
-        : inner,
-    ]);
-  return Object.fromEntries(entries) as Partial<T>;
-}

@@ -1,6 +1,7 @@
 import type { DocumentData, Firestore, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
-import { type Message, messageSchema, type NewMessageInput, newMessageInputSchema } from "@/domain/message";
+import { type Message, messageSchema, type NewMessageInput } from "@/domain/message";
+import { buildMessageWrite } from "@/domain/message-document";
 import { isPresent, parseDocument } from "./document";
 import { type FirestoreSdk, type Listener, lazyListen, withFirestore } from "./listen";
 
@@ -8,9 +9,9 @@ import { type FirestoreSdk, type Listener, lazyListen, withFirestore } from "./l
  * conversations/{id}/messages (spec §3, §7). Participants add messages (senderId = themselves, readBy =
  * [themselves]) and may only add their own uid to readBy afterwards (firestore.rules). Sending writes the
  * message and the conversation's lastMessage/updatedAt in one batch: both or neither. The full SDK (live
- * screen) loads on demand through ./listen.ts.
+ * screen) loads on demand through ./listen.ts; both documents come from the domain's builder
+ * (src/domain/message-document.ts).
  */
-export const MESSAGES_SUBCOLLECTION = SUBCOLLECTIONS.messages;
 
 /** The message in a document, or null (with a warning) when it does not match the schema. */
 export function parseMessage(id: string, data: DocumentData | undefined): Message | null {
@@ -73,23 +74,11 @@ export type SendMessageInput = NewMessageInput & { id: string; senderId: string 
 
 /** Adds the message and updates the conversation's lastMessage and updatedAt in one batch. */
 export async function sendMessage({ id, senderId, ...input }: SendMessageInput): Promise<void> {
-  const parsed = newMessageInputSchema.parse(input);
   await withFirestore(async (fs, db) => {
+    const { message, conversationUpdate } = buildMessageWrite(senderId, input, fs.serverTimestamp);
     const batch = fs.writeBatch(db);
-    batch.set(fs.doc(messagesCollection(fs, db, parsed.conversationId), id), {
-      conversationId: parsed.conversationId,
-      senderId,
-      senderName: parsed.senderName,
-      senderType: parsed.senderType,
-      content: parsed.content,
-      type: "text",
-      readBy: [senderId],
-      createdAt: fs.serverTimestamp(),
-    });
-    batch.update(fs.doc(db, COLLECTIONS.conversations, parsed.conversationId), {
-      lastMessage: { content: parsed.content, senderId, timestamp: fs.serverTimestamp() },
-      updatedAt: fs.serverTimestamp(),
-    });
+    batch.set(fs.doc(messagesCollection(fs, db, message.conversationId), id), message);
+    batch.update(fs.doc(db, COLLECTIONS.conversations, message.conversationId), conversationUpdate);
     await batch.commit();
   });
 }

@@ -20,11 +20,12 @@ import {
   writeBatch,
 } from "firebase/firestore/lite";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
-import { type NewOfferInput, newOfferInputSchema, type Offer, offerIdFor, offerSchema } from "@/domain/offer";
+import { buildConversationDocument } from "@/domain/conversation-document";
+import { type NewOfferInput, type Offer, offerIdFor, offerSchema } from "@/domain/offer";
+import { buildOfferDocument, pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
-import { INITIAL_OFFER_STATUS, OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
-import { newConversationFields } from "./conversations";
+import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument } from "./listen";
@@ -37,7 +38,6 @@ import { getRequest } from "./requests";
  * and writes over Firestore Lite like ./requests.ts; the messages screen follows an offer live
  * (subscribeToOffer, full SDK on demand through ./listen.ts).
  */
-export const OFFERS_COLLECTION = COLLECTIONS.offers;
 
 /** The offer in a document, or null (with a warning) when it does not match the schema. */
 export function parseOffer(id: string, data: DocumentData | undefined): Offer | null {
@@ -159,7 +159,7 @@ export async function saveOffer(
 ): Promise<{ offerId: string; conversationId: string }> {
   const db = database ?? (await getLiteDb());
   const offerId = offerIdFor(input.request.id, input.merchant.uid);
-  const draft = newOfferInputSchema.parse({
+  const offer = {
     requestId: input.request.id,
     customerId: input.request.customerId,
     merchantName: input.merchant.name,
@@ -169,7 +169,8 @@ export async function saveOffer(
     estimatedDeliveryTime: input.form.estimatedDeliveryTime,
     additionalNotes: input.form.additionalNotes,
     aiGenerated: input.aiGenerated ?? false,
-  } satisfies NewOfferInput);
+  } satisfies NewOfferInput;
+  const offerDocument = buildOfferDocument(input.merchant.uid, offer, serverTimestamp);
   const offerRef = doc(db, COLLECTIONS.offers, offerId);
   const chatRef = doc(db, COLLECTIONS.conversations, offerId);
   const [existing, chat] = await Promise.all([getDoc(offerRef), getDoc(chatRef)]);
@@ -178,46 +179,27 @@ export async function saveOffer(
     const status = existing.get(OFFER_FIELDS.status) as OfferStatus;
     if (status !== OFFER_STATUS.pending) throw new OfferNotEditableError(status);
     // Only what the rules let a merchant change on a pending offer.
-    batch.update(offerRef, {
-      price: draft.price,
-      description: draft.description,
-      deliveryOptions: draft.deliveryOptions,
-      estimatedDeliveryTime: draft.estimatedDeliveryTime || deleteField(),
-      additionalNotes: draft.additionalNotes || deleteField(),
-      updatedAt: serverTimestamp(),
-    });
+    batch.update(offerRef, pendingOfferUpdate(offer, serverTimestamp, deleteField));
   } else {
-    batch.set(offerRef, {
-      requestId: draft.requestId,
-      merchantId: input.merchant.uid,
-      customerId: draft.customerId,
-      merchantName: draft.merchantName,
-      price: draft.price,
-      description: draft.description,
-      deliveryOptions: draft.deliveryOptions,
-      ...(draft.estimatedDeliveryTime ? { estimatedDeliveryTime: draft.estimatedDeliveryTime } : {}),
-      ...(draft.additionalNotes ? { additionalNotes: draft.additionalNotes } : {}),
-      status: INITIAL_OFFER_STATUS,
-      aiGenerated: draft.aiGenerated,
-      createdAt: serverTimestamp(),
-      updatedAt: serverTimestamp(),
-    });
+    batch.set(offerRef, offerDocument);
   }
   if (!chat.exists()) {
-    batch.set(chatRef, {
-      ...newConversationFields({
-        participants: {
-          customerId: draft.customerId,
-          customerName: input.customerName,
-          merchantId: input.merchant.uid,
-          merchantName: draft.merchantName,
+    batch.set(
+      chatRef,
+      buildConversationDocument(
+        {
+          participants: {
+            customerId: offerDocument.customerId,
+            customerName: input.customerName,
+            merchantId: input.merchant.uid,
+            merchantName: offerDocument.merchantName,
+          },
+          requestId: offerDocument.requestId,
+          offerId,
         },
-        requestId: draft.requestId,
-        offerId,
-      }),
-      createdAt: serverTimestamp(),
-      updatedAt: serverTimestamp(),
-    });
+        serverTimestamp,
+      ),
+    );
   }
   await batch.commit();
   return { offerId, conversationId: offerId };

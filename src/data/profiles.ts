@@ -8,8 +8,6 @@ import { getLiteDb } from "./firestore-lite";
  * profiles/{uid}: the public projection of a user (architecture §2), written only by functions and
  * readable by any signed-in user. Read-only here, over Firestore Lite (one-shot reads).
  */
-export const PROFILES_COLLECTION = COLLECTIONS.profiles;
-
 /** The public profile, or null when there is none yet (or it is malformed, with a warning). */
 export async function getPublicProfile(uid: string): Promise<PublicProfile | null> {
   const snapshot = await getDoc(doc(await getLiteDb(), COLLECTIONS.profiles, uid));

@@ -21,7 +21,6 @@ import {
   where,
 } from "firebase/firestore/lite";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
-import { requestGeoFields } from "@/domain/geo-cover";
 import {
   type FeedExecutor,
   type FeedKey,
@@ -32,9 +31,10 @@ import {
   type NearbyParams,
 } from "@/domain/geo-feed";
 import type { GeoSubQuery } from "@/domain/geo-feed-plan";
-import { type NewRequestInput, newRequestInputSchema, type Request, requestSchema } from "@/domain/request";
-import { INITIAL_REQUEST_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
-import { isPresent, parseDocument, withoutUndefined } from "./document";
+import { type NewRequestInput, type Request, requestSchema } from "@/domain/request";
+import { buildRequestDocument, requestCancellation } from "@/domain/request-document";
+import { REQUEST_STATUS } from "@/domain/state-machine";
+import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument } from "./listen";
 
@@ -47,7 +47,6 @@ import { type Listener, subscribeToDocument } from "./listen";
  * merchant pages past their 300 kB initial-JS budget (architecture §8). The messages screen follows a
  * request live (subscribeToRequest, full SDK on demand through ./listen.ts).
  */
-export const REQUESTS_COLLECTION = COLLECTIONS.requests;
 
 /** The request in a document, or null (with a warning) when it does not match the schema. */
 export function parseRequest(id: string, data: DocumentData | undefined): Request | null {
@@ -73,44 +72,24 @@ export async function getRequest(id: string): Promise<Request | null> {
 }
 
 /**
- * Publishes a request for `customerId` (the signed-in buyer): the validated input plus status `active`,
- * the geohash fields of architecture §4 and server timestamps, exactly the shape the rules accept.
+ * Publishes a request for `customerId` (the signed-in buyer): the domain's request document
+ * (src/domain/request-document.ts: status `active`, the geohash fields of architecture §4) with server
+ * timestamps, exactly the shape the rules accept.
  */
-export async function createRequest(customerId: string, input: NewRequestInput): Promise<string> {
+export async function createRequest(customerId: string, request: NewRequestInput): Promise<string> {
   const ref = doc(collection(await getLiteDb(), COLLECTIONS.requests));
-  await setDoc(ref, newRequestDocument(customerId, input, serverTimestamp));
+  await setDoc(ref, buildRequestDocument({ customerId, request }, serverTimestamp));
   return ref.id;
 }
 
-/**
- * The document createRequest writes. `timestamp` makes the server-timestamp sentinel of the SDK in use
- * (Firestore Lite here; the full SDK in the rules tests, which check this very shape).
- */
-export function newRequestDocument(
-  customerId: string,
-  input: NewRequestInput,
-  timestamp: () => unknown,
-): DocumentData {
-  const draft = newRequestInputSchema.parse(input);
-  const { geohash, ...prefixes } = requestGeoFields(draft.location);
-  return {
-    ...withoutUndefined(draft),
-    location: { ...draft.location, geohash },
-    ...prefixes,
-    customerId,
-    status: INITIAL_REQUEST_STATUS,
-    createdAt: timestamp(),
-    updatedAt: timestamp(),
-  };
+/** @deprecated The rules tests' fixtures (tests/rules/fixtures.ts) until they call buildRequestDocument. */
+export function newRequestDocument(customerId: string, request: NewRequestInput, timestamp: () => unknown) {
+  return buildRequestDocument({ customerId, request }, timestamp);
 }
 
 /** The owner cancels their own active request (the only status change a client may write). */
 export async function cancelRequest(id: string): Promise<void> {
-  await updateDoc(doc(await getLiteDb(), COLLECTIONS.requests, id), {
-    status: REQUEST_STATUS.cancelled,
-    cancelledAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-  });
+  await updateDoc(doc(await getLiteDb(), COLLECTIONS.requests, id), requestCancellation(serverTimestamp));
 }
 
 /** The buyer's own requests, newest first (rules: `customerId == uid` makes the query allowed). */

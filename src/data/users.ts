@@ -8,15 +8,9 @@ import {
   updateDoc,
 } from "firebase/firestore/lite";
 import { COLLECTIONS } from "@/domain/collections";
-import {
-  type NewUserInput,
-  newUserInputSchema,
-  type ProfileUpdate,
-  profileUpdateSchema,
-  type User,
-  userSchema,
-} from "@/domain/user";
-import { fromFirestoreValue, withoutUndefined } from "./document";
+import { type ProfileUpdate, type User, userSchema } from "@/domain/user";
+import { buildUserDocument, type NewUserDoc, profileUpdateDocument } from "@/domain/user-document";
+import { fromFirestoreValue } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { lazyListen } from "./listen";
 
@@ -25,8 +19,6 @@ import { lazyListen } from "./listen";
  * and profile writes go through Firestore Lite (see firestore-lite.ts); `subscribeUser` listens with
  * the full SDK, which ./listen.ts loads on first use (it is not part of any page's initial JS).
  */
-export const USERS_COLLECTION = COLLECTIONS.users;
-
 /** Firestore data → User, checked with the domain schema (throws when the document does not match). */
 export function parseUser(data: DocumentData): User {
   return userSchema.parse(fromFirestoreValue(data));
@@ -91,36 +83,20 @@ export function subscribeUser(uid: string, listener: UserListener): () => void {
   };
 }
 
-/** What a sign-up writes; `photoURL` only for Google accounts. */
-export type NewUserDoc = Pick<NewUserInput, "uid" | "email" | "displayName" | "userType" | "isVerified"> & {
-  photoURL?: string | null;
-};
-
 /**
- * Creates users/{uid} in exactly the sign-up shape the rules allow: id, uid, email, displayName,
- * userType, isVerified, photoURL (Google only), createdAt and updatedAt as server timestamps.
- * Never tokens, ratings or learning fields: only functions write those.
+ * Creates users/{uid} in exactly the sign-up shape the rules allow (the domain's builder,
+ * src/domain/user-document.ts), with server timestamps. Never tokens, ratings or learning fields: only
+ * functions write those.
  */
 export async function createUserDoc(input: NewUserDoc): Promise<void> {
-  const parsed = newUserInputSchema.parse({ ...input, id: input.uid });
-  await setDoc(doc(await getLiteDb(), COLLECTIONS.users, parsed.uid), {
-    id: parsed.id,
-    uid: parsed.uid,
-    email: parsed.email,
-    displayName: parsed.displayName,
-    userType: parsed.userType,
-    isVerified: parsed.isVerified,
-    ...(parsed.photoURL ? { photoURL: parsed.photoURL } : {}),
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-  });
+  const document = buildUserDocument(input, serverTimestamp);
+  await setDoc(doc(await getLiteDb(), COLLECTIONS.users, document.uid), document);
 }
 
 /** Changes the user's own editable fields (PROFILE_EDITABLE_FIELDS) and updatedAt, nothing else. */
 export async function updateUserProfile(uid: string, update: ProfileUpdate): Promise<void> {
-  const parsed = profileUpdateSchema.parse(update);
-  await updateDoc(doc(await getLiteDb(), COLLECTIONS.users, uid), {
-    ...withoutUndefined(parsed),
-    updatedAt: serverTimestamp(),
-  });
+  await updateDoc(
+    doc(await getLiteDb(), COLLECTIONS.users, uid),
+    profileUpdateDocument(update, serverTimestamp),
+  );
 }

@@ -132,7 +132,6 @@ export const fakeAuthModule = {
 // --- @/data/users --------------------------------------------------------------------------------
 
 export const fakeUsersModule = {
-  USERS_COLLECTION: "users",
   parseUser: vi.fn<typeof UsersModule.parseUser>(),
   userConverter: {} as typeof UsersModule.userConverter,
   getUser: vi.fn<typeof UsersModule.getUser>(),

@@ -22,10 +22,7 @@ import {
   writeBatch,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { CONVERSATIONS_COLLECTION } from "../../src/data/conversations";
-import { MESSAGES_SUBCOLLECTION } from "../../src/data/messages";
-import { OFFERS_COLLECTION } from "../../src/data/offers";
-import { REQUESTS_COLLECTION } from "../../src/data/requests";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
 import { offerIdFor } from "../../src/domain/offer";
 import type { UserType } from "../../src/domain/user-type";
 import { useRulesEnvironment } from "./environment";
@@ -50,20 +47,20 @@ const UNOPENED = offerIdFor(REQUEST, OTHER_SHOP); // an offer whose conversation
 const FROM_SHOP = "m1"; // a message from the shop, unread by the buyer
 const LAST_LIMIT = 50; // src/data/conversations.ts listUserConversations' default
 
-const chatDoc = (db: Firestore, id: string) => doc(db, CONVERSATIONS_COLLECTION, id);
+const chatDoc = (db: Firestore, id: string) => doc(db, COLLECTIONS.conversations, id);
 const messages = (db: Firestore, chatId: string) =>
-  collection(db, CONVERSATIONS_COLLECTION, chatId, MESSAGES_SUBCOLLECTION);
+  collection(db, COLLECTIONS.conversations, chatId, SUBCOLLECTIONS.messages);
 
 describe("conversations/{offerId}", () => {
   const rules = useRulesEnvironment();
 
   beforeEach(async () => {
     await rules.seed({
-      [`${REQUESTS_COLLECTION}/${REQUEST}`]: storedRequest(BUYER),
-      [`${REQUESTS_COLLECTION}/${OTHERS_REQUEST}`]: storedRequest(OTHER_BUYER),
-      [`${OFFERS_COLLECTION}/${CHAT}`]: storedOffer(REQUEST, SHOP, BUYER),
-      [`${OFFERS_COLLECTION}/${UNOPENED}`]: storedOffer(REQUEST, OTHER_SHOP, BUYER),
-      [`${CONVERSATIONS_COLLECTION}/${CHAT}`]: storedConversation(CHAT, REQUEST, BUYER, SHOP),
+      [`${COLLECTIONS.requests}/${REQUEST}`]: storedRequest(BUYER),
+      [`${COLLECTIONS.requests}/${OTHERS_REQUEST}`]: storedRequest(OTHER_BUYER),
+      [`${COLLECTIONS.offers}/${CHAT}`]: storedOffer(REQUEST, SHOP, BUYER),
+      [`${COLLECTIONS.offers}/${UNOPENED}`]: storedOffer(REQUEST, OTHER_SHOP, BUYER),
+      [`${COLLECTIONS.conversations}/${CHAT}`]: storedConversation(CHAT, REQUEST, BUYER, SHOP),
     });
   });
 
@@ -81,7 +78,7 @@ describe("conversations/{offerId}", () => {
       const db = rules.as(SHOP);
       const offerId = offerIdFor(OTHERS_REQUEST, SHOP);
       const batch = writeBatch(db);
-      batch.set(doc(db, OFFERS_COLLECTION, offerId), newOfferFields(OTHERS_REQUEST, SHOP, OTHER_BUYER));
+      batch.set(doc(db, COLLECTIONS.offers, offerId), newOfferFields(OTHERS_REQUEST, SHOP, OTHER_BUYER));
       batch.set(chatDoc(db, offerId), newConversationDoc(offerId, OTHERS_REQUEST, OTHER_BUYER, SHOP));
       await assertSucceeds(batch.commit());
     });
@@ -138,7 +135,7 @@ describe("conversations/{offerId}", () => {
     const userConversations = (db: Firestore, field: string, uid: string) =>
       getDocs(
         query(
-          collection(db, CONVERSATIONS_COLLECTION),
+          collection(db, COLLECTIONS.conversations),
           where(field, "==", uid),
           orderBy("updatedAt", "desc"),
           limit(LAST_LIMIT),
@@ -155,7 +152,7 @@ describe("conversations/{offerId}", () => {
     it("the same queries for someone else, or unfiltered, are refused", async () => {
       await assertFails(userConversations(rules.as(OTHER_BUYER), "participants.customerId", BUYER));
       await assertFails(userConversations(rules.as(OTHER_SHOP), "participants.merchantId", SHOP));
-      await assertFails(getDocs(collection(rules.as(BUYER), CONVERSATIONS_COLLECTION)));
+      await assertFails(getDocs(collection(rules.as(BUYER), COLLECTIONS.conversations)));
     });
   });
 
@@ -198,10 +195,10 @@ describe("conversations/{offerId}/messages", () => {
 
   beforeEach(async () => {
     await rules.seed({
-      [`${REQUESTS_COLLECTION}/${REQUEST}`]: storedRequest(BUYER),
-      [`${OFFERS_COLLECTION}/${CHAT}`]: storedOffer(REQUEST, SHOP, BUYER),
-      [`${CONVERSATIONS_COLLECTION}/${CHAT}`]: storedConversation(CHAT, REQUEST, BUYER, SHOP),
-      [`${CONVERSATIONS_COLLECTION}/${CHAT}/${MESSAGES_SUBCOLLECTION}/${FROM_SHOP}`]: storedMessage(
+      [`${COLLECTIONS.requests}/${REQUEST}`]: storedRequest(BUYER),
+      [`${COLLECTIONS.offers}/${CHAT}`]: storedOffer(REQUEST, SHOP, BUYER),
+      [`${COLLECTIONS.conversations}/${CHAT}`]: storedConversation(CHAT, REQUEST, BUYER, SHOP),
+      [`${COLLECTIONS.conversations}/${CHAT}/${SUBCOLLECTIONS.messages}/${FROM_SHOP}`]: storedMessage(
         CHAT,
         SHOP,
         "merchant",

@@ -18,7 +18,7 @@ import {
   type Firestore as LiteFirestore,
 } from "firebase/firestore/lite";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
-import { USERS_COLLECTION } from "../../src/data/users";
+import { COLLECTIONS } from "../../src/domain/collections";
 import type {} from "../support/stack";
 import { emailOf, SEEDED_USERS, storedUser } from "./fixtures";
 
@@ -89,7 +89,7 @@ export function useRulesEnvironment(): RulesHarness {
     await seed(
       Object.fromEntries(
         Object.entries(SEEDED_USERS).map(([uid, userType]) => [
-          `${USERS_COLLECTION}/${uid}`,
+          `${COLLECTIONS.users}/${uid}`,
           storedUser(uid, userType),
         ]),
       ),

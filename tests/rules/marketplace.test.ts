@@ -21,8 +21,9 @@ import {
   where,
 } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
-import { OFFERS_COLLECTION, saveOffer } from "../../src/data/offers";
-import { firestoreFeedExecutor, REQUESTS_COLLECTION } from "../../src/data/requests";
+import { saveOffer } from "../../src/data/offers";
+import { firestoreFeedExecutor } from "../../src/data/requests";
+import { COLLECTIONS } from "../../src/domain/collections";
 import { MAX_RADIUS_KM } from "../../src/domain/enums";
 import { fetchNearbyPage } from "../../src/domain/geo-feed";
 import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
@@ -56,23 +57,23 @@ const OTHERS = "lampada"; // another buyer's, active
 const LATER_STATUSES = REQUEST_STATUSES.filter((status) => status !== INITIAL_REQUEST_STATUS);
 const SETTLED_OFFER_STATUSES = OFFER_STATUSES.filter((status) => status !== INITIAL_OFFER_STATUS);
 
-const requestDoc = (db: Firestore, id: string) => doc(db, REQUESTS_COLLECTION, id);
-const offerDoc = (db: Firestore, id: string) => doc(db, OFFERS_COLLECTION, id);
+const requestDoc = (db: Firestore, id: string) => doc(db, COLLECTIONS.requests, id);
+const offerDoc = (db: Firestore, id: string) => doc(db, COLLECTIONS.offers, id);
 
 describe("requests/{id}", () => {
   const rules = useRulesEnvironment();
 
   beforeEach(async () => {
     await rules.seed({
-      [`${REQUESTS_COLLECTION}/${ACTIVE}`]: storedRequest(BUYER),
-      [`${REQUESTS_COLLECTION}/${IN_PROGRESS}`]: storedRequest(BUYER, "in_progress"),
-      [`${REQUESTS_COLLECTION}/${OTHERS}`]: storedRequest(OTHER_BUYER),
+      [`${COLLECTIONS.requests}/${ACTIVE}`]: storedRequest(BUYER),
+      [`${COLLECTIONS.requests}/${IN_PROGRESS}`]: storedRequest(BUYER, "in_progress"),
+      [`${COLLECTIONS.requests}/${OTHERS}`]: storedRequest(OTHER_BUYER),
     });
   });
 
   describe("publishing", () => {
     const publish = (db: Firestore, fields: DocumentData) =>
-      setDoc(doc(collection(db, REQUESTS_COLLECTION)), fields);
+      setDoc(doc(collection(db, COLLECTIONS.requests)), fields);
 
     it("a buyer publishes their own request, active, in the app's shape (createRequest)", async () => {
       await assertSucceeds(publish(rules.as(BUYER), newRequestFields(BUYER)));
@@ -191,7 +192,7 @@ describe("requests/{id}", () => {
 
     it("a merchant reads a request in progress they made an offer on (their offers list)", async () => {
       await rules.seed({
-        [`${OFFERS_COLLECTION}/${offerIdFor(IN_PROGRESS, SHOP)}`]: storedOffer(
+        [`${COLLECTIONS.offers}/${offerIdFor(IN_PROGRESS, SHOP)}`]: storedOffer(
           IN_PROGRESS,
           SHOP,
           BUYER,
@@ -215,7 +216,7 @@ describe("requests/{id}", () => {
     const customerRequests = (db: Firestore, customerId: string) =>
       getDocs(
         query(
-          collection(db, REQUESTS_COLLECTION),
+          collection(db, COLLECTIONS.requests),
           where("customerId", "==", customerId),
           orderBy("createdAt", "desc"),
           limit(REQUEST_QUERY_LIMIT),
@@ -254,11 +255,11 @@ describe("requests/{id}", () => {
 
     it("a merchant's query that does not filter on status == active is refused", async () => {
       const db = rules.as(SHOP);
-      await assertFails(getDocs(collection(db, REQUESTS_COLLECTION)));
+      await assertFails(getDocs(collection(db, COLLECTIONS.requests)));
       await assertFails(
         getDocs(
           query(
-            collection(db, REQUESTS_COLLECTION),
+            collection(db, COLLECTIONS.requests),
             where("status", "==", "in_progress" satisfies RequestStatus),
           ),
         ),
@@ -274,11 +275,11 @@ describe("offers/{requestId}_{merchantId}", () => {
 
   beforeEach(async () => {
     await rules.seed({
-      [`${REQUESTS_COLLECTION}/${ACTIVE}`]: storedRequest(BUYER),
-      [`${REQUESTS_COLLECTION}/${IN_PROGRESS}`]: storedRequest(BUYER, "in_progress"),
-      [`${REQUESTS_COLLECTION}/${OTHERS}`]: storedRequest(OTHER_BUYER),
-      [`${OFFERS_COLLECTION}/${RIVAL_OFFER}`]: storedOffer(ACTIVE, OTHER_SHOP, BUYER),
-      [`${OFFERS_COLLECTION}/${ACCEPTED_OFFER}`]: storedOffer(IN_PROGRESS, SHOP, BUYER, "accepted"),
+      [`${COLLECTIONS.requests}/${ACTIVE}`]: storedRequest(BUYER),
+      [`${COLLECTIONS.requests}/${IN_PROGRESS}`]: storedRequest(BUYER, "in_progress"),
+      [`${COLLECTIONS.requests}/${OTHERS}`]: storedRequest(OTHER_BUYER),
+      [`${COLLECTIONS.offers}/${RIVAL_OFFER}`]: storedOffer(ACTIVE, OTHER_SHOP, BUYER),
+      [`${COLLECTIONS.offers}/${ACCEPTED_OFFER}`]: storedOffer(IN_PROGRESS, SHOP, BUYER, "accepted"),
     });
   });
 
@@ -291,7 +292,7 @@ describe("offers/{requestId}_{merchantId}", () => {
 
     it("an offer under any other id is refused", async () => {
       const db = rules.as(SHOP);
-      await assertFails(setDoc(doc(collection(db, OFFERS_COLLECTION)), newOfferFields(ACTIVE, SHOP, BUYER)));
+      await assertFails(setDoc(doc(collection(db, COLLECTIONS.offers)), newOfferFields(ACTIVE, SHOP, BUYER)));
       await assertFails(setDoc(offerDoc(db, offerIdFor(OTHERS, SHOP)), newOfferFields(ACTIVE, SHOP, BUYER)));
     });
 
@@ -445,7 +446,7 @@ describe("offers/{requestId}_{merchantId}", () => {
       const snapshot = await assertSucceeds(
         getDocs(
           query(
-            collection(db, OFFERS_COLLECTION),
+            collection(db, COLLECTIONS.offers),
             where("merchantId", "==", OTHER_SHOP),
             orderBy("createdAt", "desc"),
             limit(20),
@@ -456,7 +457,7 @@ describe("offers/{requestId}_{merchantId}", () => {
     });
 
     it("the merchant's offer counts, overall and by status (countMerchantOffers)", async () => {
-      const offers = collection(rules.as(OTHER_SHOP), OFFERS_COLLECTION);
+      const offers = collection(rules.as(OTHER_SHOP), COLLECTIONS.offers);
       await assertSucceeds(getCountFromServer(query(offers, where("merchantId", "==", OTHER_SHOP))));
       await assertSucceeds(
         getCountFromServer(
@@ -469,7 +470,7 @@ describe("offers/{requestId}_{merchantId}", () => {
       await assertSucceeds(
         getDocs(
           query(
-            collection(rules.as(BUYER), OFFERS_COLLECTION),
+            collection(rules.as(BUYER), COLLECTIONS.offers),
             where("customerId", "==", BUYER),
             where("requestId", "==", ACTIVE),
             orderBy("createdAt", "desc"),
@@ -482,7 +483,7 @@ describe("offers/{requestId}_{merchantId}", () => {
       const snapshot = await assertSucceeds(
         getDocs(
           query(
-            collection(rules.as(BUYER), OFFERS_COLLECTION),
+            collection(rules.as(BUYER), COLLECTIONS.offers),
             where("customerId", "==", BUYER),
             limit(REQUEST_QUERY_LIMIT),
           ),
@@ -493,12 +494,12 @@ describe("offers/{requestId}_{merchantId}", () => {
 
     it("queries that do not name the caller are refused", async () => {
       await assertFails(
-        getDocs(query(collection(rules.as(BUYER), OFFERS_COLLECTION), where("requestId", "==", ACTIVE))),
+        getDocs(query(collection(rules.as(BUYER), COLLECTIONS.offers), where("requestId", "==", ACTIVE))),
       );
       await assertFails(
-        getDocs(query(collection(rules.as(SHOP), OFFERS_COLLECTION), where("merchantId", "==", OTHER_SHOP))),
+        getDocs(query(collection(rules.as(SHOP), COLLECTIONS.offers), where("merchantId", "==", OTHER_SHOP))),
       );
-      await assertFails(getCountFromServer(collection(rules.as(SHOP), OFFERS_COLLECTION)));
+      await assertFails(getCountFromServer(collection(rules.as(SHOP), COLLECTIONS.offers)));
     });
   });
 });

@@ -17,8 +17,7 @@ import {
   where,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { PROFILES_COLLECTION } from "../../src/data/profiles";
-import { USERS_COLLECTION } from "../../src/data/users";
+import { COLLECTIONS } from "../../src/domain/collections";
 import { TOKEN_LEDGER_KINDS } from "../../src/domain/tokens";
 import { USER_TYPES } from "../../src/domain/user-type";
 import { useRulesEnvironment } from "./environment";
@@ -39,7 +38,7 @@ const NEWCOMER = "newcomer";
 
 describe("users/{uid}", () => {
   const rules = useRulesEnvironment();
-  const userDoc = (db: Firestore, uid: string) => doc(db, USERS_COLLECTION, uid);
+  const userDoc = (db: Firestore, uid: string) => doc(db, COLLECTIONS.users, uid);
 
   it.each(USER_TYPES)(
     "a new %s creates their own document in the sign-up shape (createUserDoc)",
@@ -102,7 +101,7 @@ describe("users/{uid}", () => {
 
   it("the collection cannot be queried, not even for one's own document", async () => {
     await assertFails(
-      getDocs(query(collection(rules.as(BUYER), USERS_COLLECTION), where("id", "==", BUYER))),
+      getDocs(query(collection(rules.as(BUYER), COLLECTIONS.users), where("id", "==", BUYER))),
     );
   });
 
@@ -157,11 +156,11 @@ describe("users/{uid}", () => {
 
 describe("users/{uid}/tokenLedger", () => {
   const rules = useRulesEnvironment();
-  const ledger = (db: Firestore, uid: string) => collection(db, USERS_COLLECTION, uid, TOKEN_LEDGER);
+  const ledger = (db: Firestore, uid: string) => collection(db, COLLECTIONS.users, uid, TOKEN_LEDGER);
 
   beforeEach(async () => {
     await rules.seed({
-      [`${USERS_COLLECTION}/${BUYER}/${TOKEN_LEDGER}/entry-1`]: {
+      [`${COLLECTIONS.users}/${BUYER}/${TOKEN_LEDGER}/entry-1`]: {
         userId: BUYER,
         kind: TOKEN_LEDGER_KINDS[0],
         amount: -0.5,
@@ -201,11 +200,11 @@ describe("users/{uid}/tokenLedger", () => {
 
 describe("profiles/{uid}", () => {
   const rules = useRulesEnvironment();
-  const profileDoc = (db: Firestore, uid: string) => doc(db, PROFILES_COLLECTION, uid);
+  const profileDoc = (db: Firestore, uid: string) => doc(db, COLLECTIONS.profiles, uid);
 
   beforeEach(async () => {
     await rules.seed({
-      [`${PROFILES_COLLECTION}/${SHOP}`]: {
+      [`${COLLECTIONS.profiles}/${SHOP}`]: {
         uid: SHOP,
         displayName: "Mario Bianchi",
         businessName: "Bici & Co.",
