@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The layers of src/, innermost first; each may import only the layers before it (and itself):
@@ -19,23 +19,76 @@ import { afterEach, describe, expect, it } from "vitest";
  * src/testing (test helpers) and test files are outside the layers. Biome enforces the order with
  * noRestrictedImports per folder (biome.json overrides; each pattern catches the "@/..." alias and the
  * relative form) and forbids import cycles anywhere (suspicious/noImportCycles). This test proves the
- * rules bite: it writes files that break them, lints them, and expects Biome to fail naming the rule.
+ * rules bite: it writes files that break them, lints them all in one Biome run, and expects each
+ * file's diagnostics to name the rule. The probes live in the real folders (the rules are per folder)
+ * under a name tsconfig.json excludes (__layer_probe*), so a concurrent tsc never sees them.
  */
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const run = promisify(execFile);
-const written: string[] = [];
 
-function probe(path: string, source: string): string {
-  const file = join(root, path);
-  writeFileSync(file, source);
-  written.push(file);
-  return path;
-}
+type Probe = { name: string; path: string; source: string; rule: string | null };
 
-async function lint(...paths: string[]): Promise<{ failed: boolean; output: string }> {
+const backward = (name: string, folder: string, source: string): Probe => ({
+  name,
+  path: `${folder}/__layer_probe_${name.replace(/\W+/g, "_")}.ts`,
+  source,
+  rule: "noRestrictedImports",
+});
+
+const BACKWARD: Probe[] = [
+  backward("domain imports data (alias)", "src/domain", 'export { getUser } from "@/data/users";\n'),
+  backward("domain imports data (relative)", "src/domain", 'export { getUser } from "../data/users";\n'),
+  backward(
+    "data imports lib (alias)",
+    "src/data",
+    'export { useSession } from "@/lib/session/session-provider";\n',
+  ),
+  backward(
+    "data imports a feature (relative)",
+    "src/data",
+    'export { customerKeys } from "../features/customer/api/customer-data";\n',
+  ),
+  backward("components import data (alias)", "src/components", 'export { getUser } from "@/data/users";\n'),
+  backward(
+    "a feature imports another feature (alias)",
+    "src/features/browse",
+    'export { customerKeys } from "@/features/customer/api/customer-data";\n',
+  ),
+];
+
+const FORWARD: Probe = {
+  name: "data imports domain",
+  path: "src/data/__layer_probe_forward.ts",
+  source: 'export { COLLECTIONS } from "@/domain/collections";\n',
+  rule: null,
+};
+
+const CYCLE: Probe[] = [
+  {
+    name: "cycle a",
+    path: "src/lib/__layer_probe_cycle_a.ts",
+    source: 'import { b } from "./__layer_probe_cycle_b";\nexport const a = () => b;\n',
+    rule: "noImportCycles",
+  },
+  {
+    name: "cycle b",
+    path: "src/lib/__layer_probe_cycle_b.ts",
+    source: 'import { a } from "./__layer_probe_cycle_a";\nexport const b = () => a;\n',
+    rule: "noImportCycles",
+  },
+];
+
+const PROBES = [...BACKWARD, FORWARD, ...CYCLE];
+
+/** Biome's output, one entry per probe: the diagnostics whose header names that file. */
+let failed = false;
+const diagnostics = new Map<string, string[]>();
+
+async function lint(paths: string[]): Promise<{ failed: boolean; output: string }> {
   try {
-    const { stdout, stderr } = await run("npx", ["biome", "lint", "--max-diagnostics=50", ...paths], {
+    const { stdout, stderr } = await run("npx", ["biome", "lint", "--max-diagnostics=none", ...paths], {
       cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
     });
     return { failed: false, output: stdout + stderr };
   } catch (error) {
@@ -44,45 +97,44 @@ async function lint(...paths: string[]): Promise<{ failed: boolean; output: stri
   }
 }
 
-afterEach(() => {
-  for (const file of written.splice(0)) rmSync(file, { force: true });
-});
+function removeProbes() {
+  for (const probe of PROBES) rmSync(join(root, probe.path), { force: true });
+}
 
-describe("layers (biome.json)", { timeout: 60_000 }, () => {
-  it.each([
-    ["src/domain/__layer_probe.ts", 'export { getUser } from "@/data/users";\n'],
-    ["src/domain/__layer_probe.ts", 'export { getUser } from "../data/users";\n'],
-    ["src/data/__layer_probe.ts", 'export { useSession } from "@/lib/session/session-provider";\n'],
-    ["src/data/__layer_probe.ts", 'export { customerKeys } from "../features/customer/api/customer-data";\n'],
-    ["src/components/__layer_probe.ts", 'export { getUser } from "@/data/users";\n'],
-    [
-      "src/features/browse/__layer_probe.ts",
-      'export { customerKeys } from "@/features/customer/api/customer-data";\n',
-    ],
-  ])("%s may not import %s", async (path, source) => {
-    const result = await lint(probe(path, source));
-    expect(result.failed).toBe(true);
-    expect(result.output).toContain("noRestrictedImports");
+beforeAll(async () => {
+  try {
+    for (const probe of PROBES) writeFileSync(join(root, probe.path), probe.source);
+    const result = await lint(PROBES.map((probe) => probe.path));
+    failed = result.failed;
+    // A diagnostic starts with a header line "path:line:col lint/group/rule ━━━".
+    for (const line of result.output.split("\n")) {
+      const header = /^(\S+\.ts):\d+:\d+ lint\/\w+\/(\w+)/.exec(line.trim());
+      if (!header?.[1] || !header[2]) continue;
+      const rules = diagnostics.get(header[1]) ?? [];
+      rules.push(header[2]);
+      diagnostics.set(header[1], rules);
+    }
+  } finally {
+    removeProbes();
+  }
+}, 60_000);
+
+afterAll(removeProbes);
+
+describe("layers (biome.json)", () => {
+  it("Biome fails on the probes", () => {
+    expect(failed).toBe(true);
   });
 
-  it("a forward import passes", async () => {
-    const result = await lint(
-      probe("src/data/__layer_probe.ts", 'export { COLLECTIONS } from "@/domain/collections";\n'),
-    );
-    expect(result.output).not.toContain("noRestrictedImports");
+  it.each(BACKWARD.map((probe) => [probe.name, probe] as const))("%s fails", (_name, probe) => {
+    expect(diagnostics.get(probe.path)).toContain(probe.rule);
   });
 
-  it("an import cycle fails", async () => {
-    const a = probe(
-      "src/lib/__cycle_probe_a.ts",
-      'import { b } from "./__cycle_probe_b";\nexport const a = () => b;\n',
-    );
-    const b = probe(
-      "src/lib/__cycle_probe_b.ts",
-      'import { a } from "./__cycle_probe_a";\nexport const b = () => a;\n',
-    );
-    const result = await lint(a, b);
-    expect(result.failed).toBe(true);
-    expect(result.output).toContain("noImportCycles");
+  it("a forward import passes", () => {
+    expect(diagnostics.get(FORWARD.path) ?? []).not.toContain("noRestrictedImports");
+  });
+
+  it("an import cycle fails", () => {
+    for (const probe of CYCLE) expect(diagnostics.get(probe.path)).toContain(probe.rule);
   });
 });
