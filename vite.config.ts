@@ -1,10 +1,39 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Rolldown } from "vite";
 import { localApiProxy } from "./scripts/stack/api-proxy";
 
 const rootDir = fileURLToPath(new URL(".", import.meta.url));
+
+const ENTRY = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
+const SESSION_RUNTIME = fileURLToPath(new URL("./src/lib/session/session-runtime.ts", import.meta.url));
+
+/**
+ * Every signed-in page loads the session runtime (src/lib/session/session-runtime.ts) and everything it
+ * imports statically: Firebase Auth, Firestore Lite, the users module and the domain it parses with.
+ * Left to itself the bundler cuts that into a dozen small chunks (one per data module and domain file
+ * they share), each paying its own imports, exports and gzip; here they travel as one chunk, less what
+ * the entry already carries (the marketing pages are unchanged). scripts/size.mjs measures the result.
+ */
+function sessionChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
+  let members: Set<string> | null = null;
+  const closure = (ctx: Rolldown.ChunkingContext, start: string, seen = new Set<string>()) => {
+    if (seen.has(start)) return seen;
+    seen.add(start);
+    for (const imported of ctx.getModuleInfo(start)?.importedIds ?? []) closure(ctx, imported, seen);
+    return seen;
+  };
+  return (id, ctx) => {
+    if (!members) {
+      const entry = closure(ctx, ENTRY);
+      members = new Set([...closure(ctx, SESSION_RUNTIME)].filter((module) => !entry.has(module)));
+      // The runtime itself stays the lazy module the session loads (scripts/size.mjs names it).
+      members.delete(SESSION_RUNTIME);
+    }
+    return members.has(id) ? "session" : null;
+  };
+}
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
@@ -14,5 +43,14 @@ export default defineConfig(({ mode }) => ({
   // With the emulators, `/api/*` goes to the Functions emulator as Hosting rewrites do in production.
   server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy: localApiProxy(mode, rootDir) },
   preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy: localApiProxy(mode, rootDir) },
-  build: { sourcemap: true, target: "es2022", manifest: true },
+  build: {
+    sourcemap: true,
+    target: "es2022",
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: sessionChunk(), includeDependenciesRecursively: false }] },
+      },
+    },
+  },
 }));
