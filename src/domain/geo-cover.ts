@@ -56,7 +56,7 @@ const EDGE_TOLERANCE_KM = 1e-6;
 /**
  * Shortest great-circle distance from `p` to any point of a cell (a lower bound is enough: it only
  * decides which candidate cells to drop; the merchant feed also uses it as the action-radius floor of
- * a cell, src/data/geo-query.ts). Same meridian range: straight north or south. Otherwise the
+ * a cell, ./geo-feed-plan.ts). Same meridian range: straight north or south. Otherwise the
  * nearest point lies on the closer meridian edge, at the foot of the perpendicular, clamped to the edge.
  */
 export function distanceToCellKm(p: LatLng, cell: GeohashBounds): number {
