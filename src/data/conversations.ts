@@ -1,12 +1,6 @@
 import type { DocumentData, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/collections";
-import {
-  type Conversation,
-  conversationSchema,
-  mergeConversations,
-  type NewConversationInput,
-} from "@/domain/conversation";
-import { buildConversationDocument } from "@/domain/conversation-document";
+import { type Conversation, conversationSchema, mergeConversations } from "@/domain/conversation";
 import { isPresent, parseDocument } from "./document";
 import { type Listener, lazyListen, subscribeToDocument } from "./listen";
 
@@ -22,16 +16,6 @@ const DEFAULT_MAX_CONVERSATIONS = 50;
 /** The conversation in a document, or null (with a warning) when it does not match the schema. */
 export function parseConversation(id: string, data: DocumentData | undefined): Conversation | null {
   return parseDocument(conversationSchema, data, id, `Conversazione ${id} ignorata: dati non validi`);
-}
-
-/** @deprecated The rules tests' fixtures (tests/rules/fixtures.ts) until they call buildConversationDocument. */
-export function newConversationFields(input: NewConversationInput) {
-  const {
-    createdAt: _createdAt,
-    updatedAt: _updatedAt,
-    ...fields
-  } = buildConversationDocument(input, () => null);
-  return fields;
 }
 
 function readConversations(snapshot: QuerySnapshot): Conversation[] {

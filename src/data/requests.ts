@@ -82,11 +82,6 @@ export async function createRequest(customerId: string, request: NewRequestInput
   return ref.id;
 }
 
-/** @deprecated The rules tests' fixtures (tests/rules/fixtures.ts) until they call buildRequestDocument. */
-export function newRequestDocument(customerId: string, request: NewRequestInput, timestamp: () => unknown) {
-  return buildRequestDocument({ customerId, request }, timestamp);
-}
-
 /** The owner cancels their own active request (the only status change a client may write). */
 export async function cancelRequest(id: string): Promise<void> {
   await updateDoc(doc(await getLiteDb(), COLLECTIONS.requests, id), requestCancellation(serverTimestamp));
