@@ -30,6 +30,8 @@ export type AuthUser = {
   displayName: string | null;
   photoURL: string | null;
   emailVerified: boolean;
+  /** How the account signs in ('password', 'google.com', …): Google proves the address too. */
+  providerIds: readonly string[];
 };
 
 function toAuthUser(user: FirebaseUser): AuthUser {
@@ -39,6 +41,7 @@ function toAuthUser(user: FirebaseUser): AuthUser {
     displayName: user.displayName,
     photoURL: user.photoURL,
     emailVerified: user.emailVerified,
+    providerIds: user.providerData.map((provider) => provider.providerId),
   };
 }
 

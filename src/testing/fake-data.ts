@@ -59,6 +59,7 @@ function newAccount(fields: Partial<Account> & { email: string }): Account {
     displayName: fields.displayName ?? null,
     photoURL: fields.photoURL ?? null,
     emailVerified: fields.emailVerified ?? false,
+    providerIds: fields.providerIds ?? [fields.password ? "password" : "emailLink"],
     ...(fields.password ? { password: fields.password } : {}),
   };
   state.accounts.set(uid, account);
@@ -198,6 +199,7 @@ export function resetFakeData(): void {
         displayName: "Giulia Verdi",
         photoURL: "https://example.com/giulia.png",
         emailVerified: true,
+        providerIds: ["google.com"],
       });
     setCurrent(publicUser(account));
     return { user: publicUser(account), isNewUser: !existing };

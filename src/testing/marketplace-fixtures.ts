@@ -91,6 +91,7 @@ export function merchantSession(
       displayName: "Marco Bianchi",
       photoURL: null,
       emailVerified: overrides.emailVerified ?? true,
+      providerIds: ["password"],
     },
     userData: {
       id: "shop-1",
@@ -125,6 +126,7 @@ export function buyerSession(
       displayName: "Anna",
       photoURL: null,
       emailVerified: true,
+      providerIds: ["password"],
     },
     userData: {
       id: "buyer-1",

@@ -3,6 +3,7 @@ import { TokenWallet } from "@/components/tokens/token-wallet";
 import { Badge } from "@/components/ui/badge";
 import { SparklesIcon } from "@/components/ui/icons";
 import { PRODUCT_NAME } from "@/domain/product";
+import { isVerifiedShop } from "@/domain/shop-status";
 import { publicName } from "@/domain/user";
 import { ASSISTANT_NAME } from "@/domain/user-type";
 import { useMerchantLocation } from "@/lib/merchant-location";
@@ -12,18 +13,19 @@ import { DashboardStats } from "./components/dashboard-stats";
 import { NearbyRequests } from "./components/nearby-requests";
 import { QuickLinks } from "./components/quick-links";
 import { RecentOffers } from "./components/recent-offers";
+import { ShopVerificationPanel } from "./components/shop-verification-panel";
 
-/** `/merchant`: the shop's dashboard (spec §2). The route guard guarantees a signed-in merchant. */
+/**
+ * `/merchant`: the shop's dashboard (spec §2). The route guard guarantees a signed-in merchant; one the
+ * server has not verified yet gets the verification panel instead, and none of the dashboard's queries
+ * (the rules refuse the feed to it).
+ */
 export function MerchantDashboardPage() {
   const { userData } = useSession();
-  const uid = userData?.uid ?? "";
-  const location = useMerchantLocation();
-  const zone = useZoneRequests(uid, location);
-  const stats = useOfferStats(uid);
-  const recent = useRecentOffers(uid);
   const name = userData
     ? publicName({ displayName: userData.displayName, businessName: userData.businessName })
     : "";
+  const verified = userData ? isVerifiedShop(userData) : false;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
@@ -41,6 +43,19 @@ export function MerchantDashboardPage() {
           <TokenWallet />
         </div>
       </header>
+      {verified && userData ? <ShopDashboard uid={userData.uid} /> : <ShopVerificationPanel />}
+    </div>
+  );
+}
+
+/** The verified shop's dashboard: zone feed, offer counts, latest offers. */
+function ShopDashboard({ uid }: { uid: string }) {
+  const location = useMerchantLocation();
+  const zone = useZoneRequests(uid, location);
+  const stats = useOfferStats(uid);
+  const recent = useRecentOffers(uid);
+  return (
+    <>
       {location.isDefault ? <LocationNotice /> : null}
       <DashboardStats zone={zone} offers={stats} />
       <QuickLinks />
@@ -48,6 +63,6 @@ export function MerchantDashboardPage() {
         <NearbyRequests zone={zone} />
         <RecentOffers offers={recent} />
       </div>
-    </div>
+    </>
   );
 }

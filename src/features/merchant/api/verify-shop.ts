@@ -1,0 +1,22 @@
+import { useMutation } from "@tanstack/react-query";
+import { createMagicLink } from "@/data/account";
+import { verifyShop } from "@/data/shops";
+import type { ShopVerification } from "@/domain/shop-verification";
+
+/**
+ * verifyShop: the server checks and grants the shop's powers. Failures reach the global 'Errore' toast
+ * (the function's Italian message); on success the session's live users/{uid} brings `shop`.
+ */
+export function useVerifyShop({ onSuccess }: { onSuccess?: () => void } = {}) {
+  // onSuccess on the mutation, not on mutate(): the panel may already be gone (the session's live
+  // users/{uid} can bring `shop` before the call returns) and the toast must still show.
+  return useMutation({
+    mutationFn: (input: ShopVerification) => verifyShop(input),
+    ...(onSuccess ? { onSuccess } : {}),
+  });
+}
+
+/** The magic link as e-mail confirmation: opening it signs in and marks the address verified. */
+export function useSendConfirmationLink() {
+  return useMutation({ mutationFn: (email: string) => createMagicLink({ email, userType: "merchant" }) });
+}

@@ -1,0 +1,36 @@
+import { Button } from "@/components/ui/button";
+import { linkSentMessage, SHOP_VERIFICATION_COPY } from "@/domain/shop-verification-messages";
+import { useSendConfirmationLink } from "../api/verify-shop";
+import { VerificationStep } from "./verification-step";
+
+/**
+ * Step 1: the shop proves its e-mail address (verifyShop refuses it otherwise). Done when Auth says the
+ * address is verified or the account signs in with Google; else the magic link confirms it.
+ */
+export function EmailStep({ email, proven }: { email: string; proven: boolean }) {
+  const send = useSendConfirmationLink();
+  return (
+    <VerificationStep number={1} title={SHOP_VERIFICATION_COPY.emailStep} done={proven}>
+      {proven ? (
+        <p className="text-sm break-words text-slate-700">
+          <span className="font-medium text-emerald-800">{SHOP_VERIFICATION_COPY.emailConfirmed}:</span>{" "}
+          {email}
+        </p>
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm break-words text-slate-700">
+            {SHOP_VERIFICATION_COPY.emailPending} ({email})
+          </p>
+          <Button variant="secondary" loading={send.isPending} onClick={() => send.mutate(email)}>
+            {SHOP_VERIFICATION_COPY.sendLink}
+          </Button>
+          {send.isSuccess ? (
+            <p role="status" className="text-sm font-medium break-words text-slate-800">
+              {linkSentMessage(email)}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </VerificationStep>
+  );
+}
