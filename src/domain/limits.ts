@@ -92,3 +92,11 @@ export const DEFAULT_BROWSE_RADIUS_KM = 10;
 export const FEED_PAGE_SIZE = 20;
 /** Offers per page on /offers. */
 export const MERCHANT_OFFERS_PAGE_SIZE = 20;
+
+// AI cache sharing (ours: the spec sets only the 0.7 threshold)
+/** A cached reply reaches other users only once this many distinct users published after it. */
+export const CACHE_REUSE_MIN_DISTINCT_USERS = 2;
+/** Users an ai_cache entry remembers (as hashes); past that its success rate is settled. */
+export const CACHE_MAX_TRACKED_USERS = 50;
+/** Entries of one cache key looked at, best success rate first, for a reusable one. */
+export const CACHE_LOOKUP_CANDIDATES = 5;

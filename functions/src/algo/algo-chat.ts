@@ -203,7 +203,8 @@ async function learnFromTurn(
   const now = deps.now();
   if (saved.published) {
     const ids = saved.conversation.cacheEntryIds;
-    if (ids.length > 0) await quietly("ai_cache reinforcement", () => reinforceCacheEntries(db, ids, now));
+    if (ids.length > 0)
+      await quietly("ai_cache reinforcement", () => reinforceCacheEntries(db, ids, uid, now));
   }
   if (reply.outcome !== "ok") return;
   await quietly("ai_learning", () =>

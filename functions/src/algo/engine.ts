@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { aiCacheKey } from "@/domain/ai";
+import { aiCacheKey, normalizeCacheQuery } from "@/domain/ai";
 import type { AlgoExtractedData } from "@/domain/algo";
-import { CACHE_KEY_CONTEXT_LENGTH } from "@/domain/limits";
-import { cacheContext, countCacheUse, findCachedReply, isReusable, storeCachedReply } from "./ai-cache";
+import { countCacheUse, findReusableReply, storeCachedReply } from "./ai-cache";
 import {
+  algoModelRequest,
   type GeminiConfig,
   geminiAlgoTurn,
   type HistoryTurn,
@@ -73,17 +74,33 @@ export async function quietly<T>(what: string, work: () => Promise<T>): Promise<
   }
 }
 
+/**
+ * The ai_cache key of a turn, or undefined when the turn must not share its reply.
+ *
+ * A reply may be shared only if everything that shaped it is in the key. The key is the spec's
+ * normalised query plus, as its context, a hash of the whole request the model gets (system prompt,
+ * response schema, generation settings, model, the collected fields, the history sent) built with the
+ * normalised text: a change of prompt or model gives new keys, and nothing the model saw is left out.
+ * Only a conversation's first turn, with no fields collected and no photo, is cached: any later turn
+ * carries the user's own earlier words (the history), which would make its key unique to that
+ * conversation anyway, so caching it would only store entries nobody can reuse. A photo is never in a
+ * key (its bytes are not hashed into a shareable entry), so photo turns are never cached.
+ */
+export function algoCacheKey(config: GeminiConfig, input: EngineInput): string | undefined {
+  const query = normalizeCacheQuery(input.text);
+  const firstTurn = input.history.length === 0 && Object.keys(input.fields).length === 0;
+  if (!firstTurn || input.imageBase64 !== undefined || query === "") return undefined;
+  const request = algoModelRequest(config, { fields: input.fields, history: input.history, text: query });
+  const promptHash = createHash("sha256").update(JSON.stringify(request), "utf8").digest("hex");
+  return aiCacheKey(query, `algo:${promptHash.slice(0, 32)}`);
+}
+
 async function geminiReply(config: GeminiConfig, input: EngineInput, deps: EngineDeps): Promise<EngineReply> {
-  // The key keeps 50 characters of context: only a context that fits whole is cached, so two
-  // conversations never share a reply because their contexts differ after the 50th character. Photo
-  // turns and replies that publish are never cached (a publication must come from this conversation).
-  const context = cacheContext(input.fields);
-  const cacheable =
-    input.imageBase64 === undefined && input.text.length > 0 && context.length <= CACHE_KEY_CONTEXT_LENGTH;
-  const key = cacheable ? aiCacheKey(input.text, context) : undefined;
+  // Replies that publish are never cached (a publication must come from this conversation).
+  const key = algoCacheKey(config, input);
   if (key) {
-    const hit = await quietly("ai_cache lookup", () => findCachedReply(deps.db, "algo", key));
-    if (isReusable(hit)) {
+    const hit = await quietly("ai_cache lookup", () => findReusableReply(deps.db, "algo", key));
+    if (hit) {
       const reply = interpretModelText(hit.response, input.fields);
       if (reply.outcome === "ok" && !reply.isComplete) {
         await quietly("ai_cache usage count", () => countCacheUse(deps.db, hit.id, deps.now()));

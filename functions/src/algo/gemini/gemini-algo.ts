@@ -1,5 +1,6 @@
 import {
   type Content,
+  type GenerationConfig,
   GoogleGenerativeAI,
   GoogleGenerativeAIResponseError,
   type Part,
@@ -146,29 +147,40 @@ export function interpretModelText(rawText: string, previous: AlgoExtractedData)
   };
 }
 
+/** Everything one Algo call sends the model, but the key and endpoint. */
+export interface AlgoModelRequest {
+  model: string;
+  systemInstruction: string;
+  generationConfig: GenerationConfig;
+  contents: Content[];
+}
+
+export function algoModelRequest(config: GeminiConfig, input: GeminiTurnInput): AlgoModelRequest {
+  return {
+    model: config.model,
+    systemInstruction: ALGO_SYSTEM_PROMPT,
+    generationConfig: {
+      responseMimeType: "application/json",
+      responseSchema: ALGO_RESPONSE_SCHEMA,
+      temperature: 0.4,
+    },
+    contents: buildContents(input),
+  };
+}
+
 /** One Gemini turn. Never throws: a transport or HTTP failure is the technical-problem reply. */
 export async function geminiAlgoTurn(
   config: GeminiConfig,
   input: GeminiTurnInput,
 ): Promise<GeminiTurnResult> {
-  const model = new GoogleGenerativeAI(config.apiKey).getGenerativeModel(
-    {
-      model: config.model,
-      systemInstruction: ALGO_SYSTEM_PROMPT,
-      generationConfig: {
-        responseMimeType: "application/json",
-        responseSchema: ALGO_RESPONSE_SCHEMA,
-        temperature: 0.4,
-      },
-    },
-    {
-      ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-      timeout: config.timeoutMs ?? GEMINI_TIMEOUT_MS,
-    },
-  );
+  const { contents, ...params } = algoModelRequest(config, input);
+  const model = new GoogleGenerativeAI(config.apiKey).getGenerativeModel(params, {
+    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    timeout: config.timeoutMs ?? GEMINI_TIMEOUT_MS,
+  });
   let rawText: string;
   try {
-    const result = await model.generateContent({ contents: buildContents(input) });
+    const result = await model.generateContent({ contents });
     rawText = result.response.text();
   } catch (error) {
     if (error instanceof GoogleGenerativeAIResponseError) {
