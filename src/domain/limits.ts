@@ -100,3 +100,20 @@ export const CACHE_REUSE_MIN_DISTINCT_USERS = 2;
 export const CACHE_MAX_TRACKED_USERS = 50;
 /** Entries of one cache key looked at, best success rate first, for a reusable one. */
 export const CACHE_LOOKUP_CANDIDATES = 5;
+
+// Gemini cost (ours: the spec sets no number for these)
+/** Output ceiling of one Algo reply (JSON with a message of at most 2,000 characters). */
+export const ALGO_MAX_OUTPUT_TOKENS = 1024;
+/** Output ceiling of one Leonardo offer description (at most 5 sentences). */
+export const OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS = 512;
+/** Thinking tokens per call: none, the replies are extraction and short prose (Pro models: their minimum). */
+export const ALGO_THINKING_BUDGET = 0;
+export const OFFER_DESCRIPTION_THINKING_BUDGET = 0;
+/** Characters of earlier turns sent with an Algo call (the newest kept, about 3,000 tokens). */
+export const ALGO_HISTORY_MAX_CHARS = 12_000;
+/** A photo sent to Algo, decoded: the app sends JPEGs of at most 1280 px, well below this. */
+export const ALGO_IMAGE_MAX_BYTES = 1_500_000;
+/** Algo turns a user may take per day (Europe/Rome calendar day), whatever their tokens. */
+export const ALGO_DAILY_TURN_CAP = 60;
+/** Failed Algo turns refunded per user per day; past it Algo refuses turns until the next day. */
+export const ALGO_DAILY_REFUND_CAP = 5;
