@@ -1,0 +1,140 @@
+// Issue 13 end to end, in Chromium against the local stack: a shop's powers come from the server. A
+// merchant whose e-mail is proved (magic link) verifies its shop on /merchant and gets the nearby
+// requests; a fresh account that only calls itself a merchant (password, e-mail never proved) sees no
+// requests and is told to confirm its address first. The harness fails a test on any rules denial, so
+// these journeys also prove that an unverified merchant's screens never ask for what the rules refuse.
+
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import { launchChromium, type OpenedPage, openPage, type ViewportName } from "../support/browser";
+import type { Email } from "../support/inbox";
+import { startStack, stopStack, type TestStack } from "../support/stack";
+
+let stack: TestStack;
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stopStack();
+});
+
+beforeEach(async () => {
+  await Promise.all(opened.splice(0).map((page) => page.close()));
+  // The demo marketplace: active requests around Milano for the new shop to see.
+  await stack.seed();
+});
+
+async function open(pathOrUrl: string, viewport: ViewportName): Promise<Page> {
+  const url = pathOrUrl.startsWith("/") ? `${stack.urls.app}${pathOrUrl}` : pathOrUrl;
+  const page = await openPage(browser, url, viewport);
+  opened.push(page);
+  onTestFailed(async () => {
+    const text = await page.page
+      .locator("body")
+      .textContent()
+      .catch(() => "(pagina chiusa)");
+    console.log(`--- ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}`);
+  });
+  return page.page;
+}
+
+const sentTo = (address: string) => (email: Email) =>
+  email.to.some((to) => to.address.toLowerCase() === address.toLowerCase());
+
+/** From the merchants' page, as a shop starts: the auth screen then knows it is a merchant. */
+async function startAsMerchant(viewport: ViewportName): Promise<Page> {
+  const page = await open("/negozianti", viewport);
+  await page.getByRole("link", { name: "Registra il tuo negozio" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/auth");
+  await page.getByText("Accesso Negoziante").waitFor();
+  return page;
+}
+
+const panel = (page: Page) => page.getByRole("region", { name: "Verifica il tuo negozio" });
+
+async function landsOnPanel(page: Page) {
+  await page.waitForURL((url) => url.pathname === "/merchant", { timeout: 20_000 });
+  await panel(page).waitFor({ timeout: 20_000 });
+}
+
+/** Step 2 of the panel: the shop's details, the address chosen from the gazetteer's suggestions. */
+async function fillShop(page: Page, businessName: string) {
+  await page.getByRole("textbox", { name: /Nome del negozio/ }).fill(businessName);
+  await page.getByRole("textbox", { name: /Partita IVA/ }).fill("04812310151");
+  const address = page.getByRole("combobox", { name: /Indirizzo del negozio/ });
+  await address.fill("Milano");
+  await page.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+  await page.getByRole("checkbox", { name: "Elettronica" }).check();
+  await page.getByRole("button", { name: "Verifica il negozio" }).click();
+}
+
+describe("shop verification end to end", () => {
+  it("a merchant signed in by magic link verifies its shop on a 360 px phone and sees the nearby requests", async () => {
+    const address = "ferramenta.e2e@example.com";
+    const page = await startAsMerchant("phone");
+    await page.getByRole("button", { name: "Accedi con link magico" }).click();
+    await page.getByLabel("Email").fill(address);
+    await page.getByRole("button", { name: "Invia link magico" }).click();
+    await page.getByText("Link magico inviato!", { exact: true }).waitFor({ timeout: 20_000 });
+    const mail = await stack.inbox.waitFor(sentTo(address), 20_000);
+    const body = (mail.text ?? mail.html ?? "").replaceAll("&amp;", "&");
+    const link = /https?:\/\/[^\s"'<>]+\/magic-link-auth\?token=[^\s"'<>]+/.exec(body)?.[0];
+    expect(link, "the e-mail carries a /magic-link-auth link").toBeDefined();
+
+    await page.goto(link ?? "");
+    await landsOnPanel(page);
+    // The magic link proved the address: step 1 is done.
+    await panel(page).getByText("E-mail confermata").waitFor();
+    expect(await page.getByRole("heading", { name: "Richieste vicino a te" }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await fillShop(page, "Ferramenta Bianchi");
+    await page.getByText(SHOP_VERIFICATION_MESSAGES.verified, { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole("heading", { name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("link", { name: /^Offri/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    expect(await panel(page).count()).toBe(0);
+    await page.getByRole("heading", { level: 1, name: "Ciao, Ferramenta Bianchi" }).waitFor();
+
+    // The feed is open to it now.
+    await page.goto(`${stack.urls.app}/browse`);
+    await page.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("article").first().waitFor({ timeout: 20_000 });
+  });
+
+  it("a fresh account that calls itself a merchant (password, e-mail not proved) sees no requests", async () => {
+    const page = await startAsMerchant("desktop");
+    await page.getByRole("button", { name: "Registrati" }).click();
+    await page.getByLabel("Nome completo").fill("Finto Negozio");
+    await page.getByLabel("Email").fill("finto.e2e@example.com");
+    await page.getByLabel(/^Password/).fill("segreta1");
+    await page.getByLabel("Conferma password").fill("segreta1");
+    await page.getByRole("button", { name: "Registrati" }).click();
+    await landsOnPanel(page);
+    await panel(page).getByRole("button", { name: "Mandami il link di conferma" }).waitFor();
+
+    // The feed is not for it: /browse sends it back to the panel.
+    await page.goto(`${stack.urls.app}/browse`);
+    await landsOnPanel(page);
+    expect(await page.getByRole("article").count()).toBe(0);
+    await page.goto(`${stack.urls.app}/make-offer/demo-req-chitarra`);
+    await landsOnPanel(page);
+
+    // A valid shop is not enough without a proved e-mail: the server says so, in Italian.
+    await fillShop(page, "Finto Negozio");
+    await panel(page)
+      .getByText(SHOP_VERIFICATION_MESSAGES.emailNotVerified, { exact: true })
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByRole("heading", { name: "Richieste vicino a te" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Offri/ }).count()).toBe(0);
+  });
+});
