@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema, optionalText } from "./fields.ts";
 import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "./limits.ts";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
+import { offerTermsSchema } from "./offer.ts";
 import { ratingSchema } from "./rating.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
 import { publicProfileSchema } from "./user.ts";
@@ -21,6 +22,16 @@ export const purchaseTokensOutputSchema = z.object({
   replayed: z.boolean().optional(),
 });
 export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
+
+/**
+ * submitOffer: the make-offer form's fields and the request they answer. Who the buyer is, the names
+ * both sides see and the product come from the server's documents, so they are not part of the input
+ * (extra keys are dropped). The offer and its conversation share the id {requestId}_{uid}.
+ */
+export const submitOfferInputSchema = offerTermsSchema;
+export type SubmitOfferInput = z.input<typeof submitOfferInputSchema>;
+export const submitOfferOutputSchema = z.object({ offerId: idSchema, conversationId: idSchema });
+export type SubmitOfferOutput = z.infer<typeof submitOfferOutputSchema>;
 
 /**
  * `expectedPrice` is the price the buyer saw: a merchant may still edit a pending offer, and the buyer
@@ -48,9 +59,14 @@ export const completeTransactionInputSchema = z.object({
   feedback: optionalText(FEEDBACK_MAX_LENGTH),
 });
 export type CompleteTransactionInput = z.input<typeof completeTransactionInputSchema>;
+/**
+ * `ratingCounted` says whether the rating entered the shop's average: only a buyer with a proved e-mail,
+ * once per shop every RATING_COOLDOWN_DAYS (the rating is stored on the request and offer either way).
+ */
 export const completeTransactionOutputSchema = z.object({
   requestId: idSchema,
   merchantAverageRating: z.number().min(0).max(5),
+  ratingCounted: z.boolean().optional(),
 });
 export type CompleteTransactionOutput = z.infer<typeof completeTransactionOutputSchema>;
 

@@ -35,6 +35,11 @@ export const COLLECTIONS = {
   rateLimits: "rateLimits",
   /** tokenPurchases/{paymentId}: one credit per payment id (functions only). */
   tokenPurchases: "tokenPurchases",
+  /**
+   * ratingsGiven/{buyerId}_{merchantId}: when the buyer's rating last entered the shop's average
+   * (completeTransaction, functions only; rating.ts ratingCounts).
+   */
+  ratingsGiven: "ratingsGiven",
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 

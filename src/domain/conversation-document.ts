@@ -2,8 +2,8 @@ import { type NewConversationInput, newConversationInputSchema } from "./convers
 import { CONVERSATION_STATUS } from "./state-machine.ts";
 
 /**
- * conversations/{offerId} as the offer's merchant opens it, in the same batch as the offer (the app's
- * saveOffer, the seed). Pure: `now` gives the writer's time value.
+ * conversations/{offerId} as submitOffer opens it, in the same transaction as the offer, with both
+ * participants' public names read by the server. Pure: `now` gives the writer's time value.
  */
 export function buildConversationDocument<Time>(input: NewConversationInput, now: () => Time) {
   const parsed = newConversationInputSchema.parse(input);

@@ -44,6 +44,10 @@ describe("document builders", () => {
     };
     expect(buildOfferDocument("shop", input, now)).toMatchObject({ merchantId: "shop", status: "pending" });
     expect(buildOfferDocument("shop", input, now)).not.toHaveProperty("additionalNotes");
+    expect(buildOfferDocument("shop", input, now)).not.toHaveProperty("productName");
+    expect(buildOfferDocument("shop", { ...input, productName: " Bici " }, now)).toMatchObject({
+      productName: "Bici",
+    });
     expect(pendingOfferUpdate(input, now, () => "removed")).toMatchObject({ additionalNotes: "removed" });
     const conversation = buildConversationDocument(
       {

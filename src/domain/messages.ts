@@ -1,3 +1,4 @@
+import { MAX_OPEN_OFFERS_PER_REQUEST } from "./limits.ts";
 import { PRODUCT_NAME } from "./product.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 
@@ -136,6 +137,16 @@ export function loginSuccessToast(
   };
 }
 
+/** submitOffer's refusals (ours: the spec gives no text for these). */
+export const OFFER_MESSAGES = {
+  /** The request was closed (or cancelled) before this merchant made an offer. */
+  requestClosed: "Questa richiesta non accetta più offerte.",
+  ownRequest: "Non puoi fare un'offerta su una tua richiesta.",
+  /** A second submit for the same request: the pending offer is edited instead. */
+  alreadySent: "Hai già inviato un'offerta per questa richiesta.",
+  tooManyOffers: `Questa richiesta ha già ${MAX_OPEN_OFFERS_PER_REQUEST} offerte in attesa: riprova più tardi.`,
+} as const;
+
 /** Every catalogue text: a message found here may be shown as it is (e.g. an HttpsError's message). */
 export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(VALIDATION_MESSAGES),
@@ -144,6 +155,7 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(CAMERA_MESSAGES),
   ...Object.values(ALGO_MESSAGES),
   ...Object.values(SHOP_VERIFICATION_MESSAGES),
+  ...Object.values(OFFER_MESSAGES),
 ]);
 
 // Accounts (ours: the spec gives no text for these)
@@ -164,7 +176,7 @@ export const MERCHANT_MESSAGES = {
   /** A second visit finds an offer that was accepted, rejected or expired in the meantime. */
   offerNotEditable: "Questa offerta non è più modificabile.",
   /** The request was closed (or cancelled) before this merchant made an offer. */
-  requestClosed: "Questa richiesta non accetta più offerte.",
+  requestClosed: OFFER_MESSAGES.requestClosed,
   /** An offer whose request can no longer be read. */
   requestUnavailable: "Richiesta non più disponibile",
 } as const;

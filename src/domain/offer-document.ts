@@ -1,9 +1,10 @@
-import { type NewOfferInput, newOfferInputSchema } from "./offer.ts";
+import { type NewOfferInput, newOfferInputSchema, type OfferTerms, offerTermsSchema } from "./offer.ts";
 import { INITIAL_OFFER_STATUS } from "./state-machine.ts";
 
 /**
- * offers/{requestId}_{merchantId} as the merchant first sends it (the app's saveOffer, the seed), and
- * the fields a merchant may change while it is pending. Pure: `now` gives the writer's time value.
+ * offers/{requestId}_{merchantId} as submitOffer writes it (functions/src/offers, which the seed runs
+ * too), and the fields a merchant may change while it is pending. Pure: `now` gives the writer's time
+ * value.
  */
 export function buildOfferDocument<Time>(merchantId: string, input: NewOfferInput, now: () => Time) {
   const draft = newOfferInputSchema.parse(input);
@@ -17,6 +18,7 @@ export function buildOfferDocument<Time>(merchantId: string, input: NewOfferInpu
     deliveryOptions: draft.deliveryOptions,
     ...(draft.estimatedDeliveryTime ? { estimatedDeliveryTime: draft.estimatedDeliveryTime } : {}),
     ...(draft.additionalNotes ? { additionalNotes: draft.additionalNotes } : {}),
+    ...(draft.productName ? { productName: draft.productName } : {}),
     status: INITIAL_OFFER_STATUS,
     aiGenerated: draft.aiGenerated,
     createdAt: now(),
@@ -28,12 +30,8 @@ export function buildOfferDocument<Time>(merchantId: string, input: NewOfferInpu
  * What an edit of a pending offer writes: only the fields the rules let a merchant change. A cleared
  * optional text becomes `remove()` (the SDK's deleteField sentinel).
  */
-export function pendingOfferUpdate<Time, Removal>(
-  input: NewOfferInput,
-  now: () => Time,
-  remove: () => Removal,
-) {
-  const draft = newOfferInputSchema.parse(input);
+export function pendingOfferUpdate<Time, Removal>(input: OfferTerms, now: () => Time, remove: () => Removal) {
+  const draft = offerTermsSchema.parse(input);
   return {
     price: draft.price,
     description: draft.description,

@@ -6,6 +6,7 @@ import {
   DISPLAY_NAME_MAX_LENGTH,
   FEEDBACK_MAX_LENGTH,
   MAX_AMOUNT_EUR,
+  PRODUCT_NAME_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
@@ -23,13 +24,18 @@ export const deliveryOptionsSchema = z
   .min(1, { error: VALIDATION_MESSAGES.requiredFields })
   .refine((options) => new Set(options).size === options.length, { error: VALIDATION_MESSAGES.invalidData });
 
-/** An offer document (spec §3). `customerId` and `merchantName` are denormalised for rules and lists. */
+/**
+ * An offer document (spec §3). `customerId`, `merchantName` and `productName` are denormalised for rules
+ * and lists: a shop that lost the request can no longer read it, but still sees what it offered on
+ * (older offers have no productName).
+ */
 export const offerSchema = z.object({
   id: idSchema,
   requestId: idSchema,
   merchantId: idSchema,
   customerId: z.string().optional(),
   merchantName: z.string().optional(),
+  productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
   price: priceSchema,
   description: z.string().max(DESCRIPTION_MAX_LENGTH),
   estimatedDeliveryTime: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
@@ -50,19 +56,29 @@ export const offerSchema = z.object({
 export type Offer = z.infer<typeof offerSchema>;
 
 /**
- * What a merchant's client writes to create an offer. The data layer adds merchantId (the signed-in
- * user), status `pending` and timestamps; rules check the request is `active`.
+ * What a shop offers on a request: the make-offer form's fields, which the app sends to the submitOffer
+ * callable (src/domain/callables.ts) and, while the offer is pending, edits directly.
  */
-export const newOfferInputSchema = z.object({
+export const offerTermsSchema = z.object({
   requestId: idSchema,
-  customerId: idSchema,
-  merchantName: requiredText(DISPLAY_NAME_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
   price: priceSchema,
   description: requiredText(DESCRIPTION_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
   estimatedDeliveryTime: optionalText(SHORT_TEXT_MAX_LENGTH),
   deliveryOptions: deliveryOptionsSchema,
   additionalNotes: optionalText(DESCRIPTION_MAX_LENGTH),
   aiGenerated: z.boolean().default(false),
+});
+export type OfferTerms = z.input<typeof offerTermsSchema>;
+
+/**
+ * A new offer as submitOffer builds it: the shop's terms plus what the server takes from its own
+ * documents, never from the caller: the request's buyer, the shop's public name and the product asked
+ * for. The function adds merchantId (the caller), status `pending` and timestamps.
+ */
+export const newOfferInputSchema = offerTermsSchema.extend({
+  customerId: idSchema,
+  merchantName: requiredText(DISPLAY_NAME_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
+  productName: optionalText(PRODUCT_NAME_MAX_LENGTH),
 });
 export type NewOfferInput = z.input<typeof newOfferInputSchema>;
 export type NewOffer = z.output<typeof newOfferInputSchema>;

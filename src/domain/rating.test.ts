@@ -4,6 +4,7 @@ import {
   DEFAULT_RATING,
   formatRating,
   RATING_LABELS,
+  ratingCounts,
   ratingSchema,
   validateRating,
   validateRatingForm,
@@ -67,5 +68,20 @@ describe("rating", () => {
       totalRatings: 1,
     });
     expect(formatRating(4.25)).toBe("4,3");
+  });
+});
+
+describe("ratingCounts", () => {
+  const now = new Date("2026-03-31T12:00:00Z");
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+
+  it("counts a proved buyer's first rating of a shop, and again after 30 days", () => {
+    expect(ratingCounts({ emailProven: true, now })).toBe(true);
+    expect(ratingCounts({ emailProven: true, lastCountedAt: daysAgo(30), now })).toBe(true);
+  });
+
+  it("does not count an unproved e-mail, or a second rating within 30 days", () => {
+    expect(ratingCounts({ emailProven: false, now })).toBe(false);
+    expect(ratingCounts({ emailProven: true, lastCountedAt: daysAgo(29.9), now })).toBe(false);
   });
 });

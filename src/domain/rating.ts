@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEEDBACK_MAX_LENGTH } from "./limits.ts";
+import { FEEDBACK_MAX_LENGTH, RATING_COOLDOWN_MS } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 import { invalid, type ValidationResult, valid } from "./validation.ts";
 
@@ -49,6 +49,26 @@ export function validateRatingForm(input: unknown): ValidationResult<RatingData>
   if (feedback.length > FEEDBACK_MAX_LENGTH)
     return invalid(`Il commento può contenere al massimo ${FEEDBACK_MAX_LENGTH} caratteri`);
   return valid(feedback ? { rating: rating.data, feedback } : { rating: rating.data });
+}
+
+/**
+ * Whether a buyer's rating enters the shop's average (issue 13), so no one can pump or sink a shop
+ * with throwaway accounts or a run of small deals: the buyer proved their e-mail (shop-status.ts
+ * isEmailProven), and none of their ratings of this shop counted in the last RATING_COOLDOWN_MS.
+ * A rating that does not count is still stored on the request and the offer.
+ */
+export function ratingCounts(input: {
+  emailProven: boolean;
+  lastCountedAt?: Date | undefined;
+  now: Date;
+}): boolean {
+  if (!input.emailProven) return false;
+  return !input.lastCountedAt || input.now.getTime() - input.lastCountedAt.getTime() >= RATING_COOLDOWN_MS;
+}
+
+/** The ratingsGiven document of a buyer and a shop (collections.ts). */
+export function ratingLedgerId(buyerId: string, merchantId: string): string {
+  return `${buyerId}_${merchantId}`;
 }
 
 export type RatingSummary = { averageRating: number; totalRatings: number };
