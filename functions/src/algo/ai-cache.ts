@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type DocumentData, FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { type AiAssistant, shouldReuseCache } from "@/domain/ai";
 import type { AlgoExtractedData } from "@/domain/algo";
-import { COLLECTIONS } from "@/domain/collections";
+import { AI_CACHE_FIELDS, COLLECTIONS } from "@/domain/collections";
 import {
   CACHE_LOOKUP_CANDIDATES,
   CACHE_MAX_TRACKED_USERS,
@@ -108,9 +108,9 @@ export async function findReusableReply(
 ): Promise<CacheHit | undefined> {
   const snapshot = await db
     .collection(COLLECTIONS.aiCache)
-    .where("cacheKey", "==", key)
-    .where("aiAssistant", "==", assistant)
-    .orderBy("success_rate", "desc")
+    .where(AI_CACHE_FIELDS.cacheKey, "==", key)
+    .where(AI_CACHE_FIELDS.aiAssistant, "==", assistant)
+    .orderBy(AI_CACHE_FIELDS.successRate, "desc")
     .limit(CACHE_LOOKUP_CANDIDATES)
     .get();
   return snapshot.docs.map((doc) => hitOf(doc.id, doc.data())).find(isReusable);

@@ -6,7 +6,7 @@ import { paths } from "@/config/paths";
 import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import type { Request } from "@/domain/request";
-import { canTransitionRequest } from "@/domain/state-machine";
+import { canTransitionRequest, isActiveRequest, REQUEST_STATUS } from "@/domain/state-machine";
 import { useSession } from "@/lib/session/session-provider";
 import { useCancelRequest, useCustomerOffers, useCustomerRequests } from "./api/customer-data";
 import { CancelRequestDialog } from "./components/cancel-request-dialog";
@@ -67,7 +67,8 @@ export function CustomerRequestsPage() {
                 request={request}
                 offers={grouped.get(request.id) ?? []}
                 action={
-                  canTransitionRequest(request.status, "cancelled") && request.status === "active" ? (
+                  canTransitionRequest(request.status, REQUEST_STATUS.cancelled) &&
+                  isActiveRequest(request.status) ? (
                     <Button variant="secondary" size="sm" onClick={() => setToCancel(request)}>
                       Annulla richiesta
                       <span className="sr-only"> {request.productName}</span>

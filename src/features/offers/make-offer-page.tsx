@@ -11,6 +11,7 @@ import type { OfferFormData } from "@/domain/offer-form";
 import { PRODUCT_NAME } from "@/domain/product";
 import { deliveryOptionsFromPreference } from "@/domain/publishing";
 import type { Request } from "@/domain/request";
+import { isActiveRequest, isPendingOffer } from "@/domain/state-machine";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
 import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } from "./api/make-offer";
@@ -96,7 +97,7 @@ export function MakeOfferPage() {
 
   const request = requestQuery.data as Request;
   const offer = offerQuery.data;
-  const editable = offer ? offer.status === "pending" : request.status === "active";
+  const editable = offer ? isPendingOffer(offer.status) : isActiveRequest(request.status);
 
   const submit = async (form: OfferFormData, { aiGenerated }: { aiGenerated: boolean }) => {
     if (!userData) return;

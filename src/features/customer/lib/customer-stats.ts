@@ -1,6 +1,6 @@
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
-import { isNegotiation } from "@/domain/state-machine";
+import { isActiveRequest, isCompletedRequest, isNegotiation } from "@/domain/state-machine";
 
 export type CustomerStats = {
   active: number;
@@ -12,10 +12,10 @@ export type CustomerStats = {
 /** The dashboard's four numbers (spec §2): negotiations are the requests in progress. */
 export function customerStats(requests: readonly Request[], offers: readonly Offer[]): CustomerStats {
   return {
-    active: requests.filter((request) => request.status === "active").length,
+    active: requests.filter((request) => isActiveRequest(request.status)).length,
     offersReceived: offers.length,
     negotiations: requests.filter((request) => isNegotiation(request.status)).length,
-    completed: requests.filter((request) => request.status === "completed").length,
+    completed: requests.filter((request) => isCompletedRequest(request.status)).length,
   };
 }
 

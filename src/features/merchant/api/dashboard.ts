@@ -4,6 +4,7 @@ import { fetchNearbyRequests } from "@/data/requests";
 import type { LatLng } from "@/domain/geo";
 import { MERCHANT_DASHBOARD_OFFERS, MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { OFFER_STATUS } from "@/domain/state-machine";
 import { failWith } from "@/lib/app-error";
 
 /** Query keys of the merchant dashboard; offers' keys start with "offers" so sending one refreshes them. */
@@ -39,8 +40,8 @@ export function offerStatsOptions(uid: string) {
     queryFn: async () => {
       const [sent, pending, accepted] = await Promise.all([
         countMerchantOffers(uid),
-        countMerchantOffers(uid, "pending"),
-        countMerchantOffers(uid, "accepted"),
+        countMerchantOffers(uid, OFFER_STATUS.pending),
+        countMerchantOffers(uid, OFFER_STATUS.accepted),
       ]).catch(failWith(ERROR_MESSAGES.loadStats));
       return { sent, pending, accepted };
     },

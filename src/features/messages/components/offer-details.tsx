@@ -2,6 +2,7 @@ import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
 import { DELIVERY_OPTION_LABELS } from "@/domain/enums";
 import type { Offer } from "@/domain/offer";
 import { formatEuro } from "@/domain/pricing";
+import { isRejectedOffer } from "@/domain/state-machine";
 
 /** What the merchant offered: price, delivery, availability, notes and the offer's status. */
 export function OfferDetails({ offer }: { offer: Offer }) {
@@ -29,7 +30,7 @@ export function OfferDetails({ offer }: { offer: Offer }) {
             <dd className="break-words text-slate-900">{offer.additionalNotes}</dd>
           </>
         ) : null}
-        {offer.status === "rejected" && offer.rejectionReason ? (
+        {isRejectedOffer(offer.status) && offer.rejectionReason ? (
           <>
             <dt className="text-slate-600">Motivo</dt>
             <dd className="break-words text-slate-900">{offer.rejectionReason}</dd>

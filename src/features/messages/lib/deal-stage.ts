@@ -1,6 +1,12 @@
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
-import { canCompleteRequest, canReceiveOffers } from "@/domain/state-machine";
+import {
+  canCompleteRequest,
+  canReceiveOffers,
+  isAcceptedOffer,
+  isCompletedRequest,
+  isPendingOffer,
+} from "@/domain/state-machine";
 
 /**
  * Where a conversation's deal stands, from the live offer and request (spec §4):
@@ -12,10 +18,11 @@ import { canCompleteRequest, canReceiveOffers } from "@/domain/state-machine";
 export type DealStage = "pending" | "accepted" | "completed" | "closed";
 
 export function dealStage(offer: Offer, request: Request | null): DealStage {
-  if (request?.status === "completed" && request.completedOfferId === offer.id) return "completed";
+  if (request && isCompletedRequest(request.status) && request.completedOfferId === offer.id)
+    return "completed";
   if (offer.customerRating !== undefined) return "completed";
-  if (offer.status === "accepted") return "accepted";
-  if (offer.status === "pending" && (!request || canReceiveOffers(request.status))) return "pending";
+  if (isAcceptedOffer(offer.status)) return "accepted";
+  if (isPendingOffer(offer.status) && (!request || canReceiveOffers(request.status))) return "pending";
   return "closed";
 }
 
