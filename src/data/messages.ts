@@ -1,6 +1,6 @@
 import type { DocumentData, Firestore, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
-import { type Message, messageSchema, type NewMessageInput } from "@/domain/message";
+import { MESSAGE_PAGE_SIZE, type Message, messageSchema, type NewMessageInput } from "@/domain/message";
 import { buildMessageWrite } from "@/domain/message-document";
 import { isPresent, parseDocument } from "./document";
 import { type FirestoreSdk, type Listener, lazyListen, withFirestore } from "./listen";
@@ -28,17 +28,45 @@ function messagesCollection(fs: FirestoreSdk, db: Firestore, conversationId: str
   return fs.collection(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages);
 }
 
-/** Live messages of a conversation, oldest first (spec §7). */
+/**
+ * The latest MESSAGE_PAGE_SIZE messages of a conversation, live, oldest first (spec §7). The rules bound
+ * every list, so the thread is a window on its newest messages; loadOlderMessages reads further back.
+ */
 export function subscribeToMessages(conversationId: string, listener: Listener<Message[]>): Unsubscribe {
   return lazyListen(
     (fs, db, fail) =>
       fs.onSnapshot(
-        fs.query(messagesCollection(fs, db, conversationId), fs.orderBy(MESSAGE_FIELDS.createdAt, "asc")),
-        (snapshot) => listener.next(readMessages(snapshot)),
+        fs.query(
+          messagesCollection(fs, db, conversationId),
+          fs.orderBy(MESSAGE_FIELDS.createdAt, "desc"),
+          fs.limit(MESSAGE_PAGE_SIZE),
+        ),
+        (snapshot) => listener.next(readMessages(snapshot).reverse()),
         fail,
       ),
     listener.error,
   );
+}
+
+/**
+ * Up to MESSAGE_PAGE_SIZE messages sent before `beforeId` (a message of the thread), oldest first: a
+ * one-off read for 'Carica messaggi precedenti'. The cursor is the stored message itself, so messages
+ * sharing its timestamp are neither skipped nor repeated.
+ */
+export async function loadOlderMessages(conversationId: string, beforeId: string): Promise<Message[]> {
+  return withFirestore(async (fs, db) => {
+    const messages = messagesCollection(fs, db, conversationId);
+    const cursor = await fs.getDoc(fs.doc(messages, beforeId));
+    const snapshot = await fs.getDocs(
+      fs.query(
+        messages,
+        fs.orderBy(MESSAGE_FIELDS.createdAt, "desc"),
+        fs.startAfter(cursor),
+        fs.limit(MESSAGE_PAGE_SIZE),
+      ),
+    );
+    return readMessages(snapshot).reverse();
+  });
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from "firebase/firestore/lite";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { buildConversationDocument } from "@/domain/conversation-document";
+import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { type NewOfferInput, type Offer, offerIdFor, offerSchema } from "@/domain/offer";
 import { buildOfferDocument, pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
@@ -109,15 +110,20 @@ export async function listMerchantOffersWithRequests(
   };
 }
 
-/** How many offers the merchant has sent, optionally in one status (an aggregation: index entries, no documents). */
+/**
+ * How many offers the merchant has sent, optionally in one status (an aggregation: index entries, no
+ * documents), counted up to REQUEST_QUERY_LIMIT: the rules bound every list, counts included, so the
+ * count stops there and the screen shows "50+".
+ */
 export async function countMerchantOffers(merchantId: string, status?: OfferStatus): Promise<number> {
   const constraints: QueryConstraint[] = [where(OFFER_FIELDS.merchantId, "==", merchantId)];
   if (status) constraints.push(where(OFFER_FIELDS.status, "==", status));
+  constraints.push(limit(REQUEST_QUERY_LIMIT));
   const snapshot = await getCount(query(collection(await getLiteDb(), COLLECTIONS.offers), ...constraints));
   return snapshot.data().count;
 }
 
-/** The offers on one of the buyer's requests, newest first (rules: `customerId == uid`). */
+/** The newest offers on one of the buyer's requests (rules: `customerId == uid`, bounded). */
 export async function listOffersForRequest(requestId: string, customerId: string): Promise<Offer[]> {
   const snapshot = await getDocs(
     query(
@@ -125,6 +131,7 @@ export async function listOffersForRequest(requestId: string, customerId: string
       where(OFFER_FIELDS.customerId, "==", customerId),
       where(OFFER_FIELDS.requestId, "==", requestId),
       orderBy(OFFER_FIELDS.createdAt, "desc"),
+      limit(REQUEST_QUERY_LIMIT),
     ),
   );
   return snapshot.docs.map(readSnapshot).filter(isPresent);
@@ -206,22 +213,20 @@ export async function saveOffer(
 }
 
 /**
- * The buyer's side of offers (spec §2 customer dashboard, /requests): every offer received on the
- * buyer's requests, a one-shot read. Rules allow the query by `customerId == uid`. No orderBy, so no
- * composite index is needed; sorted here, newest first.
+ * The buyer's side of offers (spec §2 customer dashboard, /requests): the newest `max` offers received on
+ * the buyer's requests (at most REQUEST_QUERY_LIMIT, the rules' bound), a one-shot read. Rules allow the
+ * query by `customerId == uid`; index customerId + createdAt desc (firestore.indexes.json).
  */
 export async function listCustomerOffers(customerId: string, max: number): Promise<Offer[]> {
   const snapshot = await getDocs(
     query(
       collection(await getLiteDb(), COLLECTIONS.offers),
       where(OFFER_FIELDS.customerId, "==", customerId),
-      limit(max),
+      orderBy(OFFER_FIELDS.createdAt, "desc"),
+      limit(Math.min(max, REQUEST_QUERY_LIMIT)),
     ),
   );
-  return snapshot.docs
-    .map((document) => parseOffer(document.id, document.data()))
-    .filter(isPresent)
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return snapshot.docs.map((document) => parseOffer(document.id, document.data())).filter(isPresent);
 }
 
 /** One offer, live (the messages screen: each side sees accept / reject / complete as it happens). */

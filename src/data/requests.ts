@@ -31,6 +31,7 @@ import {
   type NearbyParams,
 } from "@/domain/geo-feed";
 import type { GeoSubQuery } from "@/domain/geo-feed-plan";
+import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { type NewRequestInput, type Request, requestSchema } from "@/domain/request";
 import { buildRequestDocument, requestCancellation } from "@/domain/request-document";
 import { REQUEST_STATUS } from "@/domain/state-machine";
@@ -87,14 +88,17 @@ export async function cancelRequest(id: string): Promise<void> {
   await updateDoc(doc(await getLiteDb(), COLLECTIONS.requests, id), requestCancellation(serverTimestamp));
 }
 
-/** The buyer's own requests, newest first (rules: `customerId == uid` makes the query allowed). */
+/**
+ * The buyer's own newest requests, at most REQUEST_QUERY_LIMIT (rules: `customerId == uid` makes the
+ * query allowed, and every list is bounded).
+ */
 export async function listCustomerRequests(customerId: string, max: number): Promise<Request[]> {
   const snapshot = await getDocs(
     query(
       collection(await getLiteDb(), COLLECTIONS.requests),
       where(REQUEST_FIELDS.customerId, "==", customerId),
       orderBy(REQUEST_FIELDS.createdAt, "desc"),
-      limit(max),
+      limit(Math.min(max, REQUEST_QUERY_LIMIT)),
     ),
   );
   return snapshot.docs.map(readSnapshot).filter(isPresent);

@@ -1,6 +1,7 @@
 import type { RequestCategory, Urgency } from "./enums.ts";
 import { distanceKm, type LatLng } from "./geo.ts";
 import { type GeoQueryPlan, type GeoSubQuery, planNearbyQuery } from "./geo-feed-plan.ts";
+import { REQUEST_QUERY_LIMIT } from "./limits.ts";
 
 /**
  * The merchant feed's pages (architecture §4), without Firebase: the order of the feed, the visibility
@@ -173,7 +174,8 @@ function batchSize<T>(
   const share = (state.passed + 1) / (passedLive + live.length);
   const yieldRate = (state.passed + 1) / (state.read + 2);
   const wanted = Math.ceil((remaining * share) / yieldRate);
-  return Math.max(MIN_FETCH, Math.min(pageSize * 2, wanted));
+  // Never above REQUEST_QUERY_LIMIT: the rules refuse a longer list.
+  return Math.max(MIN_FETCH, Math.min(pageSize * 2, REQUEST_QUERY_LIMIT, wanted));
 }
 
 /**

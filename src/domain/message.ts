@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { dateSchema, idSchema, requiredText } from "./fields.ts";
-import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from "./limits.ts";
+import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, REQUEST_QUERY_LIMIT } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 import { userTypeSchema } from "./user-type.ts";
+
+/** The chat shows the newest this-many messages live and loads older ones this-many at a time. */
+export const MESSAGE_PAGE_SIZE = REQUEST_QUERY_LIMIT;
 
 export const MESSAGE_TYPES = ["text"] as const;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
@@ -35,6 +38,18 @@ export const newMessageInputSchema = z.object({
   content: contentSchema,
 });
 export type NewMessageInput = z.infer<typeof newMessageInputSchema>;
+
+/**
+ * A thread from several reads (older pages, the live window), oldest first, each message once: the
+ * later list wins for a message present in several (the live copy carries the latest readBy).
+ */
+export function mergeThread<T extends Pick<Message, "id" | "createdAt">>(
+  ...lists: ReadonlyArray<readonly T[]>
+): T[] {
+  const byId = new Map<string, T>();
+  for (const list of lists) for (const message of list) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
 
 export function isReadBy(message: Pick<Message, "readBy">, uid: string): boolean {
   return message.readBy.includes(uid);

@@ -255,12 +255,13 @@ describe("requests/{id}", () => {
 
     it("a merchant's query that does not filter on status == active is refused", async () => {
       const db = rules.as(SHOP);
-      await assertFails(getDocs(collection(db, COLLECTIONS.requests)));
+      await assertFails(getDocs(query(collection(db, COLLECTIONS.requests), limit(REQUEST_QUERY_LIMIT))));
       await assertFails(
         getDocs(
           query(
             collection(db, COLLECTIONS.requests),
             where("status", "==", "in_progress" satisfies RequestStatus),
+            limit(REQUEST_QUERY_LIMIT),
           ),
         ),
       );
@@ -458,10 +459,11 @@ describe("offers/{requestId}_{merchantId}", () => {
 
     it("the merchant's offer counts, overall and by status (countMerchantOffers)", async () => {
       const offers = collection(rules.as(OTHER_SHOP), COLLECTIONS.offers);
-      await assertSucceeds(getCountFromServer(query(offers, where("merchantId", "==", OTHER_SHOP))));
+      const mine = where("merchantId", "==", OTHER_SHOP);
+      await assertSucceeds(getCountFromServer(query(offers, mine, limit(REQUEST_QUERY_LIMIT))));
       await assertSucceeds(
         getCountFromServer(
-          query(offers, where("merchantId", "==", OTHER_SHOP), where("status", "==", INITIAL_OFFER_STATUS)),
+          query(offers, mine, where("status", "==", INITIAL_OFFER_STATUS), limit(REQUEST_QUERY_LIMIT)),
         ),
       );
     });
@@ -474,6 +476,7 @@ describe("offers/{requestId}_{merchantId}", () => {
             where("customerId", "==", BUYER),
             where("requestId", "==", ACTIVE),
             orderBy("createdAt", "desc"),
+            limit(REQUEST_QUERY_LIMIT),
           ),
         ),
       );
@@ -485,6 +488,7 @@ describe("offers/{requestId}_{merchantId}", () => {
           query(
             collection(rules.as(BUYER), COLLECTIONS.offers),
             where("customerId", "==", BUYER),
+            orderBy("createdAt", "desc"),
             limit(REQUEST_QUERY_LIMIT),
           ),
         ),
@@ -493,13 +497,18 @@ describe("offers/{requestId}_{merchantId}", () => {
     });
 
     it("queries that do not name the caller are refused", async () => {
+      const bound = limit(REQUEST_QUERY_LIMIT);
       await assertFails(
-        getDocs(query(collection(rules.as(BUYER), COLLECTIONS.offers), where("requestId", "==", ACTIVE))),
+        getDocs(
+          query(collection(rules.as(BUYER), COLLECTIONS.offers), where("requestId", "==", ACTIVE), bound),
+        ),
       );
       await assertFails(
-        getDocs(query(collection(rules.as(SHOP), COLLECTIONS.offers), where("merchantId", "==", OTHER_SHOP))),
+        getDocs(
+          query(collection(rules.as(SHOP), COLLECTIONS.offers), where("merchantId", "==", OTHER_SHOP), bound),
+        ),
       );
-      await assertFails(getCountFromServer(collection(rules.as(SHOP), COLLECTIONS.offers)));
+      await assertFails(getCountFromServer(query(collection(rules.as(SHOP), COLLECTIONS.offers), bound)));
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   type Firestore,
   getDoc,
   getDocs,
+  limit,
   query,
   serverTimestamp,
   setDoc,
@@ -222,6 +223,13 @@ describe("profiles/{uid}", () => {
 
   it("a visitor does not", async () => {
     await assertFails(getDoc(profileDoc(rules.anonymous(), SHOP)));
+  });
+
+  it("nobody lists profiles, bounded or not (one by one only: no directory of every user)", async () => {
+    const profiles = collection(rules.as(BUYER), COLLECTIONS.profiles);
+    await assertFails(getDocs(profiles));
+    await assertFails(getDocs(query(profiles, limit(1))));
+    await assertFails(getDocs(query(profiles, where("userType", "==", "merchant"), limit(10))));
   });
 
   it("the owner cannot write their profile (functions keep it in step with users/{uid})", async () => {

@@ -84,6 +84,14 @@ describe("/merchant", () => {
     expect(stat("Richieste in zona")).toBe("50+");
   });
 
+  it("shows '50+' for offer counts that reached the rules' query bound", async () => {
+    vi.mocked(countMerchantOffers).mockImplementation(async (_uid, status) => (status ? 3 : 50));
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    await screen.findByText("Richiesta 0");
+    expect(stat("Offerte inviate")).toBe("50+");
+    expect(stat("In attesa")).toBe("3");
+  });
+
   it("links to /browse, /messages and /profile", async () => {
     renderPage(<MerchantDashboardPage />, { path: "/merchant" });
     const nav = await screen.findByRole("navigation", { name: "Scorciatoie" });

@@ -9,6 +9,7 @@ import { subscribeToConversation, subscribeToUserConversations } from "@/data/co
 import { acceptOffer, completeTransaction, rejectOffer } from "@/data/deals";
 import type { Listener } from "@/data/listen";
 import {
+  loadOlderMessages,
   markMessagesRead,
   newMessageId,
   sendMessage,
@@ -34,6 +35,7 @@ vi.mock("@/data/conversations", () => ({
 }));
 vi.mock("@/data/offers", () => ({ subscribeToOffer: vi.fn() }));
 vi.mock("@/data/messages", () => ({
+  loadOlderMessages: vi.fn(),
   subscribeToMessages: vi.fn(),
   subscribeToRecentMessages: vi.fn(),
   newMessageId: vi.fn(),
@@ -208,6 +210,38 @@ describe("conversation list", () => {
 });
 
 describe("chat", () => {
+  const numbered = (from: number, count: number): Message[] =>
+    Array.from({ length: count }, (_, i) => ({
+      ...incoming,
+      id: `m${from + i}`,
+      content: `Messaggio ${from + i}`,
+      readBy: [MERCHANT, BUYER],
+      createdAt: new Date(NOW.getTime() - (1000 - from - i) * 1000),
+    }));
+
+  it("shows the newest 50 messages and loads 50 older ones on request", async () => {
+    vi.mocked(subscribeToMessages).mockImplementation(answers(numbered(100, 50)));
+    vi.mocked(loadOlderMessages).mockResolvedValue(numbered(70, 30));
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await screen.findByText("Messaggio 149");
+    expect(screen.queryByText("Messaggio 99")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Carica messaggi precedenti" }));
+    expect(await screen.findByText("Messaggio 99")).toBeInTheDocument();
+    expect(loadOlderMessages).toHaveBeenCalledWith(conversation.id, "m100");
+    const log = screen.getByRole("log", { name: "Messaggi" });
+    const items = within(log).getAllByText(/^Messaggio \d+$/);
+    expect(items).toHaveLength(80);
+    expect(items[0]).toHaveTextContent("Messaggio 70");
+    // Fewer than a page came back: nothing older remains.
+    expect(screen.queryByRole("button", { name: "Carica messaggi precedenti" })).not.toBeInTheDocument();
+  });
+
+  it("offers no older messages while the thread fits in one page", async () => {
+    renderAt(`/messages/${conversation.id}`);
+    await screen.findByText("Bici revisionata");
+    expect(screen.queryByRole("button", { name: "Carica messaggi precedenti" })).not.toBeInTheDocument();
+  });
+
   it("marks the others' unread messages as read while open", async () => {
     renderAt(`/messages/${conversation.id}`);
     await waitFor(() => expect(markMessagesRead).toHaveBeenCalledWith(conversation.id, ["m1"], BUYER));

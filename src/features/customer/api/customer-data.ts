@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 
 // The data modules (and with them the full Firestore SDK, ~136 kB gzip) load when the first query runs,
 // not with the route: the page paints first and the route stays within its 300 kB initial-JS budget.
 const requestsModule = () => import("@/data/requests");
 const offersModule = () => import("@/data/offers");
 
-/** Requests read for the dashboard stats and /requests: the buyer's newest. */
-export const CUSTOMER_REQUESTS_MAX = 100;
-/** Offers read for the same screens. */
-export const CUSTOMER_OFFERS_MAX = 500;
+/** Requests read for the dashboard stats and /requests: the buyer's newest (the rules bound every list). */
+export const CUSTOMER_REQUESTS_MAX = REQUEST_QUERY_LIMIT;
+/** Offers read for the same screens: the newest received. */
+export const CUSTOMER_OFFERS_MAX = REQUEST_QUERY_LIMIT;
 
 export const customerKeys = {
   all: (uid: string) => ["customer", uid] as const,

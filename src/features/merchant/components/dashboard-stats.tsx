@@ -1,4 +1,4 @@
-import { MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
+import { MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM, REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { useOfferStats, useZoneRequests } from "../api/dashboard";
 
@@ -6,6 +6,12 @@ type Props = {
   zone: ReturnType<typeof useZoneRequests>;
   offers: ReturnType<typeof useOfferStats>;
 };
+
+/** Offer counts stop at REQUEST_QUERY_LIMIT (countMerchantOffers): from there on, "50+". */
+function offerCount(count: number | undefined): string | undefined {
+  if (count === undefined) return undefined;
+  return count >= REQUEST_QUERY_LIMIT ? `${REQUEST_QUERY_LIMIT}+` : String(count);
+}
 
 /** The four numbers of spec §2: requests in the zone, offers sent, pending, accepted. */
 export function DashboardStats({ zone, offers }: Props) {
@@ -26,9 +32,9 @@ export function DashboardStats({ zone, offers }: Props) {
           value={zoneValue}
           failed={zone.isError}
         />
-        <Stat label="Offerte inviate" value={offers.data?.sent} failed={offers.isError} />
-        <Stat label="In attesa" value={offers.data?.pending} failed={offers.isError} />
-        <Stat label="Accettate" value={offers.data?.accepted} failed={offers.isError} />
+        <Stat label="Offerte inviate" value={offerCount(offers.data?.sent)} failed={offers.isError} />
+        <Stat label="In attesa" value={offerCount(offers.data?.pending)} failed={offers.isError} />
+        <Stat label="Accettate" value={offerCount(offers.data?.accepted)} failed={offers.isError} />
       </dl>
       {offers.isError ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-800">

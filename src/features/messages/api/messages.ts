@@ -1,13 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useToast } from "@/components/ui/toast";
 import {
+  loadOlderMessages,
   markMessagesRead,
   newMessageId,
   sendMessage,
   subscribeToMessages,
   subscribeToRecentMessages,
 } from "@/data/messages";
-import { countUnread, isReadBy, type Message, UNREAD_BADGE_CAP } from "@/domain/message";
+import {
+  countUnread,
+  isReadBy,
+  MESSAGE_PAGE_SIZE,
+  type Message,
+  mergeThread,
+  UNREAD_BADGE_CAP,
+} from "@/domain/message";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
 import { failWith } from "@/lib/app-error";
@@ -17,13 +26,50 @@ import { useLiveQuery } from "./live-query";
 /** How many recent messages a closed conversation's unread count looks at ("50+" beyond). */
 export const UNREAD_WINDOW = UNREAD_BADGE_CAP;
 
-/** The conversation's messages, live, oldest first. */
+/** The conversation's newest messages (MESSAGE_PAGE_SIZE), live, oldest first. */
 export function useMessages(conversationId: string) {
   return useLiveQuery<Message[]>({
     queryKey: messageKeys.thread(conversationId),
     subscribe: (listener) => subscribeToMessages(conversationId, listener),
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
+}
+
+type History = { conversationId: string; kept: Message[]; exhausted: boolean };
+
+/**
+ * The thread as shown: older pages the user asked for ('Carica messaggi precedenti') followed by the live
+ * window. Each page also keeps the live window of that moment, so a message that later slides out of
+ * the window (new ones arrived) stays on screen instead of leaving a gap.
+ */
+export function useThreadHistory(conversationId: string, live: readonly Message[] | undefined) {
+  const { toastError } = useToast();
+  const [history, setHistory] = useState<History>({ conversationId, kept: [], exhausted: false });
+  const [loading, setLoading] = useState(false);
+  const current = history.conversationId === conversationId ? history : null;
+  const messages = useMemo(() => mergeThread(current?.kept ?? [], live ?? []), [current, live]);
+  const canLoadOlder = !current?.exhausted && messages.length >= MESSAGE_PAGE_SIZE;
+
+  const loadOlder = async () => {
+    const oldest = messages[0];
+    if (!oldest || loading) return;
+    setLoading(true);
+    try {
+      const older = await loadOlderMessages(conversationId, oldest.id);
+      setHistory({
+        conversationId,
+        kept: mergeThread(older, messages),
+        exhausted: older.length < MESSAGE_PAGE_SIZE,
+      });
+    } catch (error) {
+      console.error(ERROR_MESSAGES.loadMessages, error);
+      toastError(ERROR_MESSAGES.loadMessages);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return { messages, canLoadOlder, loadOlder, loadingOlder: loading };
 }
 
 /**

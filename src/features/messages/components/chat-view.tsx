@@ -7,7 +7,13 @@ import { otherParticipant } from "@/domain/conversation";
 import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
 import { useConversation, useRequestSummary } from "../api/conversations";
-import { prepareMessageId, useMarkAsRead, useMessages, useSendMessage } from "../api/messages";
+import {
+  prepareMessageId,
+  useMarkAsRead,
+  useMessages,
+  useSendMessage,
+  useThreadHistory,
+} from "../api/messages";
 import { DealPanel } from "./deal-panel";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
@@ -29,6 +35,7 @@ function Thread({ conversationId, sender }: { conversationId: string; sender: Ch
   const { toastError } = useToast();
   const messages = useMessages(conversationId);
   const send = useSendMessage();
+  const thread = useThreadHistory(conversationId, messages.data);
   useMarkAsRead(conversationId, sender.uid, messages.data);
 
   const onSend = async (content: string) => {
@@ -54,7 +61,21 @@ function Thread({ conversationId, sender }: { conversationId: string; sender: Ch
             </Button>
           </div>
         ) : (
-          <MessageList messages={messages.data ?? []} uid={sender.uid} />
+          <>
+            {thread.canLoadOlder ? (
+              <div className="flex justify-center pt-3">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void thread.loadOlder()}
+                  loading={thread.loadingOlder}
+                >
+                  Carica messaggi precedenti
+                </Button>
+              </div>
+            ) : null}
+            <MessageList messages={thread.messages} uid={sender.uid} />
+          </>
         )}
       </div>
       <div className="sticky bottom-0">

@@ -9,11 +9,12 @@ const timeFormat = new Intl.DateTimeFormat("it-IT", { hour: "2-digit", minute: "
 export function MessageList({ messages, uid }: { messages: readonly Message[]; uid: string }) {
   const end = useRef<HTMLLIElement>(null);
   const count = messages.length;
+  const newestId = messages[count - 1]?.id;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message arrives.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a newer message arrives (not when older ones load above).
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: "end" });
-  }, [count]);
+  }, [newestId]);
 
   if (count === 0)
     return <p className="p-4 text-center text-sm text-slate-600">{CHAT_MESSAGES.noMessages}</p>;

@@ -1,0 +1,144 @@
+// Every list over requests, offers, conversations and messages is bounded (issue 13, firestore.rules
+// boundedQuery): a query without a limit, or above REQUEST_QUERY_LIMIT, is refused even when its filters
+// name the caller; the same query with the app's limit is allowed. Count aggregations are judged by the
+// same list rule (checked here in the emulator), so countMerchantOffers carries the limit too.
+
+import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
+import {
+  collection,
+  doc,
+  type Firestore,
+  getCountFromServer,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  type Query,
+  query,
+  startAfter,
+  where,
+} from "firebase/firestore";
+import { beforeEach, describe, expect, it } from "vitest";
+import { firestoreFeedExecutor } from "../../src/data/requests";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
+import { fetchNearbyPage } from "../../src/domain/geo-feed";
+import {
+  MERCHANT_ZONE_COUNT_CAP,
+  MERCHANT_ZONE_RADIUS_KM,
+  REQUEST_QUERY_LIMIT,
+} from "../../src/domain/limits";
+import { MESSAGE_PAGE_SIZE } from "../../src/domain/message";
+import { offerIdFor } from "../../src/domain/offer";
+import { useRulesEnvironment } from "./environment";
+import {
+  BUYER,
+  MILANO,
+  SHOP,
+  storedConversation,
+  storedMessage,
+  storedOffer,
+  storedRequest,
+} from "./fixtures";
+
+const REQUEST = "bici";
+const CHAT = offerIdFor(REQUEST, SHOP);
+
+/** The query unbounded, above the bound, and with the bound: refused, refused, allowed. */
+async function onlyBounded(unbounded: Query) {
+  await assertFails(getDocs(unbounded));
+  await assertFails(getDocs(query(unbounded, limit(REQUEST_QUERY_LIMIT + 1))));
+  await assertSucceeds(getDocs(query(unbounded, limit(REQUEST_QUERY_LIMIT))));
+}
+
+describe("bounded queries", () => {
+  const rules = useRulesEnvironment();
+
+  beforeEach(async () => {
+    await rules.seed({
+      [`${COLLECTIONS.requests}/${REQUEST}`]: storedRequest(BUYER),
+      [`${COLLECTIONS.offers}/${CHAT}`]: storedOffer(REQUEST, SHOP, BUYER),
+      [`${COLLECTIONS.conversations}/${CHAT}`]: storedConversation(CHAT, REQUEST, BUYER, SHOP),
+      [`${COLLECTIONS.conversations}/${CHAT}/${SUBCOLLECTIONS.messages}/m1`]: storedMessage(
+        CHAT,
+        SHOP,
+        "merchant",
+      ),
+    });
+  });
+
+  const requests = (db: Firestore) => collection(db, COLLECTIONS.requests);
+  const offers = (db: Firestore) => collection(db, COLLECTIONS.offers);
+  const messages = (db: Firestore) =>
+    collection(db, COLLECTIONS.conversations, CHAT, SUBCOLLECTIONS.messages);
+
+  it("requests: the buyer's own (listCustomerRequests) and the merchant's active ones", async () => {
+    await onlyBounded(
+      query(requests(rules.as(BUYER)), where("customerId", "==", BUYER), orderBy("createdAt", "desc")),
+    );
+    await onlyBounded(query(requests(rules.as(SHOP)), where("status", "==", "active")));
+  });
+
+  it("offers: the merchant's (listMerchantOffers) and the buyer's (listCustomerOffers, listOffersForRequest)", async () => {
+    await onlyBounded(
+      query(offers(rules.as(SHOP)), where("merchantId", "==", SHOP), orderBy("createdAt", "desc")),
+    );
+    await onlyBounded(
+      query(offers(rules.as(BUYER)), where("customerId", "==", BUYER), orderBy("createdAt", "desc")),
+    );
+    await onlyBounded(
+      query(
+        offers(rules.as(BUYER)),
+        where("customerId", "==", BUYER),
+        where("requestId", "==", REQUEST),
+        orderBy("createdAt", "desc"),
+      ),
+    );
+  });
+
+  it("offer counts are bounded like lists: countMerchantOffers counts up to the limit", async () => {
+    const mine = query(offers(rules.as(SHOP)), where("merchantId", "==", SHOP));
+    await assertFails(getCountFromServer(mine));
+    const counted = await assertSucceeds(getCountFromServer(query(mine, limit(REQUEST_QUERY_LIMIT))));
+    expect(counted.data().count).toBe(1);
+    await assertSucceeds(
+      getCountFromServer(query(mine, where("status", "==", "pending"), limit(REQUEST_QUERY_LIMIT))),
+    );
+  });
+
+  it("conversations: each side's (subscribeToUserConversations)", async () => {
+    await onlyBounded(
+      query(
+        collection(rules.as(BUYER), COLLECTIONS.conversations),
+        where("participants.customerId", "==", BUYER),
+        orderBy("updatedAt", "desc"),
+      ),
+    );
+    await onlyBounded(
+      query(
+        collection(rules.as(SHOP), COLLECTIONS.conversations),
+        where("participants.merchantId", "==", SHOP),
+        orderBy("updatedAt", "desc"),
+      ),
+    );
+  });
+
+  it("messages: the thread's newest page (subscribeToMessages) and an older one (loadOlderMessages)", async () => {
+    const db = rules.as(BUYER);
+    await assertFails(getDocs(query(messages(db), orderBy("createdAt", "asc"))));
+    const newest = query(messages(db), orderBy("createdAt", "desc"));
+    await onlyBounded(newest);
+    const cursor = await assertSucceeds(getDoc(doc(messages(db), "m1")));
+    await assertSucceeds(getDocs(query(newest, startAfter(cursor), limit(MESSAGE_PAGE_SIZE))));
+  });
+
+  it("the merchant feed at the dashboard's page of 50 asks for no more than the bound (firestoreFeedExecutor)", async () => {
+    const page = await assertSucceeds(
+      fetchNearbyPage(firestoreFeedExecutor(rules.liteAs(SHOP)), {
+        center: MILANO,
+        radiusKm: MERCHANT_ZONE_RADIUS_KM,
+        pageSize: MERCHANT_ZONE_COUNT_CAP,
+      }),
+    );
+    expect(page.items.map((item) => item.id)).toEqual([REQUEST]);
+  });
+});
