@@ -11,6 +11,8 @@ export { completeTransaction } from "./deals/complete-transaction";
 export { rejectOffer } from "./deals/reject-offer";
 export { sendEmail } from "./email/send-email";
 export { health } from "./http/health";
+// Making an offer: validated, limited, the conversation opened in the same transaction.
+export { submitOffer } from "./offers/submit-offer";
 export { syncProfile } from "./profiles/sync-profile";
 export { verifyShop } from "./shops/verify-shop";
 export { purchaseTokens } from "./tokens/purchase-tokens";

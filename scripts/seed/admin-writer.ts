@@ -6,29 +6,27 @@ import {
   assertTransition,
   conversationRef,
   type DealDeps,
-  offerRef,
   readRequest,
   requestRef,
 } from "../../functions/src/deals/deal-store";
 import { rejectOfferCall } from "../../functions/src/deals/reject-offer";
+import { submitOfferCall } from "../../functions/src/offers/submit-offer";
 import { syncPublicProfile } from "../../functions/src/profiles/sync-profile";
-import { verifyShopCall } from "../../functions/src/shops/verify-shop";
 import { fromFirestore, userRef } from "../../functions/src/profiles/user-record";
+import { verifyShopCall } from "../../functions/src/shops/verify-shop";
 import type {
   AcceptOfferInput,
   CompleteTransactionInput,
   RejectOfferInput,
+  SubmitOfferInput,
 } from "../../src/domain/callables";
 import { SUBCOLLECTIONS } from "../../src/domain/collections";
 import { conversationSchema, isParticipant } from "../../src/domain/conversation";
-import { buildConversationDocument } from "../../src/domain/conversation-document";
 import type { NewMessageInput } from "../../src/domain/message";
 import { buildMessageWrite } from "../../src/domain/message-document";
-import { type NewOfferInput, offerIdFor } from "../../src/domain/offer";
-import { buildOfferDocument } from "../../src/domain/offer-document";
 import type { NewRequestInput } from "../../src/domain/request";
 import { buildRequestDocument, requestCancellation } from "../../src/domain/request-document";
-import { assertRequestTransition, canReceiveOffers, REQUEST_STATUS } from "../../src/domain/state-machine";
+import { assertRequestTransition, REQUEST_STATUS } from "../../src/domain/state-machine";
 import { userDocument } from "./app-documents";
 import type { Actor, At, MarketplaceWriter, Persona, SentOffer } from "./writer";
 
@@ -56,10 +54,10 @@ async function step<T>(action: string, run: () => Promise<T>): Promise<T> {
 
 /**
  * Plays the scenario against Firestore as the admin (the rules do not apply), through the product's
- * own code wherever the product has it: the deal callables' transactions (acceptOffer, rejectOffer,
- * completeTransaction) run here with this database and the scenario's clock, and the public profile
- * is projected by syncProfile's transaction. What the app writes itself (requests, offers,
- * conversations, messages, cancelling) is built by the domain's document builders, the ones the app
+ * own code wherever the product has it: the callables' transactions (submitOffer, acceptOffer,
+ * rejectOffer, completeTransaction) run here with this database and the scenario's clock, and the
+ * public profile is projected by syncProfile's transaction. What the app writes itself (requests,
+ * messages, cancelling) is built by the domain's document builders, the ones the app
  * uses, with the scenario's time where the app puts a server timestamp; the refusals the rules would
  * make (not the owner, not a participant, not active) are checked before writing. The user document
  * of an account in use is assembled in ./app-documents.ts.
@@ -120,35 +118,8 @@ export class AdminSeedWriter implements MarketplaceWriter {
     });
   }
 
-  async sendOffer(
-    merchant: Actor,
-    input: NewOfferInput,
-    { at, customerName }: At & { customerName: string },
-  ): Promise<SentOffer> {
-    const offerId = offerIdFor(input.requestId, merchant.uid);
-    const offer = buildOfferDocument(merchant.uid, input, clock(at));
-    const conversation = buildConversationDocument(
-      {
-        participants: {
-          customerId: input.customerId,
-          customerName,
-          merchantId: merchant.uid,
-          merchantName: input.merchantName,
-        },
-        requestId: input.requestId,
-        offerId,
-      },
-      clock(at),
-    );
-    await this.db.runTransaction(async (tx) => {
-      const request = readRequest(await tx.get(requestRef(this.db, input.requestId)));
-      if (!canReceiveOffers(request.status) || request.customerId !== input.customerId) {
-        throw new SeedActionError(`offer ${offerId}: request ${request.id} is ${request.status}`);
-      }
-      tx.create(offerRef(this.db, offerId), offer);
-      tx.create(conversationRef(this.db, offerId), conversation);
-    });
-    return { offerId, conversationId: offerId };
+  async sendOffer(merchant: Actor, input: SubmitOfferInput, { at }: At): Promise<SentOffer> {
+    return step(`submitOffer ${input.requestId}`, () => submitOfferCall(merchant.uid, input, this.deal(at)));
   }
 
   async sendMessage(sender: Actor, input: NewMessageInput, { at }: At): Promise<string> {
@@ -179,8 +150,9 @@ export class AdminSeedWriter implements MarketplaceWriter {
   }
 
   async completeTransaction(customer: Actor, input: CompleteTransactionInput, { at }: At): Promise<void> {
+    // The demo accounts' e-mails are verified (seed.ts), so their ratings count.
     await step(`completeTransaction ${input.requestId}`, () =>
-      completeTransactionCall(customer.uid, input, this.deal(at)),
+      completeTransactionCall(customer.uid, input, { ...this.deal(at), emailProven: async () => true }),
     );
   }
 }

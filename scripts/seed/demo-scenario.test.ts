@@ -3,9 +3,10 @@ import {
   acceptOfferInputSchema,
   completeTransactionInputSchema,
   rejectOfferInputSchema,
+  submitOfferInputSchema,
 } from "../../src/domain/callables";
 import { newMessageInputSchema } from "../../src/domain/message";
-import { newOfferInputSchema, offerIdFor } from "../../src/domain/offer";
+import { offerIdFor } from "../../src/domain/offer";
 import { newRequestInputSchema } from "../../src/domain/request";
 import { userSchema } from "../../src/domain/user";
 import { DEMO_ACCOUNTS, DEMO_PERSONAS, DEMO_REQUEST_IDS, DEMO_SHOP_1, DEMO_SHOP_2 } from "./demo-data";
@@ -38,7 +39,7 @@ function recordingWriter() {
       record("cancelRequest", at);
     },
     sendOffer: async (merchant, input, { at }) => {
-      newOfferInputSchema.parse(input);
+      submitOfferInputSchema.parse(input);
       expect(requests.get(input.requestId)).toBe("active");
       const id = offerIdFor(input.requestId, merchant.uid);
       offers.set(id, { requestId: input.requestId, status: "pending" });

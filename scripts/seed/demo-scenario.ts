@@ -1,4 +1,4 @@
-import type { NewOfferInput } from "../../src/domain/offer";
+import type { SubmitOfferInput } from "../../src/domain/callables";
 import {
   DEMO_BUYER,
   DEMO_REQUEST_IDS,
@@ -28,7 +28,10 @@ export interface DemoSummary {
 }
 
 /** What a shop puts in an offer, besides whom and what it is for. */
-type OfferTerms = Pick<NewOfferInput, "price" | "description" | "estimatedDeliveryTime" | "deliveryOptions">;
+type OfferTerms = Pick<
+  SubmitOfferInput,
+  "price" | "description" | "estimatedDeliveryTime" | "deliveryOptions"
+>;
 
 export async function runDemoScenario(
   writer: MarketplaceWriter,
@@ -50,11 +53,7 @@ export async function runDemoScenario(
 
   /** A shop sends an offer; the app opens its conversation in the same write (spec §4). */
   const offer = async (shop: Actor, requestId: string, when: Date, terms: OfferTerms) => {
-    const sent = await writer.sendOffer(
-      shop,
-      { requestId, customerId: buyer.uid, merchantName: shop.name, ...terms },
-      { at: when, customerName: buyer.name },
-    );
+    const sent = await writer.sendOffer(shop, { requestId, ...terms }, { at: when });
     summary.offers += 1;
     summary.conversations += 1;
     return sent;

@@ -2,9 +2,9 @@ import type {
   AcceptOfferInput,
   CompleteTransactionInput,
   RejectOfferInput,
+  SubmitOfferInput,
 } from "../../src/domain/callables";
 import type { NewMessageInput } from "../../src/domain/message";
-import type { NewOfferInput } from "../../src/domain/offer";
 import type { NewRequestInput } from "../../src/domain/request";
 import type { UserLocation } from "../../src/domain/user";
 import type { UserType } from "../../src/domain/user-type";
@@ -55,10 +55,10 @@ export interface MarketplaceWriter {
   publishRequest(customer: Actor, input: NewRequestInput, when: At & { id: string }): Promise<string>;
   cancelRequest(customer: Actor, requestId: string, when: At): Promise<void>;
   /**
-   * The offer (id `{requestId}_{merchantId}`) and its conversation (same id), written together as the
-   * make-offer page does; `customerName` is the buyer's public name, shown in the conversation.
+   * The offer (id `{requestId}_{merchantId}`) and its conversation (same id), written together by
+   * submitOffer, as the make-offer page asks it to; both sides' names come from their accounts.
    */
-  sendOffer(merchant: Actor, input: NewOfferInput, when: At & { customerName: string }): Promise<SentOffer>;
+  sendOffer(merchant: Actor, input: SubmitOfferInput, when: At): Promise<SentOffer>;
   sendMessage(sender: Actor, input: NewMessageInput, when: At): Promise<string>;
   acceptOffer(customer: Actor, input: AcceptOfferInput, when: At): Promise<void>;
   rejectOffer(customer: Actor, input: RejectOfferInput, when: At): Promise<void>;

@@ -1,7 +1,8 @@
 // Closing the deal against Google's Firestore emulator (the test stack's, rules loaded; the admin SDK bypasses them): acceptOffer, rejectOffer and
 // completeTransaction through their exported callables (`.run(request)`). Every allowed and refused
 // transition of the state machine, concurrent accepts on one request, the merchant's running mean on
-// users and profiles, and who may call what.
+// users and profiles, which ratings count (a buyer whose e-mail Auth has verified, once per shop per
+// 30 days), and who may call what.
 
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
@@ -15,11 +16,14 @@ type RejectModule = typeof import("../../functions/src/deals/reject-offer");
 type CompleteModule = typeof import("../../functions/src/deals/complete-transaction");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 let stack: TestStack;
 let accept: AcceptModule;
 let reject: RejectModule;
 let complete: CompleteModule;
 let admin: AdminModule;
+let emailProven: typeof import("../../functions/src/lib/email-proven");
 let restoreEnv: () => void = () => {};
 
 const callable = <T>(data: T, uid?: string) => callableRequest(data, { uid });
@@ -50,6 +54,13 @@ async function seedUser(uid: string, userType: "customer" | "merchant", fields: 
       createdAt: EARLIER,
       ...fields,
     });
+}
+
+/** The buyer's Auth account: completeTransaction counts a rating only from a verified e-mail. */
+async function seedAccount(uid: string, emailVerified = true) {
+  await admin
+    .adminAuth()
+    .createUser({ uid, email: `${uid}@example.it`, emailVerified, password: "segreta123" });
 }
 
 async function seedProfile(uid: string, fields: DocumentData = {}) {
@@ -121,9 +132,14 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** A request with one offer already accepted, ready to be completed. */
-async function seedInProgress(requestId: string, offerId: string, merchantId = MERCHANT) {
-  await seedRequest(requestId, "in_progress", { acceptedOfferId: offerId });
-  await seedOffer(offerId, requestId, "accepted", merchantId, { acceptedAt: EARLIER });
+async function seedInProgress(
+  requestId: string,
+  offerId: string,
+  merchantId = MERCHANT,
+  customerId = CUSTOMER,
+) {
+  await seedRequest(requestId, "in_progress", { acceptedOfferId: offerId, customerId });
+  await seedOffer(offerId, requestId, "accepted", merchantId, { acceptedAt: EARLIER, customerId });
 }
 
 const acceptCall = (offerId: string, uid?: string) => accept.acceptOffer.run(callable({ offerId }, uid));
@@ -138,14 +154,16 @@ beforeAll(async () => {
   stack = await startStack(DATA_LAYER);
   restoreEnv = overrideEnv({
     FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  [accept, reject, complete, admin] = await Promise.all([
+  [accept, reject, complete, admin, emailProven] = await Promise.all([
     import("../../functions/src/deals/accept-offer"),
     import("../../functions/src/deals/reject-offer"),
     import("../../functions/src/deals/complete-transaction"),
     import("../../functions/src/lib/admin"),
+    import("../../functions/src/lib/email-proven"),
   ]);
 });
 
@@ -157,6 +175,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await stack.resetData();
+  await seedAccount(CUSTOMER);
   await seedUser(CUSTOMER, "customer");
   await seedUser(OTHER_CUSTOMER, "customer");
   await seedUser(MERCHANT, "merchant", { businessName: "Ferramenta Rossi" });
@@ -331,6 +350,7 @@ describe("completeTransaction", () => {
     expect(await completeCall("req", 4, CUSTOMER, "  Gentilissimi  ")).toEqual({
       requestId: "req",
       merchantAverageRating: 4,
+      ratingCounted: true,
     });
     const request = await read("requests/req");
     expect(request).toMatchObject({
@@ -378,6 +398,7 @@ describe("completeTransaction", () => {
     expect(await completeCall("legacy", 5, CUSTOMER)).toEqual({
       requestId: "legacy",
       merchantAverageRating: 5,
+      ratingCounted: true,
     });
     const legacy = await read("requests/legacy");
     expect(legacy).toMatchObject({ status: "completed", customerRating: 5 });
@@ -389,8 +410,9 @@ describe("completeTransaction", () => {
     const ratings = [5, 4, 3, 5];
     const means: number[] = [];
     for (const [i, rating] of ratings.entries()) {
-      await seedInProgress(`req-${i}`, `deal-${i}`);
-      means.push((await completeCall(`req-${i}`, rating, CUSTOMER)).merchantAverageRating);
+      await seedAccount(`buyer-${i}`);
+      await seedInProgress(`req-${i}`, `deal-${i}`, MERCHANT, `buyer-${i}`);
+      means.push((await completeCall(`req-${i}`, rating, `buyer-${i}`)).merchantAverageRating);
     }
     expect(means).toEqual([5, 4.5, 4, 4.25]);
     expect(await read(`users/${MERCHANT}`)).toMatchObject({
@@ -405,8 +427,13 @@ describe("completeTransaction", () => {
 
   it("loses no rating when one merchant's deals are completed concurrently", async () => {
     const ratings = [5, 4, 3, 5, 1];
-    for (const [i] of ratings.entries()) await seedInProgress(`req-${i}`, `deal-${i}`);
-    const results = await Promise.all(ratings.map((rating, i) => completeCall(`req-${i}`, rating, CUSTOMER)));
+    for (const [i] of ratings.entries()) {
+      await seedAccount(`buyer-${i}`);
+      await seedInProgress(`req-${i}`, `deal-${i}`, MERCHANT, `buyer-${i}`);
+    }
+    const results = await Promise.all(
+      ratings.map((rating, i) => completeCall(`req-${i}`, rating, `buyer-${i}`)),
+    );
     expect(results.map((result) => result.requestId).sort()).toEqual(ratings.map((_, i) => `req-${i}`));
     // The commit order is not known, so the float may differ in the last bit from 18 / 5.
     const user = await read(`users/${MERCHANT}`);
@@ -441,6 +468,80 @@ describe("completeTransaction", () => {
       averageRating: 4,
       totalRatings: 3,
     });
+  });
+});
+
+describe("which ratings count", () => {
+  /** completeTransaction with the stack's Auth for the e-mail check and a chosen clock. */
+  const completeAt = (requestId: string, rating: number, uid: string, at: Date) =>
+    complete.completeTransactionCall(
+      uid,
+      { requestId, rating },
+      {
+        db: db(),
+        now: () => at,
+        emailProven: emailProven.emailProvenInAuth,
+      },
+    );
+
+  it("a buyer whose e-mail is not verified completes and rates, but the shop's average does not move", async () => {
+    await seedAccount("unverified", false);
+    await seedUser("unverified", "customer");
+    await seedInProgress("req", "deal", MERCHANT, "unverified");
+    expect(await completeCall("req", 1, "unverified")).toEqual({
+      requestId: "req",
+      merchantAverageRating: 0,
+      ratingCounted: false,
+    });
+    expect(await read("requests/req")).toMatchObject({ status: "completed", customerRating: 1 });
+    expect(await read("offers/deal")).toMatchObject({ customerRating: 1 });
+    const user = await read(`users/${MERCHANT}`);
+    expect(user).not.toHaveProperty("totalRatings");
+    expect(user).toMatchObject({ successfulMatches: 1 });
+    expect(await read(`profiles/${MERCHANT}`)).toMatchObject({ averageRating: 0, totalRatings: 0 });
+    expect(await exists(`ratingsGiven/unverified_${MERCHANT}`)).toBe(false);
+  });
+
+  it("counts one rating per buyer and shop in 30 days, the next one after that", async () => {
+    const start = new Date();
+    for (const i of [1, 2, 3]) await seedInProgress(`req-${i}`, `deal-${i}`);
+    await seedInProgress("other", "other-deal", OTHER_MERCHANT);
+
+    expect(await completeAt("req-1", 5, CUSTOMER, start)).toMatchObject({
+      merchantAverageRating: 5,
+      ratingCounted: true,
+    });
+    // 29 days later: stored on the deal, not counted.
+    expect(await completeAt("req-2", 1, CUSTOMER, new Date(start.getTime() + 29 * DAY_MS))).toEqual({
+      requestId: "req-2",
+      merchantAverageRating: 5,
+      ratingCounted: false,
+    });
+    expect(await read("offers/deal-2")).toMatchObject({ customerRating: 1 });
+    expect(await read(`users/${MERCHANT}`)).toMatchObject({
+      averageRating: 5,
+      totalRatings: 1,
+      successfulMatches: 2,
+    });
+    // Another shop is another count.
+    expect(await completeAt("other", 2, CUSTOMER, new Date(start.getTime() + 29 * DAY_MS))).toMatchObject({
+      merchantAverageRating: 2,
+      ratingCounted: true,
+    });
+    // 30 days after the counted one: counted again.
+    expect(await completeAt("req-3", 3, CUSTOMER, new Date(start.getTime() + 30 * DAY_MS))).toMatchObject({
+      merchantAverageRating: 4,
+      ratingCounted: true,
+    });
+    expect(await read(`users/${MERCHANT}`)).toMatchObject({
+      averageRating: 4,
+      totalRatings: 2,
+      successfulMatches: 3,
+    });
+    expect(await read(`profiles/${MERCHANT}`)).toMatchObject({ averageRating: 4, totalRatings: 2 });
+    expect((await read(`ratingsGiven/${CUSTOMER}_${MERCHANT}`)).lastRatedAt).toEqual(
+      Timestamp.fromDate(new Date(start.getTime() + 30 * DAY_MS)),
+    );
   });
 });
 

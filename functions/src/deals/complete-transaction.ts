@@ -1,12 +1,14 @@
-import type { DocumentData } from "firebase-admin/firestore";
+import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type CompleteTransactionOutput, completeTransactionInputSchema } from "@/domain/callables";
+import { COLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES } from "@/domain/messages";
-import { applyRating, type RatingSummary } from "@/domain/rating";
+import { applyRating, type RatingSummary, ratingCounts, ratingLedgerId } from "@/domain/rating";
 import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
+import { emailProvenInAuth } from "../lib/email-proven";
 import { region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
@@ -27,6 +29,11 @@ import {
 /** The parsed input: rating is a Rating (1-5), feedback trimmed. */
 export type CompleteTransactionRequest = z.output<typeof completeTransactionInputSchema>;
 
+export type CompleteTransactionDeps = DealDeps & {
+  /** The buyer proved their e-mail (Auth: verified or Google); only then does a rating count. */
+  emailProven: (uid: string) => Promise<boolean>;
+};
+
 function ratingSummary(data: DocumentData | undefined): Partial<RatingSummary> | undefined {
   if (!data) return undefined;
   const { averageRating, totalRatings } = data;
@@ -36,23 +43,46 @@ function ratingSummary(data: DocumentData | undefined): Partial<RatingSummary> |
   };
 }
 
+/** The mean as it stands, for a rating that does not count. */
+function unchanged(current: Partial<RatingSummary> | undefined): RatingSummary {
+  return { averageRating: current?.averageRating ?? 0, totalRatings: current?.totalRatings ?? 0 };
+}
+
+/** When this buyer's rating of this shop last entered its average (ratingsGiven), if ever. */
+function lastCountedAt(data: DocumentData | undefined): Date | undefined {
+  const at = data?.lastRatedAt;
+  return at instanceof Timestamp ? at.toDate() : undefined;
+}
+
 /**
  * completeTransaction({requestId, rating, feedback?}) → {requestId, merchantAverageRating}, one
  * transaction (spec §4 Completing): the request in_progress → completed with completedAt,
  * completedOfferId (its acceptedOfferId), customerRating and customerFeedback; the accepted offer gets
- * the rating, the feedback and ratedAt; the merchant's averageRating moves as a running mean
- * (applyRating) with totalRatings + 1 on users/{merchantId} (also successfulMatches + 1) and on the
- * public projection profiles/{merchantId}. users/{merchantId} is the source of the mean; the profile's
- * figures are used only when the user document is missing.
+ * the rating, the feedback and ratedAt; users/{merchantId} gets successfulMatches + 1. The rating enters
+ * the merchant's average only when it counts (rating.ts ratingCounts: the buyer proved their e-mail,
+ * and none of their ratings of this shop counted in the last 30 days, as ratingsGiven/{buyer}_{shop}
+ * records): then averageRating moves as a running mean (applyRating) with totalRatings + 1 on
+ * users/{merchantId} and on the public projection profiles/{merchantId}, and the ledger's lastRatedAt
+ * moves. users/{merchantId} is the source of the mean; the profile's figures are used only when the
+ * user document is missing. `ratingCounted` tells the caller which happened.
  */
 export async function completeTransactionFor(
   uid: string,
   input: CompleteTransactionRequest,
-  deps: DealDeps,
+  deps: CompleteTransactionDeps,
 ): Promise<CompleteTransactionOutput> {
   const { db } = deps;
   const requestDoc = requestRef(db, input.requestId);
   const feedback = input.feedback?.trim();
+  // Auth is outside Firestore: asked once, before the transaction (which may run several times).
+  // A failed lookup only keeps the rating out of the average; the deal still completes.
+  const emailProven = await deps.emailProven(uid).catch((error: unknown) => {
+    logger.warn("completeTransaction: e-mail check failed, rating not counted", {
+      uid,
+      error: String(error),
+    });
+    return false;
+  });
   return db.runTransaction(async (tx) => {
     const request = readRequest(await tx.get(requestDoc));
     assertCustomer(request, uid);
@@ -66,13 +96,25 @@ export async function completeTransactionFor(
 
     const merchantUserRef = userRef(db, offer.merchantId);
     const merchantProfileRef = profileRef(db, offer.merchantId);
-    const [userSnap, profileSnap] = await tx.getAll(merchantUserRef, merchantProfileRef);
+    const ledgerRef = db.collection(COLLECTIONS.ratingsGiven).doc(ratingLedgerId(uid, offer.merchantId));
+    const [userSnap, profileSnap, ledgerSnap] = await tx.getAll(
+      merchantUserRef,
+      merchantProfileRef,
+      ledgerRef,
+    );
     const userData = userSnap?.data();
     const profileData = profileSnap?.data();
     const conversations = await readConversations(tx, db, [offer.id]);
 
-    const next = applyRating(ratingSummary(userData ?? profileData), input.rating);
     const now = timestamp(deps);
+    const counted = ratingCounts({
+      emailProven,
+      lastCountedAt: lastCountedAt(ledgerSnap?.data()),
+      now: now.toDate(),
+    });
+    const current = ratingSummary(userData ?? profileData);
+    const next = counted ? applyRating(current, input.rating) : unchanged(current);
+    const rating = counted ? { averageRating: next.averageRating, totalRatings: next.totalRatings } : {};
     const rated = feedback ? { customerFeedback: feedback } : {};
     tx.update(requestDoc, {
       status: REQUEST_STATUS.completed,
@@ -87,23 +129,23 @@ export async function completeTransactionFor(
     if (userData) {
       const matches = userData.successfulMatches;
       tx.update(merchantUserRef, {
-        averageRating: next.averageRating,
-        totalRatings: next.totalRatings,
+        ...rating,
         successfulMatches: (typeof matches === "number" && Number.isInteger(matches) ? matches : 0) + 1,
       });
     } else {
       logger.warn("completeTransaction: merchant user document missing", { merchantId: offer.merchantId });
     }
     if (profileData) {
-      tx.update(merchantProfileRef, { averageRating: next.averageRating, totalRatings: next.totalRatings });
+      if (counted) tx.update(merchantProfileRef, rating);
     } else {
       // No projection yet: write it whole from the user document, ratings included.
       const read = parseUserDoc(userData);
-      if (read.ok) tx.set(merchantProfileRef, profileDoc({ ...read.user, ...next }));
+      if (read.ok) tx.set(merchantProfileRef, profileDoc({ ...read.user, ...rating }));
       else logger.warn("completeTransaction: merchant profile not written", { merchantId: offer.merchantId });
     }
+    if (counted) tx.set(ledgerRef, { buyerId: uid, merchantId: offer.merchantId, lastRatedAt: now });
     touchConversations(tx, conversations, now);
-    return { requestId: request.id, merchantAverageRating: next.averageRating };
+    return { requestId: request.id, merchantAverageRating: next.averageRating, ratingCounted: counted };
   });
 }
 
@@ -111,7 +153,7 @@ export async function completeTransactionFor(
 export function completeTransactionCall(
   uid: string,
   data: unknown,
-  deps: DealDeps,
+  deps: CompleteTransactionDeps,
 ): Promise<CompleteTransactionOutput> {
   return completeTransactionFor(uid, parseCallableInput(completeTransactionInputSchema, data), deps);
 }
@@ -120,6 +162,10 @@ export const completeTransaction = onCall(
   { region },
   (request): Promise<CompleteTransactionOutput> =>
     runDeal("completeTransaction", request.auth?.uid, ERROR_MESSAGES.completeTransaction, (uid) =>
-      completeTransactionCall(uid, request.data, { db: adminDb(), now: () => new Date() }),
+      completeTransactionCall(uid, request.data, {
+        db: adminDb(),
+        now: () => new Date(),
+        emailProven: emailProvenInAuth,
+      }),
     ),
 );

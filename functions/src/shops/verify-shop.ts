@@ -1,7 +1,6 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { ERROR_MESSAGES } from "@/domain/messages";
-import { isEmailProven } from "@/domain/shop-status";
 import {
   SHOP_FIELD,
   SHOP_STATUS,
@@ -10,7 +9,8 @@ import {
   type VerifyShopOutput,
 } from "@/domain/shop-verification";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
-import { adminAuth, adminDb } from "../lib/admin";
+import { adminDb } from "../lib/admin";
+import { emailProvenInAuth } from "../lib/email-proven";
 import { region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { syncPublicProfile } from "../profiles/sync-profile";
@@ -69,14 +69,6 @@ export async function verifyShopFor(
 export function verifyShopCall(uid: string | undefined, data: unknown, deps: VerifyShopDeps) {
   if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
   return verifyShopFor(uid, parseCallableInput(shopVerificationInputSchema, data), deps);
-}
-
-async function emailProvenInAuth(uid: string): Promise<boolean> {
-  const record = await adminAuth().getUser(uid);
-  return isEmailProven({
-    emailVerified: record.emailVerified,
-    providerIds: record.providerData.map((provider) => provider.providerId),
-  });
 }
 
 export const verifyShop = onCall({ region }, (request) =>

@@ -1,0 +1,149 @@
+import type { DocumentData } from "firebase-admin/firestore";
+import { HttpsError, onCall } from "firebase-functions/https";
+import { z } from "zod";
+import { type SubmitOfferOutput, submitOfferInputSchema } from "@/domain/callables";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
+import { buildConversationDocument } from "@/domain/conversation-document";
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  MAX_OPEN_OFFERS_PER_REQUEST,
+  PRODUCT_NAME_MAX_LENGTH,
+} from "@/domain/limits";
+import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES, OFFER_MESSAGES } from "@/domain/messages";
+import { offerIdFor } from "@/domain/offer";
+import { buildOfferDocument } from "@/domain/offer-document";
+import { isVerifiedShop } from "@/domain/shop-status";
+import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
+import { canReceiveOffers, OFFER_STATUS } from "@/domain/state-machine";
+import { publicName, publicProfileSchema } from "@/domain/user";
+import {
+  conversationRef,
+  type DealDeps,
+  offerRef,
+  readRequest,
+  requestRef,
+  runDeal,
+  timestamp,
+} from "../deals/deal-store";
+import { adminDb } from "../lib/admin";
+import { region } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
+
+/** The parsed input: the offer's terms, trimmed, aiGenerated defaulted. */
+export type SubmitOfferRequest = z.output<typeof submitOfferInputSchema>;
+
+/** Where submitOffer reads and writes, and what time it is (the seed passes its scenario's clock). */
+export type SubmitOfferDeps = DealDeps;
+
+/** What the offer copies from its request, so a shop that lost it still sees what it offered on. */
+const productNameSchema = z.object({ productName: z.string().trim().min(1).max(PRODUCT_NAME_MAX_LENGTH) });
+
+/** A participant's name, never longer than a conversation holds. */
+function shownName(name: string): string {
+  return name.slice(0, DISPLAY_NAME_MAX_LENGTH);
+}
+
+/** The buyer's public name from their user document, else their public profile, else 'Acquirente'. */
+function buyerName(user: DocumentData | undefined, profile: DocumentData | undefined): string {
+  const read = parseUserDoc(user);
+  if (read.ok) return publicName(read.user);
+  const parsed = publicProfileSchema.safeParse(profile);
+  return parsed.success ? publicName(parsed.data) : CUSTOMER_FALLBACK_NAME;
+}
+
+/**
+ * submitOffer({requestId, price, description, deliveryOptions, …}) → {offerId, conversationId}, one
+ * transaction (spec §4 Making an offer, issue 13): the caller is a shop verifyShop has checked; the
+ * request is active and not their own; they have no offer on it yet (offers/{requestId}_{uid}: a
+ * pending one is edited, not sent again); it has fewer than MAX_OPEN_OFFERS_PER_REQUEST pending offers.
+ * The offer and its conversation are written together, with the names both sides see taken from the
+ * server's documents (the shop's and the buyer's public names) and the product copied from the request:
+ * what the caller sends beyond the offer's terms is ignored. The pending offers are counted inside the
+ * transaction, so concurrent submits cannot pass the limit together.
+ */
+export async function submitOfferFor(
+  uid: string,
+  input: SubmitOfferRequest,
+  deps: SubmitOfferDeps,
+): Promise<SubmitOfferOutput> {
+  const { db } = deps;
+  const requestDoc = requestRef(db, input.requestId);
+  const offerId = offerIdFor(input.requestId, uid);
+  const targetRef = offerRef(db, offerId);
+  return db.runTransaction(async (tx) => {
+    const merchant = parseUserDoc((await tx.get(userRef(db, uid))).data());
+    if (!merchant.ok || !isVerifiedShop(merchant.user)) {
+      throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
+    }
+    const requestSnap = await tx.get(requestDoc);
+    const request = readRequest(requestSnap);
+    if (request.customerId === uid) throw new HttpsError("permission-denied", OFFER_MESSAGES.ownRequest);
+    if (!canReceiveOffers(request.status)) {
+      throw new HttpsError("failed-precondition", OFFER_MESSAGES.requestClosed);
+    }
+    if ((await tx.get(targetRef)).exists) throw new HttpsError("already-exists", OFFER_MESSAGES.alreadySent);
+    const pending = await tx.get(
+      db
+        .collection(COLLECTIONS.offers)
+        .where(OFFER_FIELDS.requestId, "==", request.id)
+        .where(OFFER_FIELDS.status, "==", OFFER_STATUS.pending)
+        .count(),
+    );
+    if (pending.data().count >= MAX_OPEN_OFFERS_PER_REQUEST) {
+      throw new HttpsError("resource-exhausted", OFFER_MESSAGES.tooManyOffers);
+    }
+    const [buyerUser, buyerProfile] = await tx.getAll(
+      userRef(db, request.customerId),
+      profileRef(db, request.customerId),
+    );
+
+    const merchantName = shownName(publicName(merchant.user));
+    const product = productNameSchema.safeParse(requestSnap.data());
+    const now = timestamp(deps);
+    const offer = buildOfferDocument(
+      uid,
+      {
+        ...input,
+        customerId: request.customerId,
+        merchantName,
+        ...(product.success ? { productName: product.data.productName } : {}),
+      },
+      () => now,
+    );
+    const conversation = buildConversationDocument(
+      {
+        participants: {
+          customerId: request.customerId,
+          customerName: shownName(buyerName(buyerUser?.data(), buyerProfile?.data())),
+          merchantId: uid,
+          merchantName,
+        },
+        requestId: request.id,
+        offerId,
+      },
+      () => now,
+    );
+    tx.create(targetRef, offer);
+    // One conversation per offer: a leftover one (from before offers were callables) is reopened.
+    tx.set(conversationRef(db, offerId), conversation);
+    return { offerId, conversationId: offerId };
+  });
+}
+
+/** One submitOffer call by a signed-in caller: the input checked as sent, then the transaction. */
+export function submitOfferCall(
+  uid: string,
+  data: unknown,
+  deps: SubmitOfferDeps,
+): Promise<SubmitOfferOutput> {
+  return submitOfferFor(uid, parseCallableInput(submitOfferInputSchema, data), deps);
+}
+
+export const submitOffer = onCall(
+  { region },
+  (request): Promise<SubmitOfferOutput> =>
+    runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, (uid) =>
+      submitOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),
+    ),
+);

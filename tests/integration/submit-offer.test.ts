@@ -1,0 +1,242 @@
+// submitOffer against the test stack's Firestore emulator, through its exported callable
+// (`.run(request)`): only a shop verifyShop has checked may offer, on an active request of someone else,
+// once, while the request has fewer than 20 pending offers; the offer and its conversation are written
+// together, with both sides' names and the product taken from the server's documents, whatever the
+// caller sends.
+
+import { deleteApp } from "firebase-admin/app";
+import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_OPEN_OFFERS_PER_REQUEST } from "../../src/domain/limits";
+import { ERROR_MESSAGES, OFFER_MESSAGES } from "../../src/domain/messages";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
+
+type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
+type AdminModule = typeof import("../../functions/src/lib/admin");
+
+let stack: TestStack;
+let submit: SubmitModule;
+let admin: AdminModule;
+let restoreEnv: () => void = () => {};
+
+const db = () => admin.adminDb();
+
+const BUYER = "buyer";
+const SHOP = "shop";
+const UNVERIFIED = "self-declared";
+const REQUEST = "req";
+const OFFER_ID = `${REQUEST}_${SHOP}`;
+const EARLIER = Timestamp.fromDate(new Date("2025-01-01T10:00:00Z"));
+
+/** What the make-offer page sends. */
+const TERMS = {
+  requestId: REQUEST,
+  price: 89.5,
+  description: "Disponibile in negozio, con garanzia",
+  deliveryOptions: ["pickup", "delivery"],
+  estimatedDeliveryTime: "Da domani",
+};
+
+async function seedUser(uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) {
+  await db()
+    .doc(`users/${uid}`)
+    .set({
+      id: uid,
+      uid,
+      email: `${uid}@example.it`,
+      displayName: uid,
+      userType,
+      createdAt: EARLIER,
+      ...fields,
+    });
+}
+
+const VERIFIED = {
+  shop: { status: "verified", partitaIva: "00743110157", categories: ["casa"], verifiedAt: EARLIER },
+};
+
+async function seedRequest(status = "active", fields: DocumentData = {}) {
+  await db()
+    .doc(`requests/${REQUEST}`)
+    .set({
+      customerId: BUYER,
+      productName: "Trapano avvitatore",
+      status,
+      createdAt: EARLIER,
+      updatedAt: EARLIER,
+      ...fields,
+    });
+}
+
+/** Another shop's offer on the request. */
+async function seedOffer(merchantId: string, status: string) {
+  await db()
+    .doc(`offers/${REQUEST}_${merchantId}`)
+    .set({
+      requestId: REQUEST,
+      merchantId,
+      customerId: BUYER,
+      merchantName: merchantId,
+      price: 10,
+      description: "Offerta",
+      deliveryOptions: ["pickup"],
+      status,
+      aiGenerated: false,
+      createdAt: EARLIER,
+      updatedAt: EARLIER,
+    });
+}
+
+async function read(path: string): Promise<DocumentData | undefined> {
+  return (await db().doc(path).get()).data();
+}
+
+const call = (data: unknown, uid?: string) => submit.submitOffer.run(callableRequest(data, { uid }));
+
+beforeAll(async () => {
+  stack = await startStack(DATA_LAYER);
+  restoreEnv = overrideEnv({
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    GCLOUD_PROJECT: stack.projectId,
+    METADATA_SERVER_DETECTION: "none",
+  });
+  [submit, admin] = await Promise.all([
+    import("../../functions/src/offers/submit-offer"),
+    import("../../functions/src/lib/admin"),
+  ]);
+});
+
+afterAll(async () => {
+  if (admin) await deleteApp(admin.adminApp());
+  await stopStack();
+  restoreEnv();
+});
+
+beforeEach(async () => {
+  await stack.resetData();
+  await seedUser(BUYER, "customer", { displayName: "Anna Bianchi" });
+  await seedUser(SHOP, "merchant", {
+    displayName: "Mario Rossi",
+    businessName: "Ferramenta Rossi",
+    ...VERIFIED,
+  });
+  await seedUser(UNVERIFIED, "merchant", { businessName: "Negozio Finto" });
+  await seedRequest();
+});
+
+describe("submitOffer", () => {
+  it("writes the pending offer and its conversation, with the names and product from the server", async () => {
+    // A client that tries to name itself, the buyer or another buyer: all ignored.
+    const sent = {
+      ...TERMS,
+      customerId: "someone-else",
+      merchantName: "Il Negozio Migliore",
+      customerName: "Mario",
+      productName: "Altro",
+      status: "accepted",
+    };
+    expect(await call(sent, SHOP)).toEqual({ offerId: OFFER_ID, conversationId: OFFER_ID });
+
+    const offer = await read(`offers/${OFFER_ID}`);
+    expect(offer).toEqual({
+      requestId: REQUEST,
+      merchantId: SHOP,
+      customerId: BUYER,
+      merchantName: "Ferramenta Rossi",
+      productName: "Trapano avvitatore",
+      price: 89.5,
+      description: "Disponibile in negozio, con garanzia",
+      deliveryOptions: ["pickup", "delivery"],
+      estimatedDeliveryTime: "Da domani",
+      status: "pending",
+      aiGenerated: false,
+      createdAt: expect.any(Timestamp),
+      updatedAt: offer?.createdAt,
+    });
+    expect(await read(`conversations/${OFFER_ID}`)).toEqual({
+      participants: {
+        customerId: BUYER,
+        customerName: "Anna Bianchi",
+        merchantId: SHOP,
+        merchantName: "Ferramenta Rossi",
+      },
+      requestId: REQUEST,
+      offerId: OFFER_ID,
+      status: "active",
+      createdAt: offer?.createdAt,
+      updatedAt: offer?.createdAt,
+    });
+  });
+
+  it("refuses a merchant the server has not verified, and a buyer", async () => {
+    for (const uid of [UNVERIFIED, BUYER]) {
+      expect(await rejection(call(TERMS, uid))).toMatchObject({
+        code: "permission-denied",
+        message: SHOP_VERIFICATION_MESSAGES.notVerified,
+      });
+    }
+    expect(await read(`offers/${REQUEST}_${UNVERIFIED}`)).toBeUndefined();
+    expect(await read(`conversations/${REQUEST}_${UNVERIFIED}`)).toBeUndefined();
+  });
+
+  it("refuses a request that is no longer active, the shop's own request and a missing one", async () => {
+    for (const status of ["in_progress", "completed", "cancelled"]) {
+      await seedRequest(status);
+      expect(await rejection(call(TERMS, SHOP))).toMatchObject({
+        code: "failed-precondition",
+        message: OFFER_MESSAGES.requestClosed,
+      });
+    }
+    await seedRequest("active", { customerId: SHOP });
+    expect(await rejection(call(TERMS, SHOP))).toMatchObject({
+      code: "permission-denied",
+      message: OFFER_MESSAGES.ownRequest,
+    });
+    expect(await rejection(call({ ...TERMS, requestId: "ghost" }, SHOP))).toMatchObject({
+      code: "not-found",
+      message: ERROR_MESSAGES.requestNotFound,
+    });
+    expect(await read(`offers/${OFFER_ID}`)).toBeUndefined();
+  });
+
+  it("takes one offer per shop: a second submit is refused and changes nothing", async () => {
+    await call(TERMS, SHOP);
+    expect(await rejection(call({ ...TERMS, price: 1 }, SHOP))).toMatchObject({
+      code: "already-exists",
+      message: OFFER_MESSAGES.alreadySent,
+    });
+    expect((await read(`offers/${OFFER_ID}`))?.price).toBe(89.5);
+  });
+
+  it(`takes the ${MAX_OPEN_OFFERS_PER_REQUEST}th pending offer and refuses the next`, async () => {
+    // Offers no longer pending do not count.
+    await seedOffer("rejected-shop", "rejected");
+    for (let i = 1; i < MAX_OPEN_OFFERS_PER_REQUEST; i += 1) await seedOffer(`shop-${i}`, "pending");
+    expect(await call(TERMS, SHOP)).toEqual({ offerId: OFFER_ID, conversationId: OFFER_ID });
+
+    await seedUser("late", "merchant", { businessName: "In ritardo", ...VERIFIED });
+    expect(await rejection(call(TERMS, "late"))).toMatchObject({
+      code: "resource-exhausted",
+      message: OFFER_MESSAGES.tooManyOffers,
+    });
+    expect(await read(`offers/${REQUEST}_late`)).toBeUndefined();
+    expect(await read(`conversations/${REQUEST}_late`)).toBeUndefined();
+  });
+
+  it("refuses signed-out callers and invalid terms", async () => {
+    expect(await rejection(call(TERMS))).toMatchObject({
+      code: "unauthenticated",
+      message: ERROR_MESSAGES.unauthenticated,
+    });
+    expect(await rejection(call({ ...TERMS, price: -1 }, SHOP))).toMatchObject({
+      code: "invalid-argument",
+      message: "Inserisci un prezzo valido",
+    });
+    expect(await rejection(call({ ...TERMS, deliveryOptions: [] }, SHOP))).toMatchObject({
+      code: "invalid-argument",
+    });
+    expect(await read(`offers/${OFFER_ID}`)).toBeUndefined();
+  });
+});
