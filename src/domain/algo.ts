@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { ALGO_LIMIT_MESSAGES } from "./algo-limit-messages.ts";
 import {
   ALGO_ALMOST_COMPLETE_FIELDS,
   ALGO_IMAGE_BASE64_MAX_LENGTH,
+  ALGO_IMAGE_MAX_BYTES,
   ALGO_MESSAGE_MAX_LENGTH,
   MAX_AMOUNT_EUR,
   SHORT_TEXT_MAX_LENGTH,
@@ -48,7 +50,16 @@ export const algoReplySchema = z.object({
 });
 export type AlgoReply = z.infer<typeof algoReplySchema>;
 
-/** algoChat input: text, or a photo (base64 JPEG, no data: prefix) with optional text. */
+/** Bytes a base64 text decodes to. */
+export function base64ByteLength(base64: string): number {
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+/**
+ * algoChat input: text (at most 2,000 characters), or a photo (base64 JPEG, no data: prefix, at most
+ * 1.5 MB decoded) with optional text. What the model is sent is bounded here, before any charge.
+ */
 export const algoChatInputSchema = z
   .object({
     conversationId: z.string().min(1).max(128).optional(),
@@ -59,8 +70,11 @@ export const algoChatInputSchema = z
       .default(""),
     imageBase64: z
       .string()
-      .max(ALGO_IMAGE_BASE64_MAX_LENGTH, { error: "L'immagine è troppo grande" })
+      .max(ALGO_IMAGE_BASE64_MAX_LENGTH, { error: ALGO_LIMIT_MESSAGES.imageTooLarge })
       .regex(/^[A-Za-z0-9+/]+=*$/, { error: VALIDATION_MESSAGES.imageOnly })
+      .refine((base64) => base64ByteLength(base64) <= ALGO_IMAGE_MAX_BYTES, {
+        error: ALGO_LIMIT_MESSAGES.imageTooLarge,
+      })
       .optional(),
     /** Where the need is (gazetteer or the phone's position); kept by the conversation once sent. */
     location: locationInputSchema.optional(),

@@ -1,3 +1,4 @@
+import { ALGO_LIMIT_MESSAGES } from "./algo-limit-messages.ts";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "./limits.ts";
 import { PRODUCT_NAME } from "./product.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
@@ -154,6 +155,7 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(VOICE_MESSAGES),
   ...Object.values(CAMERA_MESSAGES),
   ...Object.values(ALGO_MESSAGES),
+  ...Object.values(ALGO_LIMIT_MESSAGES),
   ...Object.values(SHOP_VERIFICATION_MESSAGES),
   ...Object.values(OFFER_MESSAGES),
 ]);

@@ -5,8 +5,17 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlgoChatOutput } from "../../src/domain/algo";
-import { ALGO_MESSAGES } from "../../src/domain/messages";
+import { ALGO_LIMIT_MESSAGES } from "../../src/domain/algo-limit-messages";
+import {
+  ALGO_DAILY_REFUND_CAP,
+  ALGO_DAILY_TURN_CAP,
+  ALGO_IMAGE_MAX_BYTES,
+  ALGO_MESSAGE_MAX_LENGTH,
+  OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
+} from "../../src/domain/limits";
+import { ALGO_MESSAGES, VALIDATION_MESSAGES } from "../../src/domain/messages";
 import { requestSchema } from "../../src/domain/request";
+import { SHOP_STATUS } from "../../src/domain/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { type FakeGemini, geminiError, geminiJson, startFakeGemini } from "../support/fake-gemini";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
@@ -14,6 +23,7 @@ import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/st
 type AlgoModule = typeof import("../../functions/src/algo/algo-chat");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type RecordModule = typeof import("../../functions/src/profiles/user-record");
+type OfferModule = typeof import("../../functions/src/algo/offer-description/generate-offer-description");
 
 const PORTA_VENEZIA = { address: "Porta Venezia, Milano", lat: 45.4746, lng: 9.2053 };
 
@@ -22,6 +32,7 @@ let gemini: FakeGemini;
 let algo: AlgoModule;
 let admin: AdminModule;
 let records: RecordModule;
+let leonardo: OfferModule;
 let restoreEnv: () => void = () => {};
 
 const callable = <T>(data: T, uid?: string) => callableRequest(data, { uid });
@@ -80,10 +91,11 @@ beforeAll(async () => {
     METADATA_SERVER_DETECTION: "none",
     GEMINI_API_KEY: undefined,
   });
-  [algo, admin, records] = await Promise.all([
+  [algo, admin, records, leonardo] = await Promise.all([
     import("../../functions/src/algo/algo-chat"),
     import("../../functions/src/lib/admin"),
     import("../../functions/src/profiles/user-record"),
+    import("../../functions/src/algo/offer-description/generate-offer-description"),
   ]);
 });
 
@@ -374,5 +386,122 @@ describe("algoChat with Gemini (fake server)", () => {
     const sent = gemini.requests[0]?.body as { contents: Array<{ parts: Array<{ inlineData?: unknown }> }> };
     expect(sent.contents.at(-1)?.parts[1]).toEqual({ inlineData: { mimeType: "image/jpeg", data: image } });
     expect((await db().collection("ai_cache").get()).size).toBe(0);
+  });
+});
+
+describe("Gemini cost caps", () => {
+  const flash = (now = new Date()) => ({
+    ...geminiDeps(),
+    gemini: { ...geminiDeps().gemini, model: "gemini-2.5-flash" },
+    now: () => now,
+  });
+  type SentConfig = { generationConfig: { maxOutputTokens?: number; thinkingConfig?: unknown } };
+
+  it("refuses a message or a photo over the caps before any charge", async () => {
+    await seedBuyer("olga");
+    const big = Buffer.alloc(ALGO_IMAGE_MAX_BYTES + 1, 1).toString("base64");
+    expect(
+      await rejection(algo.algoChat.run(callable({ message: "", imageBase64: big }, "olga"))),
+    ).toMatchObject({ code: "invalid-argument", message: ALGO_LIMIT_MESSAGES.imageTooLarge });
+    const fits = Buffer.alloc(1024, 1).toString("base64");
+    expect((await algo.algoChat.run(callable({ message: "", imageBase64: fits }, "olga"))).tokenBalance).toBe(
+      19,
+    );
+    expect(
+      await rejection(
+        algo.algoChat.run(callable({ message: "a".repeat(ALGO_MESSAGE_MAX_LENGTH + 1) }, "olga")),
+      ),
+    ).toMatchObject({ code: "invalid-argument", message: VALIDATION_MESSAGES.messageTooLong });
+    expect((await doc("users/olga"))?.aiTokens).toBe(19);
+  });
+
+  it(`takes ${ALGO_DAILY_TURN_CAP} turns a day per user, then refuses until the next day`, async () => {
+    await seedBuyer("pia", 100);
+    const today = new Date("2026-05-04T10:00:00Z");
+    await db()
+      .doc("users/pia")
+      .update({
+        lastTokenReset: Timestamp.fromDate(today),
+        algoUsage: { day: "2026-05-04", turns: ALGO_DAILY_TURN_CAP - 1, refunds: 0 },
+      });
+    const offline = (now: Date) => ({ db: db(), gemini: undefined, now: () => now });
+    const last = await algo.runAlgoChat("pia", { message: "Cerco una lampada" }, offline(today));
+    expect(last.tokenBalance).toBe(99.5);
+    expect((await doc("users/pia"))?.algoUsage).toEqual({
+      day: "2026-05-04",
+      turns: ALGO_DAILY_TURN_CAP,
+      refunds: 0,
+    });
+    expect(
+      await rejection(algo.runAlgoChat("pia", { message: "Cerco un tavolo" }, offline(today))),
+    ).toMatchObject({ code: "resource-exhausted", message: ALGO_LIMIT_MESSAGES.dailyTurns });
+    expect((await doc("users/pia"))?.aiTokens).toBe(99.5);
+    // The next Italian day (22:30 UTC is past midnight in Rome) starts afresh.
+    const tomorrow = new Date("2026-05-04T22:30:00Z");
+    expect(
+      (await algo.runAlgoChat("pia", { message: "Cerco un tavolo" }, offline(tomorrow))).tokenBalance,
+    ).toBe(99);
+    expect((await doc("users/pia"))?.algoUsage).toEqual({ day: "2026-05-05", turns: 1, refunds: 0 });
+  });
+
+  it(`refunds ${ALGO_DAILY_REFUND_CAP} failed turns a day, then refuses turns before charging or calling the model`, async () => {
+    await seedBuyer("rino");
+    for (let i = 0; i < ALGO_DAILY_REFUND_CAP; i += 1) {
+      gemini.enqueue(geminiError(503));
+      const reply = await algo.runAlgoChat("rino", { message: `Cerco un forno ${i}` }, flash());
+      expect(reply).toMatchObject({ message: ALGO_MESSAGES.technicalFailure, tokenBalance: 20 });
+    }
+    expect((await doc("users/rino"))?.algoUsage).toMatchObject({
+      turns: ALGO_DAILY_REFUND_CAP,
+      refunds: ALGO_DAILY_REFUND_CAP,
+    });
+    expect(await rejection(algo.runAlgoChat("rino", { message: "Cerco un forno" }, flash()))).toMatchObject({
+      code: "resource-exhausted",
+      message: ALGO_LIMIT_MESSAGES.dailyFailures,
+    });
+    expect(gemini.requests).toHaveLength(ALGO_DAILY_REFUND_CAP);
+    expect(await doc("users/rino")).toMatchObject({ aiTokens: 20, monthlyTokensUsed: 0 });
+    const sent = gemini.requests[0]?.body as SentConfig;
+    expect(sent.generationConfig).toMatchObject({
+      maxOutputTokens: 1024,
+      thinkingConfig: { thinkingBudget: 0 },
+    });
+  });
+
+  it("asks Leonardo for a short description without thinking", async () => {
+    await db()
+      .doc("users/leo")
+      .set({
+        id: "leo",
+        uid: "leo",
+        email: "leo@example.it",
+        displayName: "Leo",
+        userType: "merchant",
+        businessName: "Ferramenta Rossi",
+        shop: {
+          status: SHOP_STATUS.verified,
+          partitaIva: "04812310151",
+          categories: ["casa"],
+          verifiedAt: Timestamp.now(),
+        },
+        aiTokens: 5,
+        monthlyTokensUsed: 0,
+        lastTokenReset: Timestamp.now(),
+      });
+    await db()
+      .doc("requests/req1")
+      .set({ id: "req1", customerId: "x", productName: "trapano", status: "active" });
+    gemini.enqueue(geminiJson("Ciao! Abbiamo il trapano a 89 €."));
+    const result = await leonardo.generateOfferDescriptionFor(
+      "leo",
+      { requestId: "req1", price: 89 },
+      flash(),
+    );
+    expect(result.tokenBalance).toBe(4.5);
+    const sent = gemini.requests[0]?.body as SentConfig;
+    expect(sent.generationConfig).toMatchObject({
+      maxOutputTokens: OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
+      thinkingConfig: { thinkingBudget: 0 },
+    });
   });
 });

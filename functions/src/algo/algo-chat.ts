@@ -9,6 +9,14 @@ import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type AlgoChatOutput, type AlgoExtractedData, algoChatInputSchema } from "@/domain/algo";
 import { ALGO_CONVERSATION_STATUS } from "@/domain/algo-conversation";
+import { ALGO_LIMIT_MESSAGES } from "@/domain/algo-limit-messages";
+import {
+  type AlgoUsageRefusal,
+  algoUsageOn,
+  algoUsageRefusal,
+  withRefund,
+  withTurn,
+} from "@/domain/algo-usage";
 import { COLLECTIONS } from "@/domain/collections";
 import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { PublishableRequest } from "@/domain/publishing";
@@ -39,14 +47,16 @@ import { requestDocument } from "./publish";
  * {conversationId, message, extractedData, isComplete, finalRequest?, requestId?, tokenBalance,
  * outOfTokens?}.
  *
- * 1. One transaction: the user (lazy monthly reset, balance ≥ cost, spend, ledger entry) and the
- *    conversation (owner, still open). Out of tokens → the out-of-tokens reply, no AI call.
+ * 1. One transaction: the user (the day's turn and refund caps, lazy monthly reset, balance ≥ cost,
+ *    spend, ledger entry, the day's turn count) and the conversation (owner, still open). Out of
+ *    tokens → the out-of-tokens reply, no AI call; past a daily cap → resource-exhausted.
  * 2. The reply: ai_cache, then Gemini with a key, else the offline Algo.
  * 3. One transaction: the turn saved with the fields collected so far; on completion the request is
  *    published (requests/{id}) and the conversation closed, so a conversation publishes once.
  * 4. Learning and cache reinforcement, whose errors are only logged.
  *
- * A technical failure of the model (step 2) refunds the turn's tokens (ledger kind `refund`).
+ * A technical failure of the model (step 2) refunds the turn's tokens (ledger kind `refund`), at most
+ * ALGO_DAILY_REFUND_CAP times a day: then turns are refused until the next day (algo-usage.ts).
  *
  * Publishing lives here rather than in a separate callable: the server already holds the fields (the
  * client could not tamper with them between the two calls), and the confirmation turn and the
@@ -92,9 +102,21 @@ async function loadAndCharge(
     if (isCompleted(existing)) {
       throw new HttpsError("failed-precondition", ERROR_MESSAGES.algoConversationClosed);
     }
-    return { charge: chargeInTransaction(tx, user, uid, action, deps.now()), stored: existing };
+    // The day's caps (algo-usage.ts), before any charge or model call.
+    const now = deps.now();
+    const usage = algoUsageOn(user.data.algoUsage, now);
+    const refusal = algoUsageRefusal(usage);
+    if (refusal) throw new HttpsError("resource-exhausted", USAGE_REFUSALS[refusal]);
+    const charge = chargeInTransaction(tx, user, uid, action, now);
+    if (charge.ok) tx.update(user.ref, { algoUsage: withTurn(usage) });
+    return { charge, stored: existing };
   });
 }
+
+const USAGE_REFUSALS: Record<AlgoUsageRefusal, string> = {
+  daily_turns: ALGO_LIMIT_MESSAGES.dailyTurns,
+  daily_refunds: ALGO_LIMIT_MESSAGES.dailyFailures,
+};
 
 /** Step 2: the reply, from the ai_cache, Gemini or the offline Algo (engine.ts). */
 function runEngine(conversation: Conversation, input: ChatInput, deps: AlgoChatDeps): Promise<EngineReply> {
@@ -110,7 +132,10 @@ function runEngine(conversation: Conversation, input: ChatInput, deps: AlgoChatD
   );
 }
 
-/** The user got no answer: the turn is free. A failed refund is logged and the spend stands. */
+/**
+ * The user got no answer: the turn is free, and counted among the day's refunds (past the daily cap,
+ * turns are refused before charging: algo-usage.ts). A failed refund is logged and the spend stands.
+ */
 async function refundTurn(
   uid: string,
   action: TokenAction,
@@ -119,7 +144,9 @@ async function refundTurn(
 ): Promise<number> {
   if (charge.cost <= 0) return charge.balance;
   const refunded = await quietly("token refund", () =>
-    refundSpend(deps.db, uid, action, charge.cost, deps.now),
+    refundSpend(deps.db, uid, action, charge.cost, deps.now, (data, at) => ({
+      algoUsage: withRefund(algoUsageOn(data.algoUsage, at)),
+    })),
   );
   return refunded ?? charge.balance;
 }

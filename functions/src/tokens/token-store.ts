@@ -147,7 +147,9 @@ export function spendTokensForAction(
 
 /**
  * Gives back `cost` tokens spent on `action` whose AI call failed for technical reasons, in its own
- * transaction, with a `refund` ledger entry. Returns the balance after the refund.
+ * transaction, with a `refund` ledger entry. Returns the balance after the refund. `alsoWrite` adds
+ * fields of the caller's to the same update of users/{uid} (e.g. a count of refunds), given the
+ * document as read.
  */
 export function refundSpend(
   db: Firestore,
@@ -155,12 +157,17 @@ export function refundSpend(
   action: TokenAction,
   cost: number,
   now: () => Date = () => new Date(),
+  alsoWrite?: (data: DocumentData, at: Date) => DocumentData,
 ): Promise<number> {
   return db.runTransaction(async (tx) => {
     const user = await readUserTokens(tx, db, uid);
     const state = refundTokens(user.state, cost);
     if (state === user.state) return user.state.aiTokens;
-    tx.update(user.ref, { aiTokens: state.aiTokens, monthlyTokensUsed: state.monthlyTokensUsed });
+    tx.update(user.ref, {
+      aiTokens: state.aiTokens,
+      monthlyTokensUsed: state.monthlyTokensUsed,
+      ...(alsoWrite ? alsoWrite(user.data, now()) : {}),
+    });
     addLedgerEntry(
       tx,
       user.ref,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ALGO_HISTORY_MAX_CHARS, ALGO_MAX_OUTPUT_TOKENS } from "@/domain/limits";
 import { ALGO_MESSAGES } from "@/domain/messages";
 import {
   type FakeGemini,
@@ -9,7 +10,13 @@ import {
   startFakeGemini,
 } from "../../../../tests/support/fake-gemini";
 import { geminiConfigFromEnv } from "./config";
-import { type GeminiConfig, geminiAlgoTurn, interpretModelText } from "./gemini-algo";
+import {
+  buildContents,
+  type GeminiConfig,
+  geminiAlgoTurn,
+  interpretModelText,
+  thinkingConfigFor,
+} from "./gemini-algo";
 import { ALGO_SYSTEM_PROMPT, USER_TEXT_CLOSE, USER_TEXT_OPEN } from "./prompt";
 
 let fake: FakeGemini;
@@ -28,7 +35,12 @@ type SentBody = {
     parts: Array<{ text?: string; inlineData?: { mimeType: string; data: string } }>;
   }>;
   systemInstruction: { parts: Array<{ text: string }> };
-  generationConfig: { responseMimeType: string; responseSchema: { required: string[] } };
+  generationConfig: {
+    responseMimeType: string;
+    responseSchema: { required: string[] };
+    maxOutputTokens?: number;
+    thinkingConfig?: { thinkingBudget: number };
+  };
 };
 
 function sent(index = 0): SentBody {
@@ -95,6 +107,48 @@ describe("Gemini Algo against a fake Gemini server", () => {
     });
     const text = sent().contents[0]?.parts[0]?.text ?? "";
     expect(text.split(USER_TEXT_CLOSE)).toHaveLength(2);
+  });
+
+  it("caps the output and turns thinking off on Gemini 2.5 Flash (cost)", async () => {
+    fake.enqueue(geminiJson({ message: "Cosa cerchi?", extractedData: {}, isComplete: false }));
+    await geminiAlgoTurn({ ...config, model: "gemini-2.5-flash" }, { fields: {}, history: [], text: "ciao" });
+    expect(sent().generationConfig).toMatchObject({
+      maxOutputTokens: ALGO_MAX_OUTPUT_TOKENS,
+      thinkingConfig: { thinkingBudget: 0 },
+    });
+    // Models without a thinking budget get none (the API refuses it); Pro cannot go below 128.
+    expect(thinkingConfigFor("gemini-test", 0)).toBeUndefined();
+    expect(thinkingConfigFor("gemini-2.0-flash", 0)).toBeUndefined();
+    expect(thinkingConfigFor("gemini-2.5-flash-lite", 0)).toEqual({ thinkingBudget: 0 });
+    expect(thinkingConfigFor("gemini-2.5-pro", 0)).toEqual({ thinkingBudget: 128 });
+  });
+
+  it("answers a reply cut off at the output ceiling with 'non ho capito', never as raw JSON", async () => {
+    const cut = geminiText('{"message": "Ottimo! Quanto vuoi sp');
+    const candidates = (cut.body as { candidates: Array<{ finishReason: string }> }).candidates;
+    candidates[0] = { ...candidates[0], finishReason: "MAX_TOKENS" } as (typeof candidates)[0];
+    fake.enqueue(cut);
+    const reply = await geminiAlgoTurn(config, { fields: {}, history: [], text: "ciao" });
+    expect(reply).toMatchObject({
+      outcome: "not_understood",
+      message: ALGO_MESSAGES.notUnderstood,
+      rawText: "",
+    });
+  });
+
+  it("sends at most ALGO_HISTORY_MAX_CHARS characters of earlier turns, the newest", () => {
+    const long = (n: number) => `${n}`.padEnd(2_000, "x");
+    const history = Array.from({ length: 20 }, (_, n) => ({
+      role: n % 2 === 0 ? ("user" as const) : ("algo" as const),
+      text: long(n),
+    }));
+    const contents = buildContents({ fields: {}, history, text: "ultimo" });
+    const earlier = contents.slice(0, -1);
+    const chars = earlier.reduce((sum, c) => sum + (c.parts[0]?.text?.length ?? 0), 0);
+    expect(chars).toBeLessThanOrEqual(ALGO_HISTORY_MAX_CHARS + earlier.length * 60);
+    expect(earlier.length).toBeLessThan(history.length);
+    expect(earlier[0]?.role).toBe("user");
+    expect(earlier.at(-1)?.parts[0]?.text).toBe(long(19));
   });
 
   it("clamps what the model says: amounts, inverted budgets, unknown enums, long strings", async () => {

@@ -1,5 +1,6 @@
 import {
   type Content,
+  FinishReason,
   type GenerationConfig,
   GoogleGenerativeAI,
   GoogleGenerativeAIResponseError,
@@ -8,7 +9,12 @@ import {
 import { type AlgoExtractedData, algoReplySchema } from "@/domain/algo";
 import { mergeExtractedData, sanitizeExtractedData } from "@/domain/extracted-data";
 import { cleanText } from "@/domain/field-sanitizers";
-import { ALGO_MESSAGE_MAX_LENGTH } from "@/domain/limits";
+import {
+  ALGO_HISTORY_MAX_CHARS,
+  ALGO_MAX_OUTPUT_TOKENS,
+  ALGO_MESSAGE_MAX_LENGTH,
+  ALGO_THINKING_BUDGET,
+} from "@/domain/limits";
 import { ALGO_MESSAGES } from "@/domain/messages";
 import { ALGO_RESPONSE_SCHEMA, ALGO_SYSTEM_PROMPT, wrapUserText } from "./prompt";
 
@@ -59,8 +65,20 @@ export interface GeminiTurnResult extends InterpretedReply {
 export const GEMINI_HISTORY_TURNS = 20;
 export const GEMINI_TIMEOUT_MS = 30_000;
 
+/** The newest turns, at most GEMINI_HISTORY_TURNS and ALGO_HISTORY_MAX_CHARS characters in all. */
+function recentTurns(history: readonly HistoryTurn[]): HistoryTurn[] {
+  const kept: HistoryTurn[] = [];
+  let chars = 0;
+  for (const turn of history.slice(-GEMINI_HISTORY_TURNS).reverse()) {
+    chars += turn.text.length;
+    if (chars > ALGO_HISTORY_MAX_CHARS) break;
+    kept.unshift(turn);
+  }
+  return kept;
+}
+
 function historyContents(history: readonly HistoryTurn[]): Content[] {
-  const recent = history.slice(-GEMINI_HISTORY_TURNS);
+  const recent = recentTurns(history);
   const firstUser = recent.findIndex((turn) => turn.role === "user");
   return (firstUser < 0 ? [] : recent.slice(firstUser)).map((turn) => ({
     role: turn.role === "user" ? "user" : "model",
@@ -155,6 +173,34 @@ export interface AlgoModelRequest {
   contents: Content[];
 }
 
+const GEMINI_PRO_MIN_THINKING = 128;
+
+/**
+ * The thinking budget of a call. @google/generative-ai 0.24 has no type for `thinkingConfig`, but it
+ * sends `generationConfig` to the API as given, and the API reads `generationConfig.thinkingConfig`.
+ * Only Gemini 2.5 models take a budget (others refuse the field): Flash and Flash-Lite accept 0 (no
+ * thinking, which is billed as output), Pro cannot think less than 128 tokens.
+ */
+export function thinkingConfigFor(model: string, budget: number): { thinkingBudget: number } | undefined {
+  if (!/gemini-2\.5-/.test(model)) return undefined;
+  return {
+    thinkingBudget: /gemini-2\.5-pro/.test(model) ? Math.max(GEMINI_PRO_MIN_THINKING, budget) : budget,
+  };
+}
+
+/** Output ceiling and thinking budget of a call on `model`. */
+export function costLimits(
+  model: string,
+  limits: { maxOutputTokens: number; thinkingBudget: number },
+): GenerationConfig {
+  const thinkingConfig = thinkingConfigFor(model, limits.thinkingBudget);
+  const config: GenerationConfig & { thinkingConfig?: { thinkingBudget: number } } = {
+    maxOutputTokens: limits.maxOutputTokens,
+    ...(thinkingConfig ? { thinkingConfig } : {}),
+  };
+  return config;
+}
+
 export function algoModelRequest(config: GeminiConfig, input: GeminiTurnInput): AlgoModelRequest {
   return {
     model: config.model,
@@ -163,6 +209,10 @@ export function algoModelRequest(config: GeminiConfig, input: GeminiTurnInput): 
       responseMimeType: "application/json",
       responseSchema: ALGO_RESPONSE_SCHEMA,
       temperature: 0.4,
+      ...costLimits(config.model, {
+        maxOutputTokens: ALGO_MAX_OUTPUT_TOKENS,
+        thinkingBudget: ALGO_THINKING_BUDGET,
+      }),
     },
     contents: buildContents(input),
   };
@@ -181,6 +231,10 @@ export async function geminiAlgoTurn(
   let rawText: string;
   try {
     const result = await model.generateContent({ contents });
+    // Cut off at the output ceiling: half a JSON reply is nothing usable (and is never cached).
+    if (result.response.candidates?.[0]?.finishReason === FinishReason.MAX_TOKENS) {
+      return { ...interpretModelText("", input.fields), rawText: "" };
+    }
     rawText = result.response.text();
   } catch (error) {
     if (error instanceof GoogleGenerativeAIResponseError) {

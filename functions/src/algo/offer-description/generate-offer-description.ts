@@ -1,4 +1,4 @@
-import { GoogleGenerativeAI } from "@google/generative-ai";
+import { FinishReason, GoogleGenerativeAI } from "@google/generative-ai";
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
@@ -8,7 +8,11 @@ import { COLLECTIONS } from "@/domain/collections";
 import { conditionSchema, deliveryPreferenceSchema, urgencySchema } from "@/domain/enums";
 import { sanitizeExtractedData } from "@/domain/extracted-data";
 import { cleanText } from "@/domain/field-sanitizers";
-import { DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
+  OFFER_DESCRIPTION_THINKING_BUDGET,
+} from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
@@ -18,7 +22,7 @@ import { region } from "../../lib/global-options";
 import { parseCallableInput } from "../../lib/http-errors";
 import { chargeInTransaction, readUserTokens } from "../../tokens/token-store";
 import { geminiApiKey, geminiConfigFromEnv } from "../gemini/config";
-import { GEMINI_TIMEOUT_MS, type GeminiConfig } from "../gemini/gemini-algo";
+import { costLimits, GEMINI_TIMEOUT_MS, type GeminiConfig } from "../gemini/gemini-algo";
 import { wrapUserText } from "../gemini/prompt";
 import { type OfferContext, writeOfferDescription } from "./offer-writer";
 
@@ -67,7 +71,13 @@ async function geminiDescription(config: GeminiConfig, context: OfferContext): P
     {
       model: config.model,
       systemInstruction: LEONARDO_SYSTEM_PROMPT,
-      generationConfig: { temperature: 0.6 },
+      generationConfig: {
+        temperature: 0.6,
+        ...costLimits(config.model, {
+          maxOutputTokens: OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
+          thinkingBudget: OFFER_DESCRIPTION_THINKING_BUDGET,
+        }),
+      },
     },
     {
       ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
@@ -77,6 +87,8 @@ async function geminiDescription(config: GeminiConfig, context: OfferContext): P
   const result = await model.generateContent(
     `Dati dell'offerta (JSON):\n${wrapUserText(JSON.stringify(context))}`,
   );
+  // A description cut off at the output ceiling ends mid-sentence: the offline writer's is better.
+  if (result.response.candidates?.[0]?.finishReason === FinishReason.MAX_TOKENS) return undefined;
   return cleanText(result.response.text(), DESCRIPTION_MAX_LENGTH);
 }
 
