@@ -13,7 +13,7 @@ function toToast(request: ToastRequest): Toast | null {
   const parsed = toastSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;
   // A malformed toast is a programming error: report it, but never take the page down for it.
-  console.error("Toast non valido", candidate, parsed.error);
+  console.error("Invalid toast", candidate, parsed.error);
   return null;
 }
 

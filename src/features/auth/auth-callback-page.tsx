@@ -70,7 +70,7 @@ export function AuthCallbackPage() {
         else setState({ status: "need-email", busy: false });
       },
       (error: unknown) => {
-        console.error("Controllo del link di accesso non riuscito", error);
+        console.error("Checking the sign-in link failed", error);
         if (current) setState({ status: "not-a-link" });
       },
     );

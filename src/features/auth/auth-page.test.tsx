@@ -200,7 +200,7 @@ describe("/auth register", () => {
     await fillRegister(user);
     const toast = await findToast("Registrazione completata!");
     expect(toast).not.toHaveTextContent("email di benvenuto");
-    expect(console.error).toHaveBeenCalledWith("Email di benvenuto non inviata", expect.any(Error));
+    expect(console.error).toHaveBeenCalledWith("Welcome e-mail not sent", expect.any(Error));
     await waitFor(() => expect(location.pathname).toBe("/customer"), { timeout: 3000 });
   });
 

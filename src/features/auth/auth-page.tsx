@@ -50,7 +50,7 @@ export function AuthPage() {
 
   useEffect(() => {
     Promise.all([loadPasswordAuth(), loadGoogleSignIn(), loadEmailRequests()]).catch((error: unknown) =>
-      console.error("Impossibile precaricare l'accesso", error),
+      console.error("Preloading sign-in failed", error),
     );
   }, []);
 
@@ -94,7 +94,7 @@ export function AuthPage() {
       loadGoogleSignIn()
         .then(({ googleSignIn }) => googleSignIn())
         .catch((error: unknown) => {
-          console.error("Accesso con Google non riuscito", error);
+          console.error("Google sign-in failed", error);
           toast({
             title: GOOGLE_ERROR_TOAST_TITLE,
             description: errorMessage(error),

@@ -27,7 +27,7 @@ export function ProfilePage() {
     try {
       await signOut();
     } catch (error) {
-      console.error("Logout non riuscito", error);
+      console.error("Sign-out failed", error);
       toastError(ERROR_MESSAGES.logout);
     }
   };

@@ -21,7 +21,7 @@ export async function syncPublicProfile(): Promise<void> {
   try {
     await syncProfile();
   } catch (error) {
-    console.error("Profilo pubblico non aggiornato (syncProfile)", error);
+    console.error("Public profile not updated (syncProfile)", error);
   }
 }
 
@@ -36,7 +36,7 @@ export async function sendWelcomeEmail(displayName: string, userType: UserType):
     );
     return true;
   } catch (error) {
-    console.error("Email di benvenuto non inviata", error);
+    console.error("Welcome e-mail not sent", error);
     return false;
   }
 }

@@ -28,7 +28,7 @@ export function completeEmailLink(email: string, url: string, userType: UserType
       forgetEmailForSignIn();
       return signedIn;
     } catch (error) {
-      console.error("Accesso tramite link non completato", error);
+      console.error("E-mail link sign-in not completed", error);
       const code = errorCode(error);
       if (code && SPENT_LINK_CODES.has(code)) throw new EmailLinkError(ERROR_MESSAGES.invalidOrExpiredToken);
       throw new EmailLinkError(errorMessage(error, ERROR_MESSAGES.magicLinkVerify));

@@ -37,12 +37,12 @@ export async function requestMagicLink(email: string, userType: UserType): Promi
     if (!code || !INFRASTRUCTURE_FAILURES.has(code)) {
       throw new Error(callableErrorMessage(error, ERROR_MESSAGES.magicLinkSend));
     }
-    console.error("createMagicLink non disponibile: invio il link di accesso Firebase", error);
+    console.error("createMagicLink unavailable: sending the Firebase sign-in link instead", error);
   }
   try {
     await requestEmailSignInLink(email, userType);
   } catch (error) {
-    console.error("Link di accesso Firebase non inviato", error);
+    console.error("Firebase sign-in link not sent", error);
     throw new Error(ERROR_MESSAGES.magicLinkSend);
   }
 }
@@ -53,7 +53,7 @@ export async function requestEmailSignInLink(email: string, userType: UserType):
   try {
     await sendEmail({ type: "magic-link", email, data: { userType } });
   } catch (error) {
-    console.error("Invio tramite /api/send-email non riuscito: uso il mailer di Firebase", error);
+    console.error("/api/send-email failed: falling back to Firebase's mailer", error);
     await sendFirebaseSignInLink(email, `${window.location.origin}${paths.authCallback.getHref(userType)}`);
   }
 }

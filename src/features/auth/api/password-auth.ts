@@ -23,7 +23,7 @@ export async function registerAccount(data: RegisterData, userType: UserType): P
     });
   } catch (error) {
     await deleteCurrentAccount().catch((rollbackError: unknown) =>
-      console.error("Account appena creato non eliminato dopo l'errore", rollbackError),
+      console.error("New account not deleted after the failure", rollbackError),
     );
     throw error;
   }
@@ -40,7 +40,7 @@ export async function loginWithPassword(data: LoginData): Promise<SignedIn> {
   const account = await signInWithPassword(data.email, data.password);
   const user = await getUser(account.uid);
   if (!user) {
-    await signOut().catch((error: unknown) => console.error("Logout dopo dati mancanti non riuscito", error));
+    await signOut().catch((error: unknown) => console.error("Sign-out after missing data failed", error));
     throw new Error(ERROR_MESSAGES.userDataNotFound);
   }
   return { userType: user.userType, displayName: user.displayName, firstSignIn: false };

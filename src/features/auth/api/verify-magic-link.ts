@@ -28,13 +28,13 @@ export function signInWithMagicLink(token: string): Promise<MagicLinkSignIn> {
       const { customToken, userType } = await verifyMagicLink({ token });
       const account = await signInWithToken(customToken);
       const user = await getUser(account.uid).catch((error: unknown) => {
-        console.error("Profilo non letto dopo il magic link", error);
+        console.error("Profile not read after the magic link", error);
         return null;
       });
       clearPendingUserType();
       return { userType, displayName: user?.displayName ?? account.displayName };
     } catch (error) {
-      console.error("Verifica del magic link non riuscita", errorCode(error), error);
+      console.error("Magic link verification failed", errorCode(error), error);
       throw new MagicLinkError(callableErrorMessage(error, ERROR_MESSAGES.magicLinkVerify));
     }
   });

@@ -70,7 +70,7 @@ export function useAlgoChat({ onOutOfTokens, onPublished }: Callbacks) {
           actionRadius: turn.actionRadius,
         });
       } catch (error) {
-        console.error("algoChat non riuscito", error);
+        console.error("algoChat failed", error);
         setMessages((current) => current.filter((message) => message.id !== pending.id));
         toastError(algoFailureMessage(error));
         return false;

@@ -23,7 +23,7 @@ export function CameraDialog({ open, onOpenChange, onCapture }: CameraDialogProp
     let stream: MediaStream | null = null;
     let cancelled = false;
     const fail = (error: unknown) => {
-      console.error("Fotocamera non disponibile", error);
+      console.error("Camera unavailable", error);
       toastError(CAMERA_MESSAGES.accessDenied);
       onOpenChange(false);
     };

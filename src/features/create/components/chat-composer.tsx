@@ -65,7 +65,7 @@ export function ChatComposer({ loading, disabled = false, onSend }: ChatComposer
     try {
       setImage(await prepareImageFile(file));
     } catch (error) {
-      console.error("Immagine non leggibile", error);
+      console.error("Image unreadable", error);
       setPhotoError(BUYER_MESSAGES.imageUnreadable);
     }
   };
@@ -86,7 +86,7 @@ export function ChatComposer({ loading, disabled = false, onSend }: ChatComposer
       if (heard) setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard));
     };
     session.onerror = (event) => {
-      console.error("Riconoscimento vocale non riuscito", event);
+      console.error("Speech recognition failed", event);
       toastError(VOICE_MESSAGES.recognitionError);
     };
     session.onend = () => setListening(false);

@@ -16,7 +16,7 @@ async function rememberUserType(userType: UserType): Promise<void> {
     setPendingUserType(userType);
   } catch (error) {
     // Without the module the choice is lost, not the visit: /auth falls back to the default type.
-    console.error("Impossibile salvare il tipo di account scelto", error);
+    console.error("Could not store the chosen account type", error);
   }
 }
 

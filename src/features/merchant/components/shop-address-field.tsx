@@ -64,7 +64,7 @@ export function ShopAddressField({
       if (!address.trim()) onAddressChange(SHOP_VERIFICATION_COPY.currentPosition);
       setNote(SHOP_VERIFICATION_COPY.positionFound);
     } catch (positionError) {
-      console.error("Posizione non rilevata", positionError);
+      console.error("Position not available", positionError);
       setNote(SHOP_VERIFICATION_COPY.positionFailed);
     } finally {
       setLocating(false);

@@ -48,7 +48,7 @@ export function useLiveQuery<T>({
       next: (value) => queryClient.setQueryData<T>(currentKey, value),
       error: (cause) => {
         const { errorMessage: message, toastError: toast } = latest.current;
-        console.error(message ?? "Ascolto in tempo reale interrotto", cause);
+        console.error(message ?? "Live listener stopped", cause);
         if (message) {
           setError(message);
           toast(message);

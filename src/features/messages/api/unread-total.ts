@@ -21,7 +21,7 @@ function useRecentMessagesOf(conversationIds: readonly string[]) {
     const stops = ids.map((id) =>
       subscribeToRecentMessages(id, UNREAD_WINDOW, {
         next: (messages) => queryClient.setQueryData<Message[]>(messageKeys.recent(id), messages),
-        error: (cause) => console.error("Conteggio dei messaggi non letti interrotto", cause),
+        error: (cause) => console.error("Unread message count stopped", cause),
       }),
     );
     return () => {

@@ -55,7 +55,7 @@ async function customerNameOf(customerId: string): Promise<string> {
     const profile = await getPublicProfile(customerId);
     return profile ? publicName(profile) : CUSTOMER_FALLBACK_NAME;
   } catch (error) {
-    console.warn("Profilo del cliente non leggibile: uso il nome generico", error);
+    console.warn("Buyer profile unreadable: using the generic name", error);
     return CUSTOMER_FALLBACK_NAME;
   }
 }

@@ -59,7 +59,7 @@ export function ProfileForm({
       }));
       setLocationNote("Posizione rilevata.");
     } catch (positionError) {
-      console.error("Posizione non rilevata", positionError);
+      console.error("Position not available", positionError);
       setLocationNote("Impossibile rilevare la posizione: controlla i permessi del browser.");
     } finally {
       setLocating(false);

@@ -1,4 +1,4 @@
-import { DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
+import { DEFAULT_LOCATION, DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
 import { VALIDATION_MESSAGES } from "@/domain/messages";
 import { type ProfileUpdate, profileUpdateSchema } from "@/domain/user";
 import { invalid, type ValidationResult, validateWith } from "@/domain/validation";
@@ -27,7 +27,8 @@ export function nameParts(user: Pick<SessionUserData, "displayName" | "firstName
 }
 
 export function initialProfileValues(user: SessionUserData): ProfileFormValues {
-  const location = user.location ?? DEFAULT_MERCHANT_LOCATION;
+  // Buyers and shops without a saved position start from the default point (an address stays empty for buyers).
+  const location = user.location ?? DEFAULT_LOCATION;
   return {
     ...nameParts(user),
     businessName: user.businessName ?? "",
