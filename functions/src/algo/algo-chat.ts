@@ -1,14 +1,8 @@
-import {
-  type DocumentReference,
-  type Firestore,
-  Timestamp,
-  type Transaction,
-} from "firebase-admin/firestore";
+import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type AlgoChatOutput, type AlgoExtractedData, algoChatInputSchema } from "@/domain/algo";
-import { ALGO_CONVERSATION_STATUS } from "@/domain/algo-conversation";
 import { ALGO_LIMIT_MESSAGES } from "@/domain/algo-limit-messages";
 import {
   type AlgoUsageRefusal,
@@ -17,9 +11,7 @@ import {
   withRefund,
   withTurn,
 } from "@/domain/algo-usage";
-import { COLLECTIONS } from "@/domain/collections";
 import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
-import type { PublishableRequest } from "@/domain/publishing";
 import type { TokenAction } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
@@ -27,9 +19,7 @@ import { parseCallableInput } from "../lib/http-errors";
 import { type ChargeOutcome, chargeInTransaction, readUserTokens, refundSpend } from "../tokens/token-store";
 import { cacheContext, reinforceCacheEntries } from "./ai-cache";
 import {
-  afterTurn,
   type Conversation,
-  conversationDoc,
   conversationRefFor,
   isCompleted,
   newConversation,
@@ -40,7 +30,7 @@ import { algoReply, type EngineReply, quietly } from "./engine";
 import { geminiApiKey, geminiConfigFromEnv } from "./gemini/config";
 import type { GeminiConfig } from "./gemini/gemini-algo";
 import { recordLearning } from "./learning";
-import { requestDocument } from "./publish";
+import { type SavedTurn, saveTurn } from "./save-turn";
 
 /**
  * algoChat({conversationId?, message, imageBase64?, location?, actionRadius?}) →
@@ -70,7 +60,6 @@ export interface AlgoChatDeps {
 }
 
 type ChatInput = z.output<typeof algoChatInputSchema>;
-type SavedTurn = { published?: PublishableRequest; requestId?: string; conversation: Conversation };
 
 /** What a conversation lets the client see: the fields, and the location it sent. */
 function outputFields(conversation: Conversation, fields: AlgoExtractedData): AlgoExtractedData {
@@ -149,71 +138,6 @@ async function refundTurn(
     })),
   );
   return refunded ?? charge.balance;
-}
-
-/** Creates requests/{id} from the conversation's fields in the turn's transaction and closes it. */
-function publishInTransaction(
-  tx: Transaction,
-  db: Firestore,
-  next: Conversation,
-  uid: string,
-  conversationId: string,
-  reply: EngineReply,
-): PublishableRequest {
-  const requestRef = db.collection(COLLECTIONS.requests).doc();
-  const { request, doc } = requestDocument({
-    uid,
-    requestId: requestRef.id,
-    conversationId,
-    fields: reply.fields,
-    ...(reply.finalRequest ? { finalRequest: reply.finalRequest } : {}),
-    ...(next.location ? { location: next.location } : {}),
-    ...(next.actionRadius ? { actionRadius: next.actionRadius } : {}),
-    imageAnalyzed: next.imageAnalyzed,
-  });
-  tx.create(requestRef, doc);
-  next.status = ALGO_CONVERSATION_STATUS.completed;
-  next.requestId = requestRef.id;
-  return request;
-}
-
-/**
- * Step 3, one transaction: the turn saved with the fields collected so far; on completion the request
- * is published and the conversation closed, so a conversation publishes once.
- */
-async function saveTurn(
-  ref: DocumentReference,
-  conversation: Conversation,
-  uid: string,
-  input: ChatInput,
-  reply: EngineReply,
-  deps: AlgoChatDeps,
-): Promise<SavedTurn> {
-  const { db } = deps;
-  return db.runTransaction(async (tx) => {
-    const now = deps.now();
-    const snapshot = await tx.get(ref);
-    const current = snapshot.exists ? parseConversation(snapshot.data()) : undefined;
-    if (current && isCompleted(current)) {
-      // A concurrent turn of the same conversation has just published it.
-      return { published: undefined, requestId: current.requestId, conversation: current };
-    }
-    const next = afterTurn(conversation, current, {
-      text: input.message,
-      image: input.imageBase64 !== undefined,
-      reply,
-    });
-    const published = reply.isComplete ? publishInTransaction(tx, db, next, uid, ref.id, reply) : undefined;
-    tx.set(
-      ref,
-      {
-        ...conversationDoc(next, now),
-        ...(snapshot.exists ? {} : { createdAt: Timestamp.fromDate(now) }),
-      },
-      { merge: true },
-    );
-    return { published, requestId: next.requestId, conversation: next };
-  });
 }
 
 /** Step 4: cache reinforcement and learning, whose errors are only logged. */
