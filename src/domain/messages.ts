@@ -181,6 +181,8 @@ export const MERCHANT_MESSAGES = {
   requestClosed: OFFER_MESSAGES.requestClosed,
   /** An offer whose request can no longer be read. */
   requestUnavailable: "Richiesta non più disponibile",
+  /** A settled offer from before offers carried the product name: its request is closed to the shop. */
+  closedRequestTitle: "Richiesta chiusa",
 } as const;
 
 /** The buyer's name in a conversation when their public profile has none yet. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newOfferInputSchema, offerSchema } from "./offer.ts";
+import { MERCHANT_MESSAGES } from "./messages.ts";
+import { newOfferInputSchema, offerSchema, offerTitle, shopMayReadRequest } from "./offer.ts";
 import { validateWith } from "./validation.ts";
 
 const now = new Date();
@@ -70,5 +71,22 @@ describe("newOfferInputSchema", () => {
       ok: false,
       message: "Compila tutti i campi obbligatori",
     });
+  });
+});
+
+describe("a shop's view of its offer's request", () => {
+  it("reads the request only while the offer is pending or once it won (firestore.rules)", () => {
+    expect(shopMayReadRequest("pending")).toBe(true);
+    expect(shopMayReadRequest("accepted")).toBe(true);
+    expect(shopMayReadRequest("rejected")).toBe(false);
+    expect(shopMayReadRequest("expired")).toBe(false);
+  });
+
+  it("titles the offer with the request's name, else the offer's copy, else a neutral text", () => {
+    const lamp = { productName: "Lampada" };
+    expect(offerTitle({ status: "accepted" }, lamp)).toBe("Lampada");
+    expect(offerTitle({ status: "rejected", productName: "Lampada LED" }, null)).toBe("Lampada LED");
+    expect(offerTitle({ status: "rejected" }, null)).toBe(MERCHANT_MESSAGES.closedRequestTitle);
+    expect(offerTitle({ status: "pending" }, null)).toBe(MERCHANT_MESSAGES.requestUnavailable);
   });
 });

@@ -9,8 +9,8 @@ import {
   PRODUCT_NAME_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
-import { VALIDATION_MESSAGES } from "./messages.ts";
-import { offerStatusSchema } from "./state-machine.ts";
+import { MERCHANT_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
+import { OFFER_STATUS, type OfferStatus, offerStatusSchema } from "./state-machine.ts";
 
 /** Price in euro: a number above 0. */
 export const priceSchema = z
@@ -93,4 +93,29 @@ export const rejectionReasonSchema = optionalText(SHORT_TEXT_MAX_LENGTH);
  */
 export function offerIdFor(requestId: string, merchantId: string): string {
   return `${requestId}_${merchantId}`;
+}
+
+/**
+ * Whether the offer's shop may read the request it answers (firestore.rules, requests get): while the
+ * offer is pending (the request is then active, unless the buyer cancelled it) and once it was accepted.
+ * Rejected or expired: the request is closed to the shop, so the app does not even ask for it.
+ */
+export function shopMayReadRequest(status: OfferStatus): boolean {
+  return status === OFFER_STATUS.pending || status === OFFER_STATUS.accepted;
+}
+
+/**
+ * What a shop's lists call one of its offers: the request's product name when the request could be read,
+ * else the name copied on the offer (submitOffer), else 'Richiesta chiusa' (offers from before the copy)
+ * or, for an offer that should have had its request, 'Richiesta non più disponibile'.
+ */
+export function offerTitle(
+  offer: Pick<Offer, "status" | "productName">,
+  request: { productName: string } | null,
+): string {
+  if (request) return request.productName;
+  if (offer.productName) return offer.productName;
+  return shopMayReadRequest(offer.status)
+    ? MERCHANT_MESSAGES.requestUnavailable
+    : MERCHANT_MESSAGES.closedRequestTitle;
 }

@@ -16,7 +16,7 @@ import {
   subscribeToMessages,
   subscribeToRecentMessages,
 } from "@/data/messages";
-import { subscribeToOffer } from "@/data/offers";
+import { getOffer, subscribeToOffer } from "@/data/offers";
 import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
 import { errorMessage } from "@/domain/errors";
@@ -33,7 +33,7 @@ vi.mock("@/data/conversations", () => ({
   subscribeToUserConversations: vi.fn(),
   subscribeToConversation: vi.fn(),
 }));
-vi.mock("@/data/offers", () => ({ subscribeToOffer: vi.fn() }));
+vi.mock("@/data/offers", () => ({ getOffer: vi.fn(), subscribeToOffer: vi.fn() }));
 vi.mock("@/data/messages", () => ({
   loadOlderMessages: vi.fn(),
   subscribeToMessages: vi.fn(),
@@ -179,6 +179,7 @@ function renderAt(path: string) {
 
 function setDeal(offer: Offer, request: Request) {
   vi.mocked(subscribeToOffer).mockImplementation(answers<Offer | null>(offer));
+  vi.mocked(getOffer).mockResolvedValue(offer);
   vi.mocked(subscribeToRequest).mockImplementation(answers<Request | null>(request));
   vi.mocked(getRequest).mockResolvedValue(request);
 }
@@ -376,5 +377,19 @@ describe("completion panel", () => {
     expect(await screen.findByText("Valutazione: 4/5, Molto buono")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Accetta" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Completa transazione" })).toBeNull();
+  });
+
+  it("never asks a shop that lost for the request: the title comes from its offer", async () => {
+    vi.mocked(useSession).mockReturnValue(session(MERCHANT, "merchant"));
+    setDeal(
+      makeOffer({ status: "rejected", productName: "Bici da città" }),
+      makeRequest({ status: "in_progress" }),
+    );
+    renderAt(`/messages/${conversation.id}`);
+    const region = await screen.findByRole("region", { name: "La tua offerta" });
+    expect(await within(region).findByText("Rifiutata")).toBeVisible();
+    expect(await screen.findAllByText("Bici da città")).not.toHaveLength(0);
+    expect(getRequest).not.toHaveBeenCalled();
+    expect(subscribeToRequest).not.toHaveBeenCalled();
   });
 });

@@ -36,7 +36,17 @@ describe("/offers", () => {
       })
       .mockResolvedValueOnce({
         items: [
-          { offer: anOffer({ id: "req-3_shop-1", requestId: "req-3", status: "rejected" }), request: null },
+          // A losing shop no longer reads the request: the title comes from its offer, or is neutral.
+          {
+            offer: anOffer({
+              id: "req-3_shop-1",
+              requestId: "req-3",
+              status: "rejected",
+              productName: "Zaino da trekking",
+            }),
+            request: null,
+          },
+          { offer: anOffer({ id: "req-4_shop-1", requestId: "req-4", status: "expired" }), request: null },
         ],
         nextCursor: null,
       });
@@ -61,8 +71,9 @@ describe("/offers", () => {
     );
 
     await user.click(screen.getByRole("button", { name: "Carica altre" }));
-    expect(await screen.findByText(MERCHANT_MESSAGES.requestUnavailable)).toBeInTheDocument();
+    expect(await screen.findByText("Zaino da trekking")).toBeInTheDocument();
     expect(screen.getByText("Rifiutata")).toBeInTheDocument();
+    expect(screen.getByText(MERCHANT_MESSAGES.closedRequestTitle)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Carica altre" })).toBeNull();
     expect(listMerchantOffersWithRequests).toHaveBeenLastCalledWith("shop-1", 20, NEXT);
   });

@@ -5,6 +5,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { offerTitle } from "@/domain/offer";
 import { formatEuro } from "@/domain/pricing";
 import { formatRelativeDate } from "@/lib/format";
 import type { useRecentOffers } from "../api/dashboard";
@@ -34,7 +35,7 @@ export function RecentOffers({ offers }: { offers: ReturnType<typeof useRecentOf
                     to={paths.conversation.getHref(offer.id)}
                     className="focus-ring block truncate rounded font-medium text-slate-900 hover:text-brand-800"
                   >
-                    {request?.productName ?? MERCHANT_MESSAGES.requestUnavailable}
+                    {offerTitle(offer, request)}
                   </Link>
                   <p className="text-sm text-slate-600">
                     {formatEuro(offer.price)} ·{" "}

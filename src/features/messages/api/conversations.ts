@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { subscribeToConversation, subscribeToUserConversations } from "@/data/conversations";
-import { subscribeToOffer } from "@/data/offers";
+import { getOffer, subscribeToOffer } from "@/data/offers";
 import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
 import { ERROR_MESSAGES } from "@/domain/messages";
-import type { Offer } from "@/domain/offer";
+import { type Offer, offerTitle, shopMayReadRequest } from "@/domain/offer";
 import type { Request } from "@/domain/request";
 import { failWith } from "@/lib/app-error";
 import { messageKeys } from "./keys";
@@ -37,25 +37,40 @@ export function useLiveOffer(offerId: string) {
   });
 }
 
-/** The request a conversation is about, live (in_progress, completed, rating). */
-export function useLiveRequest(requestId: string) {
+/**
+ * The request a conversation is about, live (in_progress, completed, rating). `enabled` only while the
+ * user may read it: always for the buyer, for the shop only once its offer won (shopMayReadRequest: a
+ * listener on a request the rules close to a losing shop would be refused the moment the deal moves).
+ */
+export function useLiveRequest(requestId: string, enabled = true) {
   return useLiveQuery<Request | null>({
     queryKey: messageKeys.request(requestId),
     subscribe: (listener) => subscribeToRequest(requestId, listener),
     errorMessage: ERROR_MESSAGES.loadMessages,
+    enabled,
   });
+}
+
+async function conversationTitle(conversation: Conversation, uid: string): Promise<string | null> {
+  const { offerId, requestId } = conversation;
+  if (conversation.participants.merchantId !== uid) return (await getRequest(requestId))?.productName ?? null;
+  const offer = await getOffer(offerId);
+  if (!offer) return null;
+  const request = shopMayReadRequest(offer.status) ? await getRequest(requestId) : null;
+  return offerTitle(offer, request);
 }
 
 /**
- * The request's product name for the conversation list: one read per conversation, cached (the open
- * conversation's live listener writes the same cache entry).
+ * The product a conversation is about, for the conversation list and the chat's header: one read per
+ * conversation, cached. The buyer reads their request; the shop reads it only while its offer may
+ * (pending or accepted, decided from the offer first) and otherwise takes the name its offer carries.
  */
-export function requestSummaryOptions(requestId: string) {
+export function conversationTitleOptions(conversation: Conversation, uid: string) {
   return queryOptions({
-    queryKey: messageKeys.request(requestId),
-    queryFn: () => getRequest(requestId).catch(failWith(ERROR_MESSAGES.loadConversations)),
-    enabled: requestId !== "",
+    queryKey: messageKeys.title(conversation.id, uid),
+    queryFn: () => conversationTitle(conversation, uid).catch(failWith(ERROR_MESSAGES.loadConversations)),
   });
 }
 
-export const useRequestSummary = (requestId: string) => useQuery(requestSummaryOptions(requestId));
+export const useConversationTitle = (conversation: Conversation, uid: string) =>
+  useQuery(conversationTitleOptions(conversation, uid));

@@ -7,4 +7,5 @@ export const messageKeys = {
   recent: (conversationId: string) => ["messages", "recent", conversationId] as const,
   offer: (offerId: string) => ["messages", "offer", offerId] as const,
   request: (requestId: string) => ["messages", "request", requestId] as const,
+  title: (conversationId: string, uid: string) => ["messages", "title", conversationId, uid] as const,
 };

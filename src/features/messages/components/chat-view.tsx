@@ -3,10 +3,10 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { otherParticipant } from "@/domain/conversation";
+import { type Conversation, otherParticipant } from "@/domain/conversation";
 import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
-import { useConversation, useRequestSummary } from "../api/conversations";
+import { useConversation, useConversationTitle } from "../api/conversations";
 import {
   prepareMessageId,
   useMarkAsRead,
@@ -85,11 +85,14 @@ function Thread({ conversationId, sender }: { conversationId: string; sender: Ch
   );
 }
 
+function ConversationTitle({ conversation, uid }: { conversation: Conversation; uid: string }) {
+  const title = useConversationTitle(conversation, uid);
+  return title.data ? <p className="truncate text-sm text-slate-600">{title.data}</p> : null;
+}
+
 /** One conversation: who and what it is about, the deal panel, the live thread and the text box. */
 export function ChatView({ conversationId, sender }: { conversationId: string; sender: ChatSender }) {
   const conversation = useConversation(conversationId);
-  const requestId = conversation.data?.requestId ?? "";
-  const request = useRequestSummary(requestId);
 
   if (conversation.loading) {
     return (
@@ -118,9 +121,7 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
           <h2 id="chat-heading" className="truncate text-lg font-semibold text-slate-900">
             {other.name}
           </h2>
-          {request.data ? (
-            <p className="truncate text-sm text-slate-600">{request.data.productName}</p>
-          ) : null}
+          <ConversationTitle conversation={conversation.data} uid={sender.uid} />
         </div>
       </header>
       <DealPanel conversation={conversation.data} uid={sender.uid} />

@@ -6,7 +6,7 @@ import { formatUnreadCount, unreadLabel } from "@/domain/message";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import { cn } from "@/lib/cn";
 import { formatRelativeDate } from "@/lib/format";
-import { useRequestSummary } from "../api/conversations";
+import { useConversationTitle } from "../api/conversations";
 import { useUnreadCount } from "../api/messages";
 import { useCachedUnreadTotal } from "../api/unread-total";
 
@@ -20,10 +20,10 @@ function ConversationItem({
   selected: boolean;
 }) {
   const other = otherParticipant(conversation, uid);
-  const request = useRequestSummary(conversation.requestId);
+  const title = useConversationTitle(conversation, uid);
   // The open conversation is being read: no badge (and no second listener) for it.
   const unread = useUnreadCount(conversation.id, uid, !selected);
-  const productName = request.data?.productName;
+  const productName = title.data;
   const when = conversation.lastMessage?.timestamp ?? conversation.updatedAt;
 
   return (

@@ -68,8 +68,9 @@ function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | 
  */
 export function DealPanel({ conversation, uid }: { conversation: Conversation; uid: string }) {
   const offer = useLiveOffer(conversation.offerId);
-  const request = useLiveRequest(conversation.requestId);
   const isBuyer = conversation.participants.customerId === uid;
+  // The shop follows the request only once it won it: a losing shop's listener would be refused.
+  const request = useLiveRequest(conversation.requestId, isBuyer || offer.data?.status === "accepted");
 
   let body: ReactNode;
   if (offer.loading || request.loading) body = <Spinner size="sm" label="Caricamento dell'offerta…" />;

@@ -3,7 +3,7 @@ import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import type { MerchantOfferRow } from "@/data/offers";
-import { MERCHANT_MESSAGES } from "@/domain/messages";
+import { offerTitle } from "@/domain/offer";
 import { formatEuro } from "@/domain/pricing";
 import { isActiveRequest, isPendingOffer } from "@/domain/state-machine";
 import { formatRelativeDate } from "@/lib/format";
@@ -11,7 +11,7 @@ import { formatRelativeDate } from "@/lib/format";
 /** One of the merchant's offers: the request it answers, price, status, and what can be done with it. */
 export function OfferRow({ row }: { row: MerchantOfferRow }) {
   const { offer, request } = row;
-  const title = request?.productName ?? MERCHANT_MESSAGES.requestUnavailable;
+  const title = offerTitle(offer, request);
   const editable = isPendingOffer(offer.status) && request !== null && isActiveRequest(request.status);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
