@@ -20,7 +20,7 @@ import { appUrl } from "../email/config";
 import { composeEmail, type MailTransport, smtpTransport } from "../email/send";
 import { adminAuth, adminDb } from "../lib/admin";
 import { clientIp } from "../lib/client-ip";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseCallableInput, rateLimitedError } from "../lib/http-errors";
 import { hitRateLimits, mailRateChecks } from "../lib/rate-limit";
 import { fromFirestore } from "../profiles/user-record";
@@ -147,13 +147,13 @@ export async function redeemMagicLink(
 }
 
 /** `createMagicLink({email, userType})` → `{ok: true}`; limited per (e-mail, client IP) and per client IP. */
-export const createMagicLink = onCall({ region }, async (request): Promise<CreateMagicLinkOutput> => {
+export const createMagicLink = onCall(callableOptions, async (request): Promise<CreateMagicLinkOutput> => {
   const input = parseCallableInput(createMagicLinkInputSchema, request.data);
   return requestMagicLink(input, clientIp(request.rawRequest), defaultDeps());
 });
 
 /** `verifyMagicLink({token})` → `{customToken, userType, email}`. */
-export const verifyMagicLink = onCall({ region }, async (request): Promise<VerifyMagicLinkOutput> => {
+export const verifyMagicLink = onCall(callableOptions, async (request): Promise<VerifyMagicLinkOutput> => {
   const input = parseCallableInput(verifyMagicLinkInputSchema, request.data);
   return redeemMagicLink(input, defaultDeps());
 });

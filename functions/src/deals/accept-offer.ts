@@ -9,7 +9,7 @@ import {
   REQUEST_STATUS,
 } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import {
   assertCustomer,
@@ -82,7 +82,7 @@ export function acceptOfferCall(uid: string, data: unknown, deps: DealDeps): Pro
 }
 
 export const acceptOffer = onCall(
-  { region },
+  callableOptions,
   (request): Promise<AcceptOfferOutput> =>
     runDeal("acceptOffer", request.auth?.uid, ERROR_MESSAGES.acceptOffer, (uid) =>
       acceptOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),

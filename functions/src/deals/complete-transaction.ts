@@ -9,7 +9,7 @@ import { applyRating, type RatingSummary, ratingCounts, ratingLedgerId } from "@
 import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
 import { emailProvenInAuth } from "../lib/email-proven";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
 import {
@@ -159,7 +159,7 @@ export function completeTransactionCall(
 }
 
 export const completeTransaction = onCall(
-  { region },
+  callableOptions,
   (request): Promise<CompleteTransactionOutput> =>
     runDeal("completeTransaction", request.auth?.uid, ERROR_MESSAGES.completeTransaction, (uid) =>
       completeTransactionCall(uid, request.data, {

@@ -3,7 +3,7 @@ import { type RejectOfferInput, type RejectOfferOutput, rejectOfferInputSchema }
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { assertOfferTransition, OFFER_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import {
   assertCustomer,
@@ -57,7 +57,7 @@ export function rejectOfferCall(uid: string, data: unknown, deps: DealDeps): Pro
 }
 
 export const rejectOffer = onCall(
-  { region },
+  callableOptions,
   (request): Promise<RejectOfferOutput> =>
     runDeal("rejectOffer", request.auth?.uid, ERROR_MESSAGES.rejectOffer, (uid) =>
       rejectOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),

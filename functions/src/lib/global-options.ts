@@ -1,3 +1,4 @@
+import type { CallableOptions } from "firebase-functions/https";
 import { setGlobalOptions } from "firebase-functions/options";
 import { FUNCTIONS_REGION } from "@/domain/product";
 
@@ -8,3 +9,17 @@ import { FUNCTIONS_REGION } from "@/domain/product";
 export const region = FUNCTIONS_REGION;
 
 setGlobalOptions({ region, maxInstances: 10 });
+
+/**
+ * What every callable (`onCall`) starts from: Milano and App Check enforced, so a request without a
+ * valid App Check token is refused with `unauthenticated` before the handler runs. In production
+ * firebase-admin verifies the token (reCAPTCHA Enterprise on the web, README "Deploying"); the
+ * Functions emulator only decodes it (firebase-functions' skipTokenVerification debug feature), so
+ * the app sends an unsigned token there (src/data/app-check.ts) and a request without the header is
+ * still refused. A callable adds its own options with a spread: `{ ...callableOptions, secrets }`.
+ * The HTTP endpoints (onRequest: sendEmail, health) are not callables: sendEmail is rate limited.
+ */
+export const callableOptions = {
+  region,
+  enforceAppCheck: true,
+} as const satisfies CallableOptions;

@@ -26,7 +26,7 @@ import {
   timestamp,
 } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
 
@@ -141,7 +141,7 @@ export function submitOfferCall(
 }
 
 export const submitOffer = onCall(
-  { region },
+  callableOptions,
   (request): Promise<SubmitOfferOutput> =>
     runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, (uid) =>
       submitOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),

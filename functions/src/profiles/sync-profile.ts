@@ -4,7 +4,7 @@ import * as logger from "firebase-functions/logger";
 import type { SyncProfileOutput } from "@/domain/callables";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { adminDb } from "../lib/admin";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "./user-record";
 
 /**
@@ -31,7 +31,7 @@ export async function syncPublicProfile(db: Firestore, uid: string): Promise<Syn
  * The client calls this after writing its users document at sign-up and after each profile edit.
  * Input: none (the caller's uid). Output: `{profile}`.
  */
-export const syncProfile = onCall({ region }, async (request): Promise<SyncProfileOutput> => {
+export const syncProfile = onCall(callableOptions, async (request): Promise<SyncProfileOutput> => {
   const uid = request.auth?.uid;
   if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
   return syncPublicProfile(adminDb(), uid);

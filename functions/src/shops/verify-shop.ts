@@ -11,7 +11,7 @@ import {
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { adminDb } from "../lib/admin";
 import { emailProvenInAuth } from "../lib/email-proven";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { syncPublicProfile } from "../profiles/sync-profile";
 import { parseUserDoc, userRef } from "../profiles/user-record";
@@ -71,7 +71,7 @@ export function verifyShopCall(uid: string | undefined, data: unknown, deps: Ver
   return verifyShopFor(uid, parseCallableInput(shopVerificationInputSchema, data), deps);
 }
 
-export const verifyShop = onCall({ region }, (request) =>
+export const verifyShop = onCall(callableOptions, (request) =>
   verifyShopCall(request.auth?.uid, request.data, {
     db: adminDb(),
     now: () => new Date(),

@@ -7,7 +7,7 @@ import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { applyMonthlyReset, creditTokens } from "@/domain/token-balance";
 import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { type PaymentProvider, paymentProviderFromEnv } from "./payment-provider";
 import { addLedgerEntry, readUserTokens, tokenStateFromDoc, userDocRef } from "./token-store";
@@ -186,7 +186,7 @@ function defaultDeps(): PurchaseDeps {
   return { db: adminDb(), provider: paymentProviderFromEnv(), now: () => new Date() };
 }
 
-export const purchaseTokens = onCall({ region }, async (request): Promise<PurchaseTokensResult> => {
+export const purchaseTokens = onCall(callableOptions, async (request): Promise<PurchaseTokensResult> => {
   const uid = request.auth?.uid;
   if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
   const input = parseCallableInput(purchaseTokensInputSchema, request.data);

@@ -18,7 +18,7 @@ import { isVerifiedShop } from "@/domain/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../../lib/admin";
-import { region } from "../../lib/global-options";
+import { callableOptions } from "../../lib/global-options";
 import { parseCallableInput } from "../../lib/http-errors";
 import { chargeInTransaction, readUserTokens } from "../../tokens/token-store";
 import { geminiApiKey, geminiConfigFromEnv } from "../gemini/config";
@@ -133,7 +133,7 @@ export async function generateOfferDescriptionFor(
 }
 
 export const generateOfferDescription = onCall(
-  { region, secrets: [geminiApiKey] },
+  { ...callableOptions, secrets: [geminiApiKey] },
   async (request): Promise<GenerateOfferDescriptionOutput> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
