@@ -103,7 +103,7 @@ export type SendMessageInput = NewMessageInput & { id: string; senderId: string 
 /** Adds the message and updates the conversation's lastMessage and updatedAt in one batch. */
 export async function sendMessage({ id, senderId, ...input }: SendMessageInput): Promise<void> {
   await withFirestore(async (fs, db) => {
-    const { message, conversationUpdate } = buildMessageWrite(senderId, input, fs.serverTimestamp);
+    const { message, conversationUpdate } = buildMessageWrite(senderId, input, fs.serverTimestamp, id);
     const batch = fs.writeBatch(db);
     batch.set(fs.doc(messagesCollection(fs, db, message.conversationId), id), message);
     batch.update(fs.doc(db, COLLECTIONS.conversations, message.conversationId), conversationUpdate);

@@ -22,7 +22,7 @@ import {
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { buildConversationDocument } from "@/domain/conversation-document";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
-import { type NewOfferInput, type Offer, offerIdFor, offerSchema } from "@/domain/offer";
+import { type NewOfferInput, type Offer, offerIdFor, offerSchema, shopMayReadRequest } from "@/domain/offer";
 import { buildOfferDocument, pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
@@ -83,8 +83,10 @@ export async function listMerchantOffers(
 export type MerchantOfferRow = { offer: Offer; request: Request | null };
 
 /**
- * A page of the merchant's offers with the request each one answers (null when it can no longer be
- * read). One read per request: fine for a page of 20; if pages grow, denormalise the title on the offer.
+ * A page of the merchant's offers with the request each one answers. The request is read only for
+ * pending and accepted offers (shopMayReadRequest): the rules close a request to a shop that lost it,
+ * and the app never asks for what they refuse; those rows carry request null and take their title from
+ * the offer (offerTitle). One read per readable request: fine for a page of 20.
  */
 export async function listMerchantOffersWithRequests(
   merchantId: string,
@@ -92,7 +94,11 @@ export async function listMerchantOffersWithRequests(
   cursor: OffersCursor | null = null,
 ): Promise<{ items: MerchantOfferRow[]; nextCursor: OffersCursor | null }> {
   const page = await listMerchantOffers(merchantId, pageSize, cursor);
-  const ids = [...new Set(page.items.map((offer) => offer.requestId))];
+  const ids = [
+    ...new Set(
+      page.items.filter((offer) => shopMayReadRequest(offer.status)).map((offer) => offer.requestId),
+    ),
+  ];
   const requests = new Map(
     await Promise.all(
       ids.map(async (id) => {
@@ -105,7 +111,10 @@ export async function listMerchantOffersWithRequests(
     ),
   );
   return {
-    items: page.items.map((offer) => ({ offer, request: requests.get(offer.requestId) ?? null })),
+    items: page.items.map((offer) => ({
+      offer,
+      request: shopMayReadRequest(offer.status) ? (requests.get(offer.requestId) ?? null) : null,
+    })),
     nextCursor: page.nextCursor,
   };
 }

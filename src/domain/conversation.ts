@@ -11,7 +11,9 @@ export const participantsSchema = z.object({
 });
 export type Participants = z.infer<typeof participantsSchema>;
 
+/** The latest message, echoed on the conversation; `id` names it (rules: it must exist; older documents lack it). */
 export const lastMessageSchema = z.object({
+  id: idSchema.optional(),
   content: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
   senderId: idSchema,
   timestamp: dateSchema,

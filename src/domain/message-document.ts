@@ -2,9 +2,16 @@ import { MESSAGE_TYPES, type NewMessageInput, newMessageInputSchema } from "./me
 
 /**
  * A message and the conversation's lastMessage/updatedAt, which the sender writes in one batch (the
- * app's sendMessage, the seed). Pure: `now` gives the writer's time value.
+ * app's sendMessage, the seed). Pure: `now` gives the writer's time value. `messageId` is the message's
+ * document id, which lastMessage names (the rules check that the message exists with the same sender
+ * and content); without it (the seed's older callers) lastMessage has no id.
  */
-export function buildMessageWrite<Time>(senderId: string, input: NewMessageInput, now: () => Time) {
+export function buildMessageWrite<Time>(
+  senderId: string,
+  input: NewMessageInput,
+  now: () => Time,
+  messageId?: string,
+) {
   const parsed = newMessageInputSchema.parse(input);
   return {
     message: {
@@ -18,7 +25,12 @@ export function buildMessageWrite<Time>(senderId: string, input: NewMessageInput
       createdAt: now(),
     },
     conversationUpdate: {
-      lastMessage: { content: parsed.content, senderId, timestamp: now() },
+      lastMessage: {
+        ...(messageId ? { id: messageId } : {}),
+        content: parsed.content,
+        senderId,
+        timestamp: now(),
+      },
       updatedAt: now(),
     },
   };

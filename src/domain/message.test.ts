@@ -6,6 +6,7 @@ import {
   UNREAD_BADGE_CAP,
   unreadLabel,
 } from "./message.ts";
+import { buildMessageWrite } from "./message-document.ts";
 
 const fromShop = (readBy: string[] = ["m1"]) => ({ senderId: "m1", readBy });
 const mine = { senderId: "c1", readBy: ["c1"] };
@@ -57,5 +58,24 @@ describe("unreadLabel", () => {
     expect(unreadLabel(1)).toBe("1 non letto");
     expect(unreadLabel(3)).toBe("3 non letti");
     expect(unreadLabel(75)).toBe("50+ non letti");
+  });
+});
+
+describe("buildMessageWrite's lastMessage", () => {
+  it("names the message it echoes (the rules check it exists with the same sender and content)", () => {
+    const input = {
+      conversationId: "r1_shop",
+      senderName: "Negozio",
+      senderType: "merchant",
+      content: "Ciao",
+    } as const;
+    const now = () => "NOW";
+    expect(buildMessageWrite("shop", input, now, "m9").conversationUpdate.lastMessage).toEqual({
+      id: "m9",
+      content: "Ciao",
+      senderId: "shop",
+      timestamp: "NOW",
+    });
+    expect(buildMessageWrite("shop", input, now).conversationUpdate.lastMessage).not.toHaveProperty("id");
   });
 });

@@ -4,6 +4,9 @@ import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, REQUEST_QUERY_LIMIT }
 import { VALIDATION_MESSAGES } from "./messages.ts";
 import { userTypeSchema } from "./user-type.ts";
 
+/** One message per second per sender: the rules refuse a sender's message sooner after their last one. */
+export const MESSAGE_MIN_INTERVAL_MS = 1000;
+
 /** The chat shows the newest this-many messages live and loads older ones this-many at a time. */
 export const MESSAGE_PAGE_SIZE = REQUEST_QUERY_LIMIT;
 

@@ -241,4 +241,10 @@ export const CHAT_MESSAGES = {
   awaitingCompletion: "Il cliente ha accettato l'offerta. La valutazione arriverà a transazione completata.",
   offerUnavailable: "Offerta non più disponibile",
   completedSummary: "Transazione completata",
+  /** Shown instead of the text box once nobody may write (firestore.rules isOpen), with the reason. */
+  conversationClosed: "Questa conversazione è chiusa",
+  closedOfferRejected: "l'offerta è stata rifiutata",
+  closedOfferExpired: "l'offerta è scaduta",
+  closedRequestCompleted: "la richiesta è stata completata",
+  closedRequestCancelled: "la richiesta è stata annullata",
 } as const;

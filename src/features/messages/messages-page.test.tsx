@@ -379,6 +379,34 @@ describe("completion panel", () => {
     expect(screen.queryByRole("button", { name: "Completa transazione" })).toBeNull();
   });
 
+  it.each([
+    [
+      "the offer was rejected",
+      makeOffer({ status: "rejected" }),
+      makeRequest(),
+      "l'offerta è stata rifiutata",
+    ],
+    [
+      "the request was cancelled",
+      makeOffer(),
+      makeRequest({ status: "cancelled" }),
+      "la richiesta è stata annullata",
+    ],
+    [
+      "the request was completed",
+      makeOffer({ status: "accepted", customerRating: 5 }),
+      makeRequest({ status: "completed", completedOfferId: "r1_shop-1" }),
+      "la richiesta è stata completata",
+    ],
+  ])("says the conversation is closed once %s, with no text box", async (_, offer, request, reason) => {
+    setDeal(offer, request);
+    renderAt(`/messages/${conversation.id}`);
+    expect(await screen.findByText(`Questa conversazione è chiusa: ${reason}.`)).toBeVisible();
+    expect(screen.queryByRole("textbox", { name: "Messaggio" })).toBeNull();
+    // The thread stays readable.
+    expect(screen.getByRole("log", { name: "Messaggi" })).toHaveTextContent("Ciao!");
+  });
+
   it("never asks a shop that lost for the request: the title comes from its offer", async () => {
     vi.mocked(useSession).mockReturnValue(session(MERCHANT, "merchant"));
     setDeal(
@@ -391,5 +419,6 @@ describe("completion panel", () => {
     expect(await screen.findAllByText("Bici da città")).not.toHaveLength(0);
     expect(getRequest).not.toHaveBeenCalled();
     expect(subscribeToRequest).not.toHaveBeenCalled();
+    expect(screen.getByText("Questa conversazione è chiusa: l'offerta è stata rifiutata.")).toBeVisible();
   });
 });

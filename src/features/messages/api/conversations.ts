@@ -6,6 +6,7 @@ import type { Conversation } from "@/domain/conversation";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { type Offer, offerTitle, shopMayReadRequest } from "@/domain/offer";
 import type { Request } from "@/domain/request";
+import { isAcceptedOffer } from "@/domain/state-machine";
 import { failWith } from "@/lib/app-error";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
@@ -50,6 +51,19 @@ export function useLiveRequest(requestId: string, enabled = true) {
     enabled,
   });
 }
+
+/** The offer and the request a conversation is about, live, as far as the user may follow them. */
+export function useDeal(conversation: Conversation, uid: string) {
+  const offer = useLiveOffer(conversation.offerId);
+  const isBuyer = conversation.participants.customerId === uid;
+  // The shop follows the request only once it won it: a losing shop's listener would be refused.
+  const request = useLiveRequest(
+    conversation.requestId,
+    isBuyer || (offer.data ? isAcceptedOffer(offer.data.status) : false),
+  );
+  return { offer, request };
+}
+export type Deal = ReturnType<typeof useDeal>;
 
 async function conversationTitle(conversation: Conversation, uid: string): Promise<string | null> {
   const { offerId, requestId } = conversation;

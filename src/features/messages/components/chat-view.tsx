@@ -6,7 +6,7 @@ import { paths } from "@/config/paths";
 import { type Conversation, otherParticipant } from "@/domain/conversation";
 import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
-import { useConversation, useConversationTitle } from "../api/conversations";
+import { useConversation, useConversationTitle, useDeal } from "../api/conversations";
 import {
   prepareMessageId,
   useMarkAsRead,
@@ -14,6 +14,7 @@ import {
   useSendMessage,
   useThreadHistory,
 } from "../api/messages";
+import { closedReason } from "../lib/deal-stage";
 import { DealPanel } from "./deal-panel";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
@@ -31,7 +32,16 @@ function BackLink() {
   );
 }
 
-function Thread({ conversationId, sender }: { conversationId: string; sender: ChatSender }) {
+function Thread({
+  conversationId,
+  sender,
+  closed,
+}: {
+  conversationId: string;
+  sender: ChatSender;
+  /** Why nobody may write any more (closedReason), or null while the conversation is open. */
+  closed: string | null;
+}) {
   const { toastError } = useToast();
   const messages = useMessages(conversationId);
   const send = useSendMessage();
@@ -79,7 +89,13 @@ function Thread({ conversationId, sender }: { conversationId: string; sender: Ch
         )}
       </div>
       <div className="sticky bottom-0">
-        <MessageComposer onSend={onSend} disabled={Boolean(messages.error && !messages.data)} />
+        {closed ? (
+          <p role="status" className="border-t border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+            {CHAT_MESSAGES.conversationClosed}: {closed}.
+          </p>
+        ) : (
+          <MessageComposer onSend={onSend} disabled={Boolean(messages.error && !messages.data)} />
+        )}
       </div>
     </>
   );
@@ -88,6 +104,18 @@ function Thread({ conversationId, sender }: { conversationId: string; sender: Ch
 function ConversationTitle({ conversation, uid }: { conversation: Conversation; uid: string }) {
   const title = useConversationTitle(conversation, uid);
   return title.data ? <p className="truncate text-sm text-slate-600">{title.data}</p> : null;
+}
+
+/** The deal panel and the thread, which closes with the deal (mirrors the rules' isOpen). */
+function Deal({ conversation, sender }: { conversation: Conversation; sender: ChatSender }) {
+  const deal = useDeal(conversation, sender.uid);
+  const closed = deal.offer.loading ? null : closedReason(deal.offer.data ?? null, deal.request.data ?? null);
+  return (
+    <>
+      <DealPanel conversation={conversation} uid={sender.uid} deal={deal} />
+      <Thread conversationId={conversation.id} sender={sender} closed={closed} />
+    </>
+  );
 }
 
 /** One conversation: who and what it is about, the deal panel, the live thread and the text box. */
@@ -124,8 +152,7 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
           <ConversationTitle conversation={conversation.data} uid={sender.uid} />
         </div>
       </header>
-      <DealPanel conversation={conversation.data} uid={sender.uid} />
-      <Thread conversationId={conversationId} sender={sender} />
+      <Deal conversation={conversation.data} sender={sender} />
     </section>
   );
 }

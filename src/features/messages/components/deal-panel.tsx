@@ -5,7 +5,7 @@ import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
-import { useLiveOffer, useLiveRequest } from "../api/conversations";
+import type { Deal } from "../api/conversations";
 import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
 import { OfferDecision } from "./offer-decision";
@@ -66,11 +66,17 @@ function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | 
  * The offer this conversation is about. The buyer decides (Accetta / Rifiuta), then completes with a
  * rating; the merchant sees each outcome live in the same place.
  */
-export function DealPanel({ conversation, uid }: { conversation: Conversation; uid: string }) {
-  const offer = useLiveOffer(conversation.offerId);
+export function DealPanel({
+  conversation,
+  uid,
+  deal,
+}: {
+  conversation: Conversation;
+  uid: string;
+  deal: Deal;
+}) {
+  const { offer, request } = deal;
   const isBuyer = conversation.participants.customerId === uid;
-  // The shop follows the request only once it won it: a losing shop's listener would be refused.
-  const request = useLiveRequest(conversation.requestId, isBuyer || offer.data?.status === "accepted");
 
   let body: ReactNode;
   if (offer.loading || request.loading) body = <Spinner size="sm" label="Caricamento dell'offerta…" />;

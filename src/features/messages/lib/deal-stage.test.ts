@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
-import { canCompleteWith, dealStage } from "./deal-stage";
+import { canCompleteWith, closedReason, dealStage } from "./deal-stage";
 
 const NOW = new Date();
 
@@ -53,5 +54,30 @@ describe("dealStage", () => {
     const accepted = offer({ status: "accepted" });
     expect(dealStage(accepted, request({ status: "completed", completedOfferId: "o1" }))).toBe("completed");
     expect(dealStage(offer({ status: "accepted", customerRating: 4 }), null)).toBe("completed");
+  });
+});
+
+describe("closedReason (mirrors the rules' isOpen)", () => {
+  const request = (status: Request["status"]) => ({ id: "r1", status }) as Request;
+
+  it("is open while the offer is pending or accepted and the request active or in progress", () => {
+    expect(closedReason(offer(), request("active"))).toBeNull();
+    expect(closedReason(offer({ status: "accepted" }), request("in_progress"))).toBeNull();
+    expect(closedReason(offer({ status: "accepted" }), null)).toBeNull();
+  });
+
+  it("names why it closed", () => {
+    expect(closedReason(offer({ status: "rejected" }), request("active"))).toBe(
+      CHAT_MESSAGES.closedOfferRejected,
+    );
+    expect(closedReason(offer({ status: "expired" }), null)).toBe(CHAT_MESSAGES.closedOfferExpired);
+    expect(closedReason(offer(), request("cancelled"))).toBe(CHAT_MESSAGES.closedRequestCancelled);
+    expect(closedReason(offer({ status: "accepted" }), request("completed"))).toBe(
+      CHAT_MESSAGES.closedRequestCompleted,
+    );
+    // A shop that won follows the offer: its rating marks the completed deal.
+    expect(closedReason(offer({ status: "accepted", customerRating: 5 }), null)).toBe(
+      CHAT_MESSAGES.closedRequestCompleted,
+    );
   });
 });

@@ -1,11 +1,15 @@
+import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
 import {
   canCompleteRequest,
   canReceiveOffers,
   isAcceptedOffer,
+  isCancelledRequest,
   isCompletedRequest,
   isPendingOffer,
+  isRejectedOffer,
+  OFFER_STATUS,
 } from "@/domain/state-machine";
 
 /**
@@ -34,4 +38,19 @@ export function canCompleteWith(offer: Offer, request: Request | null): boolean 
     canCompleteRequest(request.status) &&
     request.acceptedOfferId === offer.id
   );
+}
+
+/**
+ * Why nobody may write in the conversation any more, or null while it is open. Mirrors firestore.rules
+ * (messages create, isOpen): the offer is no longer pending or accepted, or the request is completed or
+ * cancelled. `request` is null when the user does not follow it (a shop that did not win): the offer
+ * alone then tells (its rating marks a completed deal).
+ */
+export function closedReason(offer: Offer | null, request: Request | null): string | null {
+  if ((request && isCompletedRequest(request.status)) || offer?.customerRating !== undefined)
+    return CHAT_MESSAGES.closedRequestCompleted;
+  if (request && isCancelledRequest(request.status)) return CHAT_MESSAGES.closedRequestCancelled;
+  if (offer && isRejectedOffer(offer.status)) return CHAT_MESSAGES.closedOfferRejected;
+  if (offer?.status === OFFER_STATUS.expired) return CHAT_MESSAGES.closedOfferExpired;
+  return null;
 }
