@@ -20,7 +20,7 @@ import type {
   RejectOfferInput,
   SubmitOfferInput,
 } from "../../src/domain/callables";
-import { SUBCOLLECTIONS } from "../../src/domain/collections";
+import { REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "../../src/domain/collections";
 import { conversationSchema, isParticipant } from "../../src/domain/conversation";
 import type { NewMessageInput } from "../../src/domain/message";
 import { buildMessageWrite } from "../../src/domain/message-document";
@@ -103,8 +103,19 @@ export class AdminSeedWriter implements MarketplaceWriter {
     input: NewRequestInput,
     { at, id }: At & { id: string },
   ): Promise<string> {
-    const request = buildRequestDocument({ customerId: customer.uid, request: input }, clock(at));
-    await requestRef(this.db, id).create(request);
+    // As algoChat publishes: the public document and the buyer's exact location, together.
+    const { document, privateLocation } = buildRequestDocument(
+      { customerId: customer.uid, request: input },
+      clock(at),
+    );
+    const ref = requestRef(this.db, id);
+    const batch = this.db.batch();
+    batch.create(ref, document);
+    batch.create(
+      ref.collection(SUBCOLLECTIONS.requestPrivate).doc(REQUEST_PRIVATE_LOCATION_ID),
+      privateLocation,
+    );
+    await batch.commit();
     return id;
   }
 

@@ -14,7 +14,6 @@ import {
   type QueryConstraint,
   query,
   serverTimestamp,
-  setDoc,
   startAfter,
   Timestamp,
   updateDoc,
@@ -32,15 +31,16 @@ import {
 } from "@/domain/geo-feed";
 import type { GeoSubQuery } from "@/domain/geo-feed-plan";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
-import { type NewRequestInput, type Request, requestSchema } from "@/domain/request";
-import { buildRequestDocument, requestCancellation } from "@/domain/request-document";
+import { type Request, requestSchema } from "@/domain/request";
+import { requestCancellation } from "@/domain/request-document";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument } from "./listen";
 
 /**
- * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's writes and the merchant feed.
+ * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's cancellation and the merchant
+ * feed. Requests are published by algoChat only (the rules refuse a client's create).
  * Reads are checked with the domain schema; a malformed document is skipped with a warning (a list never
  * breaks on one bad document) and reads as missing when asked for by id.
  *
@@ -70,17 +70,6 @@ export async function getRequest(id: string): Promise<Request | null> {
     if (error instanceof FirestoreError && error.code === "permission-denied") return null;
     throw error;
   }
-}
-
-/**
- * Publishes a request for `customerId` (the signed-in buyer): the domain's request document
- * (src/domain/request-document.ts: status `active`, the geohash fields of architecture §4) with server
- * timestamps, exactly the shape the rules accept.
- */
-export async function createRequest(customerId: string, request: NewRequestInput): Promise<string> {
-  const ref = doc(collection(await getLiteDb(), COLLECTIONS.requests));
-  await setDoc(ref, buildRequestDocument({ customerId, request }, serverTimestamp));
-  return ref.id;
 }
 
 /** The owner cancels their own active request (the only status change a client may write). */

@@ -49,7 +49,15 @@ export const SUBCOLLECTIONS = {
   messages: "messages",
   /** users/{uid}/tokenLedger/{id}: one entry per token spend or credit (functions only). */
   tokenLedger: "tokenLedger",
+  /**
+   * requests/{id}/private/{REQUEST_PRIVATE_LOCATION_ID}: the buyer's exact position and typed address
+   * (requestPrivateLocationSchema, request.ts). Written by functions, read by the owner only.
+   */
+  requestPrivate: "private",
 } as const;
+
+/** The one document of requests/{id}/private. */
+export const REQUEST_PRIVATE_LOCATION_ID = "location";
 export type SubcollectionName = (typeof SUBCOLLECTIONS)[keyof typeof SUBCOLLECTIONS];
 
 /**

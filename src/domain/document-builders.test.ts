@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildConversationDocument } from "./conversation-document.ts";
+import { encodeGeohash } from "./geohash.ts";
 import { buildMessageWrite } from "./message-document.ts";
 import { buildOfferDocument, pendingOfferUpdate } from "./offer-document.ts";
 import { buildRequestDocument, requestCancellation } from "./request-document.ts";
@@ -10,7 +11,7 @@ const now = () => NOW;
 
 describe("document builders", () => {
   it("builds an active request with geohash fields computed from its coordinates", () => {
-    const doc = buildRequestDocument(
+    const { document: doc } = buildRequestDocument(
       {
         customerId: "buyer",
         request: {
@@ -31,6 +32,34 @@ describe("document builders", () => {
     expect(doc.gh4).toBe(doc.gh5.slice(0, 4));
     expect(doc.gh3).toBe(doc.gh5.slice(0, 3));
     expect(requestCancellation(now)).toEqual({ status: "cancelled", cancelledAt: NOW, updatedAt: NOW });
+  });
+
+  it("gives others a request's zone and grid position; the street and exact point come apart", () => {
+    const exact = { lat: 45.474_63, lng: 9.205_31, address: "Via Tadino 5, Porta Venezia, Milano" };
+    const { document, privateLocation } = buildRequestDocument(
+      {
+        customerId: "buyer",
+        request: {
+          productName: "Bici",
+          category: "sport",
+          budget: { min: 10, max: 20 },
+          urgency: "ore",
+          deliveryPreference: "pickup",
+          actionRadius: 5,
+          location: exact,
+        },
+      },
+      now,
+    );
+    expect(document.location).toEqual({
+      address: "Porta Venezia, Milano",
+      lat: 45.47,
+      lng: 9.21,
+      geohash: encodeGeohash(45.47, 9.21, 9),
+    });
+    expect(document.gh5).toBe(encodeGeohash(45.47, 9.21, 5));
+    expect(JSON.stringify(document)).not.toContain("Tadino");
+    expect(privateLocation).toEqual({ customerId: "buyer", ...exact });
   });
 
   it("builds a pending offer and its conversation, and a message with the conversation's update", () => {

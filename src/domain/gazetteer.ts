@@ -58,7 +58,7 @@ export function normalisePlaceText(text: string): string {
  * Words that open a street name ('Via Roma 5'): the place right after one is the street's name, not
  * the comune, and the words up to the house number belong to the street.
  */
-const STREET_WORDS = new Set([
+export const STREET_WORDS: ReadonlySet<string> = new Set([
   "via",
   "viale",
   "vle",

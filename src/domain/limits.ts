@@ -29,8 +29,6 @@ export const EARTH_RADIUS_KM = 6371;
 export const DEFAULT_LOCATION = { address: "Milano", lat: 45.4642, lng: 9.19 } as const;
 /** A merchant without a shop position sees the feed around this point. */
 export const DEFAULT_MERCHANT_LOCATION = DEFAULT_LOCATION;
-/** A request published without a location (the buyer's client never sent one) is placed here. */
-export const DEFAULT_REQUEST_LOCATION = DEFAULT_LOCATION;
 /** Publishing default of a request's action radius. */
 export const DEFAULT_ACTION_RADIUS_KM = 10;
 /** The radius Algo's prompt mentions. */
@@ -121,3 +119,14 @@ export const ALGO_IMAGE_MAX_BYTES = 1_500_000;
 export const ALGO_DAILY_TURN_CAP = 60;
 /** Failed Algo turns refunded per user per day; past it Algo refuses turns until the next day. */
 export const ALGO_DAILY_REFUND_CAP = 5;
+
+// Requests: publishing floods and location privacy (ours: the spec sets no number for these)
+/** Active requests a buyer may have at once: algoChat publishes no more until one closes. */
+export const MAX_ACTIVE_REQUESTS_PER_BUYER = 5;
+/** New requests a buyer may publish per Europe/Rome calendar day. */
+export const MAX_REQUESTS_PER_DAY = 10;
+/**
+ * What other users read of a request's position is snapped to a grid of this step in degrees:
+ * 0.01° is ~1.1 km north-south and ~0.8 km east-west at Italian latitudes (geo-privacy.ts).
+ */
+export const PUBLIC_POSITION_GRID_DEG = 0.01;

@@ -1,15 +1,21 @@
 import { requestGeoFields } from "./geo-cover.ts";
-import type { NewRequest, NewRequestInput, RequestLocation } from "./request.ts";
+import { coarsePosition, requestZone } from "./geo-privacy.ts";
+import type { NewRequest, NewRequestInput, RequestLocation, RequestPrivateLocation } from "./request.ts";
 import { newRequestInputSchema } from "./request.ts";
 import { INITIAL_REQUEST_STATUS, REQUEST_STATUS, type RequestStatus } from "./state-machine.ts";
 import { withoutUndefined } from "./without-undefined.ts";
 
 /**
- * The requests/{id} document, built in one place for every writer: algoChat's publishing, the seed, the
- * geo bench and the rules tests. Pure: the input is validated with the client's own publishing
- * contract (what Algo publishes, a client could have sent), the geohash fields of architecture §4 are
- * computed from the coordinates (never trusted), and `now` gives the writer's time value (a server
- * timestamp sentinel, or a fixed Timestamp in the seed and the bench).
+ * The requests/{id} document, built in one place for every writer: algoChat's publishing (the only
+ * writer in the product: clients cannot create requests), the seed, the geo bench and the rules tests.
+ * Pure: the input is validated with the publishing contract, and `now` gives the writer's time value
+ * (a server timestamp sentinel, or a fixed Timestamp in the seed and the bench).
+ *
+ * Location privacy (architecture §7): the document everyone with access reads carries the zone
+ * (geo-privacy.ts requestZone: comune and neighbourhood, no street) and the position snapped to the
+ * public grid; the geohash fields of architecture §4 are computed from that coarse point, so the
+ * merchant feed is exact against what shops read. The exact point and the typed address come back
+ * apart, as `privateLocation`, for requests/{id}/private/location (owner-only), written with it.
  */
 
 export type RequestDocumentInput = {
@@ -34,14 +40,21 @@ export type RequestDocument<Time> = Omit<Partial<NewRequest>, "location"> &
     updatedAt: Time;
   };
 
+export type RequestDocumentWrite<Time> = {
+  document: RequestDocument<Time>;
+  privateLocation: RequestPrivateLocation;
+};
+
 export function buildRequestDocument<Time>(
   input: RequestDocumentInput,
   now: () => Time,
-): RequestDocument<Time> {
+): RequestDocumentWrite<Time> {
   const draft = newRequestInputSchema.parse(input.request);
-  const { geohash, ...prefixes } = requestGeoFields(draft.location);
+  const exact = draft.location;
+  const coarse = coarsePosition(exact);
+  const { geohash, ...prefixes } = requestGeoFields(coarse);
   const createdAt = now();
-  return {
+  const document: RequestDocument<Time> = {
     ...(input.id === undefined ? {} : { id: input.id }),
     ...withoutUndefined(draft),
     productName: draft.productName,
@@ -49,13 +62,20 @@ export function buildRequestDocument<Time>(
     budget: draft.budget,
     urgency: draft.urgency,
     deliveryPreference: draft.deliveryPreference,
-    location: { ...draft.location, geohash },
+    location: { address: requestZone(exact.address), ...coarse, geohash },
     ...prefixes,
     customerId: input.customerId,
     status: input.status ?? INITIAL_REQUEST_STATUS,
     createdAt,
     updatedAt: now(),
   };
+  const privateLocation = {
+    customerId: input.customerId,
+    address: exact.address,
+    lat: exact.lat,
+    lng: exact.lng,
+  };
+  return { document, privateLocation };
 }
 
 /** What the owner's cancellation changes on their active request. */

@@ -37,11 +37,19 @@ export const locationInputSchema = latLngSchema.extend({
 });
 export type LocationInput = z.infer<typeof locationInputSchema>;
 
-/** Stored request location (architecture §4): `geohash` has precision 9. */
+/**
+ * Stored request location (architecture §4, §7), what shops read: `address` is the zone (comune and
+ * neighbourhood, never the street) and lat/lng the public grid node (geo-privacy.ts), `geohash` its
+ * precision-9 geohash (computed from the coarse point, so it tells nothing finer).
+ */
 export const requestLocationSchema = locationInputSchema.extend({
   geohash: z.string().regex(/^[0-9b-hjkmnp-z]{1,12}$/, { error: VALIDATION_MESSAGES.invalidLocation }),
 });
 export type RequestLocation = z.infer<typeof requestLocationSchema>;
+
+/** requests/{id}/private/location: the buyer's exact position and typed address, theirs alone. */
+export const requestPrivateLocationSchema = locationInputSchema.extend({ customerId: idSchema });
+export type RequestPrivateLocation = z.infer<typeof requestPrivateLocationSchema>;
 
 export const productDetailsSchema = z.object({
   size: optionalText(SHORT_TEXT_MAX_LENGTH),

@@ -6,14 +6,18 @@ import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlgoChatOutput } from "../../src/domain/algo";
 import { ALGO_LIMIT_MESSAGES } from "../../src/domain/algo-limit-messages";
+import { algoUsageDay } from "../../src/domain/algo-usage";
 import {
   ALGO_DAILY_REFUND_CAP,
   ALGO_DAILY_TURN_CAP,
   ALGO_IMAGE_MAX_BYTES,
   ALGO_MESSAGE_MAX_LENGTH,
+  MAX_ACTIVE_REQUESTS_PER_BUYER,
+  MAX_REQUESTS_PER_DAY,
   OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
 } from "../../src/domain/limits";
 import { ALGO_MESSAGES, VALIDATION_MESSAGES } from "../../src/domain/messages";
+import { PUBLISHING_MESSAGES } from "../../src/domain/publishing-messages";
 import { requestSchema } from "../../src/domain/request";
 import { SHOP_STATUS } from "../../src/domain/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
@@ -154,8 +158,18 @@ describe("algoChat with the offline Algo", () => {
       status: "active",
       aiGenerated: true,
       algoConversationId: conversationId,
-      location: { ...PORTA_VENEZIA, geohash: expect.stringMatching(/^u0nd/) },
+      // Shops read the zone and the position on the public grid; the street and exact point are private.
+      location: {
+        address: "Porta Venezia, Milano",
+        lat: 45.47,
+        lng: 9.21,
+        geohash: expect.stringMatching(/^u0nd/),
+      },
       gh3: "u0n",
+    });
+    expect(await doc(`requests/${requestId}/private/location`)).toEqual({
+      customerId: "anna",
+      ...PORTA_VENEZIA,
     });
     const geohash = (stored?.location as { geohash?: string } | undefined)?.geohash ?? "";
     expect(stored?.gh5).toBe(geohash.slice(0, 5));
@@ -180,15 +194,26 @@ describe("algoChat with the offline Algo", () => {
     expect(learning.map((d) => d.data().interaction.resultSuccessful).filter(Boolean)).toHaveLength(1);
   });
 
-  it("publishes in Milano centre with a 10 km radius when the client never sent a place", async () => {
+  it("publishes nothing without a place: Algo asks for it, then publishes where the buyer says", async () => {
     await seedBuyer("bruno");
     const replies = await talk("bruno", [
       "Cerco una racchetta da tennis usata sui 100 euro",
       "entro domani, consegna a domicilio",
     ]);
-    const request = await doc(`requests/${replies.at(-1)?.requestId}`);
+    const asked = replies.at(-1);
+    expect(asked).toMatchObject({ isComplete: false, message: PUBLISHING_MESSAGES.placeNeeded });
+    expect(asked?.requestId).toBeUndefined();
+    expect((await db().collection("requests").get()).size).toBe(0);
+    const conversationId = asked?.conversationId ?? "";
+    expect(await doc(`algo_conversations/${conversationId}`)).toMatchObject({ status: "open" });
+
+    const published = await algo.algoChat.run(
+      callable({ conversationId, message: "sì, pubblica", location: PORTA_VENEZIA }, "bruno"),
+    );
+    expect(published.isComplete).toBe(true);
+    const request = await doc(`requests/${published.requestId}`);
     expect(request).toMatchObject({
-      location: { address: "Milano", lat: 45.4642, lng: 9.19 },
+      location: { address: "Porta Venezia, Milano", lat: 45.47, lng: 9.21 },
       actionRadius: 10,
       productDetails: { condition: "usato" },
     });
@@ -238,7 +263,7 @@ describe("algoChat with Gemini (fake server)", () => {
       if (answer !== undefined) gemini.enqueue(geminiJson(answer));
       const reply = await algo.runAlgoChat(
         uid,
-        { message, ...(conversationId ? { conversationId } : {}) },
+        { message, location: PORTA_VENEZIA, ...(conversationId ? { conversationId } : {}) },
         geminiDeps(),
       );
       conversationId = reply.conversationId;
@@ -376,7 +401,7 @@ describe("algoChat with Gemini (fake server)", () => {
     );
     const reply = await algo.runAlgoChat(
       "ivo",
-      { message: "pubblica questa", imageBase64: image },
+      { message: "pubblica questa", imageBase64: image, location: PORTA_VENEZIA },
       geminiDeps(),
     );
     expect(reply.tokenBalance).toBe(19);
@@ -503,5 +528,56 @@ describe("Gemini cost caps", () => {
       maxOutputTokens: OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
       thinkingConfig: { thinkingBudget: 0 },
     });
+  });
+});
+
+describe("publishing caps", () => {
+  const ready = ["Cerco una racchetta da tennis usata sui 100 euro", "entro domani, consegna a domicilio"];
+  const withPlace = { location: PORTA_VENEZIA };
+
+  const requestsOf = async (uid: string) =>
+    (await db().collection("requests").where("customerId", "==", uid).get()).docs.map((d) => d.data());
+
+  it(`keeps a buyer to ${MAX_ACTIVE_REQUESTS_PER_BUYER} active requests, says so in the chat, and publishes once one closes`, async () => {
+    await seedBuyer("elsa");
+    await Promise.all([
+      ...Array.from({ length: MAX_ACTIVE_REQUESTS_PER_BUYER }, (_, i) =>
+        db().doc(`requests/elsa${i}`).set({ customerId: "elsa", status: "active" }),
+      ),
+      db().doc("requests/old").set({ customerId: "elsa", status: "completed" }),
+      db().doc("requests/others").set({ customerId: "someone-else", status: "active" }),
+    ]);
+    const refused = (await talk("elsa", ready, withPlace)).at(-1);
+    expect(refused).toMatchObject({ isComplete: false, message: PUBLISHING_MESSAGES.tooManyActive });
+    expect(refused?.requestId).toBeUndefined();
+    expect(await requestsOf("elsa")).toHaveLength(MAX_ACTIVE_REQUESTS_PER_BUYER + 1);
+
+    await db().doc("requests/elsa0").update({ status: "cancelled" });
+    const published = await algo.algoChat.run(
+      callable({ conversationId: refused?.conversationId, message: "sì, pubblica", ...withPlace }, "elsa"),
+    );
+    expect(published).toMatchObject({ isComplete: true, requestId: expect.any(String) });
+    expect((await doc("users/elsa"))?.requestQuota).toMatchObject({ published: 1 });
+  });
+
+  it(`publishes at most ${MAX_REQUESTS_PER_DAY} requests a day per buyer (Italian calendar)`, async () => {
+    await seedBuyer("fabio");
+    const today = algoUsageDay(new Date());
+    await db()
+      .doc("users/fabio")
+      .update({ requestQuota: { day: today, published: MAX_REQUESTS_PER_DAY - 1 } });
+    expect((await talk("fabio", ready, withPlace)).at(-1)?.isComplete).toBe(true);
+    expect((await doc("users/fabio"))?.requestQuota).toEqual({ day: today, published: MAX_REQUESTS_PER_DAY });
+
+    const refused = (await talk("fabio", ready, withPlace)).at(-1);
+    expect(refused).toMatchObject({ isComplete: false, message: PUBLISHING_MESSAGES.dailyLimit });
+    expect(await requestsOf("fabio")).toHaveLength(1);
+
+    // Another day's count does not hold today.
+    await db()
+      .doc("users/fabio")
+      .update({ requestQuota: { day: "2000-01-01", published: 99 } });
+    expect((await talk("fabio", ready, withPlace)).at(-1)?.isComplete).toBe(true);
+    expect(await requestsOf("fabio")).toHaveLength(2);
   });
 });

@@ -84,8 +84,15 @@ export function signUpFields(uid: string, userType: UserType): DocumentData {
 
 export const MILANO = { address: "Piazza del Duomo, Milano", lat: 45.4642, lng: 9.19 };
 
-/** What a buyer's client writes for a new request (buildRequestDocument): a valid request of `customerId`. */
+/**
+ * A new request of `customerId` as algoChat publishes it (buildRequestDocument); clients may no longer
+ * write it, so the rules tests use it to show the refusal. `requestWrite` also gives its private location.
+ */
 export function newRequestFields(customerId: string): DocumentData {
+  return requestWrite(customerId).document;
+}
+
+export function requestWrite(customerId: string) {
   return buildRequestDocument(
     {
       customerId,

@@ -215,7 +215,7 @@ export async function runAlgoChat(
   await learnFromTurn(uid, conversationId, conversation, input, reply, saved, deps);
   return {
     conversationId,
-    message: reply.message,
+    message: saved.withheld ?? reply.message,
     extractedData: outputFields(saved.conversation, reply.fields),
     isComplete: Boolean(saved.published) || isCompleted(saved.conversation),
     ...(saved.published ? { finalRequest: saved.published } : {}),

@@ -1,15 +1,15 @@
 import { FieldValue } from "firebase-admin/firestore";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_REQUEST_LOCATION } from "@/domain/limits";
 import { requestDocument } from "./publish";
 
 describe("requestDocument", () => {
   it("publishes what Algo collected with the spec's defaults, the geohash fields and server timestamps", () => {
-    const { request, doc } = requestDocument({
+    const { request, doc, privateLocation } = requestDocument({
       uid: "buyer-1",
       requestId: "req-1",
       conversationId: "algo-1",
       fields: { productName: "Scarpe da corsa", category: "sport", budget: { min: 50, max: 120 } },
+      location: { address: "Via Tadino 5, Milano", lat: 45.4781, lng: 9.2066 },
       imageAnalyzed: false,
     });
     expect(request.productName).toBe("Scarpe da corsa");
@@ -44,7 +44,7 @@ describe("requestDocument", () => {
       category: "sport",
       budget: { min: 50, max: 120 },
       actionRadius: 10,
-      location: { lat: DEFAULT_REQUEST_LOCATION.lat, lng: DEFAULT_REQUEST_LOCATION.lng },
+      location: { address: "Milano", lat: 45.48, lng: 9.21 },
       status: "active",
       aiGenerated: true,
       imageAnalyzed: false,
@@ -52,6 +52,12 @@ describe("requestDocument", () => {
     });
     expect(doc.location.geohash.startsWith(doc.gh5)).toBe(true);
     expect(doc.gh5.startsWith(doc.gh4) && doc.gh4.startsWith(doc.gh3)).toBe(true);
+    expect(privateLocation).toEqual({
+      customerId: "buyer-1",
+      address: "Via Tadino 5, Milano",
+      lat: 45.4781,
+      lng: 9.2066,
+    });
     expect(doc.createdAt).toEqual(FieldValue.serverTimestamp());
   });
 });

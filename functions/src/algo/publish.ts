@@ -1,16 +1,38 @@
-import { type DocumentData, FieldValue } from "firebase-admin/firestore";
+import {
+  type DocumentData,
+  type DocumentReference,
+  FieldValue,
+  type Firestore,
+  type Transaction,
+} from "firebase-admin/firestore";
 import type { AlgoExtractedData } from "@/domain/algo";
-import { COLLECTIONS } from "@/domain/collections";
-import { DEFAULT_ACTION_RADIUS_KM, DEFAULT_REQUEST_LOCATION } from "@/domain/limits";
+import {
+  COLLECTIONS,
+  REQUEST_FIELDS,
+  REQUEST_PRIVATE_LOCATION_ID,
+  SUBCOLLECTIONS,
+} from "@/domain/collections";
+import { DEFAULT_ACTION_RADIUS_KM, MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/limits";
 import { applyPublishingDefaults, type PublishableRequest } from "@/domain/publishing";
-import { type LocationInput, newRequestInputSchema } from "@/domain/request";
+import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
+import { type LocationInput, newRequestInputSchema, type RequestPrivateLocation } from "@/domain/request";
 import { buildRequestDocument } from "@/domain/request-document";
+import {
+  type PublishRefusal,
+  publishRefusal,
+  type RequestDailyQuota,
+  requestQuotaOn,
+  withPublished,
+} from "@/domain/request-quota";
+import { REQUEST_STATUS } from "@/domain/state-machine";
 
 /**
- * Publishing what Algo collected as requests/{id} (spec §3, §5; architecture §4): the spec's defaults
- * for every missing field, status 'active', aiGenerated, the conversation id, the location the client
- * sent (Milano centre when it never sent one) with its geohash fields, and the action radius (10 km
- * by default).
+ * Publishing what Algo collected as requests/{id} (spec §3, §5; architecture §4, §7): the spec's
+ * defaults for every missing field, status 'active', aiGenerated, the conversation id, the place the
+ * client sent (never a default: no place, no request) and the action radius (10 km by default). The
+ * public document carries the zone and the coarse position; the exact one goes to
+ * requests/{id}/private/location in the same transaction. Clients cannot create requests (rules), so
+ * the buyer's caps (request-quota.ts) hold here.
  */
 export const REQUESTS_COLLECTION = COLLECTIONS.requests;
 
@@ -20,18 +42,17 @@ export interface PublishInput {
   conversationId: string;
   fields: AlgoExtractedData;
   finalRequest?: AlgoExtractedData;
-  location?: LocationInput;
+  location: LocationInput;
   actionRadius?: number;
   imageAnalyzed: boolean;
 }
 
 export function publishableRequest(input: PublishInput): PublishableRequest {
-  const location = input.location ?? { ...DEFAULT_REQUEST_LOCATION };
   return applyPublishingDefaults({
     ...input.fields,
     ...input.finalRequest,
     productDetails: { ...input.fields.productDetails, ...input.finalRequest?.productDetails },
-    location,
+    location: input.location,
     actionRadius: input.actionRadius ?? DEFAULT_ACTION_RADIUS_KM,
     aiGenerated: true,
     imageAnalyzed: input.imageAnalyzed,
@@ -39,12 +60,19 @@ export function publishableRequest(input: PublishInput): PublishableRequest {
   });
 }
 
-/** The requests/{id} document (server timestamps for createdAt/updatedAt), built by the domain's one builder. */
-export function requestDocument(input: PublishInput): { request: PublishableRequest; doc: DocumentData } {
+/**
+ * The requests/{id} document (server timestamps for createdAt/updatedAt) and its private location,
+ * built by the domain's one builder.
+ */
+export function requestDocument(input: PublishInput): {
+  request: PublishableRequest;
+  doc: DocumentData;
+  privateLocation: RequestPrivateLocation;
+} {
   const request = publishableRequest(input);
   // A location the client sent but the sanitizer dropped as invalid fails here, before any write.
   const checked = newRequestInputSchema.parse(request);
-  const doc = buildRequestDocument(
+  const { document, privateLocation } = buildRequestDocument(
     {
       id: input.requestId,
       customerId: input.uid,
@@ -52,5 +80,66 @@ export function requestDocument(input: PublishInput): { request: PublishableRequ
     },
     () => FieldValue.serverTimestamp(),
   );
-  return { request, doc };
+  return { request, doc: document, privateLocation };
+}
+
+const REFUSAL_MESSAGES: Record<PublishRefusal, string> = {
+  active_requests: PUBLISHING_MESSAGES.tooManyActive,
+  daily_requests: PUBLISHING_MESSAGES.dailyLimit,
+};
+
+/** May the buyer publish now: the day's count to write on success, or what Algo says instead. */
+export type PublishCheck =
+  | { ok: true; location: LocationInput; quota: RequestDailyQuota; userRef: DocumentReference }
+  | { ok: false; message: string };
+
+/**
+ * The reads of publishing, before the transaction writes anything: a place is needed, fewer than
+ * MAX_ACTIVE_REQUESTS_PER_BUYER active requests (a query bounded at the cap) and the day's count.
+ */
+export async function checkPublishing(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  location: LocationInput | undefined,
+  now: Date,
+): Promise<PublishCheck> {
+  if (!location) return { ok: false, message: PUBLISHING_MESSAGES.placeNeeded };
+  const userRef = db.collection(COLLECTIONS.users).doc(uid);
+  const [user, active] = await Promise.all([
+    tx.get(userRef),
+    tx.get(
+      db
+        .collection(COLLECTIONS.requests)
+        .where(REQUEST_FIELDS.customerId, "==", uid)
+        .where(REQUEST_FIELDS.status, "==", REQUEST_STATUS.active)
+        .limit(MAX_ACTIVE_REQUESTS_PER_BUYER),
+    ),
+  ]);
+  const quota = requestQuotaOn(user.get("requestQuota"), now);
+  const refusal = publishRefusal(active.size, quota);
+  if (refusal) return { ok: false, message: REFUSAL_MESSAGES[refusal] };
+  return { ok: true, location, quota, userRef };
+}
+
+/** The writes of publishing: the request, its private location, the day's count. */
+export function writePublication(
+  tx: Transaction,
+  db: Firestore,
+  check: Extract<PublishCheck, { ok: true }>,
+  input: Omit<PublishInput, "requestId" | "location">,
+): { request: PublishableRequest; requestId: string } {
+  const requestRef = db.collection(COLLECTIONS.requests).doc();
+  const { request, doc, privateLocation } = requestDocument({
+    ...input,
+    requestId: requestRef.id,
+    location: check.location,
+  });
+  tx.create(requestRef, doc);
+  tx.create(
+    requestRef.collection(SUBCOLLECTIONS.requestPrivate).doc(REQUEST_PRIVATE_LOCATION_ID),
+    privateLocation,
+  );
+  tx.set(check.userRef, { requestQuota: withPublished(check.quota) }, { merge: true });
+  return { request, requestId: requestRef.id };
 }

@@ -7,7 +7,6 @@ import {
 import type { z } from "zod";
 import type { algoChatInputSchema } from "@/domain/algo";
 import { ALGO_CONVERSATION_STATUS } from "@/domain/algo-conversation";
-import { COLLECTIONS } from "@/domain/collections";
 import type { PublishableRequest } from "@/domain/publishing";
 import {
   afterTurn,
@@ -17,38 +16,47 @@ import {
   parseConversation,
 } from "./conversation-store";
 import type { EngineReply } from "./engine";
-import { requestDocument } from "./publish";
+import { checkPublishing, writePublication } from "./publish";
 
 /** What step 3 of algoChat (algo-chat.ts) keeps of the turn: the text, whether a photo came, the reply. */
 type TurnInput = Pick<z.output<typeof algoChatInputSchema>, "message" | "imageBase64">;
 type TurnDeps = { db: Firestore; now: () => Date };
 
-export type SavedTurn = { published?: PublishableRequest; requestId?: string; conversation: Conversation };
+export type SavedTurn = {
+  published?: PublishableRequest;
+  requestId?: string;
+  conversation: Conversation;
+  /** Algo's words instead of the reply's when it had everything but did not publish. */
+  withheld?: string;
+};
 
-/** Creates requests/{id} from the conversation's fields in the turn's transaction and closes it. */
-function publishInTransaction(
+/**
+ * Publishes requests/{id} (and its private location) from the conversation's fields in the turn's
+ * transaction and closes the conversation; or, with no place or past the buyer's caps, publishes
+ * nothing and says why in Algo's words (the conversation stays open with its fields).
+ */
+async function publishOrWithhold(
   tx: Transaction,
   db: Firestore,
-  next: Conversation,
+  conversation: Conversation,
   uid: string,
   conversationId: string,
   reply: EngineReply,
-): PublishableRequest {
-  const requestRef = db.collection(COLLECTIONS.requests).doc();
-  const { request, doc } = requestDocument({
-    uid,
-    requestId: requestRef.id,
-    conversationId,
-    fields: reply.fields,
-    ...(reply.finalRequest ? { finalRequest: reply.finalRequest } : {}),
-    ...(next.location ? { location: next.location } : {}),
-    ...(next.actionRadius ? { actionRadius: next.actionRadius } : {}),
-    imageAnalyzed: next.imageAnalyzed,
-  });
-  tx.create(requestRef, doc);
-  next.status = ALGO_CONVERSATION_STATUS.completed;
-  next.requestId = requestRef.id;
-  return request;
+  now: Date,
+): Promise<{ publish: () => { request: PublishableRequest; requestId: string } } | { withheld: string }> {
+  const check = await checkPublishing(tx, db, uid, conversation.location, now);
+  if (!check.ok) return { withheld: check.message };
+  return {
+    publish: () =>
+      writePublication(tx, db, check, {
+        uid,
+        conversationId,
+        fields: reply.fields,
+        ...(reply.finalRequest ? { finalRequest: reply.finalRequest } : {}),
+        ...(conversation.actionRadius ? { actionRadius: conversation.actionRadius } : {}),
+        imageAnalyzed: conversation.imageAnalyzed || reply.imageAnalyzed,
+      }),
+  };
 }
 
 /**
@@ -72,12 +80,26 @@ export async function saveTurn(
       // A concurrent turn of the same conversation has just published it.
       return { published: undefined, requestId: current.requestId, conversation: current };
     }
+    // Every read (the caps) before any write.
+    const outcome = reply.isComplete
+      ? await publishOrWithhold(tx, db, conversation, uid, ref.id, reply, now)
+      : undefined;
+    const withheld = outcome && "withheld" in outcome ? outcome.withheld : undefined;
     const next = afterTurn(conversation, current, {
       text: input.message,
       image: input.imageBase64 !== undefined,
-      reply,
+      // Withheld: Algo says why, and a plain 'sì' or 'pubblica' next turn publishes (offline Algo).
+      reply: withheld
+        ? { ...reply, message: withheld, offline: { ...reply.offline, proposed: true } }
+        : reply,
     });
-    const published = reply.isComplete ? publishInTransaction(tx, db, next, uid, ref.id, reply) : undefined;
+    let published: PublishableRequest | undefined;
+    if (outcome && "publish" in outcome) {
+      const publication = outcome.publish();
+      published = publication.request;
+      next.status = ALGO_CONVERSATION_STATUS.completed;
+      next.requestId = publication.requestId;
+    }
     tx.set(
       ref,
       {
@@ -86,6 +108,11 @@ export async function saveTurn(
       },
       { merge: true },
     );
-    return { published, requestId: next.requestId, conversation: next };
+    return {
+      published,
+      requestId: next.requestId,
+      conversation: next,
+      ...(withheld ? { withheld } : {}),
+    };
   });
 }

@@ -59,9 +59,10 @@ function renderCard({
 const status = () => screen.getByRole("status");
 
 describe("LocationCard's place combobox", () => {
-  it("says Milano's centre is used until a place is given, and loads no places before typing", () => {
+  it("says a place is needed to publish until one is given, and loads no places before typing", () => {
     const { input, loadPlaces } = renderCard();
-    expect(status()).toHaveTextContent(BUYER_MESSAGES.locationDefault);
+    expect(status()).toHaveTextContent("per pubblicare la richiesta scegli il comune o usa la tua posizione");
+    expect(status()).not.toHaveTextContent("Milano");
     expect(input).toHaveAttribute("aria-expanded", "false");
     expect(input).toHaveAttribute("aria-autocomplete", "list");
     expect(loadPlaces).not.toHaveBeenCalled();

@@ -27,8 +27,9 @@ const formatCoords = ({ lat, lng }: LatLng) => `${lat.toFixed(4)}, ${lng.toFixed
 
 /**
  * 'Dove ti serve?': the comune (typed, alone or in an address, and found in the offline gazetteer) or
- * the phone's position gives the coordinates; the text is what merchants read; plus the action radius.
- * Without coordinates the request is centred on Milano, and the card says so.
+ * the phone's position gives the coordinates; merchants read only the comune (and neighbourhood) of
+ * the text and a position to about 1 km; plus the action radius. Without a place Algo publishes
+ * nothing and asks for one, and the card says a place is needed.
  */
 export function LocationCard(props: LocationCardProps) {
   const { address, onAddressChange, coords, onCoordsChange, radius, onRadiusChange } = props;
