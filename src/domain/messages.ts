@@ -195,13 +195,14 @@ export const BUYER_MESSAGES = {
   tokensPurchased: "Token acquistati!",
   tokenBalanceUnavailable: "Impossibile leggere il saldo dei token. Riprova più tardi.",
   tokenBalanceLoading: "Caricamento dei token",
-  locationDefault: "Nessuna posizione indicata: useremo il centro di Milano.",
+  locationDefault:
+    "Nessun luogo indicato: per pubblicare la richiesta scegli il comune o usa la tua posizione.",
   locationUnavailable: "Impossibile ottenere la tua posizione. Verifica i permessi.",
   locationFromPhone: "Posizione del telefono",
   /** Coordinates saved in the buyer's profile, before they type a comune or use the phone. */
   locationSaved: "Posizione salvata",
   locationTypedHint:
-    'Scrivi il comune, anche con la via (es. "Via Roma 5, Sesto San Giovanni"): cerchiamo i negozi intorno. I negozianti vedono quello che scrivi.',
+    'Scrivi il comune, anche con la via (es. "Via Roma 5, Sesto San Giovanni"): cerchiamo i negozi intorno. I negozianti vedono solo il comune (e il quartiere, se lo scrivi) e una posizione approssimativa: la via resta privata.',
   cancelConfirm: "Vuoi annullare questa richiesta? I negozianti non potranno più inviarti offerte.",
   requestCancelled: "Richiesta annullata",
   imageUnreadable: "Impossibile leggere questa immagine. Prova con un'altra foto.",
