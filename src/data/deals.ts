@@ -5,13 +5,18 @@ import {
   completeTransactionOutputSchema,
   rejectOfferInputSchema,
   rejectOfferOutputSchema,
+  submitOfferInputSchema,
+  submitOfferOutputSchema,
 } from "@/domain/callables";
 import { callable } from "./callables";
 
 /**
- * Closing a deal (spec §4, architecture §2): accepting, rejecting and completing touch another user's
- * data, so they are callables (functions/src/deals).
+ * Making and closing a deal (spec §4, architecture §2): sending an offer (which opens the buyer's
+ * conversation), accepting, rejecting and completing touch another user's data, so they are callables
+ * (functions/src/offers, functions/src/deals).
  */
+export const submitOffer = callable("submitOffer", submitOfferInputSchema, submitOfferOutputSchema);
+
 export const acceptOffer = callable("acceptOffer", acceptOfferInputSchema, acceptOfferOutputSchema);
 
 export const rejectOffer = callable("rejectOffer", rejectOfferInputSchema, rejectOfferOutputSchema);

@@ -16,14 +16,14 @@ import {
   query,
   serverTimestamp,
   startAfter,
+  updateDoc,
   where,
-  writeBatch,
 } from "firebase/firestore/lite";
+import type { SubmitOfferOutput } from "@/domain/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
-import { buildConversationDocument } from "@/domain/conversation-document";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
-import { type NewOfferInput, type Offer, offerIdFor, offerSchema, shopMayReadRequest } from "@/domain/offer";
-import { buildOfferDocument, pendingOfferUpdate } from "@/domain/offer-document";
+import { type Offer, type OfferTerms, offerIdFor, offerSchema, shopMayReadRequest } from "@/domain/offer";
+import { pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
@@ -155,69 +155,49 @@ export class OfferNotEditableError extends Error {
 }
 
 export type SaveOfferInput = {
-  request: { id: string; customerId: string };
-  merchant: { uid: string; name: string };
-  /** The buyer's public name, for the conversation. */
-  customerName: string;
+  requestId: string;
+  /** The signed-in shop: the offer's id is {requestId}_{merchantId}. */
+  merchantId: string;
   form: OfferFormData;
   aiGenerated?: boolean;
 };
 
+/** submitOffer, loaded on first use so the offer lists do not carry Cloud Functions' SDK. */
+async function submitOfferCallable(terms: OfferTerms): Promise<SubmitOfferOutput> {
+  const { submitOffer } = await import("./deals");
+  return submitOffer(terms);
+}
+
 /**
- * Sends the merchant's offer on a request, or edits it while it is still pending, and makes sure the
- * conversation exists: offer and conversation go in one batch, so both exist or neither (spec §4).
- * Returns the conversation id (= the offer id).
+ * Sends the merchant's offer on a request through submitOffer, which checks the shop, the request and
+ * the limits and opens the conversation in the same transaction (spec §4, issue 13); or edits the
+ * offer directly while it is still pending (the rules allow only the terms to change). Returns the
+ * conversation id (= the offer id).
  */
 export async function saveOffer(
   input: SaveOfferInput,
-  /** The app's database by default; tests pass their own. */
-  database?: Firestore,
+  /** The app's database and callable by default; tests pass their own. */
+  deps: { db?: Firestore; submit?: (terms: OfferTerms) => Promise<SubmitOfferOutput> } = {},
 ): Promise<{ offerId: string; conversationId: string }> {
-  const db = database ?? (await getLiteDb());
-  const offerId = offerIdFor(input.request.id, input.merchant.uid);
-  const offer = {
-    requestId: input.request.id,
-    customerId: input.request.customerId,
-    merchantName: input.merchant.name,
+  const db = deps.db ?? (await getLiteDb());
+  const offerId = offerIdFor(input.requestId, input.merchantId);
+  const { estimatedDeliveryTime, additionalNotes } = input.form;
+  const terms: OfferTerms = {
+    requestId: input.requestId,
     price: input.form.price,
     description: input.form.description,
     deliveryOptions: input.form.deliveryOptions,
-    estimatedDeliveryTime: input.form.estimatedDeliveryTime,
-    additionalNotes: input.form.additionalNotes,
+    // A callable carries JSON, where an undefined field would arrive as null: leave empty ones out.
+    ...(estimatedDeliveryTime ? { estimatedDeliveryTime } : {}),
+    ...(additionalNotes ? { additionalNotes } : {}),
     aiGenerated: input.aiGenerated ?? false,
-  } satisfies NewOfferInput;
-  const offerDocument = buildOfferDocument(input.merchant.uid, offer, serverTimestamp);
+  };
   const offerRef = doc(db, COLLECTIONS.offers, offerId);
-  const chatRef = doc(db, COLLECTIONS.conversations, offerId);
-  const [existing, chat] = await Promise.all([getDoc(offerRef), getDoc(chatRef)]);
-  const batch = writeBatch(db);
-  if (existing.exists()) {
-    const status = existing.get(OFFER_FIELDS.status) as OfferStatus;
-    if (status !== OFFER_STATUS.pending) throw new OfferNotEditableError(status);
-    // Only what the rules let a merchant change on a pending offer.
-    batch.update(offerRef, pendingOfferUpdate(offer, serverTimestamp, deleteField));
-  } else {
-    batch.set(offerRef, offerDocument);
-  }
-  if (!chat.exists()) {
-    batch.set(
-      chatRef,
-      buildConversationDocument(
-        {
-          participants: {
-            customerId: offerDocument.customerId,
-            customerName: input.customerName,
-            merchantId: input.merchant.uid,
-            merchantName: offerDocument.merchantName,
-          },
-          requestId: offerDocument.requestId,
-          offerId,
-        },
-        serverTimestamp,
-      ),
-    );
-  }
-  await batch.commit();
+  const existing = await getDoc(offerRef);
+  if (!existing.exists()) return (deps.submit ?? submitOfferCallable)(terms);
+  const status = existing.get(OFFER_FIELDS.status) as OfferStatus;
+  if (status !== OFFER_STATUS.pending) throw new OfferNotEditableError(status);
+  await updateDoc(offerRef, pendingOfferUpdate(terms, serverTimestamp, deleteField));
   return { offerId, conversationId: offerId };
 }
 

@@ -13,7 +13,6 @@ import { configureFirestore } from "../../functions/src/lib/admin";
 import { adminFeedExecutor } from "../../scripts/bench-geo/admin-executor";
 import { BENCH_MERCHANTS, type BenchRequest, generateRequests } from "../../scripts/bench-geo/dataset";
 import { benchDocument, seedRequests } from "../../scripts/bench-geo/seed";
-import { OfferNotEditableError, saveOffer } from "../../src/data/offers";
 import { firestoreFeedExecutor } from "../../src/data/requests";
 import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
 import { destinationPoint, type LatLng } from "../../src/domain/geo";
@@ -263,74 +262,4 @@ describe("the app's own client, signed in as a shop, under the rules", () => {
       expect(viaApp.reads).toEqual(viaMirror.reads);
     },
   );
-});
-
-describe("saveOffer", () => {
-  const form = { price: 95, description: "Pronte in negozio", deliveryOptions: ["pickup" as const] };
-  const input = {
-    request: { id: "req-offer", customerId: "buyer-1" },
-    merchant: { uid: "shop-1", name: "Elettronica Navigli" },
-    customerName: "Giulia Rossi",
-    form,
-  };
-
-  beforeAll(async () => {
-    // The rules check the offer against its request: an active one, of buyer-1.
-    await db.doc("requests/req-offer").set({ ...benchDocument(edgeCases()[0]!), customerId: "buyer-1" });
-  });
-
-  it("creates the pending offer and its conversation together, then edits the offer while pending", async () => {
-    await expect(saveOffer(input, lite)).resolves.toEqual({
-      offerId: "req-offer_shop-1",
-      conversationId: "req-offer_shop-1",
-    });
-    const offer = (await db.doc("offers/req-offer_shop-1").get()).data();
-    expect(offer).toMatchObject({
-      requestId: "req-offer",
-      merchantId: "shop-1",
-      customerId: "buyer-1",
-      merchantName: "Elettronica Navigli",
-      price: 95,
-      deliveryOptions: ["pickup"],
-      status: "pending",
-      aiGenerated: false,
-    });
-    expect(offer?.createdAt).toBeInstanceOf(Timestamp);
-    const chat = (await db.doc("conversations/req-offer_shop-1").get()).data();
-    expect(chat).toMatchObject({
-      participants: {
-        customerId: "buyer-1",
-        customerName: "Giulia Rossi",
-        merchantId: "shop-1",
-        merchantName: "Elettronica Navigli",
-      },
-      requestId: "req-offer",
-      offerId: "req-offer_shop-1",
-      status: "active",
-    });
-
-    await saveOffer(
-      {
-        ...input,
-        form: { ...form, price: 90, estimatedDeliveryTime: "Domani", deliveryOptions: ["delivery"] },
-      },
-      lite,
-    );
-    const edited = (await db.doc("offers/req-offer_shop-1").get()).data();
-    expect(edited).toMatchObject({
-      price: 90,
-      estimatedDeliveryTime: "Domani",
-      deliveryOptions: ["delivery"],
-    });
-    expect(edited?.createdAt).toEqual(offer?.createdAt);
-    expect((await db.collection("conversations").where("offerId", "==", "req-offer_shop-1").get()).size).toBe(
-      1,
-    );
-  });
-
-  it("refuses to change an offer that is no longer pending", async () => {
-    await db.doc("offers/req-offer_shop-1").update({ status: "accepted" });
-    await expect(saveOffer(input, lite)).rejects.toBeInstanceOf(OfferNotEditableError);
-    expect((await db.doc("offers/req-offer_shop-1").get()).get("price")).toBe(90);
-  });
 });

@@ -21,9 +21,10 @@ import {
   where,
 } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
-import { saveOffer } from "../../src/data/offers";
+import { OfferNotEditableError, saveOffer } from "../../src/data/offers";
 import { firestoreFeedExecutor } from "../../src/data/requests";
 import { COLLECTIONS } from "../../src/domain/collections";
+import { MAX_RADIUS_KM } from "../../src/domain/enums";
 import { fetchNearbyPage } from "../../src/domain/geo-feed";
 import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
 import { offerIdFor } from "../../src/domain/offer";
@@ -37,12 +38,14 @@ import {
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,
+  EARLIER,
   MILANO,
   newOfferFields,
   newRequestFields,
   OTHER_BUYER,
   OTHER_SHOP,
   SHOP,
+  storedConversation,
   storedOffer,
   storedRequest,
 } from "./fixtures";
@@ -73,10 +76,27 @@ describe("requests/{id}", () => {
     const publish = (db: Firestore, fields: DocumentData) =>
       setDoc(doc(collection(db, COLLECTIONS.requests)), fields);
 
-    // algoChat publishes (with the buyer's caps and a place); no client writes a request, however valid.
-    it("a buyer cannot publish, not even their own valid request as algoChat builds it", async () => {
-      await assertFails(publish(rules.as(BUYER), newRequestFields(BUYER)));
-      await assertFails(setDoc(requestDoc(rules.as(BUYER), "nuova"), newRequestFields(BUYER)));
+    it("a buyer publishes their own request, active, in the app's shape (createRequest)", async () => {
+      await assertSucceeds(publish(rules.as(BUYER), newRequestFields(BUYER)));
+    });
+
+    it.each(LATER_STATUSES)("a request born %s is refused", async (status) => {
+      await assertFails(publish(rules.as(BUYER), { ...newRequestFields(BUYER), status }));
+    });
+
+    const refused: Array<[string, DocumentData]> = [
+      ["for another buyer", { customerId: OTHER_BUYER }],
+      ["with an offer already accepted", { acceptedOfferId: offerIdFor("x", SHOP) }],
+      ["with a rating", { customerRating: 5 }],
+      ["with a budget whose minimum exceeds its maximum", { budget: { min: 500, max: 100 } }],
+      ["with geohash prefixes that do not match its position", { gh5: "u0000" }],
+      ["with an unknown category", { category: "gioielli" }],
+      ["with a radius beyond the maximum", { actionRadius: MAX_RADIUS_KM + 1 }],
+      ["with a client-chosen creation date", { createdAt: EARLIER }],
+    ];
+
+    it.each(refused)("a request %s is refused", async (_, change) => {
+      await assertFails(publish(rules.as(BUYER), { ...newRequestFields(BUYER), ...change }));
     });
 
     it("a merchant cannot publish a request", async () => {
@@ -266,58 +286,10 @@ describe("offers/{requestId}_{merchantId}", () => {
   });
 
   describe("making an offer", () => {
-    it("a merchant offers on an active request: pending, id {requestId}_{merchantId}", async () => {
-      await assertSucceeds(
+    it("no client creates an offer, not even a verified shop's valid one on an active request (submitOffer does)", async () => {
+      await assertFails(
         setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), newOfferFields(ACTIVE, SHOP, BUYER)),
       );
-    });
-
-    it("an offer under any other id is refused", async () => {
-      const db = rules.as(SHOP);
-      await assertFails(setDoc(doc(collection(db, COLLECTIONS.offers)), newOfferFields(ACTIVE, SHOP, BUYER)));
-      await assertFails(setDoc(offerDoc(db, offerIdFor(OTHERS, SHOP)), newOfferFields(ACTIVE, SHOP, BUYER)));
-    });
-
-    it.each(SETTLED_OFFER_STATUSES)("an offer born %s is refused", async (status) => {
-      await assertFails(
-        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), {
-          ...newOfferFields(ACTIVE, SHOP, BUYER),
-          status,
-        }),
-      );
-    });
-
-    it("an offer on a request that is no longer active is refused", async () => {
-      await assertFails(
-        setDoc(
-          offerDoc(rules.as(OTHER_SHOP), offerIdFor(IN_PROGRESS, OTHER_SHOP)),
-          newOfferFields(IN_PROGRESS, OTHER_SHOP, BUYER),
-        ),
-      );
-    });
-
-    it("an offer naming another buyer than the request's is refused", async () => {
-      await assertFails(
-        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), newOfferFields(ACTIVE, SHOP, OTHER_BUYER)),
-      );
-    });
-
-    it("an offer in another merchant's name is refused", async () => {
-      await assertFails(
-        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), newOfferFields(ACTIVE, OTHER_SHOP, BUYER)),
-      );
-    });
-
-    it("an offer of no price is refused", async () => {
-      await assertFails(
-        setDoc(offerDoc(rules.as(SHOP), offerIdFor(ACTIVE, SHOP)), {
-          ...newOfferFields(ACTIVE, SHOP, BUYER),
-          price: 0,
-        }),
-      );
-    });
-
-    it("a buyer cannot make an offer", async () => {
       await assertFails(
         setDoc(
           offerDoc(rules.as(BUYER), offerIdFor(OTHERS, BUYER)),
@@ -326,21 +298,58 @@ describe("offers/{requestId}_{merchantId}", () => {
       );
     });
 
-    it("the app's saveOffer writes the offer and its conversation, then edits the pending offer", async () => {
+    it("the app's saveOffer sends a new offer through submitOffer, then edits the pending offer directly", async () => {
       const db = rules.liteAs(SHOP);
+      const id = offerIdFor(ACTIVE, SHOP);
+      const ids = { offerId: id, conversationId: id };
       const input = {
-        request: { id: ACTIVE, customerId: BUYER },
-        merchant: { uid: SHOP, name: "Bici & Co." },
-        customerName: "Giulia",
+        requestId: ACTIVE,
+        merchantId: SHOP,
         form: { price: 180, description: "Revisionata", deliveryOptions: ["pickup", "delivery"] },
       } satisfies Parameters<typeof saveOffer>[0];
-      const ids = { offerId: offerIdFor(ACTIVE, SHOP), conversationId: offerIdFor(ACTIVE, SHOP) };
-      await expect(assertSucceeds(saveOffer(input, db))).resolves.toEqual(ids);
+      const submitted: unknown[] = [];
+      // Stands in for the callable: writes what submitOffer writes, as the admin.
+      const submit = async (terms: unknown) => {
+        submitted.push(terms);
+        await rules.seed({
+          [`${COLLECTIONS.offers}/${id}`]: storedOffer(ACTIVE, SHOP, BUYER),
+          [`${COLLECTIONS.conversations}/${id}`]: storedConversation(id, ACTIVE, BUYER, SHOP),
+        });
+        return ids;
+      };
+      await expect(assertSucceeds(saveOffer(input, { db, submit }))).resolves.toEqual(ids);
+      expect(submitted).toEqual([
+        {
+          requestId: ACTIVE,
+          price: 180,
+          description: "Revisionata",
+          deliveryOptions: ["pickup", "delivery"],
+          aiGenerated: false,
+        },
+      ]);
       await expect(
         assertSucceeds(
-          saveOffer({ ...input, form: { ...input.form, price: 160, additionalNotes: "Casco incluso" } }, db),
+          saveOffer(
+            { ...input, form: { ...input.form, price: 160, additionalNotes: "Casco incluso" } },
+            { db, submit },
+          ),
         ),
       ).resolves.toEqual(ids);
+      expect(submitted).toHaveLength(1);
+    });
+
+    it("saveOffer refuses to change an offer that is no longer pending", async () => {
+      const input = {
+        requestId: IN_PROGRESS,
+        merchantId: SHOP,
+        form: { price: 1, description: "Ribasso", deliveryOptions: ["pickup"] },
+      } satisfies Parameters<typeof saveOffer>[0];
+      const submit = async () => {
+        throw new Error("not called");
+      };
+      await expect(saveOffer(input, { db: rules.liteAs(SHOP), submit })).rejects.toBeInstanceOf(
+        OfferNotEditableError,
+      );
     });
   });
 

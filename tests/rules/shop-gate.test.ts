@@ -1,6 +1,7 @@
 // A shop's powers come from the server (firestore.rules isVerifiedShop): an account that only calls
 // itself a merchant (userType, written by the client at sign-up) reads no request and offers nothing;
-// and no client can write the `shop` field that verifyShop grants.
+// and no client can write the `shop` field that verifyShop grants. Offers go through submitOffer, which
+// checks the shop itself (tests/integration/submit-offer.test.ts): no client creates one directly.
 
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { doc, type Firestore, getDoc, serverTimestamp, setDoc, updateDoc } from "firebase/firestore";
@@ -34,12 +35,12 @@ describe("the shop gate", () => {
     await rules.seed({ [`${COLLECTIONS.requests}/${REQUEST}`]: storedRequest(BUYER) });
   });
 
-  it("a verified shop reads the feed and an active request, and offers on it", async () => {
+  it("a verified shop reads the feed and an active request, and offers only through submitOffer", async () => {
     const page = await assertSucceeds(feed(SHOP, rules));
     expect(page.items.map((item) => item.id)).toEqual([REQUEST]);
     await assertSucceeds(getDoc(requestDoc(rules.as(SHOP))));
     const offer = doc(rules.as(SHOP), COLLECTIONS.offers, offerIdFor(REQUEST, SHOP));
-    await assertSucceeds(setDoc(offer, newOfferFields(REQUEST, SHOP, BUYER)));
+    await assertFails(setDoc(offer, newOfferFields(REQUEST, SHOP, BUYER)));
   });
 
   it("a self-declared merchant reads no request and cannot offer", async () => {

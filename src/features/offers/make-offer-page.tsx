@@ -102,8 +102,8 @@ export function MakeOfferPage() {
   const submit = async (form: OfferFormData, { aiGenerated }: { aiGenerated: boolean }) => {
     if (!userData) return;
     const { conversationId } = await sendOffer.mutateAsync({
-      request,
-      merchant: userData,
+      requestId: request.id,
+      merchantId: userData.uid,
       form,
       aiGenerated,
     });

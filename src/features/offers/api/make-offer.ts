@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { generateOfferDescription } from "@/data/offer-description";
 import { getOffer, saveOffer } from "@/data/offers";
-import { getPublicProfile } from "@/data/profiles";
 import { getRequest } from "@/data/requests";
 import { callableErrorMessage } from "@/domain/errors";
-import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES } from "@/domain/messages";
+import { ERROR_MESSAGES } from "@/domain/messages";
 import { offerIdFor } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
-import type { Request } from "@/domain/request";
-import { publicName } from "@/domain/user";
 import { failWith } from "@/lib/app-error";
 import { useRememberTokenBalance } from "@/lib/token-balance";
 
@@ -42,41 +39,26 @@ export const useOwnOffer = (requestId: string, merchantId: string) =>
   useQuery(ownOfferOptions(requestId, merchantId));
 
 export type SendOfferVariables = {
-  request: Pick<Request, "id" | "customerId">;
-  merchant: { uid: string; displayName: string; businessName?: string | undefined };
+  requestId: string;
+  merchantId: string;
   form: OfferFormData;
   /** The description was drafted by Leonardo. */
   aiGenerated: boolean;
 };
 
-/** The buyer's public name for the conversation; the fallback when their profile is not there yet. */
-async function customerNameOf(customerId: string): Promise<string> {
-  try {
-    const profile = await getPublicProfile(customerId);
-    return profile ? publicName(profile) : CUSTOMER_FALLBACK_NAME;
-  } catch (error) {
-    console.warn("Buyer profile unreadable: using the generic name", error);
-    return CUSTOMER_FALLBACK_NAME;
-  }
-}
-
 /**
- * Sends (or, while pending, edits) the offer and opens its conversation in one batch. Failures reach
- * the app's MutationCache as 'Errore nell'invio dell'offerta. Riprova.' (one toast).
+ * Sends the offer through submitOffer (which opens the conversation, with both names from the server)
+ * or, while pending, edits it. A refusal the function explains ('Questa richiesta non accetta più
+ * offerte.', the 20-offer limit) is shown as it is; anything else reads as 'Errore nell'invio
+ * dell'offerta. Riprova.' (one toast, through the app's MutationCache).
  */
 export function useSendOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ request, merchant, form, aiGenerated }: SendOfferVariables) => {
-      const customerName = await customerNameOf(request.customerId);
-      return saveOffer({
-        request,
-        merchant: { uid: merchant.uid, name: publicName(merchant) },
-        customerName,
-        form,
-        aiGenerated,
-      }).catch(failWith(ERROR_MESSAGES.sendOffer));
-    },
+    mutationFn: ({ requestId, merchantId, form, aiGenerated }: SendOfferVariables) =>
+      saveOffer({ requestId, merchantId, form, aiGenerated }).catch(
+        failWith(ERROR_MESSAGES.sendOffer, { serverMessage: true }),
+      ),
     // Success or not, what is stored may have changed (e.g. the offer was accepted meanwhile).
     onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
   });
