@@ -137,9 +137,9 @@ describe("conversations/{offerId}", () => {
       updatedAt: serverTimestamp(),
     });
 
-    it("a participant records their last message", async () => {
-      await assertSucceeds(updateDoc(chatDoc(rules.as(BUYER), CHAT), lastMessage(BUYER)));
-      await assertSucceeds(updateDoc(chatDoc(rules.as(SHOP), CHAT), lastMessage(SHOP)));
+    it("a lastMessage alone, echoing no message, is refused (written with its message: below)", async () => {
+      await assertFails(updateDoc(chatDoc(rules.as(BUYER), CHAT), lastMessage(BUYER)));
+      await assertFails(updateDoc(chatDoc(rules.as(SHOP), CHAT), lastMessage(SHOP)));
     });
 
     it("a last message in the other participant's name is refused", async () => {
@@ -178,6 +178,13 @@ describe("conversations/{offerId}/messages", () => {
         SHOP,
         "merchant",
       ),
+      // The senders' public names (fixtures.ts newMessageFields writes `Utente {uid}`).
+      [`${COLLECTIONS.profiles}/${BUYER}`]: {
+        uid: BUYER,
+        displayName: `Utente ${BUYER}`,
+        userType: "customer",
+      },
+      [`${COLLECTIONS.profiles}/${SHOP}`]: { uid: SHOP, displayName: `Utente ${SHOP}`, userType: "merchant" },
     });
   });
 
@@ -193,9 +200,10 @@ describe("conversations/{offerId}/messages", () => {
         const db = rules.as(uid);
         const message = newMessageFields(CHAT, uid, senderType);
         const batch = writeBatch(db);
-        batch.set(doc(messages(db, CHAT)), message);
+        const ref = doc(messages(db, CHAT));
+        batch.set(ref, message);
         batch.update(chatDoc(db, CHAT), {
-          lastMessage: { content: message.content, senderId: uid, timestamp: serverTimestamp() },
+          lastMessage: { id: ref.id, content: message.content, senderId: uid, timestamp: serverTimestamp() },
           updatedAt: serverTimestamp(),
         });
         await assertSucceeds(batch.commit());
