@@ -120,7 +120,10 @@ export function storedRequest(
   return { ...newRequestFields(customerId), status, createdAt: EARLIER, updatedAt: EARLIER };
 }
 
-/** What a merchant's client writes for a new offer (buildOfferDocument). */
+/**
+ * A new offer as submitOffer builds it (buildOfferDocument); clients may no longer write it, so the
+ * rules tests use it to show the refusal.
+ */
 export function newOfferFields(requestId: string, merchantId: string, customerId: string): DocumentData {
   return buildOfferDocument(
     merchantId,
@@ -151,7 +154,7 @@ export function storedOffer(
   };
 }
 
-/** What the merchant's client writes for the offer's conversation (its id is the offer's). */
+/** The offer's conversation as submitOffer opens it (its id is the offer's); clients may not. */
 export function newConversationDoc(
   offerId: string,
   requestId: string,
