@@ -95,6 +95,8 @@ const ON_DEMAND = new Set([
   "src/data/gazetteer/italian-places.ts",
   // The header's unread total (its conversation and message listeners), loaded once someone is signed in.
   "src/features/messages/components/with-unread-total.tsx",
+  // App Check and its SDK (src/data/app-check.ts), loaded with the Functions instance on the first callable.
+  "src/data/app-check.ts",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

@@ -27,10 +27,12 @@ describe("parseEnv", () => {
       DEV: false,
       VITE_FIREBASE_PROJECT_ID: "vicino-prod",
       VITE_FIREBASE_API_KEY: "key",
+      VITE_APPCHECK_SITE_KEY: "site-key",
       VITE_USE_EMULATORS: "false",
     });
     expect(env.emulators).toBeUndefined();
     expect(env.firebase).toMatchObject({ projectId: "vicino-prod", apiKey: "key" });
+    expect(env.appCheckSiteKey).toBe("site-key");
     expect(env.firebase.authDomain).toBe("vicino-prod.firebaseapp.com");
   });
 
@@ -38,6 +40,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ VITE_FIREBASE_PROJECT_ID: "vicino-prod", VITE_USE_EMULATORS: "false" })).toThrow(
       EnvError,
     );
+  });
+
+  it("refuses a real project without an App Check site key, which the emulators do without", () => {
+    expect(() =>
+      parseEnv({
+        VITE_FIREBASE_PROJECT_ID: "vicino-prod",
+        VITE_FIREBASE_API_KEY: "key",
+        VITE_USE_EMULATORS: "false",
+      }),
+    ).toThrow(/VITE_APPCHECK_SITE_KEY/);
+    expect(parseEnv({ DEV: true }).appCheckSiteKey).toBeUndefined();
   });
 
   it("refuses a demo project without emulators", () => {

@@ -34,6 +34,7 @@ export const rawEnvSchema = z.object({
   VITE_FIRESTORE_EMULATOR_PORT: port.default(8080),
   VITE_FUNCTIONS_EMULATOR_PORT: port.default(5001),
   VITE_FUNCTIONS_REGION: z.string().trim().min(1).default(DEFAULT_REGION),
+  VITE_APPCHECK_SITE_KEY: optionalText,
 });
 
 export interface EmulatorEndpoint {
@@ -52,6 +53,11 @@ export interface AppEnv {
     messagingSenderId?: string;
   };
   functionsRegion: string;
+  /**
+   * reCAPTCHA Enterprise site key for App Check (required for a real project; on the emulators the
+   * app sends an unsigned token instead, src/data/app-check.ts).
+   */
+  appCheckSiteKey?: string;
   /** Present when the app talks to the local emulators instead of a real project. */
   emulators?: {
     auth: EmulatorEndpoint & { url: string };
@@ -89,6 +95,12 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
   if (!useEmulators && !raw.VITE_FIREBASE_API_KEY) {
     throw new EnvError("VITE_FIREBASE_API_KEY è obbligatoria per un progetto Firebase reale.");
   }
+  if (!useEmulators && !raw.VITE_APPCHECK_SITE_KEY) {
+    // Every callable enforces App Check: without the key no function call would pass.
+    throw new EnvError(
+      "VITE_APPCHECK_SITE_KEY (chiave reCAPTCHA Enterprise di App Check) è obbligatoria per un progetto Firebase reale.",
+    );
+  }
 
   const host = raw.VITE_EMULATOR_HOST;
   return {
@@ -104,6 +116,7 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
         : {}),
     },
     functionsRegion: raw.VITE_FUNCTIONS_REGION,
+    ...(raw.VITE_APPCHECK_SITE_KEY ? { appCheckSiteKey: raw.VITE_APPCHECK_SITE_KEY } : {}),
     ...(useEmulators
       ? {
           emulators: {

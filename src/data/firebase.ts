@@ -65,11 +65,17 @@ export const getDb = lazy(async (): Promise<Firestore> => {
   return db;
 });
 
+/**
+ * The Functions instance, with App Check initialised first (./app-check.ts): every callable enforces
+ * it, and the SDK then sends the token with each call. Both load here, on the first callable.
+ */
 export const getFunctionsInstance = lazy(async (): Promise<Functions> => {
-  const [app, { connectFunctionsEmulator, getFunctions }] = await Promise.all([
+  const [app, { connectFunctionsEmulator, getFunctions }, { initAppCheck }] = await Promise.all([
     getFirebaseApp(),
     import("firebase/functions"),
+    import("./app-check"),
   ]);
+  initAppCheck(app, env);
   const functions = getFunctions(app, env.functionsRegion);
   if (env.emulators) {
     connectFunctionsEmulator(functions, env.emulators.functions.host, env.emulators.functions.port);

@@ -169,6 +169,70 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
     }
   });
 
+  it("callables demand App Check: the app's call carries a token and passes, the same call without one is refused", async () => {
+    // From outside the app, with no App Check token: refused before any handler runs.
+    const bare = await fetch(stack.functionUrl("syncProfile"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ data: null }),
+    });
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toEqual({ error: { status: "UNAUTHENTICATED", message: "Unauthenticated" } });
+
+    const { page, errors, close } = await openPage(browser, `${stack.urls.app}/`, "phone");
+    try {
+      await installFirebase(page, stack.webEnv);
+      const appCheckHeaders: (string | undefined)[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url() === stack.functionUrl("syncProfile")) {
+          appCheckHeaders.push(request.headers()["x-firebase-appcheck"]);
+        }
+      });
+      const answers = await page.evaluate(
+        async ({ email, password, url }) => {
+          const { sdk, getAuthInstance, getFunctionsInstance } = window.vicinoTest;
+          const { user } = await sdk.auth.signInWithEmailAndPassword(
+            await getAuthInstance(),
+            email,
+            password,
+          );
+          // The app's way: the Functions instance of src/data/firebase.ts, App Check initialised with it.
+          const call = sdk.functions.httpsCallable(await getFunctionsInstance(), "syncProfile");
+          const { data } = await call(null);
+          // The same user and callable, without the App Check header.
+          const response = await fetch(url, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              Authorization: `Bearer ${await user.getIdToken()}`,
+            },
+            body: JSON.stringify({ data: null }),
+          });
+          return {
+            app: data,
+            withoutAppCheck: { status: response.status, body: (await response.json()) as unknown },
+          };
+        },
+        { email: DEMO_BUYER.email, password: DEMO_PASSWORD, url: stack.functionUrl("syncProfile") },
+      );
+      expect(answers.app).toMatchObject({ profile: expect.any(Object) });
+      expect(answers.withoutAppCheck).toEqual({
+        status: 401,
+        body: { error: { status: "UNAUTHENTICATED", message: "Unauthenticated" } },
+      });
+      // The app's request carried the emulators' unsigned App Check token (header.payload. with alg none).
+      expect(appCheckHeaders).toHaveLength(2);
+      expect(appCheckHeaders[0]).toMatch(/^[\w-]+\.[\w-]+\.$/);
+      expect(appCheckHeaders[1]).toBeUndefined();
+      // Chromium logs the refused fetch; nothing else went wrong.
+      expect(errors).toEqual([
+        "Failed to load resource: the server responded with a status of 401 (Unauthorized)",
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
   it("the app's /api/send-email reaches the functions, which mail this stack's inbox", async () => {
     await stack.inbox.clear();
     const { page, close } = await openPage(browser, `${stack.urls.app}/`, "phone");

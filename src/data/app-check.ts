@@ -1,0 +1,74 @@
+import type { FirebaseApp } from "firebase/app";
+import {
+  type AppCheck,
+  type AppCheckToken,
+  CustomProvider,
+  initializeAppCheck,
+  ReCaptchaEnterpriseProvider,
+} from "firebase/app-check";
+import type { AppEnv } from "@/config/env-schema";
+
+/**
+ * App Check (issue 13): every callable enforces it (functions/src/lib/global-options.ts), and the
+ * Functions SDK attaches the token as `X-Firebase-AppCheck` once App Check is initialised for the
+ * app. This module (with the App Check SDK) is one chunk, loaded with the Functions instance
+ * (./firebase.ts), so pages that never call a function never download it.
+ *
+ * - A real project: reCAPTCHA Enterprise with the web app's site key (VITE_APPCHECK_SITE_KEY), tokens
+ *   refreshed automatically; firebase-admin verifies them. For CI or local runs against a real
+ *   project, set `self.FIREBASE_APPCHECK_DEBUG_TOKEN` before the app loads and register that debug
+ *   token in the console (README "Deploying to a real Firebase project").
+ * - The emulators: no App Check backend exists for a demo project, and the Functions emulator only
+ *   decodes the token (firebase-functions' skipTokenVerification), so the app mints an unsigned one.
+ *   A request without the header is still refused there, as in production.
+ */
+
+/** One hour, the lifetime of a real App Check token. */
+const EMULATOR_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/**
+ * An unsigned App Check token shaped like a real one (`header.payload.` with an empty signature,
+ * `alg: none`): the Functions emulator decodes it and hands the payload to the callable as
+ * `request.app` (`appId` = `sub`). Never accepted by a real project.
+ */
+export function emulatorAppCheckToken(
+  firebase: AppEnv["firebase"],
+  now: number = Date.now(),
+): AppCheckToken & { token: string } {
+  const iat = Math.floor(now / 1000);
+  const expireTimeMillis = now + EMULATOR_TOKEN_TTL_MS;
+  const appId = firebase.appId ?? `1:000000000000:web:${firebase.projectId}`;
+  const payload = {
+    sub: appId,
+    aud: [`projects/${firebase.messagingSenderId ?? firebase.projectId}`, `projects/${firebase.projectId}`],
+    iss: `https://firebaseappcheck.googleapis.com/${firebase.messagingSenderId ?? firebase.projectId}`,
+    iat,
+    exp: Math.floor(expireTimeMillis / 1000),
+  };
+  return {
+    token: `${base64url({ alg: "none", typ: "JWT" })}.${base64url(payload)}.`,
+    expireTimeMillis,
+  };
+}
+
+/** Initialises App Check for the app once (a second call with the same provider returns the same instance). */
+export function initAppCheck(app: FirebaseApp, env: AppEnv): AppCheck {
+  if (env.emulators) {
+    const { firebase } = env;
+    return initializeAppCheck(app, {
+      provider: new CustomProvider({ getToken: async () => emulatorAppCheckToken(firebase) }),
+      isTokenAutoRefreshEnabled: true,
+    });
+  }
+  if (!env.appCheckSiteKey) {
+    // parseEnv refuses a real project without the key; this only guards the type.
+    throw new Error("VITE_APPCHECK_SITE_KEY mancante: App Check non può partire.");
+  }
+  return initializeAppCheck(app, {
+    provider: new ReCaptchaEnterpriseProvider(env.appCheckSiteKey),
+    isTokenAutoRefreshEnabled: true,
+  });
+}
