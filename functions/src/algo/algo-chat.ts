@@ -14,7 +14,7 @@ import {
 import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { TokenAction } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
-import { region } from "../lib/global-options";
+import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { type ChargeOutcome, chargeInTransaction, readUserTokens, refundSpend } from "../tokens/token-store";
 import { cacheContext, reinforceCacheEntries } from "./ai-cache";
@@ -229,7 +229,7 @@ function defaultDeps(): AlgoChatDeps {
 }
 
 export const algoChat = onCall(
-  { region, secrets: [geminiApiKey], timeoutSeconds: 120 },
+  { ...callableOptions, secrets: [geminiApiKey], timeoutSeconds: 120 },
   async (request): Promise<AlgoChatOutput> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
