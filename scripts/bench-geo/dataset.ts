@@ -1,7 +1,6 @@
 import { REQUEST_CATEGORIES, type RequestCategory, URGENCIES, type Urgency } from "../../src/domain/enums";
 import { destinationPoint, type LatLng } from "../../src/domain/geo";
 import { requestGeoFields } from "../../src/domain/geo-cover";
-import { coarsePosition } from "../../src/domain/geo-privacy";
 import { REQUEST_STATUS, type RequestStatus } from "../../src/domain/state-machine";
 
 /**
@@ -150,11 +149,7 @@ export function generateRequests(count: number, seed = 20250101, now = Date.now(
   const random = seededRandom(seed);
   const requests: BenchRequest[] = [];
   for (let i = 0; i < count; i += 1) {
-    // Stored requests sit on the public grid (src/domain/geo-privacy.ts): the dataset the bench checks
-    // the feed against holds the positions shops read.
-    const placed = placeFor(random);
-    const at = coarsePosition(placed.at);
-    const { address } = placed;
+    const { at, address } = placeFor(random);
     const ageDays = Math.floor(random() * HISTORY_DAYS);
     const hour = pick(random, HOURS);
     const createdAtMs = Math.min(

@@ -26,9 +26,10 @@ export function benchDocument(request: BenchRequest): DocumentData {
     },
     () => createdAt,
   );
-  // The bench checks the feed against its own dataset, so the stored position is the dataset's, as
-  // given (generateRequests already puts it on the public grid; the edge cases sit exactly on radii).
-  // Bench requests need no private location: the feed reads only the public document.
+  // The bench checks the feed against its own dataset, so the stored position is the dataset's as given,
+  // not the public grid node the builder snaps to (the edge cases sit exactly on radii, and the read
+  // counts of docs/geo-bench.md stay comparable). Bench requests need no private location: the feed
+  // reads only the public document.
   const { location, gh3, gh4, gh5 } = request;
   return { ...document, location, gh3, gh4, gh5 };
 }

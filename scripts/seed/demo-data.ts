@@ -49,7 +49,23 @@ export const DEMO_SHOP_2: Persona = {
   preferredCategories: ["sport", "abbigliamento"],
 };
 
-export const DEMO_PERSONAS = [DEMO_BUYER, DEMO_SHOP_1, DEMO_SHOP_2] as const;
+/**
+ * A second buyer, owner of some of the feed's active requests: a buyer may have at most
+ * MAX_ACTIVE_REQUESTS_PER_BUYER active requests, and Giulia keeps room to publish one in the demo.
+ */
+export const DEMO_NEIGHBOUR: Persona = {
+  uid: "demo-acquirente-2",
+  email: "acquirente2@vicino.test",
+  password: DEMO_PASSWORD,
+  displayName: "Luca Ferrari",
+  firstName: "Luca",
+  lastName: "Ferrari",
+  userType: "customer",
+  location: { address: "Corso Lodi 20, Milano", zone: "Milano", lat: 45.4498, lng: 9.2069 },
+  preferredCategories: ["automotive", "abbigliamento"],
+};
+
+export const DEMO_PERSONAS = [DEMO_BUYER, DEMO_SHOP_1, DEMO_SHOP_2, DEMO_NEIGHBOUR] as const;
 
 /** What `npm start` prints and the README lists. */
 export const DEMO_ACCOUNTS = DEMO_PERSONAS.map((persona) => ({

@@ -79,7 +79,7 @@ describe("the demo scenario", () => {
     const { writer, actions, requests, offers } = recordingWriter();
     const summary = await runDemoScenario(writer, now);
 
-    expect(summary).toMatchObject({ accounts: 3, requests: 12, offers: 11, conversations: 11 });
+    expect(summary).toMatchObject({ accounts: 4, requests: 12, offers: 11, conversations: 11 });
     const count = (values: Iterable<string>, wanted: string) =>
       [...values].filter((value) => value === wanted).length;
     expect(count(requests.values(), "active")).toBe(7);
@@ -120,6 +120,7 @@ describe("the demo scenario", () => {
       "acquirente@vicino.test",
       "negozio1@vicino.test",
       "negozio2@vicino.test",
+      "acquirente2@vicino.test",
     ]);
   });
 });

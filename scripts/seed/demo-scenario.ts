@@ -1,6 +1,7 @@
 import type { SubmitOfferInput } from "../../src/domain/callables";
 import {
   DEMO_BUYER,
+  DEMO_NEIGHBOUR,
   DEMO_REQUEST_IDS,
   DEMO_REQUESTS,
   DEMO_SHOP_1,
@@ -44,10 +45,11 @@ export async function runDemoScenario(
   const buyer = await writer.createAccount(DEMO_BUYER, { at: at(0) });
   const shop1 = await writer.createAccount(DEMO_SHOP_1, { at: at(0, 1) });
   const shop2 = await writer.createAccount(DEMO_SHOP_2, { at: at(0, 2) });
-  summary.accounts = 3;
+  const neighbour = await writer.createAccount(DEMO_NEIGHBOUR, { at: at(0, 3) });
+  summary.accounts = 4;
 
-  const publish = async (key: DemoRequestKey, when: Date) => {
-    await writer.publishRequest(buyer, DEMO_REQUESTS[key], { at: when, id: DEMO_REQUEST_IDS[key] });
+  const publish = async (key: DemoRequestKey, when: Date, owner: Actor = buyer) => {
+    await writer.publishRequest(owner, DEMO_REQUESTS[key], { at: when, id: DEMO_REQUEST_IDS[key] });
     summary.requests += 1;
   };
 
@@ -181,8 +183,9 @@ export async function runDemoScenario(
   await writer.acceptOffer(buyer, { offerId: phonesNavigli.offerId }, { at: at(8, 4) });
   await say(buyer, phonesNavigli.conversationId, at(8, 4.1), "Le prendo, passo oggi pomeriggio.");
 
-  // Active requests, some with pending offers.
-  await publish("jacket", at(9));
+  // Active requests, some with pending offers. Giulia has four (a buyer may have five at once), so she
+  // can publish one more in the demo; the jacket, the tyres and the backpack are Luca's.
+  await publish("jacket", at(9), neighbour);
   const jacket = await offer(shop2, ids.jacket, at(9, 5), {
     price: 119,
     description: "Giacca in membrana impermeabile, cuciture nastrate, taglia M disponibile.",
@@ -208,7 +211,7 @@ export async function runDemoScenario(
   });
   await say(shop2, lampIsola.conversationId, at(10, 7.1), "Te la portiamo domani, anche in serata.");
 
-  await publish("tyres", at(11));
+  await publish("tyres", at(11), neighbour);
 
   await publish("guitar", at(11, 6));
 
@@ -231,7 +234,7 @@ export async function runDemoScenario(
   });
   await say(shop1, charger.conversationId, at(13, 1.1), "Disponibile in negozio, anche con cavo incluso.");
 
-  await publish("backpack", at(13, 8));
+  await publish("backpack", at(13, 8), neighbour);
 
   return summary;
 }

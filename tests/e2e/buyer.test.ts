@@ -53,26 +53,38 @@ async function signInAsBuyer(page: Page) {
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
 }
 
-/** The seeded buyer's requests as stored (read through the browser SDK, as the buyer). */
-async function storedRequestLocations(): Promise<{ address: string; lat: number; lng: number }[]> {
+type StoredLocation = { address: string; lat: number; lng: number };
+
+/**
+ * The seeded buyer's requests as stored (read through the browser SDK, as the buyer): what shops read
+ * (the zone and the grid position) and the buyer's own private location of each.
+ */
+async function storedRequestLocations(): Promise<{ shared: StoredLocation; own: StoredLocation }[]> {
   const reader = await openPage(browser, `${stack.urls.app}/`, "desktop");
   opened.push(reader);
   await installFirebase(reader.page, stack.webEnv);
   return reader.page.evaluate(async () => {
     const { sdk, getAuthInstance, getDb } = window.vicinoTest;
-    const { collection, getDocs, query, where } = sdk.firestore;
+    const { collection, doc, getDoc, getDocs, limit, query, where } = sdk.firestore;
     const { user } = await sdk.auth.signInWithEmailAndPassword(
       await getAuthInstance(),
       "acquirente@vicino.test",
       "vicino123",
     );
+    const db = await getDb();
     const snapshot = await getDocs(
-      query(collection(await getDb(), "requests"), where("customerId", "==", user.uid)),
+      query(collection(db, "requests"), where("customerId", "==", user.uid), limit(50)),
     );
-    return snapshot.docs.map((doc) => {
-      const { address, lat, lng } = doc.data().location;
-      return { address, lat, lng };
-    });
+    return Promise.all(
+      snapshot.docs.map(async (request) => {
+        const { address, lat, lng } = request.data().location;
+        const own = (await getDoc(doc(db, "requests", request.id, "private", "location"))).data();
+        return {
+          shared: { address, lat, lng },
+          own: { address: own?.address, lat: own?.lat, lng: own?.lng },
+        };
+      }),
+    );
   });
 }
 
@@ -121,10 +133,10 @@ describe("buyer journey end to end", () => {
     expect(((await first.getByRole("heading").textContent()) ?? "").toLowerCase()).toContain("bici");
     await expect(first.getByText("Attiva", { exact: true }).count()).resolves.toBe(1);
     const productName = ((await first.getByRole("heading").textContent()) ?? "").trim();
+    // Shops read the comune and a position on the 0.01° grid; the exact one is the buyer's alone.
     expect(await storedRequestLocations()).toContainEqual({
-      address: "Sesto San Giovanni (MI)",
-      lat: 45.5333,
-      lng: 9.2259,
+      shared: { address: "Sesto San Giovanni (MI)", lat: 45.53, lng: 9.23 },
+      own: { address: "Sesto San Giovanni (MI)", lat: 45.5333, lng: 9.2259 },
     });
 
     // The buyer cancels it from /requests (the one status change the rules let a client write).

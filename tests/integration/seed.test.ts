@@ -46,14 +46,14 @@ afterAll(async () => {
 
 describe("the demo seed", () => {
   it("writes the whole scenario", async () => {
-    expect(summary).toEqual({ accounts: 3, requests: 12, offers: 11, conversations: 11, messages: 19 });
+    expect(summary).toEqual({ accounts: 4, requests: 12, offers: 11, conversations: 11, messages: 19 });
     const statuses = (await db.collection(COLLECTIONS.requests).get()).docs.map((doc) => doc.get("status"));
     const count = (status: string) => statuses.filter((s) => s === status).length;
     expect([count("active"), count("in_progress"), count("completed"), count("cancelled")]).toEqual([
       7, 2, 2, 1,
     ]);
-    expect((await db.collection(COLLECTIONS.users).get()).size).toBe(3);
-    expect((await db.collection(COLLECTIONS.profiles).get()).size).toBe(3);
+    expect((await db.collection(COLLECTIONS.users).get()).size).toBe(4);
+    expect((await db.collection(COLLECTIONS.profiles).get()).size).toBe(4);
   });
 
   it("closes the deals as acceptOffer, rejectOffer and completeTransaction do", async () => {
