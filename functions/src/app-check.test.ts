@@ -4,7 +4,7 @@ import * as deployed from "./index";
 import { callableOptions } from "./lib/global-options";
 
 /**
- * App Check on every callable (issue 13). firebase-functions keeps `enforceAppCheck` inside the
+ * App Check on every callable. firebase-functions keeps `enforceAppCheck` inside the
  * request handler (it is not in `__endpoint`), so each exported callable is called here as Cloud
  * Run would call it, without an App Check token: enforcement answers 401 before the handler runs.
  */

@@ -9,7 +9,7 @@ import {
 import type { AppEnv } from "@/config/env-schema";
 
 /**
- * App Check (issue 13): every callable enforces it (functions/src/lib/global-options.ts), and the
+ * App Check: every callable enforces it (functions/src/lib/global-options.ts), and the
  * Functions SDK attaches the token as `X-Firebase-AppCheck` once App Check is initialised for the
  * app. This module (with the App Check SDK) is one chunk, loaded with the Functions instance
  * (./firebase.ts), so pages that never call a function never download it.

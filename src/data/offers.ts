@@ -170,7 +170,7 @@ async function submitOfferCallable(terms: OfferTerms): Promise<SubmitOfferOutput
 
 /**
  * Sends the merchant's offer on a request through submitOffer, which checks the shop, the request and
- * the limits and opens the conversation in the same transaction (spec §4, issue 13); or edits the
+ * the limits and opens the conversation in the same transaction (spec §4); or edits the
  * offer directly while it is still pending (the rules allow only the terms to change). Returns the
  * conversation id (= the offer id).
  */

@@ -90,9 +90,9 @@ export const DEFAULT_BROWSE_RADIUS_KM = 10;
 export const FEED_PAGE_SIZE = 20;
 /** Offers per page on /offers. */
 export const MERCHANT_OFFERS_PAGE_SIZE = 20;
-/** A request takes at most this many pending offers at once (submitOffer; issue 13). */
+/** A request takes at most this many pending offers at once (submitOffer). */
 export const MAX_OPEN_OFFERS_PER_REQUEST = 20;
-/** A buyer's rating enters a shop's average at most once in this span (completeTransaction; issue 13). */
+/** A buyer's rating enters a shop's average at most once in this span (completeTransaction). */
 export const RATING_COOLDOWN_MS = 30 * 24 * 60 * 60 * 1000;
 
 // AI cache sharing (ours: the spec sets only the 0.7 threshold)

@@ -52,7 +52,7 @@ export function validateRatingForm(input: unknown): ValidationResult<RatingData>
 }
 
 /**
- * Whether a buyer's rating enters the shop's average (issue 13), so no one can pump or sink a shop
+ * Whether a buyer's rating enters the shop's average, so no one can pump or sink a shop
  * with throwaway accounts or a run of small deals: the buyer proved their e-mail (shop-status.ts
  * isEmailProven), and none of their ratings of this shop counted in the last RATING_COOLDOWN_MS.
  * A rating that does not count is still stored on the request and the offer.

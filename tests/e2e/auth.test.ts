@@ -1,4 +1,4 @@
-// Issue 4 end to end, in Chromium through the UI, against the local stack (Google's Firestore emulator, the Auth
+// Accounts end to end, in Chromium through the UI, against the local stack (Google's Firestore emulator, the Auth
 // and Functions emulators, MailDev, the built SPA): tests/support/stack.ts.
 
 import type { Browser, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Issue 5 end to end (client half), in Chromium on a 360 px phone against the local stack: the seeded
+// The buyer's journey end to end (client half), in Chromium on a 360 px phone against the local stack: the seeded
 // buyer signs in, picks the comune, tells the offline Algo what they need, publishes, and finds the
 // request on /customer.
 

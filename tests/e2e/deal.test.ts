@@ -1,4 +1,4 @@
-// Issue 7 end to end (client half), in Chromium against the local stack. The seeded buyer (360 px phone)
+// Closing a deal end to end (client half), in Chromium against the local stack. The seeded buyer (360 px phone)
 // has two pending offers on the desk lamp: Elettronica Navigli (negozio1) and Sport & Co. Isola
 // (negozio2), each shop following its conversation on a desktop. The buyer sees the header's unread
 // total rise while on /customer, rejects Isola's offer ('Prezzo troppo alto'; Isola sees it live),

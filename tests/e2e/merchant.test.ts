@@ -1,4 +1,4 @@
-// Issue 6 end to end, in Chromium against the local stack: the seeded shop (desktop) filters the feed
+// The shop's journey end to end, in Chromium against the local stack: the seeded shop (desktop) filters the feed
 // by category and radius, opens the buyer's guitar request, sends an offer above the budget after
 // confirming, and lands in the new conversation; the buyer (phone) then sees the offer on /customer.
 

@@ -1,4 +1,4 @@
-// Issue 13 end to end, in Chromium against the local stack: a shop's powers come from the server. A
+// Shop verification end to end, in Chromium against the local stack: a shop's powers come from the server. A
 // merchant whose e-mail is proved (magic link) verifies its shop on /merchant and gets the nearby
 // requests; a fresh account that only calls itself a merchant (password, e-mail never proved) sees no
 // requests and is told to confirm its address first. The harness fails a test on any rules denial, so

@@ -1,4 +1,4 @@
-// The account functions of issue 4 against real servers: Google's Firestore emulator and the
+// The account functions against real servers: Google's Firestore emulator and the
 // firebase-tools Auth emulator of the test stack, and an SMTP sink. The handlers are the exported functions,
 // called as Cloud Functions would call them (`.run(request)` for callables, `(req, res)` over a
 // real HTTP port for /api/send-email).

@@ -1,4 +1,4 @@
-// Issue 13's account attacks against real servers (Google's Firestore emulator, the firebase-tools Auth
+// Account attacks against real servers (Google's Firestore emulator, the firebase-tools Auth
 // emulator of the test stack, an SMTP sink): a magic link into an account someone pre-registered
 // with the victim's address, a role that a link cannot change, and a per-address e-mail limit that an
 // attacker cannot use to lock the owner out. The handlers are the exported callables (`.run(request)`).

@@ -400,7 +400,7 @@ describe("generateOfferDescription", () => {
     expect(await rejection(offer.generateOfferDescription.run(callable(input, "buyer")))).toMatchObject({
       code: "permission-denied",
     });
-    // A self-declared merchant the server has not verified (issue 13): refused before any charge.
+    // A self-declared merchant the server has not verified: refused before any charge.
     await seedUser("selfmade", { userType: "merchant", aiTokens: 5, lastTokenReset: Timestamp.now() });
     expect(await rejection(offer.generateOfferDescription.run(callable(input, "selfmade")))).toMatchObject({
       code: "permission-denied",

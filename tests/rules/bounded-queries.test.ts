@@ -1,4 +1,4 @@
-// Every list over requests, offers, conversations and messages is bounded (issue 13, firestore.rules
+// Every list over requests, offers, conversations and messages is bounded (firestore.rules
 // boundedQuery): a query without a limit, or above REQUEST_QUERY_LIMIT, is refused even when its filters
 // name the caller; the same query with the app's limit is allowed. Count aggregations are judged by the
 // same list rule (checked here in the emulator), so countMerchantOffers carries the limit too.

@@ -1,4 +1,4 @@
-// Conversations close and messages tell the truth (issue 13, firestore.rules messages create and
+// Conversations close and messages tell the truth (firestore.rules messages create and
 // conversations update): nobody posts once the offer is rejected or expired or the request is completed
 // or cancelled; lastMessage echoes a message that exists with the same sender and content; senderName
 // is the sender's public name from profiles/{uid}; one message per second per sender.
@@ -37,7 +37,7 @@ function send(
     senderName?: string;
     content?: string;
     lastMessage?: Record<string, unknown>;
-    /** false: lastMessage without the message's id, as before issue 13. */
+    /** false: lastMessage without the message's id, as documents written before the check hold it. */
     namedLast?: boolean;
   } = {},
 ) {

@@ -65,7 +65,7 @@ describe("conversations/{offerId}", () => {
   });
 
   describe("opening", () => {
-    // submitOffer opens it with the offer, with both names from the server (issue 13).
+    // submitOffer opens it with the offer, with both names from the server.
     it("no client opens it, not even the offer's merchant with a valid conversation", async () => {
       await assertFails(
         setDoc(

@@ -1,4 +1,4 @@
-// Merchants lose a request once it is no longer active, unless they won it (issue 13, firestore.rules
+// Merchants lose a request once it is no longer active, unless they won it (firestore.rules
 // requests get / wonBy): a losing shop keeps only its own offer, which carries the outcome and the
 // product name (submitOffer copies it), so its offer lists never need the request.
 

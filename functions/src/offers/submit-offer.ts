@@ -54,7 +54,7 @@ function buyerName(user: DocumentData | undefined, profile: DocumentData | undef
 
 /**
  * submitOffer({requestId, price, description, deliveryOptions, …}) → {offerId, conversationId}, one
- * transaction (spec §4 Making an offer, issue 13): the caller is a shop verifyShop has checked; the
+ * transaction (spec §4 Making an offer): the caller is a shop verifyShop has checked; the
  * request is active and not their own; they have no offer on it yet (offers/{requestId}_{uid}: a
  * pending one is edited, not sent again); it has fewer than MAX_OPEN_OFFERS_PER_REQUEST pending offers.
  * The offer and its conversation are written together, with the names both sides see taken from the

@@ -74,7 +74,7 @@ export function useThreadHistory(conversationId: string, live: readonly Message[
 
 /**
  * Unread messages of a conversation the user is not looking at, counted from a listener on its latest
- * UNREAD_WINDOW messages. Trade-off (issue 7): one small listener per listed conversation instead of a
+ * UNREAD_WINDOW messages. Trade-off: one small listener per listed conversation instead of a
  * per-user counter on the conversation document, which the spec does not have and the rules would have
  * to let the other party write; fine for the few dozen conversations a user has.
  */

@@ -31,7 +31,7 @@ function useRecentMessagesOf(conversationIds: readonly string[]) {
 }
 
 /**
- * Unread messages of `uid` across their conversations (issue 7: the header's 'Messaggi' badge), live.
+ * Unread messages of `uid` across their conversations (the header's 'Messaggi' badge), live.
  * The conversation open on screen is left out, as in the list: its chat marks messages read.
  *
  * No 'Errore' toast when a listener fails (logged only): this runs on every page, and /messages raises
