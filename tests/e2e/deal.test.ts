@@ -14,10 +14,10 @@ const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
 const LAMP_CHAT_ISOLA = "demo-req-lampada_demo-negozio-2";
 const LAMP = "Lampada da scrivania LED";
 /**
- * The seed writes every message with readBy [sender], so all 14 shop messages of the buyer's 11
- * conversations are unread by the buyer.
+ * The seed writes every message with readBy [sender], so all 13 shop messages of the buyer's 10
+ * conversations are unread by the buyer (the eleventh demo conversation is the neighbour's).
  */
-const SEEDED_UNREAD = 14;
+const SEEDED_UNREAD = 13;
 
 const { open, signIn } = seededJourney();
 
