@@ -130,3 +130,12 @@ export const MAX_REQUESTS_PER_DAY = 10;
  * 0.01° is ~1.1 km north-south and ~0.8 km east-west at Italian latitudes (geo-privacy.ts).
  */
 export const PUBLIC_POSITION_GRID_DEG = 0.01;
+
+// Profile syncs (ours: the spec sets no number for these)
+/**
+ * syncProfile rewrites of one user's public profile per window. A sync that changes nothing writes
+ * nothing and is not counted; generous enough that a name change always reaches the profile (which
+ * messages' senderName must match) unless the user keeps changing it.
+ */
+export const PROFILE_SYNCS_PER_WINDOW = 20;
+export const PROFILE_SYNC_WINDOW_MS = 60 * 60 * 1000;

@@ -1,3 +1,5 @@
+import { PROFILE_SYNC_WINDOW_MS, PROFILE_SYNCS_PER_WINDOW } from "@/domain/limits";
+
 /**
  * Fixed-window rate limiting, pure: the caller stores the window in Firestore inside a transaction.
  * A window counts the hits since `windowStart`; a new window starts when the old one is over.
@@ -27,3 +29,8 @@ export function decideRate(current: RateWindow | undefined, policy: RatePolicy, 
 /** Limits of the e-mail sending endpoints (per recipient e-mail and per client IP). */
 export const EMAIL_RATE_POLICY: RatePolicy = { max: 5, windowMs: 15 * 60 * 1000 };
 export const IP_RATE_POLICY: RatePolicy = { max: 30, windowMs: 60 * 60 * 1000 };
+/** Profile rewrites (syncProfile) that change profiles/{uid}, per user; unchanged syncs are free. */
+export const PROFILE_SYNC_RATE_POLICY: RatePolicy = {
+  max: PROFILE_SYNCS_PER_WINDOW,
+  windowMs: PROFILE_SYNC_WINDOW_MS,
+};

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import { type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS } from "@/domain/collections";
 import { clientIpKey } from "./client-ip";
 import {
@@ -67,6 +67,32 @@ export async function hitRateLimits(
     });
     return true;
   });
+}
+
+/**
+ * Counts one hit of `check` inside the caller's transaction, so that the hit and the write it
+ * guards commit together (or not at all). It reads first, then writes: call it after the
+ * transaction's other reads and before its other writes. False, and nothing counted, when refused.
+ */
+export async function hitRateLimitInTransaction(
+  tx: Transaction,
+  db: Firestore,
+  check: RateLimitCheck,
+  now: Date,
+): Promise<boolean> {
+  const ref = db.collection(RATE_LIMITS_COLLECTION).doc(rateLimitDocId(check.key));
+  const decision = decideRate(
+    toWindow((await tx.get(ref)).data() as StoredWindow | undefined),
+    check.policy,
+    now,
+  );
+  if (!decision.allowed) return false;
+  tx.set(ref, {
+    windowStart: Timestamp.fromDate(decision.next.windowStart),
+    count: decision.next.count,
+    expiresAt: Timestamp.fromMillis(decision.next.windowStart.getTime() + check.policy.windowMs),
+  });
+  return true;
 }
 
 /**

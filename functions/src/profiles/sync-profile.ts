@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
@@ -5,23 +6,58 @@ import type { SyncProfileOutput } from "@/domain/callables";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
-import { parseUserDoc, profileDoc, profileRef, userRef } from "./user-record";
+import { rateLimitedError } from "../lib/http-errors";
+import { hitRateLimitInTransaction } from "../lib/rate-limit";
+import { PROFILE_SYNC_RATE_POLICY, type RatePolicy } from "../lib/rate-limit-policy";
+import { fromFirestore, parseUserDoc, profileDoc, profileRef, userRef } from "./user-record";
+
+export interface SyncOptions {
+  /**
+   * Limits the rewrites that change the profile (a sync that would store the same projection writes
+   * nothing and is never refused). Server-side callers that have just changed users/{uid} themselves
+   * (verifyShop) pass none.
+   */
+  limit?: RatePolicy;
+  now?: Date;
+}
+
+/** The rate-limit key of a user's profile rewrites (hashed before use, rate-limit.ts). */
+export function profileSyncRateKey(uid: string): string {
+  return `profile-sync:uid:${uid}`;
+}
 
 /**
  * Rewrites profiles/{uid} from users/{uid}. profiles are written only by functions (firestore.rules),
  * so what others see is always derived from the validated private document, never sent by a client.
  * Read and write happen in one transaction so two syncs racing with a profile edit cannot leave an
- * older projection behind.
+ * older projection behind; the rate-limit hit is in the same transaction, so only a rewrite that
+ * commits is counted.
  */
-export async function syncPublicProfile(db: Firestore, uid: string): Promise<SyncProfileOutput> {
+export async function syncPublicProfile(
+  db: Firestore,
+  uid: string,
+  options: SyncOptions = {},
+): Promise<SyncProfileOutput> {
+  const now = options.now ?? new Date();
   const result = await db.runTransaction(async (tx) => {
-    const read = parseUserDoc((await tx.get(userRef(db, uid))).data());
+    const [userSnap, profileSnap] = await tx.getAll(userRef(db, uid), profileRef(db, uid));
+    const read = parseUserDoc(userSnap?.data());
     if (!read.ok) return read;
     const profile = profileDoc(read.user);
+    const stored = profileSnap?.data();
+    if (stored && isDeepStrictEqual(fromFirestore(stored), profile)) return { ok: true as const, profile };
+    const { limit } = options;
+    if (
+      limit &&
+      !(await hitRateLimitInTransaction(tx, db, { key: profileSyncRateKey(uid), policy: limit }, now))
+    ) {
+      return { ok: false as const, reason: "limited" as const };
+    }
     tx.set(profileRef(db, uid), profile);
     return { ok: true as const, profile };
   });
   if (result.ok) return { profile: result.profile };
+  if (result.reason === "limited") throw rateLimitedError();
   if (result.reason === "missing") throw new HttpsError("not-found", ERROR_MESSAGES.userDataNotFound);
   logger.error("syncProfile: users document does not match the schema", { uid, detail: result.detail });
   throw new HttpsError("failed-precondition", ERROR_MESSAGES.userDataNotFound);
@@ -29,10 +65,13 @@ export async function syncPublicProfile(db: Firestore, uid: string): Promise<Syn
 
 /**
  * The client calls this after writing its users document at sign-up and after each profile edit.
- * Input: none (the caller's uid). Output: `{profile}`.
+ * Input: none (the caller's uid). Output: `{profile}`. A sync that changes nothing is a read-only
+ * no-op; changing rewrites are limited per user (PROFILE_SYNC_RATE_POLICY), past which the call
+ * fails with `resource-exhausted` and the Italian 'Troppi tentativi' text, which the profile page's
+ * save shows in its error toast.
  */
 export const syncProfile = onCall(callableOptions, async (request): Promise<SyncProfileOutput> => {
   const uid = request.auth?.uid;
   if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
-  return syncPublicProfile(adminDb(), uid);
+  return syncPublicProfile(adminDb(), uid, { limit: PROFILE_SYNC_RATE_POLICY });
 });

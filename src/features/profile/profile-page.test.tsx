@@ -188,6 +188,18 @@ describe("/profile", () => {
     expect(screen.getByRole("form", { name: "Modifica profilo" })).toBeVisible();
   });
 
+  it("shows a refused public-profile rewrite (too many changes) and keeps the form", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
+    functions.syncProfile.mockRejectedValueOnce(
+      codedError("functions/resource-exhausted", "Troppi tentativi. Riprova più tardi."),
+    );
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    expect(await findToast("Errore")).toHaveTextContent("Troppi tentativi. Riprova più tardi.");
+    expect(screen.getByRole("form", { name: "Modifica profilo" })).toBeVisible();
+  });
+
   it("cancel leaves the data as it was", async () => {
     seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
     const { user } = await openProfile();
