@@ -63,6 +63,7 @@ describe("App Check on every callable", () => {
         "createMagicLink",
         "generateOfferDescription",
         "purchaseTokens",
+        "reclaimAccount",
         "rejectOffer",
         "submitOffer",
         "syncProfile",

@@ -5,6 +5,7 @@ export { algoChat } from "./algo/algo-chat";
 export { generateOfferDescription } from "./algo/offer-description/generate-offer-description";
 // Accounts: function-based magic link, public profile projection, e-mail endpoint.
 export { createMagicLink, verifyMagicLink } from "./auth/magic-link";
+export { reclaimAccount } from "./auth/reclaim-account";
 // Closing the deal: accept, reject, complete and rate.
 export { acceptOffer } from "./deals/accept-offer";
 export { completeTransaction } from "./deals/complete-transaction";

@@ -93,6 +93,18 @@ export const verifyMagicLinkOutputSchema = z.object({
 });
 export type VerifyMagicLinkOutput = z.infer<typeof verifyMagicLinkOutputSchema>;
 
+/**
+ * reclaimAccount: no input (the caller's uid), called right after a Firebase e-mail link sign-in. An
+ * account whose users document was never verified, and whose address this link has just proven, is
+ * reclaimed as verifyMagicLink does (sign-in methods removed, sessions revoked, profile reset); the
+ * caller signs in again with `customToken`.
+ */
+export const reclaimAccountOutputSchema = z.discriminatedUnion("reclaimed", [
+  z.object({ reclaimed: z.literal(false) }),
+  z.object({ reclaimed: z.literal(true), customToken: z.string().min(1) }),
+]);
+export type ReclaimAccountOutput = z.infer<typeof reclaimAccountOutputSchema>;
+
 /** syncProfile: no input (the caller's uid); rewrites and returns the public projection profiles/{uid}. */
 export const syncProfileOutputSchema = z.object({ profile: publicProfileSchema });
 export type SyncProfileOutput = z.infer<typeof syncProfileOutputSchema>;

@@ -147,6 +147,7 @@ export const fakeFunctionsModule = {
   createMagicLink: vi.fn<typeof AccountModule.createMagicLink>(),
   verifyMagicLink: vi.fn<typeof AccountModule.verifyMagicLink>(),
   syncProfile: vi.fn<typeof AccountModule.syncProfile>(),
+  reclaimAccount: vi.fn<typeof AccountModule.reclaimAccount>(),
 } satisfies Record<keyof typeof AccountModule, unknown>;
 
 // --- @/data/email --------------------------------------------------------------------------------
@@ -261,6 +262,7 @@ export function resetFakeData(): void {
   functions.verifyMagicLink
     .mockReset()
     .mockRejectedValue(codedError("functions/failed-precondition", "Token non valido o scaduto"));
+  functions.reclaimAccount.mockReset().mockResolvedValue({ reclaimed: false });
   functions.syncProfile.mockReset().mockImplementation(async () => {
     const user = state.current ? state.users.get(state.current.uid) : undefined;
     if (!user) throw codedError("functions/not-found", "Dati utente non trovati");

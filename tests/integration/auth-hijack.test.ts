@@ -12,6 +12,7 @@ import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/st
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
 
 type MagicLinkModule = typeof import("../../functions/src/auth/magic-link");
+type ReclaimModule = typeof import("../../functions/src/auth/reclaim-account");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type PolicyModule = typeof import("../../functions/src/lib/rate-limit-policy");
 
@@ -23,6 +24,7 @@ let stack: TestStack;
 let auth: AuthEmulator;
 let smtp: SmtpSink;
 let fns: MagicLinkModule;
+let reclaim: ReclaimModule;
 let admin: AdminModule;
 let policy: PolicyModule;
 let restoreEnv: () => void = () => {};
@@ -60,6 +62,48 @@ async function signInWithCustomToken(customToken: string): Promise<string> {
   return (await admin.adminAuth().verifyIdToken(body.idToken)).uid;
 }
 
+async function identityToolkit(method: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(
+    `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    },
+  );
+  const answer = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method}: HTTP ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Firebase's own e-mail link sign-in, as the browser SDK does it: the oobCode read from the emulator. */
+async function signInWithFirebaseEmailLink(email: string): Promise<string> {
+  await identityToolkit("sendOobCode", {
+    requestType: "EMAIL_SIGNIN",
+    email,
+    continueUrl: `${APP_URL}/auth-callback`,
+    canHandleCodeInApp: true,
+  });
+  const res = await fetch(`${stack.urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`);
+  const { oobCodes } = (await res.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
+  const code = oobCodes.filter((c) => c.email === email && c.requestType === "EMAIL_SIGNIN").at(-1);
+  if (!code) throw new Error(`no e-mail sign-in code for ${email}`);
+  const answer = await identityToolkit("signInWithEmailLink", { email, oobCode: code.oobCode });
+  if (typeof answer.idToken !== "string") throw new Error("signInWithEmailLink: no idToken");
+  return answer.idToken;
+}
+
+/** reclaimAccount as the signed-in client calls it: the caller's decoded ID token. */
+async function callReclaim(idToken: string) {
+  const token = await admin.adminAuth().verifyIdToken(idToken);
+  return reclaim.reclaimAccount.run({
+    ...callableRequest({}),
+    auth: { uid: token.uid, token, rawToken: idToken },
+  });
+}
+
 const tooMany = { code: "resource-exhausted", message: "Troppi tentativi. Riprova più tardi." };
 
 beforeAll(async () => {
@@ -76,8 +120,9 @@ beforeAll(async () => {
     MAIL_FROM: "Vicino <noreply@vicino.test>",
     APP_URL,
   });
-  [fns, admin, policy] = await Promise.all([
+  [fns, reclaim, admin, policy] = await Promise.all([
     import("../../functions/src/auth/magic-link"),
+    import("../../functions/src/auth/reclaim-account"),
     import("../../functions/src/lib/admin"),
     import("../../functions/src/lib/rate-limit-policy"),
   ]);
@@ -194,6 +239,106 @@ describe("magic link into a pre-registered account (pre-hijack)", () => {
     expect((await admin.adminDb().doc(`users/${owner.localId}`).get()).data()).toMatchObject({
       displayName: "Sara Bianchi",
       firstName: "Sara",
+    });
+  });
+});
+
+describe("Firebase's own e-mail link into a pre-registered account (reclaimAccount)", () => {
+  it("takes every way in away from the attacker, and the owner signs in again with the custom token", async () => {
+    const attacker = await auth.signUp("vittima@example.it", "password-attaccante", "Attaccante");
+    const uid = attacker.localId;
+    // What the sign-up page writes (isVerified false: the rules allow true only for a proven address).
+    await admin
+      .adminDb()
+      .doc(`users/${uid}`)
+      .set({
+        id: uid,
+        uid,
+        email: "vittima@example.it",
+        displayName: "Servizio Clienti Vicino",
+        firstName: "Mario",
+        lastName: "Truffa",
+        businessName: "Negozio Falso",
+        location: { lat: 45.07, lng: 7.68, address: "Via Finta 1, Torino", zone: "Torino" },
+        userType: "merchant",
+        isVerified: false,
+        createdAt: Timestamp.now(),
+      });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const victimToken = await signInWithFirebaseEmailLink("vittima@example.it");
+    const result = await callReclaim(victimToken);
+    if (!result.reclaimed) throw new Error("the account was not reclaimed");
+    expect(await signInWithCustomToken(result.customToken)).toBe(uid);
+
+    await expect(auth.signIn("vittima@example.it", "password-attaccante")).rejects.toThrow(
+      /INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS|EMAIL_NOT_FOUND/,
+    );
+    await expect(admin.adminAuth().verifyIdToken(attacker.idToken, true)).rejects.toMatchObject({
+      code: "auth/id-token-revoked",
+    });
+    const record = await admin.adminAuth().getUser(uid);
+    expect(record.email).toBe("vittima@example.it");
+    expect(record.emailVerified).toBe(true);
+    expect(record.providerData.map((info) => info.providerId)).not.toContain("password");
+    expect(record.displayName).toBeUndefined();
+
+    const userDoc = (await admin.adminDb().doc(`users/${uid}`).get()).data() ?? {};
+    expect(userDoc).toMatchObject({
+      email: "vittima@example.it",
+      displayName: "vittima",
+      userType: "merchant",
+      isVerified: true,
+    });
+    for (const field of ["firstName", "lastName", "businessName", "location"]) {
+      expect(userDoc).not.toHaveProperty(field);
+    }
+    expect((await admin.adminDb().doc(`profiles/${uid}`).get()).data()).toMatchObject({
+      uid,
+      displayName: "vittima",
+    });
+
+    // The next e-mail link is an ordinary sign-in.
+    await expect(callReclaim(await signInWithFirebaseEmailLink("vittima@example.it"))).resolves.toEqual({
+      reclaimed: false,
+    });
+  });
+
+  it("leaves a verified account and a brand-new one alone", async () => {
+    const owner = await auth.signUp("verificata@example.it", "password-mia", "Sara");
+    await admin.adminAuth().updateUser(owner.localId, { emailVerified: true });
+    await admin.adminDb().doc(`users/${owner.localId}`).set({
+      id: owner.localId,
+      email: "verificata@example.it",
+      displayName: "Sara Bianchi",
+      firstName: "Sara",
+      userType: "customer",
+      isVerified: true,
+      createdAt: Timestamp.now(),
+    });
+    await expect(callReclaim(await signInWithFirebaseEmailLink("verificata@example.it"))).resolves.toEqual({
+      reclaimed: false,
+    });
+    await expect(auth.signIn("verificata@example.it", "password-mia")).resolves.toMatchObject({
+      localId: owner.localId,
+    });
+    await expect(admin.adminAuth().verifyIdToken(owner.idToken, true)).resolves.toMatchObject({
+      uid: owner.localId,
+    });
+    expect((await admin.adminDb().doc(`users/${owner.localId}`).get()).data()).toMatchObject({
+      displayName: "Sara Bianchi",
+      firstName: "Sara",
+    });
+
+    // A new address: no users document yet, so the client creates it as before.
+    await expect(callReclaim(await signInWithFirebaseEmailLink("nuova@example.it"))).resolves.toEqual({
+      reclaimed: false,
+    });
+  });
+
+  it("refuses a caller that is not signed in", async () => {
+    await expect(reclaim.reclaimAccount.run(callableRequest({}))).rejects.toMatchObject({
+      code: "unauthenticated",
     });
   });
 });

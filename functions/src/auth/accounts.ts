@@ -47,9 +47,18 @@ export async function provenAuthUser(auth: Auth, email: string): Promise<ProvenA
   return { user: await reclaimUnverifiedAccount(auth, user, email), reclaimed: true };
 }
 
-async function reclaimUnverifiedAccount(auth: Auth, user: UserRecord, email: string): Promise<UserRecord> {
+/**
+ * Takes every way in away from whoever created `user` before the owner of `email` proved it: every
+ * sign-in method is unlinked, the name and photo go, the e-mail is (again) verified and every session
+ * is revoked. The owner is then signed in with a custom token.
+ */
+export async function reclaimUnverifiedAccount(
+  auth: Auth,
+  user: UserRecord,
+  email: string,
+): Promise<UserRecord> {
   const providers = user.providerData.map((info) => info.providerId);
-  logger.warn("magic link into an account with an unverified e-mail: sign-in methods removed", {
+  logger.warn("sign-in by link into an account with an unverified e-mail: sign-in methods removed", {
     uid: user.uid,
     providers,
   });

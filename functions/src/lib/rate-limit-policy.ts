@@ -34,3 +34,5 @@ export const PROFILE_SYNC_RATE_POLICY: RatePolicy = {
   max: PROFILE_SYNCS_PER_WINDOW,
   windowMs: PROFILE_SYNC_WINDOW_MS,
 };
+/** Account reclaims after an e-mail link sign-in (reclaimAccount), per user. */
+export const RECLAIM_RATE_POLICY: RatePolicy = { max: 10, windowMs: 15 * 60 * 1000 };

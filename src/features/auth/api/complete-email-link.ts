@@ -1,4 +1,11 @@
-import { completeEmailLinkSignIn, isEmailSignInLink } from "@/data/auth";
+import { reclaimAccount } from "@/data/account";
+import {
+  type AuthUser,
+  completeEmailLinkSignIn,
+  isEmailSignInLink,
+  signInWithToken,
+  signOut,
+} from "@/data/auth";
 import { errorCode } from "@/domain/auth-errors";
 import { errorMessage } from "@/domain/errors";
 import { ERROR_MESSAGES } from "@/domain/messages";
@@ -16,14 +23,17 @@ const once = onceByKey<SignedIn>();
 const SPENT_LINK_CODES = new Set(["auth/invalid-action-code", "auth/expired-action-code"]);
 
 /**
- * Completes a Firebase e-mail link sign-in (at most once per link and page load): signs in, then
+ * Completes a Firebase e-mail link sign-in (at most once per link and page load): signs in, lets the
+ * server reclaim an account someone registered with this address before it was proven (reclaimAccount:
+ * on a reclaim every session is revoked, so it signs in again with the custom token), then
  * creates users/{uid} on the first sign-in with the link's `userType` (an existing user keeps the
  * stored role). A used or expired link reads 'Token non valido o scaduto'.
  */
 export function completeEmailLink(email: string, url: string, userType: UserType): Promise<SignedIn> {
   return once(`${email}\n${url}`, async () => {
     try {
-      const account = await completeEmailLinkSignIn(email, url);
+      let account = await completeEmailLinkSignIn(email, url);
+      account = await reclaimIfNeeded(account);
       const signedIn = await ensureUserDocument(account, { userType, welcome: false });
       forgetEmailForSignIn();
       return signedIn;
@@ -34,6 +44,17 @@ export function completeEmailLink(email: string, url: string, userType: UserType
       throw new EmailLinkError(errorMessage(error, ERROR_MESSAGES.magicLinkVerify));
     }
   });
+}
+
+/** A failed reclaim signs out: the session must not go on with what the account's creator left. */
+async function reclaimIfNeeded(account: AuthUser): Promise<AuthUser> {
+  try {
+    const reclaim = await reclaimAccount();
+    return reclaim.reclaimed ? await signInWithToken(reclaim.customToken) : account;
+  } catch (error) {
+    await signOut().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** True when `url` is a Firebase e-mail sign-in link. */
