@@ -4,46 +4,21 @@
 // requests and is told to confirm its address first. The harness fails a test on any rules denial, so
 // these journeys also prove that an unverified merchant's screens never ask for what the rules refuse.
 
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
-import { launchChromium, type OpenedPage, openPage, type ViewportName } from "../support/browser";
+import type { ViewportName } from "../support/browser";
 import type { Email } from "../support/inbox";
-import { startStack, stopStack, type TestStack } from "../support/stack";
+import { seededJourney } from "../support/seeded-journey";
+import { startStack, type TestStack } from "../support/stack";
 
+const { open } = seededJourney();
 let stack: TestStack;
-let browser: Browser;
-const opened: OpenedPage[] = [];
 
 beforeAll(async () => {
+  // The stack the journey harness started for this file (the inbox and the app's address).
   stack = await startStack();
-  browser = await launchChromium();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stopStack();
-});
-
-beforeEach(async () => {
-  await Promise.all(opened.splice(0).map((page) => page.close()));
-  // The demo marketplace: active requests around Milano for the new shop to see.
-  await stack.seed();
-});
-
-async function open(pathOrUrl: string, viewport: ViewportName): Promise<Page> {
-  const url = pathOrUrl.startsWith("/") ? `${stack.urls.app}${pathOrUrl}` : pathOrUrl;
-  const page = await openPage(browser, url, viewport);
-  opened.push(page);
-  onTestFailed(async () => {
-    const text = await page.page
-      .locator("body")
-      .textContent()
-      .catch(() => "(pagina chiusa)");
-    console.log(`--- ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}`);
-  });
-  return page.page;
-}
 
 const sentTo = (address: string) => (email: Email) =>
   email.to.some((to) => to.address.toLowerCase() === address.toLowerCase());

@@ -28,8 +28,10 @@ export function seededJourney() {
     await (await startStack()).seed();
   });
 
-  async function open(path: string, viewport: ViewportName): Promise<Page> {
-    const page = await openPage(browser, `${appUrl}${path}`, viewport);
+  /** A path of the app ('/customer') or a whole URL (a link taken from an e-mail). */
+  async function open(pathOrUrl: string, viewport: ViewportName): Promise<Page> {
+    const url = pathOrUrl.startsWith("/") ? `${appUrl}${pathOrUrl}` : pathOrUrl;
+    const page = await openPage(browser, url, viewport);
     opened.push(page);
     onTestFailed(async () => {
       const text = await page.page

@@ -66,7 +66,7 @@ export function ShopVerificationForm({ initial, loadPlaces = loadGazetteer }: Sh
       onSubmit={handleSubmit}
       noValidate
       className="space-y-4"
-      aria-label="Dati del negozio"
+      aria-label={SHOP_VERIFICATION_COPY.shopStep}
     >
       <Field label={SHOP_VERIFICATION_COPY.businessName} required error={errors.businessName}>
         <Input
