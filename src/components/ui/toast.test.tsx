@@ -56,6 +56,22 @@ describe("useToast", () => {
     await vi.waitFor(() => expect(region).not.toHaveTextContent("Offerta inviata!"));
   });
 
+  it("shows one toast at a time: a new one replaces the one on screen", async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <Demo />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "Errore" }));
+    const region = await toastRegion();
+    await screen.findByText("Errore nel caricare le richieste", { selector: "li *" });
+    await user.click(screen.getByRole("button", { name: "Successo" }));
+    await screen.findByText("Offerta inviata!", { selector: "li *" });
+    await vi.waitFor(() => expect(region).not.toHaveTextContent("Errore nel caricare le richieste"));
+    expect(region.querySelectorAll("li")).toHaveLength(1);
+  });
+
   it("needs the provider", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     expect(() => render(<Demo />)).toThrow(/ToastProvider/);

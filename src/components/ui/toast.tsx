@@ -28,8 +28,6 @@ type ToastApi = {
   dismiss: (id: string) => void;
 };
 
-/** More than this and the oldest go first: a wall of toasts helps nobody. */
-const MAX_VISIBLE_TOASTS = 3;
 /** Closed toasts stay queued until their exit animation has surely finished. */
 const REMOVE_AFTER_CLOSE_MS = 1000;
 
@@ -46,7 +44,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<ToastApi>(() => {
     const enqueue = (request: ToastRequest) => {
       setToasterNeeded(true);
-      setQueue((list) => [...list, request].slice(-MAX_VISIBLE_TOASTS));
+      // One toast at a time: on a phone a stack would cover the page, and the newest is the one that
+      // matters. The toast on screen closes (its exit animation runs) and leaves the queue a moment later.
+      setQueue((list) => [...list.map((item) => (item.open ? { ...item, open: false } : item)), request]);
+      setTimeout(() => setQueue((list) => list.filter((item) => item.open)), REMOVE_AFTER_CLOSE_MS);
       return request.id;
     };
     const newId = () => {

@@ -29,7 +29,9 @@ export function Toaster({ queue, onClose }: { queue: ToastRequest[]; onClose: (i
       })}
       <ToastPrimitive.Viewport
         label="Notifiche ({hotkey})"
-        className="fixed inset-x-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:right-0 sm:left-auto sm:max-w-sm"
+        // On a phone at the top, clear of the composer and the send button at the bottom of the chat
+        // screens; from the sm breakpoint (desktops) in the bottom-right corner.
+        className="fixed inset-x-0 top-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))] outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:left-auto sm:max-w-sm sm:pt-4"
       />
     </ToastPrimitive.Provider>
   );
