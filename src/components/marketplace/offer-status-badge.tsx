@@ -1,7 +1,9 @@
 import { Badge } from "@/components/ui/badge";
-import { OFFER_STATUS_LABELS, OFFER_STATUS_TONES, type OfferStatus } from "@/domain/state-machine";
+import type { Offer } from "@/domain/offer";
+import { OFFER_DISPLAY_LABELS, OFFER_DISPLAY_TONES, offerDisplayStatus } from "@/domain/offer-display";
 
-/** An offer's status as a coloured badge (labels and tones from the state machine). */
-export function OfferStatusBadge({ status }: { status: OfferStatus }) {
-  return <Badge tone={OFFER_STATUS_TONES[status]}>{OFFER_STATUS_LABELS[status]}</Badge>;
+/** An offer's status as a coloured badge ('Completata' once the deal is done; see offer-display.ts). */
+export function OfferStatusBadge({ offer }: { offer: Pick<Offer, "status" | "customerRating"> }) {
+  const status = offerDisplayStatus(offer);
+  return <Badge tone={OFFER_DISPLAY_TONES[status]}>{OFFER_DISPLAY_LABELS[status]}</Badge>;
 }

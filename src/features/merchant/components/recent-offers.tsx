@@ -44,7 +44,7 @@ export function RecentOffers({ offers }: { offers: ReturnType<typeof useRecentOf
                     </time>
                   </p>
                 </div>
-                <OfferStatusBadge status={offer.status} />
+                <OfferStatusBadge offer={offer} />
               </li>
             ))}
           </ul>

@@ -10,7 +10,7 @@ export function OfferDetails({ offer }: { offer: Offer }) {
     <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xl font-bold text-slate-900">{formatEuro(offer.price)}</p>
-        <OfferStatusBadge status={offer.status} />
+        <OfferStatusBadge offer={offer} />
       </div>
       {offer.description ? <p className="text-sm break-words text-slate-700">{offer.description}</p> : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { OFFER_DISPLAY_LABELS, offerDisplayStatus } from "./offer-display.ts";
+import { OFFER_STATUS } from "./state-machine.ts";
+
+describe("offerDisplayStatus", () => {
+  it("reads 'Completata' once the buyer completed the deal (the rating is on the offer)", () => {
+    const status = offerDisplayStatus({ status: OFFER_STATUS.accepted, customerRating: 4 });
+    expect(status).toBe("completed");
+    expect(OFFER_DISPLAY_LABELS[status]).toBe("Completata");
+  });
+
+  it("keeps the state machine's status otherwise", () => {
+    expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.accepted })]).toBe("Accettata");
+    expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.pending })]).toBe("In attesa");
+    expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.rejected })]).toBe("Rifiutata");
+  });
+});

@@ -1,0 +1,28 @@
+import type { Offer } from "./offer.ts";
+import {
+  type BadgeTone,
+  OFFER_STATUS_LABELS,
+  OFFER_STATUS_TONES,
+  type OfferStatus,
+} from "./state-machine.ts";
+
+/**
+ * What an offer's badge says. The state machine keeps a won offer `accepted` after the deal is
+ * completed (the request moves to `completed`), but both sides should then read 'Completata': the
+ * completion writes the buyer's rating on the offer, which is how the offer alone tells.
+ */
+export type OfferDisplayStatus = OfferStatus | "completed";
+
+export function offerDisplayStatus(offer: Pick<Offer, "status" | "customerRating">): OfferDisplayStatus {
+  return offer.customerRating !== undefined ? "completed" : offer.status;
+}
+
+export const OFFER_DISPLAY_LABELS: Record<OfferDisplayStatus, string> = {
+  ...OFFER_STATUS_LABELS,
+  completed: "Completata",
+};
+
+export const OFFER_DISPLAY_TONES: Record<OfferDisplayStatus, BadgeTone> = {
+  ...OFFER_STATUS_TONES,
+  completed: "neutral",
+};
