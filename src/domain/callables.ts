@@ -131,3 +131,27 @@ export const sendEmailInputSchema = z.object({
     .default({}),
 });
 export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;
+
+/**
+ * Billing (plans.ts): startCheckout opens a Stripe Checkout Session (subscription mode for the monthly
+ * plan, payment mode for the launch offer and token packs) and answers where to send the browser; on
+ * the emulators it answers a simulated session that confirmSimulatedCheckout completes.
+ */
+export const startCheckoutInputSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("monthly") }),
+  z.object({ kind: z.literal("launch"), code: z.string().trim().min(1).max(32) }),
+  z.object({ kind: z.literal("tokens"), packageId: idSchema }),
+]);
+export type StartCheckoutInput = z.infer<typeof startCheckoutInputSchema>;
+export const startCheckoutOutputSchema = z.object({
+  sessionId: idSchema,
+  /** Stripe's hosted page; absent for a simulated session. */
+  url: z.string().optional(),
+  simulated: z.boolean(),
+});
+export type StartCheckoutOutput = z.infer<typeof startCheckoutOutputSchema>;
+
+export const confirmSimulatedCheckoutInputSchema = z.object({ sessionId: idSchema });
+export const billingOkOutputSchema = z.object({ ok: z.literal(true) });
+export const noInputSchema = z.object({}).optional();
+export const portalOutputSchema = z.object({ url: z.string() });

@@ -40,6 +40,19 @@ export const COLLECTIONS = {
    * (completeTransaction, functions only; rating.ts ratingCounts).
    */
   ratingsGiven: "ratingsGiven",
+  /**
+   * subscriptions/{uid}: the shop's plan (subscriptionSchema, plans.ts). Written by verifyShop (the
+   * trial) and the Stripe webhook only; the owner reads it.
+   */
+  subscriptions: "subscriptions",
+  /** billingCustomers/{stripeCustomerId}: which user a Stripe customer is (functions only). */
+  billingCustomers: "billingCustomers",
+  /** billingEvents/{stripeEventId}: each webhook event applied once (functions only). */
+  billingEvents: "billingEvents",
+  /** launchCodes/{code}: launch-offer codes (launchCodeSchema, plan-codes.ts; functions and admin script only). */
+  launchCodes: "launchCodes",
+  /** simulatedCheckouts/{id}: checkouts of the local simulated provider (emulators only, functions only). */
+  simulatedCheckouts: "simulatedCheckouts",
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
@@ -54,6 +67,8 @@ export const SUBCOLLECTIONS = {
    * (requestPrivateLocationSchema, request.ts). Written by functions, read by the owner only.
    */
   requestPrivate: "private",
+  /** subscriptions/{uid}/payments/{id}: one receipt per payment (paymentSchema, plan-payments.ts). Owner reads. */
+  payments: "payments",
 } as const;
 
 /** The one document of requests/{id}/private. */
