@@ -55,6 +55,9 @@ const OffersPage = page(() => import("@/features/offers/offers-page").then((modu
 const MessagesPage = page(() =>
   import("@/features/messages/messages-page").then((module) => module.MessagesPage),
 );
+const PrivacyPage = page(() => import("@/features/legal/legal-pages").then((module) => module.PrivacyPage));
+const TermsPage = page(() => import("@/features/legal/legal-pages").then((module) => module.TermsPage));
+const CookiesPage = page(() => import("@/features/legal/legal-pages").then((module) => module.CookiesPage));
 
 export type AppRoute = {
   path: string;
@@ -130,6 +133,11 @@ export const appRoutes: readonly AppRoute[] = [
     element: <ProfilePage />,
     preload: ProfilePage.preload,
   },
+
+  // Legal notes (public)
+  { path: paths.privacy.path, access: "public", element: <PrivacyPage /> },
+  { path: paths.terms.path, access: "public", element: <TermsPage /> },
+  { path: paths.cookies.path, access: "public", element: <CookiesPage /> },
 ];
 
 /** The table as react-router route objects, under the shared layout. */

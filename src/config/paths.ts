@@ -42,6 +42,10 @@ export const paths = {
     getHref: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,
   },
   profile: fixed("/profile"),
+
+  privacy: fixed("/privacy"),
+  terms: fixed("/termini"),
+  cookies: fixed("/cookie"),
 } as const;
 
 /** Old and alternative paths still reachable by links in the wild; each redirects (replace) to its target. */

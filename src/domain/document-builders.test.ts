@@ -105,13 +105,24 @@ describe("document builders", () => {
     });
   });
 
-  it("builds a sign-up users document without tokens or ratings", () => {
+  it("builds a sign-up users document without tokens or ratings, with the consent record", () => {
     const doc = buildUserDocument(
       { uid: "u1", email: "a@b.it", displayName: "A", userType: "customer", isVerified: false },
       now,
     );
     expect(Object.keys(doc).sort()).toEqual(
-      ["createdAt", "displayName", "email", "id", "isVerified", "uid", "updatedAt", "userType"].sort(),
+      [
+        "consent",
+        "createdAt",
+        "displayName",
+        "email",
+        "id",
+        "isVerified",
+        "uid",
+        "updatedAt",
+        "userType",
+      ].sort(),
     );
+    expect(Object.keys(doc.consent).sort()).toEqual(["acceptedAt", "privacyVersion", "termsVersion"]);
   });
 });

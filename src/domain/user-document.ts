@@ -1,3 +1,4 @@
+import { currentConsent } from "./legal-consent.ts";
 import { type NewUserInput, newUserInputSchema, type ProfileUpdate, profileUpdateSchema } from "./user.ts";
 import { withoutUndefined } from "./without-undefined.ts";
 
@@ -8,7 +9,9 @@ export type NewUserDoc = Pick<NewUserInput, "uid" | "email" | "displayName" | "u
 
 /**
  * users/{uid} in exactly the sign-up shape the rules allow: id, uid, email, displayName, userType,
- * isVerified, photoURL (Google only), createdAt and updatedAt. Never tokens, ratings or learning
+ * isVerified, photoURL (Google only), createdAt and updatedAt, and `consent`: the versions of the terms
+ * accepted and the privacy notice acknowledged, at `now` (every sign-up path shows both: the form's
+ * required checkbox, the notice beside Google and the magic link). Never tokens, ratings or learning
  * fields: only functions write those. Pure: `now` gives the writer's time value.
  */
 export function buildUserDocument<Time>(input: NewUserDoc, now: () => Time) {
@@ -23,6 +26,7 @@ export function buildUserDocument<Time>(input: NewUserDoc, now: () => Time) {
     ...(parsed.photoURL ? { photoURL: parsed.photoURL } : {}),
     createdAt: now(),
     updatedAt: now(),
+    consent: currentConsent(now),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateSchema, httpsUrlSchema, idSchema, optionalText } from "./fields.ts";
 import { latLngSchema } from "./geo.ts";
+import { consentSchema } from "./legal-consent.ts";
 import {
   ADDRESS_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -62,6 +63,10 @@ export const userSchema = z.object({
   learningProfile: learningProfileSchema.optional(),
   /** Written by verifyShop only: the shop's powers (shop-verification.ts). */
   shop: shopSchema.optional(),
+  /** The terms accepted and the privacy notice acknowledged at sign-up (legal-consent.ts). */
+  consent: consentSchema.optional(),
+  /** Set by an admin's suspension (moderation): the Auth account is disabled too. */
+  suspendedAt: dateSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -80,6 +80,7 @@ describe("accounts end to end", () => {
     await page.getByLabel("Email").fill("anna.e2e@example.com");
     await page.getByLabel(/^Password/).fill("segreta1");
     await page.getByLabel("Conferma password").fill("segreta1");
+    await page.getByRole("checkbox", { name: /Accetto i Termini d'uso/ }).check();
     await page.getByRole("button", { name: "Registrati" }).click();
 
     await page.getByText("Registrazione completata!", { exact: true }).waitFor({ timeout: 20_000 });

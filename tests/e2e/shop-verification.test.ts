@@ -93,6 +93,7 @@ describe("shop verification end to end", () => {
     await page.getByLabel("Email").fill("finto.e2e@example.com");
     await page.getByLabel(/^Password/).fill("segreta1");
     await page.getByLabel("Conferma password").fill("segreta1");
+    await page.getByRole("checkbox", { name: /Accetto i Termini d'uso/ }).check();
     await page.getByRole("button", { name: "Registrati" }).click();
     await landsOnPanel(page);
     await panel(page).getByRole("button", { name: "Mandami il link di conferma" }).waitFor();

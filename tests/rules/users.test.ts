@@ -73,7 +73,25 @@ describe("users/{uid}", () => {
     ["with a photo outside a Google sign-in", { photoURL: "https://example.it/foto.png" }],
     ["with a client-chosen creation date", { createdAt: EARLIER }],
     ["with a blank display name", { displayName: "   " }],
+    [
+      "backdating the acceptance of the terms",
+      { consent: { termsVersion: "1", privacyVersion: "1", acceptedAt: EARLIER } },
+    ],
+    [
+      "with a blank terms version",
+      { consent: { termsVersion: "", privacyVersion: "1", acceptedAt: serverTimestamp() } },
+    ],
+    [
+      "with more than the consent record",
+      { consent: { termsVersion: "1", privacyVersion: "1", acceptedAt: serverTimestamp(), marketing: true } },
+    ],
+    ["marked suspended", { suspendedAt: serverTimestamp() }],
   ];
+
+  it("a sign-up without the terms accepted and the privacy notice acknowledged is refused", async () => {
+    const { consent: _omitted, ...withoutConsent } = signUpFields(NEWCOMER, "customer");
+    await assertFails(setDoc(userDoc(rules.as(NEWCOMER), NEWCOMER), withoutConsent));
+  });
 
   it.each(refusedSignUps)("a sign-up %s is refused", async (_, change) => {
     await assertFails(

@@ -2,6 +2,18 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml, renderEmail } from "./templates";
 
 describe("renderEmail", () => {
+  it("ends every e-mail, text and HTML, with the link to the privacy notice", () => {
+    const privacy = "http://127.0.0.1:5173/privacy";
+    for (const email of [
+      renderEmail({ type: "welcome", displayName: "Giulia", userType: "customer" }),
+      renderEmail({ type: "password-reset", link: "http://127.0.0.1:5173/x" }),
+      renderEmail({ type: "magic-link", link: "http://127.0.0.1:5173/y", userType: "customer" }),
+    ]) {
+      expect(email.text).toContain(`Informativa sulla privacy: ${privacy}`);
+      expect(email.html).toContain(`href="${privacy}"`);
+    }
+  });
+
   it("names Clemente in the buyer's welcome and Leonardo in the merchant's", () => {
     const buyer = renderEmail({ type: "welcome", displayName: "Giulia", userType: "customer" });
     const merchant = renderEmail({ type: "welcome", displayName: "Ferramenta Rossi", userType: "merchant" });

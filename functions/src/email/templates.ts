@@ -1,5 +1,8 @@
+import { paths } from "../../../src/config/paths";
+import { LEGAL_LINK_LABELS } from "../../../src/domain/legal";
 import { PRODUCT_NAME } from "../../../src/domain/product";
 import { ASSISTANT_NAME, type UserType } from "../../../src/domain/user-type";
+import { appUrl } from "./config";
 
 /** A rendered e-mail: fixed Italian templates only, never a body chosen by the client. */
 export interface RenderedEmail {
@@ -25,6 +28,15 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
+/** Every e-mail ends with the link to the privacy notice (the sender's identity and the data behind it). */
+export function privacyUrl(): string {
+  return `${appUrl()}${paths.privacy.getHref()}`;
+}
+
+function withPrivacyFooter(text: string): string {
+  return `${text}\n--\n${PRODUCT_NAME} · ${LEGAL_LINK_LABELS.emailFooter}: ${privacyUrl()}\n`;
+}
+
 function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
   const body = paragraphs
     .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`)
@@ -33,7 +45,7 @@ function layout(title: string, paragraphs: string[], action?: { label: string; h
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;color:#475569">Se il pulsante non funziona, copia questo indirizzo nel browser:<br>${escapeHtml(action.href)}</p>`
     : "";
-  return `<!doctype html><html lang="it"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="background:#ffffff;border-radius:12px;padding:24px"><h1 style="font-size:22px;margin:0 0 16px;color:#0f766e">${escapeHtml(title)}</h1>${body}${button}</div><p style="font-size:12px;color:#64748b;text-align:center">${escapeHtml(PRODUCT_NAME)} · i negozi vicini rispondono alle tue richieste</p></div></body></html>`;
+  return `<!doctype html><html lang="it"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="background:#ffffff;border-radius:12px;padding:24px"><h1 style="font-size:22px;margin:0 0 16px;color:#0f766e">${escapeHtml(title)}</h1>${body}${button}</div><p style="font-size:12px;color:#64748b;text-align:center">${escapeHtml(PRODUCT_NAME)} · i negozi vicini rispondono alle tue richieste<br><a href="${escapeHtml(privacyUrl())}" style="color:#64748b">${escapeHtml(LEGAL_LINK_LABELS.emailFooter)}</a></p></div></body></html>`;
 }
 
 function welcome(displayName: string, userType: UserType): RenderedEmail {
@@ -82,7 +94,7 @@ function magicLink(link: string, userType: UserType): RenderedEmail {
   };
 }
 
-export function renderEmail(template: EmailTemplate): RenderedEmail {
+function renderBody(template: EmailTemplate): RenderedEmail {
   switch (template.type) {
     case "welcome":
       return welcome(template.displayName, template.userType);
@@ -91,4 +103,9 @@ export function renderEmail(template: EmailTemplate): RenderedEmail {
     case "magic-link":
       return magicLink(template.link, template.userType);
   }
+}
+
+export function renderEmail(template: EmailTemplate): RenderedEmail {
+  const email = renderBody(template);
+  return { ...email, text: withPrivacyFooter(email.text) };
 }

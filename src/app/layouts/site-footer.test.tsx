@@ -33,3 +33,13 @@ describe("SiteFooter account links", () => {
     expect(account.queryByRole("link", { name: "Accedi o registrati" })).toBeNull();
   });
 });
+
+describe("SiteFooter legal links", () => {
+  it("links the privacy notice, the terms and the cookie page for everyone", () => {
+    renderFooter({});
+    const legal = within(screen.getByRole("navigation", { name: "Note legali" }));
+    expect(legal.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
+    expect(legal.getByRole("link", { name: "Termini d'uso" })).toHaveAttribute("href", "/termini");
+    expect(legal.getByRole("link", { name: "Cookie" })).toHaveAttribute("href", "/cookie");
+  });
+});

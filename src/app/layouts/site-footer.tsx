@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Logo } from "@/components/ui/logo";
 import { paths } from "@/config/paths";
+import { LEGAL_LINK_LABELS } from "@/domain/legal";
 import { PRODUCT_NAME } from "@/domain/product";
 import { useSession } from "@/lib/session/session-provider";
 
@@ -10,7 +11,7 @@ export function SiteFooter() {
   const { user, homePath } = useSession();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr] sm:px-6 lg:px-8">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:px-6 lg:px-8">
         <div className="space-y-3">
           <Logo />
           <p className="max-w-sm text-sm text-slate-700">
@@ -55,6 +56,26 @@ export function SiteFooter() {
                 </Link>
               </li>
             )}
+          </ul>
+        </nav>
+        <nav aria-label={LEGAL_LINK_LABELS.nav} className="space-y-3">
+          <h2 className="text-sm font-semibold text-slate-900">{LEGAL_LINK_LABELS.nav}</h2>
+          <ul className="space-y-2">
+            <li>
+              <Link to={paths.privacy.getHref()} className={linkClasses}>
+                {LEGAL_LINK_LABELS.privacy}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms.getHref()} className={linkClasses}>
+                {LEGAL_LINK_LABELS.terms}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.cookies.getHref()} className={linkClasses}>
+                {LEGAL_LINK_LABELS.cookies}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

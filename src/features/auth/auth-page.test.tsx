@@ -158,10 +158,34 @@ async function fillRegister(user: ReturnType<typeof renderApp>["user"]) {
   await user.type(screen.getByLabelText(/^Email/), "mario@example.com");
   await user.type(screen.getByLabelText(/^Password/), "segreta1");
   await user.type(screen.getByLabelText(/Conferma password/), "segreta1");
+  await user.click(screen.getByRole("checkbox", { name: /Accetto i Termini d'uso/ }));
   await user.click(button("Registrati"));
 }
 
 describe("/auth register", () => {
+  it("needs the terms accepted and the privacy notice acknowledged, both linked", async () => {
+    const { user } = await openAuth();
+    await user.click(button("Registrati"));
+    await modeHeading("Crea il tuo account");
+    const consent = screen.getByRole("checkbox", {
+      // jsdom's name computation puts a space before the inline link; browsers do not.
+      name: /^Accetto i Termini d'uso e dichiaro di aver letto l' ?Informativa sulla privacy$/,
+    });
+    expect(consent).not.toBeChecked();
+    const form = within(consent.closest("form") as HTMLFormElement);
+    expect(form.getByRole("link", { name: "Termini d'uso" })).toHaveAttribute("href", "/termini");
+    expect(form.getByRole("link", { name: "Informativa sulla privacy" })).toHaveAttribute("href", "/privacy");
+    await user.type(screen.getByLabelText(/Nome completo/), "Mario Rossi");
+    await user.type(screen.getByLabelText(/^Email/), "mario@example.com");
+    await user.type(screen.getByLabelText(/^Password/), "segreta1");
+    await user.type(screen.getByLabelText(/Conferma password/), "segreta1");
+    await user.click(button("Registrati"));
+    expect(alertText()).toBe(
+      "Per registrarti devi accettare i Termini d'uso e prendere visione dell'Informativa sulla privacy",
+    );
+    expect(auth.registerWithPassword).not.toHaveBeenCalled();
+  });
+
   it("creates the account, the users document, the public profile and the welcome e-mail, then goes home after 1 s", async () => {
     localStorage.setItem(PENDING_USER_TYPE_STORAGE_KEY, "merchant");
     const { user, location } = await openAuth();

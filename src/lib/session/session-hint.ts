@@ -1,10 +1,12 @@
+import { DEVICE_STORAGE_KEYS } from "@/domain/legal";
+
 /**
  * A one-bit note in local storage that this browser had a signed-in session. Firebase keeps the
  * session itself in IndexedDB, which we can only read by loading the SDK; the note lets pages
  * that do not need an account (the marketing pages) load the SDK after first paint only for
  * returning users, and never for first-time visitors. Storage failures read as "no session".
  */
-const SESSION_HINT_KEY = "vicino.hasSession";
+const SESSION_HINT_KEY = DEVICE_STORAGE_KEYS.sessionHint;
 
 export function hasSessionHint(): boolean {
   try {

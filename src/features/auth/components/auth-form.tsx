@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { paths } from "@/config/paths";
 import {
   type AuthForm as AuthFormValues,
   type AuthMode,
@@ -11,6 +12,7 @@ import {
   type RegisterData,
   validateAuthForm,
 } from "@/domain/auth-form";
+import { CONSENT_COPY } from "@/domain/legal";
 
 const SUBMIT_LABEL: Record<AuthMode, string> = {
   login: "Accedi",
@@ -34,6 +36,7 @@ type AuthFormProps = {
 export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
   const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
   const [error, setError] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState(false);
   const set = (name: keyof AuthFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
 
@@ -43,6 +46,11 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
     const result = validateAuthForm(mode, values);
     if (!result.ok) {
       setError(result.message);
+      return;
+    }
+    // The sign-up records the acceptance (users/{uid}.consent, buildUserDocument): no account without it.
+    if (mode === "register" && !accepted) {
+      setError(CONSENT_COPY.required);
       return;
     }
     setError(null);
@@ -98,6 +106,38 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
             onChange={set("confirmPassword")}
           />
         </Field>
+      ) : null}
+      {mode === "register" ? (
+        <div className="flex items-start gap-3">
+          <input
+            id="auth-consent"
+            type="checkbox"
+            name="consent"
+            checked={accepted}
+            onChange={(event) => setAccepted(event.target.checked)}
+            className="focus-ring mt-1 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+          />
+          <label htmlFor="auth-consent" className="text-sm text-slate-700">
+            {CONSENT_COPY.checkboxBefore}
+            <a
+              href={paths.terms.getHref()}
+              target="_blank"
+              rel="noopener"
+              className="text-brand-800 underline"
+            >
+              {CONSENT_COPY.termsLink}
+            </a>
+            {CONSENT_COPY.checkboxMiddle}
+            <a
+              href={paths.privacy.getHref()}
+              target="_blank"
+              rel="noopener"
+              className="text-brand-800 underline"
+            >
+              {CONSENT_COPY.privacyLink}
+            </a>
+          </label>
+        </div>
       ) : null}
       {error ? (
         <p

@@ -1,5 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { SparklesIcon } from "@/components/ui/icons";
+import { paths } from "@/config/paths";
+import { CONSENT_COPY } from "@/domain/legal";
 
 /** Google and magic-link buttons, shown in every mode but magic (spec §2). */
 export function SignInAlternatives({
@@ -29,6 +31,17 @@ export function SignInAlternatives({
         <SparklesIcon className="size-5" />
         Accedi con link magico
       </Button>
+      <p className="text-xs text-slate-600">
+        {CONSENT_COPY.alternativesBefore}
+        <a href={paths.terms.getHref()} target="_blank" rel="noopener" className="text-brand-800 underline">
+          {CONSENT_COPY.termsLink}
+        </a>
+        {CONSENT_COPY.alternativesMiddle}
+        <a href={paths.privacy.getHref()} target="_blank" rel="noopener" className="text-brand-800 underline">
+          {CONSENT_COPY.privacyLink}
+        </a>
+        .
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { DEVICE_STORAGE_KEYS } from "@/domain/legal";
 import { PENDING_USER_TYPE_STORAGE_KEY, parseUserType, type UserType } from "@/domain/user-type";
 
 /**
@@ -5,7 +6,7 @@ import { PENDING_USER_TYPE_STORAGE_KEY, parseUserType, type UserType } from "@/d
  * account type are kept in local storage, so the link opened on the same device completes without
  * asking; on another device /auth-callback asks for the address. Storage failures are tolerated.
  */
-export const EMAIL_FOR_SIGN_IN_KEY = "vicino.emailForSignIn";
+export const EMAIL_FOR_SIGN_IN_KEY = DEVICE_STORAGE_KEYS.emailForSignIn;
 
 function store(): Storage | undefined {
   try {
