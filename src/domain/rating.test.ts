@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   applyRating,
-  DEFAULT_RATING,
   formatRating,
   RATING_LABELS,
   ratingCounts,
@@ -11,8 +10,7 @@ import {
 } from "./rating.ts";
 
 describe("rating", () => {
-  it("defaults to 5 and labels every star count", () => {
-    expect(DEFAULT_RATING).toBe(5);
+  it("labels every star count", () => {
     expect(RATING_LABELS).toEqual({
       5: "Eccellente!",
       4: "Molto buono",

@@ -3,10 +3,12 @@ import { FEEDBACK_MAX_LENGTH, RATING_COOLDOWN_MS } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 import { invalid, type ValidationResult, valid } from "./validation.ts";
 
-/** Star rating of a completed transaction (spec §5): 1-5, default 5, comment optional. */
+/**
+ * Star rating of a completed transaction (spec §5): 1-5, comment optional. The form preselects no star
+ * (a rating the buyer did not choose would not be theirs), so there is no default.
+ */
 export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
 export type Rating = (typeof RATING_VALUES)[number];
-export const DEFAULT_RATING: Rating = 5;
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 

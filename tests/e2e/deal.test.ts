@@ -118,8 +118,11 @@ describe("closing a deal end to end", () => {
     await send(navigli, "Sì, giovedì mattina.");
     await thread(buyer).getByText("Sì, giovedì mattina.").waitFor({ timeout: 20_000 });
 
-    // The buyer accepts; the shop sees the status change.
+    // The buyer accepts, after a confirmation that says what will happen; the shop sees the change.
     await buyer.getByRole("button", { name: "Accetta" }).click();
+    const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
+    await confirm.getByText(/le altre offerte ricevute vengono rifiutate/).waitFor();
+    await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
     await buyer
       .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
       .waitFor({ timeout: 20_000 });
@@ -137,15 +140,19 @@ describe("closing a deal end to end", () => {
     await buyer.goBack();
     await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT}`);
 
-    // 5 stars by default; one ArrowLeft makes it 4, then complete.
+    // The rating is asked once the buyer says they bought, with no star preselected; 5 then
+    // ArrowLeft makes it 4, then complete.
+    await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: 20_000 });
     const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
     await five.waitFor({ state: "attached", timeout: 20_000 });
-    await expect(five.isChecked()).resolves.toBe(true);
+    await expect(five.isChecked()).resolves.toBe(false);
+    await buyer.getByText("Nessuna stella scelta").waitFor();
+    await five.check({ force: true });
     await five.focus();
     await buyer.keyboard.press("ArrowLeft");
     await expect(buyer.getByRole("radio", { name: "4 stelle: Molto buono" }).isChecked()).resolves.toBe(true);
     await buyer.getByRole("textbox", { name: /Commento/ }).fill("Consegna puntuale");
-    await buyer.getByRole("button", { name: "Completa transazione" }).click();
+    await buyer.getByRole("button", { name: "Invia la valutazione e completa" }).click();
     await buyer
       .getByText("Transazione completata! Grazie per il feedback.", { exact: true })
       .waitFor({ timeout: 20_000 });

@@ -294,8 +294,22 @@ describe("buyer's offer panel", () => {
     vi.mocked(acceptOffer).mockResolvedValue({ requestId: "r1", offerId: "r1_shop-1" });
     const { user } = renderAt(`/messages/${conversation.id}`);
     await user.click(await screen.findByRole("button", { name: "Accetta" }));
+    // Accepting cannot be undone and declines the other offers: a dialog says so and asks first.
+    const dialog = await screen.findByRole("dialog", { name: /Accettare l'offerta di .+ a 180/ });
+    expect(dialog).toHaveTextContent("le altre offerte ricevute vengono rifiutate");
+    expect(acceptOffer).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(acceptOffer).toHaveBeenCalledWith({ offerId: "r1_shop-1", expectedPrice: 180 });
     expect(await findToast("Offerta accettata! La trattativa è iniziata.")).toBeVisible();
+  });
+
+  it("'Non ancora' closes the confirmation without accepting", async () => {
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await user.click(await screen.findByRole("button", { name: "Accetta" }));
+    expect(screen.getByRole("dialog")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Non ancora" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(acceptOffer).not.toHaveBeenCalled();
   });
 
   it("still confirms when the live offer turns accepted before the callable answers", async () => {
@@ -311,6 +325,7 @@ describe("buyer's offer panel", () => {
     });
     const { user } = renderAt(`/messages/${conversation.id}`);
     await user.click(await screen.findByRole("button", { name: "Accetta" }));
+    await user.click(await screen.findByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(await findToast("Offerta accettata! La trattativa è iniziata.")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Accetta" })).toBeNull();
   });
@@ -332,6 +347,7 @@ describe("buyer's offer panel", () => {
     );
     const { user } = renderAt(`/messages/${conversation.id}`);
     await user.click(await screen.findByRole("button", { name: "Accetta" }));
+    await user.click(await screen.findByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(await findToast("Errore")).toHaveTextContent(ERROR_MESSAGES.acceptOffer);
   });
 });
@@ -344,10 +360,21 @@ describe("completion panel", () => {
     );
   });
 
-  it("rates 1-5 with the keyboard, 5 'Eccellente!' by default, and completes", async () => {
+  it("asks for the rating only after 'Ho acquistato', with no star preselected, then completes", async () => {
     vi.mocked(completeTransaction).mockResolvedValue({ requestId: "r1", merchantAverageRating: 4 });
     const { user } = renderAt(`/messages/${conversation.id}`);
+    expect(await screen.findByText(/Quando hai acquistato in negozio/)).toBeVisible();
+    expect(screen.queryByRole("radio")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Ho acquistato" }));
     const five = await screen.findByRole("radio", { name: "5 stelle: Eccellente!" });
+    for (const star of screen.getAllByRole("radio")) expect(star).not.toBeChecked();
+    expect(screen.getByText("Nessuna stella scelta")).toBeVisible();
+    // Sending without stars says why, at the stars, which get the focus.
+    await user.click(screen.getByRole("button", { name: "Invia la valutazione e completa" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Scegli una valutazione da 1 a 5 stelle");
+    expect(completeTransaction).not.toHaveBeenCalled();
+    expect(screen.getByRole("radio", { name: "1 stella: Insufficiente" })).toHaveFocus();
+    await user.click(five);
     expect(five).toBeChecked();
     expect(screen.getByText("Eccellente!")).toBeVisible();
     five.focus();
@@ -358,7 +385,7 @@ describe("completion panel", () => {
     expect(screen.getByRole("radio", { name: "1 stella: Insufficiente" })).toBeChecked();
     await user.click(screen.getByRole("radio", { name: "4 stelle: Molto buono" }));
     await user.type(screen.getByRole("textbox", { name: /Commento/ }), "  Gentilissimi ");
-    await user.click(screen.getByRole("button", { name: "Completa transazione" }));
+    await user.click(screen.getByRole("button", { name: "Invia la valutazione e completa" }));
     expect(completeTransaction).toHaveBeenCalledWith({
       requestId: "r1",
       rating: 4,
@@ -376,7 +403,7 @@ describe("completion panel", () => {
     renderAt(`/messages/${conversation.id}`);
     expect(await screen.findByText("Valutazione: 4/5, Molto buono")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Accetta" })).toBeNull();
-    expect(screen.queryByRole("button", { name: "Completa transazione" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Ho acquistato" })).toBeNull();
   });
 
   it.each([

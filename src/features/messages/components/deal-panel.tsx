@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { Spinner } from "@/components/ui/spinner";
 import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
@@ -6,9 +7,9 @@ import type { Offer } from "@/domain/offer";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
 import type { Deal } from "../api/conversations";
+import { dealCalls } from "../api/deals";
 import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
-import { OfferDecision } from "./offer-decision";
 import { OfferDetails } from "./offer-details";
 
 function RatingSummary({ rating, feedback }: { rating: number | undefined; feedback: string | undefined }) {
@@ -33,7 +34,15 @@ function RatingSummary({ rating, feedback }: { rating: number | undefined; feedb
 
 function BuyerActions({ offer, request }: { offer: Offer; request: Request | null }) {
   const stage = dealStage(offer, request);
-  if (stage === "pending") return <OfferDecision offerId={offer.id} price={offer.price} />;
+  if (stage === "pending")
+    return (
+      <OfferDecision
+        calls={dealCalls}
+        offerId={offer.id}
+        price={offer.price}
+        merchantName={offer.merchantName}
+      />
+    );
   if (request && canCompleteWith(offer, request)) return <CompletionForm requestId={request.id} />;
   if (stage === "completed") {
     return (

@@ -1,9 +1,11 @@
 import { useId } from "react";
+import { DEAL_MESSAGES } from "@/domain/deal-messages";
 import { RATING_LABELS, RATING_VALUES, type Rating } from "@/domain/rating";
 import { cn } from "@/lib/cn";
 
 type RatingStarsProps = {
-  value: Rating;
+  /** null until the buyer picks: no star is preselected. */
+  value: Rating | null;
   onChange: (rating: Rating) => void;
   /** The group's legend. */
   label?: string;
@@ -12,7 +14,8 @@ type RatingStarsProps = {
 
 /**
  * 1-5 stars as native radio buttons (spec §5): one tab stop, arrow keys move and select, each option
- * has its text (e.g. '4 stelle: Molto buono'); the chosen label is shown under the stars.
+ * has its text (e.g. '4 stelle: Molto buono'); the chosen label is shown under the stars. Nothing is
+ * preselected: a rating the buyer did not choose would not be theirs.
  */
 export function RatingStars({ value, onChange, label = "Valutazione", disabled = false }: RatingStarsProps) {
   const name = useId();
@@ -27,6 +30,7 @@ export function RatingStars({ value, onChange, label = "Valutazione", disabled =
               name={name}
               value={rating}
               checked={rating === value}
+              required
               onChange={() => onChange(rating)}
               aria-label={`${rating} ${rating === 1 ? "stella" : "stelle"}: ${RATING_LABELS[rating]}`}
               className="peer sr-only"
@@ -36,7 +40,7 @@ export function RatingStars({ value, onChange, label = "Valutazione", disabled =
               className={cn(
                 "flex size-11 items-center justify-center rounded-lg text-3xl leading-none",
                 "peer-focus-visible:ring-2 peer-focus-visible:ring-brand-700 peer-focus-visible:ring-offset-2",
-                rating <= value ? "text-amber-600" : "text-slate-400",
+                value !== null && rating <= value ? "text-amber-600" : "text-slate-400",
               )}
             >
               ★
@@ -45,7 +49,7 @@ export function RatingStars({ value, onChange, label = "Valutazione", disabled =
         ))}
       </div>
       <p className="text-sm font-medium text-slate-800" aria-live="polite">
-        {RATING_LABELS[value]}
+        {value === null ? DEAL_MESSAGES.ratingNone : RATING_LABELS[value]}
       </p>
     </fieldset>
   );

@@ -1,0 +1,46 @@
+import { useMutation } from "@tanstack/react-query";
+import { useToast } from "@/components/ui/toast";
+import type {
+  AcceptOfferInput,
+  AcceptOfferOutput,
+  RejectOfferInput,
+  RejectOfferOutput,
+} from "@/domain/callables";
+import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
+import { failWith } from "@/lib/app-error";
+
+/**
+ * The buyer's Accetta / Rifiuta (callables, functions/src/deals), shared by the chat and the buyer's
+ * request lists. A failure is re-thrown with the function's Italian message (e.g. 'Operazione non
+ * consentita: …') or the spec's text for the action, and the app's MutationCache shows it as the
+ * 'Errore' toast; the listeners show the outcome. Success toasts are hook-level callbacks on purpose:
+ * the listeners usually deliver the new state before the callable answers, which unmounts the buttons,
+ * and per-call (mutate) callbacks would then never run.
+ * The callables come from the feature (src/data is below this layer): `dealCalls` in its api.
+ */
+export type DealCalls = {
+  acceptOffer: (input: AcceptOfferInput) => Promise<AcceptOfferOutput>;
+  rejectOffer: (input: RejectOfferInput) => Promise<RejectOfferOutput>;
+};
+
+export function useAcceptOffer({ acceptOffer }: DealCalls) {
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: ({ offerId, price }: { offerId: string; price: number }) =>
+      acceptOffer({ offerId, expectedPrice: price }).catch(
+        failWith(ERROR_MESSAGES.acceptOffer, { serverMessage: true }),
+      ),
+    onSuccess: () => toast(SUCCESS_TOASTS.offerAccepted),
+  });
+}
+
+export function useRejectOffer({ rejectOffer }: DealCalls) {
+  const { toast } = useToast();
+  return useMutation({
+    onSuccess: () => toast(SUCCESS_TOASTS.offerRejected),
+    mutationFn: ({ offerId, reason }: { offerId: string; reason?: string }) =>
+      rejectOffer(reason ? { offerId, reason } : { offerId }).catch(
+        failWith(ERROR_MESSAGES.rejectOffer, { serverMessage: true }),
+      ),
+  });
+}
