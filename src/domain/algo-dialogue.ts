@@ -5,20 +5,40 @@
  * tokens, not understood) are in messages.ts.
  */
 
+import { budgetText } from "./budget-text.ts";
+import { type Agreement, agree, objectPronoun } from "./product-agreement.ts";
+
+/** A sentence that agrees with the product ('ritirarla' for la bici), or one that needs not. */
+export type AlgoWording = string | ((agreement: Agreement) => string);
+
+export const wordingFor = (wording: AlgoWording, agreement: Agreement) =>
+  typeof wording === "string" ? wording : wording(agreement);
+
+const conditions = (agreement: Agreement) =>
+  `${agree("nuovo", agreement)}, ${agree("usato", agreement)} o ${agree("ricondizionato", agreement)}`;
+
 /** The topics Algo asks about, each with the question it asks. Shoes have a number, vehicles a model. */
 export const ALGO_QUESTIONS = {
   product: "Che prodotto stai cercando? Descrivimelo pure in poche parole.",
   budget: "Quanto vorresti spendere, più o meno?",
   urgency: "Entro quando ti serve? Subito, in giornata, entro 48 ore o nei prossimi giorni?",
-  delivery: "Preferisci ritirarlo in negozio, riceverlo a domicilio, o ti vanno bene entrambi?",
+  delivery: (agreement: Agreement) =>
+    `Preferisci ritirar${objectPronoun(agreement)} in negozio, ricever${objectPronoun(agreement)} a domicilio, o ti vanno bene entrambi?`,
+  place: "Dove ti serve? Scrivimi il comune (e il quartiere, se vuoi) oppure tocca «Usa la mia posizione».",
+  /** After 'vicino a me', 'sotto casa': only the phone knows where that is. */
+  position:
+    "Per cercare vicino a te mi serve la tua posizione: tocca «Usa la mia posizione» qui sotto, oppure scrivimi il comune.",
   size: "Che taglia ti serve?",
   shoeSize: "Che numero porti?",
   color: "Hai una preferenza per il colore?",
   material: "Hai una preferenza per il materiale?",
-  condition: "Lo preferisci nuovo, usato o ricondizionato?",
+  condition: (agreement: Agreement) => {
+    const pronoun = objectPronoun(agreement);
+    return `${pronoun.charAt(0).toUpperCase()}${pronoun.slice(1)} preferisci ${conditions(agreement)}?`;
+  },
   specifications: "Ci sono caratteristiche tecniche che contano per te (modello, memoria, dimensioni)?",
   vehicle: "Per quale veicolo ti serve? Dimmi marca, modello e anno.",
-} as const;
+} as const satisfies Record<string, AlgoWording>;
 
 /** The same topics as the tail of "…o preferisci prima dirmi ___?". */
 export const ALGO_TOPIC_PHRASES = {
@@ -26,35 +46,29 @@ export const ALGO_TOPIC_PHRASES = {
   budget: "quanto vuoi spendere",
   urgency: "entro quando ti serve",
   delivery: "se preferisci il ritiro in negozio o la consegna",
+  place: "dove ti serve",
+  position: "dove ti serve",
   size: "la taglia",
   shoeSize: "il numero",
   color: "il colore che preferisci",
   material: "il materiale che preferisci",
-  condition: "se lo vuoi nuovo, usato o ricondizionato",
+  condition: (agreement: Agreement) => `se ${objectPronoun(agreement)} vuoi ${conditions(agreement)}`,
   specifications: "le caratteristiche tecniche",
   vehicle: "per quale veicolo ti serve",
-} as const satisfies Record<keyof typeof ALGO_QUESTIONS, string>;
+} as const satisfies Record<keyof typeof ALGO_QUESTIONS, AlgoWording>;
 
 /**
  * Amounts in the sentences Algo writes (the chat, the offline offer text): "100", "1000", "49,9", then
- * " €". Not pricing.ts's formatEuro, which writes a price with its cents ("100,00 €", "49,90 €"): a
- * budget reads better as the buyer typed it, and the offer texts' tests pin this form.
+ * " €". Not pricing.ts's formatEuro, which writes a price with its cents ("100,00 €", "49,90 €").
  */
 export function formatAlgoAmount(value: number): string {
   return value.toLocaleString("it-IT", { maximumFractionDigits: 2 });
 }
 
-/** A budget as Algo repeats it ("budget fino a 100 €"); undefined when it has no bound. */
+/** A budget as Algo repeats it ("budget fino a 100 €", budget-text.ts); undefined when it has no bound. */
 export function describeBudget(budget: { min?: number; max?: number } | undefined): string | undefined {
-  const min = budget?.min;
-  const max = budget?.max;
-  if (max !== undefined && (min === undefined || min === 0))
-    return `budget fino a ${formatAlgoAmount(max)} €`;
-  if (min !== undefined && max !== undefined) {
-    return `budget tra ${formatAlgoAmount(min)} e ${formatAlgoAmount(max)} €`;
-  }
-  if (min !== undefined) return `budget da ${formatAlgoAmount(min)} € in su`;
-  return undefined;
+  const text = budgetText(budget);
+  return text ? `budget ${text}` : undefined;
 }
 
 /** The notes Algo takes of a detail (the labels of urgency, delivery and condition are in enums.ts). */
@@ -62,6 +76,7 @@ export const ALGO_NOTES = {
   size: (size: string, footwear: boolean) => `${footwear ? "numero" : "taglia"} ${size}`,
   color: (color: string) => `colore ${color}`,
   material: (material: string) => `in ${material}`,
+  place: (address: string) => `a ${address}`,
 } as const;
 
 /** The rest of Algo's turn: openings, the photo, publishing. */
@@ -82,6 +97,7 @@ export const ALGO_DIALOGUE = {
   productFirst: (question: string) => `Prima di pubblicare mi serve sapere una cosa. ${question}`,
   proposePublishing: (topicPhrase: string) =>
     `Ho quasi tutto quello che serve. Vuoi che pubblichi subito la richiesta, o preferisci prima dirmi ${topicPhrase}?`,
-  publishing: (productName: string | undefined) =>
-    `Perfetto! Pubblico la tua richiesta («${productName}»): i negozi vicini ti invieranno le loro offerte.`,
+  /** Algo has what it needs: the page shows the summary card, and only its 'Pubblica' publishes. */
+  review: (productName: string | undefined) =>
+    `Perfetto! Ecco il riepilogo della tua richiesta${productName ? ` («${productName}»)` : ""}: controlla i dati e tocca «Pubblica» quando sei pronto. Puoi anche modificarli.`,
 } as const;

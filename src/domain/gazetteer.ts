@@ -127,9 +127,9 @@ const ADDRESS_WORDS = new Set([
   "ovest",
 ]);
 
-type IndexedPlace = { place: Place; population: number; keys: readonly string[] };
+export type IndexedPlace = { place: Place; population: number; keys: readonly string[] };
 
-type GazetteerIndex = {
+export type GazetteerIndex = {
   places: readonly IndexedPlace[];
   byKey: ReadonlyMap<string, readonly IndexedPlace[]>;
   provinces: ReadonlySet<string>;
@@ -151,7 +151,8 @@ function keysOf(names: readonly string[]): string[] {
 // The dataset is immutable once loaded: index it once, on first use.
 const indexes = new WeakMap<Gazetteer, GazetteerIndex>();
 
-function indexOf(dataset: Gazetteer): GazetteerIndex {
+/** The dataset indexed by normalised name (built once per dataset): for place-mention.ts's lookups. */
+export function indexOf(dataset: Gazetteer): GazetteerIndex {
   const cached = indexes.get(dataset);
   if (cached) return cached;
   const byKey = new Map<string, IndexedPlace[]>();

@@ -38,9 +38,13 @@ export const CATEGORY_TOPICS: Readonly<Record<RequestCategory, readonly Topic[]>
   generale: ["condition"],
 };
 
+/**
+ * The topics of a category: the four basics, then the place (never published without one: asked
+ * until known), then the category's details.
+ */
 export function topicsFor(category: string | undefined): readonly Topic[] {
   const extra = CATEGORY_TOPICS[(category ?? "generale") as RequestCategory] ?? CATEGORY_TOPICS.generale;
-  return [...BASE_TOPICS, ...extra];
+  return [...BASE_TOPICS, "place", ...extra];
 }
 
 function known(topic: Topic, fields: AlgoExtractedData): boolean {
@@ -54,11 +58,20 @@ function known(topic: Topic, fields: AlgoExtractedData): boolean {
       return Boolean(fields.urgency);
     case "delivery":
       return Boolean(fields.deliveryPreference);
+    case "place":
+      return hasPlace(fields);
     default:
       return Boolean(details[topic]);
   }
 }
 
+/** A place the buyer gave: a resolved comune or the phone's position (conversation.location). */
+export function hasPlace(fields: AlgoExtractedData): boolean {
+  return fields.location?.lat !== undefined && fields.location.lng !== undefined;
+}
+
+/** Answered, skipped, or asked twice; the place only when known (no request without one). */
 export function answered(topic: Topic, fields: AlgoExtractedData, state: OfflineState): boolean {
+  if (topic === "place") return hasPlace(fields);
   return known(topic, fields) || state.skipped.includes(topic) || (state.asked[topic] ?? 0) >= 2;
 }

@@ -5,8 +5,10 @@ import {
   ALGO_QUESTIONS,
   ALGO_TOPIC_PHRASES,
   describeBudget,
+  wordingFor,
 } from "@/domain/algo-dialogue";
 import { CONDITION_LABELS, DELIVERY_PREFERENCE_LABELS, URGENCY_LABELS } from "@/domain/enums";
+import { agree, productAgreement } from "@/domain/product-agreement";
 import { FOOTWEAR } from "./lexicon";
 import { fold } from "./text";
 import type { Extraction, Topic } from "./topics";
@@ -25,12 +27,12 @@ function wordingOf(topic: Topic, fields: AlgoExtractedData): keyof typeof ALGO_Q
 }
 
 export function question(topic: Topic, fields: AlgoExtractedData): string {
-  return ALGO_QUESTIONS[wordingOf(topic, fields)];
+  return wordingFor(ALGO_QUESTIONS[wordingOf(topic, fields)], productAgreement(fields.productName));
 }
 
 /** The topic as the tail of "…o preferisci prima dirmi ___?". */
 export function topicPhrase(topic: Topic, fields: AlgoExtractedData): string {
-  return ALGO_TOPIC_PHRASES[wordingOf(topic, fields)];
+  return wordingFor(ALGO_TOPIC_PHRASES[wordingOf(topic, fields)], productAgreement(fields.productName));
 }
 
 /** Short Italian notes of what this message added ("budget fino a 100 €", "entro 48 ore"). */
@@ -46,8 +48,12 @@ function notes(extraction: Extraction, fields: AlgoExtractedData): string[] {
   if (extraction.size) out.push(ALGO_NOTES.size(extraction.size, isFootwear(fields)));
   if (extraction.color) out.push(ALGO_NOTES.color(extraction.color));
   if (extraction.material) out.push(ALGO_NOTES.material(extraction.material));
-  if (extraction.condition) out.push(CONDITION_LABELS[extraction.condition].toLowerCase());
+  if (extraction.condition)
+    out.push(
+      agree(CONDITION_LABELS[extraction.condition].toLowerCase(), productAgreement(fields.productName)),
+    );
   if (extraction.specifications.length > 0) out.push(extraction.specifications.join(", "));
+  if (extraction.place?.kind === "place") out.push(ALGO_NOTES.place(extraction.place.address));
   return out;
 }
 

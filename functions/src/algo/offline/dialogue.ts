@@ -1,9 +1,17 @@
 import type { AlgoExtractedData } from "@/domain/algo";
-import { ALGO_DIALOGUE } from "@/domain/algo-dialogue";
+import { ALGO_DIALOGUE, ALGO_NOTES, ALGO_QUESTIONS } from "@/domain/algo-dialogue";
 import { mergeExtractedData } from "@/domain/extracted-data";
 import { ALGO_PUBLISH_THRESHOLD, DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
 import { ALGO_MESSAGES } from "@/domain/messages";
-import { answered, BASE_TOPICS, INITIAL_OFFLINE_STATE, type OfflineState, topicsFor } from "./dialogue-state";
+import type { PlaceMention } from "@/domain/place-mention";
+import {
+  answered,
+  BASE_TOPICS,
+  hasPlace,
+  INITIAL_OFFLINE_STATE,
+  type OfflineState,
+  topicsFor,
+} from "./dialogue-state";
 import { acknowledgement, join, question, topicPhrase } from "./dialogue-wording";
 import { extractUtterance } from "./extract";
 import { categoryOfProduct } from "./extract-category";
@@ -11,9 +19,11 @@ import type { Extraction, Topic } from "./topics";
 
 /**
  * The offline Algo: a deterministic Italian dialogue over `extractUtterance`. It asks one question at
- * a time (product → budget → urgency → delivery → the details that matter for the category), proposes
- * publishing once about 70 % of those topics are answered, and completes when the user confirms or
- * when every topic is answered. A topic asked twice without an answer, or answered with "indifferente",
+ * a time (product → budget → urgency → delivery → place → the details that matter for the category),
+ * proposes publishing once about 70 % of those topics are answered and the place is known, and
+ * completes when the user confirms or when every topic is answered. Complete means ready for the
+ * buyer's review: the page shows the summary card and only its 'Pubblica' publishes (publish.ts). The
+ * place is never skipped: without one Algo keeps asking ('vicino a me' → use the phone's position). A topic asked twice without an answer, or answered with "indifferente",
  * counts as answered (Algo never nags). Pure: the caller stores `state` with the conversation.
  */
 
@@ -37,6 +47,10 @@ export interface OfflineTurnResult {
   finalRequest?: AlgoExtractedData;
   state: OfflineState;
   asks: AlgoAsk;
+  /** The place this message named ('a Roma, zona Trastevere'), or 'near me'. */
+  place?: PlaceMention;
+  /** Algo asked for the phone's position ('vicino a me' without a place known). */
+  asksPosition?: boolean;
   /** The message said something Algo understood (a field, a choice, a confirmation). */
   understood: boolean;
 }
@@ -59,6 +73,15 @@ function fieldsOf(extraction: Extraction, previous: AlgoExtractedData, text: str
     ...(extraction.urgency ? { urgency: extraction.urgency } : {}),
     ...(extraction.deliveryPreference ? { deliveryPreference: extraction.deliveryPreference } : {}),
     ...(Object.keys(details).length > 0 ? { productDetails: details } : {}),
+    ...(extraction.place?.kind === "place"
+      ? {
+          location: {
+            address: extraction.place.address,
+            lat: extraction.place.lat,
+            lng: extraction.place.lng,
+          },
+        }
+      : {}),
   };
   if (extraction.productName && extraction.productName !== previous.productName) {
     next.productName = extraction.productName;
@@ -80,16 +103,17 @@ function understoodAnything(extraction: Extraction): boolean {
         extraction.size ||
         extraction.color ||
         extraction.material ||
-        extraction.condition,
+        extraction.condition ||
+        extraction.place,
     ) ||
     extraction.specifications.length > 0 ||
     extraction.indifferent.length > 0
   );
 }
 
-function completion(fields: AlgoExtractedData, state: OfflineState): OfflineTurnResult {
+function completion(fields: AlgoExtractedData, state: OfflineState, prefix = ""): OfflineTurnResult {
   return {
-    message: ALGO_DIALOGUE.publishing(fields.productName),
+    message: join(prefix, ALGO_DIALOGUE.review(fields.productName)),
     extractedData: fields,
     isComplete: true,
     finalRequest: fields,
@@ -123,7 +147,11 @@ export function offlineAlgoTurn(input: OfflineTurnInput): OfflineTurnResult {
   const fields = fieldsOf(extraction, previous, text);
   // "No" to "Hai una preferenza per il colore?" means no preference.
   const declined =
-    extraction.deny && !state.proposed && state.pending !== undefined && state.pending !== "product"
+    extraction.deny &&
+    !state.proposed &&
+    state.pending !== undefined &&
+    state.pending !== "product" &&
+    state.pending !== "place"
       ? [state.pending]
       : [];
   const skipped = [...new Set([...state.skipped, ...extraction.indifferent, ...declined])];
@@ -135,9 +163,15 @@ export function offlineAlgoTurn(input: OfflineTurnInput): OfflineTurnResult {
   const hasProduct = Boolean(fields.productName);
   const newProduct = Boolean(extraction.productName && extraction.productName !== previous.productName);
 
-  if (hasProduct && (extraction.publish || (extraction.confirm && state.proposed)))
-    return completion(fields, next);
-  if (hasProduct && missing.length === 0) return completion(fields, next);
+  const placeKnown = hasPlace(fields);
+  const wantsPosition = extraction.place?.kind === "near_me" && !placeKnown;
+  const newPlace =
+    extraction.place?.kind === "place"
+      ? ALGO_DIALOGUE.noted("Bene", [ALGO_NOTES.place(extraction.place.address)])
+      : "";
+  const confirmed = extraction.publish || (extraction.confirm && state.proposed);
+  if (hasProduct && placeKnown && (confirmed || missing.length === 0))
+    return completion(fields, next, newProduct ? "" : newPlace);
 
   const photoNote =
     input.hasImage && !understood
@@ -146,7 +180,13 @@ export function offlineAlgoTurn(input: OfflineTurnInput): OfflineTurnResult {
         ? ALGO_DIALOGUE.photoReceived
         : "";
 
-  if (!understood && !extraction.deny && !extraction.greetingOnly && !input.hasImage) {
+  if (
+    !understood &&
+    !extraction.deny &&
+    !extraction.greetingOnly &&
+    !input.hasImage &&
+    !(confirmed && hasProduct)
+  ) {
     const misses = state.misses + 1;
     // Second miss in a row on the same question: let it go and move on.
     if (misses < 2 || !state.pending || state.pending === "product") {
@@ -167,13 +207,16 @@ export function offlineAlgoTurn(input: OfflineTurnInput): OfflineTurnResult {
 
   const remaining = topics.filter((topic) => !answered(topic, fields, next));
   if (hasProduct && remaining.length === 0) return completion(fields, next);
-  const topic = remaining[0] ?? "product";
+  // 'Vicino a me', or 'pubblica' without a place: the place is the one question now.
+  const topic =
+    hasProduct && !placeKnown && (wantsPosition || confirmed) ? "place" : (remaining[0] ?? "product");
   // "About 70 %" of the information: at least round(0.7 × topics) answered (4 of 5 or 6), and never
   // before the four basics (product, budget, urgency, delivery), which shops need most.
   const needed = Math.round(ALGO_PUBLISH_THRESHOLD * topics.length);
   const basicsAnswered = BASE_TOPICS.every((base) => !remaining.includes(base));
   const propose =
     hasProduct &&
+    placeKnown &&
     basicsAnswered &&
     topics.length - remaining.length >= needed &&
     !(extraction.deny && state.proposed);
@@ -194,12 +237,15 @@ export function offlineAlgoTurn(input: OfflineTurnInput): OfflineTurnResult {
       understood: true,
     };
   }
+  const asked_ = wantsPosition && topic === "place" ? ALGO_QUESTIONS.position : question(topic, fields);
   return {
-    message: join(photoNote, opening, question(topic, fields)),
+    message: join(photoNote, opening, asked_),
     extractedData: fields,
     isComplete: false,
     state: { ...next, asked, pending: topic, proposed: false },
     asks: topic,
+    ...(extraction.place ? { place: extraction.place } : {}),
+    ...(wantsPosition && topic === "place" ? { asksPosition: true } : {}),
     understood: understood || extraction.greetingOnly || extraction.deny || Boolean(input.hasImage),
   };
 }

@@ -1,3 +1,4 @@
+import { readPlace } from "../places";
 import { CONFIRM, DENY, GENERIC_INDIFFERENCE, GREETING, PUBLISH } from "./dialogue-acts";
 import { extractBudget } from "./extract-budget";
 import { detectCategory } from "./extract-category";
@@ -11,7 +12,7 @@ import {
 } from "./extract-details";
 import { extractProduct, INTENT } from "./extract-product";
 import { extractUrgency } from "./extract-urgency";
-import { Matcher } from "./matcher";
+import { alternation, Matcher } from "./matcher";
 import { fold, type Span, tidy } from "./text";
 import type { Extraction, ExtractionContext, Topic } from "./topics";
 
@@ -21,6 +22,10 @@ import type { Extraction, ExtractionContext, Topic } from "./topics";
  * it takes, so the more specific readings (specifications, sizes, urgency) come before the looser ones
  * (budget, then the product name from what is left).
  */
+
+/** 'Near me' as the chat says it (the domain's NEAR_ME reads it; this only sets the words aside). */
+const NEAR_ME_WORDS =
+  /\b(?:vicino a me|vicino (?:a )?casa(?: mia)?|sotto casa|qui vicino|qua vicino|nella mia zona|nei dintorni|dove abito|dove vivo)\b/;
 
 /** Everything one user message says. Pure and deterministic. */
 export function extractUtterance(text: string, context: ExtractionContext = {}): Extraction {
@@ -32,6 +37,14 @@ export function extractUtterance(text: string, context: ExtractionContext = {}):
   const body = folded.slice(bodyStart);
   const pending = context.pending;
 
+  // The place first: its words ('a Roma', 'zona Trastevere') are never a product, a colour or a budget.
+  const place = readPlace(original, pending === "place");
+  if (place?.kind === "place" && place.said.length > 0) {
+    const names = place.said.map((words) => alternation([fold(words)]).replace(/ /g, "[\\s']+")).join("|");
+    m.all(new RegExp(`(?:\\b(?:a|ad|in|di|da|presso|zona|quartiere|rione)\\s+)?\\b(?:${names})\\b`));
+  } else if (place?.kind === "near_me") {
+    m.all(NEAR_ME_WORDS);
+  }
   const specifications = extractSpecifications(m);
   const size = extractSize(m, pending);
   const urgency = extractUrgency(m);
@@ -86,6 +99,7 @@ export function extractUtterance(text: string, context: ExtractionContext = {}):
     ...(material ? { material } : {}),
     ...(condition ? { condition } : {}),
     specifications,
+    ...(place ? { place } : {}),
     indifferent,
     confirm: confirm && !deny,
     deny,

@@ -247,8 +247,8 @@ const FIRST_MESSAGES: ReadonlyArray<readonly [string, Expected, AlgoAsk]> = [
       urgency: "48h",
       delivery: "delivery",
     },
-    // 4 of 6 topics (elettronica adds condition and specifications): about 70 %, time to propose.
-    "confirm",
+    // The four basics, but no place yet: Algo asks where before proposing to publish.
+    "place",
   ],
   ["tra 50 e 80", { budget: { min: 50, max: 80 } }, "product"],
   ["ciao", {}, "product"],
@@ -387,12 +387,18 @@ describe("offline Algo: colours, conditions and specifications", () => {
 
 type Step = readonly [text: string, asks: AlgoAsk, expected?: Expected];
 
-function converse(steps: readonly Step[]): {
+/** Where the buyer is, as algoChat passes it (conversation.location) once known. */
+const MILANO = { address: "Milano", lat: 45.4643, lng: 9.1895 };
+
+function converse(
+  steps: readonly Step[],
+  start: AlgoExtractedData = { location: MILANO },
+): {
   fields: AlgoExtractedData;
   state: OfflineState;
   complete: boolean;
 } {
-  let fields: AlgoExtractedData = {};
+  let fields: AlgoExtractedData = start;
   let state: OfflineState = INITIAL_OFFLINE_STATE;
   let complete = false;
   for (const [text, asks, expected] of steps) {
@@ -404,7 +410,7 @@ function converse(steps: readonly Step[]): {
     complete = reply.isComplete;
     if (complete) {
       expect(reply.finalRequest).toEqual(fields);
-      expect(reply.message).toContain("Pubblico la tua richiesta");
+      expect(reply.message).toContain("Ecco il riepilogo della tua richiesta");
     }
   }
   return { fields, state, complete };
@@ -508,7 +514,7 @@ describe("offline Algo: conversations", () => {
   });
 
   it("publishes on an order to publish, not on the word inside a request", () => {
-    const fields: AlgoExtractedData = { productName: "bici", category: "sport" };
+    const fields: AlgoExtractedData = { productName: "bici", category: "sport", location: MILANO };
     expect(offlineAlgoTurn({ fields, text: "ok, pubblicala" }).isComplete).toBe(true);
     expect(offlineAlgoTurn({ fields, text: "puoi pubblicare" }).isComplete).toBe(true);
     const lastSentence = offlineAlgoTurn({ fields, text: "Ritiro in negozio. Pubblica pure" });
@@ -539,6 +545,7 @@ describe("offline Algo: conversations", () => {
       category: "abbigliamento",
       budget: { max: 100 },
       urgency: "giorni",
+      location: MILANO,
     };
     const proposal = offlineAlgoTurn({
       fields,

@@ -1,4 +1,5 @@
 import type { Condition, DeliveryPreference, RequestCategory, Urgency } from "@/domain/enums";
+import type { PlaceMention } from "@/domain/place-mention";
 
 /** What Algo can ask about, in the order it asks. */
 export const TOPICS = [
@@ -6,6 +7,7 @@ export const TOPICS = [
   "budget",
   "urgency",
   "delivery",
+  "place",
   "size",
   "color",
   "material",
@@ -26,6 +28,8 @@ export interface Extraction {
   material?: string;
   condition?: Condition;
   specifications: string[];
+  /** Where: a comune (and neighbourhood) from the gazetteer, or 'near me'. */
+  place?: PlaceMention;
   /** Topics the user said they do not mind about ("indifferente", "nuovo o usato"). */
   indifferent: Topic[];
   /** "sì", "ok", "va bene", "perfetto"… at the start of the message. */
