@@ -26,3 +26,6 @@ export const completeTransaction = callable(
   completeTransactionInputSchema,
   completeTransactionOutputSchema,
 );
+
+/** The buyer's two decisions, as the shared OfferDecision (components/marketplace) takes them. */
+export const dealDecisionCalls = { acceptOffer, rejectOffer };

@@ -1,4 +1,11 @@
-import type { DocumentReference, DocumentSnapshot, Firestore, Unsubscribe } from "firebase/firestore";
+import type {
+  DocumentData,
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+  Query,
+  Unsubscribe,
+} from "firebase/firestore";
 
 /**
  * The one home of live listeners (architecture §3: realtime screens subscribe with onSnapshot and the
@@ -69,6 +76,34 @@ export function subscribeToDocument<T>(
         path(fs, db),
         (snapshot) => listener.next(snapshot.exists() ? read(snapshot) : null),
         (error) => (isPermissionDenied(error) ? listener.next(null) : fail(error)),
+      ),
+    listener.error,
+  );
+}
+
+/**
+ * A bounded query, live (the dashboards): every snapshot gives the whole list again, malformed documents
+ * left out (`read` returns null). A refusal is a bug here (the query is built to be allowed), so it is
+ * reported like any failure.
+ */
+export function subscribeToQuery<T>(
+  build: (fs: FirestoreSdk, db: Firestore) => Query,
+  read: (id: string, data: DocumentData) => T | null,
+  listener: Listener<T[]>,
+): Unsubscribe {
+  return lazyListen(
+    (fs, db, fail) =>
+      fs.onSnapshot(
+        build(fs, db),
+        (snapshot) => {
+          const items: T[] = [];
+          for (const document of snapshot.docs) {
+            const item = read(document.id, document.data({ serverTimestamps: "estimate" }));
+            if (item !== null) items.push(item);
+          }
+          listener.next(items);
+        },
+        fail,
       ),
     listener.error,
   );

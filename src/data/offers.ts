@@ -29,7 +29,7 @@ import type { Request } from "@/domain/request";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
-import { type Listener, subscribeToDocument } from "./listen";
+import { type Listener, subscribeToDocument, subscribeToQuery } from "./listen";
 import { getRequest } from "./requests";
 
 /**
@@ -216,6 +216,25 @@ export async function listCustomerOffers(customerId: string, max: number): Promi
     ),
   );
   return snapshot.docs.map((document) => parseOffer(document.id, document.data())).filter(isPresent);
+}
+
+/** The same list as listCustomerOffers, live (the buyer's dashboard and /requests). */
+export function subscribeToCustomerOffers(
+  customerId: string,
+  max: number,
+  listener: Listener<Offer[]>,
+): Unsubscribe {
+  return subscribeToQuery(
+    (fs, db) =>
+      fs.query(
+        fs.collection(db, COLLECTIONS.offers),
+        fs.where(OFFER_FIELDS.customerId, "==", customerId),
+        fs.orderBy(OFFER_FIELDS.createdAt, "desc"),
+        fs.limit(Math.min(max, REQUEST_QUERY_LIMIT)),
+      ),
+    parseOffer,
+    listener,
+  );
 }
 
 /** One offer, live (the messages screen: each side sees accept / reject / complete as it happens). */

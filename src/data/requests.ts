@@ -36,7 +36,7 @@ import { requestCancellation } from "@/domain/request-document";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
-import { type Listener, subscribeToDocument } from "./listen";
+import { type Listener, subscribeToDocument, subscribeToQuery } from "./listen";
 
 /**
  * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's cancellation and the merchant
@@ -91,6 +91,25 @@ export async function listCustomerRequests(customerId: string, max: number): Pro
     ),
   );
   return snapshot.docs.map(readSnapshot).filter(isPresent);
+}
+
+/** The same list as listCustomerRequests, live (the buyer's dashboard and /requests). */
+export function subscribeToCustomerRequests(
+  customerId: string,
+  max: number,
+  listener: Listener<Request[]>,
+): Unsubscribe {
+  return subscribeToQuery(
+    (fs, db) =>
+      fs.query(
+        fs.collection(db, COLLECTIONS.requests),
+        fs.where(REQUEST_FIELDS.customerId, "==", customerId),
+        fs.orderBy(REQUEST_FIELDS.createdAt, "desc"),
+        fs.limit(Math.min(max, REQUEST_QUERY_LIMIT)),
+      ),
+    parseRequest,
+    listener,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

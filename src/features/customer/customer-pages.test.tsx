@@ -1,12 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import { listCustomerOffers } from "@/data/offers";
-import { cancelRequest, listCustomerRequests } from "@/data/requests";
+import { acceptOffer } from "@/data/deals";
+import type { Listener } from "@/data/listen";
+import { listCustomerOffers, subscribeToCustomerOffers } from "@/data/offers";
+import { cancelRequest, listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
 import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
@@ -17,8 +19,13 @@ import { findToast } from "@/testing/toasts";
 import { CustomerDashboardPage } from "./customer-dashboard-page";
 import { CustomerRequestsPage } from "./customer-requests-page";
 
-vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn(), cancelRequest: vi.fn() }));
-vi.mock("@/data/offers", () => ({ listCustomerOffers: vi.fn() }));
+vi.mock("@/data/requests", () => ({
+  listCustomerRequests: vi.fn(),
+  cancelRequest: vi.fn(),
+  subscribeToCustomerRequests: vi.fn(),
+}));
+vi.mock("@/data/offers", () => ({ listCustomerOffers: vi.fn(), subscribeToCustomerOffers: vi.fn() }));
+vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
@@ -113,11 +120,24 @@ const offers = [
   offer("o4", "r2", 90, "Negozio Blu"),
 ];
 
+/** The live listener of the buyer's offers, as the dashboards start it. */
+let liveOffers: Listener<Offer[]> | null = null;
+
 beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(session());
   vi.mocked(listCustomerRequests).mockReset().mockResolvedValue(requests);
   vi.mocked(listCustomerOffers).mockReset().mockResolvedValue(offers);
   vi.mocked(cancelRequest).mockReset().mockResolvedValue();
+  liveOffers = null;
+  vi.mocked(subscribeToCustomerRequests)
+    .mockReset()
+    .mockReturnValue(() => undefined);
+  vi.mocked(subscribeToCustomerOffers)
+    .mockReset()
+    .mockImplementation((_uid, _max, listener) => {
+      liveOffers = listener;
+      return () => undefined;
+    });
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -154,6 +174,17 @@ describe("/customer", () => {
     );
   });
 
+  it("counts an offer that arrives while the dashboard is open, without a reload", async () => {
+    renderPage(<CustomerDashboardPage />);
+    await screen.findByText("Richieste attive", { selector: "dt" });
+    expect(stat("Offerte ricevute")).toBe("4");
+    await vi.waitFor(() => expect(liveOffers).not.toBeNull());
+    act(() => liveOffers?.next([offer("o9", "r4", 70, "Ferramenta Gialli"), ...offers]));
+    await vi.waitFor(() => expect(stat("Offerte ricevute")).toBe("5"));
+    expect(screen.getByRole("article", { name: "Prodotto r4" })).toHaveTextContent("1 offerta");
+    expect(subscribeToCustomerOffers).toHaveBeenCalledWith("buyer-1", expect.any(Number), expect.anything());
+  });
+
   it("shows the empty state without a link to all requests", async () => {
     vi.mocked(listCustomerRequests).mockResolvedValue([]);
     vi.mocked(listCustomerOffers).mockResolvedValue([]);
@@ -185,6 +216,24 @@ describe("/requests", () => {
     await findToast(BUYER_MESSAGES.requestCancelled);
     expect(cancelRequest).toHaveBeenCalledWith("r1");
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("makes each offer actionable where it is shown: a link to the chat, Accetta / Rifiuta with a confirmation", async () => {
+    vi.mocked(acceptOffer).mockResolvedValue({ requestId: "r1", offerId: "o2" });
+    const { user } = renderPage(<CustomerRequestsPage />);
+    const bike = await screen.findByRole("list", { name: "Offerte per Bici da città" });
+    expect(within(bike).getByRole("link", { name: /Cicli Rossi: apri la conversazione/ })).toHaveAttribute(
+      "href",
+      "/messages/o1",
+    );
+    // Three pending offers on an active request: each can be decided here; the in_progress one cannot.
+    expect(within(bike).getAllByRole("button", { name: /^Accetta l'offerta di/ })).toHaveLength(3);
+    const blue = screen.getByRole("list", { name: "Offerte per Prodotto r2" });
+    expect(within(blue).queryByRole("button", { name: /Accetta/ })).toBeNull();
+    await user.click(within(bike).getByRole("button", { name: "Accetta l'offerta di Bici Bianchi" }));
+    const dialog = screen.getByRole("dialog", { name: /Accettare l'offerta di Bici Bianchi a 150/ });
+    await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
+    expect(acceptOffer).toHaveBeenCalledWith({ offerId: "o2", expectedPrice: 150 });
   });
 
   it("does nothing when the buyer keeps the request", async () => {

@@ -1,10 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DealCalls } from "@/components/marketplace/deal-actions";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
+import { useLiveCache } from "@/lib/live-cache";
 
 // The data modules (and with them the full Firestore SDK, ~136 kB gzip) load when the first query runs,
 // not with the route: the page paints first and the route stays within its 300 kB initial-JS budget.
-const requestsModule = () => import("@/data/requests");
-const offersModule = () => import("@/data/offers");
+// One import each, shared by the one-shot read and the listener that start together (two concurrent
+// import() calls of a module vitest mocks can resolve to the real one and the mock).
+let requestsImport: Promise<typeof import("@/data/requests")> | undefined;
+let offersImport: Promise<typeof import("@/data/offers")> | undefined;
+const requestsModule = () => {
+  requestsImport ??= import("@/data/requests");
+  return requestsImport;
+};
+const offersModule = () => {
+  offersImport ??= import("@/data/offers");
+  return offersImport;
+};
 
 /** Requests read for the dashboard stats and /requests: the buyer's newest (the rules bound every list). */
 export const CUSTOMER_REQUESTS_MAX = REQUEST_QUERY_LIMIT;
@@ -17,7 +29,14 @@ export const customerKeys = {
   offers: (uid: string) => ["customer", uid, "offers"] as const,
 };
 
+/** The buyer's requests: read once, then kept live (a status change shows at once). */
 export function useCustomerRequests(uid: string) {
+  useLiveCache(
+    customerKeys.requests(uid),
+    async (listener) =>
+      (await requestsModule()).subscribeToCustomerRequests(uid, CUSTOMER_REQUESTS_MAX, listener),
+    uid !== "",
+  );
   return useQuery({
     queryKey: customerKeys.requests(uid),
     // Always refreshed on mount: a request just published by Algo, or an offer just received, must show.
@@ -26,7 +45,13 @@ export function useCustomerRequests(uid: string) {
   });
 }
 
+/** The offers on the buyer's requests: read once, then kept live (a new offer counts at once). */
 export function useCustomerOffers(uid: string) {
+  useLiveCache(
+    customerKeys.offers(uid),
+    async (listener) => (await offersModule()).subscribeToCustomerOffers(uid, CUSTOMER_OFFERS_MAX, listener),
+    uid !== "",
+  );
   return useQuery({
     queryKey: customerKeys.offers(uid),
     staleTime: 0,
@@ -42,3 +67,9 @@ export function useCancelRequest(uid: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all(uid) }),
   });
 }
+
+/** Accetta / Rifiuta on the request cards; the callables' SDK loads at the first decision, not with the page. */
+export const lazyDealCalls: DealCalls = {
+  acceptOffer: async (input) => (await import("@/data/deals")).acceptOffer(input),
+  rejectOffer: async (input) => (await import("@/data/deals")).rejectOffer(input),
+};

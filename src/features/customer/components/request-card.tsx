@@ -1,16 +1,21 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { OfferDecision } from "@/components/marketplace/offer-decision";
+import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { paths } from "@/config/paths";
 import type { Offer } from "@/domain/offer";
 import { formatEuro } from "@/domain/pricing";
 import type { Request } from "@/domain/request";
 import {
-  OFFER_STATUS_LABELS,
-  OFFER_STATUS_TONES,
+  canReceiveOffers,
+  isPendingOffer,
   REQUEST_STATUS_LABELS,
   REQUEST_STATUS_TONES,
 } from "@/domain/state-machine";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
+import { lazyDealCalls } from "../api/customer-data";
 
 type RequestCardProps = {
   request: Request;
@@ -19,6 +24,38 @@ type RequestCardProps = {
   maxOffers?: number;
   action?: ReactNode;
 };
+
+/**
+ * One offer under a request: it opens the conversation with the shop, and a pending offer on an open
+ * request can be accepted or rejected right here (the same confirmation as in the chat).
+ */
+function OfferLine({ offer, decidable }: { offer: Offer; decidable: boolean }) {
+  const shop = offer.merchantName?.trim() || "Negoziante";
+  return (
+    <li className="space-y-2 px-3 py-2">
+      <div className="flex items-center justify-between gap-2">
+        <Link
+          to={paths.conversation.getHref(offer.id)}
+          aria-label={`${formatEuro(offer.price)} da ${shop}: apri la conversazione`}
+          className="focus-ring min-w-0 truncate rounded underline-offset-2 hover:underline"
+        >
+          <span className="font-semibold">{formatEuro(offer.price)}</span> · {shop}
+        </Link>
+        <OfferStatusBadge offer={offer} />
+      </div>
+      {decidable && isPendingOffer(offer.status) ? (
+        <OfferDecision
+          calls={lazyDealCalls}
+          offerId={offer.id}
+          price={offer.price}
+          merchantName={offer.merchantName}
+          context={`di ${shop}`}
+          size="sm"
+        />
+      ) : null}
+    </li>
+  );
+}
 
 const offerCountLabel = (count: number) => (count === 1 ? "1 offerta" : `${count} offerte`);
 
@@ -44,13 +81,7 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
             aria-label={`Offerte per ${request.productName}`}
           >
             {shown.map((offer) => (
-              <li key={offer.id} className="flex items-center justify-between gap-2 px-3 py-2">
-                <span className="min-w-0 truncate">
-                  <span className="font-semibold">{formatEuro(offer.price)}</span> ·{" "}
-                  {offer.merchantName?.trim() || "Negoziante"}
-                </span>
-                <Badge tone={OFFER_STATUS_TONES[offer.status]}>{OFFER_STATUS_LABELS[offer.status]}</Badge>
-              </li>
+              <OfferLine key={offer.id} offer={offer} decidable={canReceiveOffers(request.status)} />
             ))}
           </ul>
         ) : null}

@@ -1,13 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { DealCalls } from "@/components/marketplace/deal-actions";
 import { useToast } from "@/components/ui/toast";
-import { acceptOffer, completeTransaction, rejectOffer } from "@/data/deals";
+import { completeTransaction } from "@/data/deals";
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import type { Rating } from "@/domain/rating";
 import { failWith } from "@/lib/app-error";
-
-/** Accetta / Rifiuta for the shared OfferDecision. */
-export const dealCalls: DealCalls = { acceptOffer, rejectOffer };
 
 /** The buyer completes the deal with a rating (the decisions are in components/marketplace/deal-actions). */
 export function useCompleteTransaction() {

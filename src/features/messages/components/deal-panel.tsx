@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { Spinner } from "@/components/ui/spinner";
+import { dealDecisionCalls } from "@/data/deals";
 import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
 import type { Deal } from "../api/conversations";
-import { dealCalls } from "../api/deals";
 import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
 import { OfferDetails } from "./offer-details";
@@ -37,7 +37,7 @@ function BuyerActions({ offer, request }: { offer: Offer; request: Request | nul
   if (stage === "pending")
     return (
       <OfferDecision
-        calls={dealCalls}
+        calls={dealDecisionCalls}
         offerId={offer.id}
         price={offer.price}
         merchantName={offer.merchantName}
