@@ -6,6 +6,15 @@ export { generateOfferDescription } from "./algo/offer-description/generate-offe
 // Accounts: function-based magic link, public profile projection, e-mail endpoint.
 export { createMagicLink, verifyMagicLink } from "./auth/magic-link";
 export { reclaimAccount } from "./auth/reclaim-account";
+// Shops' plans and payments on Stripe: checkout, the webhook (the only writer of plans and credits).
+export { startCheckout } from "./billing/checkout";
+export {
+  cancelSubscription,
+  confirmSimulatedCheckout,
+  openBillingPortal,
+  resumeSubscription,
+} from "./billing/manage";
+export { stripeWebhook } from "./billing/webhook";
 // Closing the deal: accept, reject, complete and rate.
 export { acceptOffer } from "./deals/accept-offer";
 export { completeTransaction } from "./deals/complete-transaction";

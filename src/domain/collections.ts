@@ -45,7 +45,7 @@ export const COLLECTIONS = {
    * trial) and the Stripe webhook only; the owner reads it.
    */
   subscriptions: "subscriptions",
-  /** billingCustomers/{stripeCustomerId}: which user a Stripe customer is (functions only). */
+  /** billingCustomers/{uid}: the user's Stripe customer id (BILLING_CUSTOMER_FIELDS; functions only). */
   billingCustomers: "billingCustomers",
   /** billingEvents/{stripeEventId}: each webhook event applied once (functions only). */
   billingEvents: "billingEvents",
@@ -53,7 +53,12 @@ export const COLLECTIONS = {
   launchCodes: "launchCodes",
   /** simulatedCheckouts/{id}: checkouts of the local simulated provider (emulators only, functions only). */
   simulatedCheckouts: "simulatedCheckouts",
+  /** testClock/{TEST_CLOCK_ID}: an offset the functions add to their clock, honoured on the emulators only. */
+  testClock: "testClock",
 } as const;
+
+/** The one document of testClock. */
+export const TEST_CLOCK_ID = "offset";
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
 /** Sub-collections, under the document named in each comment. */
@@ -138,6 +143,12 @@ export const USER_FIELDS = {
   userType: "userType",
   aiTokens: "aiTokens",
 } as const satisfies Record<string, FieldPath<User>>;
+
+/** subscriptions/{uid}/payments: /abbonamento lists receipts newest first. */
+export const PAYMENT_FIELDS = { paidAt: "paidAt" } as const;
+
+/** billingCustomers/{uid}: the webhook finds a user from a Stripe customer id. */
+export const BILLING_CUSTOMER_FIELDS = { customerId: "customerId" } as const;
 
 /** profiles/{uid}. */
 export const PROFILE_FIELDS = {

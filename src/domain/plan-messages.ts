@@ -23,6 +23,7 @@ export const PLAN_MESSAGES = {
   alreadySubscribed: "Hai già un abbonamento mensile attivo.",
   monthlyActiveForLaunch:
     "Hai un abbonamento mensile attivo: annullalo prima di attivare l'offerta di lancio.",
+  resumeInstead: "Il tuo abbonamento è ancora attivo: riattiva il rinnovo invece di abbonarti di nuovo.",
   nothingToCancel: "Non c'è un abbonamento mensile da annullare.",
   nothingToResume: "Non c'è un abbonamento da riattivare.",
   noCustomer: "Non hai ancora un metodo di pagamento registrato.",

@@ -37,6 +37,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the payment provider says about the paid plan (Stripe's subscription statuses, reduced). */
 export const PROVIDER_STATUSES = ["active", "trialing", "past_due", "canceled", "incomplete"] as const;
 export const providerStatusSchema = z.enum(PROVIDER_STATUSES);
+export const PROVIDER_STATUS = {
+  active: "active",
+  trialing: "trialing",
+  pastDue: "past_due",
+  canceled: "canceled",
+  incomplete: "incomplete",
+} as const satisfies Record<string, (typeof PROVIDER_STATUSES)[number]>;
 export type ProviderStatus = z.infer<typeof providerStatusSchema>;
 
 /** subscriptions/{uid} as the domain sees it (dates as Date). Written by functions only. */

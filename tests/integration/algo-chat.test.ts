@@ -22,6 +22,7 @@ import { requestSchema } from "../../src/domain/request";
 import { SHOP_STATUS } from "../../src/domain/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { type FakeGemini, geminiError, geminiJson, startFakeGemini } from "../support/fake-gemini";
+import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AlgoModule = typeof import("../../functions/src/algo/algo-chat");
@@ -513,6 +514,7 @@ describe("Gemini cost caps", () => {
         monthlyTokensUsed: 0,
         lastTokenReset: Timestamp.now(),
       });
+    await seedTrial(db(), "leo");
     await db()
       .doc("requests/req1")
       .set({ id: "req1", customerId: "x", productName: "trapano", status: "active" });

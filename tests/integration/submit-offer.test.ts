@@ -11,6 +11,7 @@ import { MAX_OPEN_OFFERS_PER_REQUEST } from "../../src/domain/limits";
 import { ERROR_MESSAGES, OFFER_MESSAGES } from "../../src/domain/messages";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
@@ -122,6 +123,7 @@ beforeEach(async () => {
     businessName: "Ferramenta Rossi",
     ...VERIFIED,
   });
+  await seedTrial(db(), SHOP);
   await seedUser(UNVERIFIED, "merchant", { businessName: "Negozio Finto" });
   await seedRequest();
 });
@@ -217,6 +219,7 @@ describe("submitOffer", () => {
     expect(await call(TERMS, SHOP)).toEqual({ offerId: OFFER_ID, conversationId: OFFER_ID });
 
     await seedUser("late", "merchant", { businessName: "In ritardo", ...VERIFIED });
+    await seedTrial(db(), "late");
     expect(await rejection(call(TERMS, "late"))).toMatchObject({
       code: "resource-exhausted",
       message: OFFER_MESSAGES.tooManyOffers,

@@ -10,6 +10,7 @@ import { ALGO_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
 import { SHOP_STATUS } from "../../src/domain/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AlgoModule = typeof import("../../functions/src/algo/algo-chat");
@@ -383,6 +384,7 @@ describe("generateOfferDescription", () => {
       aiTokens: 1,
       lastTokenReset: Timestamp.now(),
     });
+    await seedTrial(db(), "leo");
     await seedUser("buyer", { userType: "customer", aiTokens: 5, lastTokenReset: Timestamp.now() });
     await seedRequest("req1");
     const input = { requestId: "req1", price: 89 };

@@ -16,6 +16,7 @@ import { isVerifiedShop } from "@/domain/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { canReceiveOffers, OFFER_STATUS } from "@/domain/state-machine";
 import { publicName, publicProfileSchema } from "@/domain/user";
+import { assertPlanAccess } from "../billing/plan-gate";
 import {
   conversationRef,
   type DealDeps,
@@ -26,6 +27,7 @@ import {
   timestamp,
 } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
+import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
@@ -54,7 +56,8 @@ function buyerName(user: DocumentData | undefined, profile: DocumentData | undef
 
 /**
  * submitOffer({requestId, price, description, deliveryOptions, …}) → {offerId, conversationId}, one
- * transaction (spec §4 Making an offer): the caller is a shop verifyShop has checked; the
+ * transaction (spec §4 Making an offer): the caller is a shop verifyShop has checked, with a plan that
+ * gives access now (the free month or a paid plan: billing/plan-gate.ts); the
  * request is active and not their own; they have no offer on it yet (offers/{requestId}_{uid}: a
  * pending one is edited, not sent again); it has fewer than MAX_OPEN_OFFERS_PER_REQUEST pending offers.
  * The offer and its conversation are written together, with the names both sides see taken from the
@@ -76,6 +79,7 @@ export async function submitOfferFor(
     if (!merchant.ok || !isVerifiedShop(merchant.user)) {
       throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
     }
+    await assertPlanAccess(tx, db, uid, deps.now());
     const requestSnap = await tx.get(requestDoc);
     const request = readRequest(requestSnap);
     if (request.customerId === uid) throw new HttpsError("permission-denied", OFFER_MESSAGES.ownRequest);
@@ -143,7 +147,8 @@ export function submitOfferCall(
 export const submitOffer = onCall(
   callableOptions,
   (request): Promise<SubmitOfferOutput> =>
-    runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, (uid) =>
-      submitOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),
-    ),
+    runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, async (uid) => {
+      const db = adminDb();
+      return submitOfferCall(uid, request.data, { db, now: await clockFor(db) });
+    }),
 );

@@ -1,6 +1,7 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { trialSubscription } from "@/domain/plans";
 import {
   SHOP_FIELD,
   SHOP_STATUS,
@@ -9,7 +10,9 @@ import {
   type VerifyShopOutput,
 } from "@/domain/shop-verification";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
+import { subscriptionDoc, subscriptionRef } from "../billing/subscription-store";
 import { adminDb } from "../lib/admin";
+import { clockFor } from "../lib/clock";
 import { emailProvenInAuth } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -26,7 +29,8 @@ export type VerifyShopDeps = {
 /**
  * verifyShop(input) → {status: 'verified'}: checks what a real shop has and grants the shop's powers by
  * writing users/{uid}.shop, a field only functions write and the rules read. Re-running it updates the
- * shop's details (the verification date moves).
+ * shop's details (the verification date moves). The first verification starts the shop's free month
+ * (subscriptions/{uid}, plans.ts): a later one never restarts it.
  */
 export async function verifyShopFor(
   uid: string,
@@ -43,7 +47,10 @@ export async function verifyShopFor(
     if (read.user.userType !== "merchant") {
       throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.merchantsOnly);
     }
+    const planRef = subscriptionRef(deps.db, uid);
+    const hasPlan = (await tx.get(planRef)).exists;
     const now = Timestamp.fromDate(deps.now());
+    if (!hasPlan) tx.create(planRef, subscriptionDoc(trialSubscription(uid, now.toDate())));
     tx.update(ref, {
       businessName: input.businessName,
       location: {
@@ -71,10 +78,11 @@ export function verifyShopCall(uid: string | undefined, data: unknown, deps: Ver
   return verifyShopFor(uid, parseCallableInput(shopVerificationInputSchema, data), deps);
 }
 
-export const verifyShop = onCall(callableOptions, (request) =>
-  verifyShopCall(request.auth?.uid, request.data, {
-    db: adminDb(),
-    now: () => new Date(),
+export const verifyShop = onCall(callableOptions, async (request) => {
+  const db = adminDb();
+  return verifyShopCall(request.auth?.uid, request.data, {
+    db,
+    now: await clockFor(db),
     emailProven: emailProvenInAuth,
-  }),
-);
+  });
+});

@@ -1,24 +1,29 @@
-import { type DocumentData, FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
+import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
+import Stripe from "stripe";
 import { type PurchaseTokensInput, purchaseTokensInputSchema } from "@/domain/callables";
-import { COLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
-import { applyMonthlyReset, creditTokens } from "@/domain/token-balance";
+import { applyMonthlyReset } from "@/domain/token-balance";
 import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/domain/tokens";
+import { LOCAL_WEBHOOK_SECRET, webhookSecretFromEnv } from "../billing/config";
+import { handleWebhook } from "../billing/webhook";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { type PaymentProvider, paymentProviderFromEnv } from "./payment-provider";
-import { addLedgerEntry, readUserTokens, tokenStateFromDoc, userDocRef } from "./token-store";
+import { asStoredPurchase, type StoredPurchase, TOKEN_PURCHASES_COLLECTION } from "./token-credit";
+import { tokenStateFromDoc, userDocRef } from "./token-store";
 
 /**
- * purchaseTokens({packageId, paymentId}) → {tokenBalance, purchase}. The pack must be one of the
- * caller's role; the payment is charged through the PaymentProvider, then credited in one transaction
+ * purchaseTokens({packageId, paymentId}) → {tokenBalance, purchase}: the emulators' SIMULATED pack
+ * purchase (paymentProviderFromEnv gives a provider only there; production buys packs through
+ * startCheckout and Stripe Checkout). The pack must be one of the caller's role; the payment is
+ * approved by the PaymentProvider, then credited by the billing webhook handler from a signed event,
  * keyed by tokenPurchases/{paymentId}: a replayed paymentId returns the original purchase and the
  * current balance without crediting again.
  */
-export const TOKEN_PURCHASES_COLLECTION = COLLECTIONS.tokenPurchases;
+export { TOKEN_PURCHASES_COLLECTION };
 
 /** Payment ids become document ids. */
 const PAYMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -38,15 +43,6 @@ export interface PurchaseTokensResult {
   replayed: boolean;
 }
 
-type StoredPurchase = {
-  id: string;
-  userId: string;
-  packageId: string;
-  amount: number;
-  price: number;
-  purchaseDate: Timestamp;
-};
-
 function toWire(stored: StoredPurchase): WirePurchase {
   return {
     id: stored.id,
@@ -57,12 +53,39 @@ function toWire(stored: StoredPurchase): WirePurchase {
   };
 }
 
-function asStored(data: DocumentData | undefined): StoredPurchase | undefined {
-  if (!data || !(data.purchaseDate instanceof Timestamp)) return undefined;
-  const { id, userId, packageId, amount, price } = data;
-  if (typeof id !== "string" || typeof userId !== "string" || typeof packageId !== "string") return undefined;
-  if (typeof amount !== "number" || typeof price !== "number") return undefined;
-  return { id, userId, packageId, amount, price, purchaseDate: data.purchaseDate };
+/**
+ * The payment, approved by the provider, is credited by the billing webhook handler (the only writer
+ * of credits): a checkout.session.completed event for the pack, signed with the webhook secret, whose
+ * id is derived from the paymentId, so concurrent or replayed calls deliver the same event once.
+ */
+async function deliverPaidPack(
+  uid: string,
+  input: PurchaseTokensInput,
+  provider: PaymentProvider,
+  providerRef: string,
+  amountCents: number,
+  deps: PurchaseDeps,
+) {
+  const secret = webhookSecretFromEnv() ?? LOCAL_WEBHOOK_SECRET;
+  const payload = JSON.stringify({
+    id: `evt_purchase_${input.paymentId}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(deps.now().getTime() / 1000),
+    data: {
+      object: {
+        id: input.paymentId,
+        object: "checkout.session",
+        mode: "payment",
+        payment_status: "paid",
+        amount_total: amountCents,
+        payment_intent: providerRef,
+        metadata: { uid, kind: "tokens", packageId: input.packageId, provider: provider.name },
+      },
+    },
+  });
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return handleWebhook(payload, header, { db: deps.db, secret, now: deps.now });
 }
 
 export async function purchaseTokensFor(
@@ -76,18 +99,19 @@ export async function purchaseTokensFor(
   const purchaseRef = db.collection(TOKEN_PURCHASES_COLLECTION).doc(input.paymentId);
   const userRef = userDocRef(db, uid);
 
-  const replay = async (stored: StoredPurchase): Promise<PurchaseTokensResult> => {
+  const result = async (replayed: boolean): Promise<PurchaseTokensResult> => {
+    const stored = asStoredPurchase((await purchaseRef.get()).data());
+    if (!stored) throw new HttpsError("internal", ERROR_MESSAGES.tokenPurchase);
     if (stored.userId !== uid) throw new HttpsError("already-exists", ERROR_MESSAGES.tokenPurchase);
     const user = (await userRef.get()).data();
     return {
       tokenBalance: user ? applyMonthlyReset(tokenStateFromDoc(user), deps.now()).aiTokens : 0,
       purchase: toWire(stored),
-      replayed: true,
+      replayed,
     };
   };
 
-  const existing = asStored((await purchaseRef.get()).data());
-  if (existing) return replay(existing);
+  if ((await purchaseRef.get()).exists) return result(true);
 
   const userData = (await userRef.get()).data();
   if (!userData) throw new HttpsError("not-found", ERROR_MESSAGES.userDataNotFound);
@@ -111,75 +135,15 @@ export async function purchaseTokensFor(
     });
     throw new HttpsError("failed-precondition", ERROR_MESSAGES.paymentFailed);
   }
-  const provider = deps.provider.name;
-
-  const outcome = await db.runTransaction(async (tx) => {
-    const already = asStored((await tx.get(purchaseRef)).data());
-    if (already) return { kind: "replay" as const, stored: already };
-    const user = await readUserTokens(tx, db, uid);
-    const now = deps.now();
-    const afterReset = applyMonthlyReset(user.state, now);
-    if (afterReset !== user.state) {
-      addLedgerEntry(
-        tx,
-        user.ref,
-        uid,
-        {
-          kind: "monthly_allowance",
-          amount: afterReset.aiTokens - user.state.aiTokens,
-          balanceAfter: afterReset.aiTokens,
-        },
-        now,
-      );
-    }
-    const credited = creditTokens(afterReset, pack.tokens);
-    const purchaseDate = Timestamp.fromDate(now);
-    const stored: StoredPurchase = {
-      id: input.paymentId,
-      userId: uid,
-      packageId: pack.id,
-      amount: pack.tokens,
-      price: pack.price,
-      purchaseDate,
-    };
-    tx.create(purchaseRef, {
-      ...stored,
-      currency: "EUR",
-      provider,
-      providerRef: charge.providerRef,
-      status: "succeeded",
-    });
-    tx.update(user.ref, {
-      aiTokens: credited.aiTokens,
-      ...(afterReset !== user.state
-        ? { monthlyTokensUsed: afterReset.monthlyTokensUsed, lastTokenReset: purchaseDate }
-        : {}),
-      tokenPurchases: FieldValue.arrayUnion({
-        id: stored.id,
-        amount: stored.amount,
-        price: stored.price,
-        purchaseDate,
-        packageId: stored.packageId,
-      }),
-    });
-    addLedgerEntry(
-      tx,
-      user.ref,
-      uid,
-      {
-        kind: "purchase",
-        amount: pack.tokens,
-        balanceAfter: credited.aiTokens,
-        packageId: pack.id,
-        paymentId: input.paymentId,
-      },
-      now,
-    );
-    return { kind: "credited" as const, stored, balance: credited.aiTokens };
-  });
-
-  if (outcome.kind === "replay") return replay(outcome.stored);
-  return { tokenBalance: outcome.balance, purchase: toWire(outcome.stored), replayed: false };
+  const delivered = await deliverPaidPack(
+    uid,
+    input,
+    deps.provider,
+    charge.providerRef,
+    Math.round(pack.price * 100),
+    deps,
+  );
+  return result(delivered.result !== "applied");
 }
 
 function defaultDeps(): PurchaseDeps {

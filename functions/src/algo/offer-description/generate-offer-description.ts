@@ -17,7 +17,9 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { REQUEST_STATUS } from "@/domain/state-machine";
+import { assertPlanAccess } from "../../billing/plan-gate";
 import { adminDb } from "../../lib/admin";
+import { clockFor } from "../../lib/clock";
 import { callableOptions } from "../../lib/global-options";
 import { parseCallableInput } from "../../lib/http-errors";
 import { chargeInTransaction, readUserTokens } from "../../tokens/token-store";
@@ -28,8 +30,9 @@ import { type OfferContext, writeOfferDescription } from "./offer-writer";
 
 /**
  * generateOfferDescription({requestId, price, notes?}) → {description, tokenBalance, outOfTokens?}:
- * 'Scrivi con Leonardo' on the make-offer page. Verified shops only (verifyShop: a self-declared merchant
- * is refused before any charge), on an active request; costs 0.5 tokens
+ * 'Scrivi con Leonardo' on the make-offer page. Verified shops with a plan that gives access only
+ * (verifyShop, billing/plan-gate.ts: a self-declared merchant or a lapsed plan is refused before any
+ * charge), on an active request; costs 0.5 tokens
  * (description_generation) in one transaction with the lazy monthly reset and a ledger entry. Gemini
  * writes the text with a key; the offline writer without one, or when Gemini fails.
  */
@@ -108,6 +111,7 @@ export async function generateOfferDescriptionFor(
       throw new HttpsError("permission-denied", ERROR_MESSAGES.permissionDenied);
     if (!isVerifiedShop({ userType: user.data.userType, shop: user.data.shop }))
       throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
+    await assertPlanAccess(tx, db, uid, deps.now());
     const snapshot = await tx.get(requestRef);
     const data = snapshot.data();
     if (data?.status !== REQUEST_STATUS.active)
@@ -139,10 +143,11 @@ export const generateOfferDescription = onCall(
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
     const input = parseCallableInput(generateOfferDescriptionInputSchema, request.data);
     try {
+      const db = adminDb();
       return await generateOfferDescriptionFor(uid, input, {
-        db: adminDb(),
+        db,
         gemini: geminiConfigFromEnv(),
-        now: () => new Date(),
+        now: await clockFor(db),
       });
     } catch (error) {
       if (error instanceof HttpsError) throw error;

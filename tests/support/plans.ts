@@ -1,0 +1,25 @@
+import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import { COLLECTIONS } from "../../src/domain/collections";
+import { type Subscription, trialSubscription } from "../../src/domain/plans";
+
+/**
+ * Test data for shops' plans: what verifyShop writes for a new shop (the free month), for tests that
+ * seed a verified shop directly instead of calling verifyShop.
+ */
+export async function seedTrial(db: Firestore, uid: string, verifiedAt = new Date()): Promise<void> {
+  await seedSubscription(db, trialSubscription(uid, verifiedAt));
+}
+
+export async function seedSubscription(db: Firestore, subscription: Subscription): Promise<void> {
+  const stamp = (date: Date | null) => (date ? Timestamp.fromDate(date) : null);
+  await db
+    .collection(COLLECTIONS.subscriptions)
+    .doc(subscription.uid)
+    .set({
+      ...subscription,
+      trialEndsAt: stamp(subscription.trialEndsAt),
+      periodEnd: stamp(subscription.periodEnd),
+      canceledAt: stamp(subscription.canceledAt),
+      updatedAt: Timestamp.fromDate(subscription.updatedAt),
+    });
+}
