@@ -5,6 +5,7 @@ import {
   ALGO_IMAGE_BASE64_MAX_LENGTH,
   ALGO_IMAGE_MAX_BYTES,
   ALGO_MESSAGE_MAX_LENGTH,
+  ALGO_PUBLISH_THRESHOLD,
   MAX_AMOUNT_EUR,
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
@@ -90,16 +91,40 @@ export type AlgoChatInput = z.input<typeof algoChatInputSchema>;
 export const algoChatOutputSchema = z.object({
   conversationId: z.string().min(1),
   message: z.string(),
+  /** Every field collected so far, with the place (`location`) once the buyer gave one. */
   extractedData: algoExtractedDataSchema,
+  /** Algo considers the request complete (the buyer confirmed, or every topic is answered). */
   isComplete: z.boolean(),
-  finalRequest: publishableRequestSchema.optional(),
-  /** Id of the request published on completion (ours). */
-  requestId: z.string().optional(),
+  /** Enough to publish (a product, a place, ~70 % of the fields): the page shows the summary card. */
+  readyToPublish: z.boolean().default(false),
+  /** Algo's question is where: the page offers 'Usa la mia posizione' in the conversation. */
+  asksPlace: z.boolean().optional(),
+  /** The action radius the conversation keeps (the card's choice), when set. */
+  actionRadius: actionRadiusSchema.optional(),
   tokenBalance: z.number(),
   /** True when the turn was refused for lack of tokens (the client opens the purchase dialog). */
   outOfTokens: z.boolean().optional(),
 });
 export type AlgoChatOutput = z.infer<typeof algoChatOutputSchema>;
+
+/**
+ * publishAlgoRequest: the summary card's 'Pubblica', the only way a request is published. The draft
+ * as the buyer reviewed (and maybe edited) it; the server merges it over the conversation's fields,
+ * needs a product and a place (the one sent, else the one the conversation resolved from the chat),
+ * and publishes within the buyer's caps. Publishing a conversation twice answers the same request.
+ */
+export const publishAlgoRequestInputSchema = z.object({
+  conversationId: z.string().min(1).max(128),
+  fields: algoExtractedDataSchema.default({}),
+  location: locationInputSchema.optional(),
+  actionRadius: actionRadiusSchema.optional(),
+});
+export type PublishAlgoRequestInput = z.input<typeof publishAlgoRequestInputSchema>;
+export const publishAlgoRequestOutputSchema = z.object({
+  requestId: z.string().min(1),
+  request: publishableRequestSchema,
+});
+export type PublishAlgoRequestOutput = z.infer<typeof publishAlgoRequestOutputSchema>;
 
 /** The fields the create page's progress card counts. */
 export const ALGO_PROGRESS_FIELDS = [
@@ -129,6 +154,19 @@ export function collectedFields(data: unknown): AlgoProgressField[] {
 /** Share of the progress fields collected, 0..1. */
 export function algoProgress(data: unknown): number {
   return collectedFields(data).length / ALGO_PROGRESS_FIELDS.length;
+}
+
+/**
+ * Enough to publish, so the page shows the summary card: a product and a place the buyer gave, and
+ * Algo proposed publishing, or the buyer confirmed, or about 70 % of the progress fields are known.
+ */
+export function isReadyToPublish(
+  data: AlgoExtractedData,
+  algo: { complete: boolean; proposed: boolean },
+): boolean {
+  const hasPlace = data.location?.lat !== undefined && data.location.lng !== undefined;
+  if (!data.productName || !hasPlace) return false;
+  return algo.complete || algo.proposed || algoProgress(data) >= ALGO_PUBLISH_THRESHOLD;
 }
 
 /** With 4 or more fields the create page says the request is almost complete. */

@@ -1,6 +1,8 @@
 import { ALGO_LIMIT_MESSAGES } from "./algo-limit-messages.ts";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "./limits.ts";
+import { PLAN_MESSAGES } from "./plan-messages.ts";
 import { PRODUCT_NAME } from "./product.ts";
+import { PUBLISHING_MESSAGES } from "./publishing-messages.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 
 /**
@@ -158,6 +160,8 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(ALGO_LIMIT_MESSAGES),
   ...Object.values(SHOP_VERIFICATION_MESSAGES),
   ...Object.values(OFFER_MESSAGES),
+  ...Object.values(PUBLISHING_MESSAGES),
+  ...Object.values(PLAN_MESSAGES),
 ]);
 
 // Accounts (ours: the spec gives no text for these)

@@ -5,6 +5,7 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlgoChatOutput } from "../../src/domain/algo";
+import { ALGO_QUESTIONS } from "../../src/domain/algo-dialogue";
 import { ALGO_LIMIT_MESSAGES } from "../../src/domain/algo-limit-messages";
 import { algoUsageDay } from "../../src/domain/algo-usage";
 import {
@@ -26,6 +27,7 @@ import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AlgoModule = typeof import("../../functions/src/algo/algo-chat");
+type PublishModule = typeof import("../../functions/src/algo/publish-request");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type RecordModule = typeof import("../../functions/src/profiles/user-record");
 type OfferModule = typeof import("../../functions/src/algo/offer-description/generate-offer-description");
@@ -35,6 +37,7 @@ const PORTA_VENEZIA = { address: "Porta Venezia, Milano", lat: 45.4746, lng: 9.2
 let stack: TestStack;
 let gemini: FakeGemini;
 let algo: AlgoModule;
+let publisher: PublishModule;
 let admin: AdminModule;
 let records: RecordModule;
 let leonardo: OfferModule;
@@ -82,6 +85,11 @@ async function talk(
   return replies;
 }
 
+/** The summary card's 'Pubblica': the only way a request is published. */
+function publish(uid: string, conversationId: string, extra: Record<string, unknown> = {}) {
+  return publisher.publishAlgoRequest.run(callable({ conversationId, ...extra }, uid));
+}
+
 const geminiDeps = () => ({
   db: db(),
   gemini: { apiKey: "test-key", model: "gemini-test", baseUrl: gemini.url, timeoutMs: 5_000 },
@@ -96,8 +104,9 @@ beforeAll(async () => {
     METADATA_SERVER_DETECTION: "none",
     GEMINI_API_KEY: undefined,
   });
-  [algo, admin, records, leonardo] = await Promise.all([
+  [algo, publisher, admin, records, leonardo] = await Promise.all([
     import("../../functions/src/algo/algo-chat"),
+    import("../../functions/src/algo/publish-request"),
     import("../../functions/src/lib/admin"),
     import("../../functions/src/profiles/user-record"),
     import("../../functions/src/algo/offer-description/generate-offer-description"),
@@ -116,7 +125,7 @@ beforeEach(async () => {
 });
 
 describe("algoChat with the offline Algo", () => {
-  it("keeps the conversation, publishes the request on confirmation and learns", async () => {
+  it("keeps the conversation, proposes the review on confirmation, publishes only on 'Pubblica' and learns", async () => {
     await seedBuyer("anna");
     const replies = await talk(
       "anna",
@@ -134,8 +143,20 @@ describe("algoChat with the offline Algo", () => {
     const last = replies.at(-1);
     expect(last).toMatchObject({
       isComplete: true,
+      readyToPublish: true,
       tokenBalance: 17.5,
-      finalRequest: {
+      actionRadius: 5,
+    });
+    // The chat's 'sì, pubblica' publishes nothing: the page shows the summary card.
+    expect((await db().collection("requests").get()).size).toBe(0);
+    expect(await doc(`algo_conversations/${conversationId}`)).toMatchObject({
+      status: "open",
+      location: PORTA_VENEZIA,
+      fields: { productName: "scarpe da running" },
+    });
+    const published = await publish("anna", conversationId);
+    expect(published).toMatchObject({
+      request: {
         productName: "scarpe da running",
         category: "abbigliamento",
         budget: { min: 80, max: 120 },
@@ -149,8 +170,11 @@ describe("algoChat with the offline Algo", () => {
         algoConversationId: conversationId,
       },
     });
-    const requestId = last?.requestId ?? "";
+    const requestId = published.requestId;
     expect(requestId).not.toBe("");
+    // Publishing again (a retry after a lost connection) answers the same request.
+    expect((await publish("anna", conversationId)).requestId).toBe(requestId);
+    expect((await db().collection("requests").get()).size).toBe(1);
 
     const stored = await doc(`requests/${requestId}`);
     expect(stored).toMatchObject({
@@ -193,25 +217,32 @@ describe("algoChat with the offline Algo", () => {
       .docs;
     expect(learning).toHaveLength(5);
     expect(learning.map((d) => d.data().interaction.resultSuccessful).filter(Boolean)).toHaveLength(1);
+    expect(await rejection(publish("anna", "not-hers"))).toMatchObject({ code: "not-found" });
   });
 
-  it("publishes nothing without a place: Algo asks for it, then publishes where the buyer says", async () => {
+  it("publishes nothing without a place: Algo asks for it, 'Pubblica' is refused, then publishes where the buyer says", async () => {
     await seedBuyer("bruno");
     const replies = await talk("bruno", [
       "Cerco una racchetta da tennis usata sui 100 euro",
       "entro domani, consegna a domicilio",
     ]);
     const asked = replies.at(-1);
-    expect(asked).toMatchObject({ isComplete: false, message: PUBLISHING_MESSAGES.placeNeeded });
-    expect(asked?.requestId).toBeUndefined();
-    expect((await db().collection("requests").get()).size).toBe(0);
+    expect(asked).toMatchObject({ isComplete: false, readyToPublish: false, asksPlace: true });
+    expect(asked?.message).toContain(ALGO_QUESTIONS.place);
     const conversationId = asked?.conversationId ?? "";
+    expect(await rejection(publish("bruno", conversationId))).toMatchObject({
+      code: "failed-precondition",
+      message: PUBLISHING_MESSAGES.placeNeeded,
+    });
+    expect((await db().collection("requests").get()).size).toBe(0);
     expect(await doc(`algo_conversations/${conversationId}`)).toMatchObject({ status: "open" });
 
-    const published = await algo.algoChat.run(
-      callable({ conversationId, message: "sì, pubblica", location: PORTA_VENEZIA }, "bruno"),
+    // 'Usa la mia posizione': the page sends the position with a turn, and Algo goes on.
+    const placed = await algo.algoChat.run(
+      callable({ conversationId, message: "Usa la mia posizione", location: PORTA_VENEZIA }, "bruno"),
     );
-    expect(published.isComplete).toBe(true);
+    expect(placed).toMatchObject({ readyToPublish: true, extractedData: { location: PORTA_VENEZIA } });
+    const published = await publish("bruno", conversationId);
     const request = await doc(`requests/${published.requestId}`);
     expect(request).toMatchObject({
       location: { address: "Porta Venezia, Milano", lat: 45.47, lng: 9.21 },
@@ -230,6 +261,35 @@ describe("algoChat with the offline Algo", () => {
     });
     expect(await rejection(talkOn("bad/id", "dario", "ciao"))).toMatchObject({ code: "invalid-argument" });
     expect((await doc("users/dario"))?.aiTokens).toBe(20);
+  });
+
+  it("reads the place in the chat: the trapano sentence asks nothing about where and publishes at Roma", async () => {
+    await seedBuyer("rita");
+    const [reply] = await talk("rita", [
+      "Cerco un trapano avvitatore nuovo a Roma, zona Trastevere, massimo 80 euro, ritiro in negozio, mi serve entro domani",
+    ]);
+    expect(reply).toMatchObject({
+      readyToPublish: true,
+      extractedData: { location: { address: "Trastevere, Roma", lat: 41.8833, lng: 12.4667 } },
+    });
+    expect(reply?.asksPlace).toBeUndefined();
+    // The buyer edits the budget on the card: no AI call, the edit is published.
+    const published = await publish("rita", reply?.conversationId ?? "", {
+      fields: { budget: { min: 0, max: 90 } },
+      actionRadius: 20,
+    });
+    const stored = await doc(`requests/${published.requestId}`);
+    expect(stored).toMatchObject({
+      productName: "trapano avvitatore",
+      budget: { min: 0, max: 90 },
+      actionRadius: 20,
+      location: { address: "Trastevere, Roma", lat: 41.88, lng: 12.47 },
+    });
+    expect(await doc(`requests/${published.requestId}/private/location`)).toMatchObject({
+      address: "Trastevere, Roma",
+      lat: 41.8833,
+      lng: 12.4667,
+    });
   });
 
   it("answers what it cannot read with the spec's text", async () => {
@@ -264,11 +324,15 @@ describe("algoChat with Gemini (fake server)", () => {
       if (answer !== undefined) gemini.enqueue(geminiJson(answer));
       const reply = await algo.runAlgoChat(
         uid,
-        { message, location: PORTA_VENEZIA, ...(conversationId ? { conversationId } : {}) },
+        // The place comes after the opening (the page sends it once the buyer gave it): an opening
+        // with a place is the buyer's own and is never cached.
+        { message, ...(conversationId ? { conversationId, location: PORTA_VENEZIA } : {}) },
         geminiDeps(),
       );
       conversationId = reply.conversationId;
       replies.push(reply);
+      // The buyer taps 'Pubblica' on the summary card once Algo is done.
+      if (reply.isComplete && reply.readyToPublish) await publish(uid, reply.conversationId);
     }
     return replies;
   }
@@ -407,11 +471,43 @@ describe("algoChat with Gemini (fake server)", () => {
     );
     expect(reply.tokenBalance).toBe(19);
     expect(reply.isComplete).toBe(true);
-    const request = await doc(`requests/${reply.requestId}`);
+    const { requestId } = await publish("ivo", reply.conversationId);
+    const request = await doc(`requests/${requestId}`);
     expect(request).toMatchObject({ productName: "bici da città", imageAnalyzed: true, status: "active" });
     const sent = gemini.requests[0]?.body as { contents: Array<{ parts: Array<{ inlineData?: unknown }> }> };
     expect(sent.contents.at(-1)?.parts[1]).toEqual({ inlineData: { mimeType: "image/jpeg", data: image } });
     expect((await db().collection("ai_cache").get()).size).toBe(0);
+  });
+
+  it("resolves the place the model read through the gazetteer, and asks where when it has none", async () => {
+    await seedBuyer("lia");
+    gemini.enqueue(
+      geminiJson({
+        message: "Ho capito: un trapano a Roma, zona Trastevere. Pubblico?",
+        extractedData: { productName: "trapano avvitatore", budget: { max: 80 }, urgency: "48h" },
+        place: { comune: "Roma", zona: "Trastevere" },
+        isComplete: false,
+      }),
+    );
+    const reply = await algo.runAlgoChat(
+      "lia",
+      { message: "Cerco un trapano a Roma, zona Trastevere" },
+      geminiDeps(),
+    );
+    expect(reply.extractedData.location).toEqual({ address: "Trastevere, Roma", lat: 41.8833, lng: 12.4667 });
+    const body = gemini.requests[0]?.body as { generationConfig: { responseSchema: { properties: object } } };
+    expect(Object.keys(body.generationConfig.responseSchema.properties)).toContain("place");
+
+    // A model that says 'complete' without any place: Algo asks where instead, nothing is ready.
+    await seedBuyer("teo");
+    gemini.enqueue(geminiJson({ ...done, message: "Pubblico!" }));
+    const noPlace = await algo.runAlgoChat(
+      "teo",
+      { message: "Cerco una bicicletta, pubblica" },
+      geminiDeps(),
+    );
+    expect(noPlace).toMatchObject({ isComplete: false, readyToPublish: false, asksPlace: true });
+    expect(noPlace.message).toBe(ALGO_QUESTIONS.place);
   });
 });
 
@@ -549,16 +645,18 @@ describe("publishing caps", () => {
       db().doc("requests/old").set({ customerId: "elsa", status: "completed" }),
       db().doc("requests/others").set({ customerId: "someone-else", status: "active" }),
     ]);
-    const refused = (await talk("elsa", ready, withPlace)).at(-1);
-    expect(refused).toMatchObject({ isComplete: false, message: PUBLISHING_MESSAGES.tooManyActive });
-    expect(refused?.requestId).toBeUndefined();
+    const proposal = (await talk("elsa", ready, withPlace)).at(-1);
+    expect(proposal).toMatchObject({ isComplete: true, readyToPublish: true });
+    const conversationId = proposal?.conversationId ?? "";
+    expect(await rejection(publish("elsa", conversationId))).toMatchObject({
+      code: "failed-precondition",
+      message: PUBLISHING_MESSAGES.tooManyActive,
+    });
     expect(await requestsOf("elsa")).toHaveLength(MAX_ACTIVE_REQUESTS_PER_BUYER + 1);
 
     await db().doc("requests/elsa0").update({ status: "cancelled" });
-    const published = await algo.algoChat.run(
-      callable({ conversationId: refused?.conversationId, message: "sì, pubblica", ...withPlace }, "elsa"),
-    );
-    expect(published).toMatchObject({ isComplete: true, requestId: expect.any(String) });
+    const published = await publish("elsa", conversationId);
+    expect(published).toMatchObject({ requestId: expect.any(String) });
     expect((await doc("users/elsa"))?.requestQuota).toMatchObject({ published: 1 });
   });
 
@@ -568,18 +666,22 @@ describe("publishing caps", () => {
     await db()
       .doc("users/fabio")
       .update({ requestQuota: { day: today, published: MAX_REQUESTS_PER_DAY - 1 } });
-    expect((await talk("fabio", ready, withPlace)).at(-1)?.isComplete).toBe(true);
+    const talkAndPublish = async () =>
+      publish("fabio", (await talk("fabio", ready, withPlace)).at(-1)?.conversationId ?? "");
+    await talkAndPublish();
     expect((await doc("users/fabio"))?.requestQuota).toEqual({ day: today, published: MAX_REQUESTS_PER_DAY });
 
-    const refused = (await talk("fabio", ready, withPlace)).at(-1);
-    expect(refused).toMatchObject({ isComplete: false, message: PUBLISHING_MESSAGES.dailyLimit });
+    expect(await rejection(talkAndPublish())).toMatchObject({
+      code: "failed-precondition",
+      message: PUBLISHING_MESSAGES.dailyLimit,
+    });
     expect(await requestsOf("fabio")).toHaveLength(1);
 
     // Another day's count does not hold today.
     await db()
       .doc("users/fabio")
       .update({ requestQuota: { day: "2000-01-01", published: 99 } });
-    expect((await talk("fabio", ready, withPlace)).at(-1)?.isComplete).toBe(true);
+    await talkAndPublish();
     expect(await requestsOf("fabio")).toHaveLength(2);
   });
 });

@@ -2,7 +2,13 @@ import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
-import { type AlgoChatOutput, type AlgoExtractedData, algoChatInputSchema } from "@/domain/algo";
+import {
+  type AlgoChatOutput,
+  type AlgoExtractedData,
+  algoChatInputSchema,
+  isReadyToPublish,
+} from "@/domain/algo";
+import { ALGO_QUESTIONS } from "@/domain/algo-dialogue";
 import { ALGO_LIMIT_MESSAGES } from "@/domain/algo-limit-messages";
 import {
   type AlgoUsageRefusal,
@@ -12,12 +18,13 @@ import {
   withTurn,
 } from "@/domain/algo-usage";
 import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
+import { type LocationInput, locationInputSchema } from "@/domain/request";
 import type { TokenAction } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { type ChargeOutcome, chargeInTransaction, readUserTokens, refundSpend } from "../tokens/token-store";
-import { cacheContext, reinforceCacheEntries } from "./ai-cache";
+import { cacheContext } from "./ai-cache";
 import {
   type Conversation,
   conversationRefFor,
@@ -25,32 +32,33 @@ import {
   newConversation,
   parseConversation,
   withClientContext,
+  withoutLocation,
 } from "./conversation-store";
 import { algoReply, type EngineReply, quietly } from "./engine";
 import { geminiApiKey, geminiConfigFromEnv } from "./gemini/config";
 import type { GeminiConfig } from "./gemini/gemini-algo";
 import { recordLearning } from "./learning";
-import { type SavedTurn, saveTurn } from "./save-turn";
+import { saveTurn } from "./save-turn";
 
 /**
  * algoChat({conversationId?, message, imageBase64?, location?, actionRadius?}) →
- * {conversationId, message, extractedData, isComplete, finalRequest?, requestId?, tokenBalance,
- * outOfTokens?}.
+ * {conversationId, message, extractedData, isComplete, readyToPublish, asksPlace?, actionRadius?,
+ * tokenBalance, outOfTokens?}.
  *
  * 1. One transaction: the user (the day's turn and refund caps, lazy monthly reset, balance ≥ cost,
  *    spend, ledger entry, the day's turn count) and the conversation (owner, still open). Out of
  *    tokens → the out-of-tokens reply, no AI call; past a daily cap → resource-exhausted.
- * 2. The reply: ai_cache, then Gemini with a key, else the offline Algo.
- * 3. One transaction: the turn saved with the fields collected so far; on completion the request is
- *    published (requests/{id}) and the conversation closed, so a conversation publishes once.
- * 4. Learning and cache reinforcement, whose errors are only logged.
+ * 2. The reply: ai_cache, then Gemini with a key, else the offline Algo. The place: the one the
+ *    client sent with this turn ('Usa la mia posizione', the card), else the one the message named
+ *    (resolved with the gazetteer), else the one the conversation already had.
+ * 3. One transaction: the turn saved with the fields and the place (the draft the summary card shows).
+ * 4. Learning, whose errors are only logged.
+ *
+ * A turn never publishes: when Algo has enough (readyToPublish) the page shows the summary card, and
+ * only its 'Pubblica' publishes, through publishAlgoRequest (publish-request.ts).
  *
  * A technical failure of the model (step 2) refunds the turn's tokens (ledger kind `refund`), at most
  * ALGO_DAILY_REFUND_CAP times a day: then turns are refused until the next day (algo-usage.ts).
- *
- * Publishing lives here rather than in a separate callable: the server already holds the fields (the
- * client could not tamper with them between the two calls), and the confirmation turn and the
- * publication are one step for the user.
  */
 
 export interface AlgoChatDeps {
@@ -61,9 +69,16 @@ export interface AlgoChatDeps {
 
 type ChatInput = z.output<typeof algoChatInputSchema>;
 
-/** What a conversation lets the client see: the fields, and the location it sent. */
+/** What a conversation lets the client see: the fields, and its place. */
 function outputFields(conversation: Conversation, fields: AlgoExtractedData): AlgoExtractedData {
-  return conversation.location ? { ...fields, location: conversation.location } : fields;
+  const rest = withoutLocation(fields);
+  return conversation.location ? { ...rest, location: conversation.location } : rest;
+}
+
+/** The reply's place as a location to keep (a resolved comune has an address and coordinates). */
+function placeOf(fields: AlgoExtractedData): LocationInput | undefined {
+  const parsed = locationInputSchema.safeParse(fields.location);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -111,7 +126,7 @@ const USAGE_REFUSALS: Record<AlgoUsageRefusal, string> = {
 function runEngine(conversation: Conversation, input: ChatInput, deps: AlgoChatDeps): Promise<EngineReply> {
   return algoReply(
     {
-      fields: conversation.fields,
+      fields: outputFields(conversation, conversation.fields),
       offline: conversation.offline,
       history: conversation.turns,
       text: input.message,
@@ -140,23 +155,17 @@ async function refundTurn(
   return refunded ?? charge.balance;
 }
 
-/** Step 4: cache reinforcement and learning, whose errors are only logged. */
+/** Step 4: learning, whose errors are only logged (the cache is reinforced on publishing). */
 async function learnFromTurn(
   uid: string,
   conversationId: string,
   conversation: Conversation,
   input: ChatInput,
   reply: EngineReply,
-  saved: SavedTurn,
   deps: AlgoChatDeps,
 ): Promise<void> {
   const { db } = deps;
   const now = deps.now();
-  if (saved.published) {
-    const ids = saved.conversation.cacheEntryIds;
-    if (ids.length > 0)
-      await quietly("ai_cache reinforcement", () => reinforceCacheEntries(db, ids, uid, now));
-  }
   if (reply.outcome !== "ok") return;
   await quietly("ai_learning", () =>
     recordLearning(
@@ -168,7 +177,7 @@ async function learnFromTurn(
         aiResponse: reply.message,
         context: cacheContext(conversation.fields),
         fields: reply.fields,
-        isComplete: Boolean(saved.published),
+        isComplete: reply.isComplete,
         newProduct: Boolean(
           reply.fields.productName && reply.fields.productName !== conversation.fields.productName,
         ),
@@ -195,6 +204,7 @@ export async function runAlgoChat(
       message: ALGO_MESSAGES.outOfTokens,
       extractedData: outputFields(conversation, conversation.fields),
       isComplete: false,
+      readyToPublish: false,
       tokenBalance: charge.balance,
       outOfTokens: true,
     };
@@ -207,19 +217,30 @@ export async function runAlgoChat(
       message: reply.message,
       extractedData: outputFields(conversation, conversation.fields),
       isComplete: false,
+      readyToPublish: false,
       tokenBalance: await refundTurn(uid, action, charge, deps),
     };
   }
 
-  const saved = await saveTurn(ref, conversation, uid, input, reply, deps);
-  await learnFromTurn(uid, conversationId, conversation, input, reply, saved, deps);
+  // The client's place (sent with this turn) wins over the one the message named.
+  const location = input.location ?? placeOf(reply.fields) ?? conversation.location;
+  const placed: Conversation = { ...conversation, ...(location ? { location } : {}) };
+  // A model that says 'complete' without a place: Algo asks where instead (no request without one).
+  const needsPlace = reply.isComplete && !location;
+  const answer = needsPlace ? { ...reply, message: ALGO_QUESTIONS.place, isComplete: false } : reply;
+  const saved = await saveTurn(ref, placed, input, answer, deps);
+  await learnFromTurn(uid, conversationId, conversation, input, answer, deps);
+  const extractedData = outputFields(saved.conversation, answer.fields);
   return {
     conversationId,
-    message: saved.withheld ?? reply.message,
-    extractedData: outputFields(saved.conversation, reply.fields),
-    isComplete: Boolean(saved.published) || isCompleted(saved.conversation),
-    ...(saved.published ? { finalRequest: saved.published } : {}),
-    ...(saved.requestId ? { requestId: saved.requestId } : {}),
+    message: answer.message,
+    extractedData,
+    isComplete: answer.isComplete,
+    readyToPublish:
+      !isCompleted(saved.conversation) &&
+      isReadyToPublish(extractedData, { complete: answer.isComplete, proposed: answer.proposed ?? false }),
+    ...(needsPlace || answer.asksPlace ? { asksPlace: true } : {}),
+    ...(saved.conversation.actionRadius ? { actionRadius: saved.conversation.actionRadius } : {}),
     tokenBalance: charge.balance,
   };
 }

@@ -152,13 +152,19 @@ export function conversationRefFor(db: Firestore, conversationId: string | undef
   return conversationsRef(db).doc(conversationId);
 }
 
+export function withoutLocation(fields: AlgoExtractedData): AlgoExtractedData {
+  const { location: _location, ...rest } = fields;
+  return rest;
+}
+
 /** The document written after a turn (createdAt only on creation, by the caller). */
 export function conversationDoc(conversation: Conversation, now: Date): DocumentData {
   const turns = conversation.turns.slice(-MAX_STORED_TURNS);
   return {
     userId: conversation.userId,
     status: conversation.status,
-    fields: conversation.fields,
+    // The place lives in `location` (the client's, or the one read from the chat), not in the fields.
+    fields: withoutLocation(conversation.fields),
     offline: conversation.offline,
     turns,
     imageAnalyzed: conversation.imageAnalyzed,

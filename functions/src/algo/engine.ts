@@ -14,6 +14,7 @@ import {
 } from "./gemini/gemini-algo";
 import { offlineAlgoTurn } from "./offline/dialogue";
 import type { OfflineState } from "./offline/dialogue-state";
+import { readPlace } from "./places";
 
 /** One Algo turn, whichever Algo answers: the ai_cache, Gemini, or the offline extractor. */
 
@@ -37,6 +38,10 @@ export interface EngineReply {
   source: "offline" | "gemini" | "cache";
   /** The ai_cache entry this reply came from or was stored as. */
   cacheEntryId?: string;
+  /** Algo proposed publishing (the offline Algo's "Vuoi che pubblichi…?"). */
+  proposed?: boolean;
+  /** Algo asked where ('vicino a me': for the phone's position). */
+  asksPlace?: boolean;
 }
 
 export interface EngineDeps {
@@ -61,6 +66,8 @@ export function offlineReply(input: EngineInput): EngineReply {
     imageAnalyzed: false,
     outcome: turn.understood ? "ok" : "not_understood",
     source: "offline",
+    proposed: turn.asks === "confirm",
+    asksPlace: turn.asks === "place",
   };
 }
 
@@ -127,9 +134,15 @@ async function geminiReply(config: GeminiConfig, input: EngineInput, deps: Engin
       storeCachedReply(deps.db, { assistant: "algo", key, userQuery: input.text, response }, deps.now()),
     );
   }
+  // The model missed the place (or named none): the gazetteer reads the buyer's own words.
+  const place = reply.fields.location ? undefined : readPlace(input.text);
+  const fields =
+    place?.kind === "place"
+      ? { ...reply.fields, location: { address: place.address, lat: place.lat, lng: place.lng } }
+      : reply.fields;
   return {
     message: reply.message,
-    fields: reply.fields,
+    fields,
     isComplete: reply.isComplete,
     ...(reply.finalRequest ? { finalRequest: reply.finalRequest } : {}),
     offline: input.offline,

@@ -12,7 +12,7 @@ import { findToast } from "@/testing/toasts";
 import { CreatePage } from "./create-page";
 import { prepareImageFile } from "./lib/resize-image";
 
-vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn() }));
+vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn(), publishAlgoRequest: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 // jsdom has no canvas or image decoding: the resize itself is replaced, the page's use of it is tested.
@@ -51,8 +51,10 @@ beforeEach(() => {
       message: "Bella bici! Che budget hai?",
       extractedData: { productName: "bici" },
       isComplete: false,
+      readyToPublish: false,
       tokenBalance: 4,
     });
+  window.localStorage.clear();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 

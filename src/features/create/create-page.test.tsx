@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import { sendAlgoMessage } from "@/data/algo";
+import { publishAlgoRequest, sendAlgoMessage } from "@/data/algo";
 import type { AlgoChatOutput } from "@/domain/algo";
 import {
   ALGO_MESSAGES,
@@ -13,13 +13,14 @@ import {
   VALIDATION_MESSAGES,
   VOICE_MESSAGES,
 } from "@/domain/messages";
+import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session/session-provider";
 import { buyerSession } from "@/testing/marketplace-fixtures";
 import { findToast } from "@/testing/toasts";
 import { CreatePage } from "./create-page";
 
-vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn() }));
+vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn(), publishAlgoRequest: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
@@ -29,14 +30,16 @@ function reply(overrides: Partial<AlgoChatOutput> = {}): AlgoChatOutput {
     message: "Che budget hai?",
     extractedData: { productName: "bici" },
     isComplete: false,
+    readyToPublish: false,
     tokenBalance: 4.5,
     ...overrides,
   };
 }
 
 function renderCreate() {
+  cleanupPrevious?.();
   const user = userEvent.setup({ applyAccept: false });
-  render(
+  const rendered = render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
         <MemoryRouter initialEntries={["/create"]}>
@@ -50,12 +53,17 @@ function renderCreate() {
   );
   const textbox = screen.getByRole("textbox", { name: "Messaggio per Algo" });
   const sendButton = screen.getByRole("button", { name: "Invia" });
-  return { user, textbox, sendButton };
+  cleanupPrevious = rendered.unmount;
+  return { user, textbox, sendButton, unmount: rendered.unmount };
 }
+let cleanupPrevious: (() => void) | undefined;
 
 beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 5 }));
   vi.mocked(sendAlgoMessage).mockReset();
+  vi.mocked(publishAlgoRequest).mockReset();
+  window.localStorage.clear();
+  cleanupPrevious = undefined;
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -82,7 +90,7 @@ describe("/create", () => {
     expect(sendAlgoMessage).not.toHaveBeenCalled();
     await user.keyboard("{Enter}");
     await screen.findByText("Che budget hai?");
-    expect(sendAlgoMessage).toHaveBeenCalledWith({ message: "cerco una bici\nusata", actionRadius: 10 });
+    expect(sendAlgoMessage).toHaveBeenCalledWith({ message: "cerco una bici\nusata" });
     expect(textbox).toHaveValue("");
     const log = screen.getByRole("log", { name: "Conversazione con Algo" });
     expect(
@@ -158,15 +166,114 @@ describe("/create", () => {
     expect(textbox).toHaveValue("cerco una bici");
   });
 
-  it("on publication: success toast, then the dashboard after 2 s", async () => {
-    vi.mocked(sendAlgoMessage).mockResolvedValue(
-      reply({ message: "Pubblico!", isComplete: true, requestId: "req-1" }),
-    );
+  it("publishes nothing from the chat: the summary card's 'Pubblica' does, then the dashboard after 2 s", async () => {
+    const ready = reply({
+      message: "Ecco il riepilogo: tocca «Pubblica».",
+      isComplete: true,
+      readyToPublish: true,
+      extractedData: {
+        productName: "bicicletta da città",
+        budget: { min: 0, max: 200 },
+        urgency: "giorni",
+        deliveryPreference: "pickup",
+        productDetails: { condition: "usato" },
+        location: { address: "Navigli, Milano", lat: 45.4521, lng: 9.176 },
+      },
+    });
+    vi.mocked(sendAlgoMessage).mockResolvedValue(ready);
+    vi.mocked(publishAlgoRequest).mockResolvedValue({
+      requestId: "req-1",
+      request: {} as never,
+    });
     const { user, textbox } = renderCreate();
-    await user.type(textbox, "pubblica{Enter}");
+    await user.type(textbox, "Sì, pubblica pure{Enter}");
+    const card = await screen.findByRole("region", { name: "Riepilogo della richiesta" });
+    expect(publishAlgoRequest).not.toHaveBeenCalled();
+    expect(card).toHaveTextContent("bicicletta da città");
+    expect(card).toHaveTextContent("usata");
+    expect(card).toHaveTextContent("fino a 200 €");
+    expect(card).not.toHaveTextContent("0,00");
+    expect(card).toHaveTextContent("Navigli, Milano · 10 km");
+
+    // 'Modifica': the budget changes on the card, Algo is not asked again.
+    await user.click(within(card).getByRole("button", { name: "Modifica" }));
+    const max = within(card).getByRole("textbox", { name: "Budget fino a (€)" });
+    await user.clear(max);
+    await user.type(max, "250");
+    await user.selectOptions(within(card).getByRole("combobox", { name: "Raggio di ricerca" }), "20");
+    await user.click(within(card).getByRole("button", { name: "Salva le modifiche" }));
+    expect(card).toHaveTextContent("fino a 250 €");
+    expect(card).toHaveTextContent("Navigli, Milano · 20 km");
+    expect(sendAlgoMessage).toHaveBeenCalledTimes(1);
+
+    await user.click(within(card).getByRole("button", { name: "Pubblica" }));
+    expect(publishAlgoRequest).toHaveBeenCalledWith({
+      conversationId: "conv-1",
+      fields: expect.objectContaining({ productName: "bicicletta da città", budget: { max: 250 } }),
+      location: { address: "Navigli, Milano", lat: 45.4521, lng: 9.176 },
+      actionRadius: 20,
+    });
     await findToast(SUCCESS_TOASTS.requestCreated.title);
     expect(screen.queryByRole("heading", { name: "Dashboard acquirente" })).toBeNull();
     await screen.findByRole("heading", { name: "Dashboard acquirente" }, { timeout: 3500 });
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it("says why 'Pubblica' was refused and keeps the draft", async () => {
+    vi.mocked(sendAlgoMessage).mockResolvedValue(
+      reply({
+        readyToPublish: true,
+        extractedData: { productName: "bici", location: { address: "Roma", lat: 41.89, lng: 12.51 } },
+      }),
+    );
+    vi.mocked(publishAlgoRequest).mockRejectedValue(
+      Object.assign(new Error(PUBLISHING_MESSAGES.tooManyActive), {
+        code: "functions/failed-precondition",
+      }),
+    );
+    const { user, textbox } = renderCreate();
+    await user.type(textbox, "bici a Roma{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Pubblica" }));
+    expect(await findToast("Errore")).toHaveTextContent(PUBLISHING_MESSAGES.tooManyActive);
+    expect(screen.getByRole("region", { name: "Riepilogo della richiesta" })).toBeInTheDocument();
+  });
+
+  it("offers 'Usa la mia posizione' in the conversation when Algo asks where, and sends the position", async () => {
+    vi.mocked(sendAlgoMessage)
+      .mockResolvedValueOnce(reply({ message: "Dove ti serve?", asksPlace: true }))
+      .mockResolvedValueOnce(reply({ message: "Bene!", readyToPublish: false }));
+    Object.defineProperty(navigator, "geolocation", {
+      value: {
+        getCurrentPosition: (ok: (p: unknown) => void) => ok({ coords: { latitude: 45.5, longitude: 9.2 } }),
+      },
+      configurable: true,
+    });
+    const { user, textbox } = renderCreate();
+    await user.type(textbox, "cerco una bici{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Usa la mia posizione" }));
+    await screen.findByText("Bene!");
+    expect(vi.mocked(sendAlgoMessage).mock.calls[1]?.[0]).toMatchObject({
+      conversationId: "conv-1",
+      message: "La mia posizione",
+      location: { lat: 45.5, lng: 9.2, address: "Posizione del telefono" },
+    });
+    Reflect.deleteProperty(navigator, "geolocation");
+  });
+
+  it("keeps the draft across a reload, for the same buyer only", async () => {
+    vi.mocked(sendAlgoMessage).mockResolvedValue(reply({ message: "Quanto vuoi spendere?" }));
+    const first = renderCreate();
+    await first.user.type(first.textbox, "cerco una bici{Enter}");
+    await screen.findByText("Quanto vuoi spendere?");
+    first.unmount();
+
+    const second = renderCreate();
+    expect(screen.getByText("Quanto vuoi spendere?")).toBeInTheDocument();
+    expect(screen.getByText("Ho ripreso la richiesta che stavi preparando.")).toBeInTheDocument();
+    await second.user.type(second.textbox, "sui 200 euro{Enter}");
+    expect(vi.mocked(sendAlgoMessage).mock.calls[1]?.[0]).toMatchObject({ conversationId: "conv-1" });
+    await second.user.click(screen.getByRole("button", { name: "Ricomincia" }));
+    expect(screen.queryByText("Quanto vuoi spendere?")).toBeNull();
   });
 
   it("refuses a file that is not an image", async () => {

@@ -1,34 +1,32 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { TokenWallet } from "@/components/tokens/token-wallet";
+import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import type { LatLng } from "@/domain/geo";
-import { DEFAULT_ACTION_RADIUS_KM, REDIRECT_AFTER_REQUEST_CREATED_MS } from "@/domain/limits";
-import { BUYER_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
+import { REVIEW_LABELS } from "@/domain/algo-draft";
+import { REDIRECT_AFTER_REQUEST_CREATED_MS } from "@/domain/limits";
+import { SUCCESS_TOASTS } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
-import type { LocationInput } from "@/domain/request";
 import { useSession } from "@/lib/session/session-provider";
 import { useAlgoChat } from "./api/use-algo-chat";
 import { ChatComposer } from "./components/chat-composer";
 import { ChatPanel } from "./components/chat-panel";
-import { LocationCard } from "./components/location-card";
+import { PlacePrompt } from "./components/place-prompt";
 import { ProgressCard } from "./components/progress-card";
+import { ReviewCard } from "./components/review-card";
 import type { PreparedImage } from "./lib/resize-image";
 
-/** /create (spec §2): the buyer tells Algo what they need; Algo publishes the request when complete. */
+/**
+ * /create (spec §2), built for a phone: the buyer tells Algo what they need; Algo reads the place from
+ * the chat or asks for it ('Usa la mia posizione' right in the conversation); when it has enough the
+ * summary card appears, and only its 'Pubblica' publishes. At 360×740 the progress strip, the
+ * conversation and the composer fill the screen below the header, the conversation scrolling inside.
+ */
 export function CreatePage() {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const { userData } = useSession();
-  const saved = userData?.location;
-  const [coords, setCoords] = useState<LatLng | null>(() =>
-    saved && Number.isFinite(saved.lat) && Number.isFinite(saved.lng)
-      ? { lat: saved.lat, lng: saved.lng }
-      : null,
-  );
-  const [address, setAddress] = useState(() => saved?.address ?? "");
-  const [radius, setRadius] = useState<number>(DEFAULT_ACTION_RADIUS_KM);
+  const { user } = useSession();
   const [buyOpen, setBuyOpen] = useState(false);
   const redirect = useRef<number | undefined>(undefined);
 
@@ -42,50 +40,57 @@ export function CreatePage() {
       REDIRECT_AFTER_REQUEST_CREATED_MS,
     );
   }, [navigate, toast]);
-  const chat = useAlgoChat({ onOutOfTokens, onPublished });
-
-  const location = useMemo<LocationInput | undefined>(
-    () => (coords ? { ...coords, address: address.trim() || BUYER_MESSAGES.locationFromPhone } : undefined),
-    [coords, address],
-  );
+  const chat = useAlgoChat({ uid: user?.uid, onOutOfTokens, onPublished });
 
   const send = (text: string, image: PreparedImage | null) =>
-    chat.send({
-      text,
-      ...(image ? { image } : {}),
-      ...(location ? { location } : {}),
-      actionRadius: radius,
-    });
+    chat.send({ text, ...(image ? { image } : {}) });
+  const photoUrl = chat.messages.findLast((message) => message.imageUrl)?.imageUrl;
+  const busy = chat.loading || chat.publishing || chat.completed;
 
   return (
-    <section aria-labelledby="create-title" className="mx-auto max-w-5xl px-4 py-6">
+    <section
+      aria-labelledby="create-title"
+      className="mx-auto flex h-[calc(100dvh-4rem)] max-w-3xl flex-col gap-2 px-3 py-2 sm:px-4 sm:py-4"
+    >
       <title>{`Chiedi ad Algo · ${PRODUCT_NAME}`}</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="create-title" className="text-2xl font-bold text-slate-900">
+      <div className="flex items-center justify-between gap-3">
+        <h1 id="create-title" className="text-xl font-bold text-slate-900 sm:text-2xl">
           Chiedi ad Algo
         </h1>
         <TokenWallet open={buyOpen} onOpenChange={setBuyOpen} />
       </div>
-      <p className="mt-1 text-slate-700">
+      <p className="sr-only sm:not-sr-only sm:text-slate-700">
         Scrivi, detta o fotografa quello che ti serve: Algo prepara la richiesta.
       </p>
-      <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_20rem]">
-        <div className="space-y-3">
-          <ChatPanel messages={chat.messages} typing={chat.loading} />
-          <ChatComposer loading={chat.loading} disabled={chat.completed} onSend={send} />
-        </div>
-        <div className="space-y-4">
-          <ProgressCard data={chat.extractedData} />
-          <LocationCard
-            address={address}
-            onAddressChange={setAddress}
-            coords={coords}
-            onCoordsChange={setCoords}
-            radius={radius}
-            onRadiusChange={setRadius}
+      {chat.restored ? (
+        <p className="flex items-center justify-between gap-2 text-xs text-slate-700" role="status">
+          {REVIEW_LABELS.restored}
+          <Button size="sm" variant="ghost" onClick={chat.reset} disabled={busy}>
+            {REVIEW_LABELS.startOver}
+          </Button>
+        </p>
+      ) : null}
+      <ProgressCard data={chat.draft} />
+      <ChatPanel
+        messages={chat.messages}
+        typing={chat.loading}
+        tailKey={`${chat.asksPlace}-${chat.readyToPublish}`}
+      >
+        {chat.asksPlace && !chat.readyToPublish ? (
+          <PlacePrompt onPlace={(text, location) => chat.send({ text, location })} disabled={busy} />
+        ) : null}
+        {chat.readyToPublish ? (
+          <ReviewCard
+            fields={chat.draft}
+            actionRadius={chat.actionRadius}
+            photoUrl={photoUrl}
+            publishing={chat.publishing}
+            onPublish={() => void chat.publish()}
+            onSave={chat.edit}
           />
-        </div>
-      </div>
+        ) : null}
+      </ChatPanel>
+      <ChatComposer loading={chat.loading} disabled={chat.completed || chat.publishing} onSend={send} />
     </section>
   );
 }

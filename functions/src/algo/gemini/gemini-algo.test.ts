@@ -291,3 +291,55 @@ describe("Gemini configuration", () => {
     expect(geminiConfigFromEnv({ GEMINI_API_KEY: "k" })).toEqual({ apiKey: "k", model: "gemini-2.5-flash" });
   });
 });
+
+describe("Gemini Algo: the place, through the gazetteer", () => {
+  it("asks the model for the place and resolves what it read (comune, zone, homonyms by population)", async () => {
+    fake.enqueue(
+      geminiJson({
+        message: "Trapano a Roma, zona Trastevere: quanto vuoi spendere?",
+        extractedData: { productName: "trapano avvitatore" },
+        place: { comune: "Roma", zona: "Trastevere", vicinoAMe: false },
+        isComplete: false,
+      }),
+    );
+    const reply = await geminiAlgoTurn(config, {
+      fields: {},
+      history: [],
+      text: "Cerco un trapano a Roma, Trastevere",
+    });
+    expect(reply.fields.location).toEqual({ address: "Trastevere, Roma", lat: 41.8833, lng: 12.4667 });
+    const schema = sent().generationConfig.responseSchema as unknown as {
+      properties: Record<string, unknown>;
+    };
+    expect(schema.properties.place).toMatchObject({
+      properties: { comune: {}, provincia: {}, zona: {}, vicinoAMe: {} },
+    });
+    expect(sent().systemInstruction.parts[0]?.text).toContain("«Pubblica»");
+  });
+
+  it.each([
+    [{ comune: "Milano" }, { address: "Milano", lat: 45.4643, lng: 9.1895 }],
+    [
+      { comune: "Milano", zona: "Navigli" },
+      { address: "Navigli, Milano", lat: 45.4521, lng: 9.176 },
+    ],
+    [
+      { comune: "Prati", provincia: "GE" },
+      { address: "Prati", lat: 44.3829, lng: 9.3757 },
+    ],
+    [{ comune: "Atlantide" }, undefined],
+    [{ vicinoAMe: true }, undefined],
+    ["Roma", undefined],
+  ])("place %j → %j", (place, location) => {
+    const reply = interpretModelText(JSON.stringify({ message: "Ok", extractedData: {}, place }), {});
+    expect(reply.fields.location).toEqual(location);
+  });
+
+  it("keeps the place already known when the model names none", () => {
+    const known = { address: "Bologna", lat: 44.4938, lng: 11.3387 };
+    const reply = interpretModelText(JSON.stringify({ message: "Ok", extractedData: {} }), {
+      location: known,
+    });
+    expect(reply.fields.location).toEqual(known);
+  });
+});

@@ -14,8 +14,11 @@ import {
   ALGO_MAX_OUTPUT_TOKENS,
   ALGO_MESSAGE_MAX_LENGTH,
   ALGO_THINKING_BUDGET,
+  SHORT_TEXT_MAX_LENGTH,
 } from "@/domain/limits";
 import { ALGO_MESSAGES } from "@/domain/messages";
+import { field } from "@/domain/validation";
+import { resolveModelPlace } from "../places";
 import { ALGO_RESPONSE_SCHEMA, ALGO_SYSTEM_PROMPT, wrapUserText } from "./prompt";
 
 /**
@@ -146,7 +149,14 @@ export function interpretModelText(rawText: string, previous: AlgoExtractedData)
   const message = cleanText(record.message, ALGO_MESSAGE_MAX_LENGTH);
   if (!message) return notUnderstood;
   const extracted = sanitizeExtractedData(record.extractedData);
-  const fields = mergeExtractedData(previous, extracted);
+  // The place the model read, through the gazetteer (never its coordinates: it has none to give).
+  const place = modelPlace(record.place);
+  const fields = mergeExtractedData(previous, {
+    ...extracted,
+    ...(place?.kind === "place"
+      ? { location: { address: place.address, lat: place.lat, lng: place.lng } }
+      : {}),
+  });
   const isComplete = record.isComplete === true;
   const reply = algoReplySchema.parse({
     message,
@@ -163,6 +173,19 @@ export function interpretModelText(rawText: string, previous: AlgoExtractedData)
     ...(reply.finalRequest ? { finalRequest: reply.finalRequest } : {}),
     outcome: "ok",
   };
+}
+
+/** The model's `place` fields → a place from the gazetteer (or undefined: unknown, or 'near me'). */
+function modelPlace(value: unknown) {
+  const text = (key: string) => cleanText(field(value, key), SHORT_TEXT_MAX_LENGTH);
+  const comune = text("comune");
+  const provincia = text("provincia");
+  const zona = text("zona");
+  return resolveModelPlace({
+    ...(comune ? { comune } : {}),
+    ...(provincia ? { provincia } : {}),
+    ...(zona ? { zona } : {}),
+  });
 }
 
 /** Everything one Algo call sends the model, but the key and endpoint. */

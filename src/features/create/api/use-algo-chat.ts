@@ -1,11 +1,13 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "@/components/ui/toast";
-import { sendAlgoMessage } from "@/data/algo";
+import { publishAlgoRequest, sendAlgoMessage } from "@/data/algo";
 import type { AlgoChatOutput, AlgoExtractedData } from "@/domain/algo";
+import { type AlgoDraft, draftFields, editsAfterReply } from "@/domain/algo-draft";
 import { errorMessage } from "@/domain/errors";
 import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
-import type { LocationInput } from "@/domain/request";
+import { type LocationInput, locationInputSchema } from "@/domain/request";
 import { useRememberTokenBalance } from "@/lib/token-balance";
+import { clearDraft, loadDraft, saveDraft } from "../lib/draft-storage";
 
 export type ChatRole = "user" | "assistant";
 export type ChatMessage = { id: string; role: ChatRole; text: string; imageUrl?: string };
@@ -14,13 +16,21 @@ export type AlgoTurn = {
   text: string;
   /** Base64 JPEG without the data: prefix, and its preview for the chat bubble. */
   image?: { base64: string; previewUrl: string };
+  /** The place the buyer just gave ('Usa la mia posizione', a comune picked in the chat). */
   location?: LocationInput;
-  actionRadius: number;
 };
 
 type Callbacks = {
+  /** The signed-in buyer, whose draft is kept in this browser. */
+  uid: string | undefined;
   onOutOfTokens: () => void;
   onPublished: (requestId: string) => void;
+};
+
+type ChatState = Omit<AlgoDraft, "uid" | "savedAt" | "messages"> & {
+  messages: ChatMessage[];
+  /** The page started from a saved draft. */
+  restored: boolean;
 };
 
 /** The spec's 'Errore nella comunicazione con Algo', unless the function said why the conversation is over. */
@@ -31,24 +41,59 @@ function algoFailureMessage(error: unknown): string {
 }
 
 let nextMessageId = 0;
-const messageId = () => `m${++nextMessageId}`;
+const messageId = () => `m${Date.now().toString(36)}${++nextMessageId}`;
+
+function freshState(): ChatState {
+  return {
+    messages: [{ id: messageId(), role: "assistant", text: BUYER_MESSAGES.algoWelcome }],
+    extractedData: {},
+    edits: {},
+    readyToPublish: false,
+    asksPlace: false,
+    restored: false,
+  };
+}
+
+function initialState(uid: string | undefined): ChatState {
+  const draft = uid ? loadDraft(uid) : null;
+  if (!draft) return freshState();
+  const { uid: _uid, savedAt: _savedAt, ...rest } = draft;
+  return { ...rest, restored: true };
+}
+
+/** The place on the card, when it is a whole one (an address and coordinates). */
+export function draftLocation(fields: AlgoExtractedData): LocationInput | undefined {
+  const parsed = locationInputSchema.safeParse(fields.location);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /**
- * The conversation with Algo: messages, what Algo has gathered and the loading flag. Each turn calls
- * algoChat directly (not a react-query mutation) because a failure has its own toast, 'Errore nella
- * comunicazione con Algo', and must give the text back to the composer. `send` resolves true when
- * Algo answered.
+ * The conversation with Algo and the draft it builds: messages, what Algo gathered, the buyer's edits
+ * from the summary card, whether it is ready to publish. Everything is saved in this browser after
+ * each change (a reload or a lost connection loses nothing). Each turn calls algoChat directly (a
+ * failure has its own toast, 'Errore nella comunicazione con Algo', and gives the text back to the
+ * composer); `publish` calls publishAlgoRequest, the only way the request goes out.
  */
-export function useAlgoChat({ onOutOfTokens, onPublished }: Callbacks) {
+export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
   const { toastError } = useToast();
   const rememberBalance = useRememberTokenBalance();
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [
-    { id: messageId(), role: "assistant", text: BUYER_MESSAGES.algoWelcome },
-  ]);
-  const [extractedData, setExtractedData] = useState<AlgoExtractedData>({});
+  const [state, setState] = useState<ChatState>(() => initialState(uid));
   const [loading, setLoading] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const [completed, setCompleted] = useState(false);
-  const conversationId = useRef<string | undefined>(undefined);
+  const current = useRef(state);
+  current.current = state;
+
+  useEffect(() => {
+    if (!uid || completed || state.messages.length < 2) return;
+    const { restored: _restored, messages, ...rest } = state;
+    saveDraft({
+      ...rest,
+      uid,
+      messages: messages.map(({ id, role, text }) => ({ id, role, text })),
+      savedAt: Date.now(),
+    });
+  }, [state, uid, completed]);
 
   const send = useCallback(
     async (turn: AlgoTurn): Promise<boolean> => {
@@ -58,38 +103,96 @@ export function useAlgoChat({ onOutOfTokens, onPublished }: Callbacks) {
         text: turn.text.trim(),
         ...(turn.image ? { imageUrl: turn.image.previewUrl } : {}),
       };
-      setMessages((current) => [...current, pending]);
+      setState((s) => ({ ...s, messages: [...s.messages, pending] }));
       setLoading(true);
+      const before = current.current;
       let output: AlgoChatOutput;
       try {
         output = await sendAlgoMessage({
-          ...(conversationId.current ? { conversationId: conversationId.current } : {}),
+          ...(before.conversationId ? { conversationId: before.conversationId } : {}),
           message: turn.text.trim(),
           ...(turn.image ? { imageBase64: turn.image.base64 } : {}),
           ...(turn.location ? { location: turn.location } : {}),
-          actionRadius: turn.actionRadius,
+          ...(before.actionRadius ? { actionRadius: before.actionRadius } : {}),
         });
       } catch (error) {
         console.error("algoChat failed", error);
-        setMessages((current) => current.filter((message) => message.id !== pending.id));
+        setState((s) => ({ ...s, messages: s.messages.filter((message) => message.id !== pending.id) }));
         toastError(algoFailureMessage(error));
         return false;
       } finally {
         setLoading(false);
       }
-      conversationId.current = output.conversationId;
       rememberBalance(output.tokenBalance);
-      setExtractedData(output.extractedData);
-      setMessages((current) => [...current, { id: messageId(), role: "assistant", text: output.message }]);
+      setState((s) => {
+        // A place given in the chat replaces one edited on the card.
+        const { location: _edited, ...placeless } = s.edits;
+        return {
+          ...s,
+          conversationId: output.conversationId,
+          extractedData: output.extractedData,
+          edits: editsAfterReply(turn.location ? placeless : s.edits, s.extractedData, output.extractedData),
+          readyToPublish: output.readyToPublish,
+          asksPlace: output.asksPlace ?? false,
+          messages: [...s.messages, { id: messageId(), role: "assistant", text: output.message }],
+        };
+      });
       if (output.outOfTokens) onOutOfTokens();
-      if (output.isComplete && output.requestId) {
-        setCompleted(true);
-        onPublished(output.requestId);
-      }
       return true;
     },
-    [onOutOfTokens, onPublished, toastError, rememberBalance],
+    [onOutOfTokens, toastError, rememberBalance],
   );
 
-  return { messages, extractedData, loading, completed, send };
+  /** The card's 'Salva': the draft changes, no AI call. */
+  const edit = useCallback((fields: AlgoExtractedData, actionRadius?: number) => {
+    setState((s) => ({
+      ...s,
+      edits: { ...s.edits, ...fields },
+      ...(actionRadius ? { actionRadius } : {}),
+    }));
+  }, []);
+
+  const publish = useCallback(async (): Promise<boolean> => {
+    const s = current.current;
+    if (!s.conversationId) return false;
+    const { location: _location, ...fields } = draftFields(s);
+    const location = draftLocation(draftFields(s));
+    setPublishing(true);
+    try {
+      const { requestId } = await publishAlgoRequest({
+        conversationId: s.conversationId,
+        fields,
+        ...(location ? { location } : {}),
+        ...(s.actionRadius ? { actionRadius: s.actionRadius } : {}),
+      });
+      setCompleted(true);
+      if (uid) clearDraft(uid);
+      onPublished(requestId);
+      return true;
+    } catch (error) {
+      console.error("publishAlgoRequest failed", error);
+      toastError(errorMessage(error, ERROR_MESSAGES.publishRequest));
+      return false;
+    } finally {
+      setPublishing(false);
+    }
+  }, [onPublished, toastError, uid]);
+
+  /** 'Ricomincia': the saved draft is dropped and a new conversation starts. */
+  const reset = useCallback(() => {
+    if (uid) clearDraft(uid);
+    setState(freshState());
+  }, [uid]);
+
+  return {
+    ...state,
+    draft: draftFields(state),
+    loading,
+    publishing,
+    completed,
+    send,
+    edit,
+    publish,
+    reset,
+  };
 }

@@ -1,0 +1,89 @@
+import { useId, useState } from "react";
+import { PlaceCombobox, type PlaceOutcome } from "@/components/marketplace/place-combobox";
+import { Button } from "@/components/ui/button";
+import { MapPinIcon } from "@/components/ui/icons";
+import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
+import { REVIEW_LABELS } from "@/domain/algo-draft";
+import type { PlaceSearch } from "@/domain/gazetteer";
+import { BUYER_MESSAGES, PLACE_MESSAGES } from "@/domain/messages";
+import { placeLabel } from "@/domain/place";
+import type { LocationInput } from "@/domain/request";
+import { currentPosition } from "@/lib/current-position";
+
+type PlacePromptProps = {
+  /** Sends the place to Algo as the buyer's answer: the bubble's text and the location. */
+  onPlace: (text: string, location: LocationInput) => Promise<boolean>;
+  disabled?: boolean;
+  loadPlaces?: () => Promise<PlaceSearch>;
+};
+
+/**
+ * Right under Algo's 'Dove ti serve?' in the conversation: 'Usa la mia posizione' (the phone's
+ * position) or a comune from the offline gazetteer. Either answers Algo with a turn that carries the
+ * place, so the conversation goes on from there.
+ */
+export function PlacePrompt({ onPlace, disabled = false, loadPlaces = loadGazetteer }: PlacePromptProps) {
+  const [address, setAddress] = useState("");
+  const [locating, setLocating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = useId();
+
+  const locate = () => {
+    setLocating(true);
+    setError(null);
+    currentPosition()
+      .then(
+        (fix) =>
+          onPlace(REVIEW_LABELS.myPosition, { ...fix, address: BUYER_MESSAGES.locationFromPhone }).then(
+            () => {},
+          ),
+        () => setError(BUYER_MESSAGES.locationUnavailable),
+      )
+      .finally(() => setLocating(false));
+  };
+
+  const onOutcome = (outcome: PlaceOutcome) => {
+    if (!outcome.place) {
+      setError(outcome.reason === "not-found" ? PLACE_MESSAGES.notFound : PLACE_MESSAGES.unavailable);
+      return;
+    }
+    setError(null);
+    const typed = address.trim() || placeLabel(outcome.place);
+    void onPlace(typed, { address: typed, lat: outcome.place.lat, lng: outcome.place.lng }).then((sent) => {
+      if (sent) setAddress("");
+    });
+  };
+
+  return (
+    <fieldset className="ml-auto w-full max-w-[85%] space-y-2 rounded-2xl bg-white p-3 ring-1 ring-brand-200">
+      <legend className="sr-only">Dove ti serve?</legend>
+      <Button className="w-full" onClick={locate} loading={locating} disabled={disabled}>
+        <MapPinIcon className="size-4" aria-hidden="true" />
+        {REVIEW_LABELS.usePosition}
+      </Button>
+      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-900">
+        {REVIEW_LABELS.orPlace}
+      </label>
+      <PlaceCombobox
+        id={fieldId}
+        value={address}
+        maxLength={200}
+        disabled={disabled}
+        aria-invalid={error === PLACE_MESSAGES.notFound || undefined}
+        aria-describedby={error ? errorId : undefined}
+        onValueChange={(value) => {
+          setError(null);
+          setAddress(value);
+        }}
+        onOutcome={onOutcome}
+        loadPlaces={loadPlaces}
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
