@@ -70,7 +70,11 @@ export default defineConfig({
           ...withStack,
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          setupFiles: [...withStack.setupFiles, "./tests/setup/rules-denials.ts"],
+          setupFiles: [
+            ...withStack.setupFiles,
+            "./tests/setup/rules-denials.ts",
+            "./tests/setup/accessibility.ts",
+          ],
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

@@ -30,9 +30,9 @@ async function send(page: Page, text: string) {
 
 const thread = (page: Page) => page.getByRole("log", { name: "Messaggi" });
 
-/** The header's 'Messaggi' link, named with the unread total ('Messaggi, 3 non letti'). */
+/** The header's 'Messaggi' link, named with the unread total ('Messaggi 3 non letti'). */
 async function headerUnread(page: Page, count: number) {
-  const name = count === 0 ? "Messaggi" : `Messaggi, ${count} ${count === 1 ? "non letto" : "non letti"}`;
+  const name = count === 0 ? "Messaggi" : `Messaggi ${count} ${count === 1 ? "non letto" : "non letti"}`;
   await page.getByRole("banner").getByRole("link", { name, exact: true }).waitFor({ timeout: 20_000 });
 }
 

@@ -62,8 +62,8 @@ describe("merchant journey end to end", () => {
     await signIn(buyer, "acquirente@vicino.test", "/customer");
     const guitar = buyer.getByRole("article").filter({ hasText: GUITAR });
     await guitar.waitFor({ timeout: 20_000 });
-    await guitar.getByText("Elettronica Navigli").waitFor({ timeout: 20_000 });
-    await guitar.getByText(/249,90/).waitFor();
+    // The offer's line: a link to its conversation, named with the price and the shop.
+    await guitar.getByRole("link", { name: /^249,90\s€ · Elettronica Navigli/ }).waitFor({ timeout: 20_000 });
   });
 });
 

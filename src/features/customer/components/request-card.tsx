@@ -36,7 +36,8 @@ function OfferLine({ offer, decidable }: { offer: Offer; decidable: boolean }) {
       <div className="flex items-center justify-between gap-2">
         <Link
           to={paths.conversation.getHref(offer.id)}
-          aria-label={`${formatEuro(offer.price)} da ${shop}: apri la conversazione`}
+          // The name starts with the visible text (WCAG 2.5.3: a voice user says what they see).
+          aria-label={`${formatEuro(offer.price)} · ${shop}: apri la conversazione`}
           className="focus-ring min-w-0 truncate rounded underline-offset-2 hover:underline"
         >
           <span className="font-semibold">{formatEuro(offer.price)}</span> · {shop}

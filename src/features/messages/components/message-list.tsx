@@ -20,27 +20,32 @@ export function MessageList({ messages, uid }: { messages: readonly Message[]; u
     return <p className="p-4 text-center text-sm text-slate-600">{CHAT_MESSAGES.noMessages}</p>;
 
   return (
-    <ol role="log" aria-live="polite" aria-label="Messaggi" className="space-y-2 p-3 sm:p-4">
-      {messages.map((message) => {
-        const own = message.senderId === uid;
-        return (
-          <li key={message.id} className={cn("flex", own ? "justify-end" : "justify-start")}>
-            <div
-              className={cn(
-                "max-w-[85%] rounded-2xl px-3 py-2 shadow-sm",
-                own ? "bg-brand-700 text-white" : "bg-white text-slate-900 ring-1 ring-slate-200",
-              )}
-            >
-              <p className="sr-only">{own ? "Tu" : message.senderName}:</p>
-              <p className="break-words whitespace-pre-wrap">{message.content}</p>
-              <p className={cn("mt-1 text-right text-xs", own ? "text-brand-100" : "text-slate-600")}>
-                <time dateTime={message.createdAt.toISOString()}>{timeFormat.format(message.createdAt)}</time>
-              </p>
-            </div>
-          </li>
-        );
-      })}
-      <li ref={end} aria-hidden="true" />
-    </ol>
+    // The live region wraps the list: a role on the <ol> itself would take its list semantics (and its items').
+    <div role="log" aria-live="polite" aria-label="Messaggi" className="p-3 sm:p-4">
+      <ol className="space-y-2">
+        {messages.map((message) => {
+          const own = message.senderId === uid;
+          return (
+            <li key={message.id} className={cn("flex", own ? "justify-end" : "justify-start")}>
+              <div
+                className={cn(
+                  "max-w-[85%] rounded-2xl px-3 py-2 shadow-sm",
+                  own ? "bg-brand-700 text-white" : "bg-white text-slate-900 ring-1 ring-slate-200",
+                )}
+              >
+                <p className="sr-only">{own ? "Tu" : message.senderName}:</p>
+                <p className="break-words whitespace-pre-wrap">{message.content}</p>
+                <p className={cn("mt-1 text-right text-xs", own ? "text-brand-100" : "text-slate-600")}>
+                  <time dateTime={message.createdAt.toISOString()}>
+                    {timeFormat.format(message.createdAt)}
+                  </time>
+                </p>
+              </div>
+            </li>
+          );
+        })}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+    </div>
   );
 }

@@ -1,0 +1,61 @@
+// The accessibility check cannot pass silently: axe (tests/support/axe.ts) fails on a page with known
+// serious violations, passes the same page once fixed, and the watcher every journey's pages get
+// reports what it saw after a navigation.
+
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, takeAccessibilityReports, watchAccessibility } from "../support/axe";
+import { launchChromium } from "../support/browser";
+
+const BROKEN = `<!doctype html><html lang="it"><head><title>Prova</title></head><body><main>
+  <h1>Prova</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+  <input type="text"><button></button></main></body></html>`;
+
+const FIXED = `<!doctype html><html lang="it"><head><title>Prova</title></head><body><main>
+  <h1>Prova</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="Logo">
+  <label>Nome <input type="text"></label><button>Invia</button></main></body></html>`;
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the axe check", () => {
+  it("fails on an image without alt, an unlabeled field and a nameless button, naming rule, impact and target", async () => {
+    await page.setContent(BROKEN);
+    const failure = await expectAccessible(page, "pagina rotta").then(
+      () => "passed",
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/serious\/critical accessibility violation/);
+    expect(failure).toMatch(/\[critical\] image-alt: Images must have alternative text\n\s+at img/);
+    expect(failure).toMatch(/\[critical\] label: .*\n\s+at input/);
+    expect(failure).toMatch(/\[critical\] button-name: .*\n\s+at button/);
+    expect(failure).toContain("https://dequeuniversity.com/rules/axe/");
+  });
+
+  it("passes the same page once the violations are fixed", async () => {
+    await page.setContent(FIXED);
+    await expect(expectAccessible(page, "pagina corretta")).resolves.toBeUndefined();
+  });
+
+  it("reports the violations of a page the harness watches after it navigates", async () => {
+    const watchedPage = await browser.newPage();
+    await watchedPage.route("http://a11y.test/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: BROKEN }),
+    );
+    watchAccessibility(watchedPage);
+    await watchedPage.goto("http://a11y.test/rotta");
+    const reports = await takeAccessibilityReports();
+    await watchedPage.close();
+    expect(reports.join("\n")).toMatch(/\/rotta .*image-alt/s);
+    expect(reports.some((report) => report.includes("label:"))).toBe(true);
+  });
+});
