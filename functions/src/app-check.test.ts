@@ -69,6 +69,12 @@ describe("App Check on every callable", () => {
         "syncProfile",
         "verifyMagicLink",
         "verifyShop",
+        "deleteMyAccount",
+        "exportMyData",
+        "listReports",
+        "moderateReport",
+        "reportContent",
+        "setBlock",
       ].sort(),
     );
     // What is left are the HTTP endpoints, outside App Check: health and the rate-limited sendEmail.

@@ -26,3 +26,11 @@ export { submitOffer } from "./offers/submit-offer";
 export { syncProfile } from "./profiles/sync-profile";
 export { verifyShop } from "./shops/verify-shop";
 export { purchaseTokens } from "./tokens/purchase-tokens";
+// Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
+export { listReports } from "./moderation/list-reports";
+export { moderateReport } from "./moderation/moderate-report";
+export { reportContent } from "./moderation/report-content";
+export { setBlock } from "./moderation/set-block";
+export { deleteMyAccount } from "./privacy/delete-account";
+export { exportMyData } from "./privacy/export-data";
+export { retentionSweep } from "./privacy/retention";

@@ -55,6 +55,10 @@ export const COLLECTIONS = {
   simulatedCheckouts: "simulatedCheckouts",
   /** testClock/{TEST_CLOCK_ID}: an offset the functions add to their clock, honoured on the emulators only. */
   testClock: "testClock",
+  /** reports/{id}: a user's report of a conversation, offer or request (reportSchema, moderation.ts; functions write, the reporter reads). */
+  reports: "reports",
+  /** blocks/{blockerId}_{blockedId}: who blocked whom (blockSchema, moderation.ts; functions write, the blocker reads, the rules check it). */
+  blocks: "blocks",
 } as const;
 
 /** The one document of testClock. */
@@ -136,6 +140,7 @@ export const CONVERSATION_FIELDS = {
 export const MESSAGE_FIELDS = {
   createdAt: "createdAt",
   readBy: "readBy",
+  senderId: "senderId",
 } as const satisfies Record<string, FieldPath<Message>>;
 
 /** users/{uid}. */
@@ -161,3 +166,12 @@ export const AI_CACHE_FIELDS = {
   aiAssistant: "aiAssistant",
   successRate: "success_rate",
 } as const satisfies Record<string, FieldPath<AiCacheEntry>>;
+
+/** The field tying Algo's conversations and learning records to a user (the privacy export and deletion). */
+export const USER_RECORD_FIELDS = { userId: "userId" } as const;
+
+/** reports/{id}. */
+export const REPORT_FIELDS = { reporterId: "reporterId", status: "status", createdAt: "createdAt" } as const;
+
+/** blocks/{id}. */
+export const BLOCK_FIELDS = { blockerId: "blockerId", blockedId: "blockedId" } as const;

@@ -11,6 +11,12 @@ export const participantsSchema = z.object({
 });
 export type Participants = z.infer<typeof participantsSchema>;
 
+/** Why a function closed a conversation: an admin's decision, or a participant deleted their account. */
+export const CONVERSATION_CLOSED_BY = {
+  moderation: "moderation",
+  accountDeleted: "account_deleted",
+} as const;
+
 /** The latest message, echoed on the conversation; `id` names it (rules: it must exist; older documents lack it). */
 export const lastMessageSchema = z.object({
   id: idSchema.optional(),
@@ -20,13 +26,15 @@ export const lastMessageSchema = z.object({
 });
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
-/** A conversation document (spec §3). Status is always `active`. */
+/** A conversation document (spec §3). Status is `active` unless a function closed it (closedBy). */
 export const conversationSchema = z.object({
   id: idSchema,
   participants: participantsSchema,
   requestId: idSchema,
   offerId: idSchema,
   status: conversationStatusSchema,
+  /** Why a function closed it (status `closed`). */
+  closedBy: z.enum([CONVERSATION_CLOSED_BY.moderation, CONVERSATION_CLOSED_BY.accountDeleted]).optional(),
   lastMessage: lastMessageSchema.optional(),
   createdAt: dateSchema,
   updatedAt: dateSchema,

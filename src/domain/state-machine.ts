@@ -51,8 +51,12 @@ export const OFFER_STATUSES = [
 export const offerStatusSchema = z.enum(OFFER_STATUSES, { error: "Stato dell'offerta non valido" });
 export type OfferStatus = z.infer<typeof offerStatusSchema>;
 
-export const CONVERSATION_STATUS = { active: "active" } as const;
-export const CONVERSATION_STATUSES = [CONVERSATION_STATUS.active] as const;
+/**
+ * A conversation is active while its deal is open; `closed` is set by a function when an admin closes
+ * it or a participant deletes their account (its closedBy says which); the rules refuse messages then.
+ */
+export const CONVERSATION_STATUS = { active: "active", closed: "closed" } as const;
+export const CONVERSATION_STATUSES = [CONVERSATION_STATUS.active, CONVERSATION_STATUS.closed] as const;
 export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 

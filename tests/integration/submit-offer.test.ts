@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "../../src/domain/limits";
 import { ERROR_MESSAGES, OFFER_MESSAGES } from "../../src/domain/messages";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import { MODERATION_MESSAGES } from "../../src/domain/trust-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
@@ -181,6 +182,19 @@ describe("submitOffer", () => {
     }
     expect(await read(`offers/${REQUEST}_${UNVERIFIED}`)).toBeUndefined();
     expect(await read(`conversations/${REQUEST}_${UNVERIFIED}`)).toBeUndefined();
+  });
+
+  it("refuses a shop the buyer blocked, and accepts it again once unblocked", async () => {
+    await db()
+      .doc(`blocks/${BUYER}_${SHOP}`)
+      .set({ blockerId: BUYER, blockedId: SHOP, blockedName: "Bici", createdAt: EARLIER });
+    expect(await rejection(call(TERMS, SHOP))).toMatchObject({
+      code: "permission-denied",
+      message: MODERATION_MESSAGES.blockedByRecipient,
+    });
+    expect(await read(`offers/${OFFER_ID}`)).toBeUndefined();
+    await db().doc(`blocks/${BUYER}_${SHOP}`).delete();
+    expect(await call(TERMS, SHOP)).toEqual({ offerId: OFFER_ID, conversationId: OFFER_ID });
   });
 
   it("refuses a request that is no longer active, the shop's own request and a missing one", async () => {

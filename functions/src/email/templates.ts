@@ -14,7 +14,8 @@ export interface RenderedEmail {
 export type EmailTemplate =
   | { type: "welcome"; displayName: string; userType: UserType }
   | { type: "password-reset"; link: string }
-  | { type: "magic-link"; link: string; userType: UserType };
+  | { type: "magic-link"; link: string; userType: UserType }
+  | { type: "report-outcome"; outcome: string };
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -94,6 +95,12 @@ function magicLink(link: string, userType: UserType): RenderedEmail {
   };
 }
 
+function reportOutcome(outcome: string): RenderedEmail {
+  const subject = `Esito della tua segnalazione su ${PRODUCT_NAME}`;
+  const paragraphs = ["Ciao,", outcome, `Il team di ${PRODUCT_NAME}`];
+  return { subject, text: `${paragraphs.join("\n\n")}\n`, html: layout(subject, paragraphs) };
+}
+
 function renderBody(template: EmailTemplate): RenderedEmail {
   switch (template.type) {
     case "welcome":
@@ -102,6 +109,8 @@ function renderBody(template: EmailTemplate): RenderedEmail {
       return passwordReset(template.link);
     case "magic-link":
       return magicLink(template.link, template.userType);
+    case "report-outcome":
+      return reportOutcome(template.outcome);
   }
 }
 

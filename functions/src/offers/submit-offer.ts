@@ -10,11 +10,13 @@ import {
   PRODUCT_NAME_MAX_LENGTH,
 } from "@/domain/limits";
 import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES, OFFER_MESSAGES } from "@/domain/messages";
+import { blockId } from "@/domain/moderation";
 import { offerIdFor } from "@/domain/offer";
 import { buildOfferDocument } from "@/domain/offer-document";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { canReceiveOffers, OFFER_STATUS } from "@/domain/state-machine";
+import { MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { publicName, publicProfileSchema } from "@/domain/user";
 import { assertPlanAccess } from "../billing/plan-gate";
 import {
@@ -83,6 +85,10 @@ export async function submitOfferFor(
     const requestSnap = await tx.get(requestDoc);
     const request = readRequest(requestSnap);
     if (request.customerId === uid) throw new HttpsError("permission-denied", OFFER_MESSAGES.ownRequest);
+    // A buyer who blocked this shop gets no offers from it (blocks/{buyer}_{shop}, setBlock).
+    if ((await tx.get(db.collection(COLLECTIONS.blocks).doc(blockId(request.customerId, uid)))).exists) {
+      throw new HttpsError("permission-denied", MODERATION_MESSAGES.blockedByRecipient);
+    }
     if (!canReceiveOffers(request.status)) {
       throw new HttpsError("failed-precondition", OFFER_MESSAGES.requestClosed);
     }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -6,10 +6,13 @@ import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { ERROR_MESSAGES, PROFILE_SAVED_TOAST } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
+import { PRIVACY_MESSAGES } from "@/domain/trust-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useSaveProfile } from "./api/save-profile";
+import { PrivacyTools } from "./components/privacy-tools";
 import { ProfileDetails } from "./components/profile-details";
 import { ProfileForm } from "./components/profile-form";
+import { MyBlocks, MyReports } from "./components/trust-lists";
 import { initialProfileValues } from "./lib/profile-values";
 
 /** `/profile` (signed-in users; the route guard guarantees the session): view, edit, logout. */
@@ -19,6 +22,18 @@ export function ProfilePage() {
   const save = useSaveProfile();
   const { toast, toastError } = useToast();
   const navigate = useNavigate();
+  // After the account is deleted the local session ends once this page has gone: ended earlier, this
+  // guarded page would send the visitor to /auth (the navigation is a transition, the sign-out is not).
+  const signOutOnLeave = useRef(false);
+  const signOutRef = useRef(signOut);
+  signOutRef.current = signOut;
+  useEffect(
+    () => () => {
+      if (!signOutOnLeave.current) return;
+      signOutRef.current().catch((error: unknown) => console.error("Sign-out after deletion failed", error));
+    },
+    [],
+  );
   if (!user || !userData) return null;
 
   const handleSignOut = async () => {
@@ -30,6 +45,12 @@ export function ProfilePage() {
       console.error("Sign-out failed", error);
       toastError(ERROR_MESSAGES.logout);
     }
+  };
+
+  const handleDeleted = () => {
+    signOutOnLeave.current = true;
+    toast({ title: PRIVACY_MESSAGES.deleteDone });
+    navigate(paths.home.getHref());
   };
 
   return (
@@ -79,6 +100,9 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
+      <MyReports uid={user.uid} />
+      <MyBlocks uid={user.uid} />
+      <PrivacyTools onDeleted={handleDeleted} />
       <Button variant="destructive" onClick={handleSignOut}>
         Esci
       </Button>

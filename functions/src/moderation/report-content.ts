@@ -1,0 +1,143 @@
+import type { DocumentData, Firestore } from "firebase-admin/firestore";
+import { Timestamp } from "firebase-admin/firestore";
+import { HttpsError, onCall } from "firebase-functions/https";
+import type { z } from "zod";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
+import {
+  MAX_REPORTS_PER_DAY,
+  REPORT_EXCERPT_MAX_LENGTH,
+  REPORT_STATUS,
+  type ReportKind,
+  reportContentInputSchema,
+  type reportContentOutputSchema,
+} from "@/domain/moderation";
+import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { docId, runDeal } from "../deals/deal-store";
+import { adminDb } from "../lib/admin";
+import { callableOptions } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import { hitRateLimits } from "../lib/rate-limit";
+
+export type ReportContentRequest = z.output<typeof reportContentInputSchema>;
+type ReportContentOutput = z.infer<typeof reportContentOutputSchema>;
+
+export interface ModerationDeps {
+  db: Firestore;
+  now: () => Date;
+}
+
+/** What a report points at, as the server reads it: never as the caller describes it. */
+type Target = {
+  reportedUserId: string;
+  excerpt: string;
+  conversationId?: string;
+  requestId?: string;
+  messageId?: string;
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const excerptOf = (...parts: unknown[]) =>
+  parts.map(text).filter(Boolean).join(" · ").slice(0, REPORT_EXCERPT_MAX_LENGTH);
+
+const notAllowed = () => new HttpsError("permission-denied", MODERATION_MESSAGES.reportNotAllowed);
+const notFound = () => new HttpsError("not-found", MODERATION_MESSAGES.reportTargetNotFound);
+
+async function readTarget(db: Firestore, uid: string, input: ReportContentRequest): Promise<Target> {
+  const read = async (collection: string, id: string): Promise<DocumentData> => {
+    const snapshot = await db.collection(collection).doc(docId(id)).get();
+    const data = snapshot.data();
+    if (!data) throw notFound();
+    return data;
+  };
+  const kind: ReportKind = input.kind;
+  if (kind === "conversation") {
+    const chat = await read(COLLECTIONS.conversations, input.targetId);
+    const { customerId, merchantId } = chat.participants ?? {};
+    if (uid !== customerId && uid !== merchantId) throw notAllowed();
+    const other = uid === customerId ? merchantId : customerId;
+    let excerpt = excerptOf(chat.lastMessage?.senderId === other ? chat.lastMessage?.content : "");
+    if (input.messageId) {
+      const message = (
+        await db
+          .collection(COLLECTIONS.conversations)
+          .doc(input.targetId)
+          .collection(SUBCOLLECTIONS.messages)
+          .doc(docId(input.messageId))
+          .get()
+      ).data();
+      if (!message) throw notFound();
+      if (message.senderId !== other) throw notAllowed();
+      excerpt = excerptOf(message.content);
+    }
+    return {
+      reportedUserId: text(other),
+      excerpt,
+      conversationId: input.targetId,
+      ...(text(chat.requestId) ? { requestId: text(chat.requestId) } : {}),
+      ...(input.messageId ? { messageId: input.messageId } : {}),
+    };
+  }
+  if (kind === "offer") {
+    const offer = await read(COLLECTIONS.offers, input.targetId);
+    if (offer.customerId !== uid) throw notAllowed();
+    return {
+      reportedUserId: text(offer.merchantId),
+      excerpt: excerptOf(offer.productName, offer.description),
+      conversationId: input.targetId,
+      ...(text(offer.requestId) ? { requestId: text(offer.requestId) } : {}),
+    };
+  }
+  const request = await read(COLLECTIONS.requests, input.targetId);
+  if (request.customerId === uid) throw notAllowed();
+  return {
+    reportedUserId: text(request.customerId),
+    excerpt: excerptOf(request.productName, request.description),
+    requestId: input.targetId,
+  };
+}
+
+/**
+ * A report from `uid` (a participant of the conversation, the buyer an offer was made to, or someone
+ * who sees a request): the reported person, the excerpt and the ids come from the server's documents.
+ * At most MAX_REPORTS_PER_DAY per user a day.
+ */
+export async function reportContentFor(
+  uid: string,
+  input: ReportContentRequest,
+  deps: ModerationDeps,
+): Promise<ReportContentOutput> {
+  const { db } = deps;
+  const target = await readTarget(db, uid, input);
+  if (!target.reportedUserId || target.reportedUserId === uid) throw notAllowed();
+  const now = deps.now();
+  const allowed = await hitRateLimits(
+    db,
+    [{ key: `report:uid:${uid}`, policy: { max: MAX_REPORTS_PER_DAY, windowMs: 24 * 60 * 60 * 1000 } }],
+    now,
+  );
+  if (!allowed) throw new HttpsError("resource-exhausted", MODERATION_MESSAGES.tooManyReports);
+  const ref = db.collection(COLLECTIONS.reports).doc();
+  await ref.set({
+    id: ref.id,
+    reporterId: uid,
+    kind: input.kind,
+    targetId: input.targetId,
+    ...target,
+    reason: input.reason,
+    ...(input.text ? { text: input.text } : {}),
+    status: REPORT_STATUS.open,
+    createdAt: Timestamp.fromDate(now),
+  });
+  return { reportId: ref.id };
+}
+
+export const reportContent = onCall(
+  callableOptions,
+  (request): Promise<ReportContentOutput> =>
+    runDeal("reportContent", request.auth?.uid, MODERATION_MESSAGES.reportFailed, (uid) =>
+      reportContentFor(uid, parseCallableInput(reportContentInputSchema, request.data), {
+        db: adminDb(),
+        now: () => new Date(),
+      }),
+    ),
+);

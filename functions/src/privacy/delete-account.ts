@@ -1,0 +1,163 @@
+import type { Auth } from "firebase-admin/auth";
+import { type DocumentReference, FieldPath, type Firestore, Timestamp } from "firebase-admin/firestore";
+import { HttpsError, onCall } from "firebase-functions/https";
+import { COLLECTIONS, OFFER_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
+import { CONVERSATION_CLOSED_BY } from "@/domain/conversation";
+import { type DeleteMyAccountOutput, deleteMyAccountInputSchema, isRecentSignIn } from "@/domain/privacy";
+import {
+  CONVERSATION_STATUS,
+  canTransitionOffer,
+  canTransitionRequest,
+  OFFER_STATUS,
+  offerStatusSchema,
+  REQUEST_STATUS,
+  storedRequestStatusSchema,
+} from "@/domain/state-machine";
+import { DELETED_USER_NAME, PRIVACY_MESSAGES } from "@/domain/trust-messages";
+import { runDeal } from "../deals/deal-store";
+import { adminAuth, adminDb } from "../lib/admin";
+import { callableOptions } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import {
+  algoRecordsOf,
+  blocksInvolving,
+  conversationsOf,
+  messagesWrittenIn,
+  offersMadeBy,
+  reportsBy,
+  requestsOf,
+} from "./user-data";
+
+export interface DeleteAccountDeps {
+  db: Firestore;
+  auth: Auth;
+  now: () => Date;
+}
+
+type Write = { ref: DocumentReference; data?: Record<string, unknown> };
+
+/** Applies updates (data) and deletes (no data) in batches under Firestore's 500 writes. */
+async function commitAll(db: Firestore, writes: readonly Write[]): Promise<void> {
+  for (let start = 0; start < writes.length; start += 400) {
+    const batch = db.batch();
+    for (const write of writes.slice(start, start + 400)) {
+      if (write.data) batch.update(write.ref, write.data);
+      else batch.delete(write.ref);
+    }
+    await batch.commit();
+  }
+}
+
+/** The pending offers on a request, closed as expired (the request they answer is gone). */
+async function expirePendingOffers(db: Firestore, requestId: string, at: Timestamp): Promise<Write[]> {
+  const pending = await db
+    .collection(COLLECTIONS.offers)
+    .where(OFFER_FIELDS.requestId, "==", requestId)
+    .where(OFFER_FIELDS.status, "==", OFFER_STATUS.pending)
+    .get();
+  return pending.docs.map((offer) => ({
+    ref: offer.ref,
+    data: { status: OFFER_STATUS.expired, updatedAt: at },
+  }));
+}
+
+/**
+ * Erases `uid` (GDPR art. 17). Their open requests are cancelled and the pending offers on them expire;
+ * their own pending offers expire (both through the state machine); the exact places of their requests
+ * go. In each conversation they took part in, the other party keeps the thread: the deleted side's
+ * name becomes 'Utente eliminato' (on the conversation and on every message they wrote) and the
+ * conversation is closed. Ratings they gave stay on the requests and offers and in the shop's average,
+ * and the record linking them to the shop (ratingsGiven) goes. Their users document with the token
+ * ledger, Algo's records, their reports and blocks are deleted, the public profile becomes a tombstone
+ * named 'Utente eliminato', and finally the Auth account is deleted.
+ */
+export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Promise<DeleteMyAccountOutput> {
+  const { db } = deps;
+  const at = Timestamp.fromDate(deps.now());
+  const userRef = db.collection(COLLECTIONS.users).doc(uid);
+  const user = (await userRef.get()).data();
+  const writes: Write[] = [];
+
+  for (const request of await requestsOf(db, uid)) {
+    const status = storedRequestStatusSchema.safeParse(request.data().status);
+    if (status.success && canTransitionRequest(status.data, REQUEST_STATUS.cancelled)) {
+      writes.push({
+        ref: request.ref,
+        data: { status: REQUEST_STATUS.cancelled, cancelledAt: at, updatedAt: at },
+      });
+      writes.push(...(await expirePendingOffers(db, request.id, at)));
+    }
+    for (const place of await request.ref.collection(SUBCOLLECTIONS.requestPrivate).listDocuments())
+      writes.push({ ref: place });
+  }
+  for (const offer of await offersMadeBy(db, uid)) {
+    const status = offerStatusSchema.safeParse(offer.data().status);
+    if (status.success && canTransitionOffer(status.data, OFFER_STATUS.expired)) {
+      writes.push({ ref: offer.ref, data: { status: OFFER_STATUS.expired, updatedAt: at } });
+    }
+  }
+  for (const conversation of await conversationsOf(db, uid)) {
+    const side = conversation.data().participants?.customerId === uid ? "customerName" : "merchantName";
+    writes.push({
+      ref: conversation.ref,
+      data: {
+        [`participants.${side}`]: DELETED_USER_NAME,
+        status: CONVERSATION_STATUS.closed,
+        closedBy: CONVERSATION_CLOSED_BY.accountDeleted,
+        updatedAt: at,
+      },
+    });
+    for (const message of await messagesWrittenIn(conversation, uid)) {
+      writes.push({ ref: message.ref, data: { senderName: DELETED_USER_NAME } });
+    }
+  }
+  const ratingLinks = await db
+    .collection(COLLECTIONS.ratingsGiven)
+    .where(FieldPath.documentId(), ">=", `${uid}_`)
+    .where(FieldPath.documentId(), "<", `${uid}_\uf8ff`)
+    .get();
+  const algo = await algoRecordsOf(db, uid);
+  const blocks = await blocksInvolving(db, uid);
+  for (const doc of [
+    ...ratingLinks.docs,
+    ...algo.conversations,
+    ...algo.learning,
+    ...(await reportsBy(db, uid)),
+    ...blocks.made,
+    ...blocks.received,
+  ]) {
+    writes.push({ ref: doc.ref });
+  }
+  await commitAll(db, writes);
+
+  await db.recursiveDelete(userRef);
+  await db
+    .collection(COLLECTIONS.profiles)
+    .doc(uid)
+    .set({
+      uid,
+      displayName: DELETED_USER_NAME,
+      userType: user?.userType === "merchant" ? "merchant" : "customer",
+      averageRating: 0,
+      totalRatings: 0,
+      deleted: true,
+    });
+  await deps.auth.deleteUser(uid).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== "auth/user-not-found") throw error;
+  });
+  return { deleted: true };
+}
+
+export const deleteMyAccount = onCall(
+  callableOptions,
+  (request): Promise<DeleteMyAccountOutput> =>
+    runDeal("deleteMyAccount", request.auth?.uid, PRIVACY_MESSAGES.deleteFailed, (uid) => {
+      parseCallableInput(deleteMyAccountInputSchema, request.data ?? {});
+      const now = new Date();
+      // A stolen session must not erase an account: the caller signed in again within minutes.
+      if (!isRecentSignIn(request.auth?.token.auth_time, now)) {
+        throw new HttpsError("failed-precondition", PRIVACY_MESSAGES.recentLoginRequired);
+      }
+      return deleteAccountFor(uid, { db: adminDb(), auth: adminAuth(), now: () => now });
+    }),
+);

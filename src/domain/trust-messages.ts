@@ -1,0 +1,48 @@
+/**
+ * The Italian texts of the privacy tools (export, deletion) and of moderation (reports, blocks, admin
+ * actions). messages.ts lists them among the texts a toast may show as they are.
+ */
+
+/** The name the other party sees in place of a deleted account's. */
+export const DELETED_USER_NAME = "Utente eliminato";
+
+export const PRIVACY_MESSAGES = {
+  exportTitle: "Scarica i miei dati",
+  exportLead:
+    "Un file JSON con tutto ciò che riguarda il tuo account: profilo, richieste, offerte, i messaggi che hai scritto, le valutazioni, i token e le segnalazioni.",
+  exportReady: "Il file con i tuoi dati è pronto.",
+  exportFailed: "Non siamo riusciti a preparare i tuoi dati. Riprova tra poco.",
+  deleteTitle: "Elimina account",
+  deleteLead:
+    "Cancelliamo il tuo account e i tuoi dati personali. Le richieste e le offerte aperte vengono chiuse; nelle conversazioni l'altra parte vedrà «Utente eliminato». L'operazione non si può annullare.",
+  deleteConfirmLabel: "Per confermare, scrivi ELIMINA",
+  deleteConfirmWord: "ELIMINA",
+  deletePasswordLabel: "La tua password",
+  deleteReauthHint: "Per sicurezza ti chiediamo di confermare la tua identità prima di eliminare l'account.",
+  deleteGoogleHint: "Alla conferma si apre la finestra di Google: scegli il tuo account per procedere.",
+  deleteLinkHint:
+    "Hai effettuato l'accesso con un link: se è passato più di qualche minuto, esci, accedi di nuovo con un nuovo link e torna qui.",
+  deleteDone: "Il tuo account è stato eliminato.",
+  deleteFailed: "Non siamo riusciti a eliminare l'account. Riprova tra poco.",
+  /** auth_time older than REAUTH_MAX_AGE_SECONDS. */
+  recentLoginRequired: "Per eliminare l'account devi confermare di nuovo la tua identità.",
+} as const;
+
+export const MODERATION_MESSAGES = {
+  reportSent: "Segnalazione inviata: la esamineremo al più presto.",
+  reportFailed: "Non siamo riusciti a inviare la segnalazione. Riprova tra poco.",
+  reportTargetNotFound: "Il contenuto da segnalare non esiste più.",
+  reportNotAllowed: "Puoi segnalare solo contenuti che vedi.",
+  tooManyReports: "Hai inviato molte segnalazioni: riprova più tardi.",
+  blockSelf: "Non puoi bloccare te stesso.",
+  blocked: "Utente bloccato: non potrà più scriverti né inviarti offerte.",
+  blockFailed: "Non siamo riusciti a salvare il blocco. Riprova tra poco.",
+  unblocked: "Utente sbloccato.",
+  blockedByRecipient: "Non puoi contattare questa persona.",
+  adminOnly: "Solo gli amministratori possono farlo.",
+  reportNotFound: "Segnalazione non trovata.",
+  reportAlreadyClosed: "Questa segnalazione è già stata gestita.",
+  actionDone: "Decisione registrata: chi ha segnalato riceverà l'esito.",
+  suspendedAccount: "Account sospeso",
+  unnamedUser: "Utente senza nome",
+} as const;
