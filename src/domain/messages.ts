@@ -4,6 +4,7 @@ import { PLAN_MESSAGES } from "./plan-messages.ts";
 import { PRODUCT_NAME } from "./product.ts";
 import { PUBLISHING_MESSAGES } from "./publishing-messages.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
+import { MODERATION_MESSAGES, PRIVACY_MESSAGES } from "./trust-messages.ts";
 
 /**
  * Every Italian user-facing message of spec §5 and §8, word for word (ASCII apostrophes as in the
@@ -160,6 +161,8 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(ALGO_LIMIT_MESSAGES),
   ...Object.values(SHOP_VERIFICATION_MESSAGES),
   ...Object.values(OFFER_MESSAGES),
+  ...Object.values(PRIVACY_MESSAGES),
+  ...Object.values(MODERATION_MESSAGES),
   ...Object.values(PUBLISHING_MESSAGES),
   ...Object.values(PLAN_MESSAGES),
 ]);
