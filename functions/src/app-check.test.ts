@@ -59,6 +59,7 @@ describe("App Check on every callable", () => {
       [
         "acceptOffer",
         "algoChat",
+        "publishAlgoRequest",
         "completeTransaction",
         "createMagicLink",
         "generateOfferDescription",

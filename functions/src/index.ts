@@ -2,6 +2,7 @@
 
 // Buyer's journey: Algo and AI tokens.
 export { algoChat } from "./algo/algo-chat";
+export { publishAlgoRequest } from "./algo/publish-request";
 export { generateOfferDescription } from "./algo/offer-description/generate-offer-description";
 // Accounts: function-based magic link, public profile projection, e-mail endpoint.
 export { createMagicLink, verifyMagicLink } from "./auth/magic-link";
