@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { setSessionHint } from "@/lib/session/session-hint";
 import { type SessionValue, useSessionStart } from "@/lib/session/session-provider";
 import { lazyPage } from "./lazy-page";
 import { RouteAccessGate } from "./route-access";
@@ -17,6 +18,7 @@ describe("lazyPage and the route gate", () => {
     const load = vi.fn(async () => ({ default: Page }));
     const LazyProtected = lazyPage(load);
     vi.mocked(useSessionStart).mockReturnValue({ loading: true } as SessionValue);
+    setSessionHint(true); // a returning user: the gate waits for the session instead of going to /auth
 
     // A new element each time: rerendering the same element object would not re-run the gate.
     const gate = () => (

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setSessionHint } from "@/lib/session/session-hint";
 import {
   fakeAuthModule as auth,
   resetFakeData,
@@ -62,11 +63,31 @@ describe("route guards (RouteAccessGate)", () => {
     expect(`${location.pathname}${location.search}`).toBe("/requests?stato=attive");
   });
 
-  it("shows a spinner, not the page, while the session loads", async () => {
+  it("shows a spinner, not the page, while a returning user's session loads", async () => {
     auth.onAuthChange.mockImplementation(() => () => undefined); // the first auth state never arrives
+    setSessionHint(true);
     renderApp("/customer");
     expect(await screen.findByRole("status")).toHaveTextContent("Verifica dell'accesso…");
     expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
+  });
+
+  it("sends a visitor without a session to /auth at once, saying why and keeping the page's account type", async () => {
+    auth.onAuthChange.mockImplementation(() => () => undefined); // Firebase has not answered yet
+    const { location } = renderApp("/merchant");
+    await page("Accesso e registrazione");
+    expect(location.pathname).toBe("/auth");
+    const notice = screen.getByRole("status");
+    expect(notice).toHaveTextContent("Accedi per continuare");
+    expect(notice).toHaveTextContent("area negozianti");
+    expect(screen.getByText("Accesso Negoziante")).toBeVisible();
+  });
+
+  it("sends a signed-in user without the session hint back from /auth to the page they wanted", async () => {
+    seedUser(customer);
+    localStorage.clear(); // the hint is gone (e.g. storage cleared), the Firebase session is not
+    const { location } = renderApp("/requests");
+    await page(stubHeading("/requests"));
+    expect(location.pathname).toBe("/requests");
   });
 
   it("sends a buyer who types /merchant to /customer", async () => {

@@ -5,6 +5,7 @@ import { paths } from "@/config/paths";
 import { isVerifiedShop } from "@/domain/shop-status";
 import type { UserType } from "@/domain/user-type";
 import { returnToState } from "@/lib/session/return-to";
+import { hasSessionHint } from "@/lib/session/session-hint";
 import { useSessionStart } from "@/lib/session/session-provider";
 import { LOADING_AREA_CLASSES } from "./layouts/root-layout";
 
@@ -17,7 +18,9 @@ export type RouteAccess = "public" | "authenticated" | UserType | "shop";
 /**
  * THE one place where a route's declared access is applied (the route table wraps every page in it).
  *
- * - signed out → /auth, remembering where the visitor was going (the auth screens come back to it);
+ * - signed out → /auth, remembering where the visitor was going and the account type the page is for
+ *   (the auth screens say 'Accedi per continuare' and come back to it); without a session hint on this
+ *   browser this happens at once, without waiting for Firebase;
  * - signed in with the other role → the user's own dashboard (a fallback user is a customer, so it
  *   never reaches merchant screens);
  * - a merchant not yet verified on a `shop` route → /merchant, where the verification panel is (its
@@ -56,11 +59,18 @@ function RequireAccess({
   const session = useSessionStart();
   const location = useLocation();
   useEffect(() => preload?.(), [preload]);
-  if (session.loading) return <SessionSpinner />;
-  if (!session.user || !session.userData || !session.homePath) {
-    return <Navigate to={paths.auth.getHref()} replace state={returnToState(location)} />;
-  }
   const role = access === "shop" ? "merchant" : access;
+  const toAuth = (
+    <Navigate
+      to={paths.auth.getHref()}
+      replace
+      state={returnToState(location, role === "authenticated" ? undefined : role)}
+    />
+  );
+  // No note of a session on this browser: the visitor is almost surely signed out, so they go to /auth
+  // at once instead of watching a spinner while Firebase loads (a session found there sends them back).
+  if (session.loading) return hasSessionHint() ? <SessionSpinner /> : toAuth;
+  if (!session.user || !session.userData || !session.homePath) return toAuth;
   if (role !== "authenticated" && session.userData.userType !== role) {
     return <Navigate to={session.homePath} replace />;
   }

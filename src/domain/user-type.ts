@@ -22,6 +22,19 @@ export const USER_TYPE_ACCESS_LABEL: Record<UserType, string> = {
   merchant: "Accesso Negoziante",
 };
 
+/**
+ * What /auth says to a visitor a guard sent there: the page they wanted needs an account, and which
+ * kind (a shop page → a merchant account).
+ */
+export const CONTINUE_AFTER_SIGN_IN = {
+  title: "Accedi per continuare",
+  reason: {
+    customer: "La pagina che hai aperto è nell'area acquirenti: accedi o crea un account gratuito.",
+    merchant: "La pagina che hai aperto è nell'area negozianti: accedi o crea un account negoziante.",
+  } satisfies Record<UserType, string>,
+  generic: "La pagina che hai aperto richiede un account: accedi o registrati.",
+} as const;
+
 /** Assistant name per role (welcome e-mail, merchant dashboard label). */
 export const ASSISTANT_NAME: Record<UserType, string> = {
   customer: "Clemente",

@@ -7,6 +7,7 @@ import type * as UsersModule from "@/data/users";
 import type { UserListener } from "@/data/users";
 import type { User } from "@/domain/user";
 import type { UserType } from "@/domain/user-type";
+import { setSessionHint } from "@/lib/session/session-hint";
 
 /**
  * An in-memory stand-in for the data layer (src/data/*), for component tests that mock at that
@@ -77,6 +78,15 @@ export type SeedUser = {
 } & Partial<Omit<User, "id" | "uid" | "email" | "displayName" | "userType">>;
 
 /** An account with its users/{uid} document; signed in when `signedIn` (default true). */
+/**
+ * A browser with a signed-in session also has the session hint (session-runtime sets it whenever a
+ * user is signed in), which the route guards read before Firebase has answered.
+ */
+function signIn(account: Account): void {
+  state.current = publicUser(account);
+  setSessionHint(true);
+}
+
 export function seedUser(seed: SeedUser, { signedIn = true } = {}): { account: AuthUser; user: User } {
   const { password, ...fields } = seed;
   const account = newAccount({
@@ -92,7 +102,7 @@ export function seedUser(seed: SeedUser, { signedIn = true } = {}): { account: A
     uid: account.uid,
   };
   state.users.set(account.uid, user);
-  if (signedIn) state.current = publicUser(account);
+  if (signedIn) signIn(account);
   return { account: publicUser(account), user };
 }
 
@@ -102,7 +112,7 @@ export function seedAccount(
   { signedIn = false } = {},
 ): AuthUser {
   const account = newAccount(fields);
-  if (signedIn) state.current = publicUser(account);
+  if (signedIn) signIn(account);
   return publicUser(account);
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
 import { homePathByRole } from "@/config/paths";
@@ -11,8 +11,9 @@ import { REDIRECT_AFTER_LOGIN_MS } from "@/domain/limits";
 import { loginSuccessToast, REGISTRATION_COMPLETED_NO_EMAIL_TOAST, SUCCESS_TOASTS } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { GOOGLE_ERROR_TOAST_TITLE } from "@/domain/toast";
-import { getPendingUserType } from "@/lib/pending-user-type";
-import { readReturnTo } from "@/lib/session/return-to";
+import { CONTINUE_AFTER_SIGN_IN } from "@/domain/user-type";
+import { getPendingUserType, setPendingUserType } from "@/lib/pending-user-type";
+import { readReturnRole, readReturnTo } from "@/lib/session/return-to";
 import { useSessionStart } from "@/lib/session/session-provider";
 import type { SignedIn } from "./api/account-setup";
 import { AuthForm } from "./components/auth-form";
@@ -40,13 +41,22 @@ const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
 
 /** `/auth`: one screen, four modes (spec §2, §4). */
 export function AuthPage() {
-  useSessionStart(); // the session is ready by the time the redirect lands
+  const session = useSessionStart(); // the session is ready by the time the redirect lands
   const [mode, setMode] = useState<AuthMode>("login");
   const [magicSentTo, setMagicSentTo] = useState<string | null>(null);
-  const [userType] = useState(getPendingUserType);
-  const returnTo = readReturnTo(useLocation().state);
+  const { state } = useLocation();
+  const returnTo = readReturnTo(state);
+  // The account type of the page the visitor wanted wins over the one picked on a marketing page.
+  const [userType] = useState(() => readReturnRole(state) ?? getPendingUserType());
+  const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null);
+  if (arrivedSignedIn === null && !session.loading) setArrivedSignedIn(session.user !== null);
   const { redirecting, redirectTo } = useDelayedRedirect();
   const { toast } = useToast();
+
+  useEffect(() => {
+    // Google sign-in and the magic link read the pending type: a shop page's visitor signs up as a shop.
+    if (readReturnRole(state)) setPendingUserType(userType);
+  }, [state, userType]);
 
   useEffect(() => {
     Promise.all([loadPasswordAuth(), loadGoogleSignIn(), loadEmailRequests()]).catch((error: unknown) =>
@@ -129,7 +139,11 @@ export function AuthPage() {
     else magic.mutate(data);
   };
 
+  // Sent here by a guard while already signed in (the browser had no session hint): straight back.
+  if (arrivedSignedIn && session.homePath) return <Navigate to={returnTo ?? session.homePath} replace />;
+
   const heading = HEADINGS[mode];
+  const returnRole = readReturnRole(state);
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <title>{`${heading.title} · ${PRODUCT_NAME}`}</title>
@@ -138,6 +152,14 @@ export function AuthPage() {
           <h1 className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
             Accesso e registrazione
           </h1>
+          {returnTo ? (
+            <div role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-left text-brand-900">
+              <p className="font-semibold">{CONTINUE_AFTER_SIGN_IN.title}</p>
+              <p className="text-sm">
+                {returnRole ? CONTINUE_AFTER_SIGN_IN.reason[returnRole] : CONTINUE_AFTER_SIGN_IN.generic}
+              </p>
+            </div>
+          ) : null}
           <RoleBadge userType={userType} />
           <h2 className="text-2xl font-bold text-slate-900">{heading.title}</h2>
           <p className="text-sm text-slate-600">{heading.lead}</p>

@@ -1,13 +1,19 @@
 import type { Location } from "react-router";
+import { type UserType, userTypeSchema } from "@/domain/user-type";
 
 /**
- * Where a signed-out visitor was going: the guard sends them to /auth with this router state,
- * and the auth screens send them back there after signing in.
+ * Where a signed-out visitor was going: the guard sends them to /auth with this router state, and the
+ * auth screens send them back there after signing in. `role` is the account type the page is for (a
+ * shop page → merchant), so a visitor who has no account yet registers as the right kind.
  */
-export type ReturnToState = { from: string };
+export type ReturnToState = { from: string; role?: UserType };
 
-export function returnToState(location: Pick<Location, "pathname" | "search" | "hash">): ReturnToState {
-  return { from: `${location.pathname}${location.search}${location.hash}` };
+export function returnToState(
+  location: Pick<Location, "pathname" | "search" | "hash">,
+  role?: UserType,
+): ReturnToState {
+  const from = `${location.pathname}${location.search}${location.hash}`;
+  return role ? { from, role } : { from };
 }
 
 /** The remembered in-app path, if the state holds a safe one (never another origin, never /auth). */
@@ -17,4 +23,11 @@ export function readReturnTo(state: unknown): string | null {
   if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return null;
   if (from === "/auth" || from.startsWith("/auth?") || from.startsWith("/auth#")) return null;
   return from;
+}
+
+/** The account type of the page the visitor wanted, when the state names a valid one. */
+export function readReturnRole(state: unknown): UserType | null {
+  if (readReturnTo(state) === null) return null;
+  const parsed = userTypeSchema.safeParse((state as { role?: unknown }).role);
+  return parsed.success ? parsed.data : null;
 }
