@@ -1,6 +1,6 @@
 // The buyer's journey end to end (client half), in Chromium on a 360 px phone against the local stack: the seeded
-// buyer signs in, picks the comune, tells the offline Algo what they need, publishes, and finds the
-// request on /customer.
+// buyer signs in, tells the offline Algo what they need, picks the comune Algo asks for, reviews the
+// summary card, publishes with 'Pubblica', and finds the request on /customer.
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
@@ -107,23 +107,25 @@ describe("buyer journey end to end", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    // Where: a comune picked from the offline gazetteer's suggestions (a tap) sets the position.
-    const place = page.getByRole("combobox", { name: "Indirizzo o comune" });
-    await place.fill("");
-    await place.pressSequentially("sesto");
-    await page.getByRole("option", { name: "Sesto San Giovanni (MI)" }).tap();
-    await page.getByText("Posizione: Sesto San Giovanni (MI)").waitFor();
-
     await say(page, "Cerco una bicicletta da città");
     const log = page.getByRole("log", { name: "Conversazione con Algo" });
     expect(await log.locator("[data-role=assistant]").count()).toBe(2);
     await page.getByText("Prodotto (raccolto)").waitFor();
 
     await say(page, "Usata, sui 200 euro, mi serve entro 48 ore, ritiro in negozio");
-    // Algo publishes once it has what it asks for; otherwise it proposes to, and the buyer agrees.
-    if (await page.getByRole("textbox", { name: "Messaggio per Algo" }).isEnabled()) {
-      await say(page, "Sì, pubblicala");
-    }
+    // No place yet: Algo asks where, and the conversation offers the position or a comune from the
+    // offline gazetteer's suggestions (a tap).
+    expect(await log.locator("[data-role=assistant]").last().textContent()).toContain("Dove ti serve?");
+    const place = page.getByRole("combobox", { name: "Oppure scrivi il comune" });
+    await place.pressSequentially("sesto");
+    await page.getByRole("option", { name: "Sesto San Giovanni (MI)" }).tap();
+    await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+
+    // The summary card: nothing is published until 'Pubblica'.
+    const card = page.getByRole("region", { name: "Riepilogo della richiesta" });
+    await card.getByText("Sesto San Giovanni (MI) · 10 km").waitFor({ timeout: 20_000 });
+    await card.getByText("circa 200 €", { exact: true }).waitFor();
+    await card.getByRole("button", { name: "Pubblica" }).tap();
     await page.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
     await page.waitForURL((url) => url.pathname === "/customer", { timeout: 10_000 });
 

@@ -23,7 +23,13 @@ export function ChatPanel({ messages, typing, children, tailKey = "" }: ChatPane
     if (count > 0 || tailKey) end.current?.scrollIntoView?.({ block: "end" });
   }, [count, tailKey]);
   return (
-    <div className="min-h-0 flex-1 space-y-3 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-3">
+    // A section (region) focusable so that a keyboard can scroll it: it scrolls inside the page.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+      tabIndex={0}
+      aria-label="Chat con Algo"
+      className="focus-ring min-h-0 flex-1 space-y-3 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-3"
+    >
       <div role="log" aria-label="Conversazione con Algo" aria-live="polite" className="space-y-3">
         {messages.map((message) => (
           <div
@@ -35,7 +41,7 @@ export function ChatPanel({ messages, typing, children, tailKey = "" }: ChatPane
               className={cn(
                 "max-w-[85%] rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap",
                 message.role === "user"
-                  ? "bg-brand-600 text-white"
+                  ? "bg-brand-700 text-white"
                   : "bg-white text-slate-900 ring-1 ring-slate-200",
               )}
             >
@@ -68,6 +74,6 @@ export function ChatPanel({ messages, typing, children, tailKey = "" }: ChatPane
       </div>
       {children}
       <div ref={end} />
-    </div>
+    </section>
   );
 }

@@ -49,7 +49,10 @@ export function PlacePrompt({ onPlace, disabled = false, loadPlaces = loadGazett
       return;
     }
     setError(null);
-    const typed = address.trim() || placeLabel(outcome.place);
+    // The comune as the gazetteer names it, after the street if one was typed ('Via Roma 5, …').
+    const cut = address.lastIndexOf(",");
+    const label = placeLabel(outcome.place);
+    const typed = cut >= 0 ? `${address.slice(0, cut + 1).trim()} ${label}` : label;
     void onPlace(typed, { address: typed, lat: outcome.place.lat, lng: outcome.place.lng }).then((sent) => {
       if (sent) setAddress("");
     });
