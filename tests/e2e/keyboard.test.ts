@@ -1,0 +1,105 @@
+// Keyboard alone, in Chromium against the local stack: the seeded shop signs in, finds the guitar request
+// on /browse, writes an offer above the budget and confirms it in the dialog; the seeded buyer signs in
+// and publishes a request with Algo on /create. No click anywhere: Tab / Shift+Tab, Enter, Space and
+// typing, and every stop of the focus is visible (tests/support/keyboard.ts). axe checks each page on the way.
+
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
+import { expectAccessible } from "../support/axe";
+import { tabAndType, tabTo } from "../support/keyboard";
+import { seededJourney } from "../support/seeded-journey";
+
+/** Seeded (scripts/seed/demo-data.ts): an active request, budget 100-200 €, ~5 km from negozio1. */
+const GUITAR_ID = "demo-req-chitarra";
+const GUITAR = "Chitarra acustica per principiante";
+const OFFER_ID = `${GUITAR_ID}_demo-negozio-1`;
+
+const { open } = seededJourney();
+
+/** /auth with the keyboard: Email, Password (vicino123), Enter. */
+async function signInWithKeyboard(page: Page, email: string, landing: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
+  await tabAndType(page, page.getByLabel("Email"), email);
+  await tabAndType(page, page.getByLabel(/^Password/), "vicino123");
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === landing, { timeout: 20_000 });
+}
+
+/** Types a message for Algo in the focused conversation box, sends it with Enter and waits for the answer. */
+async function sayWithKeyboard(page: Page, text: string): Promise<void> {
+  const box = page.getByRole("textbox", { name: "Messaggio per Algo" });
+  if (!(await box.evaluate((el) => el === document.activeElement))) await tabTo(page, box);
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+}
+
+describe("keyboard alone", () => {
+  it("a buyer tells Algo what they need, picks the comune from the suggestions and publishes", async () => {
+    const page = await open("/create", "phone");
+    await signInWithKeyboard(page, "acquirente@vicino.test", "/create");
+    await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
+
+    await sayWithKeyboard(page, "Cerco una bicicletta da città");
+    await page.getByText("Prodotto (raccolto)").waitFor();
+    await sayWithKeyboard(page, "Usata, sui 200 euro, mi serve entro 48 ore, ritiro in negozio");
+
+    // Algo asks where: the comune field is reached with Tab (or Shift+Tab, it sits above the message box),
+    // ArrowDown walks the suggestions and Enter picks one.
+    const place = page.getByRole("combobox", { name: "Oppure scrivi il comune" });
+    await place.waitFor({ timeout: 20_000 });
+    await tabTo(page, place, { backwards: true, maxPresses: 30 });
+    await page.keyboard.type("sesto");
+    await page.getByRole("option", { name: "Sesto San Giovanni (MI)" }).waitFor({ timeout: 20_000 });
+    for (let step = 0; step < 5; step += 1) {
+      await page.keyboard.press("ArrowDown");
+      const active = await place.getAttribute("aria-activedescendant");
+      const option = active ? page.locator(`[id="${active}"]`) : null;
+      if (option && (await option.textContent())?.includes("Sesto San Giovanni (MI)")) break;
+    }
+    await page.keyboard.press("Enter");
+    await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+
+    const card = page.getByRole("region", { name: "Riepilogo della richiesta" });
+    await card.getByText("Sesto San Giovanni (MI) · 10 km").waitFor({ timeout: 20_000 });
+    await expectAccessible(page, "riepilogo della richiesta");
+    await tabTo(page, card.getByRole("button", { name: "Pubblica" }), { maxPresses: 60 });
+    await page.keyboard.press("Enter");
+    await page.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === "/customer", { timeout: 10_000 });
+    const latest = page.getByRole("region", { name: "Le tue ultime richieste" });
+    await latest.getByRole("article").first().getByText(/bici/i).first().waitFor({ timeout: 20_000 });
+  });
+
+  it("a shop finds a request and sends an offer, confirming the price outside the budget", async () => {
+    const shop = await open("/browse", "desktop");
+    await signInWithKeyboard(shop, "negozio1@vicino.test", "/browse");
+    await shop.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
+
+    const guitar = shop.getByRole("article").filter({ hasText: GUITAR });
+    await tabTo(shop, guitar.getByRole("link", { name: /Fai un'offerta/ }), { maxPresses: 200 });
+    await shop.keyboard.press("Enter");
+    await shop.waitForURL((url) => url.pathname === `/make-offer/${GUITAR_ID}`);
+    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
+
+    await tabAndType(shop, shop.getByRole("textbox", { name: /Prezzo/ }), "249,90");
+    await tabAndType(
+      shop,
+      shop.getByRole("textbox", { name: /Descrizione dell'offerta/ }),
+      "Yamaha 3/4 con custodia imbottita e accordatore in omaggio.",
+    );
+    await tabAndType(shop, shop.getByRole("textbox", { name: /Disponibilità/ }), "Da domani");
+    await tabTo(shop, shop.getByRole("button", { name: "Invia l'offerta" }));
+    await shop.keyboard.press("Enter");
+
+    const dialog = shop.getByRole("dialog", { name: "Prezzo fuori budget" });
+    await dialog.waitFor();
+    await expectAccessible(shop, "conferma del prezzo fuori budget");
+    // The dialog keeps the focus inside: Tab reaches its buttons, and Space presses one.
+    await tabTo(shop, dialog.getByRole("button", { name: "Invia comunque" }), { maxPresses: 6 });
+    await shop.keyboard.press("Space");
+
+    await shop.waitForURL((url) => url.pathname === `/messages/${OFFER_ID}`, { timeout: 20_000 });
+    await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: 20_000 });
+  });
+});
