@@ -52,6 +52,9 @@ const MakeOfferPage = page(() =>
   import("@/features/offers/make-offer-page").then((module) => module.MakeOfferPage),
 );
 const OffersPage = page(() => import("@/features/offers/offers-page").then((module) => module.OffersPage));
+const SubscriptionPage = page(() =>
+  import("@/features/subscription/subscription-page").then((module) => module.SubscriptionPage),
+);
 const MessagesPage = page(() =>
   import("@/features/messages/messages-page").then((module) => module.MessagesPage),
 );
@@ -113,6 +116,12 @@ export const appRoutes: readonly AppRoute[] = [
     preload: MakeOfferPage.preload,
   },
   { path: paths.offers.path, access: "merchant", element: <OffersPage />, preload: OffersPage.preload },
+  {
+    path: paths.subscription.path,
+    access: "shop",
+    element: <SubscriptionPage />,
+    preload: SubscriptionPage.preload,
+  },
 
   // Both roles
   {

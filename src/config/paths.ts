@@ -35,6 +35,14 @@ export const paths = {
     getHref: (requestId: string) => `/make-offer/${encodeURIComponent(requestId)}`,
   },
   offers: fixed("/offers"),
+  /** The shop's plan; `offerta` brings back to the offer being written when the plan had lapsed. */
+  subscription: {
+    path: "/abbonamento",
+    getHref: (returnToRequestId?: string) =>
+      returnToRequestId
+        ? `/abbonamento?${new URLSearchParams({ offerta: returnToRequestId })}`
+        : "/abbonamento",
+  },
 
   messages: fixed("/messages"),
   conversation: {

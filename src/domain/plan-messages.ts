@@ -30,6 +30,8 @@ export const PLAN_MESSAGES = {
   checkoutFailed: "Non siamo riusciti ad avviare il pagamento. Riprova.",
   billingFailed: "Non siamo riusciti ad aggiornare l'abbonamento. Riprova.",
   verifiedShopsOnly: "Solo un negozio verificato può scegliere un piano.",
+  loadPlan: "Non siamo riusciti a caricare il tuo piano. Riprova.",
+  loadPayments: "Non siamo riusciti a caricare i pagamenti. Riprova.",
   simulatedOnly: "Il pagamento simulato è disponibile solo in locale.",
 } as const;
 

@@ -2,7 +2,9 @@ import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { countMerchantOffers, listMerchantOffersWithRequests } from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
+import { subscribePlan } from "@/data/subscriptions";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { type Subscription, trialSubscription } from "@/domain/plans";
 import { useSession } from "@/lib/session/session-provider";
 import { aNearbyRequest, anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
@@ -12,6 +14,7 @@ vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
 vi.mock("@/data/offers", () => ({ countMerchantOffers: vi.fn(), listMerchantOffersWithRequests: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+vi.mock("@/data/subscriptions", () => ({ subscribePlan: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -50,7 +53,47 @@ beforeEach(() => {
     ],
     nextCursor: null,
   });
+  withPlan(trialSubscription("shop-1", new Date(Date.now() - 5 * DAY)));
   vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function withPlan(plan: Subscription | null) {
+  vi.mocked(subscribePlan).mockImplementation((_uid, listener) => {
+    queueMicrotask(() => listener.next(plan));
+    return () => undefined;
+  });
+}
+
+describe("/merchant plan card", () => {
+  it("shows the trial and links to /abbonamento", async () => {
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const card = (await screen.findByRole("heading", { name: "Il tuo piano" })).closest("div[class]")
+      ?.parentElement?.parentElement as HTMLElement;
+    expect(within(card).getByText("Prova gratuita")).toBeInTheDocument();
+    expect(within(card).queryByRole("status")).not.toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "Gestisci l'abbonamento" })).toHaveAttribute(
+      "href",
+      "/abbonamento",
+    );
+  });
+
+  it("warns 7 days before the plan ends, and sends a shop without a plan to choose one", async () => {
+    withPlan(trialSubscription("shop-1", new Date(Date.now() - 26 * DAY)));
+    const { unmount } = renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(
+      await screen.findByText("Il tuo piano termina tra 4 giorni: rinnovalo per continuare a fare offerte."),
+    ).toBeInTheDocument();
+    unmount();
+    withPlan(trialSubscription("shop-1", new Date(Date.now() - 40 * DAY)));
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(await screen.findByRole("link", { name: "Scegli un piano" })).toHaveAttribute(
+      "href",
+      "/abbonamento",
+    );
+    expect(screen.getByText("Scaduto")).toBeInTheDocument();
+  });
 });
 
 describe("/merchant", () => {

@@ -11,6 +11,7 @@ import { useSession } from "@/lib/session/session-provider";
 import { useOfferStats, useRecentOffers, useZoneRequests } from "./api/dashboard";
 import { DashboardStats } from "./components/dashboard-stats";
 import { NearbyRequests } from "./components/nearby-requests";
+import { PlanCard } from "./components/plan-card";
 import { QuickLinks } from "./components/quick-links";
 import { RecentOffers } from "./components/recent-offers";
 import { ShopVerificationPanel } from "./components/shop-verification-panel";
@@ -57,6 +58,7 @@ function ShopDashboard({ uid }: { uid: string }) {
   return (
     <>
       {location.isDefault ? <LocationNotice /> : null}
+      <PlanCard uid={uid} />
       <DashboardStats zone={zone} offers={stats} />
       <QuickLinks />
       <div className="grid gap-6 lg:grid-cols-2">

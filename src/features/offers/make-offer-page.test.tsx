@@ -10,6 +10,7 @@ import {
   PRICE_OUTSIDE_BUDGET_CONFIRM,
   VALIDATION_MESSAGES,
 } from "@/domain/messages";
+import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
@@ -55,7 +56,7 @@ describe("/make-offer/:requestId", () => {
   it("shows the request beside the form, delivery options defaulting from the request (both → both)", async () => {
     await openForm();
     expect(screen.getByRole("heading", { level: 2, name: /Cuffie wireless/ })).toBeInTheDocument();
-    expect(screen.getByText("80,00 € - 150,00 €")).toBeInTheDocument();
+    expect(screen.getByText("da 80 a 150 €")).toBeInTheDocument();
     expect(screen.getByText("Ricondizionato")).toBeInTheDocument();
     expect(checkbox("Ritiro in negozio")).toBeChecked();
     expect(checkbox("Consegna a domicilio")).toBeChecked();
@@ -206,6 +207,27 @@ describe("/make-offer/:requestId", () => {
       await screen.findByText(OFFER_MESSAGES.tooManyOffers, { selector: "form [role=alert]" }),
     ).toBeInTheDocument();
     expect(location.pathname).toBe("/make-offer/req-1");
+  });
+
+  it("without a plan, keeps the offer and goes to /abbonamento, then gives the offer back", async () => {
+    sessionStorage.clear();
+    vi.mocked(saveOffer).mockRejectedValueOnce(
+      Object.assign(new Error(PLAN_MESSAGES.planRequired), { code: "functions/failed-precondition" }),
+    );
+    const first = await openForm();
+    await first.user.type(priceBox(), "99,90");
+    await first.user.type(descriptionBox(), "Pronte in negozio");
+    await first.user.click(sendButton());
+    await waitFor(() => expect(first.location.pathname).toBe("/abbonamento"));
+    expect(first.location.search).toBe("?offerta=req-1");
+    first.unmount();
+
+    const second = await openForm();
+    expect(priceBox()).toHaveValue("99,9");
+    expect(descriptionBox()).toHaveValue("Pronte in negozio");
+    await second.user.click(sendButton());
+    await waitFor(() => expect(second.location.pathname).toBe("/messages/req-1_shop-1"));
+    expect(sessionStorage.length).toBe(0);
   });
 
   it("says 'Errore nell'invio dell'offerta. Riprova.' when sending fails, and stays on the form", async () => {

@@ -5,21 +5,39 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
+import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
+import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { deliveryOptionsFromPreference } from "@/domain/publishing";
 import type { Request } from "@/domain/request";
 import { isActiveRequest, isPendingOffer } from "@/domain/state-machine";
 import { useMerchantLocation } from "@/lib/merchant-location";
+import { clearOfferDraft, readOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
 import { useSession } from "@/lib/session/session-provider";
 import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } from "./api/make-offer";
 import { OfferClosedNotice } from "./components/offer-closed-notice";
 import { OfferForm, type OfferFormInitial } from "./components/offer-form";
 import { RequestSummary } from "./components/request-summary";
 
+/** The server refused because the shop's plan has lapsed (billing/plan-gate.ts). */
+function isPlanRequired(failure: unknown): boolean {
+  return failure instanceof Error && failure.message === PLAN_MESSAGES.planRequired;
+}
+
 function initialValues(request: Request, offer: Offer | null): OfferFormInitial {
+  // The offer kept while the shop chose a plan on /abbonamento.
+  const draft = offer ? null : readOfferDraft(request.id);
+  if (draft) {
+    return {
+      ...draft,
+      deliveryOptions: draft.deliveryOptions.filter((option): option is DeliveryOption =>
+        (DELIVERY_OPTIONS as readonly string[]).includes(option),
+      ),
+    };
+  }
   if (offer) {
     return {
       price: offer.price.toLocaleString("it-IT", { maximumFractionDigits: 2, useGrouping: false }),
@@ -99,14 +117,37 @@ export function MakeOfferPage() {
   const offer = offerQuery.data;
   const editable = offer ? isPendingOffer(offer.status) : isActiveRequest(request.status);
 
+  /** Without a plan the offer is kept and the shop is sent to /abbonamento, which links back here. */
+  const toPlans = (draft: OfferFormInitial) => {
+    saveOfferDraft(request.id, { ...draft, deliveryOptions: [...draft.deliveryOptions] });
+    navigate(paths.subscription.getHref(request.id));
+  };
+
   const submit = async (form: OfferFormData, { aiGenerated }: { aiGenerated: boolean }) => {
     if (!userData) return;
-    const { conversationId } = await sendOffer.mutateAsync({
-      requestId: request.id,
-      merchantId: userData.uid,
-      form,
-      aiGenerated,
-    });
+    let conversationId: string;
+    try {
+      ({ conversationId } = await sendOffer.mutateAsync({
+        requestId: request.id,
+        merchantId: userData.uid,
+        form,
+        aiGenerated,
+      }));
+    } catch (failure) {
+      if (isPlanRequired(failure)) {
+        toPlans({
+          price: form.price.toLocaleString("it-IT", { maximumFractionDigits: 2, useGrouping: false }),
+          description: form.description,
+          deliveryOptions: form.deliveryOptions,
+          estimatedDeliveryTime: form.estimatedDeliveryTime ?? "",
+          additionalNotes: form.additionalNotes ?? "",
+          aiGenerated,
+        });
+        return;
+      }
+      throw failure;
+    }
+    clearOfferDraft(request.id);
     toast(SUCCESS_TOASTS.offerSent);
     navigate(paths.conversation.getHref(conversationId));
   };
