@@ -46,3 +46,9 @@ export const MODERATION_MESSAGES = {
   suspendedAccount: "Account sospeso",
   unnamedUser: "Utente senza nome",
 } as const;
+
+/** Why a closed conversation takes no message ('Questa conversazione è chiusa: <motivo>.'). */
+export const CHAT_CLOSED_BY_TEXTS = {
+  moderation: "l'ha chiusa il nostro team dopo una segnalazione",
+  accountDeleted: "l'altra persona ha eliminato il suo account",
+} as const;

@@ -122,6 +122,10 @@ export const publicProfileSchema = z.object({
   totalRatings: z.number().int().min(0),
   zone: z.string().optional(),
   location: latLngSchema.optional(),
+  /** Set by an admin's suspension (moderateReport): the account cannot sign in. */
+  suspended: z.boolean().optional(),
+  /** The account was deleted: the profile is a tombstone named 'Utente eliminato'. */
+  deleted: z.boolean().optional(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -139,6 +143,8 @@ export function toPublicProfile(user: User): PublicProfile {
     ...(user.userType === "merchant" && user.location
       ? { location: { lat: user.location.lat, lng: user.location.lng } }
       : {}),
+    // Every rewrite of the profile (syncProfile, a rating) keeps the suspension others see.
+    ...(user.suspendedAt ? { suspended: true } : {}),
   };
 }
 

@@ -45,6 +45,12 @@ vi.mock("@/data/messages", () => ({
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn(), completeTransaction: vi.fn() }));
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+vi.mock("@/data/moderation", () => ({
+  listMyBlocks: vi.fn(async () => []),
+  reportContent: vi.fn(),
+  setBlock: vi.fn(),
+}));
+vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn(async () => null) }));
 
 const NOW = new Date();
 const BUYER = "buyer-1";

@@ -1,12 +1,14 @@
 import { useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { otherParticipant } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { publicName } from "@/domain/user";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session/session-provider";
 import { useConversations } from "./api/conversations";
+import { useBlockedIds } from "./api/trust";
 import { ChatView } from "./components/chat-view";
 import { ConversationList } from "./components/conversation-list";
 
@@ -19,6 +21,11 @@ export function MessagesPage() {
   const { userData } = useSession();
   const uid = userData?.uid ?? "";
   const conversations = useConversations(uid);
+  // People the user blocked are hidden from the list (their chat stays reachable by its link).
+  const blocked = useBlockedIds(uid);
+  const visible = (conversations.data ?? []).filter(
+    (conversation) => !blocked.data?.has(otherParticipant(conversation, uid).id),
+  );
   const sender = userData
     ? {
         uid,
@@ -57,11 +64,7 @@ export function MessagesPage() {
               </Button>
             </div>
           ) : (
-            <ConversationList
-              conversations={conversations.data ?? []}
-              uid={uid}
-              selectedId={conversationId}
-            />
+            <ConversationList conversations={visible} uid={uid} selectedId={conversationId} />
           )}
         </div>
         <div

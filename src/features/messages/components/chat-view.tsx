@@ -14,10 +14,11 @@ import {
   useSendMessage,
   useThreadHistory,
 } from "../api/messages";
-import { closedReason } from "../lib/deal-stage";
+import { closedByFunction, closedReason } from "../lib/deal-stage";
 import { DealPanel } from "./deal-panel";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
+import { OtherStatus, TrustActions } from "./trust-actions";
 
 export type ChatSender = { uid: string; name: string; type: UserType };
 
@@ -109,7 +110,9 @@ function ConversationTitle({ conversation, uid }: { conversation: Conversation; 
 /** The deal panel and the thread, which closes with the deal (mirrors the rules' isOpen). */
 function Deal({ conversation, sender }: { conversation: Conversation; sender: ChatSender }) {
   const deal = useDeal(conversation, sender.uid);
-  const closed = deal.offer.loading ? null : closedReason(deal.offer.data ?? null, deal.request.data ?? null);
+  const closed =
+    closedByFunction(conversation) ??
+    (deal.offer.loading ? null : closedReason(deal.offer.data ?? null, deal.request.data ?? null));
   return (
     <>
       <DealPanel conversation={conversation} uid={sender.uid} deal={deal} />
@@ -146,11 +149,15 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
       <header className="flex items-center gap-2 border-b border-slate-200 bg-white p-2 sm:p-3">
         <BackLink />
         <div className="min-w-0">
-          <h2 id="chat-heading" className="truncate text-lg font-semibold text-slate-900">
-            {other.name}
-          </h2>
+          <div className="flex items-center gap-2">
+            <h2 id="chat-heading" className="truncate text-lg font-semibold text-slate-900">
+              {other.name}
+            </h2>
+            <OtherStatus otherId={other.id} />
+          </div>
           <ConversationTitle conversation={conversation.data} uid={sender.uid} />
         </div>
+        <TrustActions uid={sender.uid} conversationId={conversation.data.id} otherId={other.id} />
       </header>
       <Deal conversation={conversation.data} sender={sender} />
     </section>

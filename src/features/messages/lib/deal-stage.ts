@@ -1,7 +1,9 @@
+import { CONVERSATION_CLOSED_BY, type Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
 import {
+  CONVERSATION_STATUS,
   canCompleteRequest,
   canReceiveOffers,
   isAcceptedOffer,
@@ -11,6 +13,7 @@ import {
   isRejectedOffer,
   OFFER_STATUS,
 } from "@/domain/state-machine";
+import { CHAT_CLOSED_BY_TEXTS } from "@/domain/trust-messages";
 
 /**
  * Where a conversation's deal stands, from the live offer and request (spec §4):
@@ -53,4 +56,12 @@ export function closedReason(offer: Offer | null, request: Request | null): stri
   if (offer && isRejectedOffer(offer.status)) return CHAT_MESSAGES.closedOfferRejected;
   if (offer?.status === OFFER_STATUS.expired) return CHAT_MESSAGES.closedOfferExpired;
   return null;
+}
+
+/** Why a function closed the conversation (an admin, a deleted account), or null. Mirrors the rules' isOpen. */
+export function closedByFunction(conversation: Pick<Conversation, "status" | "closedBy">): string | null {
+  if (conversation.status !== CONVERSATION_STATUS.closed) return null;
+  return conversation.closedBy === CONVERSATION_CLOSED_BY.accountDeleted
+    ? CHAT_CLOSED_BY_TEXTS.accountDeleted
+    : CHAT_CLOSED_BY_TEXTS.moderation;
 }
