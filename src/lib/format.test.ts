@@ -10,11 +10,12 @@ describe("marketplace formats", () => {
     expect(formatDistance(80)).toBe("80 km");
   });
 
-  it("formats a budget range, or one amount when min = max", () => {
-    // Intl puts a no-break space before the euro sign
-    const plain = (text: string) => text.replace(/\u00a0/g, " ");
-    expect(plain(formatBudget({ min: 80, max: 150 }))).toBe("80,00 € - 150,00 €");
-    expect(plain(formatBudget({ min: 30, max: 30 }))).toBe("30,00 €");
+  it("formats a budget as people say it, without ',00' on whole euro", () => {
+    expect(formatBudget({ min: 80, max: 150 })).toBe("da 80 a 150 €");
+    expect(formatBudget({ min: 0, max: 200 })).toBe("fino a 200 €");
+    expect(formatBudget({ min: 120, max: 180 })).toBe("circa 150 €");
+    expect(formatBudget({ min: 30, max: 30 })).toBe("30 €");
+    expect(formatBudget({ min: 0, max: 49.9 })).toBe("fino a 49,90 €");
   });
 
   it("says how long ago, then the date after a month", () => {

@@ -1,4 +1,4 @@
-import { formatEuro } from "@/domain/pricing";
+import { budgetText, formatMoney } from "@/domain/budget-text";
 import type { Budget } from "@/domain/request";
 
 /** Italian number formats for the marketplace screens. */
@@ -11,11 +11,12 @@ export function formatDistance(km: number): string {
   return `${oneDecimal.format(km)} km`;
 }
 
-/** "50,00 € - 120,00 €", or one amount when min = max. */
+/**
+ * A request's budget as people say it (src/domain/budget-text.ts): "fino a 200 €", "da 50 a 120 €",
+ * "circa 150 €", "30 €"; never "0,00 € - 200,00 €".
+ */
 export function formatBudget(budget: Budget): string {
-  return budget.min === budget.max
-    ? formatEuro(budget.max)
-    : `${formatEuro(budget.min)} - ${formatEuro(budget.max)}`;
+  return budgetText(budget) ?? formatMoney(budget.max);
 }
 
 const relative = new Intl.RelativeTimeFormat("it-IT", { numeric: "auto" });

@@ -51,7 +51,7 @@ describe("/browse", () => {
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
     expect(first.getByRole("heading", { name: /Cuffie wireless/ })).toBeInTheDocument();
-    expect(first.getByText("80,00 € - 150,00 €")).toBeInTheDocument();
+    expect(first.getByText("da 80 a 150 €")).toBeInTheDocument();
     expect(first.getByText("Ritiro o consegna")).toBeInTheDocument();
     expect(first.getByText("Corso Buenos Aires 40, Milano · raggio 10 km")).toBeInTheDocument();
     expect(first.getByText("2,4 km da te")).toBeInTheDocument();
