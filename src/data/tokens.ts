@@ -1,4 +1,5 @@
 import { purchaseTokensInputSchema, purchaseTokensOutputSchema } from "@/domain/callables";
+import { spendableTokens } from "@/domain/token-balance";
 import { callable } from "./callables";
 import { getUser } from "./users";
 
@@ -12,8 +13,11 @@ export const purchaseTokens = callable(
   purchaseTokensOutputSchema,
 );
 
-/** The AI token balance of users/{uid} (0 when the document has none; null when there is no document). */
+/**
+ * The AI token balance users/{uid} can spend now (with the month's allowance when its reset is due, see
+ * spendableTokens); null when there is no document.
+ */
 export async function getTokenBalance(uid: string): Promise<number | null> {
   const user = await getUser(uid);
-  return user ? (user.aiTokens ?? 0) : null;
+  return user ? spendableTokens(user, new Date()) : null;
 }

@@ -5,10 +5,12 @@ import {
   creditTokens,
   needsMonthlyReset,
   refundTokens,
+  spendableTokens,
   spendTokens,
   type TokenState,
   tokenStateOf,
 } from "./token-balance.ts";
+import { MONTHLY_TOKEN_ALLOWANCE } from "./tokens.ts";
 
 const now = new Date("2025-06-15T10:00:00Z");
 const sameMonth = new Date("2025-06-01T08:00:00Z");
@@ -158,5 +160,24 @@ describe("refundTokens", () => {
     expect(refundTokens(state, 0)).toBe(state);
     expect(refundTokens(state, -1)).toBe(state);
     expect(refundTokens(state, Number.NaN)).toBe(state);
+  });
+});
+
+describe("spendableTokens", () => {
+  const now = new Date("2026-11-24T10:00:00Z");
+  it("gives a new account its month's allowance before any AI call (nothing stored yet)", () => {
+    expect(spendableTokens({ userType: "customer" }, now)).toBe(MONTHLY_TOKEN_ALLOWANCE.customer);
+    expect(spendableTokens({ userType: "merchant" }, now)).toBe(MONTHLY_TOKEN_ALLOWANCE.merchant);
+  });
+
+  it("adds the allowance once a month, as the server's lazy reset does", () => {
+    const thisMonth = new Date("2026-11-02T10:00:00Z");
+    const lastMonth = new Date("2026-10-30T10:00:00Z");
+    expect(spendableTokens({ userType: "customer", aiTokens: 2.5, lastTokenReset: thisMonth }, now)).toBe(
+      2.5,
+    );
+    expect(spendableTokens({ userType: "customer", aiTokens: 2.5, lastTokenReset: lastMonth }, now)).toBe(
+      7.5,
+    );
   });
 });

@@ -61,6 +61,16 @@ export function applyMonthlyReset<T extends TokenState>(state: T, now: Date): T 
   };
 }
 
+/**
+ * What a user can spend now: the stored balance, plus the monthly allowance when a reset is due (the
+ * server applies it lazily at the next spend or purchase). A new account has no balance stored yet but
+ * already has its month's allowance: this is what the badge shows, never a '0 token' it would not see
+ * at the first AI call.
+ */
+export function spendableTokens(user: Partial<TokenState>, now: Date): number {
+  return applyMonthlyReset(tokenStateOf(user), now).aiTokens;
+}
+
 export type SpendResult<T extends TokenState> =
   | { ok: true; state: T; cost: number; reset: boolean }
   | { ok: false; reason: "insufficient_tokens" | "invalid_cost"; state: T; cost: number; reset: boolean };

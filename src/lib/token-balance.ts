@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { getTokenBalance } from "@/data/tokens";
 import { TOKEN_BALANCE_CACHE_MS } from "@/domain/limits";
 import { BUYER_MESSAGES } from "@/domain/messages";
+import { spendableTokens } from "@/domain/token-balance";
 import { failWith } from "@/lib/app-error";
 import { useSession } from "@/lib/session/session-provider";
 
@@ -31,7 +32,7 @@ export function tokenBalanceOptions(uid: string, known?: number) {
 /** The signed-in user's cached balance (undefined while it is read for the first time). */
 export function useTokenBalance(): number | undefined {
   const { user, userData } = useSession();
-  const known = userData && !userData.isFallback ? userData.aiTokens : undefined;
+  const known = userData && !userData.isFallback ? spendableTokens(userData, new Date()) : undefined;
   const { data } = useQuery(tokenBalanceOptions(user?.uid ?? "", known));
   return data;
 }

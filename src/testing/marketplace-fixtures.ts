@@ -115,9 +115,16 @@ export function merchantSession(
  * document; `isFallback` gives the session's fallback user (no document yet).
  */
 export function buyerSession(
-  overrides: { aiTokens?: number | undefined; isFallback?: boolean } = {},
+  overrides: { aiTokens?: number | undefined; lastTokenReset?: Date | undefined; isFallback?: boolean } = {},
 ): SessionValue {
   const { aiTokens, isFallback = false } = overrides;
+  // A stored balance comes with this month's reset (the badge then shows it as is), unless told otherwise.
+  const lastTokenReset =
+    "lastTokenReset" in overrides
+      ? overrides.lastTokenReset
+      : aiTokens === undefined
+        ? undefined
+        : new Date();
   return {
     loading: false,
     user: {
@@ -136,6 +143,7 @@ export function buyerSession(
       userType: "customer",
       isFallback,
       ...(aiTokens === undefined ? {} : { aiTokens }),
+      ...(lastTokenReset === undefined ? {} : { lastTokenReset }),
     },
     homePath: "/customer",
     signOut: vi.fn(async () => undefined),

@@ -31,7 +31,7 @@ beforeEach(() => {
   // Only the clock is fake: react-query's staleness reads Date.now(), its timers stay real.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(start);
-  vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 3 }));
+  vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 3, lastTokenReset: start }));
   vi.mocked(getTokenBalance).mockReset().mockResolvedValue(9);
   vi.mocked(purchaseTokens).mockReset();
 });
@@ -50,6 +50,12 @@ describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
     renderWallet(client);
     expect(screen.getByLabelText("Token AI: 3")).toBeInTheDocument();
     expect(getTokenBalance).not.toHaveBeenCalled();
+  });
+
+  it("shows a new account its month's allowance, not '0 token', before its first AI call", () => {
+    vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: undefined, lastTokenReset: undefined }));
+    renderWallet();
+    expect(screen.getByLabelText("Token AI: 5")).toBeInTheDocument();
   });
 
   it("reads the balance again once the cached one is older than 5 minutes", async () => {
@@ -71,7 +77,7 @@ describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
   });
 
   it("shows a purchased balance at once, without reading the user document", async () => {
-    vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 1 }));
+    vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: 1, lastTokenReset: start }));
     vi.mocked(purchaseTokens).mockResolvedValue({
       tokenBalance: 26,
       purchase: { id: "p1", amount: 25, price: 5.99, purchaseDate: new Date(), packageId: "standard" },

@@ -85,6 +85,7 @@ function session(): SessionValue {
       userType: "customer",
       isFallback: false,
       aiTokens: 2,
+      lastTokenReset: NOW,
     },
     homePath: "/customer",
     signOut: vi.fn(),

@@ -2,10 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { useSyncExternalStore } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createMagicLink } from "@/data/account";
+import type { Listener } from "@/data/listen";
 import { countMerchantOffers, listMerchantOffersWithRequests } from "@/data/offers";
 import { fetchNearbyRequests } from "@/data/requests";
 import { verifyShop } from "@/data/shops";
 import { getTokenBalance } from "@/data/tokens";
+import { type Subscription, trialSubscription } from "@/domain/plans";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { codedError } from "@/testing/fake-data";
@@ -19,6 +21,13 @@ vi.mock("@/data/offers", () => ({ countMerchantOffers: vi.fn(), listMerchantOffe
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/data/shops", () => ({ verifyShop: vi.fn() }));
 vi.mock("@/data/account", () => ({ createMagicLink: vi.fn() }));
+// A shop that has just been verified is in its free month (the dashboard's plan card reads it).
+vi.mock("@/data/subscriptions", () => ({
+  subscribePlan: vi.fn((_uid: string, listener: Listener<Subscription | null>) => {
+    queueMicrotask(() => listener.next(trialSubscription("shop-1", new Date())));
+    return () => undefined;
+  }),
+}));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
