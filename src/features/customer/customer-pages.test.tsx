@@ -186,13 +186,17 @@ describe("/customer", () => {
     expect(subscribeToCustomerOffers).toHaveBeenCalledWith("buyer-1", expect.any(Number), expect.anything());
   });
 
-  it("shows the empty state without a link to all requests", async () => {
+  it("welcomes a first-time buyer with one call to action instead of stats at zero", async () => {
     vi.mocked(listCustomerRequests).mockResolvedValue([]);
     vi.mocked(listCustomerOffers).mockResolvedValue([]);
     renderPage(<CustomerDashboardPage />);
-    await screen.findByText(/Non hai ancora pubblicato richieste/);
-    expect(stat("Richieste attive")).toBe("0");
+    const welcome = await screen.findByRole("region", { name: "Di cosa hai bisogno?" });
+    expect(within(welcome).getByRole("link", { name: "Parla con Algo" })).toHaveAttribute("href", "/create");
+    // The same action is offered once: no second 'Parla con Algo', no 'Nuova richiesta', no tiles at 0.
+    expect(screen.getAllByRole("link", { name: /Parla con Algo|Nuova richiesta/ })).toHaveLength(1);
+    expect(screen.queryByText("Richieste attive", { selector: "dt" })).toBeNull();
     expect(screen.queryByRole("link", { name: /Vedi tutte le richieste/ })).toBeNull();
+    expect(within(welcome).getAllByRole("listitem")).toHaveLength(3);
   });
 
   it("shows the error state when the requests cannot be read", async () => {
