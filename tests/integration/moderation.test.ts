@@ -1,0 +1,280 @@
+// Reports, blocks and the admin's decisions against the test stack's emulators: reportContent reads the
+// reported person and the excerpt from the server's documents and refuses what the caller cannot see;
+// the admin role is the custom claim set by scripts/admin; moderateReport hides a request, closes a
+// conversation or suspends an account (disabled in Auth), and the reporter gets the outcome.
+
+import { deleteApp } from "firebase-admin/app";
+import type { DecodedIdToken } from "firebase-admin/auth";
+import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setAdminClaim } from "../../scripts/admin/admin-claim";
+import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/moderation";
+import { MODERATION_MESSAGES } from "../../src/domain/trust-messages";
+import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
+
+type AdminModule = typeof import("../../functions/src/lib/admin");
+type ReportModule = typeof import("../../functions/src/moderation/report-content");
+type ModerateModule = typeof import("../../functions/src/moderation/moderate-report");
+type ListModule = typeof import("../../functions/src/moderation/list-reports");
+type BlockModule = typeof import("../../functions/src/moderation/set-block");
+
+let stack: TestStack;
+let admin: AdminModule;
+let reports: ReportModule;
+let moderate: ModerateModule;
+let list: ListModule;
+let blocks: BlockModule;
+let restoreEnv: () => void = () => {};
+
+const db = () => admin.adminDb();
+const EARLIER = Timestamp.fromDate(new Date("2025-01-01T10:00:00Z"));
+const BUYER = "anna";
+const SHOP = "bici";
+const MODERATOR = "mod";
+const CHAT = "req1_bici";
+
+async function set(path: string, data: DocumentData) {
+  await db().doc(path).set(data);
+}
+async function read(path: string) {
+  return (await db().doc(path).get()).data();
+}
+
+/** A callable request whose ID token carries the claims the Auth user has now (as a fresh sign-in would). */
+async function asUser(uid: string, data: unknown) {
+  const claims = (await admin.adminAuth().getUser(uid)).customClaims ?? {};
+  const request = callableRequest(data, { uid });
+  return { ...request, auth: { uid, rawToken: "test", token: { uid, ...claims } as DecodedIdToken } };
+}
+
+const sent: Array<{ to: string; subject: string; text: string }> = [];
+const deps = () => ({
+  db: db(),
+  auth: admin.adminAuth(),
+  mail: { send: async (message: { to: string; subject: string; text: string }) => void sent.push(message) },
+  now: () => new Date("2026-11-25T10:00:00Z"),
+});
+
+beforeAll(async () => {
+  stack = await startStack(DATA_LAYER);
+  restoreEnv = overrideEnv({
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
+    GCLOUD_PROJECT: stack.projectId,
+    METADATA_SERVER_DETECTION: "none",
+  });
+  [admin, reports, moderate, list, blocks] = await Promise.all([
+    import("../../functions/src/lib/admin"),
+    import("../../functions/src/moderation/report-content"),
+    import("../../functions/src/moderation/moderate-report"),
+    import("../../functions/src/moderation/list-reports"),
+    import("../../functions/src/moderation/set-block"),
+  ]);
+});
+
+afterAll(async () => {
+  if (admin) await deleteApp(admin.adminApp());
+  await stopStack();
+  restoreEnv();
+});
+
+beforeEach(async () => {
+  sent.length = 0;
+  await stack.resetData();
+  for (const [uid, email] of [
+    [BUYER, "anna@example.it"],
+    [SHOP, "bici@example.it"],
+    [MODERATOR, "mod@example.it"],
+  ]) {
+    await admin.adminAuth().createUser({ uid, email, password: "segreta123" });
+  }
+  await set(`users/${SHOP}`, {
+    id: SHOP,
+    email: "bici@example.it",
+    displayName: "Mario",
+    businessName: "Bici & Co.",
+    userType: "merchant",
+    createdAt: EARLIER,
+  });
+  await set(`profiles/${SHOP}`, {
+    uid: SHOP,
+    displayName: "Mario",
+    businessName: "Bici & Co.",
+    userType: "merchant",
+    averageRating: 0,
+    totalRatings: 0,
+  });
+  await set("requests/req1", {
+    id: "req1",
+    customerId: BUYER,
+    productName: "bici da città",
+    description: "Usata va bene",
+    status: "active",
+    createdAt: EARLIER,
+    updatedAt: EARLIER,
+  });
+  await set(`offers/${CHAT}`, {
+    id: CHAT,
+    requestId: "req1",
+    merchantId: SHOP,
+    customerId: BUYER,
+    description: "Revisionata",
+    price: 90,
+    status: "pending",
+  });
+  await set(`conversations/${CHAT}`, {
+    participants: { customerId: BUYER, customerName: "Anna", merchantId: SHOP, merchantName: "Bici & Co." },
+    requestId: "req1",
+    offerId: CHAT,
+    status: "active",
+  });
+  await set(`conversations/${CHAT}/messages/m1`, {
+    senderId: SHOP,
+    content: "Sei proprio un cretino",
+    senderName: "Bici & Co.",
+  });
+  await set(`conversations/${CHAT}/messages/m2`, {
+    senderId: BUYER,
+    content: "Buongiorno",
+    senderName: "Anna",
+  });
+});
+
+const reportMessage = async () =>
+  reports.reportContent.run(
+    await asUser(BUYER, {
+      kind: "conversation",
+      targetId: CHAT,
+      messageId: "m1",
+      reason: "offensive",
+      text: "Insulti",
+    }),
+  );
+
+describe("reportContent", () => {
+  it("files a report on the other participant's message, with the excerpt read by the server", async () => {
+    const { reportId } = await reportMessage();
+    expect(await read(`reports/${reportId}`)).toMatchObject({
+      reporterId: BUYER,
+      reportedUserId: SHOP,
+      kind: "conversation",
+      conversationId: CHAT,
+      requestId: "req1",
+      messageId: "m1",
+      excerpt: "Sei proprio un cretino",
+      reason: "offensive",
+      text: "Insulti",
+      status: "open",
+    });
+  });
+
+  it("refuses one's own message, a conversation of others and one's own request", async () => {
+    for (const [uid, data] of [
+      [BUYER, { kind: "conversation", targetId: CHAT, messageId: "m2", reason: "spam" }],
+      ["stranger", { kind: "conversation", targetId: CHAT, reason: "spam" }],
+      [BUYER, { kind: "request", targetId: "req1", reason: "fake" }],
+      [SHOP, { kind: "offer", targetId: CHAT, reason: "fake" }],
+    ] as const) {
+      expect(await rejection(reports.reportContent.run(callableRequest(data, { uid })))).toMatchObject({
+        code: "permission-denied",
+        message: MODERATION_MESSAGES.reportNotAllowed,
+      });
+    }
+  });
+
+  it("a shop reports a request, a buyer an offer", async () => {
+    const onRequest = await reports.reportContent.run(
+      callableRequest({ kind: "request", targetId: "req1", reason: "fake" }, { uid: SHOP }),
+    );
+    expect(await read(`reports/${onRequest.reportId}`)).toMatchObject({
+      reportedUserId: BUYER,
+      excerpt: "bici da città · Usata va bene",
+    });
+    const onOffer = await reports.reportContent.run(
+      callableRequest({ kind: "offer", targetId: CHAT, reason: "scam" }, { uid: BUYER }),
+    );
+    expect(await read(`reports/${onOffer.reportId}`)).toMatchObject({
+      reportedUserId: SHOP,
+      conversationId: CHAT,
+    });
+  });
+});
+
+describe("the admin role and decisions", () => {
+  it("only a user with the admin claim (set by the script) lists and decides", async () => {
+    const { reportId } = await reportMessage();
+    expect(await rejection(list.listReports.run(await asUser(MODERATOR, {})))).toMatchObject({
+      code: "permission-denied",
+    });
+    await setAdminClaim(admin.adminAuth(), "mod@example.it", true);
+    const queue = await list.listReports.run(await asUser(MODERATOR, {}));
+    expect(queue.reports).toEqual([
+      expect.objectContaining({ id: reportId, reportedName: "Bici & Co.", reportedSuspended: false }),
+    ]);
+    await setAdminClaim(admin.adminAuth(), "mod@example.it", false);
+    expect(
+      await rejection(moderate.moderateReport.run(await asUser(MODERATOR, { reportId, action: "dismiss" }))),
+    ).toMatchObject({
+      code: "permission-denied",
+    });
+  });
+
+  it("suspending disables the account in Auth, marks it suspended, and tells the reporter", async () => {
+    const { reportId } = await reportMessage();
+    await moderate.moderateReportFor({ reportId, action: "suspend_user" }, deps());
+    expect((await admin.adminAuth().getUser(SHOP)).disabled).toBe(true);
+    expect(await read(`users/${SHOP}`)).toHaveProperty("suspendedAt");
+    expect(await read(`profiles/${SHOP}`)).toMatchObject({ suspended: true });
+    expect(await read(`reports/${reportId}`)).toMatchObject({
+      status: "resolved",
+      action: "suspend_user",
+      outcome: MODERATION_OUTCOME_TEXTS.suspend_user,
+    });
+    expect(sent).toEqual([
+      expect.objectContaining({
+        to: "anna@example.it",
+        text: expect.stringContaining(MODERATION_OUTCOME_TEXTS.suspend_user),
+      }),
+    ]);
+    expect(sent[0]?.text).toContain("/privacy");
+    expect(
+      await rejection(moderate.moderateReportFor({ reportId, action: "dismiss" }, deps())),
+    ).toMatchObject({
+      message: MODERATION_MESSAGES.reportAlreadyClosed,
+    });
+  });
+
+  it("closing a conversation and hiding a request go through the state machine", async () => {
+    const { reportId } = await reportMessage();
+    await moderate.moderateReportFor({ reportId, action: "close_conversation" }, deps());
+    expect(await read(`conversations/${CHAT}`)).toMatchObject({ status: "closed", closedBy: "moderation" });
+
+    const onRequest = await reports.reportContent.run(
+      callableRequest({ kind: "request", targetId: "req1", reason: "fake" }, { uid: SHOP }),
+    );
+    await moderate.moderateReportFor({ reportId: onRequest.reportId, action: "hide_request" }, deps());
+    expect(await read("requests/req1")).toMatchObject({ status: "cancelled", hiddenByModeration: true });
+    expect(await read(`offers/${CHAT}`)).toMatchObject({ status: "expired" });
+  });
+});
+
+describe("setBlock", () => {
+  it("records the block with the blocked person's public name, and removes it", async () => {
+    expect(
+      await blocks.setBlock.run(callableRequest({ userId: SHOP, blocked: true }, { uid: BUYER })),
+    ).toEqual({ blocked: true });
+    expect(await read(`blocks/${BUYER}_${SHOP}`)).toMatchObject({
+      blockerId: BUYER,
+      blockedId: SHOP,
+      blockedName: "Bici & Co.",
+    });
+    await blocks.setBlock.run(callableRequest({ userId: SHOP, blocked: false }, { uid: BUYER }));
+    expect(await read(`blocks/${BUYER}_${SHOP}`)).toBeUndefined();
+    expect(
+      await rejection(blocks.setBlock.run(callableRequest({ userId: BUYER, blocked: true }, { uid: BUYER }))),
+    ).toMatchObject({
+      message: MODERATION_MESSAGES.blockSelf,
+    });
+  });
+});
