@@ -508,6 +508,16 @@ describe("algoChat with Gemini (fake server)", () => {
     );
     expect(noPlace).toMatchObject({ isComplete: false, readyToPublish: false, asksPlace: true });
     expect(noPlace.message).toBe(ALGO_QUESTIONS.place);
+
+    // 'Vicino a me': no place to resolve, the page offers the phone's position under the reply.
+    gemini.enqueue(geminiJson({ ...question, place: { vicinoAMe: true } }));
+    const near = await algo.runAlgoChat(
+      "teo",
+      { conversationId: noPlace.conversationId, message: "una bici vicino a me" },
+      geminiDeps(),
+    );
+    expect(near).toMatchObject({ readyToPublish: false, asksPlace: true });
+    expect(near.extractedData.location).toBeUndefined();
   });
 });
 

@@ -150,8 +150,16 @@ async function geminiReply(config: GeminiConfig, input: EngineInput, deps: Engin
     outcome: reply.outcome,
     source: "gemini",
     ...(cacheEntryId ? { cacheEntryId } : {}),
+    // Still no place, and the buyer said 'vicino a me' or the model asks where: the page offers the
+    // position right under the question.
+    ...(!fields.location && (place?.kind === "near_me" || MODEL_ASKS_WHERE.test(reply.message))
+      ? { asksPlace: true }
+      : {}),
   };
 }
+
+/** A model's question about the place ('Dove ti serve?', 'In quale comune?', 'la tua posizione'). */
+const MODEL_ASKS_WHERE = /\bdove\b|\bcomune\b|\bposizione\b|\bzona\b/i;
 
 export function algoReply(input: EngineInput, deps: EngineDeps): Promise<EngineReply> {
   return deps.gemini ? geminiReply(deps.gemini, input, deps) : Promise.resolve(offlineReply(input));
