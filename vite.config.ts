@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Rolldown } from "vite";
+import { serviceWorkerPlugin } from "./scripts/pwa/vite-plugin";
 import { localApiProxy } from "./scripts/stack/api-proxy";
 
 const rootDir = fileURLToPath(new URL(".", import.meta.url));
@@ -36,7 +37,7 @@ function sessionChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string |
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerPlugin()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
+import { registerServiceWorker } from "@/lib/pwa/service-worker";
 import "./index.css";
 
 const container = document.getElementById("root");
@@ -11,3 +12,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The offline page and the cached app shell (scripts/pwa), in production builds only.
+registerServiceWorker(import.meta.env);

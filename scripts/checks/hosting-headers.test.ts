@@ -76,3 +76,26 @@ describe("parseCsp", () => {
     });
   });
 });
+
+describe("firebase.json headers of the installable app", () => {
+  const rules = (
+    JSON.parse(readFileSync("firebase.json", "utf8")) as {
+      hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
+    }
+  ).hosting.headers;
+  const headersOf = (source: string) =>
+    Object.fromEntries(
+      (rules.find((rule) => rule.source === source)?.headers ?? []).map(({ key, value }) => [key, value]),
+    );
+
+  it("never lets a browser or CDN keep an old service worker, manifest or offline page", () => {
+    expect(headersOf("/sw.js")).toEqual({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
+    expect(headersOf("/manifest.webmanifest")).toMatchObject({ "Cache-Control": "no-cache" });
+    expect(headersOf("/offline.html")).toEqual({ "Cache-Control": "no-cache" });
+  });
+
+  it("lets the CSP load the manifest and the worker from the own origin (default-src 'self')", () => {
+    expect(csp["manifest-src"] ?? csp["default-src"]).toEqual(["'self'"]);
+    expect(csp["worker-src"] ?? csp["script-src"]).toContain("'self'");
+  });
+});
