@@ -77,6 +77,9 @@ describe("findPlaceMention over real Italian sentences (the real gazetteer)", ()
     ["Cerco una maglia a righe in cotone", null],
     ["Cerco un pallone da calcio per mio figlio", null],
     ["Passo a prenderla in negozio sabato", null],
+    // A team is not a place: comuni take no article.
+    ["Cerco una maglia del Milan", null],
+    ["Cerco la sciarpa della Roma, taglia unica", null],
   ])("%s → %s", (sentence, expected) => {
     expect(read(findPlaceMention(dataset, sentence))).toBe(expected);
   });

@@ -3,6 +3,7 @@ import { distanceKm, type LatLng } from "./geo.ts";
 import { NEIGHBOURHOODS } from "./neighbourhoods.ts";
 import type { Place } from "./place.ts";
 import {
+  ARTICLED,
   NAME_LINKS,
   NEAR_ME,
   NOT_PLACES,
@@ -111,6 +112,7 @@ function findPlaces(dataset: Gazetteer, segments: Token[][], anywhere: boolean):
     for (let start = 0; start < tokens.length; start++) {
       if (NOT_PLACES.has(tokens[start]?.key ?? "") && !anywhere) continue;
       const cue = cueBefore(tokens, start);
+      if (cue === "none" && !anywhere && ARTICLED.has(tokens[start - 1]?.key ?? "")) continue;
       let exact = false;
       for (let words = 1; words <= index.maxWords && start + words <= tokens.length; words++) {
         const slice = tokens.slice(start, start + words);

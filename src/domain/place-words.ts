@@ -33,6 +33,16 @@ export const WEAK_CUES: ReadonlySet<string> = new Set([
   "vivo",
 ]);
 
+/**
+ * Articles and articled prepositions: a name right after one is not a comune but a team or a brand
+ * ('la maglia della Roma', 'una sciarpa del Milan'); comuni take no article.
+ */
+export const ARTICLED: ReadonlySet<string> = new Set(
+  "il lo la i gli le del dello della dei degli delle al allo alla dal dallo dalla nel nello nella sul sullo sulla".split(
+    " ",
+  ),
+);
+
 /** Markers of a neighbourhood: 'zona Navigli', 'quartiere San Salvario', 'rione Monti'. */
 export const ZONE_MARKERS: ReadonlySet<string> = new Set(["zona", "quartiere", "rione"]);
 
