@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import { AppErrorBoundary } from "../error-boundary";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -39,6 +40,15 @@ function PageFallback() {
   );
 }
 
+/**
+ * Screens that are an app window as tall as the viewport (the messages: list and chat scroll on their
+ * own, the composer at the bottom): the marketing footer would only sit under the chat.
+ */
+function isFullScreen(pathname: string): boolean {
+  const messages = paths.messages.getHref();
+  return pathname === messages || pathname.startsWith(`${messages}/`);
+}
+
 export function RootLayout() {
   const mainRef = usePageChangeEffects();
   const { pathname } = useLocation();
@@ -53,7 +63,7 @@ export function RootLayout() {
           </Suspense>
         </AppErrorBoundary>
       </main>
-      <SiteFooter />
+      {isFullScreen(pathname) ? null : <SiteFooter />}
     </div>
   );
 }

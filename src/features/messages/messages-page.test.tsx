@@ -42,7 +42,16 @@ vi.mock("@/data/messages", () => ({
   sendMessage: vi.fn(),
   markMessagesRead: vi.fn(),
 }));
-vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn(), completeTransaction: vi.fn() }));
+vi.mock("@/data/deals", () => {
+  const acceptOffer = vi.fn();
+  const rejectOffer = vi.fn();
+  return {
+    acceptOffer,
+    rejectOffer,
+    completeTransaction: vi.fn(),
+    dealDecisionCalls: { acceptOffer, rejectOffer },
+  };
+});
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/moderation", () => ({

@@ -35,7 +35,15 @@ export function MessagesPage() {
     : null;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col md:px-4 md:py-6">
+    // The screen is as tall as the viewport below the header (h-16 + its border): the conversation list
+    // and the thread scroll on their own and the composer stays at the bottom. On a phone the list is a
+    // normal page; an open chat takes the whole screen.
+    <div
+      className={cn(
+        "mx-auto flex w-full max-w-6xl flex-col md:h-[calc(100dvh-4rem-1px)] md:px-4 md:py-6",
+        conversationId && "h-[calc(100dvh-4rem-1px)]",
+      )}
+    >
       <title>{`Messaggi · ${PRODUCT_NAME}`}</title>
       <h1
         className={cn(
@@ -45,10 +53,10 @@ export function MessagesPage() {
       >
         Messaggi
       </h1>
-      <div className="flex flex-1 md:h-[calc(100dvh-11rem)] md:min-h-[28rem] md:overflow-hidden md:rounded-xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
+      <div className="flex min-h-0 flex-1 md:overflow-hidden md:rounded-xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
         <div
           className={cn(
-            "w-full md:w-80 md:shrink-0 md:overflow-y-auto md:border-r md:border-slate-200",
+            "w-full md:min-h-0 md:w-80 md:shrink-0 md:overflow-y-auto md:border-r md:border-slate-200",
             conversationId && "hidden md:block",
           )}
         >
@@ -69,7 +77,7 @@ export function MessagesPage() {
         </div>
         <div
           className={cn(
-            "min-w-0 flex-1 flex-col bg-slate-50 md:overflow-y-auto",
+            "min-h-0 min-w-0 flex-1 flex-col bg-slate-50",
             conversationId ? "flex" : "hidden md:flex",
           )}
         >

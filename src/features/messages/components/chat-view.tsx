@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -26,9 +27,13 @@ function BackLink() {
   return (
     <Link
       to={paths.messages.getHref()}
-      className={buttonClasses({ variant: "ghost", size: "sm", className: "md:hidden" })}
+      // An arrow only: on a 360 px phone the words took 40 % of the header and cut the other's name.
+      className={buttonClasses({ variant: "ghost", size: "icon", className: "md:hidden" })}
     >
-      <span aria-hidden="true">←</span> Conversazioni
+      <span aria-hidden="true" className="text-xl leading-none">
+        ←
+      </span>
+      <span className="sr-only">Torna alle conversazioni</span>
     </Link>
   );
 }
@@ -37,9 +42,12 @@ function Thread({
   conversationId,
   sender,
   closed,
+  dealPanel,
 }: {
   conversationId: string;
   sender: ChatSender;
+  /** Scrolls with the messages, so the composer stays pinned at the bottom whatever the panel holds. */
+  dealPanel: ReactNode;
   /** Why nobody may write any more (closedReason), or null while the conversation is open. */
   closed: string | null;
 }) {
@@ -59,7 +67,8 @@ function Thread({
 
   return (
     <>
-      <div className="min-h-40 flex-1">
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        {dealPanel}
         {messages.loading ? (
           <div className="flex justify-center py-10 text-brand-700">
             <Spinner label="Caricamento dei messaggi…" />
@@ -89,7 +98,7 @@ function Thread({
           </>
         )}
       </div>
-      <div className="sticky bottom-0">
+      <div className="shrink-0">
         {closed ? (
           <p role="status" className="border-t border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
             {CHAT_MESSAGES.conversationClosed}: {closed}.
@@ -114,10 +123,12 @@ function Deal({ conversation, sender }: { conversation: Conversation; sender: Ch
     closedByFunction(conversation) ??
     (deal.offer.loading ? null : closedReason(deal.offer.data ?? null, deal.request.data ?? null));
   return (
-    <>
-      <DealPanel conversation={conversation} uid={sender.uid} deal={deal} />
-      <Thread conversationId={conversation.id} sender={sender} closed={closed} />
-    </>
+    <Thread
+      conversationId={conversation.id}
+      sender={sender}
+      closed={closed}
+      dealPanel={<DealPanel conversation={conversation} uid={sender.uid} deal={deal} />}
+    />
   );
 }
 
@@ -145,8 +156,8 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
 
   const other = otherParticipant(conversation.data, sender.uid);
   return (
-    <section aria-labelledby="chat-heading" className="flex flex-1 flex-col">
-      <header className="flex items-center gap-2 border-b border-slate-200 bg-white p-2 sm:p-3">
+    <section aria-labelledby="chat-heading" className="flex min-h-0 flex-1 flex-col">
+      <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white p-2 sm:p-3">
         <BackLink />
         <div className="min-w-0">
           <div className="flex items-center gap-2">
