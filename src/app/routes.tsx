@@ -61,6 +61,9 @@ const MessagesPage = page(() =>
 const PrivacyPage = page(() => import("@/features/legal/legal-pages").then((module) => module.PrivacyPage));
 const TermsPage = page(() => import("@/features/legal/legal-pages").then((module) => module.TermsPage));
 const CookiesPage = page(() => import("@/features/legal/legal-pages").then((module) => module.CookiesPage));
+const AdminReportsPage = page(() =>
+  import("@/features/admin/admin-reports-page").then((module) => module.AdminReportsPage),
+);
 
 export type AppRoute = {
   path: string;
@@ -147,6 +150,14 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.privacy.path, access: "public", element: <PrivacyPage /> },
   { path: paths.terms.path, access: "public", element: <TermsPage /> },
   { path: paths.cookies.path, access: "public", element: <CookiesPage /> },
+
+  // Moderation (the page checks the admin claim; the callables enforce it)
+  {
+    path: paths.adminReports.path,
+    access: "authenticated",
+    element: <AdminReportsPage />,
+    preload: AdminReportsPage.preload,
+  },
 ];
 
 /** The table as react-router route objects, under the shared layout. */

@@ -54,6 +54,7 @@ export const paths = {
   privacy: fixed("/privacy"),
   terms: fixed("/termini"),
   cookies: fixed("/cookie"),
+  adminReports: fixed("/admin/segnalazioni"),
 } as const;
 
 /** Old and alternative paths still reachable by links in the wild; each redirects (replace) to its target. */

@@ -1,0 +1,13 @@
+import { ADMIN_CLAIM } from "@/domain/moderation";
+import { getAuthInstance } from "./firebase";
+
+/**
+ * Whether the signed-in account's ID token carries the admin claim (scripts/admin/set-admin.ts). A
+ * navigation hint only: listReports and moderateReport check the claim on the server.
+ */
+export async function hasAdminRole(): Promise<boolean> {
+  const { currentUser } = await getAuthInstance();
+  if (!currentUser) return false;
+  const token = await currentUser.getIdTokenResult();
+  return token.claims[ADMIN_CLAIM] === true;
+}

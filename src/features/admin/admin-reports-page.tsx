@@ -1,0 +1,59 @@
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+import { PRODUCT_NAME } from "@/domain/product";
+import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { useAdminRole, useModerate, useReportQueue } from "./api/reports";
+import { ReportCard } from "./components/report-card";
+
+/** /admin/segnalazioni: the moderation queue, for accounts with the admin claim. */
+export function AdminReportsPage() {
+  const role = useAdminRole();
+  const isAdmin = role.data === true;
+  const queue = useReportQueue(isAdmin);
+  const decide = useModerate();
+  const { toast } = useToast();
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <title>{`Segnalazioni · ${PRODUCT_NAME}`}</title>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Segnalazioni</h1>
+      {role.isPending ? (
+        <Spinner label="Verifica del ruolo…" />
+      ) : !isAdmin ? (
+        <p role="alert" className="rounded-lg bg-orange-50 px-3 py-2 text-orange-900">
+          {MODERATION_MESSAGES.adminOnly}
+        </p>
+      ) : queue.isPending ? (
+        <Spinner label="Caricamento delle segnalazioni…" />
+      ) : queue.isError ? (
+        <div role="alert" className="space-y-3">
+          <p className="text-red-800">Non siamo riusciti a caricare le segnalazioni.</p>
+          <Button variant="secondary" size="sm" onClick={() => void queue.refetch()}>
+            Riprova
+          </Button>
+        </div>
+      ) : queue.data.length === 0 ? (
+        <p className="text-slate-700">Nessuna segnalazione: tutto tranquillo.</p>
+      ) : (
+        <div className="space-y-4">
+          {queue.data.map((report) => (
+            <ReportCard
+              key={report.id}
+              report={report}
+              busyAction={
+                decide.isPending && decide.variables?.reportId === report.id ? decide.variables.action : null
+              }
+              onDecide={(action) =>
+                decide.mutate(
+                  { reportId: report.id, action },
+                  { onSuccess: () => toast({ title: MODERATION_MESSAGES.actionDone }) },
+                )
+              }
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

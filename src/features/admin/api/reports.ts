@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { hasAdminRole } from "@/data/admin-role";
+import { listReports, moderateReport } from "@/data/moderation";
+import type { ModerationAction } from "@/domain/moderation";
+
+const keys = { role: ["admin-role"] as const, reports: ["admin-reports"] as const };
+
+export function useAdminRole() {
+  return useQuery({ queryKey: keys.role, queryFn: hasAdminRole });
+}
+
+/** The moderation queue (open reports oldest first, then the latest decided). */
+export function useReportQueue(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.reports,
+    queryFn: listReports,
+    enabled,
+    select: (answer) => answer.reports,
+  });
+}
+
+export function useModerate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { reportId: string; action: ModerationAction }) => moderateReport(input),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.reports }),
+  });
+}
