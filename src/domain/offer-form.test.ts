@@ -34,20 +34,29 @@ describe("validateOfferForm", () => {
   });
 
   it.each([
-    ["no price", { price: "" }],
-    ["blank price", { price: "  " }],
-    ["no description", { description: "   " }],
-    ["no delivery option", { deliveryOptions: [] }],
-    ["no checked option", { deliveryOptions: { pickup: false, delivery: false } }],
-    ["unknown options only", { deliveryOptions: ["drone"] }],
-  ])("%s → 'Compila tutti i campi obbligatori'", (_name, change) => {
-    expect(messageOf(validateOfferForm({ ...good, ...change }))).toBe("Compila tutti i campi obbligatori");
+    ["no price", { price: "" }, "price"],
+    ["blank price", { price: "  " }, "price"],
+    ["no description", { description: "   " }, "description"],
+    ["no delivery option", { deliveryOptions: [] }, "deliveryOptions"],
+    ["no checked option", { deliveryOptions: { pickup: false, delivery: false } }, "deliveryOptions"],
+    ["unknown options only", { deliveryOptions: ["drone"] }, "deliveryOptions"],
+  ])("%s → 'Compila tutti i campi obbligatori', at the field", (_name, change, field) => {
+    const result = validateOfferForm({ ...good, ...change });
+    expect(messageOf(result)).toBe("Compila tutti i campi obbligatori");
+    expect(!result.ok && result.field).toBe(field);
+  });
+
+  it("names the first missing field in the form's order", () => {
+    const result = validateOfferForm({ price: "", description: "", deliveryOptions: [] });
+    expect(!result.ok && result.field).toBe("price");
   });
 
   it.each(["0", "-5", "abc", "1e3", "12,5,0", 0, -1, Number.NaN, Number.POSITIVE_INFINITY, "2000000"])(
     "price %s → 'Inserisci un prezzo valido'",
     (price) => {
-      expect(messageOf(validateOfferForm({ ...good, price }))).toBe("Inserisci un prezzo valido");
+      const result = validateOfferForm({ ...good, price });
+      expect(messageOf(result)).toBe("Inserisci un prezzo valido");
+      expect(!result.ok && result.field).toBe("price");
     },
   );
 

@@ -44,6 +44,16 @@ function isBlankPrice(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
+/** The offer form's inputs, as validateOfferForm names them in a failure's `field`. */
+export const OFFER_FORM_FIELDS = {
+  price: "price",
+  description: "description",
+  deliveryOptions: "deliveryOptions",
+  estimatedDeliveryTime: "estimatedDeliveryTime",
+  additionalNotes: "additionalNotes",
+} as const;
+export type OfferFormField = (typeof OFFER_FORM_FIELDS)[keyof typeof OFFER_FORM_FIELDS];
+
 /**
  * Offer form (spec §5): price, description and at least one delivery option are required
  * ('Compila tutti i campi obbligatori'); the price must be a number above 0 ('Inserisci un prezzo
@@ -53,21 +63,22 @@ export function validateOfferForm(input: unknown): ValidationResult<OfferFormDat
   const rawPrice = field(input, "price");
   const description = stringField(input, "description").trim();
   const deliveryOptions = readDeliveryOptions(field(input, "deliveryOptions"));
-  if (isBlankPrice(rawPrice) || !description || deliveryOptions.length === 0) {
-    return invalid(VALIDATION_MESSAGES.requiredFields);
-  }
+  // The first missing field, in the form's order, is where the message shows.
+  if (isBlankPrice(rawPrice)) return invalid(VALIDATION_MESSAGES.requiredFields, OFFER_FORM_FIELDS.price);
+  if (!description) return invalid(VALIDATION_MESSAGES.requiredFields, OFFER_FORM_FIELDS.description);
+  if (deliveryOptions.length === 0)
+    return invalid(VALIDATION_MESSAGES.requiredFields, OFFER_FORM_FIELDS.deliveryOptions);
   const price = parsePrice(rawPrice);
   if (!Number.isFinite(price) || price <= 0 || price > MAX_AMOUNT_EUR)
-    return invalid(VALIDATION_MESSAGES.invalidPrice);
-  if (description.length > DESCRIPTION_MAX_LENGTH) return invalid(VALIDATION_MESSAGES.invalidData);
+    return invalid(VALIDATION_MESSAGES.invalidPrice, OFFER_FORM_FIELDS.price);
+  if (description.length > DESCRIPTION_MAX_LENGTH)
+    return invalid(VALIDATION_MESSAGES.invalidData, OFFER_FORM_FIELDS.description);
   const estimatedDeliveryTime = stringField(input, "estimatedDeliveryTime").trim();
   const additionalNotes = stringField(input, "additionalNotes").trim();
-  if (
-    estimatedDeliveryTime.length > SHORT_TEXT_MAX_LENGTH ||
-    additionalNotes.length > DESCRIPTION_MAX_LENGTH
-  ) {
-    return invalid(VALIDATION_MESSAGES.invalidData);
-  }
+  if (estimatedDeliveryTime.length > SHORT_TEXT_MAX_LENGTH)
+    return invalid(VALIDATION_MESSAGES.invalidData, OFFER_FORM_FIELDS.estimatedDeliveryTime);
+  if (additionalNotes.length > DESCRIPTION_MAX_LENGTH)
+    return invalid(VALIDATION_MESSAGES.invalidData, OFFER_FORM_FIELDS.additionalNotes);
   return valid({
     price,
     description,

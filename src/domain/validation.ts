@@ -2,15 +2,19 @@ import type { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 
-/** Every validator returns this and never throws; `message` is Italian and ready for a toast. */
-export type ValidationResult<T> = { ok: true; data: T } | { ok: false; message: string };
+/**
+ * Every validator returns this and never throws; `message` is Italian and ready for a toast. `field`,
+ * when a form validator knows it, names the input the message is about (the form shows it there and
+ * moves the focus to it).
+ */
+export type ValidationResult<T> = { ok: true; data: T } | { ok: false; message: string; field?: string };
 
 export function valid<T>(data: T): ValidationResult<T> {
   return { ok: true, data };
 }
 
-export function invalid<T = never>(message: string): ValidationResult<T> {
-  return { ok: false, message };
+export function invalid<T = never>(message: string, field?: string): ValidationResult<T> {
+  return field === undefined ? { ok: false, message } : { ok: false, message, field };
 }
 
 /**

@@ -78,6 +78,12 @@ describe("/make-offer/:requestId", () => {
     const { user } = await openForm();
     await user.click(sendButton());
     expect(await screen.findByRole("alert")).toHaveTextContent(VALIDATION_MESSAGES.requiredFields);
+    // The message is at the first missing field, which is marked invalid and gets the focus.
+    expect(priceBox()).toHaveAttribute("aria-invalid", "true");
+    expect(priceBox()).toHaveAccessibleDescription(
+      expect.stringContaining(VALIDATION_MESSAGES.requiredFields),
+    );
+    expect(priceBox()).toHaveFocus();
 
     await user.type(priceBox(), "100");
     await user.type(descriptionBox(), "Sony WH-1000XM5, garanzia 2 anni");
@@ -85,6 +91,12 @@ describe("/make-offer/:requestId", () => {
     await user.click(checkbox("Consegna a domicilio"));
     await user.click(sendButton());
     expect(screen.getByRole("alert")).toHaveTextContent(VALIDATION_MESSAGES.requiredFields);
+    expect(screen.getByRole("group", { name: /Modalità di consegna/ })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    expect(checkbox("Ritiro in negozio")).toHaveFocus();
+    expect(priceBox()).not.toHaveAttribute("aria-invalid");
     expect(saveOffer).not.toHaveBeenCalled();
   });
 
@@ -96,6 +108,8 @@ describe("/make-offer/:requestId", () => {
       await user.type(descriptionBox(), "Disponibili in negozio");
       await user.click(sendButton());
       expect(await screen.findByRole("alert")).toHaveTextContent(VALIDATION_MESSAGES.invalidPrice);
+      expect(priceBox()).toHaveAttribute("aria-invalid", "true");
+      expect(priceBox()).toHaveFocus();
       expect(saveOffer).not.toHaveBeenCalled();
     },
   );

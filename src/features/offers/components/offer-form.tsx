@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SparklesIcon } from "@/components/ui/icons";
@@ -7,7 +7,14 @@ import { Textarea } from "@/components/ui/textarea";
 import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
 import { MAX_AMOUNT_EUR, SHORT_TEXT_MAX_LENGTH } from "@/domain/limits";
 import { VALIDATION_MESSAGES } from "@/domain/messages";
-import { isPriceOutsideBudget, type OfferFormData, parsePrice, validateOfferForm } from "@/domain/offer-form";
+import {
+  isPriceOutsideBudget,
+  OFFER_FORM_FIELDS,
+  type OfferFormData,
+  type OfferFormField,
+  parsePrice,
+  validateOfferForm,
+} from "@/domain/offer-form";
 import type { Budget } from "@/domain/request";
 import { formatTokens, TOKEN_COSTS } from "@/domain/tokens";
 import { ASSISTANT_NAME } from "@/domain/user-type";
@@ -53,21 +60,40 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
   const [delivery, setDelivery] = useState<ReadonlySet<DeliveryOption>>(new Set(initial.deliveryOptions));
   const [estimatedDeliveryTime, setEstimatedDeliveryTime] = useState(initial.estimatedDeliveryTime);
   const [additionalNotes, setAdditionalNotes] = useState(initial.additionalNotes);
+  // A form error (or the server's answer, which has no field) shown by the submit button…
   const [error, setError] = useState<string | null>(null);
+  // …and a field's error, shown at the field, which gets the focus.
+  const [fieldError, setFieldError] = useState<{ field: OfferFormField; message: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState<OfferFormData | null>(null);
   const [sending, setSending] = useState(false);
   const [aiGenerated, setAiGenerated] = useState(initial.aiGenerated);
   const [drafting, setDrafting] = useState(false);
   const errorId = useId();
+  const deliveryErrorId = useId();
+  const errorAt = (field: OfferFormField) => (fieldError?.field === field ? fieldError.message : undefined);
+
+  // The field in error gets the focus (and is scrolled into view) once it is marked invalid.
+  useEffect(() => {
+    if (!fieldError) return;
+    form.current?.querySelector<HTMLElement>(`[data-field="${fieldError.field}"]`)?.focus();
+  }, [fieldError]);
+
+  const showError = (message: string, field: string | undefined) => {
+    const known = Object.values(OFFER_FORM_FIELDS).find((name) => name === field);
+    setFieldError(known ? { field: known, message } : null);
+    setError(known ? null : message);
+  };
 
   const draft = async () => {
     if (!onDraftDescription) return;
     const value = parsePrice(price);
     if (!Number.isFinite(value) || value <= 0 || value > MAX_AMOUNT_EUR) {
-      setError(VALIDATION_MESSAGES.invalidPrice);
+      showError(VALIDATION_MESSAGES.invalidPrice, OFFER_FORM_FIELDS.price);
       return;
     }
     setError(null);
+    setFieldError(null);
     setDrafting(true);
     try {
       setDescription(
@@ -103,10 +129,11 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
       additionalNotes,
     });
     if (!result.ok) {
-      setError(result.message);
+      showError(result.message, result.field);
       return;
     }
     setError(null);
+    setFieldError(null);
     if (isPriceOutsideBudget(result.data.price, budget)) setConfirming(result.data);
     else void send(result.data);
   };
@@ -120,9 +147,21 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
     });
 
   return (
-    <form noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined} className="space-y-5">
-      <Field label="Prezzo (€)" required hint={`Budget del cliente: ${formatBudget(budget)}`}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      aria-describedby={error ? errorId : undefined}
+      className="space-y-5"
+    >
+      <Field
+        label="Prezzo (€)"
+        required
+        hint={`Budget del cliente: ${formatBudget(budget)}`}
+        error={errorAt(OFFER_FORM_FIELDS.price)}
+      >
         <Input
+          data-field={OFFER_FORM_FIELDS.price}
           inputMode="decimal"
           autoComplete="off"
           placeholder="Es. 49,90"
@@ -130,8 +169,9 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
           onChange={(event) => setPrice(event.target.value)}
         />
       </Field>
-      <Field label="Descrizione dell'offerta" required>
+      <Field label="Descrizione dell'offerta" required error={errorAt(OFFER_FORM_FIELDS.description)}>
         <Textarea
+          data-field={OFFER_FORM_FIELDS.description}
           rows={5}
           placeholder="Cosa offri: modello, stato, garanzia, servizi inclusi…"
           value={description}
@@ -155,7 +195,11 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
           </span>
         </div>
       ) : null}
-      <fieldset className="space-y-2">
+      <fieldset
+        className="space-y-2"
+        aria-invalid={errorAt(OFFER_FORM_FIELDS.deliveryOptions) ? true : undefined}
+        aria-describedby={errorAt(OFFER_FORM_FIELDS.deliveryOptions) ? deliveryErrorId : undefined}
+      >
         <legend className="text-sm font-medium text-slate-800">
           Modalità di consegna
           <span className="text-red-700" aria-hidden="true">
@@ -164,10 +208,12 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
           </span>
         </legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-          {DELIVERY_OPTIONS.map((option) => (
+          {DELIVERY_OPTIONS.map((option, index) => (
             <label key={option} className="flex min-h-11 items-center gap-3 text-slate-800">
               <input
                 type="checkbox"
+                {...(index === 0 ? { "data-field": OFFER_FORM_FIELDS.deliveryOptions } : {})}
+                aria-invalid={errorAt(OFFER_FORM_FIELDS.deliveryOptions) ? true : undefined}
                 className="focus-ring size-5 rounded border-slate-400 accent-brand-700"
                 checked={delivery.has(option)}
                 onChange={(event) => toggle(option, event.target.checked)}
@@ -176,19 +222,27 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
             </label>
           ))}
         </div>
+        {errorAt(OFFER_FORM_FIELDS.deliveryOptions) ? (
+          <p id={deliveryErrorId} role="alert" className="text-sm font-medium text-red-800">
+            {errorAt(OFFER_FORM_FIELDS.deliveryOptions)}
+          </p>
+        ) : null}
       </fieldset>
       <Field
         label="Disponibilità"
         hint="Facoltativo: quando il prodotto è pronto per il ritiro o la consegna."
+        error={errorAt(OFFER_FORM_FIELDS.estimatedDeliveryTime)}
       >
         <Input
+          data-field={OFFER_FORM_FIELDS.estimatedDeliveryTime}
           placeholder="Es. Disponibile subito"
           value={estimatedDeliveryTime}
           onChange={(event) => setEstimatedDeliveryTime(event.target.value)}
         />
       </Field>
-      <Field label="Note aggiuntive" hint="Facoltativo.">
+      <Field label="Note aggiuntive" hint="Facoltativo." error={errorAt(OFFER_FORM_FIELDS.additionalNotes)}>
         <Textarea
+          data-field={OFFER_FORM_FIELDS.additionalNotes}
           rows={3}
           value={additionalNotes}
           onChange={(event) => setAdditionalNotes(event.target.value)}
