@@ -8,7 +8,7 @@ import { formatEuro } from "@/domain/pricing";
 import { formatTokens, TOKEN_PACKAGE_LABELS, tokenPackagesFor } from "@/domain/tokens";
 import type { UserType } from "@/domain/user-type";
 import { cn } from "@/lib/cn";
-import { usePurchaseTokens } from "@/lib/purchase-tokens";
+import { paymentsAreSimulated, usePurchaseTokens } from "@/lib/purchase-tokens";
 import { useRememberTokenBalance } from "@/lib/token-balance";
 
 type PurchaseDialogProps = {
@@ -65,8 +65,14 @@ export function PurchaseDialog({ open, onOpenChange, userType, balance }: Purcha
       title="Acquista token"
       description={`Hai ${formatTokens(balance)} token. I token acquistati non scadono.`}
     >
-      <Badge tone="warning">{BUYER_MESSAGES.simulatedPayment}</Badge>
-      <p className="mt-2 text-sm text-slate-700">{BUYER_MESSAGES.simulatedPaymentNote}</p>
+      {paymentsAreSimulated ? (
+        <>
+          <Badge tone="warning">{BUYER_MESSAGES.simulatedPayment}</Badge>
+          <p className="mt-2 text-sm text-slate-700">{BUYER_MESSAGES.simulatedPaymentNote}</p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-700">{BUYER_MESSAGES.stripePaymentNote}</p>
+      )}
       <fieldset className="mt-4 space-y-2">
         <legend className="sr-only">Pacchetti di token</legend>
         {packs.map((pack) => (
@@ -104,7 +110,7 @@ export function PurchaseDialog({ open, onOpenChange, userType, balance }: Purcha
           Chiudi
         </Button>
         <Button onClick={buy} loading={purchase.isPending} disabled={!selected}>
-          Acquista (simulato)
+          {paymentsAreSimulated ? "Acquista (simulato)" : "Paga con carta"}
         </Button>
       </div>
     </Dialog>

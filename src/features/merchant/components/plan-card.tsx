@@ -18,7 +18,7 @@ export function PlanCard({ uid }: { uid: string }) {
   const status = planStatus(plan.data, now);
   const urgent = !status.hasAccess || status.endingSoon || status.state === "in_scadenza";
   return (
-    <Card aria-labelledby="plan-card-title" className={urgent ? "border-amber-300" : undefined}>
+    <Card role="region" aria-labelledby="plan-card-title" className={urgent ? "border-amber-300" : undefined}>
       <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
         <div className="space-y-1">
           <div className="flex flex-wrap items-center gap-2">

@@ -1,0 +1,158 @@
+// Shops' plans end to end, in Chromium against the local stack with the simulated payment provider
+// (every payment is a signed event through the same webhook handler as Stripe's). A new shop verifies
+// and sees its free month; the month lapses (the functions' test clock, testClock/offset, honoured on
+// the emulators only, and the browser's clock moved as far); its offer is refused and it is sent to
+// /abbonamento with the offer kept; it subscribes, goes back and sends the offer. A second shop
+// redeems an association code for the launch offer. A buyer buys a token pack and the badge moves once.
+
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_BUYER, DEMO_SHOP_2 } from "../../scripts/seed/demo-data";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import { overrideEnv } from "../support/callables";
+import type { Email } from "../support/inbox";
+import { seededJourney } from "../support/seeded-journey";
+import { startStack, type TestStack } from "../support/stack";
+
+type AdminModule = typeof import("../../functions/src/lib/admin");
+
+const { open, signIn } = seededJourney();
+let stack: TestStack;
+let admin: AdminModule;
+let restoreEnv: () => void = () => {};
+
+const DAY = 24 * 60 * 60 * 1000;
+const LAPSE_MS = 31 * DAY;
+
+beforeAll(async () => {
+  stack = await startStack();
+  restoreEnv = overrideEnv({
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    GCLOUD_PROJECT: stack.projectId,
+    METADATA_SERVER_DETECTION: "none",
+  });
+  admin = await import("../../functions/src/lib/admin");
+});
+
+afterAll(async () => {
+  const { deleteApp } = await import("firebase-admin/app");
+  if (admin) await deleteApp(admin.adminApp());
+  restoreEnv();
+});
+
+const db = () => admin.adminDb();
+
+const sentTo = (address: string) => (email: Email) =>
+  email.to.some((to) => to.address.toLowerCase() === address.toLowerCase());
+
+/** A merchant signs in by magic link and verifies its shop on /merchant (as shop-verification.test does). */
+async function newVerifiedShop(page: Page, address: string, businessName: string): Promise<void> {
+  await page.getByRole("link", { name: "Registra il tuo negozio" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/auth");
+  await page.getByRole("button", { name: "Accedi con link magico" }).click();
+  await page.getByLabel("Email").fill(address);
+  await page.getByRole("button", { name: "Invia link magico" }).click();
+  const mail = await stack.inbox.waitFor(sentTo(address), 20_000);
+  const body = (mail.text ?? mail.html ?? "").replaceAll("&amp;", "&");
+  const link = /https?:\/\/[^\s"'<>]+\/magic-link-auth\?token=[^\s"'<>]+/.exec(body)?.[0] ?? "";
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === "/merchant", { timeout: 20_000 });
+  await page.getByRole("textbox", { name: /Nome del negozio/ }).fill(businessName);
+  await page.getByRole("textbox", { name: /Partita IVA/ }).fill("04812310151");
+  await page.getByRole("combobox", { name: /Indirizzo del negozio/ }).fill("Milano");
+  await page.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+  await page.getByRole("checkbox", { name: "Elettronica" }).check();
+  await page.getByRole("button", { name: "Verifica il negozio" }).click();
+  await page.getByText(SHOP_VERIFICATION_MESSAGES.verified, { exact: true }).waitFor({ timeout: 20_000 });
+}
+
+/** Confirms the labelled simulated checkout that stands in for Stripe's page. */
+async function paySimulated(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Pagamento simulato" });
+  await dialog.getByText("nessun addebito reale", { exact: false }).waitFor({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: "Conferma il pagamento simulato" }).click();
+  await page.getByText("Pagamento simulato completato", { exact: true }).waitFor({ timeout: 20_000 });
+}
+
+// Three journeys with sign-ups, payments and a moved clock: slow on a busy 2-core machine.
+describe("plans end to end", { timeout: 240_000 }, () => {
+  it("a new shop's free month lapses, its offer waits on /abbonamento, it subscribes and sends it", async () => {
+    const page = await open("/negozianti", "desktop");
+    await newVerifiedShop(page, "piano.e2e@example.com", "Elettronica Piano");
+    const card = page.getByRole("region", { name: "Il tuo piano" });
+    await card.getByText("Prova gratuita", { exact: true }).waitFor({ timeout: 20_000 });
+    await card.getByText(/^Prova gratuita fino al /).waitFor();
+
+    // A month and a day later, for the functions and for the browser.
+    await db().doc("testClock/offset").set({ offsetMs: LAPSE_MS });
+    await page.clock.install({ time: new Date(Date.now() + LAPSE_MS) });
+    await page.goto(`${stack.urls.app}/merchant`);
+    await card.getByText("Scaduto", { exact: true }).waitFor({ timeout: 20_000 });
+
+    await page.goto(`${stack.urls.app}/make-offer/demo-req-chitarra`);
+    await page.getByRole("heading", { level: 1, name: "Fai un'offerta" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("textbox", { name: /Prezzo/ }).fill("150");
+    await page
+      .getByRole("textbox", { name: /Descrizione dell'offerta/ })
+      .fill("Chitarra revisionata, pronta in negozio");
+    await page.getByRole("button", { name: "Invia l'offerta" }).click();
+    await page.waitForURL((url) => url.pathname === "/abbonamento", { timeout: 20_000 });
+    await page.getByText("Per inviare l'offerta serve un piano attivo. La tua bozza è salvata.").waitFor();
+    await page.getByLabel("Stato: Scaduto").waitFor();
+
+    await page.getByRole("button", { name: "Abbonati a 9,90 € al mese" }).click();
+    await paySimulated(page);
+    await page.getByLabel("Stato: Attivo").waitFor({ timeout: 20_000 });
+    await page.getByText(/^Si rinnova il /).waitFor();
+    const receipt = page.getByRole("listitem").filter({ hasText: "Abbonamento mensile Vicino" });
+    await receipt.getByText("1,79 €").waitFor({ timeout: 20_000 });
+
+    await page.getByRole("link", { name: "Torna alla tua offerta" }).click();
+    await page.getByRole("heading", { level: 1, name: "Fai un'offerta" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole("textbox", { name: /Descrizione dell'offerta/ }).inputValue()).toBe(
+      "Chitarra revisionata, pronta in negozio",
+    );
+    await page.getByRole("button", { name: "Invia l'offerta" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/messages/"), { timeout: 20_000 });
+  });
+
+  it("a second shop redeems its association code for the launch offer", async () => {
+    const { issueLaunchCodes } = await import("../../scripts/billing/launch-codes");
+    const [issued] = await issueLaunchCodes(db(), {
+      city: "Milano",
+      expiresAt: new Date(Date.now() + 30 * DAY),
+      issuedTo: [DEMO_SHOP_2.businessName ?? "Sport & Co. Isola"],
+    });
+    const page = await open("/abbonamento", "phone");
+    await signIn(page, DEMO_SHOP_2.email, "/abbonamento");
+    await page.getByLabel("Stato: Prova gratuita").waitFor({ timeout: 20_000 });
+    await page.getByLabel(/Codice associazione/).fill((issued?.code ?? "").toLowerCase());
+    await page.getByRole("button", { name: "Attiva l'offerta di lancio" }).click();
+    await paySimulated(page);
+    await page.getByText("Offerta di lancio", { exact: true }).first().waitFor();
+    await page.getByLabel("Stato: Attivo").waitFor({ timeout: 20_000 });
+    const receipt = page.getByRole("listitem").filter({ hasText: "Offerta di lancio Vicino (12 mesi)" });
+    await receipt.getByText("29,90 €").waitFor({ timeout: 20_000 });
+    await receipt.getByText("5,39 €").waitFor();
+    const code = (await db().doc(`launchCodes/${issued?.code}`).get()).data();
+    expect(code?.usedBy).toBe(DEMO_SHOP_2.uid);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  it("a buyer buys a token pack and the badge moves once", async () => {
+    await db().doc(`users/${DEMO_BUYER.uid}`).update({ aiTokens: 1 });
+    const page = await open("/customer", "desktop");
+    await signIn(page, DEMO_BUYER.email, "/customer");
+    await page.getByLabel("Token AI: 1").first().waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Acquista token" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Acquista token" });
+    await dialog.getByRole("button", { name: "Acquista (simulato)" }).click();
+    await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByLabel("Token AI: 26").first().waitFor({ timeout: 20_000 });
+    // Credited once: a few seconds later the badge and the ledger still say one purchase.
+    await page.waitForTimeout(3_000);
+    expect(await page.getByLabel("Token AI: 26").count()).toBeGreaterThan(0);
+    const ledger = await db().collection(`users/${DEMO_BUYER.uid}/tokenLedger`).get();
+    expect(ledger.docs.filter((entry) => entry.data().kind === "purchase")).toHaveLength(1);
+  });
+});
