@@ -1,0 +1,143 @@
+// Trust end to end, in Chromium against the local stack (rules on). A buyer reports a shop's chat; an
+// admin (the custom claim set by scripts/admin) suspends the shop from /admin/segnalazioni; the shop
+// can no longer sign in, and the buyer reads the outcome in the app and in the inbox. A buyer downloads
+// their data and deletes their account after typing their password again.
+
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setAdminClaim } from "../../scripts/admin/admin-claim";
+import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
+import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/moderation";
+import { overrideEnv } from "../support/callables";
+import { seededJourney } from "../support/seeded-journey";
+import { startStack, type TestStack } from "../support/stack";
+
+type AdminModule = typeof import("../../functions/src/lib/admin");
+
+/** Seeded (scripts/seed/demo-data.ts): Elettronica Navigli's offer on the buyer's desk lamp, with its chat. */
+const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
+const MODERATOR = { uid: "moderatore", email: "moderatore@vicino.test", name: "Moderazione Vicino" };
+
+const { open, signIn } = seededJourney();
+let stack: TestStack;
+let admin: AdminModule;
+let restoreEnv: () => void = () => {};
+
+beforeAll(async () => {
+  stack = await startStack();
+  restoreEnv = overrideEnv({
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
+    GCLOUD_PROJECT: stack.projectId,
+    METADATA_SERVER_DETECTION: "none",
+  });
+  admin = await import("../../functions/src/lib/admin");
+});
+
+afterAll(async () => {
+  const { deleteApp } = await import("firebase-admin/app");
+  if (admin) await deleteApp(admin.adminApp());
+  restoreEnv();
+});
+
+/** A staff account with the admin claim, as `npm run admin -- --email …` gives it. */
+async function seedModerator(): Promise<void> {
+  const auth = admin.adminAuth();
+  await auth.deleteUser(MODERATOR.uid).catch(() => undefined);
+  await auth.createUser({
+    uid: MODERATOR.uid,
+    email: MODERATOR.email,
+    password: DEMO_PASSWORD,
+    emailVerified: true,
+  });
+  await admin
+    .adminDb()
+    .doc(`users/${MODERATOR.uid}`)
+    .set({
+      id: MODERATOR.uid,
+      uid: MODERATOR.uid,
+      email: MODERATOR.email,
+      displayName: MODERATOR.name,
+      userType: "customer",
+      createdAt: new Date(),
+    });
+  await setAdminClaim(auth, MODERATOR.email, true);
+}
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 20_000 });
+}
+
+describe("trust end to end", () => {
+  it("a buyer reports a shop's chat, the admin suspends the shop, the shop can no longer sign in", async () => {
+    await seedModerator();
+    const buyer = await open(`/messages/${LAMP_CHAT}`, "desktop");
+    await signIn(buyer, DEMO_BUYER.email, `/messages/${LAMP_CHAT}`);
+    await buyer.getByRole("heading", { name: "Elettronica Navigli" }).waitFor({ timeout: 20_000 });
+    await buyer.getByRole("button", { name: "Segnala", exact: true }).click();
+    const dialog = buyer.getByRole("dialog", { name: "Segnala questa conversazione" });
+    await dialog.getByRole("radio", { name: "Linguaggio offensivo, minacce o molestie" }).check();
+    await dialog.getByRole("textbox").fill("Mi ha risposto con insulti.");
+    await dialog.getByRole("button", { name: "Invia segnalazione" }).click();
+    await toast(buyer, "Segnalazione inviata: la esamineremo al più presto.");
+
+    const moderator = await open("/admin/segnalazioni", "desktop");
+    await signIn(moderator, MODERATOR.email, "/admin/segnalazioni");
+    const card = moderator.getByRole("article", {
+      name: "Conversazione · Linguaggio offensivo, minacce o molestie",
+    });
+    await card.getByText("Mi ha risposto con insulti.").waitFor({ timeout: 20_000 });
+    await card.getByText("Elettronica Navigli").waitFor();
+    await card.getByRole("button", { name: "Sospendi l'account" }).click();
+    await toast(moderator, "Decisione registrata: chi ha segnalato riceverà l'esito.");
+    await card.getByText("Account sospeso").waitFor({ timeout: 20_000 });
+
+    // The shop is disabled in Auth: signing in is refused with Firebase's user-disabled, in Italian.
+    const shop = await open("/auth", "desktop");
+    await shop.getByLabel("Email").fill(DEMO_SHOP_1.email);
+    await shop.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await shop.getByRole("button", { name: "Accedi", exact: true }).click();
+    await shop.getByText("Questo account è stato disabilitato.").first().waitFor({ timeout: 20_000 });
+    expect(new URL(shop.url()).pathname).toBe("/auth");
+
+    // The reporter is told: on /profile and by e-mail (with the privacy notice's link).
+    await buyer.goto(`${new URL(buyer.url()).origin}/profile`);
+    await buyer.getByText(MODERATION_OUTCOME_TEXTS.suspend_user).waitFor({ timeout: 20_000 });
+    const mail = await stack.inbox.waitFor(
+      (email) => email.to.some((to) => to.address === DEMO_BUYER.email) && /segnalazione/.test(email.subject),
+      20_000,
+    );
+    expect(mail.text).toContain(MODERATION_OUTCOME_TEXTS.suspend_user);
+    expect(mail.text).toContain("/privacy");
+  });
+
+  it("a buyer downloads their data and deletes the account", async () => {
+    const page = await open("/profile", "phone");
+    await signIn(page, DEMO_BUYER.email, "/profile");
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 30_000 }),
+      page.getByRole("button", { name: "Scarica i miei dati" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^vicino-dati-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), "utf8"));
+    expect(exported.account.email).toBe(DEMO_BUYER.email);
+    expect(exported.requests.length).toBeGreaterThan(0);
+    expect(exported.conversations.length).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Elimina account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Elimina account" });
+    await dialog.getByLabel(/La tua password/).fill(DEMO_PASSWORD);
+    await dialog.getByLabel(/Per confermare, scrivi ELIMINA/).fill("ELIMINA");
+    await dialog.getByRole("button", { name: "Elimina account" }).click();
+    await toast(page, "Il tuo account è stato eliminato.");
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
+
+    await expect(admin.adminAuth().getUser(DEMO_BUYER.uid)).rejects.toMatchObject({
+      code: "auth/user-not-found",
+    });
+    expect((await admin.adminDb().doc(`users/${DEMO_BUYER.uid}`).get()).exists).toBe(false);
+    const chat = (await admin.adminDb().doc(`conversations/${LAMP_CHAT}`).get()).data();
+    expect(chat?.participants.customerName).toBe("Utente eliminato");
+  });
+});
