@@ -80,6 +80,41 @@ export async function listMerchantOffers(
   };
 }
 
+/** Firestore's bound on an `in` filter's values. */
+const IN_FILTER_MAX = 30;
+
+/**
+ * The merchant's own offers on these requests (the feed's cards: 'Hai offerto 150 €'), by request id.
+ * Rules: `merchantId == uid`; each query carries at most 30 ids and the same limit.
+ */
+export async function listMerchantOffersOn(
+  merchantId: string,
+  requestIds: readonly string[],
+): Promise<Map<string, Offer>> {
+  const ids = [...new Set(requestIds)];
+  const chunks: string[][] = [];
+  for (let start = 0; start < ids.length; start += IN_FILTER_MAX)
+    chunks.push(ids.slice(start, start + IN_FILTER_MAX));
+  const db = await getLiteDb();
+  const snapshots = await Promise.all(
+    chunks.map((chunk) =>
+      getDocs(
+        query(
+          collection(db, COLLECTIONS.offers),
+          where(OFFER_FIELDS.merchantId, "==", merchantId),
+          where(OFFER_FIELDS.requestId, "in", chunk),
+          limit(chunk.length),
+        ),
+      ),
+    ),
+  );
+  const offers = new Map<string, Offer>();
+  for (const offer of snapshots.flatMap((snapshot) => snapshot.docs.map(readSnapshot)).filter(isPresent)) {
+    offers.set(offer.requestId, offer);
+  }
+  return offers;
+}
+
 export type MerchantOfferRow = { offer: Offer; request: Request | null };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OFFER_DISPLAY_LABELS, offerDisplayStatus } from "./offer-display.ts";
+import { OFFER_DISPLAY_LABELS, offerDisplayStatus, offeredLabel } from "./offer-display.ts";
 import { OFFER_STATUS } from "./state-machine.ts";
 
 describe("offerDisplayStatus", () => {
@@ -13,5 +13,11 @@ describe("offerDisplayStatus", () => {
     expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.accepted })]).toBe("Accettata");
     expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.pending })]).toBe("In attesa");
     expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.rejected })]).toBe("Rifiutata");
+  });
+});
+
+describe("offeredLabel", () => {
+  it("says what the shop offered", () => {
+    expect(offeredLabel(150)).toMatch(/^Hai offerto 150(,00)?\s€$/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Offer } from "./offer.ts";
+import { formatEuro } from "./pricing.ts";
 import {
   type BadgeTone,
   OFFER_STATUS_LABELS,
@@ -26,3 +27,8 @@ export const OFFER_DISPLAY_TONES: Record<OfferDisplayStatus, BadgeTone> = {
   ...OFFER_STATUS_TONES,
   completed: "neutral",
 };
+
+/** A feed card of a request the shop has already answered: what it offered, instead of 'Fai un'offerta'. */
+export function offeredLabel(price: number): string {
+  return `Hai offerto ${formatEuro(price)}`;
+}

@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { listMerchantOffersOn } from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import { DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
 import { useSession } from "@/lib/session/session-provider";
-import { aNearbyRequest, merchantSession } from "@/testing/marketplace-fixtures";
+import { aNearbyRequest, anOffer, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
 import { BrowsePage } from "./browse-page";
 
 vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
+vi.mock("@/data/offers", () => ({ listMerchantOffersOn: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
@@ -30,10 +32,28 @@ beforeEach(() => {
   vi.resetAllMocks();
   vi.mocked(useSession).mockReturnValue(merchantSession());
   vi.mocked(fetchNearbyRequests).mockResolvedValue(page([]));
+  vi.mocked(listMerchantOffersOn).mockResolvedValue(new Map());
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
 describe("/browse", () => {
+  it("says 'Hai offerto 150 €' on a request the shop already answered, 'Fai un'offerta' elsewhere", async () => {
+    vi.mocked(fetchNearbyRequests).mockResolvedValue(
+      page([aNearbyRequest(), aNearbyRequest({ id: "req-2", productName: "Chitarra classica" })]),
+    );
+    vi.mocked(listMerchantOffersOn).mockResolvedValue(
+      new Map([["req-1", anOffer({ requestId: "req-1", price: 150 })]]),
+    );
+    renderPage(<BrowsePage />, { path: "/browse" });
+    const offered = await screen.findByRole("link", {
+      name: /^Hai offerto 150.*€ per Cuffie.*vedi la tua offerta$/,
+    });
+    expect(offered).toHaveAttribute("href", "/make-offer/req-1");
+    expect(screen.queryByRole("link", { name: /Fai un'offerta per Cuffie/ })).toBeNull();
+    expect(screen.getByRole("link", { name: /Fai un'offerta per Chitarra classica/ })).toBeInTheDocument();
+    expect(listMerchantOffersOn).toHaveBeenCalledWith("shop-1", ["req-1", "req-2"]);
+  });
+
   it("shows the requests around the shop with budget, delivery, zone and radius, distance, condition and the AI badge", async () => {
     vi.mocked(fetchNearbyRequests).mockResolvedValue(
       page([

@@ -2,6 +2,7 @@ import { useSearchParams } from "react-router";
 import { LocationNotice } from "@/components/marketplace/location-notice";
 import { PRODUCT_NAME } from "@/domain/product";
 import { useMerchantLocation } from "@/lib/merchant-location";
+import { useSession } from "@/lib/session/session-provider";
 import {
   type BrowseFilters as Filters,
   filtersFromSearchParams,
@@ -14,6 +15,7 @@ import { FeedResults } from "./components/feed-results";
 /** `/browse`: the requests around the shop, newest first, with filters (spec §2, architecture §4). */
 export function BrowsePage() {
   const location = useMerchantLocation();
+  const uid = useSession().user?.uid ?? "";
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
   const feed = useNearbyFeed(location, filters);
@@ -38,7 +40,7 @@ export function BrowsePage() {
       </header>
       {location.isDefault ? <LocationNotice /> : null}
       <BrowseFilters key={applied} value={filters} onSearch={search} searching={feed.isRefetching} />
-      <FeedResults feed={feed} />
+      <FeedResults feed={feed} uid={uid} />
     </div>
   );
 }

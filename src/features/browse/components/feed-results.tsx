@@ -3,12 +3,22 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { NearbyRequestsPage } from "@/data/requests";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { useMyOffersOn } from "../api/my-offers";
 import { RequestCard } from "./request-card";
 
-type Props = { feed: UseInfiniteQueryResult<InfiniteData<NearbyRequestsPage>> };
+type Props = {
+  feed: UseInfiniteQueryResult<InfiniteData<NearbyRequestsPage>>;
+  /** The signed-in shop: its own offers on the cards' requests change their call to action. */
+  uid: string;
+};
 
 /** The feed's states: loading, error (with retry), empty, the cards and 'Carica altre'. */
-export function FeedResults({ feed }: Props) {
+export function FeedResults({ feed, uid }: Props) {
+  const requests = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const mine = useMyOffersOn(
+    uid,
+    requests.map((request) => request.id),
+  );
   if (feed.isPending) {
     return (
       <div className="flex justify-center py-16 text-brand-700">
@@ -26,7 +36,6 @@ export function FeedResults({ feed }: Props) {
       </div>
     );
   }
-  const requests = feed.data.pages.flatMap((page) => page.items);
   if (requests.length === 0) {
     return (
       <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">
@@ -42,7 +51,7 @@ export function FeedResults({ feed }: Props) {
       </p>
       <ul className="grid gap-4 md:grid-cols-2">
         {requests.map((request) => (
-          <RequestCard key={request.id} request={request} />
+          <RequestCard key={request.id} request={request} myOffer={mine.data?.get(request.id)} />
         ))}
       </ul>
       {feed.isFetchNextPageError ? (

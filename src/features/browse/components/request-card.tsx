@@ -11,10 +11,12 @@ import {
   DELIVERY_PREFERENCE_LABELS,
   URGENCY_LABELS,
 } from "@/domain/enums";
+import type { Offer } from "@/domain/offer";
+import { offeredLabel } from "@/domain/offer-display";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
 
 /** One request of the feed (spec §2 Browse page): budget, delivery, zone and radius, condition, AI badge. */
-export function RequestCard({ request }: { request: NearbyRequest }) {
+export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOffer?: Offer | undefined }) {
   const titleId = useId();
   const condition = request.productDetails.condition;
   return (
@@ -55,9 +57,20 @@ export function RequestCard({ request }: { request: NearbyRequest }) {
             <MapPinIcon className="size-4" />
             <time dateTime={request.createdAt.toISOString()}>{formatRelativeDate(request.createdAt)}</time>
           </p>
-          <Link to={paths.makeOffer.getHref(request.id)} className={buttonClasses({ size: "sm" })}>
-            Fai un'offerta<span className="sr-only"> per {request.productName}</span>
-          </Link>
+          {myOffer ? (
+            // Already answered: what the shop offered, leading to its offer (edit while pending).
+            <Link
+              to={paths.makeOffer.getHref(request.id)}
+              className={buttonClasses({ variant: "secondary", size: "sm" })}
+            >
+              {offeredLabel(myOffer.price)}
+              <span className="sr-only"> per {request.productName}: vedi la tua offerta</span>
+            </Link>
+          ) : (
+            <Link to={paths.makeOffer.getHref(request.id)} className={buttonClasses({ size: "sm" })}>
+              Fai un'offerta<span className="sr-only"> per {request.productName}</span>
+            </Link>
+          )}
         </footer>
       </article>
     </li>
