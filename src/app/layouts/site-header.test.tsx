@@ -114,3 +114,34 @@ describe("the header's Messaggi link", () => {
     expect(useUnreadTotal).toHaveBeenCalledWith("buyer-1", "r1_shop-1");
   });
 });
+
+describe("the signed-in header", () => {
+  it("keeps the marketing links for visitors only", () => {
+    vi.mocked(useSession).mockReturnValue(signedOut);
+    const visitor = renderHeader("/");
+    expect(screen.getByRole("link", { name: "Per chi compra" })).toBeInTheDocument();
+    visitor.unmount();
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    renderHeader("/requests");
+    expect(screen.queryByRole("link", { name: "Per chi compra" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Per i negozi" })).toBeNull();
+  });
+
+  it("drops 'Vai alla tua area' on the user's own area and shows it elsewhere", () => {
+    const home = renderHeader("/customer");
+    expect(screen.queryByRole("link", { name: /tua area/ })).toBeNull();
+    home.unmount();
+    renderHeader("/messages");
+    expect(screen.getByRole("link", { name: /tua area/ })).toHaveAttribute("href", "/customer");
+  });
+
+  it("names a shop by its business name", () => {
+    vi.mocked(useSession).mockReturnValue({
+      ...signedIn,
+      userData: { ...signedIn.userData, userType: "merchant", businessName: "Elettronica Navigli" },
+      homePath: "/merchant",
+    } as unknown as SessionValue);
+    renderHeader("/browse");
+    expect(screen.getByRole("button", { name: /Elettronica Navigli/ })).toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@ import { Logo } from "@/components/ui/logo";
 import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/product";
 import { cn } from "@/lib/cn";
+import { useSession } from "@/lib/session/session-provider";
 import { UserMenu } from "./user-menu";
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -12,6 +13,8 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader() {
+  // Signed in, the header is the app's: the marketing pages' links are for visitors.
+  const { user } = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <a
@@ -29,18 +32,22 @@ export function SiteHeader() {
           <Logo />
         </Link>
         <nav aria-label="Principale" className="flex items-center gap-1 sm:gap-2">
-          <NavLink
-            to={paths.buyers.getHref()}
-            className={(s) => cn(navLinkClasses(s), "hidden md:inline-flex")}
-          >
-            Per chi compra
-          </NavLink>
-          <NavLink
-            to={paths.merchants.getHref()}
-            className={(s) => cn(navLinkClasses(s), "hidden md:inline-flex")}
-          >
-            Per i negozi
-          </NavLink>
+          {user ? null : (
+            <>
+              <NavLink
+                to={paths.buyers.getHref()}
+                className={(s) => cn(navLinkClasses(s), "hidden md:inline-flex")}
+              >
+                Per chi compra
+              </NavLink>
+              <NavLink
+                to={paths.merchants.getHref()}
+                className={(s) => cn(navLinkClasses(s), "hidden md:inline-flex")}
+              >
+                Per i negozi
+              </NavLink>
+            </>
+          )}
           <UserMenu />
         </nav>
       </div>

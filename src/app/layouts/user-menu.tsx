@@ -1,5 +1,5 @@
 import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ChatIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
@@ -28,6 +28,7 @@ const itemClasses =
  */
 export function UserMenu() {
   const { user, userData, homePath } = useSession();
+  const { pathname } = useLocation();
   if (!user || !userData || !homePath) {
     return (
       <Link to={paths.auth.getHref()} className={buttonClasses({ size: "sm", className: "md:ml-2" })}>
@@ -38,11 +39,15 @@ export function UserMenu() {
   return (
     <>
       <MessagesLink uid={user.uid} />
-      <Link to={homePath} className={buttonClasses({ size: "sm", className: "md:ml-2" })}>
-        <span className="sm:hidden">La tua area</span>
-        <span className="hidden sm:inline">Vai alla tua area</span>
-      </Link>
-      <AccountMenu name={userData.displayName} />
+      {/* On their own area the way there would lead nowhere. */}
+      {pathname === homePath ? null : (
+        <Link to={homePath} className={buttonClasses({ size: "sm", className: "md:ml-2" })}>
+          <span className="sm:hidden">La tua area</span>
+          <span className="hidden sm:inline">Vai alla tua area</span>
+        </Link>
+      )}
+      {/* A shop is named as its customers see it (no domain import here: see WithUnreadTotal). */}
+      <AccountMenu name={userData.businessName?.trim() || userData.displayName} />
     </>
   );
 }
