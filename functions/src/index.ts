@@ -2,8 +2,8 @@
 
 // Buyer's journey: Algo and AI tokens.
 export { algoChat } from "./algo/algo-chat";
-export { publishAlgoRequest } from "./algo/publish-request";
 export { generateOfferDescription } from "./algo/offer-description/generate-offer-description";
+export { publishAlgoRequest } from "./algo/publish-request";
 // Accounts: function-based magic link, public profile projection, e-mail endpoint.
 export { createMagicLink, verifyMagicLink } from "./auth/magic-link";
 export { reclaimAccount } from "./auth/reclaim-account";
@@ -15,6 +15,7 @@ export {
   openBillingPortal,
   resumeSubscription,
 } from "./billing/manage";
+export { planReminders } from "./billing/reminders";
 export { stripeWebhook } from "./billing/webhook";
 // Closing the deal: accept, reject, complete and rate.
 export { acceptOffer } from "./deals/accept-offer";
@@ -22,16 +23,16 @@ export { completeTransaction } from "./deals/complete-transaction";
 export { rejectOffer } from "./deals/reject-offer";
 export { sendEmail } from "./email/send-email";
 export { health } from "./http/health";
-// Making an offer: validated, limited, the conversation opened in the same transaction.
-export { submitOffer } from "./offers/submit-offer";
-export { syncProfile } from "./profiles/sync-profile";
-export { verifyShop } from "./shops/verify-shop";
-export { purchaseTokens } from "./tokens/purchase-tokens";
 // Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
 export { listReports } from "./moderation/list-reports";
 export { moderateReport } from "./moderation/moderate-report";
 export { reportContent } from "./moderation/report-content";
 export { setBlock } from "./moderation/set-block";
+// Making an offer: validated, limited, the conversation opened in the same transaction.
+export { submitOffer } from "./offers/submit-offer";
 export { deleteMyAccount } from "./privacy/delete-account";
 export { exportMyData } from "./privacy/export-data";
 export { retentionSweep } from "./privacy/retention";
+export { syncProfile } from "./profiles/sync-profile";
+export { verifyShop } from "./shops/verify-shop";
+export { purchaseTokens } from "./tokens/purchase-tokens";

@@ -61,6 +61,8 @@ export const PLAN_COPY = {
   simulatedBanner: "Pagamenti simulati: nessun addebito reale (ambiente locale).",
   simulatedConfirm: "Conferma il pagamento simulato",
   paymentDone: "Pagamento ricevuto: il piano si aggiorna tra pochi secondi.",
+  simulatedPortal:
+    "Portale clienti simulato: con Stripe qui si apre la sua pagina per cambiare carta e scaricare le fatture.",
   gateRedirect: "Per inviare l'offerta serve un piano attivo. La tua bozza è salvata.",
 } as const;
 

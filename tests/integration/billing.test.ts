@@ -20,6 +20,7 @@ type GatewayModule = typeof import("../../functions/src/billing/gateway");
 type VerifyModule = typeof import("../../functions/src/shops/verify-shop");
 type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
 type AdminModule = typeof import("../../functions/src/lib/admin");
+type RemindersModule = typeof import("../../functions/src/billing/reminders");
 type RecordModule = typeof import("../../functions/src/profiles/user-record");
 
 let stack: TestStack;
@@ -32,6 +33,7 @@ let verify: VerifyModule;
 let submit: SubmitModule;
 let admin: AdminModule;
 let record: RecordModule;
+let reminders: RemindersModule;
 let restoreEnv: () => void = () => {};
 
 const SECRET = "whsec_test_billing";
@@ -154,6 +156,7 @@ beforeAll(async () => {
     METADATA_SERVER_DETECTION: "none",
     STRIPE_WEBHOOK_SECRET: SECRET,
   });
+  reminders = await import("../../functions/src/billing/reminders");
   [checkout, manage, webhook, gateway, verify, submit, admin, record] = await Promise.all([
     import("../../functions/src/billing/checkout"),
     import("../../functions/src/billing/manage"),
@@ -556,5 +559,31 @@ describe("the launch offer", () => {
     expect(await rejection(checkout.startCheckout.run(callableRequest({ kind: "monthly" })))).toMatchObject({
       code: "unauthenticated",
     });
+  });
+});
+
+describe("the 7-day e-mail", () => {
+  it("reminds once per end date the shops whose access ends within a week without renewal", async () => {
+    const outbox: { to: string; subject: string; text: string }[] = [];
+    const mail = {
+      send: async (message: { to: string; subject: string; text: string }) => void outbox.push(message),
+    };
+    await newShop("ending", T0);
+    await newShop("fresh", at(10));
+    await newShop("renewing", T0);
+    await subscribeMonthly("renewing", at(5));
+    const run = (now: Date) => reminders.sendPlanReminders({ db: db(), now: () => now, mail });
+
+    expect(await run(at(20))).toEqual([]); // ten days left: too early
+    expect(await run(at(25))).toEqual(["ending"]);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({
+      to: "ending@example.it",
+      subject: "Il tuo piano Vicino sta per terminare",
+    });
+    expect(outbox[0]?.text).toContain("Il tuo piano termina tra 5 giorni");
+    expect(outbox[0]?.text).toContain("/abbonamento");
+    expect(await run(at(26))).toEqual([]); // already told for this end date
+    expect(await run(at(35))).toEqual(["fresh"]);
   });
 });

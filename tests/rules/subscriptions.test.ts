@@ -76,6 +76,7 @@ describe("subscriptions/{uid}", () => {
     COLLECTIONS.billingCustomers,
     COLLECTIONS.billingEvents,
     COLLECTIONS.launchCodes,
+    COLLECTIONS.planReminders,
     COLLECTIONS.simulatedCheckouts,
     COLLECTIONS.testClock,
   ])("%s is closed to clients", async (name) => {

@@ -15,7 +15,8 @@ export type EmailTemplate =
   | { type: "welcome"; displayName: string; userType: UserType }
   | { type: "password-reset"; link: string }
   | { type: "magic-link"; link: string; userType: UserType }
-  | { type: "report-outcome"; outcome: string };
+  | { type: "report-outcome"; outcome: string }
+  | { type: "plan-ending"; warning: string; statusLine: string };
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -101,6 +102,17 @@ function reportOutcome(outcome: string): RenderedEmail {
   return { subject, text: `${paragraphs.join("\n\n")}\n`, html: layout(subject, paragraphs) };
 }
 
+function planEnding(warning: string, statusLine: string): RenderedEmail {
+  const subject = `Il tuo piano ${PRODUCT_NAME} sta per terminare`;
+  const link = `${appUrl()}${paths.subscription.getHref()}`;
+  const paragraphs = ["Ciao,", warning, statusLine, `Il team di ${PRODUCT_NAME}`];
+  return {
+    subject,
+    text: `${paragraphs.join("\n\n")}\n\nScegli o rinnova il piano: ${link}\n`,
+    html: layout(subject, paragraphs, { label: "Vai all'abbonamento", href: link }),
+  };
+}
+
 function renderBody(template: EmailTemplate): RenderedEmail {
   switch (template.type) {
     case "welcome":
@@ -111,6 +123,8 @@ function renderBody(template: EmailTemplate): RenderedEmail {
       return magicLink(template.link, template.userType);
     case "report-outcome":
       return reportOutcome(template.outcome);
+    case "plan-ending":
+      return planEnding(template.warning, template.statusLine);
   }
 }
 

@@ -110,6 +110,7 @@ export function SubscriptionPage() {
         </p>
       ) : null}
       {params.get("pagamento") === "ok" ? <p role="status">{PLAN_COPY.paymentDone}</p> : null}
+      {params.get("portale") === "simulato" ? <p role="status">{PLAN_COPY.simulatedPortal}</p> : null}
       <PlanSummary
         status={status}
         now={now}
