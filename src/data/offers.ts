@@ -253,6 +253,28 @@ export async function listCustomerOffers(customerId: string, max: number): Promi
   return snapshot.docs.map((document) => parseOffer(document.id, document.data())).filter(isPresent);
 }
 
+/**
+ * The merchant's newest offers, live (the shop's dashboard and /offers refresh when one is accepted,
+ * rejected, completed or rated). Rules: `merchantId == uid`, bounded.
+ */
+export function subscribeToMerchantOffers(
+  merchantId: string,
+  max: number,
+  listener: Listener<Offer[]>,
+): Unsubscribe {
+  return subscribeToQuery(
+    (fs, db) =>
+      fs.query(
+        fs.collection(db, COLLECTIONS.offers),
+        fs.where(OFFER_FIELDS.merchantId, "==", merchantId),
+        fs.orderBy(OFFER_FIELDS.createdAt, "desc"),
+        fs.limit(Math.min(max, REQUEST_QUERY_LIMIT)),
+      ),
+    parseOffer,
+    listener,
+  );
+}
+
 /** The same list as listCustomerOffers, live (the buyer's dashboard and /requests). */
 export function subscribeToCustomerOffers(
   customerId: string,

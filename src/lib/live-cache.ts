@@ -1,21 +1,23 @@
-import { hashKey, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Listener } from "@/data/listen";
 
+type Subscribe<T> = (listener: Listener<T>) => Promise<() => void>;
+
 /**
- * Keeps a query's cache live (architecture §3): while the screen is mounted, a Firestore listener pushes
- * every snapshot into the query `queryKey` with setQueryData, so the one-shot read paints first and
- * what changes afterwards (an offer arriving, a status moving, a rating) shows without a reload. A failed
- * listener is only logged: the screen keeps the last data it had and its own refetch.
+ * Runs one listener while the screen is mounted and `enabled`, restarted only when `queryKey` changes.
+ * `onNext(client, key, value, first)` handles each snapshot; a failed listener is only logged: the
+ * screen keeps the last data it had and its own refetch.
  */
-export function useLiveCache<T>(
+function useQueryListener<T>(
   queryKey: QueryKey,
-  subscribe: (listener: Listener<T>) => Promise<() => void>,
-  enabled = true,
+  subscribe: Subscribe<T>,
+  enabled: boolean,
+  onNext: (client: QueryClient, key: QueryKey, value: T, first: boolean) => void,
 ): void {
   const queryClient = useQueryClient();
-  const latest = useRef({ queryKey, subscribe });
-  latest.current = { queryKey, subscribe };
+  const latest = useRef({ queryKey, subscribe, onNext });
+  latest.current = { queryKey, subscribe, onNext };
   const key = hashKey(queryKey);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart only when the key or enabled change.
@@ -23,19 +25,44 @@ export function useLiveCache<T>(
     if (!enabled) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
+    let first = true;
     const { queryKey: currentKey, subscribe: start } = latest.current;
     start({
-      next: (value) => queryClient.setQueryData<T>(currentKey, value),
-      error: (cause) => console.error("Live dashboard listener stopped", cause),
+      next: (value) => {
+        latest.current.onNext(queryClient, currentKey, value, first);
+        first = false;
+      },
+      error: (cause) => console.error("Live listener stopped", cause),
     })
       .then((unsubscribe) => {
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
       })
-      .catch((cause: unknown) => console.error("Live dashboard listener did not start", cause));
+      .catch((cause: unknown) => console.error("Live listener did not start", cause));
     return () => {
       cancelled = true;
       stop?.();
     };
   }, [key, enabled, queryClient]);
+}
+
+/**
+ * Keeps a query's cache live (architecture §3): a Firestore listener pushes every snapshot into the
+ * query `queryKey` with setQueryData, so the one-shot read paints first and what changes afterwards (an
+ * offer arriving, a status moving, a rating) shows without a reload.
+ */
+export function useLiveCache<T>(queryKey: QueryKey, subscribe: Subscribe<T>, enabled = true): void {
+  useQueryListener(queryKey, subscribe, enabled, (client, key, value) => client.setQueryData<T>(key, value));
+}
+
+/**
+ * Refreshes the queries under `queryKey` whenever a live list changes after its first snapshot: for
+ * screens whose numbers are aggregations or joins (counts, offers with their requests) that a snapshot
+ * cannot fill in directly. The refetch reads what changed; nothing is polled.
+ */
+export function useRefreshOnChange<T>(queryKey: QueryKey, subscribe: Subscribe<T>, enabled = true): void {
+  useQueryListener(queryKey, subscribe, enabled, (client, key, _value, first) => {
+    // The first snapshot is what the screen has just read.
+    if (!first) void client.invalidateQueries({ queryKey: key });
+  });
 }

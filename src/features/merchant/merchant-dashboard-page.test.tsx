@@ -1,9 +1,14 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { countMerchantOffers, listMerchantOffersWithRequests } from "@/data/offers";
+import {
+  countMerchantOffers,
+  listMerchantOffersWithRequests,
+  subscribeToMerchantOffers,
+} from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import { subscribePlan } from "@/data/subscriptions";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import type { Offer } from "@/domain/offer";
 import { type Subscription, trialSubscription } from "@/domain/plans";
 import { useSession } from "@/lib/session/session-provider";
 import { aNearbyRequest, anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
@@ -11,7 +16,11 @@ import { renderPage } from "@/testing/render-page";
 import { MerchantDashboardPage } from "./merchant-dashboard-page";
 
 vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
-vi.mock("@/data/offers", () => ({ countMerchantOffers: vi.fn(), listMerchantOffersWithRequests: vi.fn() }));
+vi.mock("@/data/offers", () => ({
+  countMerchantOffers: vi.fn(),
+  listMerchantOffersWithRequests: vi.fn(),
+  subscribeToMerchantOffers: vi.fn(),
+}));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/subscriptions", () => ({ subscribePlan: vi.fn() }));
@@ -112,6 +121,25 @@ describe("/merchant", () => {
     expect(countMerchantOffers).toHaveBeenCalledWith("shop-1", "pending");
     expect(countMerchantOffers).toHaveBeenCalledWith("shop-1", "accepted");
     expect(fetchNearbyRequests).toHaveBeenCalledWith(expect.objectContaining({ radiusKm: 10, pageSize: 50 }));
+  });
+
+  it("counts live: a buyer accepting an offer moves 'In attesa' to 'Accettate' without a reload", async () => {
+    let push: ((offers: Offer[]) => void) | undefined;
+    vi.mocked(subscribeToMerchantOffers).mockImplementation((_uid, _max, listener) => {
+      push = listener.next;
+      return () => undefined;
+    });
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    await screen.findByText("Richiesta 0");
+    expect(stat("Accettate")).toBe("2");
+    await vi.waitFor(() => expect(push).toBeDefined());
+    act(() => push?.([anOffer()])); // the first snapshot: what the screen has just read
+    vi.mocked(countMerchantOffers).mockImplementation(async (_uid, status) =>
+      status === "accepted" ? 3 : status === "pending" ? 2 : 6,
+    );
+    act(() => push?.([anOffer({ status: "accepted" })]));
+    await vi.waitFor(() => expect(stat("Accettate")).toBe("3"));
+    expect(stat("In attesa")).toBe("2");
   });
 
   it("shows '50+' when the zone holds more requests than it counts", async () => {

@@ -6,12 +6,13 @@ import { MERCHANT_DASHBOARD_OFFERS, MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIU
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { OFFER_STATUS } from "@/domain/state-machine";
 import { failWith } from "@/lib/app-error";
+import { merchantOffersKey, useLiveMerchantOffers } from "@/lib/merchant-offers-live";
 
 /** Query keys of the merchant dashboard; offers' keys start with "offers" so sending one refreshes them. */
 export const merchantKeys = {
   zone: (uid: string, center: LatLng) => ["merchant", uid, "zone", center.lat, center.lng] as const,
-  offerStats: (uid: string) => ["offers", uid, "stats"] as const,
-  recentOffers: (uid: string) => ["offers", uid, "recent"] as const,
+  offerStats: (uid: string) => [...merchantOffersKey(uid), "stats"] as const,
+  recentOffers: (uid: string) => [...merchantOffersKey(uid), "recent"] as const,
 };
 
 /**
@@ -62,5 +63,9 @@ export function recentOffersOptions(uid: string) {
 }
 
 export const useZoneRequests = (uid: string, center: LatLng) => useQuery(zoneRequestsOptions(uid, center));
-export const useOfferStats = (uid: string) => useQuery(offerStatsOptions(uid));
+/** The counts, live: the buyer's decisions show without a reload (merchant-offers-live.ts). */
+export function useOfferStats(uid: string) {
+  useLiveMerchantOffers(uid);
+  return useQuery(offerStatsOptions(uid));
+}
 export const useRecentOffers = (uid: string) => useQuery(recentOffersOptions(uid));

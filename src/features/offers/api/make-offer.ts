@@ -7,6 +7,7 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 import { offerIdFor } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
 import { failWith } from "@/lib/app-error";
+import { merchantOffersKey } from "@/lib/merchant-offers-live";
 import { useRememberTokenBalance } from "@/lib/token-balance";
 
 /** Query keys of the offers feature (all under "offers", so a sent offer refreshes every offer list). */
@@ -15,7 +16,7 @@ export const offerKeys = {
   request: (requestId: string) => ["offers", "request", requestId] as const,
   own: (requestId: string, merchantId: string) =>
     ["offers", "own", offerIdFor(requestId, merchantId)] as const,
-  list: (merchantId: string) => ["offers", merchantId, "list"] as const,
+  list: (merchantId: string) => [...merchantOffersKey(merchantId), "list"] as const,
 };
 
 /** The request to answer; null when it does not exist (or the merchant may not see it). */

@@ -3,6 +3,7 @@ import { listMerchantOffersWithRequests, type OffersCursor } from "@/data/offers
 import { MERCHANT_OFFERS_PAGE_SIZE } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { failWith } from "@/lib/app-error";
+import { useLiveMerchantOffers } from "@/lib/merchant-offers-live";
 import { offerKeys } from "./make-offer";
 
 /** Every offer the merchant has sent, newest first, with the request it answers. */
@@ -18,4 +19,8 @@ export function merchantOffersOptions(merchantId: string) {
   });
 }
 
-export const useMerchantOffers = (merchantId: string) => useInfiniteQuery(merchantOffersOptions(merchantId));
+/** The list, live: an offer accepted, rejected or rated shows without a reload. */
+export function useMerchantOffers(merchantId: string) {
+  useLiveMerchantOffers(merchantId);
+  return useInfiniteQuery(merchantOffersOptions(merchantId));
+}
