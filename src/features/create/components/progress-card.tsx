@@ -70,7 +70,7 @@ export function ProgressCard({ data }: { data: AlgoExtractedData }) {
           );
         })}
       </ul>
-      {isAlmostComplete(data) ? (
+      {isAlmostComplete(data) && percent < 100 ? (
         <p className="text-xs font-medium text-green-800">{ALGO_MESSAGES.almostComplete}</p>
       ) : null}
     </section>
