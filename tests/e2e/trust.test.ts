@@ -51,17 +51,14 @@ async function seedModerator(): Promise<void> {
     password: DEMO_PASSWORD,
     emailVerified: true,
   });
-  await admin
-    .adminDb()
-    .doc(`users/${MODERATOR.uid}`)
-    .set({
-      id: MODERATOR.uid,
-      uid: MODERATOR.uid,
-      email: MODERATOR.email,
-      displayName: MODERATOR.name,
-      userType: "customer",
-      createdAt: new Date(),
-    });
+  await admin.adminDb().doc(`users/${MODERATOR.uid}`).set({
+    id: MODERATOR.uid,
+    uid: MODERATOR.uid,
+    email: MODERATOR.email,
+    displayName: MODERATOR.name,
+    userType: "customer",
+    createdAt: new Date(),
+  });
   await setAdminClaim(auth, MODERATOR.email, true);
 }
 
@@ -76,7 +73,7 @@ describe("trust end to end", () => {
     await signIn(buyer, DEMO_BUYER.email, `/messages/${LAMP_CHAT}`);
     await buyer.getByRole("heading", { name: "Elettronica Navigli" }).waitFor({ timeout: 20_000 });
     await buyer.getByRole("button", { name: "Segnala", exact: true }).click();
-    const dialog = buyer.getByRole("dialog", { name: "Segnala questa conversazione" });
+    const dialog = buyer.getByRole("dialog", { name: "Segnala" });
     await dialog.getByRole("radio", { name: "Linguaggio offensivo, minacce o molestie" }).check();
     await dialog.getByRole("textbox").fill("Mi ha risposto con insulti.");
     await dialog.getByRole("button", { name: "Invia segnalazione" }).click();

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
+import type { Conversation } from "@/domain/conversation";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
 import { OtherStatus, TrustActions } from "./components/trust-actions";
@@ -12,6 +13,16 @@ const moderation = vi.hoisted(() => ({ listMyBlocks: vi.fn(), reportContent: vi.
 const profiles = vi.hoisted(() => ({ getPublicProfile: vi.fn() }));
 vi.mock("@/data/moderation", () => moderation);
 vi.mock("@/data/profiles", () => profiles);
+
+const CHAT: Conversation = {
+  id: "req_shop",
+  participants: { customerId: "buyer", customerName: "Anna", merchantId: "shop", merchantName: "Bici" },
+  requestId: "req",
+  offerId: "req_shop",
+  status: "active",
+  createdAt: new Date(),
+  updatedAt: new Date(),
+};
 
 function renderWithProviders(node: React.ReactNode) {
   const user = userEvent.setup();
@@ -32,9 +43,9 @@ beforeEach(() => {
 
 describe("chat: report and block", () => {
   it("'Segnala' sends a reason from the list and the text, for this conversation", async () => {
-    const user = renderWithProviders(<TrustActions uid="buyer" conversationId="req_shop" otherId="shop" />);
+    const user = renderWithProviders(<TrustActions uid="buyer" conversation={CHAT} />);
     await user.click(screen.getByRole("button", { name: "Segnala" }));
-    const dialog = await screen.findByRole("dialog", { name: "Segnala questa conversazione" });
+    const dialog = await screen.findByRole("dialog", { name: "Segnala" });
     const send = within(dialog).getByRole("button", { name: "Invia segnalazione" });
     expect(send).toBeDisabled();
     await user.click(within(dialog).getByRole("radio", { name: "Linguaggio offensivo, minacce o molestie" }));
@@ -50,8 +61,38 @@ describe("chat: report and block", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("the buyer may report the offer the chat is about instead", async () => {
+    const user = renderWithProviders(<TrustActions uid="buyer" conversation={CHAT} />);
+    await user.click(screen.getByRole("button", { name: "Segnala" }));
+    const dialog = await screen.findByRole("dialog", { name: "Segnala" });
+    await user.click(within(dialog).getByRole("radio", { name: "L'offerta ricevuta" }));
+    await user.click(within(dialog).getByRole("radio", { name: "Truffa o tentativo di truffa" }));
+    await user.click(within(dialog).getByRole("button", { name: "Invia segnalazione" }));
+    await findToast("Segnalazione inviata: la esamineremo al più presto.");
+    expect(moderation.reportContent).toHaveBeenCalledWith({
+      kind: "offer",
+      targetId: "req_shop",
+      reason: "scam",
+    });
+  });
+
+  it("the shop may report the request", async () => {
+    const user = renderWithProviders(<TrustActions uid="shop" conversation={CHAT} />);
+    await user.click(screen.getByRole("button", { name: "Segnala" }));
+    const dialog = await screen.findByRole("dialog", { name: "Segnala" });
+    await user.click(within(dialog).getByRole("radio", { name: "La richiesta" }));
+    await user.click(within(dialog).getByRole("radio", { name: "Richiesta o offerta falsa" }));
+    await user.click(within(dialog).getByRole("button", { name: "Invia segnalazione" }));
+    await findToast("Segnalazione inviata: la esamineremo al più presto.");
+    expect(moderation.reportContent).toHaveBeenCalledWith({
+      kind: "request",
+      targetId: "req",
+      reason: "fake",
+    });
+  });
+
   it("'Blocca' blocks the other participant, then offers 'Sblocca'", async () => {
-    const user = renderWithProviders(<TrustActions uid="buyer" conversationId="req_shop" otherId="shop" />);
+    const user = renderWithProviders(<TrustActions uid="buyer" conversation={CHAT} />);
     const blockButton = await screen.findByRole("button", { name: "Blocca" });
     await waitFor(() => expect(blockButton).toBeEnabled());
     moderation.listMyBlocks.mockResolvedValue([

@@ -168,7 +168,7 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
           </div>
           <ConversationTitle conversation={conversation.data} uid={sender.uid} />
         </div>
-        <TrustActions uid={sender.uid} conversationId={conversation.data.id} otherId={other.id} />
+        <TrustActions uid={sender.uid} conversation={conversation.data} />
       </header>
       <Deal conversation={conversation.data} sender={sender} />
     </section>

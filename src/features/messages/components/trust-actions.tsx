@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { ReportDialog, type ReportFormData } from "@/components/marketplace/report-dialog";
+import { ReportDialog, type ReportFormData, type ReportTarget } from "@/components/marketplace/report-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
+import { type Conversation, otherParticipant } from "@/domain/conversation";
 import { DELETED_USER_NAME, MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { useBlockedIds, useOtherProfile, useReport, useSetBlock } from "../api/trust";
 
@@ -14,16 +15,17 @@ export function OtherStatus({ otherId }: { otherId: string }) {
   return null;
 }
 
-/** 'Segnala' (the conversation, or a message in it) and 'Blocca'/'Sblocca' the other participant. */
-export function TrustActions({
-  uid,
-  conversationId,
-  otherId,
-}: {
-  uid: string;
-  conversationId: string;
-  otherId: string;
-}) {
+/**
+ * 'Segnala' and 'Blocca'/'Sblocca' the other participant. From a chat one reports the conversation, or
+ * what it is about: the offer (for the buyer) or the request (for the shop).
+ */
+export function TrustActions({ uid, conversation }: { uid: string; conversation: Conversation }) {
+  const isBuyer = conversation.participants.customerId === uid;
+  const otherId = otherParticipant(conversation, uid).id;
+  const targets: ReportTarget[] = [
+    { value: "conversation", label: "La conversazione" },
+    isBuyer ? { value: "offer", label: "L'offerta ricevuta" } : { value: "request", label: "La richiesta" },
+  ];
   const [reporting, setReporting] = useState(false);
   const report = useReport();
   const blocked = useBlockedIds(uid);
@@ -31,9 +33,13 @@ export function TrustActions({
   const { toast } = useToast();
   const isBlocked = blocked.data?.has(otherId) ?? false;
 
-  const send = (data: ReportFormData) =>
+  const send = ({ target, ...data }: ReportFormData) =>
     report.mutate(
-      { kind: "conversation", targetId: conversationId, ...data },
+      target === "offer"
+        ? { kind: "offer", targetId: conversation.offerId, ...data }
+        : target === "request"
+          ? { kind: "request", targetId: conversation.requestId, ...data }
+          : { kind: "conversation", targetId: conversation.id, ...data },
       {
         onSuccess: () => {
           setReporting(false);
@@ -67,7 +73,8 @@ export function TrustActions({
       <ReportDialog
         open={reporting}
         onOpenChange={setReporting}
-        subject="questa conversazione"
+        title="Segnala"
+        targets={targets}
         pending={report.isPending}
         onSubmit={send}
       />
