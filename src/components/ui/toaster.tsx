@@ -29,9 +29,10 @@ export function Toaster({ queue, onClose }: { queue: ToastRequest[]; onClose: (i
       })}
       <ToastPrimitive.Viewport
         label="Notifiche ({hotkey})"
-        // On a phone at the top, clear of the composer and the send button at the bottom of the chat
-        // screens; from the sm breakpoint (desktops) in the bottom-right corner.
-        className="fixed inset-x-0 top-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))] outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:left-auto sm:max-w-sm sm:pt-4"
+        // At the top, clear of the composers and their send buttons at the bottom of the chat screens
+        // (Algo's and the messages'): across a phone's width, and from the sm breakpoint in the top-right
+        // corner just under the header (h-16).
+        className="fixed inset-x-0 top-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))] outline-none sm:top-16 sm:right-0 sm:left-auto sm:max-w-sm sm:pt-4"
       />
     </ToastPrimitive.Provider>
   );
