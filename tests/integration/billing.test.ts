@@ -201,6 +201,23 @@ describe("the free month and the gate", () => {
       message: PLAN_MESSAGES.planRequired,
     });
     expect((await db().doc("offers/r2_shop").get()).exists).toBe(false);
+    // Leonardo too, before any token is spent.
+    const { generateOfferDescriptionFor } = await import(
+      "../../functions/src/algo/offer-description/generate-offer-description"
+    );
+    await db()
+      .doc("users/shop")
+      .update({ aiTokens: 5, lastTokenReset: Timestamp.fromDate(at(30)) });
+    expect(
+      await rejection(
+        generateOfferDescriptionFor("shop", { requestId: "r2", price: 50 } as never, {
+          db: db(),
+          gemini: undefined,
+          now: () => at(30),
+        }),
+      ),
+    ).toMatchObject({ code: "failed-precondition", message: PLAN_MESSAGES.planRequired });
+    expect((await db().doc("users/shop").get()).data()?.aiTokens).toBe(5);
   });
 });
 
@@ -374,6 +391,30 @@ describe("the webhook", () => {
       "ignored",
       "applied",
     ]);
+    // A genuine delivery over HTTP is acknowledged and applied.
+    const subscriptionId = stripe.sessions.get(session.sessionId)?.subscription as string;
+    const genuineHttp = signed(stripe.subscriptionUpdated(subscriptionId, secs(at(41))), SECRET);
+    const ok = { statusCode: 200, body: undefined as unknown };
+    const okResponse = {
+      status(code: number) {
+        ok.statusCode = code;
+        return okResponse;
+      },
+      json(body: unknown) {
+        ok.body = body;
+        return okResponse;
+      },
+    };
+    await (webhook.stripeWebhook as unknown as (req: unknown, res: unknown) => Promise<void>)(
+      {
+        ...request,
+        rawBody: Buffer.from(genuineHttp.payload),
+        header: (name: string) =>
+          name.toLowerCase() === "stripe-signature" ? genuineHttp.header : undefined,
+      },
+      okResponse,
+    );
+    expect(ok).toMatchObject({ statusCode: 200, body: { received: true, result: "applied" } });
   });
 
   it("credits a token pack exactly once however often, and concurrently, the event arrives", async () => {

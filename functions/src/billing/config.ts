@@ -45,8 +45,9 @@ export function billingModeFromEnv(env: NodeJS.ProcessEnv = process.env): Billin
 
 /** The secret webhook signatures are checked with; undefined (refuse everything) when none is set. */
 export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const secret = env[stripeWebhookSecret.name]?.trim();
-  if (secret) return secret;
+  const secret = env[stripeWebhookSecret.name]?.trim() ?? "";
+  // 'none' and the like mean "no secret": never a key anyone could sign with.
+  if (!NO_KEY.has(secret.toLowerCase())) return secret;
   return runsOnEmulators(env) ? LOCAL_WEBHOOK_SECRET : undefined;
 }
 
