@@ -1,0 +1,57 @@
+// Every page of the app through axe (tests/support/axe.ts), as the role that sees it, at 360 px and at
+// desktop width: the marketing and legal pages signed out, the buyer's and the shop's areas signed in.
+// The journeys check the pages they pass through; this sweep also reaches the ones no journey visits.
+
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/axe";
+import type { ViewportName } from "../support/browser";
+import { seededJourney } from "../support/seeded-journey";
+
+const { open, signIn } = seededJourney();
+
+/** Seeded (scripts/seed/demo-data.ts): the buyer's lamp request, answered by negozio1 (its chat). */
+const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
+
+const PUBLIC = ["/", "/acquirenti", "/negozianti", "/privacy", "/termini", "/cookie", "/auth"];
+const BUYER = ["/customer", "/requests", "/create", "/messages", `/messages/${LAMP_CHAT}`, "/profile"];
+const SHOP = [
+  "/merchant",
+  "/browse",
+  "/make-offer/demo-req-chitarra",
+  "/offers",
+  "/abbonamento",
+  `/messages/${LAMP_CHAT}`,
+  "/profile",
+];
+
+/** Visits each path in turn, waits for its heading, runs axe; returns every page's report. */
+async function sweep(page: Page, paths: readonly string[], viewport: ViewportName): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await page.goto(new URL(path, page.url()).href);
+    await page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+    await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
+    await expectAccessible(page, viewport).catch((error: Error) => failures.push(error.message));
+  }
+  return failures;
+}
+
+describe("every page passes axe (WCAG 2 A/AA, no serious or critical violation)", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`signed out, the buyer and the shop (${viewport})`, async () => {
+      const visitor = await open("/", viewport);
+      const failures = await sweep(visitor, PUBLIC, viewport);
+
+      const buyer = await open("/customer", viewport);
+      await signIn(buyer, "acquirente@vicino.test", "/customer");
+      failures.push(...(await sweep(buyer, BUYER, viewport)));
+
+      const shop = await open("/merchant", viewport);
+      await signIn(shop, "negozio1@vicino.test", "/merchant");
+      failures.push(...(await sweep(shop, SHOP, viewport)));
+
+      expect(failures.join("\n")).toBe("");
+    });
+  }
+});
