@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { listMyBlocks, reportContent } from "@/data/moderation";
 import { listMerchantOffersOn } from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import { DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
@@ -12,6 +13,7 @@ import { BrowsePage } from "./browse-page";
 vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
 vi.mock("@/data/offers", () => ({ listMerchantOffersOn: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+vi.mock("@/data/moderation", () => ({ listMyBlocks: vi.fn(), reportContent: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -33,7 +35,39 @@ beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(merchantSession());
   vi.mocked(fetchNearbyRequests).mockResolvedValue(page([]));
   vi.mocked(listMerchantOffersOn).mockResolvedValue(new Map());
+  vi.mocked(listMyBlocks).mockResolvedValue([]);
+  vi.mocked(reportContent).mockResolvedValue({ reportId: "r1" });
   vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+describe("/browse: report and block", () => {
+  it("leaves out the requests of a buyer the shop blocked", async () => {
+    vi.mocked(listMyBlocks).mockResolvedValue([
+      { blockerId: "shop-1", blockedId: "molesto", blockedName: "Molesto", createdAt: new Date() },
+    ]);
+    vi.mocked(fetchNearbyRequests).mockResolvedValue(
+      page([
+        aNearbyRequest(),
+        aNearbyRequest({ id: "req-2", productName: "Chitarra classica", customerId: "molesto" }),
+      ]),
+    );
+    renderPage(<BrowsePage />, { path: "/browse" });
+    await screen.findByRole("link", { name: /Fai un'offerta per Cuffie/ });
+    await waitFor(() => expect(screen.queryByRole("link", { name: /Chitarra classica/ })).toBeNull());
+  });
+
+  it("'Segnala' on a card reports the request", async () => {
+    vi.mocked(fetchNearbyRequests).mockResolvedValue(page([aNearbyRequest()]));
+    const { user } = renderPage(<BrowsePage />, { path: "/browse" });
+    await user.click(await screen.findByRole("button", { name: /^Segnala la richiesta Cuffie/ }));
+    const dialog = await screen.findByRole("dialog", { name: /Segnala la richiesta/ });
+    expect(within(dialog).queryByRole("radio", { name: "La richiesta" })).toBeNull();
+    await user.click(within(dialog).getByRole("radio", { name: "Richiesta o offerta falsa" }));
+    await user.click(within(dialog).getByRole("button", { name: "Invia segnalazione" }));
+    await waitFor(() =>
+      expect(reportContent).toHaveBeenCalledWith({ kind: "request", targetId: "req-1", reason: "fake" }),
+    );
+  });
 });
 
 describe("/browse", () => {

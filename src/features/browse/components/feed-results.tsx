@@ -4,6 +4,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { NearbyRequestsPage } from "@/data/requests";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
 import { useMyOffersOn } from "../api/my-offers";
+import { useBlockedIds } from "../api/trust";
 import { RequestCard } from "./request-card";
 
 type Props = {
@@ -14,7 +15,11 @@ type Props = {
 
 /** The feed's states: loading, error (with retry), empty, the cards and 'Carica altre'. */
 export function FeedResults({ feed, uid }: Props) {
-  const requests = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  // Requests of buyers the shop blocked are left out.
+  const blocked = useBlockedIds(uid);
+  const requests = (feed.data?.pages.flatMap((page) => page.items) ?? []).filter(
+    (request) => !blocked.data?.has(request.customerId),
+  );
   const mine = useMyOffersOn(
     uid,
     requests.map((request) => request.id),

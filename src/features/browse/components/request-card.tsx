@@ -14,6 +14,7 @@ import {
 import type { Offer } from "@/domain/offer";
 import { offeredLabel } from "@/domain/offer-display";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
+import { ReportRequest } from "./report-request";
 
 /** One request of the feed (spec §2 Browse page): budget, delivery, zone and radius, condition, AI badge. */
 export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOffer?: Offer | undefined }) {
@@ -57,6 +58,7 @@ export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOf
             <MapPinIcon className="size-4" />
             <time dateTime={request.createdAt.toISOString()}>{formatRelativeDate(request.createdAt)}</time>
           </p>
+          <ReportRequest requestId={request.id} productName={request.productName} />
           {myOffer ? (
             // Already answered: what the shop offered, leading to its offer (edit while pending).
             <Link
