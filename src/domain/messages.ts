@@ -199,7 +199,8 @@ export const CUSTOMER_FALLBACK_NAME = "Acquirente";
 export const BUYER_MESSAGES = {
   simulatedPayment: "Pagamento simulato (ambiente locale)",
   simulatedPaymentNote: "Nessun addebito reale: è una prova, i token vengono accreditati subito.",
-  stripePaymentNote: "Paghi sulla pagina sicura di Stripe; i token arrivano appena il pagamento è confermato.",
+  stripePaymentNote:
+    "Paghi sulla pagina sicura di Stripe; i token arrivano appena il pagamento è confermato.",
   tokensPurchased: "Token acquistati!",
   tokenBalanceUnavailable: "Impossibile leggere il saldo dei token. Riprova più tardi.",
   tokenBalanceLoading: "Caricamento dei token",
