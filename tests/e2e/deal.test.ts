@@ -102,7 +102,7 @@ describe("closing a deal end to end", () => {
     await isolaOffer.getByText("In attesa della decisione del cliente.").waitFor({ state: "detached" });
 
     // Navigli's chat: opening it clears its two unread messages from the header's total.
-    await buyer.getByRole("link", { name: /Conversazioni/ }).click();
+    await buyer.getByRole("link", { name: "Torna alle conversazioni" }).click();
     await navigliLink.click();
     await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT}`);
     await thread(buyer)
@@ -170,7 +170,7 @@ describe("closing a deal end to end", () => {
     await stat(navigli, "Accettate", "3");
 
     // Back on the list, the lamp chat has nothing unread any more (the buyer read it while open).
-    await buyer.getByRole("link", { name: /Conversazioni/ }).click();
+    await buyer.getByRole("link", { name: "Torna alle conversazioni" }).click();
     await navigliLink.waitFor();
     await navigliLink.getByText(/non lett/).waitFor({ state: "detached", timeout: 20_000 });
 
