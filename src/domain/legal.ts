@@ -1,5 +1,4 @@
 import { PRODUCT_NAME } from "./product.ts";
-import { PENDING_USER_TYPE_STORAGE_KEY } from "./user-type.ts";
 
 /**
  * The legal texts' metadata: each text has a version and the date it applies from. Changing a text
@@ -69,9 +68,5 @@ export const LEGAL_LINK_LABELS = {
   emailFooter: "Informativa sulla privacy",
 } as const;
 
-/** Local storage keys the app writes (the cookie page lists them; src/lib and the auth feature use them). */
-export const DEVICE_STORAGE_KEYS = {
-  pendingUserType: PENDING_USER_TYPE_STORAGE_KEY,
-  emailForSignIn: "vicino.emailForSignIn",
-  sessionHint: "vicino.hasSession",
-} as const;
+/** Local storage keys the app writes (the cookie page lists them). */
+export { DEVICE_STORAGE_KEYS } from "./device-storage.ts";

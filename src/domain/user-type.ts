@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEVICE_STORAGE_KEYS } from "./device-storage.ts";
 
 export const USER_TYPES = ["customer", "merchant"] as const;
 export const userTypeSchema = z.enum(USER_TYPES);
@@ -8,7 +9,7 @@ export type UserType = z.infer<typeof userTypeSchema>;
 export const DEFAULT_USER_TYPE: UserType = "customer";
 
 /** Local-storage key of the pending account type chosen on the marketing pages. */
-export const PENDING_USER_TYPE_STORAGE_KEY = "vicino.pendingUserType";
+export const PENDING_USER_TYPE_STORAGE_KEY = DEVICE_STORAGE_KEYS.pendingUserType;
 
 /** Parses anything (e.g. a local-storage value) into a user type, falling back to the default. */
 export function parseUserType(value: unknown): UserType {

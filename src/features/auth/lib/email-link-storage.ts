@@ -1,4 +1,4 @@
-import { DEVICE_STORAGE_KEYS } from "@/domain/legal";
+import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
 import { PENDING_USER_TYPE_STORAGE_KEY, parseUserType, type UserType } from "@/domain/user-type";
 
 /**

@@ -1,0 +1,13 @@
+/**
+ * Every local storage key the app writes, in one place: the cookie page lists them (legal-cookies.ts).
+ * No imports: the session hint and the pending account type read it from the marketing pages' first
+ * chunk, which must stay small (no zod).
+ */
+export const DEVICE_STORAGE_KEYS = {
+  /** The account type chosen on a marketing page, until sign-up (src/lib/pending-user-type.ts). */
+  pendingUserType: "vicino.pendingUserType",
+  /** The address an e-mail sign-in link was sent to (src/features/auth/lib/email-link-storage.ts). */
+  emailForSignIn: "vicino.emailForSignIn",
+  /** One bit: this browser had a session (src/lib/session/session-hint.ts). */
+  sessionHint: "vicino.hasSession",
+} as const;
