@@ -16,6 +16,9 @@ vi.mock("@/data/privacy", () => privacy);
 vi.mock("@/data/reauth", () => reauth);
 vi.mock("@/data/moderation", () => moderation);
 
+// Page tests click and type through whole flows: a busy machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeAll(async () => {
   await Promise.all([import("./profile-page"), import("@/lib/session/session-runtime")]);
 });
@@ -85,7 +88,7 @@ describe("/profile: your data", () => {
     await waitFor(() => expect(location.pathname).toBe("/"));
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     expect(location.pathname).toBe("/");
-  }, 15_000);
+  });
 
   it("shows the outcome of the user's reports", async () => {
     moderation.listMyReports.mockResolvedValue([

@@ -17,6 +17,9 @@ vi.mock("@/data/users", async () => (await import("@/testing/fake-data")).fakeUs
 vi.mock("@/data/account", async () => (await import("@/testing/fake-data")).fakeFunctionsModule);
 vi.mock("@/data/email", async () => (await import("@/testing/fake-data")).fakeEmailModule);
 
+// Page tests click and type through whole flows: a busy machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeAll(async () => {
   await Promise.all([import("./profile-page"), import("@/lib/session/session-runtime")]);
 });
