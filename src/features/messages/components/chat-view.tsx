@@ -159,9 +159,10 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
     <section aria-labelledby="chat-heading" className="flex min-h-0 flex-1 flex-col">
       <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white p-2 sm:p-3">
         <BackLink />
-        <div className="min-w-0">
-          <div className="flex items-center gap-2">
-            <h2 id="chat-heading" className="truncate text-lg font-semibold text-slate-900">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2">
+            {/* Wraps rather than cut: on a 360 px phone the name is the header's point. */}
+            <h2 id="chat-heading" className="text-lg leading-tight font-semibold break-words text-slate-900">
               {other.name}
             </h2>
             <OtherStatus otherId={other.id} />
