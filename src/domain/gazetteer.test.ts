@@ -107,6 +107,8 @@ describe("suggestPlaces", () => {
     // The exact name first, then the rest by population.
     ["sesto", ["Sesto (BZ)", "Sesto San Giovanni (MI)", "Sesto Fiorentino (FI)", "Sesto Calende (VA)"]],
     ["mil", ["Milano (MI)", "Milazzo (ME)", "Milano Marittima (RA)"]],
+    // The city before the places named after it (Milano Marittima, Barriera di Milano).
+    ["Milano", ["Milano (MI)", "Milano Marittima (RA)"]],
     ["Reggio", ["Reggio Calabria (RC)", "Reggio nell'Emilia (RE)"]],
     ["san dona", ["San Donà di Piave (VE)"]],
     ["FORLÌ", ["Forlì (FC)"]],
