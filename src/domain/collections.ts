@@ -149,6 +149,8 @@ export const MESSAGE_FIELDS = {
 export const USER_FIELDS = {
   userType: "userType",
   aiTokens: "aiTokens",
+  /** The verified shops (scripts/billing/start-trials.ts). */
+  shopStatus: "shop.status",
 } as const satisfies Record<string, FieldPath<User>>;
 
 /** subscriptions/{uid}/payments: /abbonamento lists receipts newest first. */

@@ -510,6 +510,25 @@ describe("the launch offer", () => {
     expect(status).toMatchObject({ state: "attivo", plan: "launch", renewsAt: null, canCancel: false });
     expect(status.endsAt).toEqual(new Date("2027-04-01T09:00:00Z"));
     expect((await db().doc("launchCodes/VIC-ABCD-2345").get()).data()).toMatchObject({ usedBy: "shop" });
+    // Checkout's invoice for the one-off payment: its receipt is the session's, not a second one.
+    const oneOffInvoice: StripeEvent = {
+      id: "evt_launch_invoice",
+      object: "event",
+      type: "invoice.paid",
+      created: secs(at(5)),
+      livemode: false,
+      data: {
+        object: {
+          id: "in_launch",
+          object: "invoice",
+          customer: stripe.sessions.get(session.sessionId)?.customer,
+          amount_paid: 2990,
+          parent: null,
+          lines: { data: [] },
+        },
+      },
+    };
+    expect(await deliver([oneOffInvoice], at(5))).toEqual(["ignored"]);
     expect(await payments("shop")).toEqual([
       expect.objectContaining({ kind: "launch", grossCents: 2990, netCents: 2451, vatCents: 539 }),
     ]);
@@ -626,5 +645,41 @@ describe("the 7-day e-mail", () => {
     expect(outbox[0]?.text).toContain("/abbonamento");
     expect(await run(at(26))).toEqual([]); // already told for this end date
     expect(await run(at(35))).toEqual(["fresh"]);
+  });
+});
+
+describe("plans going live", () => {
+  it("gives every verified shop without a plan the free month, once, and leaves the others alone", async () => {
+    const { startMissingTrials } = await import("../../scripts/billing/start-trials");
+    await newShop("has-plan", T0);
+    for (const [uid, shop] of [
+      [
+        "old-shop",
+        {
+          status: "verified",
+          partitaIva: "00743110157",
+          categories: ["casa"],
+          verifiedAt: Timestamp.fromDate(T0),
+        },
+      ],
+      ["not-a-shop", undefined],
+    ] as const) {
+      await db()
+        .doc(`users/${uid}`)
+        .set({
+          id: uid,
+          uid,
+          email: `${uid}@example.it`,
+          displayName: uid,
+          userType: shop ? "merchant" : "customer",
+          createdAt: Timestamp.fromDate(T0),
+          ...(shop ? { shop } : {}),
+        });
+    }
+    expect(await startMissingTrials(db(), at(100))).toEqual(["old-shop"]);
+    expect((await subscription("old-shop"))?.trialEndsAt).toEqual(at(130));
+    expect((await subscription("has-plan"))?.trialEndsAt).toEqual(at(30));
+    expect(await subscription("not-a-shop")).toBeUndefined();
+    expect(await startMissingTrials(db(), at(110))).toEqual([]);
   });
 });

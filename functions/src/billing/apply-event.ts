@@ -158,6 +158,9 @@ async function applyInvoice(
   now: Date,
 ): Promise<Effect> {
   const invoice = invoiceSchema.parse(event.data.object);
+  // One-off payments (launch offer, token packs) get their invoice from Checkout too: their receipt
+  // is written from checkout.session.completed, so only subscription invoices count here.
+  if (!invoiceSubscriptionId(invoice)) return "ignored";
   const uid = await invoiceOwner(tx, db, invoice);
   if (!uid) return "ignored";
   const paid = event.type === "invoice.paid";
