@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 // `npm run bench:lighthouse`'s options (environment; see lighthouse.ts) and where it writes.
 
 export const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
+/** `BENCH_LH_PAGES=create` (or `home`) measures one page only; default both. */
+export const PAGES = (process.env.BENCH_LH_PAGES ?? "home,create").split(",").map((page) => page.trim());
 export const WRITE_DOC = process.env.BENCH_LH_NO_DOC !== "1";
 export const VERBOSE = process.env.BENCH_LH_VERBOSE === "1";
 /** `http2`: scripts/bench/static-h2.ts, as Hosting serves; `preview`: `vite preview` (HTTP/1.1), as the e2e harness. */

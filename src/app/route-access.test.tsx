@@ -74,6 +74,23 @@ describe("route guards (RouteAccessGate)", () => {
     expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
   });
 
+  it("paints /create's static frame instead of the spinner while a returning user's session loads", async () => {
+    auth.onAuthChange.mockImplementation(() => () => undefined); // the first auth state never arrives
+    setSessionHint(true);
+    renderApp("/create");
+    expect(await page("Chiedi ad Algo")).toBeVisible();
+    expect(screen.getByRole("textbox", { name: "Messaggio per Algo" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Invia" })).toBeDisabled();
+    expect(screen.queryByText("Verifica dell'accesso…")).toBeNull();
+  });
+
+  it("sends a signed-out visitor with a stale session hint from /create's frame to /auth", async () => {
+    setSessionHint(true); // no Firebase session behind it
+    const { location } = renderApp("/create");
+    await page("Accesso e registrazione");
+    expect(location.pathname).toBe("/auth");
+  });
+
   it("sends a visitor without a session to /auth at once, saying why and keeping the page's account type", async () => {
     auth.onAuthChange.mockImplementation(() => () => undefined); // Firebase has not answered yet
     const { location } = renderApp("/merchant");

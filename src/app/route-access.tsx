@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -25,24 +25,28 @@ export type RouteAccess = "public" | "authenticated" | UserType | "shop";
  *   never reaches merchant screens);
  * - a merchant not yet verified on a `shop` route → /merchant, where the verification panel is (its
  *   screens would only run queries the rules deny);
- * - while the session loads → a spinner, never a flash of the protected page.
+ * - while the session loads → a spinner, never a flash of the protected page; a route may give a `shell`
+ *   instead (its page's frame with no data of anyone: /create), shown to a browser with a session hint
+ *   while the session and the page's code load, so that the page paints before Firebase has answered.
  *
  * These guards are for navigation only; security lives in the Firestore rules and the functions.
  */
-export function RouteAccessGate({
-  access,
-  preload,
-  children,
-}: {
-  access: RouteAccess;
+type GateOptions = {
   /** The page's code download, started while the session loads (see lazy-page.tsx). */
   preload?: () => void;
-  children: ReactNode;
-}) {
+  /** Shown instead of the spinner while a hinted session loads; static, never anyone's data. */
+  shell?: ReactNode;
+};
+
+export function RouteAccessGate({
+  access,
+  children,
+  ...options
+}: GateOptions & { access: RouteAccess; children: ReactNode }) {
   if (access === "public") return children;
   return (
-    <RequireAccess access={access} {...(preload ? { preload } : {})}>
-      {children}
+    <RequireAccess access={access} {...options}>
+      {options.shell ? <Suspense fallback={options.shell}>{children}</Suspense> : children}
     </RequireAccess>
   );
 }
@@ -50,12 +54,9 @@ export function RouteAccessGate({
 function RequireAccess({
   access,
   preload,
+  shell,
   children,
-}: {
-  access: Exclude<RouteAccess, "public">;
-  preload?: () => void;
-  children: ReactNode;
-}) {
+}: GateOptions & { access: Exclude<RouteAccess, "public">; children: ReactNode }) {
   const session = useSessionStart();
   const location = useLocation();
   useEffect(() => preload?.(), [preload]);
@@ -69,7 +70,7 @@ function RequireAccess({
   );
   // No note of a session on this browser: the visitor is almost surely signed out, so they go to /auth
   // at once instead of watching a spinner while Firebase loads (a session found there sends them back).
-  if (session.loading) return hasSessionHint() ? <SessionSpinner /> : toAuth;
+  if (session.loading) return hasSessionHint() ? (shell ?? <SessionSpinner />) : toAuth;
   if (!session.user || !session.userData || !session.homePath) return toAuth;
   if (role !== "authenticated" && session.userData.userType !== role) {
     return <Navigate to={session.homePath} replace />;

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
+import { CreateShell } from "@/features/create/create-shell";
 import { BuyersPage } from "@/features/marketing/buyers-page";
 import { LandingPage } from "@/features/marketing/landing-page";
 import { MerchantsPage } from "@/features/marketing/merchants-page";
@@ -72,6 +73,8 @@ export type AppRoute = {
   element: ReactNode;
   /** Starts downloading the page's code while the gate still waits for the session. */
   preload?: () => void;
+  /** The page's static frame, painted while a hinted session and the code load (RouteAccessGate). */
+  shell?: ReactNode;
 };
 
 export const appRoutes: readonly AppRoute[] = [
@@ -102,7 +105,13 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.dashboard.path, access: "authenticated", element: <DashboardRedirect /> },
 
   // Buyers
-  { path: paths.create.path, access: "customer", element: <CreatePage />, preload: CreatePage.preload },
+  {
+    path: paths.create.path,
+    access: "customer",
+    element: <CreatePage />,
+    preload: CreatePage.preload,
+    shell: <CreateShell />,
+  },
   {
     path: paths.requests.path,
     access: "customer",
@@ -165,10 +174,10 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      ...appRoutes.map(({ path, access, element, preload }) => ({
+      ...appRoutes.map(({ path, access, element, preload, shell }) => ({
         path,
         element: (
-          <RouteAccessGate access={access} {...(preload ? { preload } : {})}>
+          <RouteAccessGate access={access} {...(preload ? { preload } : {})} {...(shell ? { shell } : {})}>
             {element}
           </RouteAccessGate>
         ),

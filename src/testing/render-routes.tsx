@@ -22,10 +22,10 @@ export function stubbedRoutes(keep: readonly string[] = []): RouteObject[] {
     {
       element: <RootLayout />,
       children: [
-        ...appRoutes.map(({ path, access, element }) => ({
+        ...appRoutes.map(({ path, access, element, shell }) => ({
           path,
           element: (
-            <RouteAccessGate access={access}>
+            <RouteAccessGate access={access} {...(shell ? { shell } : {})}>
               {keep.includes(path) ? element : <h1>{stubHeading(path)}</h1>}
             </RouteAccessGate>
           ),

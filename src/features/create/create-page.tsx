@@ -15,6 +15,7 @@ import { ChatPanel } from "./components/chat-panel";
 import { PlacePrompt } from "./components/place-prompt";
 import { ProgressCard } from "./components/progress-card";
 import { ReviewCard } from "./components/review-card";
+import { CREATE_SECTION_CLASSES } from "./create-shell";
 import type { PreparedImage } from "./lib/resize-image";
 
 /**
@@ -48,10 +49,7 @@ export function CreatePage() {
   const busy = chat.loading || chat.publishing || chat.completed;
 
   return (
-    <section
-      aria-labelledby="create-title"
-      className="mx-auto flex h-[calc(100dvh-4rem)] max-w-3xl flex-col gap-2 px-3 py-2 sm:px-4 sm:py-4"
-    >
+    <section aria-labelledby="create-title" className={CREATE_SECTION_CLASSES}>
       <title>{`Chiedi ad Algo · ${PRODUCT_NAME}`}</title>
       <div className="flex items-center justify-between gap-3">
         <h1 id="create-title" className="text-xl font-bold text-slate-900 sm:text-2xl">

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { Children, type ReactNode, useEffect, useRef } from "react";
 import { cn } from "@/lib/cn";
 import type { ChatMessage } from "../api/use-algo-chat";
 
@@ -19,9 +19,12 @@ type ChatPanelProps = {
 export function ChatPanel({ messages, typing, children, tailKey = "" }: ChatPanelProps) {
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length;
+  // Only when there is something below the fold to show: Algo's welcome alone needs no scrolling, and
+  // scrollIntoView forces a layout in the page's first, most expensive, task.
+  const hasTail = Children.toArray(children).length > 0;
   useEffect(() => {
-    if (count > 0 || tailKey) end.current?.scrollIntoView?.({ block: "end" });
-  }, [count, tailKey]);
+    if (count > 1 || (hasTail && tailKey !== undefined)) end.current?.scrollIntoView?.({ block: "end" });
+  }, [count, hasTail, tailKey]);
   return (
     // A section (region) focusable so that a keyboard can scroll it: it scrolls inside the page.
     <section

@@ -8,16 +8,9 @@ import {
   isAlmostComplete,
 } from "@/domain/algo";
 import { ALGO_MESSAGES } from "@/domain/messages";
+import { FIELD_LABELS, PROGRESS_BAR_LABEL, PROGRESS_TITLE } from "./progress-labels";
 
-const FIELD_LABELS: Record<AlgoProgressField, string> = {
-  productName: "Prodotto",
-  category: "Categoria",
-  budget: "Budget",
-  urgency: "Urgenza",
-  deliveryPreference: "Consegna o ritiro",
-  location: "Posizione",
-  condition: "Condizione",
-};
+const LABELS: Record<AlgoProgressField, string> = FIELD_LABELS;
 
 /**
  * What Algo has understood so far (spec §2 create page), as a strip that fits above the conversation
@@ -33,11 +26,11 @@ export function ProgressCard({ data }: { data: AlgoExtractedData }) {
     >
       <div className="flex items-center gap-2">
         <h2 id="progress-title" className="text-sm font-semibold text-slate-900">
-          La tua richiesta
+          {PROGRESS_TITLE}
         </h2>
         <div
           role="progressbar"
-          aria-label="Completamento della richiesta"
+          aria-label={PROGRESS_BAR_LABEL}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -64,7 +57,7 @@ export function ProgressCard({ data }: { data: AlgoExtractedData }) {
               ) : (
                 <span aria-hidden="true">·</span>
               )}
-              {FIELD_LABELS[name]}
+              {LABELS[name]}
               <span className="sr-only">{done ? " (raccolto)" : " (mancante)"}</span>
             </li>
           );
