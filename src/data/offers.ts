@@ -80,8 +80,7 @@ export async function listMerchantOffers(
   };
 }
 
-/** Firestore's bound on an `in` filter's values. */
-const IN_FILTER_MAX = 30;
+const IN_FILTER_MAX = 30; // Firestore's bound on an `in` filter's values
 
 /**
  * The merchant's own offers on these requests (the feed's cards: 'Hai offerto 150 €'), by request id.
@@ -92,9 +91,9 @@ export async function listMerchantOffersOn(
   requestIds: readonly string[],
 ): Promise<Map<string, Offer>> {
   const ids = [...new Set(requestIds)];
-  const chunks: string[][] = [];
-  for (let start = 0; start < ids.length; start += IN_FILTER_MAX)
-    chunks.push(ids.slice(start, start + IN_FILTER_MAX));
+  const chunks = Array.from({ length: Math.ceil(ids.length / IN_FILTER_MAX) }, (_, index) =>
+    ids.slice(index * IN_FILTER_MAX, (index + 1) * IN_FILTER_MAX),
+  );
   const db = await getLiteDb();
   const snapshots = await Promise.all(
     chunks.map((chunk) =>
@@ -108,11 +107,8 @@ export async function listMerchantOffersOn(
       ),
     ),
   );
-  const offers = new Map<string, Offer>();
-  for (const offer of snapshots.flatMap((snapshot) => snapshot.docs.map(readSnapshot)).filter(isPresent)) {
-    offers.set(offer.requestId, offer);
-  }
-  return offers;
+  const offers = snapshots.flatMap((snapshot) => snapshot.docs.map(readSnapshot)).filter(isPresent);
+  return new Map(offers.map((offer) => [offer.requestId, offer]));
 }
 
 export type MerchantOfferRow = { offer: Offer; request: Request | null };
