@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { DEVICE_STORAGE_KEYS } from "./device-storage.ts";
 
-export const USER_TYPES = ["customer", "merchant"] as const;
-export const userTypeSchema = z.enum(USER_TYPES);
-export type UserType = z.infer<typeof userTypeSchema>;
+import { USER_TYPES, type UserType } from "./user-roles.ts";
+
+export { isUserType, USER_TYPES, type UserType } from "./user-roles.ts";
+export const userTypeSchema = z.enum(USER_TYPES) satisfies z.ZodType<UserType>;
 
 /** Pending type default when nothing is stored (spec §4). */
 export const DEFAULT_USER_TYPE: UserType = "customer";

@@ -1,5 +1,5 @@
 import type { Location } from "react-router";
-import { type UserType, userTypeSchema } from "@/domain/user-type";
+import { isUserType, type UserType } from "@/domain/user-roles";
 
 /**
  * Where a signed-out visitor was going: the guard sends them to /auth with this router state, and the
@@ -28,6 +28,6 @@ export function readReturnTo(state: unknown): string | null {
 /** The account type of the page the visitor wanted, when the state names a valid one. */
 export function readReturnRole(state: unknown): UserType | null {
   if (readReturnTo(state) === null) return null;
-  const parsed = userTypeSchema.safeParse((state as { role?: unknown }).role);
-  return parsed.success ? parsed.data : null;
+  const role = (state as { role?: unknown }).role;
+  return isUserType(role) ? role : null;
 }
