@@ -22,6 +22,7 @@ import {
   type DemoRequestKey,
 } from "../../scripts/seed/demo-data";
 import { requestZone } from "../../src/domain/geo-privacy";
+import { currentConsent } from "../../src/domain/legal-consent";
 import { buildMessageWrite } from "../../src/domain/message-document";
 import { CHAT_MESSAGES } from "../../src/domain/messages";
 import { offerIdFor } from "../../src/domain/offer";
@@ -258,38 +259,44 @@ describe("a fresh account that calls itself a merchant sees no requests", () => 
     expectRulesDenials();
     const page = await open("/", "desktop");
     await withFirebase(page);
-    const outcome = await page.evaluate(async () => {
-      const { sdk, getAuthInstance, getDb } = window.vicinoTest;
-      const { collection, doc, getDocs, limit, orderBy, query, serverTimestamp, setDoc, where } =
-        sdk.firestore;
-      const email = `finto.attacco.${Date.now()}@example.com`;
-      const { user } = await sdk.auth.createUserWithEmailAndPassword(
-        await getAuthInstance(),
-        email,
-        "segreta1",
-      );
-      const db = await getDb();
-      // Sign-up as the rules allow it: the role is the client's word.
-      await setDoc(doc(db, "users", user.uid), {
-        id: user.uid,
-        email,
-        displayName: "Finto Negozio",
-        userType: "merchant",
-        businessName: "Finto Negozio",
-        createdAt: serverTimestamp(),
-      });
-      return getDocs(
-        query(
-          collection(db, "requests"),
-          where("status", "==", "active"),
-          orderBy("createdAt", "desc"),
-          limit(50),
-        ),
-      ).then(
-        (snapshot) => ({ ok: true as const, seen: snapshot.size }),
-        (error: { code?: string }) => ({ ok: false as const, code: error.code }),
-      );
-    });
+    // The consent a sign-up records, with the current versions (the rules require it).
+    const consent = currentConsent(() => null);
+    const outcome = await page.evaluate(
+      async (versions) => {
+        const { sdk, getAuthInstance, getDb } = window.vicinoTest;
+        const { collection, doc, getDocs, limit, orderBy, query, serverTimestamp, setDoc, where } =
+          sdk.firestore;
+        const email = `finto.attacco.${Date.now()}@example.com`;
+        const { user } = await sdk.auth.createUserWithEmailAndPassword(
+          await getAuthInstance(),
+          email,
+          "segreta1",
+        );
+        const db = await getDb();
+        // Sign-up as the rules allow it: the role is the client's word.
+        await setDoc(doc(db, "users", user.uid), {
+          id: user.uid,
+          email,
+          displayName: "Finto Negozio",
+          userType: "merchant",
+          businessName: "Finto Negozio",
+          createdAt: serverTimestamp(),
+          consent: { ...versions, acceptedAt: serverTimestamp() },
+        });
+        return getDocs(
+          query(
+            collection(db, "requests"),
+            where("status", "==", "active"),
+            orderBy("createdAt", "desc"),
+            limit(50),
+          ),
+        ).then(
+          (snapshot) => ({ ok: true as const, seen: snapshot.size }),
+          (error: { code?: string }) => ({ ok: false as const, code: error.code }),
+        );
+      },
+      { termsVersion: consent.termsVersion, privacyVersion: consent.privacyVersion },
+    );
     expect(outcome).toEqual({ ok: false, code: "permission-denied" });
   });
 });
