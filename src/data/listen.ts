@@ -3,9 +3,9 @@ import type {
   DocumentReference,
   DocumentSnapshot,
   Firestore,
-  Query,
   Unsubscribe,
 } from "firebase/firestore";
+import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 
 /**
  * The one home of live listeners (architecture §3: realtime screens subscribe with onSnapshot and the
@@ -82,19 +82,25 @@ export function subscribeToDocument<T>(
 }
 
 /**
- * A bounded query, live (the dashboards): every snapshot gives the whole list again, malformed documents
- * left out (`read` returns null). A refusal is a bug here (the query is built to be allowed), so it is
- * reported like any failure.
+ * The newest documents of a collection where `field == value`, live (the dashboards): at most `max`, never
+ * more than the rules' list bound (REQUEST_QUERY_LIMIT); every snapshot gives the whole list again,
+ * malformed documents left out (`read` returns null). A refusal is a bug here (the query is built to be
+ * allowed), so it is reported like any failure.
  */
-export function subscribeToQuery<T>(
-  build: (fs: FirestoreSdk, db: Firestore) => Query,
+export function subscribeToNewest<T>(
+  where: { collection: string; field: string; value: string; orderBy: string; max: number },
   read: (id: string, data: DocumentData) => T | null,
   listener: Listener<T[]>,
 ): Unsubscribe {
   return lazyListen(
     (fs, db, fail) =>
       fs.onSnapshot(
-        build(fs, db),
+        fs.query(
+          fs.collection(db, where.collection),
+          fs.where(where.field, "==", where.value),
+          fs.orderBy(where.orderBy, "desc"),
+          fs.limit(Math.min(where.max, REQUEST_QUERY_LIMIT)),
+        ),
         (snapshot) => {
           const items: T[] = [];
           for (const document of snapshot.docs) {

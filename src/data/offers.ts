@@ -29,7 +29,7 @@ import type { Request } from "@/domain/request";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
-import { type Listener, subscribeToDocument, subscribeToQuery } from "./listen";
+import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
 import { getRequest } from "./requests";
 
 /**
@@ -258,17 +258,12 @@ export function subscribeToMerchantOffers(
   max: number,
   listener: Listener<Offer[]>,
 ): Unsubscribe {
-  return subscribeToQuery(
-    (fs, db) =>
-      fs.query(
-        fs.collection(db, COLLECTIONS.offers),
-        fs.where(OFFER_FIELDS.merchantId, "==", merchantId),
-        fs.orderBy(OFFER_FIELDS.createdAt, "desc"),
-        fs.limit(Math.min(max, REQUEST_QUERY_LIMIT)),
-      ),
-    parseOffer,
-    listener,
-  );
+  const where = {
+    collection: COLLECTIONS.offers,
+    field: OFFER_FIELDS.merchantId,
+    orderBy: OFFER_FIELDS.createdAt,
+  };
+  return subscribeToNewest({ ...where, value: merchantId, max }, parseOffer, listener);
 }
 
 /** The same list as listCustomerOffers, live (the buyer's dashboard and /requests). */
@@ -277,17 +272,12 @@ export function subscribeToCustomerOffers(
   max: number,
   listener: Listener<Offer[]>,
 ): Unsubscribe {
-  return subscribeToQuery(
-    (fs, db) =>
-      fs.query(
-        fs.collection(db, COLLECTIONS.offers),
-        fs.where(OFFER_FIELDS.customerId, "==", customerId),
-        fs.orderBy(OFFER_FIELDS.createdAt, "desc"),
-        fs.limit(Math.min(max, REQUEST_QUERY_LIMIT)),
-      ),
-    parseOffer,
-    listener,
-  );
+  const where = {
+    collection: COLLECTIONS.offers,
+    field: OFFER_FIELDS.customerId,
+    orderBy: OFFER_FIELDS.createdAt,
+  };
+  return subscribeToNewest({ ...where, value: customerId, max }, parseOffer, listener);
 }
 
 /** One offer, live (the messages screen: each side sees accept / reject / complete as it happens). */

@@ -36,7 +36,7 @@ import { requestCancellation } from "@/domain/request-document";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
-import { type Listener, subscribeToDocument, subscribeToQuery } from "./listen";
+import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
 
 /**
  * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's cancellation and the merchant
@@ -99,17 +99,12 @@ export function subscribeToCustomerRequests(
   max: number,
   listener: Listener<Request[]>,
 ): Unsubscribe {
-  return subscribeToQuery(
-    (fs, db) =>
-      fs.query(
-        fs.collection(db, COLLECTIONS.requests),
-        fs.where(REQUEST_FIELDS.customerId, "==", customerId),
-        fs.orderBy(REQUEST_FIELDS.createdAt, "desc"),
-        fs.limit(Math.min(max, REQUEST_QUERY_LIMIT)),
-      ),
-    parseRequest,
-    listener,
-  );
+  const where = {
+    collection: COLLECTIONS.requests,
+    field: REQUEST_FIELDS.customerId,
+    orderBy: REQUEST_FIELDS.createdAt,
+  };
+  return subscribeToNewest({ ...where, value: customerId, max }, parseRequest, listener);
 }
 
 // ---------------------------------------------------------------------------------------------
