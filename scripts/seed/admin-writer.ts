@@ -105,7 +105,7 @@ export class AdminSeedWriter implements MarketplaceWriter {
   ): Promise<string> {
     // As algoChat publishes: the public document and the buyer's exact location, together.
     const { document, privateLocation } = buildRequestDocument(
-      { customerId: customer.uid, request: input },
+      { customerId: customer.uid, request: input, publishedAt: at },
       clock(at),
     );
     const ref = requestRef(this.db, id);

@@ -131,6 +131,16 @@ export const MAX_REQUESTS_PER_DAY = 10;
  */
 export const PUBLIC_POSITION_GRID_DEG = 0.01;
 
+// A request's life (issue: requests expire unless renewed; ours where the spec is silent)
+/** A published (or renewed) request takes offers for this long, then the daily sweep expires it. */
+export const REQUEST_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** An active request may be renewed once its expiry is this close ('Scade tra 2 giorni'). */
+export const REQUEST_RENEW_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
+/** An expired request may be renewed for this long after it expired; later the buyer publishes anew. */
+export const REQUEST_RENEW_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+/** Requests (each with its pending offers) the expiry sweep handles per query page. */
+export const REQUEST_EXPIRY_PAGE = 100;
+
 // Profile syncs (ours: the spec sets no number for these)
 /**
  * syncProfile rewrites of one user's public profile per window. A sync that changes nothing writes

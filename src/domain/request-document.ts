@@ -2,6 +2,7 @@ import { requestGeoFields } from "./geo-cover.ts";
 import { coarsePosition, requestZone } from "./geo-privacy.ts";
 import type { NewRequest, NewRequestInput, RequestLocation, RequestPrivateLocation } from "./request.ts";
 import { newRequestInputSchema } from "./request.ts";
+import { requestExpiresAt } from "./request-life.ts";
 import { INITIAL_REQUEST_STATUS, REQUEST_STATUS, type RequestStatus } from "./state-machine.ts";
 import { withoutUndefined } from "./without-undefined.ts";
 
@@ -25,6 +26,11 @@ export type RequestDocumentInput = {
   id?: string;
   /** Only the bench stores requests already past `active` (its population has a history). */
   status?: RequestStatus;
+  /**
+   * When it is published: gives `expiresAt` (request-life.ts requestExpiresAt). Every publishing path
+   * passes it; without it the document has no expiresAt and is read as createdAt + 7 days.
+   */
+  publishedAt?: Date;
 };
 
 export type RequestDocument<Time> = Omit<Partial<NewRequest>, "location"> &
@@ -38,6 +44,7 @@ export type RequestDocument<Time> = Omit<Partial<NewRequest>, "location"> &
     status: RequestStatus;
     createdAt: Time;
     updatedAt: Time;
+    expiresAt?: Date;
   };
 
 export type RequestDocumentWrite<Time> = {
@@ -68,6 +75,7 @@ export function buildRequestDocument<Time>(
     status: input.status ?? INITIAL_REQUEST_STATUS,
     createdAt,
     updatedAt: now(),
+    ...(input.publishedAt === undefined ? {} : { expiresAt: requestExpiresAt(input.publishedAt) }),
   };
   const privateLocation = {
     customerId: input.customerId,

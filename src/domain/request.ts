@@ -98,6 +98,8 @@ export const requestSchema = z.object({
   customerRating: z.number().int().min(1).max(5).optional(),
   customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
   cancelledAt: dateSchema.optional(),
+  /** When the request stops taking offers (request-life.ts); absent on old documents: createdAt + 7 days. */
+  expiresAt: dateSchema.optional(),
 });
 export type Request = z.infer<typeof requestSchema>;
 

@@ -45,6 +45,8 @@ export interface PublishInput {
   location: LocationInput;
   actionRadius?: number;
   imageAnalyzed: boolean;
+  /** Gives the request's expiresAt (src/domain/request-life.ts). */
+  publishedAt?: Date;
 }
 
 export function publishableRequest(input: PublishInput): PublishableRequest {
@@ -76,6 +78,7 @@ export function requestDocument(input: PublishInput): {
     {
       id: input.requestId,
       customerId: input.uid,
+      ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}),
       request: { ...checked, aiGenerated: true, algoConversationId: input.conversationId },
     },
     () => FieldValue.serverTimestamp(),
@@ -90,7 +93,14 @@ const REFUSAL_MESSAGES: Record<PublishRefusal, string> = {
 
 /** May the buyer publish now: the day's count to write on success, or what Algo says instead. */
 export type PublishCheck =
-  | { ok: true; location: LocationInput; quota: RequestDailyQuota; userRef: DocumentReference }
+  | {
+      ok: true;
+      location: LocationInput;
+      quota: RequestDailyQuota;
+      userRef: DocumentReference;
+      /** The publication's time: the request expires 7 days later (request-life.ts). */
+      publishedAt: Date;
+    }
   | { ok: false; message: string };
 
 /**
@@ -119,7 +129,7 @@ export async function checkPublishing(
   const quota = requestQuotaOn(user.get("requestQuota"), now);
   const refusal = publishRefusal(active.size, quota);
   if (refusal) return { ok: false, message: REFUSAL_MESSAGES[refusal] };
-  return { ok: true, location, quota, userRef };
+  return { ok: true, location, quota, userRef, publishedAt: now };
 }
 
 /** The writes of publishing: the request, its private location, the day's count. */
@@ -134,6 +144,7 @@ export function writePublication(
     ...input,
     requestId: requestRef.id,
     location: check.location,
+    publishedAt: check.publishedAt,
   });
   tx.create(requestRef, doc);
   tx.create(
