@@ -21,8 +21,23 @@ import {
   storedRequestStatusSchema,
 } from "./state-machine.ts";
 
-const ALLOWED_REQUEST = new Set(["active>in_progress", "active>cancelled", "in_progress>completed"]);
-const ALLOWED_OFFER = new Set(["pending>accepted", "pending>rejected", "pending>expired"]);
+const ALLOWED_REQUEST = new Set([
+  "active>in_progress",
+  "active>cancelled",
+  "active>expired",
+  "in_progress>completed",
+  // The buyer cancels the deal: the request takes offers again.
+  "in_progress>active",
+  // A renewal.
+  "expired>active",
+]);
+const ALLOWED_OFFER = new Set([
+  "pending>accepted",
+  "pending>rejected",
+  "pending>expired",
+  "pending>withdrawn",
+  "accepted>cancelled",
+]);
 
 const requestPairs = REQUEST_STATUSES.flatMap((from) =>
   REQUEST_STATUSES.map((to) => [from, to, ALLOWED_REQUEST.has(`${from}>${to}`)] as const),
@@ -32,9 +47,9 @@ const offerPairs = OFFER_STATUSES.flatMap((from) =>
 );
 
 describe("request transitions", () => {
-  it("has the four canonical statuses", () => {
-    expect(REQUEST_STATUSES).toEqual(["active", "in_progress", "completed", "cancelled"]);
-    expect(requestPairs).toHaveLength(16);
+  it("has the five canonical statuses", () => {
+    expect(REQUEST_STATUSES).toEqual(["active", "in_progress", "completed", "cancelled", "expired"]);
+    expect(requestPairs).toHaveLength(25);
   });
 
   it.each(requestPairs)("%s → %s allowed: %s", (from, to, allowed) => {
@@ -75,6 +90,7 @@ describe("request transitions", () => {
       ["matched", true],
       ["completed", false],
       ["cancelled", false],
+      ["expired", false],
     ];
     for (const [status, expected] of cases) expect(canCompleteRequest(status)).toBe(expected);
   });
@@ -91,6 +107,7 @@ describe("request transitions", () => {
       in_progress: "In trattativa",
       completed: "Completata",
       cancelled: "Annullata",
+      expired: "Scaduta",
     });
     for (const status of REQUEST_STATUSES as readonly RequestStatus[]) {
       expect(REQUEST_STATUS_TONES[status]).toMatch(/^(info|success|warning|danger|neutral)$/);
@@ -117,6 +134,8 @@ describe("offer transitions", () => {
       accepted: "Accettata",
       rejected: "Rifiutata",
       expired: "Scaduta",
+      withdrawn: "Ritirata",
+      cancelled: "Annullata",
     });
     for (const status of OFFER_STATUSES as readonly OfferStatus[]) {
       expect(OFFER_STATUS_TONES[status]).toMatch(/^(info|success|warning|danger|neutral)$/);

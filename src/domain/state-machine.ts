@@ -12,12 +12,15 @@ export const REQUEST_STATUS = {
   inProgress: "in_progress",
   completed: "completed",
   cancelled: "cancelled",
+  /** Past its expiresAt with no deal (the daily sweep); the buyer may renew it (request-life.ts). */
+  expired: "expired",
 } as const;
 export const REQUEST_STATUSES = [
   REQUEST_STATUS.active,
   REQUEST_STATUS.inProgress,
   REQUEST_STATUS.completed,
   REQUEST_STATUS.cancelled,
+  REQUEST_STATUS.expired,
 ] as const;
 export const requestStatusSchema = z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" });
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
@@ -40,13 +43,20 @@ export const OFFER_STATUS = {
   pending: "pending",
   accepted: "accepted",
   rejected: "rejected",
+  /** Still pending when its request expired, was closed or was completed with another shop. */
   expired: "expired",
+  /** The shop took back its pending offer ('Ritirata'). */
+  withdrawn: "withdrawn",
+  /** Accepted, then the buyer called the deal off with a reason ('Annullata'); the request reopens. */
+  cancelled: "cancelled",
 } as const;
 export const OFFER_STATUSES = [
   OFFER_STATUS.pending,
   OFFER_STATUS.accepted,
   OFFER_STATUS.rejected,
   OFFER_STATUS.expired,
+  OFFER_STATUS.withdrawn,
+  OFFER_STATUS.cancelled,
 ] as const;
 export const offerStatusSchema = z.enum(OFFER_STATUSES, { error: "Stato dell'offerta non valido" });
 export type OfferStatus = z.infer<typeof offerStatusSchema>;
@@ -61,18 +71,26 @@ export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 
 /** Allowed moves; a status missing from a list may not be reached from that key. */
+/**
+ * Allowed moves; a status missing from a list may not be reached from that key. in_progress → active
+ * is the buyer cancelling the deal (the request reopens); expired → active is a renewal (renewing an
+ * active request only moves its expiresAt: no status change).
+ */
 export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
-  active: ["in_progress", "cancelled"],
-  in_progress: ["completed"],
+  active: ["in_progress", "cancelled", "expired"],
+  in_progress: ["completed", "active"],
   completed: [],
   cancelled: [],
+  expired: ["active"],
 };
 
 export const OFFER_TRANSITIONS: Readonly<Record<OfferStatus, readonly OfferStatus[]>> = {
-  pending: ["accepted", "rejected", "expired"],
-  accepted: [],
+  pending: ["accepted", "rejected", "expired", "withdrawn"],
+  accepted: ["cancelled"],
   rejected: [],
   expired: [],
+  withdrawn: [],
+  cancelled: [],
 };
 
 /** Status given at creation. */
@@ -92,6 +110,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   in_progress: "In trattativa",
   completed: "Completata",
   cancelled: "Annullata",
+  expired: "Scaduta",
 };
 
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
@@ -99,6 +118,8 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   accepted: "Accettata",
   rejected: "Rifiutata",
   expired: "Scaduta",
+  withdrawn: "Ritirata",
+  cancelled: "Annullata",
 };
 
 /** Badge colour intent; components map tones to classes. */
@@ -109,6 +130,7 @@ export const REQUEST_STATUS_TONES: Record<RequestStatus, BadgeTone> = {
   in_progress: "info",
   completed: "neutral",
   cancelled: "danger",
+  expired: "neutral",
 };
 
 export const OFFER_STATUS_TONES: Record<OfferStatus, BadgeTone> = {
@@ -116,6 +138,8 @@ export const OFFER_STATUS_TONES: Record<OfferStatus, BadgeTone> = {
   accepted: "success",
   rejected: "danger",
   expired: "neutral",
+  withdrawn: "neutral",
+  cancelled: "danger",
 };
 
 export type TransitionResult<S extends string> =
@@ -177,6 +201,10 @@ export function isCompletedRequest(status: RequestStatusInput): boolean {
 
 export function isCancelledRequest(status: RequestStatusInput): boolean {
   return normalizeRequestStatus(status) === REQUEST_STATUS.cancelled;
+}
+
+export function isExpiredRequest(status: RequestStatusInput): boolean {
+  return normalizeRequestStatus(status) === REQUEST_STATUS.expired;
 }
 
 export function isPendingOffer(status: OfferStatus): boolean {
