@@ -61,6 +61,11 @@ export const COLLECTIONS = {
   reports: "reports",
   /** blocks/{blockerId}_{blockedId}: who blocked whom (blockSchema, moderation.ts; functions write, the blocker reads, the rules check it). */
   blocks: "blocks",
+  /**
+   * notificationState/{id}: the notifications' server state, functions only (the unsubscribe links'
+   * signing key; throttle-{uid}-{key}: when the last rate-limited e-mail or digest went).
+   */
+  notificationState: "notificationState",
 } as const;
 
 /** The one document of testClock. */
@@ -80,6 +85,20 @@ export const SUBCOLLECTIONS = {
   requestPrivate: "private",
   /** subscriptions/{uid}/payments/{id}: one receipt per payment (paymentSchema, plan-payments.ts). Owner reads. */
   payments: "payments",
+  /**
+   * requests/{id}/photos/{p1|p2|p3}: the buyer's photos as base64 JPEG (requestPhotoSchema,
+   * request-photo.ts). Written with the request by the publishing callables only; read like the request.
+   */
+  requestPhotos: "photos",
+  /** users/{uid}/notifications/{kind}-{eventKey} (notificationSchema, notifications.ts). Functions write; the owner reads and sets readAt. */
+  notifications: "notifications",
+  /** users/{uid}/notificationSettings/{preferences|presence} (notifications.ts). The owner writes, validated. */
+  notificationSettings: "notificationSettings",
+  /**
+   * profiles/{shopId}/reviews/{requestId}: one rated purchase with the buyer's first name (reviewSchema,
+   * shop-page.ts). Written by completeTransaction only; any signed-in user reads them (the shop's page).
+   */
+  reviews: "reviews",
 } as const;
 
 /** The one document of requests/{id}/private. */
@@ -111,6 +130,7 @@ export const REQUEST_FIELDS = {
   actionRadius: "actionRadius",
   createdAt: "createdAt",
   updatedAt: "updatedAt",
+  expiresAt: "expiresAt",
   lat: "location.lat",
   lng: "location.lng",
   geohash: "location.geohash",
@@ -152,6 +172,9 @@ export const USER_FIELDS = {
   /** The verified shops (scripts/billing/start-trials.ts). */
   shopStatus: "shop.status",
 } as const satisfies Record<string, FieldPath<User>>;
+
+/** profiles/{shopId}/reviews: the shop's page lists the newest first. */
+export const REVIEW_FIELDS = { createdAt: "createdAt" } as const;
 
 /** subscriptions/{uid}/payments: /abbonamento lists receipts newest first. */
 export const PAYMENT_FIELDS = { paidAt: "paidAt" } as const;

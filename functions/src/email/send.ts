@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe of the notification e-mails). */
+  headers?: Record<string, string>;
 }
 
 /** Renders one of the fixed templates for `to` (the only way our functions build an e-mail). */

@@ -1,5 +1,6 @@
 import { paths } from "../../../src/config/paths";
 import { LEGAL_LINK_LABELS } from "../../../src/domain/legal";
+import { NOTIFICATION_MESSAGES } from "../../../src/domain/notifications";
 import { PRODUCT_NAME } from "../../../src/domain/product";
 import { ASSISTANT_NAME, type UserType } from "../../../src/domain/user-type";
 import { appUrl } from "./config";
@@ -16,7 +17,8 @@ export type EmailTemplate =
   | { type: "password-reset"; link: string }
   | { type: "magic-link"; link: string; userType: UserType }
   | { type: "report-outcome"; outcome: string }
-  | { type: "plan-ending"; warning: string; statusLine: string };
+  | { type: "plan-ending"; warning: string; statusLine: string }
+  | { type: "notification"; title: string; body: string; link: string; unsubscribeUrl: string };
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -113,6 +115,24 @@ function planEnding(warning: string, statusLine: string): RenderedEmail {
   };
 }
 
+/**
+ * A notification (functions/src/notifications/notify.ts): its Italian title as the subject, its body, a
+ * button straight to the screen, and the one-click unsubscribe link for this kind of e-mail.
+ */
+function notification(title: string, body: string, link: string, unsubscribeUrl: string): RenderedEmail {
+  const paragraphs = ["Ciao,", ...(body ? [body] : [])];
+  const action = { label: NOTIFICATION_MESSAGES.emailAction, href: link };
+  const html = layout(title, paragraphs, action).replace(
+    '</div><p style="font-size:12px',
+    `<p style="margin:16px 0 0;font-size:13px;color:#475569">${escapeHtml(NOTIFICATION_MESSAGES.emailUnsubscribe)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#475569">${escapeHtml(NOTIFICATION_MESSAGES.unsubscribeButton)}</a></p></div><p style="font-size:12px`,
+  );
+  return {
+    subject: title,
+    text: `${paragraphs.join("\n\n")}\n\n${action.label}: ${link}\n\n${NOTIFICATION_MESSAGES.emailUnsubscribe} ${unsubscribeUrl}\n`,
+    html,
+  };
+}
+
 function renderBody(template: EmailTemplate): RenderedEmail {
   switch (template.type) {
     case "welcome":
@@ -125,6 +145,8 @@ function renderBody(template: EmailTemplate): RenderedEmail {
       return reportOutcome(template.outcome);
     case "plan-ending":
       return planEnding(template.warning, template.statusLine);
+    case "notification":
+      return notification(template.title, template.body, template.link, template.unsubscribeUrl);
   }
 }
 

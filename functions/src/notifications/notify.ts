@@ -1,0 +1,225 @@
+import {
+  type DocumentReference,
+  type Firestore,
+  Timestamp,
+  type Transaction,
+} from "firebase-admin/firestore";
+import * as logger from "firebase-functions/logger";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
+import {
+  NOTIFICATION_EMAIL_CLAIM_MS,
+  NOTIFICATION_EMAIL_STATUS,
+  NOTIFICATION_FIELDS,
+  NOTIFICATION_SETTINGS_IDS,
+  type NotificationKind,
+  type NotificationParams,
+  notificationId,
+  notificationKindSchema,
+  notificationPreferencesSchema,
+  notificationText,
+  wantsEmail,
+} from "@/domain/notifications";
+import { appUrl } from "../email/config";
+import { composeEmail, type MailTransport } from "../email/send";
+import { unsubscribeUrl } from "./unsubscribe-token";
+
+/**
+ * Telling a user that something happened: notify() writes users/{uid}/notifications/{kind}-{eventKey}
+ * (an id derived from the event, written with create(): a retried flow finds it there and writes nothing
+ * more), then sends its e-mail once (the notification records emailStatus: pending → sending → sent, or
+ * skipped when the user switched the kind off in /profile, has no e-mail, or a rate limit applies).
+ * Callers inside a transaction stage the notification with stageNotification() and call deliverEmail()
+ * after the commit.
+ */
+export interface NotifyDeps {
+  db: Firestore;
+  now: () => Date;
+  mail: MailTransport;
+}
+
+/** One event worth telling `uid` about. */
+export interface NotificationEvent<K extends NotificationKind = NotificationKind> {
+  uid: string;
+  kind: K;
+  /** What makes the event unique (an offer's id, a message's id, a digest's hour…). */
+  eventKey: string;
+  params: NotificationParams[K];
+  /** The app path it opens (src/config/paths.ts). */
+  link: string;
+  /** At most one e-mail per `intervalMs` for this user and key (a conversation, the digest). */
+  emailThrottle?: { key: string; intervalMs: number };
+}
+
+export type EmailOutcome = "sent" | "skipped" | "already" | "failed";
+
+export function notificationsOf(db: Firestore, uid: string) {
+  return db.collection(COLLECTIONS.users).doc(uid).collection(SUBCOLLECTIONS.notifications);
+}
+
+export function notificationSettingsRef(db: Firestore, uid: string, id: string): DocumentReference {
+  return db.collection(COLLECTIONS.users).doc(uid).collection(SUBCOLLECTIONS.notificationSettings).doc(id);
+}
+
+export function notificationRefFor(
+  db: Firestore,
+  event: Pick<NotificationEvent, "uid" | "kind" | "eventKey">,
+) {
+  return notificationsOf(db, event.uid).doc(notificationId(event.kind, event.eventKey));
+}
+
+/** The stored document of an event: its Italian text, link, unread, its e-mail still to send. */
+export function buildNotification(event: NotificationEvent, now: Date) {
+  const { title, body } = notificationText(event.kind, event.params);
+  return {
+    kind: event.kind,
+    title,
+    body,
+    link: event.link,
+    createdAt: Timestamp.fromDate(now),
+    readAt: null,
+    emailStatus: NOTIFICATION_EMAIL_STATUS.pending,
+    ...(event.emailThrottle ? { emailThrottle: event.emailThrottle } : {}),
+  };
+}
+
+/** Inside the caller's transaction (after its reads): the notification is created with the event's writes. */
+export function stageNotification(
+  tx: Transaction,
+  db: Firestore,
+  event: NotificationEvent,
+  now: Date,
+): DocumentReference {
+  const ref = notificationRefFor(db, event);
+  tx.create(ref, buildNotification(event, now));
+  return ref;
+}
+
+/** gRPC ALREADY_EXISTS: the event's notification was written by an earlier try. */
+function alreadyExists(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === 6;
+}
+
+/**
+ * Writes the event's notification unless an earlier try did, then sends its e-mail unless that was done
+ * too. Never throws for the e-mail (logged): the event itself has happened.
+ */
+export async function notify(
+  deps: NotifyDeps,
+  event: NotificationEvent,
+): Promise<{ created: boolean; email: EmailOutcome }> {
+  const ref = notificationRefFor(deps.db, event);
+  let created = true;
+  try {
+    await ref.create(buildNotification(event, deps.now()));
+  } catch (error) {
+    if (!alreadyExists(error)) throw error;
+    created = false;
+  }
+  return { created, email: await deliverEmail(deps, ref) };
+}
+
+function throttleRef(db: Firestore, uid: string, key: string): DocumentReference {
+  return db.collection(COLLECTIONS.notificationState).doc(`throttle-${uid}-${key}`.slice(0, 500));
+}
+
+type Claim =
+  | { outcome: "send"; email: string; kind: NotificationKind; title: string; body: string; link: string }
+  | { outcome: Exclude<EmailOutcome, "sent" | "failed"> };
+
+/** One transaction decides whether this notification's e-mail goes now, and claims it if so. */
+async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Claim> {
+  const { db } = deps;
+  const uid = ref.parent.parent?.id ?? "";
+  return db.runTransaction(async (tx): Promise<Claim> => {
+    const now = deps.now();
+    const data = (await tx.get(ref)).data();
+    if (!data) return { outcome: "already" };
+    const status = data[NOTIFICATION_FIELDS.emailStatus];
+    const claimedAt = data[NOTIFICATION_FIELDS.emailClaimedAt];
+    const claimFresh =
+      claimedAt instanceof Timestamp && now.getTime() - claimedAt.toMillis() < NOTIFICATION_EMAIL_CLAIM_MS;
+    if (status === NOTIFICATION_EMAIL_STATUS.sent || status === NOTIFICATION_EMAIL_STATUS.skipped) {
+      return { outcome: "already" };
+    }
+    if (status === NOTIFICATION_EMAIL_STATUS.sending && claimFresh) return { outcome: "already" };
+    const kind = notificationKindSchema.parse(data.kind);
+    const throttle = data.emailThrottle as { key: string; intervalMs: number } | undefined;
+    const [user, settings, throttled] = await Promise.all([
+      tx.get(db.collection(COLLECTIONS.users).doc(uid)),
+      tx.get(notificationSettingsRef(db, uid, NOTIFICATION_SETTINGS_IDS.preferences)),
+      throttle ? tx.get(throttleRef(db, uid, throttle.key)) : Promise.resolve(undefined),
+    ]);
+    const email = user.data()?.email;
+    const preferences = notificationPreferencesSchema.safeParse(settings.data() ?? {});
+    const lastEmailAt = throttled?.data()?.lastEmailAt;
+    const tooSoon =
+      throttle !== undefined &&
+      lastEmailAt instanceof Timestamp &&
+      now.getTime() - lastEmailAt.toMillis() < throttle.intervalMs;
+    const skip =
+      typeof email !== "string" ||
+      email === "" ||
+      !wantsEmail(preferences.success ? preferences.data : undefined, kind) ||
+      tooSoon;
+    if (skip) {
+      tx.update(ref, { [NOTIFICATION_FIELDS.emailStatus]: NOTIFICATION_EMAIL_STATUS.skipped });
+      return { outcome: "skipped" };
+    }
+    tx.update(ref, {
+      [NOTIFICATION_FIELDS.emailStatus]: NOTIFICATION_EMAIL_STATUS.sending,
+      [NOTIFICATION_FIELDS.emailClaimedAt]: Timestamp.fromDate(now),
+    });
+    if (throttle) tx.set(throttleRef(db, uid, throttle.key), { lastEmailAt: Timestamp.fromDate(now) });
+    return {
+      outcome: "send",
+      email,
+      kind,
+      title: String(data.title),
+      body: String(data.body ?? ""),
+      link: String(data.link),
+    };
+  });
+}
+
+/**
+ * Sends the e-mail of the notification at `ref` once: claimed in a transaction (a concurrent or
+ * repeated call finds it sending or sent), then marked sent; on a delivery failure it goes back to
+ * pending, for the next try of the same flow.
+ */
+export async function deliverEmail(deps: NotifyDeps, ref: DocumentReference): Promise<EmailOutcome> {
+  const claim = await claimEmail(deps, ref);
+  if (claim.outcome !== "send") return claim.outcome;
+  const uid = ref.parent.parent?.id ?? "";
+  try {
+    const oneClick = await unsubscribeUrl(deps.db, uid, claim.kind);
+    const message = composeEmail(claim.email, {
+      type: "notification",
+      title: claim.title,
+      body: claim.body,
+      link: `${appUrl()}${claim.link}`,
+      unsubscribeUrl: oneClick,
+    });
+    await deps.mail.send({
+      ...message,
+      headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+  } catch (error) {
+    logger.warn("notify: e-mail not sent", { uid, id: ref.id, error: String(error) });
+    await ref.update({ [NOTIFICATION_FIELDS.emailStatus]: NOTIFICATION_EMAIL_STATUS.pending });
+    return "failed";
+  }
+  await ref.update({
+    [NOTIFICATION_FIELDS.emailStatus]: NOTIFICATION_EMAIL_STATUS.sent,
+    [NOTIFICATION_FIELDS.emailSentAt]: Timestamp.fromDate(deps.now()),
+  });
+  return "sent";
+}
+
+/** deliverEmail for a caller that must not fail on it (the callables, after their transaction). */
+export async function deliverEmailQuietly(deps: NotifyDeps, ref: DocumentReference): Promise<void> {
+  try {
+    await deliverEmail(deps, ref);
+  } catch (error) {
+    logger.warn("notify: e-mail step failed", { id: ref.id, error: String(error) });
+  }
+}

@@ -1,0 +1,256 @@
+import { z } from "zod";
+import { dateSchema, idSchema } from "./fields.ts";
+import { formatEuro } from "./pricing.ts";
+
+/**
+ * Notifications (users/{uid}/notifications/{id}): what happened that the user should know about, in the
+ * header's bell and, per the user's preferences, by e-mail. Written by functions only
+ * (functions/src/notifications/notify.ts), each with an id derived from its event so a retried flow
+ * never writes a second one; the owner reads them and may only set `readAt`.
+ */
+
+export const NOTIFICATION_KINDS = [
+  /** A shop sent an offer on the buyer's request (→ buyer). */
+  "offer_received",
+  /** The buyer accepted the shop's offer (→ shop). */
+  "offer_accepted",
+  /** The buyer turned the shop's offer down (→ shop). */
+  "offer_rejected",
+  /** New requests near the shop in its categories since the last digest (→ shop, at most one an hour). */
+  "requests_nearby",
+  /** A new message while the recipient was away for NOTIFICATION_AWAY_MS (→ either side). */
+  "message_received",
+  /** The buyer's request expires within NOTIFICATION_EXPIRY_WINDOW_MS (→ buyer). */
+  "request_expiring",
+  /** The buyer cancelled the deal after accepting (→ shop). */
+  "deal_cancelled",
+  /** The shop withdrew its pending offer (→ buyer). */
+  "offer_withdrawn",
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** Named kinds, for writers: NOTIFICATION_KIND.offerReceived. */
+export const NOTIFICATION_KIND = {
+  offerReceived: "offer_received",
+  offerAccepted: "offer_accepted",
+  offerRejected: "offer_rejected",
+  requestsNearby: "requests_nearby",
+  messageReceived: "message_received",
+  requestExpiring: "request_expiring",
+  dealCancelled: "deal_cancelled",
+  offerWithdrawn: "offer_withdrawn",
+} as const satisfies Record<string, NotificationKind>;
+
+// Limits
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** A shop gets at most one digest of new nearby requests per this long. */
+export const NOTIFICATION_DIGEST_INTERVAL_MS = HOUR_MS;
+/** A message notifies only a recipient who has not been in the app for this long. */
+export const NOTIFICATION_AWAY_MS = 10 * MINUTE_MS;
+/** At most one message e-mail per conversation and recipient per this long. */
+export const NOTIFICATION_MESSAGE_EMAIL_INTERVAL_MS = HOUR_MS;
+/** The buyer is warned when their request expires within this long. */
+export const NOTIFICATION_EXPIRY_WINDOW_MS = 24 * HOUR_MS;
+/** The client writes lastSeenAt at most once per this long (the rules refuse sooner writes). */
+export const LAST_SEEN_THROTTLE_MS = MINUTE_MS;
+/** The bell lists the newest this-many notifications. */
+export const NOTIFICATION_LIST_LIMIT = 20;
+/** The bell's badge reads "9+" beyond this. */
+export const NOTIFICATION_BADGE_CAP = 9;
+/** An e-mail claimed for sending but not marked sent after this long may be tried again. */
+export const NOTIFICATION_EMAIL_CLAIM_MS = 10 * MINUTE_MS;
+
+/** Where the e-mail of a notification stands, recorded on the notification by the function. */
+export const NOTIFICATION_EMAIL_STATUS = {
+  pending: "pending",
+  sending: "sending",
+  sent: "sent",
+  /** Not sent: the user switched this kind off, has no e-mail, or the rate limit applies. */
+  skipped: "skipped",
+} as const;
+export const notificationEmailStatusSchema = z.enum(["pending", "sending", "sent", "skipped"]);
+
+/** A link inside the app: a path, never another origin. */
+export const appLinkSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/(?!\/)[^\s]*$/);
+
+/** users/{uid}/notifications/{id}. */
+export const notificationSchema = z.object({
+  id: idSchema,
+  kind: notificationKindSchema,
+  title: z.string().min(1).max(200),
+  body: z.string().max(600),
+  /** Where tapping it leads (a path of src/config/paths.ts). */
+  link: appLinkSchema,
+  createdAt: dateSchema,
+  readAt: dateSchema.nullable(),
+  emailStatus: notificationEmailStatusSchema,
+  emailSentAt: dateSchema.nullable().optional(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+/** The document's field paths (the bell's query, the owner's readAt update). */
+export const NOTIFICATION_FIELDS = {
+  createdAt: "createdAt",
+  readAt: "readAt",
+  emailStatus: "emailStatus",
+  emailSentAt: "emailSentAt",
+  emailClaimedAt: "emailClaimedAt",
+} as const;
+
+/** users/{uid}/notificationSettings/{id}: the two documents. */
+export const NOTIFICATION_SETTINGS_IDS = {
+  /** E-mail preferences, written by the owner (notificationPreferencesSchema). */
+  preferences: "preferences",
+  /** {lastSeenAt}: written by the owner's app, at most once a LAST_SEEN_THROTTLE_MS. */
+  presence: "presence",
+} as const;
+
+/** E-mail preferences: one switch per kind (in the app they are always shown). Missing = on. */
+export const notificationPreferencesSchema = z.object({
+  email: z.partialRecord(notificationKindSchema, z.boolean()).default({}),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const PRESENCE_FIELDS = { lastSeenAt: "lastSeenAt" } as const;
+export const PREFERENCE_FIELDS = { email: "email", updatedAt: "updatedAt" } as const;
+
+/** Whether `kind` goes by e-mail for a user with these preferences (everything is on until switched off). */
+export function wantsEmail(
+  preferences: NotificationPreferences | undefined,
+  kind: NotificationKind,
+): boolean {
+  return preferences?.email[kind] !== false;
+}
+
+/** The deterministic id of the notification an event produces: retries land on the same document. */
+export function notificationId(kind: NotificationKind, eventKey: string): string {
+  return `${kind}-${eventKey}`.replace(/\//g, "_").slice(0, 128);
+}
+
+/** What each kind's text needs. */
+export type NotificationParams = {
+  offer_received: { merchantName: string; productName: string; price: number };
+  offer_accepted: { customerName: string; productName: string };
+  offer_rejected: { productName: string; reason?: string };
+  requests_nearby: { count: number; firstProductName: string };
+  message_received: { senderName: string; preview: string };
+  request_expiring: { productName: string };
+  deal_cancelled: { customerName: string; productName: string; reason?: string };
+  offer_withdrawn: { merchantName: string; productName: string };
+};
+
+/** A text cut to `max` characters with an ellipsis. */
+function cut(text: string, max: number): string {
+  const clean = text.trim().replace(/\s+/g, " ");
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** The Italian title and body of a notification (the bell and the e-mail use the same words). */
+export function notificationText<K extends NotificationKind>(
+  kind: K,
+  params: NotificationParams[K],
+): { title: string; body: string } {
+  const p = params as NotificationParams[NotificationKind] & Record<string, unknown>;
+  const str = (key: string) => cut(String(p[key] ?? ""), 120);
+  const reason = typeof p.reason === "string" && p.reason.trim() ? ` Motivo: ${str("reason")}` : "";
+  switch (kind) {
+    case "offer_received":
+      return {
+        title: `Nuova offerta per «${str("productName")}»`,
+        body: `${str("merchantName")} ti propone ${formatEuro(Number(p.price))}. Aprila per rispondere.`,
+      };
+    case "offer_accepted":
+      return {
+        title: `Offerta accettata: «${str("productName")}»`,
+        body: `${str("customerName")} ha accettato la tua offerta. Scrivigli per accordarvi sul ritiro o la consegna.`,
+      };
+    case "offer_rejected":
+      return {
+        title: `Offerta non accettata: «${str("productName")}»`,
+        body: `L'acquirente ha scelto di non accettare la tua offerta.${reason}`,
+      };
+    case "requests_nearby": {
+      const count = Number(p.count);
+      return count === 1
+        ? { title: "Una nuova richiesta vicino a te", body: `Qualcuno cerca «${str("firstProductName")}».` }
+        : {
+            title: `${count} nuove richieste vicino a te`,
+            body: `Tra queste: «${str("firstProductName")}». Guarda se puoi fare un'offerta.`,
+          };
+    }
+    case "message_received":
+      return { title: `Nuovo messaggio da ${str("senderName")}`, body: cut(String(p.preview ?? ""), 160) };
+    case "request_expiring":
+      return {
+        title: `La tua richiesta «${str("productName")}» scade presto`,
+        body: "Scade entro 24 ore: rinnovala se stai ancora cercando.",
+      };
+    case "deal_cancelled":
+      return {
+        title: `Accordo annullato: «${str("productName")}»`,
+        body: `${str("customerName")} ha annullato l'accordo.${reason}`,
+      };
+    case "offer_withdrawn":
+      return {
+        title: `Offerta ritirata: «${str("productName")}»`,
+        body: `${str("merchantName")} ha ritirato la sua offerta. La tua richiesta resta aperta alle altre.`,
+      };
+  }
+  return { title: "Notifica", body: "" };
+}
+
+/** The switches of /profile: one label per kind, and for whom it is meant. */
+export const NOTIFICATION_PREFERENCE_LABELS: Record<
+  NotificationKind,
+  { label: string; audience: "customer" | "merchant" | "both" }
+> = {
+  offer_received: { label: "Nuove offerte sulle mie richieste", audience: "customer" },
+  offer_withdrawn: { label: "Offerte ritirate dai negozi", audience: "customer" },
+  request_expiring: { label: "Richieste in scadenza", audience: "customer" },
+  offer_accepted: { label: "Offerte accettate", audience: "merchant" },
+  offer_rejected: { label: "Offerte non accettate", audience: "merchant" },
+  deal_cancelled: { label: "Accordi annullati", audience: "merchant" },
+  requests_nearby: {
+    label: "Nuove richieste vicino al negozio (al massimo una email all'ora)",
+    audience: "merchant",
+  },
+  message_received: { label: "Nuovi messaggi quando non sei nell'app", audience: "both" },
+};
+
+/** The bell's and the preferences' Italian words. */
+export const NOTIFICATION_MESSAGES = {
+  bellLabel: "Notifiche",
+  listTitle: "Notifiche",
+  empty: "Nessuna notifica per ora. Ti avviseremo qui quando succede qualcosa.",
+  loading: "Caricamento delle notifiche…",
+  loadError: "Non è stato possibile caricare le notifiche.",
+  markAllRead: "Segna tutte come lette",
+  unreadSuffix: "non letta",
+  preferencesTitle: "Notifiche via email",
+  preferencesIntro:
+    "Le notifiche restano sempre visibili nella campanella dell'app. Scegli quali vuoi ricevere anche per email.",
+  preferencesSaved: "Preferenze delle notifiche salvate",
+  preferencesError: "Non è stato possibile salvare le preferenze. Riprova.",
+  emailAction: "Apri su Vicino",
+  emailUnsubscribe: "Non vuoi più ricevere queste email?",
+  unsubscribeDone: "Fatto: non riceverai più queste email. Puoi riattivarle dal tuo profilo.",
+  unsubscribeConfirm: "Vuoi smettere di ricevere le email di questo tipo?",
+  unsubscribeButton: "Disiscrivimi",
+  unsubscribeInvalid: "Link non valido o scaduto.",
+} as const;
+
+/** The bell's badge text: the count, "9+" beyond the cap. */
+export function formatNotificationCount(count: number): string {
+  return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
+}
+
+/** What a screen reader hears on the bell. */
+export function notificationBellLabel(unread: number): string {
+  if (unread === 0) return "Notifiche, nessuna nuova";
+  return `Notifiche, ${formatNotificationCount(unread)} ${unread === 1 ? "nuova" : "nuove"}`;
+}
