@@ -3,6 +3,8 @@
 // Buyer's journey: Algo and AI tokens.
 export { algoChat } from "./algo/algo-chat";
 export { generateOfferDescription } from "./algo/offer-description/generate-offer-description";
+// 'Compila tu': the plain form publishes through the same code, free.
+export { publishRequest } from "./algo/publish-form";
 export { publishAlgoRequest } from "./algo/publish-request";
 // Accounts: function-based magic link, public profile projection, e-mail endpoint.
 export { createMagicLink, verifyMagicLink } from "./auth/magic-link";

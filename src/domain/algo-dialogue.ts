@@ -86,8 +86,9 @@ export const ALGO_DIALOGUE = {
   greeting: "Ciao! Sono Algo e ti aiuto a trovare quello che cerchi.",
   /** After a "no" to the proposal to publish. */
   moreDetails: "Va bene, aggiungiamo qualche dettaglio.",
-  photoNotAnalysed: "Ho ricevuto la foto, grazie! Da qui però non riesco ad analizzarla.",
-  photoReceived: "Ho ricevuto anche la foto.",
+  photoNotAnalysed:
+    "Ho ricevuto la foto, grazie! Da qui non riesco ad analizzarla, ma la allego alla richiesta: i negozi la vedranno.",
+  photoReceived: "Ho ricevuto anche la foto: la allego alla richiesta, così i negozi la vedono.",
   productUnderstood: (productName: string, notes: readonly string[]) =>
     notes.length > 0
       ? `Ottimo, ho capito che cerchi: ${productName} (${notes.join(", ")}).`

@@ -12,6 +12,7 @@ import {
 import { VALIDATION_MESSAGES } from "./messages.ts";
 import { publishableRequestSchema } from "./publishing.ts";
 import { actionRadiusSchema, locationInputSchema } from "./request.ts";
+import { requestPhotoUploadsSchema } from "./request-photo.ts";
 import { field } from "./validation.ts";
 
 /**
@@ -118,6 +119,8 @@ export const publishAlgoRequestInputSchema = z.object({
   fields: algoExtractedDataSchema.default({}),
   location: locationInputSchema.optional(),
   actionRadius: actionRadiusSchema.optional(),
+  /** The photos the buyer gave Algo, made to fit in the browser (request-photo.ts), kept with the request. */
+  photos: requestPhotoUploadsSchema.optional(),
 });
 export type PublishAlgoRequestInput = z.input<typeof publishAlgoRequestInputSchema>;
 export const publishAlgoRequestOutputSchema = z.object({

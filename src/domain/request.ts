@@ -18,6 +18,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
+import { MAX_REQUEST_PHOTOS } from "./request-photo.ts";
 import { storedRequestStatusSchema } from "./state-machine.ts";
 
 const amount = z
@@ -90,6 +91,8 @@ export const requestSchema = z.object({
   algoConversationId: z.string().optional(),
   /** Placeholder image URL containing the product name (spec §7). */
   imageUrl: httpsUrlSchema.optional(),
+  /** How many photos requests/{id}/photos holds (request-photo.ts); absent when none. */
+  photoCount: z.number().int().min(0).max(MAX_REQUEST_PHOTOS).optional(),
   createdAt: dateSchema,
   updatedAt: dateSchema,
   acceptedOfferId: z.string().optional(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  algoTurnAction,
   canSpend,
   findTokenPackage,
   formatTokens,
@@ -91,5 +92,21 @@ describe("canSpend", () => {
   it("formats balances the Italian way", () => {
     expect(formatTokens(2.5)).toBe("2,5");
     expect(formatTokens(5)).toBe("5");
+  });
+});
+
+describe("what an Algo turn costs", () => {
+  it("charges a photo only when a model looks at it", () => {
+    expect(algoTurnAction({ text: "questo", hasImage: true, modelSeesImages: true })).toBe("image_analysis");
+    expect(algoTurnAction({ text: "", hasImage: true, modelSeesImages: true })).toBe("image_analysis");
+  });
+
+  it("without a model the photo is free: the text costs a chat, a photo alone nothing", () => {
+    expect(algoTurnAction({ text: "un trapano così", hasImage: true, modelSeesImages: false })).toBe(
+      "text_chat",
+    );
+    const alone = algoTurnAction({ text: "  ", hasImage: true, modelSeesImages: false });
+    expect(tokenCost(alone)).toBe(0);
+    expect(algoTurnAction({ text: "un trapano", hasImage: false, modelSeesImages: true })).toBe("text_chat");
   });
 });

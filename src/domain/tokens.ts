@@ -25,6 +25,22 @@ export function tokenCost(action: TokenAction): number {
   return TOKEN_COSTS[action];
 }
 
+/**
+ * What one Algo turn is charged as (tokens pay for AI work only). A photo costs an image analysis
+ * only when a model looks at it (Gemini); the offline Algo cannot see it, so the photo itself is free
+ * (it is still kept with the request) and the turn costs what its text costs: a text chat, or
+ * nothing for a photo sent alone (product_search, the spec's free action: no ledger entry).
+ */
+export function algoTurnAction(turn: {
+  text: string;
+  hasImage: boolean;
+  modelSeesImages: boolean;
+}): TokenAction {
+  if (turn.hasImage && turn.modelSeesImages) return "image_analysis";
+  if (turn.hasImage && turn.text.trim() === "") return "product_search";
+  return "text_chat";
+}
+
 /** Free tokens credited each month: 10 for merchants, 5 for everyone else (spec §4). */
 export const MONTHLY_TOKEN_ALLOWANCE: Readonly<Record<UserType, number>> = { customer: 5, merchant: 10 };
 

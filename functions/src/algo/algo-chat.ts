@@ -19,7 +19,7 @@ import {
 } from "@/domain/algo-usage";
 import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { type LocationInput, locationInputSchema } from "@/domain/request";
-import type { TokenAction } from "@/domain/tokens";
+import { algoTurnAction, type TokenAction } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -194,7 +194,11 @@ export async function runAlgoChat(
 ): Promise<AlgoChatOutput> {
   const ref = conversationRefFor(deps.db, input.conversationId);
   const conversationId = ref.id;
-  const action: TokenAction = input.imageBase64 ? "image_analysis" : "text_chat";
+  const action = algoTurnAction({
+    text: input.message,
+    hasImage: input.imageBase64 !== undefined,
+    modelSeesImages: deps.gemini !== undefined,
+  });
 
   const { charge, stored } = await loadAndCharge(uid, ref, action, deps);
   const conversation = withClientContext(stored ?? newConversation(uid), input);

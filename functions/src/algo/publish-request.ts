@@ -25,8 +25,9 @@ import { checkPublishing, publishableRequest, writePublication } from "./publish
  * One transaction: the buyer's own open conversation; the fields the buyer reviewed (and maybe edited
  * on the card) merged over the ones the conversation collected, sanitised; a product and a place (the
  * one sent, else the one the conversation resolved from the chat) or failed-precondition with what
- * is missing; the buyer's caps (publish.ts); then requests/{id} with the public coarse location and
- * requests/{id}/private/location, and the conversation closed with the request's id. Publishing a
+ * is missing; the buyer's caps (publish.ts); then requests/{id} with the public coarse location,
+ * requests/{id}/private/location and the photos the buyer gave Algo (requests/{id}/photos, no token
+ * spent on them), and the conversation closed with the request's id. Publishing a
  * conversation already published answers its request again (a retry after a lost connection).
  */
 
@@ -66,7 +67,7 @@ export async function runPublishAlgoRequest(
     const location = input.location ?? conversation.location;
     const check = await checkPublishing(tx, db, uid, location, now);
     if (!check.ok) throw new HttpsError("failed-precondition", check.message);
-    const { request, requestId } = writePublication(tx, db, check, base);
+    const { request, requestId } = writePublication(tx, db, check, { ...base, photos: input.photos ?? [] });
     tx.set(
       ref,
       {

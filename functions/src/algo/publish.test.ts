@@ -60,4 +60,22 @@ describe("requestDocument", () => {
     });
     expect(doc.createdAt).toEqual(FieldValue.serverTimestamp());
   });
+
+  it("publishes the free form's request without a conversation: not aiGenerated, no algoConversationId", () => {
+    const { request, doc } = requestDocument({
+      uid: "buyer-1",
+      requestId: "req-2",
+      fields: { productName: "Trapano", category: "casa" },
+      location: { address: "Milano (MI)", lat: 45.4642, lng: 9.19 },
+      imageAnalyzed: false,
+    });
+    expect(request.aiGenerated).toBe(false);
+    expect(doc.aiGenerated).toBe(false);
+    expect(doc).not.toHaveProperty("algoConversationId");
+    expect(doc).toMatchObject({
+      budget: { min: 0, max: 1000 },
+      urgency: "giorni",
+      deliveryPreference: "both",
+    });
+  });
 });

@@ -17,6 +17,7 @@ import { applyPublishingDefaults, type PublishableRequest } from "@/domain/publi
 import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
 import { type LocationInput, newRequestInputSchema, type RequestPrivateLocation } from "@/domain/request";
 import { buildRequestDocument } from "@/domain/request-document";
+import { MAX_REQUEST_PHOTOS, type RequestPhotoUpload, requestPhotoDocument } from "@/domain/request-photo";
 import {
   type PublishRefusal,
   publishRefusal,
@@ -39,7 +40,8 @@ export const REQUESTS_COLLECTION = COLLECTIONS.requests;
 export interface PublishInput {
   uid: string;
   requestId: string;
-  conversationId: string;
+  /** Algo's conversation; none for the free form ('Compila tu'), whose request is not aiGenerated. */
+  conversationId?: string;
   fields: AlgoExtractedData;
   finalRequest?: AlgoExtractedData;
   location: LocationInput;
@@ -47,6 +49,8 @@ export interface PublishInput {
   imageAnalyzed: boolean;
   /** Gives the request's expiresAt (src/domain/request-life.ts). */
   publishedAt?: Date;
+  /** Photos kept with the request (requests/{id}/photos, written with it; request-photo.ts). */
+  photos?: readonly RequestPhotoUpload[];
 }
 
 export function publishableRequest(input: PublishInput): PublishableRequest {
@@ -56,9 +60,9 @@ export function publishableRequest(input: PublishInput): PublishableRequest {
     productDetails: { ...input.fields.productDetails, ...input.finalRequest?.productDetails },
     location: input.location,
     actionRadius: input.actionRadius ?? DEFAULT_ACTION_RADIUS_KM,
-    aiGenerated: true,
+    aiGenerated: input.conversationId !== undefined,
     imageAnalyzed: input.imageAnalyzed,
-    algoConversationId: input.conversationId,
+    ...(input.conversationId ? { algoConversationId: input.conversationId } : {}),
   });
 }
 
@@ -79,7 +83,7 @@ export function requestDocument(input: PublishInput): {
       id: input.requestId,
       customerId: input.uid,
       ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}),
-      request: { ...checked, aiGenerated: true, algoConversationId: input.conversationId },
+      request: checked,
     },
     () => FieldValue.serverTimestamp(),
   );
@@ -132,7 +136,11 @@ export async function checkPublishing(
   return { ok: true, location, quota, userRef, publishedAt: now };
 }
 
-/** The writes of publishing: the request, its private location, the day's count. */
+/**
+ * The writes of publishing, shared by Algo's summary card (publish-request.ts) and the free form
+ * (publish-form.ts): the request, its private location, its photos (the last MAX_REQUEST_PHOTOS, with
+ * photoCount on the request so the feed reads them only where there are some), the day's count.
+ */
 export function writePublication(
   tx: Transaction,
   db: Firestore,
@@ -146,11 +154,19 @@ export function writePublication(
     location: check.location,
     publishedAt: check.publishedAt,
   });
-  tx.create(requestRef, doc);
+  const photos = (input.photos ?? []).slice(-MAX_REQUEST_PHOTOS);
+  tx.create(requestRef, photos.length > 0 ? { ...doc, photoCount: photos.length } : doc);
   tx.create(
     requestRef.collection(SUBCOLLECTIONS.requestPrivate).doc(REQUEST_PRIVATE_LOCATION_ID),
     privateLocation,
   );
+  photos.forEach((photo, index) => {
+    const photoDoc = requestPhotoDocument({ requestId: requestRef.id, customerId: input.uid, index, photo });
+    tx.create(requestRef.collection(SUBCOLLECTIONS.requestPhotos).doc(photoDoc.id), {
+      ...photoDoc,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+  });
   tx.set(check.userRef, { requestQuota: withPublished(check.quota) }, { merge: true });
   return { request, requestId: requestRef.id };
 }
