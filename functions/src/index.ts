@@ -21,6 +21,7 @@ export { planReminders } from "./billing/reminders";
 export { stripeWebhook } from "./billing/webhook";
 // Closing the deal: accept, reject, complete and rate.
 export { acceptOffer } from "./deals/accept-offer";
+export { cancelDeal } from "./deals/cancel-deal";
 export { completeTransaction } from "./deals/complete-transaction";
 export { rejectOffer } from "./deals/reject-offer";
 export { sendEmail } from "./email/send-email";
@@ -32,9 +33,13 @@ export { reportContent } from "./moderation/report-content";
 export { setBlock } from "./moderation/set-block";
 // Making an offer: validated, limited, the conversation opened in the same transaction.
 export { submitOffer } from "./offers/submit-offer";
+export { withdrawOffer } from "./offers/withdraw-offer";
 export { deleteMyAccount } from "./privacy/delete-account";
 export { exportMyData } from "./privacy/export-data";
 export { retentionSweep } from "./privacy/retention";
 export { syncProfile } from "./profiles/sync-profile";
+// The request's life: the buyer closes or renews it; the hourly sweep expires it after 7 days.
+export { expireRequests } from "./requests/expire-requests";
+export { closeRequest, renewRequest } from "./requests/request-actions";
 export { verifyShop } from "./shops/verify-shop";
 export { purchaseTokens } from "./tokens/purchase-tokens";

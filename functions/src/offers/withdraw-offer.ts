@@ -1,0 +1,81 @@
+import { Timestamp } from "firebase-admin/firestore";
+import { HttpsError, onCall } from "firebase-functions/https";
+import { paths } from "@/config/paths";
+import { ERROR_MESSAGES } from "@/domain/messages";
+import { NOTIFICATION_KIND } from "@/domain/notifications";
+import {
+  type WithdrawOfferInput,
+  type WithdrawOfferOutput,
+  withdrawOfferInputSchema,
+} from "@/domain/request-life";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
+import { assertOfferTransition, OFFER_STATUS } from "@/domain/state-machine";
+import {
+  assertTransition,
+  offerRef,
+  readConversations,
+  readOffer,
+  requestRef,
+  runDeal,
+  touchConversations,
+} from "../deals/deal-store";
+import { smtpTransport } from "../email/send";
+import { callableOptions } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import { deliverEmailQuietly, type NotifyDeps, stageNotification } from "../notifications/notify";
+import { lifeDeps } from "../requests/request-actions";
+import { readLifeRequest, readPublicName } from "../requests/request-life-store";
+
+/**
+ * withdrawOffer({offerId}) → {offerId}, one transaction: the shop takes back its pending offer
+ * (pending → withdrawn, 'Ritirata' for both sides, withdrawnAt); its conversation is touched (and
+ * closes: the offer is no longer open); the buyer gets an offer_withdrawn notification, e-mailed after
+ * the commit. The request stays as it is. Only the offer's shop may withdraw it.
+ */
+export async function withdrawOfferFor(
+  uid: string,
+  input: WithdrawOfferInput,
+  deps: NotifyDeps,
+): Promise<WithdrawOfferOutput> {
+  const { db } = deps;
+  const ref = offerRef(db, input.offerId);
+  const notification = await db.runTransaction(async (tx) => {
+    const offer = readOffer(await tx.get(ref));
+    if (offer.merchantId !== uid) throw new HttpsError("permission-denied", ERROR_MESSAGES.permissionDenied);
+    assertTransition(assertOfferTransition(offer.status, OFFER_STATUS.withdrawn));
+    const request = readLifeRequest(await tx.get(requestRef(db, offer.requestId)));
+    const [conversations, shopName] = await Promise.all([
+      readConversations(tx, db, [offer.id]),
+      readPublicName(tx, db, uid),
+    ]);
+    const now = deps.now();
+    const at = Timestamp.fromDate(now);
+    tx.update(ref, { status: OFFER_STATUS.withdrawn, withdrawnAt: at, updatedAt: at });
+    touchConversations(tx, conversations, at);
+    return stageNotification(
+      tx,
+      db,
+      {
+        uid: request.customerId,
+        kind: NOTIFICATION_KIND.offerWithdrawn,
+        eventKey: offer.id,
+        params: { merchantName: shopName, productName: request.productName },
+        link: paths.request.getHref(request.id),
+      },
+      now,
+    );
+  });
+  await deliverEmailQuietly(deps, notification);
+  return { offerId: ref.id };
+}
+
+export const withdrawOffer = onCall(
+  callableOptions,
+  (request): Promise<WithdrawOfferOutput> =>
+    runDeal("withdrawOffer", request.auth?.uid, REQUEST_LIFE_MESSAGES.withdrawFailed, async (uid) =>
+      withdrawOfferFor(uid, parseCallableInput(withdrawOfferInputSchema, request.data), {
+        ...(await lifeDeps()),
+        mail: smtpTransport,
+      }),
+    ),
+);
