@@ -60,6 +60,7 @@ describe("App Check on every callable", () => {
         "acceptOffer",
         "algoChat",
         "publishAlgoRequest",
+        "publishRequest",
         "completeTransaction",
         "createMagicLink",
         "generateOfferDescription",
@@ -81,6 +82,10 @@ describe("App Check on every callable", () => {
         "cancelSubscription",
         "resumeSubscription",
         "openBillingPortal",
+        "closeRequest",
+        "renewRequest",
+        "cancelDeal",
+        "withdrawOffer",
       ].sort(),
     );
     // What is left are the HTTP endpoints, outside App Check: health, the rate-limited sendEmail and
