@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { registerServiceWorker } from "@/lib/pwa/service-worker";
@@ -7,11 +7,16 @@ import "./index.css";
 const container = document.getElementById("root");
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds instead of one
+// long task, so the page answers taps while it mounts (Lighthouse's Total Blocking Time).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // The offline page and the cached app shell (scripts/pwa), in production builds only.
 registerServiceWorker(import.meta.env);

@@ -4,13 +4,14 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { paths } from "../../src/config/paths";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
-import { DEMO_BUYER, DEMO_PASSWORD } from "../seed/demo-data";
+import { DEMO_PASSWORD } from "../seed/demo-data";
 import { findFreePorts, LOCAL_HOST } from "../stack/ports";
 import { ServiceProcess } from "../stack/process";
 import { httpAnswers, waitUntil } from "../stack/wait";
 import { root, VERBOSE } from "./lighthouse-options";
+import { ACCOUNT_BY_ROLE } from "./lighthouse-pages";
 
-// The browser Lighthouse drives, and the demo buyer's sign-in in it.
+// The browser Lighthouse drives, and the demo accounts' sign-in in it.
 
 export interface Chromium {
   port: number;
@@ -70,29 +71,51 @@ export async function launchChromium(extraArgs: readonly string[]): Promise<Chro
   return { port: port!, stop };
 }
 
+/** Where each role lands to sign in, and what shows that the page opened signed in. */
+const SIGN_IN_CHECK = {
+  buyer: { path: paths.create.path, heading: "Chiedi ad Algo" },
+  merchant: { path: paths.merchantDashboard.path, heading: /^Ciao, / },
+} as const;
+
 /**
- * Signs the demo buyer in through /auth in Chromium's default profile (the one Lighthouse's tabs use),
- * then checks that /create opens signed in. The Firebase Auth session lives in IndexedDB.
+ * Signs a demo account in through /auth in Chromium's default profile (the one Lighthouse's tabs use),
+ * after clearing the origin's storage (so the previous account is gone), then checks that its home
+ * page opens signed in on a fresh load. The Firebase Auth session lives in IndexedDB. For the buyer it
+ * returns the path of their first conversation (the bench measures a conversation too).
  */
-export async function signInBuyer(devtoolsPort: number, appUrl: string): Promise<void> {
+export async function signIn(
+  devtoolsPort: number,
+  appUrl: string,
+  role: "buyer" | "merchant",
+): Promise<{ conversationPath?: string }> {
+  const account = ACCOUNT_BY_ROLE[role];
+  const check = SIGN_IN_CHECK[role];
   const browser = await chromium.connectOverCDP(`http://${LOCAL_HOST}:${devtoolsPort}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error("Chromium has no default context");
     const page = await context.newPage();
     try {
-      await page.goto(`${appUrl}${paths.create.path}`, { waitUntil: "load" });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Storage.clearDataForOrigin", { origin: new URL(appUrl).origin, storageTypes: "all" });
+      await page.goto(`${appUrl}${check.path}`, { waitUntil: "load" });
       await page.waitForURL((url) => url.pathname === paths.auth.path, { timeout: 30_000 });
-      await page.getByLabel("Email").fill(DEMO_BUYER.email);
+      await page.getByLabel("Email").fill(account.email);
       await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
       await page.getByRole("button", { name: "Accedi", exact: true }).click();
-      await page.waitForURL((url) => url.pathname === paths.create.path, { timeout: 30_000 });
-      await page.getByRole("heading", { name: "Chiedi ad Algo" }).waitFor({ timeout: 30_000 });
-      // A fresh load must find the session again (what every Lighthouse run of /create relies on).
-      await page.goto(`${appUrl}${paths.create.path}`, { waitUntil: "load" });
-      await page.getByRole("heading", { name: "Chiedi ad Algo" }).waitFor({ timeout: 30_000 });
-      if (new URL(page.url()).pathname !== paths.create.path)
-        throw new Error(`after signing in: ${page.url()}`);
+      await page.waitForURL((url) => url.pathname === check.path, { timeout: 30_000 });
+      await page.getByRole("heading", { name: check.heading }).waitFor({ timeout: 30_000 });
+      // A fresh load must find the session again (what every signed-in Lighthouse run relies on).
+      await page.goto(`${appUrl}${check.path}`, { waitUntil: "load" });
+      await page.getByRole("heading", { name: check.heading }).waitFor({ timeout: 30_000 });
+      if (new URL(page.url()).pathname !== check.path) throw new Error(`after signing in: ${page.url()}`);
+      if (role !== "buyer") return {};
+      await page.goto(`${appUrl}${paths.messages.path}`, { waitUntil: "load" });
+      const link = page.locator('a[href^="/messages/"]').first();
+      await link.waitFor({ timeout: 30_000 });
+      const href = await link.getAttribute("href");
+      if (!href) throw new Error("the buyer has no conversation to measure");
+      return { conversationPath: href };
     } finally {
       await page.close();
     }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { LOCAL_HOST } from "../stack/ports";
 import { METRICS, type PageResult, type Run } from "./lighthouse-budget";
-import { REPORTS_DIR, RUNS } from "./lighthouse-options";
+import { MAX_WAIT_FOR_LOAD_MS, REPORTS_DIR, RUNS } from "./lighthouse-options";
 
 // Lighthouse's runs of one page, and the numbers each run yields.
 
@@ -41,6 +41,7 @@ export async function measure(url: string, devtoolsPort: number, reportName: str
     logLevel: "error",
     onlyCategories: ["performance"],
     clearStorageTypes: CLEAR_STORAGE_TYPES,
+    maxWaitForLoad: MAX_WAIT_FOR_LOAD_MS,
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse produced no result for ${url}`);
@@ -81,11 +82,12 @@ export async function measurePage(
   path: string,
   devtoolsPort: number,
   note: string,
+  id: string,
   check?: (run: Run) => void,
 ): Promise<PageResult> {
   const runs: Run[] = [];
   for (let i = 1; i <= RUNS; i += 1) {
-    const name = `${path === "/" ? "landing" : path.replace(/\W+/g, "")}-${i}`;
+    const name = `${id}-${i}`;
     const run = await measure(`${appUrl}${path}`, devtoolsPort, name);
     check?.(run);
     runs.push(run);

@@ -5,17 +5,18 @@
 // it over HTTP/2 and TLS as Firebase Hosting does (scripts/bench/static-h2.ts; BENCH_LH_SERVER=preview
 // serves it with `vite preview`, HTTP/1.1, as the e2e harness does). Seeds the demo marketplace,
 // launches Debian's Chromium with a DevTools port and a fresh profile, and runs Lighthouse (default
-// config: mobile form factor, simulated throttling, performance category only) RUNS times on `/` as a
-// signed-out visitor, then signs the demo buyer in through /auth in that same Chromium and runs it RUNS
-// times on `/create`. Budget, per page, on the median of the runs: performance score ≥ 95,
-// LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.05.
+// config: mobile form factor, simulated throttling, performance category only) RUNS times on each page
+// of scripts/bench/lighthouse-pages.ts: `/` and `/auth` signed out, the buyer's pages signed in as the
+// demo buyer (through /auth in that same Chromium), the shop's pages signed in as the demo shop. Budget,
+// per page, on the median of the runs: performance score ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.05.
 //
-// Prints the table, writes it to docs/lighthouse.md, exits 1 on a budget miss or when /create could not
-// be measured signed in. Everything it starts (stack, server, Chromium) is stopped, also on failure and
+// Prints the table, writes it to docs/lighthouse.md, exits 1 on a budget miss or when a page could not
+// be measured as its role. Everything it starts (stack, server, Chromium) is stopped, also on failure and
 // Ctrl-C.
 //
 // Options (environment): BENCH_LH_RUNS (default 5), BENCH_LH_SERVER (http2 | preview, default http2),
-// BENCH_LH_PAGES=create (or home) to measure one page only (the doc is then not written),
+// BENCH_LH_PAGES=create,customer to measure some pages only (the doc is then not written),
+// BENCH_LH_MAX_WAIT_MS (default 20000: how long Lighthouse waits for a page to settle),
 // BENCH_LH_NO_DOC=1 to skip writing the doc, BENCH_LH_VERBOSE=1 for the services' output,
 // BENCH_LH_REPORTS=DIR to keep every run's Lighthouse JSON report and trace (to see why a metric is
 // off), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -23,24 +24,24 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { paths } from "../../src/config/paths";
-import { DEMO_BUYER } from "../seed/demo-data";
 import { seedDemoData } from "../seed/seed";
 import { LOCAL_HOST } from "../stack/ports";
 import { runToCompletion, ServiceError } from "../stack/process";
 import { freeStackPorts, startStack } from "../stack/stack";
 import { webEnv } from "../stack/stack-env";
 import type { RunningStack } from "../stack/stack-options";
-import { type Chromium, launchChromium, signInBuyer } from "./chromium";
+import { type Chromium, launchChromium, signIn } from "./chromium";
 import type { PageResult } from "./lighthouse-budget";
 import { measurePage } from "./lighthouse-measure";
 import { DOC, PAGES, PROJECT_ID, RUNS, root, SERVER, VERBOSE, WRITE_DOC } from "./lighthouse-options";
+import { ACCOUNT_BY_ROLE, BENCH_PAGES, type BenchRole, roleNote, selectPages } from "./lighthouse-pages";
 import { details, tableRows, textTable, writeDoc } from "./lighthouse-report";
 import { type StaticServer, serveStaticHttp2 } from "./static-h2";
 
 async function main(): Promise<number> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`Invalid BENCH_LH_RUNS: ${RUNS}`);
   if (SERVER !== "preview" && SERVER !== "http2") throw new Error(`Invalid BENCH_LH_SERVER: ${SERVER}`);
+  const selected = selectPages(PAGES);
   const dataDir = mkdtempSync(join(tmpdir(), "vicino-lighthouse-"));
   const { ports, firebaseSupportPorts } = await freeStackPorts();
   let stack: RunningStack | undefined;
@@ -113,41 +114,34 @@ async function main(): Promise<number> {
 
     console.log(`Lighthouse (mobile, simulated throttling), ${RUNS} runs per page:`);
     const pages: PageResult[] = [];
-    if (PAGES.includes("home")) {
+    let signedInAs: BenchRole = "visitor";
+    let conversationPath: string | undefined;
+    for (const page of selected) {
+      if (page.role !== signedInAs) {
+        if (page.role === "visitor") throw new Error("visitor pages must come first");
+        try {
+          ({ conversationPath } = await signIn(browser.port, appUrl, page.role));
+        } catch (error) {
+          throw new Error(
+            `COULD NOT sign in as ${ACCOUNT_BY_ROLE[page.role].email} ` +
+              `(${error instanceof Error ? error.message : String(error)}): its pages were NOT measured.`,
+          );
+        }
+        signedInAs = page.role;
+      }
+      const path = page.path === "conversation" ? conversationPath : page.path;
+      if (!path) throw new Error("no conversation to measure");
       pages.push(
-        await measurePage(appUrl, paths.home.path, browser.port, "landing, signed out", (run) => {
-          const path = new URL(run.finalUrl).pathname;
-          if (path !== paths.home.path) throw new Error(`/ ended on ${run.finalUrl}`);
+        await measurePage(appUrl, path, browser.port, roleNote(page.role), page.id, (run) => {
+          const landed = new URL(run.finalUrl).pathname;
+          if (landed !== path) {
+            throw new Error(
+              `COULD NOT measure ${path} (${roleNote(page.role)}): Lighthouse ended on ${run.finalUrl}.`,
+            );
+          }
         }),
       );
     }
-    if (!PAGES.includes("create")) return reportAndCheck(pages, version.Browser);
-
-    try {
-      await signInBuyer(browser.port, appUrl);
-    } catch (error) {
-      throw new Error(
-        `COULD NOT measure /create signed in: signing in as ${DEMO_BUYER.email} failed ` +
-          `(${error instanceof Error ? error.message : String(error)}). /create was NOT measured.`,
-      );
-    }
-    pages.push(
-      await measurePage(
-        appUrl,
-        paths.create.path,
-        browser.port,
-        `signed in as ${DEMO_BUYER.email}`,
-        (run) => {
-          const path = new URL(run.finalUrl).pathname;
-          if (path !== paths.create.path) {
-            throw new Error(
-              `COULD NOT measure /create signed in: Lighthouse ended on ${run.finalUrl} ` +
-                "(session lost). /create was NOT measured.",
-            );
-          }
-        },
-      ),
-    );
 
     return reportAndCheck(pages, version.Browser);
   } finally {
@@ -157,12 +151,12 @@ async function main(): Promise<number> {
   }
 }
 
-/** Prints the table, writes the doc (only when both pages were measured), returns the exit code. */
+/** Prints the table, writes the doc (only when every page was measured), returns the exit code. */
 function reportAndCheck(pages: PageResult[], browserVersion: string): number {
   const rows = tableRows(pages);
   console.log(`\n${textTable(rows)}\n`);
   for (const line of details(pages)) console.log(line);
-  if (WRITE_DOC && pages.length === 2) {
+  if (WRITE_DOC && pages.length === BENCH_PAGES.length) {
     writeDoc(pages, rows, browserVersion.replace(/^[^/]*\//, ""));
     console.log(`\nWrote ${DOC}`);
   }
@@ -173,7 +167,7 @@ function reportAndCheck(pages: PageResult[], browserVersion: string): number {
     );
     return 1;
   }
-  console.log(`\nLighthouse budget met on ${pages.map((page) => page.path).join(" and ")}.`);
+  console.log(`\nLighthouse budget met on ${pages.map((page) => page.path).join(", ")}.`);
   return 0;
 }
 

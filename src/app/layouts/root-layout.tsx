@@ -55,7 +55,14 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
-      <main id="contenuto" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+      {/* At least as tall as the viewport below the header: a page still loading its data never shows the
+          footer, which its content would then push down (layout shift). */}
+      <main
+        id="contenuto"
+        ref={mainRef}
+        tabIndex={-1}
+        className="min-h-[calc(100dvh-4rem)] flex-1 outline-none"
+      >
         {/* A page that fails to render (or whose lazy chunk fails to load) keeps the header. */}
         <AppErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>

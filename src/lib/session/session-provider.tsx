@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -58,7 +59,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let stop: (() => void) | undefined;
     loadRuntime().then(
       (runtime) => {
-        if (!cancelled) stop = runtime.startSession(setSnapshot);
+        // Each change of the session re-renders the whole page below it (the gate swapping the shell
+        // for the page, the header's account menu); as a transition React renders it in slices of a
+        // few milliseconds, so a phone stays responsive (Lighthouse's TBT) while it mounts.
+        if (!cancelled) stop = runtime.startSession((next) => startTransition(() => setSnapshot(next)));
       },
       (error: unknown) => {
         console.error("Impossibile caricare la sessione", error);
