@@ -48,6 +48,10 @@ const CustomerRequestsPage = page(() =>
 const MerchantDashboardPage = page(() =>
   import("@/features/merchant/merchant-dashboard-page").then((module) => module.MerchantDashboardPage),
 );
+const RequestPage = page(() =>
+  import("@/features/customer/request-page").then((module) => module.RequestPage),
+);
+const ShopPage = page(() => import("@/features/shops/shop-page").then((module) => module.ShopPage));
 const BrowsePage = page(() => import("@/features/browse/browse-page").then((module) => module.BrowsePage));
 const MakeOfferPage = page(() =>
   import("@/features/offers/make-offer-page").then((module) => module.MakeOfferPage),
@@ -118,6 +122,7 @@ export const appRoutes: readonly AppRoute[] = [
     element: <CustomerRequestsPage />,
     preload: CustomerRequestsPage.preload,
   },
+  { path: paths.request.path, access: "customer", element: <RequestPage />, preload: RequestPage.preload },
 
   // Merchants (feed and offering: verified shops only; /merchant guides the others through verification)
   { path: paths.browse.path, access: "shop", element: <BrowsePage />, preload: BrowsePage.preload },
@@ -135,7 +140,9 @@ export const appRoutes: readonly AppRoute[] = [
     preload: SubscriptionPage.preload,
   },
 
-  // Both roles
+  // Both roles (a shop's page: signed in only, as profiles/{uid} is; a link shared with someone signed
+  // out goes through /auth and comes back)
+  { path: paths.shop.path, access: "authenticated", element: <ShopPage />, preload: ShopPage.preload },
   {
     path: paths.messages.path,
     access: "authenticated",

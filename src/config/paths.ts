@@ -29,6 +29,16 @@ export const paths = {
 
   create: fixed("/create"),
   requests: fixed("/requests"),
+  /** One of the buyer's requests with its offers side by side (the buyer only). */
+  request: {
+    path: "/requests/:requestId",
+    getHref: (requestId: string) => `/requests/${encodeURIComponent(requestId)}`,
+  },
+  /** A shop's public page (any signed-in user): address, hours, phone, rating, latest reviews. */
+  shop: {
+    path: "/negozi/:shopId",
+    getHref: (shopId: string) => `/negozi/${encodeURIComponent(shopId)}`,
+  },
   browse: fixed("/browse"),
   makeOffer: {
     path: "/make-offer/:requestId",

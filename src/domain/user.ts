@@ -10,6 +10,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
+import { openingHoursSchema, type PublicShop, phoneSchema, publicShopSchema } from "./shop-page.ts";
 import { shopSchema } from "./shop-verification.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
 import { userTypeSchema } from "./user-type.ts";
@@ -63,6 +64,9 @@ export const userSchema = z.object({
   learningProfile: learningProfileSchema.optional(),
   /** Written by verifyShop only: the shop's powers (shop-verification.ts). */
   shop: shopSchema.optional(),
+  /** The shop's phone and opening hours, as its public page shows them (shop-page.ts); the owner writes them. */
+  phone: z.string().optional(),
+  openingHours: z.string().optional(),
   /** The terms accepted and the privacy notice acknowledged at sign-up (legal-consent.ts). */
   consent: consentSchema.optional(),
   /** Set by an admin's suspension (moderation): the Auth account is disabled too. */
@@ -96,6 +100,8 @@ export const PROFILE_EDITABLE_FIELDS = [
   "lastName",
   "businessName",
   "location",
+  "phone",
+  "openingHours",
 ] as const;
 export const profileUpdateSchema = z
   .object({
@@ -104,6 +110,8 @@ export const profileUpdateSchema = z
     lastName: optionalText(DISPLAY_NAME_MAX_LENGTH),
     businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
     location: userLocationSchema,
+    phone: phoneSchema,
+    openingHours: openingHoursSchema,
   })
   .partial()
   .strict();
@@ -126,6 +134,8 @@ export const publicProfileSchema = z.object({
   suspended: z.boolean().optional(),
   /** The account was deleted: the profile is a tombstone named 'Utente eliminato'. */
   deleted: z.boolean().optional(),
+  /** A verified shop's public page: address, categories, phone, opening hours (shop-page.ts). */
+  shop: publicShopSchema.optional(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -145,6 +155,20 @@ export function toPublicProfile(user: User): PublicProfile {
       : {}),
     // Every rewrite of the profile (syncProfile, a rating) keeps the suspension others see.
     ...(user.suspendedAt ? { suspended: true } : {}),
+    ...(user.userType === "merchant" && user.shop ? { shop: toPublicShop(user) } : {}),
+  };
+}
+
+/** What a verified shop shows on its page: never the Partita IVA; empty phone or hours are left out. */
+function toPublicShop(user: User): PublicShop {
+  const address = user.location?.address?.trim();
+  const phone = user.phone?.trim();
+  const openingHours = user.openingHours?.trim();
+  return {
+    ...(address ? { address } : {}),
+    categories: user.shop?.categories ?? [],
+    ...(phone ? { phone } : {}),
+    ...(openingHours ? { openingHours } : {}),
   };
 }
 

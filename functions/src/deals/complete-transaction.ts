@@ -3,9 +3,10 @@ import { onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type CompleteTransactionOutput, completeTransactionInputSchema } from "@/domain/callables";
-import { COLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { applyRating, type RatingSummary, ratingCounts, ratingLedgerId } from "@/domain/rating";
+import { reviewDocument } from "@/domain/shop-page";
 import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
 import { emailProvenInAuth } from "../lib/email-proven";
@@ -64,7 +65,11 @@ function lastCountedAt(data: DocumentData | undefined): Date | undefined {
  * records): then averageRating moves as a running mean (applyRating) with totalRatings + 1 on
  * users/{merchantId} and on the public projection profiles/{merchantId}, and the ledger's lastRatedAt
  * moves. users/{merchantId} is the source of the mean; the profile's figures are used only when the
- * user document is missing. `ratingCounted` tells the caller which happened.
+ * user document is missing. `ratingCounted` tells the caller which happened. A buyer who proved their
+ * e-mail also leaves a review on the shop's page, profiles/{merchantId}/reviews/{requestId} (the stars,
+ * the comment, the date and the buyer's first name from users/{buyer}), whether or not the rating
+ * entered the average this time: the cooldown keeps one buyer from moving the mean, not from saying
+ * how a real purchase went.
  */
 export async function completeTransactionFor(
   uid: string,
@@ -97,10 +102,12 @@ export async function completeTransactionFor(
     const merchantUserRef = userRef(db, offer.merchantId);
     const merchantProfileRef = profileRef(db, offer.merchantId);
     const ledgerRef = db.collection(COLLECTIONS.ratingsGiven).doc(ratingLedgerId(uid, offer.merchantId));
-    const [userSnap, profileSnap, ledgerSnap] = await tx.getAll(
+    const buyerRef = userRef(db, uid);
+    const [userSnap, profileSnap, ledgerSnap, buyerSnap] = await tx.getAll(
       merchantUserRef,
       merchantProfileRef,
       ledgerRef,
+      buyerRef,
     );
     const userData = userSnap?.data();
     const profileData = profileSnap?.data();
@@ -144,6 +151,19 @@ export async function completeTransactionFor(
       else logger.warn("completeTransaction: merchant profile not written", { merchantId: offer.merchantId });
     }
     if (counted) tx.set(ledgerRef, { buyerId: uid, merchantId: offer.merchantId, lastRatedAt: now });
+    if (emailProven) {
+      const buyer = buyerSnap?.data() ?? {};
+      const review = reviewDocument({
+        rating: input.rating,
+        comment: feedback,
+        buyer: {
+          firstName: typeof buyer.firstName === "string" ? buyer.firstName : undefined,
+          displayName: typeof buyer.displayName === "string" ? buyer.displayName : undefined,
+        },
+        at: now,
+      });
+      tx.set(merchantProfileRef.collection(SUBCOLLECTIONS.reviews).doc(request.id), review);
+    }
     touchConversations(tx, conversations, now);
     return { requestId: request.id, merchantAverageRating: next.averageRating, ratingCounted: counted };
   });

@@ -60,7 +60,7 @@ function ShopDashboard({ uid }: { uid: string }) {
       {location.isDefault ? <LocationNotice /> : null}
       <PlanCard uid={uid} />
       <DashboardStats zone={zone} offers={stats} />
-      <QuickLinks />
+      <QuickLinks shopId={uid} />
       <div className="grid gap-6 lg:grid-cols-2">
         <NearbyRequests zone={zone} />
         <RecentOffers offers={recent} />

@@ -127,6 +127,16 @@ describe("/profile", () => {
     expect(await screen.findByText("Posizione rilevata.")).toBeVisible();
     await user.clear(screen.getByLabelText(/Indirizzo del negozio/));
     await user.type(screen.getByLabelText(/Indirizzo del negozio/), "Via Roma 1, Torino");
+    // The shop page's phone and hours: a wrong phone is refused in Italian, then corrected.
+    await user.type(screen.getByLabelText(/Telefono del negozio/), "chiamami");
+    await user.type(screen.getByLabelText(/Orari di apertura/), "Lun-Ven 9-19{Enter}  Sab 9-13 ");
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Inserisci un numero di telefono valido (es. 02 1234567 o +39 333 1234567)",
+    );
+    expect(users.updateUserProfile).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/Telefono del negozio/));
+    await user.type(screen.getByLabelText(/Telefono del negozio/), "011 123 4567");
     await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
     await findToast("Profilo aggiornato!");
     expect(users.updateUserProfile).toHaveBeenCalledWith(account.uid, {
@@ -135,7 +145,10 @@ describe("/profile", () => {
       lastName: "Bianchi",
       businessName: "Ferramenta Bianchi",
       location: { address: "Via Roma 1, Torino", lat: 45.07, lng: 7.69 },
+      phone: "011 123 4567",
+      openingHours: "Lun-Ven 9-19\nSab 9-13",
     });
+    expect(await screen.findByText("011 123 4567")).toBeVisible();
     expect(storedUser(account.uid)?.businessName).toBe("Ferramenta Bianchi");
     expect(await screen.findByText("Via Roma 1, Torino")).toBeVisible();
   });

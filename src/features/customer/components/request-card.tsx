@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
 import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import type { Offer } from "@/domain/offer";
@@ -44,6 +45,12 @@ function OfferLine({ offer, decidable }: { offer: Offer; decidable: boolean }) {
         </Link>
         <OfferStatusBadge offer={offer} />
       </div>
+      <Link
+        to={paths.shop.getHref(offer.merchantId)}
+        className="focus-ring inline-block rounded text-xs font-medium text-brand-800 underline underline-offset-2"
+      >
+        Pagina del negozio<span className="sr-only"> {shop}</span>
+      </Link>
       {decidable && isPendingOffer(offer.status) ? (
         <OfferDecision
           calls={lazyDealCalls}
@@ -67,8 +74,13 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
     <Card className="p-4">
       <article aria-labelledby={`request-${request.id}`} className="space-y-2">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={`request-${request.id}`} className="font-semibold text-slate-900">
-            {request.productName}
+          <h3 id={`request-${request.id}`} className="min-w-0 break-words font-semibold text-slate-900">
+            <Link
+              to={paths.request.getHref(request.id)}
+              className="focus-ring rounded underline-offset-2 hover:underline"
+            >
+              {request.productName}
+            </Link>
           </h3>
           <Badge tone={REQUEST_STATUS_TONES[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</Badge>
         </div>
@@ -86,7 +98,17 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
             ))}
           </ul>
         ) : null}
-        {action ? <div className="pt-1">{action}</div> : null}
+        <div className="flex flex-wrap items-center gap-3 pt-1">
+          {offers.length > 1 ? (
+            <Link
+              to={paths.request.getHref(request.id)}
+              className={buttonClasses({ variant: "secondary", size: "sm" })}
+            >
+              Confronta le offerte<span className="sr-only"> per {request.productName}</span>
+            </Link>
+          ) : null}
+          {action}
+        </div>
       </article>
     </Card>
   );

@@ -1,14 +1,16 @@
 import type { ComponentType, SVGProps } from "react";
 import { Link } from "react-router";
-import { ChatIcon, StoreIcon, TagIcon } from "@/components/ui/icons";
+import { ChatIcon, StarIcon, StoreIcon, TagIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 
-const LINKS: ReadonlyArray<{
+type QuickLink = {
   to: string;
   title: string;
   text: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
-}> = [
+};
+
+const LINKS: readonly QuickLink[] = [
   {
     to: paths.browse.getHref(),
     title: "Sfoglia le richieste",
@@ -24,11 +26,20 @@ const LINKS: ReadonlyArray<{
   { to: paths.profile.getHref(), title: "Profilo", text: "Il negozio e la sua posizione.", icon: StoreIcon },
 ];
 
-/** Cards to /browse, /messages and /profile (spec §2). */
-export function QuickLinks() {
+/** Cards to /browse, /messages, /profile (spec §2) and the shop's public page, as buyers see it. */
+export function QuickLinks({ shopId }: { shopId: string }) {
+  const links: QuickLink[] = [
+    ...LINKS,
+    {
+      to: paths.shop.getHref(shopId),
+      title: "La tua pagina",
+      text: "Come i clienti vedono il tuo negozio.",
+      icon: StarIcon,
+    },
+  ];
   return (
-    <nav aria-label="Scorciatoie" className="grid gap-3 sm:grid-cols-3">
-      {LINKS.map(({ to, title, text, icon: Icon }) => (
+    <nav aria-label="Scorciatoie" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {links.map(({ to, title, text, icon: Icon }) => (
         <Link
           key={to}
           to={to}

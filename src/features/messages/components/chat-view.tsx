@@ -166,6 +166,14 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
               {other.name}
             </h2>
             <OtherStatus otherId={other.id} />
+            {other.id === conversation.data.participants.merchantId ? (
+              <Link
+                to={paths.shop.getHref(other.id)}
+                className="focus-ring rounded text-sm font-medium text-brand-800 underline underline-offset-2"
+              >
+                Pagina del negozio
+              </Link>
+            ) : null}
           </div>
           <ConversationTitle conversation={conversation.data} uid={sender.uid} />
         </div>

@@ -17,6 +17,8 @@ export function ProfileDetails({ user }: { user: SessionUserData }) {
     rows.push(
       ["Attività", user.businessName || "—"],
       ["Indirizzo del negozio", user.location?.address || "—"],
+      ["Telefono del negozio", user.phone || "—"],
+      ["Orari di apertura", user.openingHours || "—"],
     );
   }
   return (
@@ -24,7 +26,7 @@ export function ProfileDetails({ user }: { user: SessionUserData }) {
       {rows.map(([label, value]) => (
         <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
           <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className="text-slate-900 break-words sm:col-span-2">{value}</dd>
+          <dd className="text-slate-900 break-words whitespace-pre-line sm:col-span-2">{value}</dd>
         </div>
       ))}
     </dl>

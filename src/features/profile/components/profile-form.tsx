@@ -12,6 +12,7 @@ import { isFixInPlace, placeLabel } from "@/domain/place";
 import type { ProfileUpdate } from "@/domain/user";
 import { currentPosition } from "@/lib/current-position";
 import { type ProfileFormValues, toProfileUpdate } from "../lib/profile-values";
+import { ShopContactFields } from "./shop-contact-fields";
 
 type ProfileFormProps = {
   initial: ProfileFormValues;
@@ -41,8 +42,10 @@ export function ProfileForm({
   const [placeError, setPlaceError] = useState<string | null>(null);
   // This session's phone fix: typing the comune it lies in keeps it (more precise than the centre).
   const [phoneFix, setPhoneFix] = useState<LatLng | null>(null);
-  const set = (name: "firstName" | "lastName" | "businessName") => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const set =
+    (name: "firstName" | "lastName" | "businessName" | "phone" | "openingHours") =>
+    (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value }));
 
   const locateMe = async () => {
     setLocating(true);
@@ -138,6 +141,12 @@ export function ProfileForm({
               loadPlaces={loadPlaces}
             />
           </Field>
+          <ShopContactFields
+            phone={values.phone}
+            openingHours={values.openingHours}
+            onPhone={set("phone")}
+            onOpeningHours={set("openingHours")}
+          />
           <div className="space-y-2">
             <Button variant="secondary" size="sm" onClick={locateMe} loading={locating} disabled={saving}>
               <MapPinIcon className="size-4" />

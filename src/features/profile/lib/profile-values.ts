@@ -12,6 +12,9 @@ export type ProfileFormValues = {
   address: string;
   lat: number;
   lng: number;
+  /** The shop page's phone and opening hours (shop-page.ts). */
+  phone: string;
+  openingHours: string;
 };
 
 /** First name and surname: the stored ones, else the display name split at the first space. */
@@ -36,13 +39,16 @@ export function initialProfileValues(user: SessionUserData): ProfileFormValues {
       user.location?.address ?? (user.userType === "merchant" ? DEFAULT_MERCHANT_LOCATION.address : ""),
     lat: location.lat,
     lng: location.lng,
+    phone: user.phone ?? "",
+    openingHours: user.openingHours ?? "",
   };
 }
 
 /**
  * The update to save, checked with the domain's profileUpdateSchema: name required ('Il nome è
  * obbligatorio'); the display name follows first name + surname; merchants also save the business
- * name and the shop location (address required).
+ * name, the shop location (address required), and the phone and opening hours its public page shows
+ * (either may be empty; a phone must look like one: SHOP_PAGE_MESSAGES).
  */
 export function toProfileUpdate(
   values: ProfileFormValues,
@@ -58,7 +64,12 @@ export function toProfileUpdate(
     firstName,
     lastName,
     ...(isMerchant
-      ? { businessName: values.businessName.trim(), location: { address, lat: values.lat, lng: values.lng } }
+      ? {
+          businessName: values.businessName.trim(),
+          location: { address, lat: values.lat, lng: values.lng },
+          phone: values.phone,
+          openingHours: values.openingHours,
+        }
       : {}),
   });
 }

@@ -1,0 +1,215 @@
+import { act, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { acceptOffer } from "@/data/deals";
+import type { Listener } from "@/data/listen";
+import { listOffersForRequest } from "@/data/offers";
+import { getPublicProfile } from "@/data/profiles";
+import { getRequest, subscribeToRequest } from "@/data/requests";
+import { subscribeToRequestOffers } from "@/data/shop-page";
+import type { Offer } from "@/domain/offer";
+import type { Request } from "@/domain/request";
+import type { PublicProfile } from "@/domain/user";
+import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { renderPage } from "@/testing/render-page";
+import { RequestPage } from "./request-page";
+
+vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
+vi.mock("@/data/offers", () => ({ listOffersForRequest: vi.fn() }));
+vi.mock("@/data/shop-page", () => ({ subscribeToRequestOffers: vi.fn() }));
+vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
+vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+const NOW = new Date("2026-11-20T10:00:00Z");
+
+const lamp: Request = {
+  id: "req-lamp",
+  customerId: "buyer-1",
+  productName: "Lampada da scrivania LED",
+  description: "Luce calda, con morsetto.",
+  category: "casa",
+  budget: { min: 20, max: 60 },
+  urgency: "giorni",
+  deliveryPreference: "both",
+  actionRadius: 10,
+  location: { lat: 45.46, lng: 9.19, address: "Milano", geohash: "u0nd9hdfv" },
+  gh3: "u0n",
+  gh4: "u0nd",
+  gh5: "u0nd9",
+  productDetails: {},
+  status: "active",
+  aiGenerated: true,
+  imageAnalyzed: false,
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+
+function offer(merchantId: string, merchantName: string, price: number, extra: Partial<Offer> = {}): Offer {
+  return {
+    id: `req-lamp_${merchantId}`,
+    requestId: "req-lamp",
+    merchantId,
+    customerId: "buyer-1",
+    merchantName,
+    price,
+    description: `Offerta di ${merchantName}`,
+    deliveryOptions: ["delivery"],
+    status: "pending",
+    aiGenerated: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...extra,
+  };
+}
+
+const navigli = offer("shop-navigli", "Elettronica Navigli", 39, { estimatedDeliveryTime: "2 giorni" });
+const isola = offer("shop-isola", "Sport & Co. Isola", 55, { estimatedDeliveryTime: "1 giorno" });
+
+function profile(
+  uid: string,
+  businessName: string,
+  rating: number,
+  count: number,
+  lat: number,
+): PublicProfile {
+  return {
+    uid,
+    displayName: businessName,
+    businessName,
+    userType: "merchant",
+    averageRating: rating,
+    totalRatings: count,
+    location: { lat, lng: 9.19 },
+  };
+}
+
+const PROFILES: Record<string, PublicProfile> = {
+  // 5.6 km from the request's place, rated 3.5 by 4 buyers
+  "shop-navigli": profile("shop-navigli", "Elettronica Navigli", 3.5, 4, 45.51),
+  // 1.1 km, rated 4.8 by 12
+  "shop-isola": profile("shop-isola", "Sport & Co. Isola", 4.8, 12, 45.47),
+};
+
+let liveOffers: Listener<Offer[]> | null = null;
+
+beforeEach(() => {
+  vi.mocked(useSession).mockReturnValue({
+    loading: false,
+    user: { uid: "buyer-1", email: "giulia@example.com" },
+    userData: { uid: "buyer-1", userType: "customer", displayName: "Giulia", isFallback: false },
+  } as unknown as SessionValue);
+  vi.mocked(getRequest).mockReset().mockResolvedValue(lamp);
+  vi.mocked(subscribeToRequest)
+    .mockReset()
+    .mockReturnValue(() => undefined);
+  vi.mocked(listOffersForRequest).mockReset().mockResolvedValue([isola, navigli]);
+  liveOffers = null;
+  vi.mocked(subscribeToRequestOffers)
+    .mockReset()
+    .mockImplementation((_request, _uid, listener) => {
+      liveOffers = listener;
+      return () => undefined;
+    });
+  vi.mocked(getPublicProfile)
+    .mockReset()
+    .mockImplementation(async (uid) => PROFILES[uid] ?? null);
+  vi.mocked(acceptOffer).mockReset();
+});
+
+const open = () =>
+  renderPage(<RequestPage />, { path: "/requests/req-lamp", pattern: "/requests/:requestId" });
+
+const columns = () =>
+  within(screen.getByRole("list", { name: "Offerte a confronto" })).getAllByRole("article");
+const shopsInOrder = () => columns().map((column) => within(column).getByRole("heading").textContent);
+
+describe("/requests/:requestId", () => {
+  it("shows the request and compares its offers: price, delivery, availability, rating, distance", async () => {
+    open();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Lampada da scrivania LED" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Luce calda, con morsetto.")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Offerte ricevute (2 offerte)" })).toBeInTheDocument();
+    expect(listOffersForRequest).toHaveBeenCalledWith("req-lamp", "buyer-1");
+
+    const navigliColumn = await screen.findByRole("article", { name: "Elettronica Navigli" });
+    expect(navigliColumn).toHaveTextContent("39,00 €");
+    expect(navigliColumn).toHaveTextContent("Prezzo più basso");
+    expect(navigliColumn).toHaveTextContent("Consegna a domicilio");
+    expect(navigliColumn).toHaveTextContent("2 giorni");
+    await within(navigliColumn).findByText(/3,5/);
+    expect(navigliColumn).toHaveTextContent("3,5 su 5 · 4 valutazioni");
+    expect(navigliColumn).toHaveTextContent("circa 5,6 km");
+    expect(within(navigliColumn).getByRole("link", { name: /Chat con Elettronica Navigli/ })).toHaveAttribute(
+      "href",
+      "/messages/req-lamp_shop-navigli",
+    );
+    expect(
+      within(navigliColumn).getByRole("link", { name: /Pagina del negozio Elettronica Navigli/ }),
+    ).toHaveAttribute("href", "/negozi/shop-navigli");
+    expect(
+      within(navigliColumn).getByRole("button", { name: /Accetta l'offerta di Elettronica Navigli/ }),
+    ).toBeEnabled();
+    expect(
+      within(navigliColumn).getByRole("button", { name: /Rifiuta l'offerta di Elettronica Navigli/ }),
+    ).toBeEnabled();
+  });
+
+  it("sorts by price by default, and by rating or distance on request", async () => {
+    const { user } = open();
+    await screen.findByRole("article", { name: "Elettronica Navigli" });
+    await screen.findByText(/4,8/);
+    expect(shopsInOrder()).toEqual(["Elettronica Navigli", "Sport & Co. Isola"]);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Ordina per" }), "Valutazione migliore");
+    expect(shopsInOrder()).toEqual(["Sport & Co. Isola", "Elettronica Navigli"]);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Ordina per" }), "Più vicino");
+    expect(shopsInOrder()).toEqual(["Sport & Co. Isola", "Elettronica Navigli"]);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Ordina per" }), "Prezzo più basso");
+    expect(shopsInOrder()).toEqual(["Elettronica Navigli", "Sport & Co. Isola"]);
+  });
+
+  it("accepts an offer after the confirmation, right from the comparison", async () => {
+    vi.mocked(acceptOffer).mockResolvedValue({
+      offerId: isola.id,
+      requestId: "req-lamp",
+    });
+    const { user } = open();
+    const column = await screen.findByRole("article", { name: "Sport & Co. Isola" });
+    await user.click(within(column).getByRole("button", { name: /Accetta l'offerta di Sport & Co. Isola/ }));
+    const dialog = await screen.findByRole("dialog", { name: /Accettare l'offerta di Sport & Co. Isola/ });
+    await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
+    expect(acceptOffer).toHaveBeenCalledWith({ offerId: isola.id, expectedPrice: 55 });
+  });
+
+  it("shows a new offer as it arrives, and an empty state before any", async () => {
+    vi.mocked(listOffersForRequest).mockResolvedValue([]);
+    open();
+    expect(await screen.findByText("Ancora nessuna offerta")).toBeInTheDocument();
+    await vi.waitFor(() => expect(liveOffers).not.toBeNull());
+    act(() => liveOffers?.next([navigli]));
+    expect(await screen.findByRole("article", { name: "Elettronica Navigli" })).toBeInTheDocument();
+    expect(screen.queryByText("Ancora nessuna offerta")).not.toBeInTheDocument();
+  });
+
+  it("offers no decision on a request that is no longer active", async () => {
+    vi.mocked(getRequest).mockResolvedValue({ ...lamp, status: "in_progress" });
+    vi.mocked(listOffersForRequest).mockResolvedValue([
+      { ...navigli, status: "accepted" },
+      { ...isola, status: "rejected" },
+    ]);
+    open();
+    const column = await screen.findByRole("article", { name: "Elettronica Navigli" });
+    expect(column).toHaveTextContent("Accettata");
+    expect(screen.queryByRole("button", { name: /Accetta/ })).not.toBeInTheDocument();
+  });
+
+  it("says so when the request does not exist or is someone else's", async () => {
+    vi.mocked(getRequest).mockResolvedValue(null);
+    open();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Richiesta non trovata" }),
+    ).toBeInTheDocument();
+    expect(listOffersForRequest).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,39 @@
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { OPENING_HOURS_MAX_LENGTH, PHONE_MAX_LENGTH } from "@/domain/shop-page";
+
+type ShopContactFieldsProps = {
+  phone: string;
+  openingHours: string;
+  onPhone: (event: { target: { value: string } }) => void;
+  onOpeningHours: (event: { target: { value: string } }) => void;
+};
+
+/** The shop's phone and opening hours, as its public page (/negozi/:id) shows them; both optional. */
+export function ShopContactFields({ phone, openingHours, onPhone, onOpeningHours }: ShopContactFieldsProps) {
+  return (
+    <>
+      <Field label="Telefono del negozio" hint="Facoltativo. Compare sulla pagina del tuo negozio.">
+        <Input
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          value={phone}
+          onChange={onPhone}
+        />
+      </Field>
+      <Field label="Orari di apertura" hint="Facoltativo. Una riga per giorno o fascia, es. «Lun-Ven 9-19».">
+        <Textarea
+          name="openingHours"
+          rows={3}
+          maxLength={OPENING_HOURS_MAX_LENGTH}
+          value={openingHours}
+          onChange={onOpeningHours}
+        />
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Stars } from "@/components/marketplace/shop-rating";
+import { RATING_LABELS, type Rating } from "@/domain/rating";
+import { type Review, SHOP_PAGE_MESSAGES } from "@/domain/shop-page";
+
+const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric" });
+
+/** The latest reviews: stars, the comment, the date and the buyer's first name; or the empty state. */
+export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
+  if (reviews.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 p-4 text-slate-700">
+        <p className="font-medium text-slate-900">{SHOP_PAGE_MESSAGES.noReviews}</p>
+        <p className="text-sm">{SHOP_PAGE_MESSAGES.noReviewsHint}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-100" aria-label="Recensioni">
+      {reviews.map((review) => (
+        <li key={review.id} className="space-y-1 py-3">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Stars value={review.rating} />
+            <span className="text-sm font-medium text-slate-900">
+              {review.rating}/5, {RATING_LABELS[review.rating as Rating]}
+            </span>
+          </div>
+          {review.comment ? <p className="break-words text-slate-800">«{review.comment}»</p> : null}
+          <p className="text-sm text-slate-600">
+            {review.buyerFirstName} ·{" "}
+            <time dateTime={review.createdAt.toISOString()}>{reviewDate.format(review.createdAt)}</time>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

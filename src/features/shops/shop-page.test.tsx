@@ -1,0 +1,138 @@
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { getPublicProfile } from "@/data/profiles";
+import { listShopReviews } from "@/data/shop-page";
+import type { Review } from "@/domain/shop-page";
+import type { PublicProfile } from "@/domain/user";
+import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { renderPage } from "@/testing/render-page";
+import { ShopPage } from "./shop-page";
+
+vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
+vi.mock("@/data/shop-page", () => ({ listShopReviews: vi.fn() }));
+vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+
+const navigli: PublicProfile = {
+  uid: "shop-navigli",
+  displayName: "Marco Bianchi",
+  businessName: "Elettronica Navigli",
+  userType: "merchant",
+  averageRating: 4.25,
+  totalRatings: 4,
+  zone: "Milano",
+  location: { lat: 45.45, lng: 9.17 },
+  shop: {
+    address: "Ripa di Porta Ticinese 41, Milano",
+    categories: ["elettronica", "casa"],
+    phone: "02 1234567",
+    openingHours: "Lun-Ven 9-19\nSab 9-13",
+  },
+};
+
+const reviews: Review[] = [
+  {
+    id: "req-2",
+    rating: 4,
+    comment: "Consegna puntuale",
+    buyerFirstName: "Giulia",
+    createdAt: new Date("2026-11-20T10:00:00Z"),
+  },
+  { id: "req-1", rating: 5, buyerFirstName: "Luca", createdAt: new Date("2026-10-02T10:00:00Z") },
+];
+
+function signedInAs(uid: string) {
+  vi.mocked(useSession).mockReturnValue({
+    loading: false,
+    user: { uid, email: `${uid}@example.com` },
+    userData: { uid, userType: "customer", displayName: "Giulia Rossi", isFallback: false },
+  } as unknown as SessionValue);
+}
+
+beforeEach(() => {
+  signedInAs("buyer-1");
+  vi.mocked(getPublicProfile).mockReset().mockResolvedValue(navigli);
+  vi.mocked(listShopReviews).mockReset().mockResolvedValue(reviews);
+});
+
+const open = (id = "shop-navigli") =>
+  renderPage(<ShopPage />, { path: `/negozi/${id}`, pattern: "/negozi/:shopId" });
+
+const detail = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling;
+
+describe("/negozi/:shopId", () => {
+  it("shows the shop's name, address, phone, hours, categories and rating with its count", async () => {
+    open();
+    expect(await screen.findByRole("heading", { level: 1, name: "Elettronica Navigli" })).toBeInTheDocument();
+    expect(getPublicProfile).toHaveBeenCalledWith("shop-navigli");
+    expect(detail("Indirizzo")).toHaveTextContent("Ripa di Porta Ticinese 41, Milano");
+    expect(screen.getByRole("link", { name: "02 1234567" })).toHaveAttribute("href", "tel:021234567");
+    expect(detail("Orari")).toHaveTextContent("Lun-Ven 9-19");
+    expect(detail("Orari")).toHaveTextContent("Sab 9-13");
+    const categories = within(detail("Categorie") as HTMLElement).getAllByRole("listitem");
+    expect(categories.map((item) => item.textContent)).toEqual(["Elettronica", "Casa"]);
+    expect(screen.getByText(/su 5 · 4 valutazioni/)).toHaveTextContent("4,3 su 5 · 4 valutazioni");
+    expect(screen.queryByRole("link", { name: "Modifica i dati" })).not.toBeInTheDocument();
+  });
+
+  it("lists the latest reviews with stars, comment, date and the buyer's first name", async () => {
+    open();
+    const list = await screen.findByRole("list", { name: "Recensioni" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("4/5, Molto buono");
+    expect(items[0]).toHaveTextContent("«Consegna puntuale»");
+    expect(items[0]).toHaveTextContent("Giulia · 20 novembre 2026");
+    expect(items[1]).toHaveTextContent("5/5, Eccellente!");
+    expect(items[1]).toHaveTextContent("Luca · 2 ottobre 2026");
+    expect(listShopReviews).toHaveBeenCalledWith("shop-navigli", 10);
+  });
+
+  it("says what is missing: no reviews, no ratings, no phone, no hours", async () => {
+    vi.mocked(getPublicProfile).mockResolvedValue({
+      ...navigli,
+      averageRating: 0,
+      totalRatings: 0,
+      shop: { address: "Via Roma 1, Milano", categories: ["casa"] },
+    });
+    vi.mocked(listShopReviews).mockResolvedValue([]);
+    open();
+    expect(await screen.findByText("Ancora nessuna recensione")).toBeInTheDocument();
+    expect(screen.getByText("Nessuna valutazione")).toBeInTheDocument();
+    expect(detail("Telefono")).toHaveTextContent("Telefono non indicato");
+    expect(detail("Orari")).toHaveTextContent("Orari non indicati");
+  });
+
+  it("shows 'Negozio non trovato' for a missing profile, a buyer's, or a deleted shop", async () => {
+    vi.mocked(getPublicProfile).mockResolvedValue(null);
+    const first = open("nobody");
+    expect(await screen.findByRole("heading", { level: 1, name: "Negozio non trovato" })).toBeInTheDocument();
+    first.unmount();
+
+    vi.mocked(getPublicProfile).mockResolvedValue({ ...navigli, userType: "customer", shop: undefined });
+    const second = open("buyer-2");
+    expect(await screen.findByRole("heading", { level: 1, name: "Negozio non trovato" })).toBeInTheDocument();
+    second.unmount();
+
+    vi.mocked(getPublicProfile).mockResolvedValue({ ...navigli, deleted: true });
+    open();
+    expect(await screen.findByRole("heading", { level: 1, name: "Negozio non trovato" })).toBeInTheDocument();
+    expect(listShopReviews).not.toHaveBeenCalled();
+  });
+
+  it("shows a loading state, then an error with a retry when the shop cannot be read", async () => {
+    vi.mocked(getPublicProfile).mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(navigli);
+    const { user } = open();
+    expect(screen.getByText("Caricamento del negozio…")).toBeInTheDocument();
+    const alert = await screen.findByText("Impossibile caricare la pagina del negozio. Riprova.");
+    await user.click(
+      within(alert.closest("[role=alert]") as HTMLElement).getByRole("button", { name: "Riprova" }),
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Elettronica Navigli" })).toBeInTheDocument();
+  });
+
+  it("lets the shop itself go and edit its data", async () => {
+    signedInAs("shop-navigli");
+    open();
+    expect(await screen.findByRole("link", { name: "Modifica i dati" })).toHaveAttribute("href", "/profile");
+  });
+});
