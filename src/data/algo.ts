@@ -4,6 +4,7 @@ import {
   publishAlgoRequestInputSchema,
   publishAlgoRequestOutputSchema,
 } from "@/domain/algo";
+import { publishRequestInputSchema, publishRequestOutputSchema } from "@/domain/request-form";
 import { callable } from "./callables";
 
 /**
@@ -17,4 +18,11 @@ export const publishAlgoRequest = callable(
   "publishAlgoRequest",
   publishAlgoRequestInputSchema,
   publishAlgoRequestOutputSchema,
+);
+
+/** publishRequest: 'Compila tu', the plain form's 'Pubblica gratis' (the same publishing, no token spent). */
+export const publishRequest = callable(
+  "publishRequest",
+  publishRequestInputSchema,
+  publishRequestOutputSchema,
 );

@@ -18,8 +18,12 @@ vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 // jsdom has no canvas or image decoding: the resize itself is replaced, the page's use of it is tested.
 vi.mock("./lib/resize-image", () => ({
   prepareImageFile: vi.fn(),
-  drawScaled: vi.fn(() => document.createElement("canvas")),
-  canvasToJpeg: vi.fn(() => ({ base64: "Q0FN", previewUrl: "data:image/jpeg;base64,Q0FN" })),
+  encodeFittingPhoto: vi.fn(() => ({
+    base64: "Q0FN",
+    previewUrl: "data:image/jpeg;base64,Q0FN",
+    width: 1280,
+    height: 720,
+  })),
 }));
 
 const session = {
@@ -67,6 +71,8 @@ describe("/create photos", () => {
     vi.mocked(prepareImageFile).mockResolvedValue({
       base64: "SlBH",
       previewUrl: "data:image/jpeg;base64,SlBH",
+      width: 640,
+      height: 480,
     });
     const { user } = renderCreate();
     const photo = new File(["png"], "bici.png", { type: "image/png" });

@@ -8,12 +8,14 @@ import { REVIEW_LABELS } from "@/domain/algo-draft";
 import { REDIRECT_AFTER_REQUEST_CREATED_MS } from "@/domain/limits";
 import { SUCCESS_TOASTS } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
+import { REQUEST_FORM_LABELS } from "@/domain/request-form";
 import { useSession } from "@/lib/session/session-provider";
 import { useAlgoChat } from "./api/use-algo-chat";
 import { ChatComposer } from "./components/chat-composer";
 import { ChatPanel } from "./components/chat-panel";
 import { PlacePrompt } from "./components/place-prompt";
 import { ProgressCard } from "./components/progress-card";
+import { RequestForm } from "./components/request-form";
 import { ReviewCard } from "./components/review-card";
 import { CREATE_SECTION_CLASSES } from "./create-shell";
 import type { PreparedImage } from "./lib/resize-image";
@@ -29,6 +31,8 @@ export function CreatePage() {
   const { toast } = useToast();
   const { user } = useSession();
   const [buyOpen, setBuyOpen] = useState(false);
+  // 'Compila tu': the plain form instead of the conversation (free, no token).
+  const [formMode, setFormMode] = useState(false);
   const redirect = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(redirect.current), []);
@@ -57,38 +61,62 @@ export function CreatePage() {
         </h1>
         <TokenWallet open={buyOpen} onOpenChange={setBuyOpen} />
       </div>
-      <p className="sr-only sm:not-sr-only sm:text-slate-700">
-        Scrivi, detta o fotografa quello che ti serve: Algo prepara la richiesta.
-      </p>
-      {chat.restored ? (
-        <p className="flex items-center justify-between gap-2 text-xs text-slate-700" role="status">
-          {REVIEW_LABELS.restored}
-          <Button size="sm" variant="ghost" onClick={chat.reset} disabled={busy}>
-            {REVIEW_LABELS.startOver}
-          </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-700">
+          {formMode ? (
+            REQUEST_FORM_LABELS.intro
+          ) : (
+            <>
+              <span className="sr-only sm:not-sr-only">
+                Scrivi, detta o fotografa quello che ti serve: Algo prepara la richiesta.{" "}
+              </span>
+              {REQUEST_FORM_LABELS.openHint}
+            </>
+          )}
         </p>
+        <Button size="sm" variant="secondary" onClick={() => setFormMode(!formMode)} disabled={busy}>
+          {formMode ? REQUEST_FORM_LABELS.backToAlgo : REQUEST_FORM_LABELS.open}
+        </Button>
+      </div>
+      {formMode ? (
+        // The page is one screen high (the conversation scrolls inside): so does the form.
+        <div className="min-h-0 flex-1 overflow-y-auto pb-4">
+          <RequestForm onPublished={onPublished} />
+        </div>
       ) : null}
-      <ProgressCard data={chat.draft} />
-      <ChatPanel
-        messages={chat.messages}
-        typing={chat.loading}
-        tailKey={`${chat.asksPlace}-${chat.readyToPublish}`}
-      >
-        {chat.asksPlace && !chat.readyToPublish ? (
-          <PlacePrompt onPlace={(text, location) => chat.send({ text, location })} disabled={busy} />
-        ) : null}
-        {chat.readyToPublish ? (
-          <ReviewCard
-            fields={chat.draft}
-            actionRadius={chat.actionRadius}
-            photoUrl={photoUrl}
-            publishing={chat.publishing}
-            onPublish={() => void chat.publish()}
-            onSave={chat.edit}
-          />
-        ) : null}
-      </ChatPanel>
-      <ChatComposer loading={chat.loading} disabled={chat.completed || chat.publishing} onSend={send} />
+      {formMode ? null : (
+        <>
+          {chat.restored ? (
+            <p className="flex items-center justify-between gap-2 text-xs text-slate-700" role="status">
+              {REVIEW_LABELS.restored}
+              <Button size="sm" variant="ghost" onClick={chat.reset} disabled={busy}>
+                {REVIEW_LABELS.startOver}
+              </Button>
+            </p>
+          ) : null}
+          <ProgressCard data={chat.draft} />
+          <ChatPanel
+            messages={chat.messages}
+            typing={chat.loading}
+            tailKey={`${chat.asksPlace}-${chat.readyToPublish}`}
+          >
+            {chat.asksPlace && !chat.readyToPublish ? (
+              <PlacePrompt onPlace={(text, location) => chat.send({ text, location })} disabled={busy} />
+            ) : null}
+            {chat.readyToPublish ? (
+              <ReviewCard
+                fields={chat.draft}
+                actionRadius={chat.actionRadius}
+                photoUrl={photoUrl}
+                publishing={chat.publishing}
+                onPublish={() => void chat.publish()}
+                onSave={chat.edit}
+              />
+            ) : null}
+          </ChatPanel>
+          <ChatComposer loading={chat.loading} disabled={chat.completed || chat.publishing} onSend={send} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { MapPinIcon, SparklesIcon } from "@/components/ui/icons";
@@ -45,6 +46,11 @@ export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOf
           {request.description ? (
             <p className="line-clamp-3 text-sm text-slate-700">{request.description}</p>
           ) : null}
+          <RequestPhotos
+            requestId={request.id}
+            productName={request.productName}
+            photoCount={request.photoCount}
+          />
         </header>
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-2">
           <Detail term="Budget" value={formatBudget(request.budget)} />

@@ -6,6 +6,7 @@ import { type AlgoDraft, draftFields, editsAfterReply } from "@/domain/algo-draf
 import { errorMessage } from "@/domain/errors";
 import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { type LocationInput, locationInputSchema } from "@/domain/request";
+import { MAX_REQUEST_PHOTOS, type RequestPhotoUpload } from "@/domain/request-photo";
 import { useRememberTokenBalance } from "@/lib/token-balance";
 import { clearDraft, loadDraft, saveDraft } from "../lib/draft-storage";
 
@@ -14,8 +15,8 @@ export type ChatMessage = { id: string; role: ChatRole; text: string; imageUrl?:
 
 export type AlgoTurn = {
   text: string;
-  /** Base64 JPEG without the data: prefix, and its preview for the chat bubble. */
-  image?: { base64: string; previewUrl: string };
+  /** Base64 JPEG without the data: prefix (already within 1280 px and 300 kB), its size and preview. */
+  image?: { base64: string; previewUrl: string; width: number; height: number };
   /** The place the buyer just gave ('Usa la mia posizione', a comune picked in the chat). */
   location?: LocationInput;
 };
@@ -81,6 +82,9 @@ export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
   const [loading, setLoading] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [completed, setCompleted] = useState(false);
+  // The photos Algo received, kept with the request on 'Pubblica' (the last MAX_REQUEST_PHOTOS). Held
+  // in memory only: a reload keeps the draft's words but not its photos (too heavy for local storage).
+  const photos = useRef<RequestPhotoUpload[]>([]);
   const current = useRef(state);
   current.current = state;
 
@@ -124,6 +128,10 @@ export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
         setLoading(false);
       }
       rememberBalance(output.tokenBalance);
+      if (turn.image) {
+        const { base64, width, height } = turn.image;
+        photos.current = [...photos.current, { data: base64, width, height }].slice(-MAX_REQUEST_PHOTOS);
+      }
       setState((s) => {
         // A place given in the chat replaces one edited on the card.
         const { location: _edited, ...placeless } = s.edits;
@@ -164,6 +172,7 @@ export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
         fields,
         ...(location ? { location } : {}),
         ...(s.actionRadius ? { actionRadius: s.actionRadius } : {}),
+        ...(photos.current.length > 0 ? { photos: photos.current } : {}),
       });
       setCompleted(true);
       if (uid) clearDraft(uid);
@@ -181,6 +190,7 @@ export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
   /** 'Ricomincia': the saved draft is dropped and a new conversation starts. */
   const reset = useCallback(() => {
     if (uid) clearDraft(uid);
+    photos.current = [];
     setState(freshState());
   }, [uid]);
 

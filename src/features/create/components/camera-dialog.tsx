@@ -4,7 +4,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH } from "@/domain/limits";
 import { CAMERA_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
-import { canvasToJpeg, drawScaled, type PreparedImage } from "../lib/resize-image";
+import { REQUEST_PHOTO_MESSAGES } from "@/domain/request-photo";
+import { encodeFittingPhoto, type PreparedImage } from "../lib/resize-image";
 
 type CameraDialogProps = {
   open: boolean;
@@ -55,7 +56,12 @@ export function CameraDialog({ open, onOpenChange, onCapture }: CameraDialogProp
   const capture = () => {
     const element = video.current;
     if (!element) return;
-    onCapture(canvasToJpeg(drawScaled(element, element.videoWidth, element.videoHeight)));
+    const photo = encodeFittingPhoto(element, element.videoWidth, element.videoHeight);
+    if (!photo) {
+      toastError(REQUEST_PHOTO_MESSAGES.tooLarge);
+      return;
+    }
+    onCapture(photo);
     toast(SUCCESS_TOASTS.photoCaptured);
     onOpenChange(false);
   };

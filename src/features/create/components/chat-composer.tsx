@@ -4,6 +4,7 @@ import { CameraIcon, MicIcon, XIcon } from "@/components/ui/icons";
 import { Textarea } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/toast";
 import { BUYER_MESSAGES, VOICE_MESSAGES } from "@/domain/messages";
+import { REQUEST_PHOTO_MESSAGES } from "@/domain/request-photo";
 import { isSendKey, validateImageFile } from "@/domain/validation";
 import { type PreparedImage, prepareImageFile } from "../lib/resize-image";
 import { type SpeechRecognitionLike, speechRecognitionConstructor, transcriptOf } from "../lib/speech";
@@ -63,7 +64,9 @@ export function ChatComposer({ loading, disabled = false, onSend }: ChatComposer
     }
     setPhotoError(null);
     try {
-      setImage(await prepareImageFile(file));
+      const prepared = await prepareImageFile(file);
+      if (prepared) setImage(prepared);
+      else setPhotoError(REQUEST_PHOTO_MESSAGES.tooLarge);
     } catch (error) {
       console.error("Image unreadable", error);
       setPhotoError(BUYER_MESSAGES.imageUnreadable);

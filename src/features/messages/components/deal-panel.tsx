@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
+import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Spinner } from "@/components/ui/spinner";
 import { dealDecisionCalls } from "@/data/deals";
 import type { Conversation } from "@/domain/conversation";
@@ -95,6 +96,13 @@ export function DealPanel({
     body = (
       <div className="space-y-3">
         <OfferDetails offer={offer.data} />
+        {current ? (
+          <RequestPhotos
+            requestId={current.id}
+            productName={current.productName}
+            photoCount={current.photoCount}
+          />
+        ) : null}
         {isBuyer ? (
           <BuyerActions offer={offer.data} request={current} />
         ) : (

@@ -1,3 +1,4 @@
+import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { SparklesIcon } from "@/components/ui/icons";
@@ -47,6 +48,12 @@ export function RequestSummary({ request, shop }: { request: Request; shop: LatL
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
+        <RequestPhotos
+          requestId={request.id}
+          productName={request.productName}
+          photoCount={request.photoCount}
+          size="md"
+        />
         {request.description ? (
           <p className="whitespace-pre-line text-slate-800">{request.description}</p>
         ) : null}

@@ -1,0 +1,155 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "@/components/ui/toast";
+import { publishRequest } from "@/data/algo";
+import { placeSearch } from "@/domain/gazetteer";
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
+import { REQUEST_PHOTO_MESSAGES } from "@/domain/request-photo";
+import { GAZETTEER_FIXTURE } from "@/testing/gazetteer-fixture";
+import { findToast } from "@/testing/toasts";
+import { prepareImageFile } from "../lib/resize-image";
+import { RequestForm } from "./request-form";
+
+vi.mock("@/data/algo", () => ({ publishRequest: vi.fn() }));
+// jsdom has no canvas or image decoding: the resize is replaced, the form's use of it is tested.
+vi.mock("../lib/resize-image", () => ({ prepareImageFile: vi.fn() }));
+
+const loadPlaces = async () => placeSearch(GAZETTEER_FIXTURE);
+
+function renderForm() {
+  const onPublished = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <ToastProvider>
+      <RequestForm onPublished={onPublished} loadPlaces={loadPlaces} />
+    </ToastProvider>,
+  );
+  const publish = () => user.click(screen.getByRole("button", { name: "Pubblica gratis" }));
+  const pickPlace = async (typed: string, option: string) => {
+    await user.type(screen.getByRole("combobox", { name: "Indirizzo o comune" }), typed);
+    await user.click(await screen.findByRole("option", { name: option }));
+  };
+  return { user, onPublished, publish, pickPlace };
+}
+
+beforeEach(() => {
+  vi.mocked(publishRequest)
+    .mockReset()
+    .mockResolvedValue({
+      requestId: "req-9",
+      request: {
+        productName: "Trapano",
+        description: "",
+        category: "generale",
+        budget: { min: 0, max: 1000 },
+        urgency: "giorni",
+        deliveryPreference: "both",
+        actionRadius: 10,
+        productDetails: { condition: "nuovo" },
+        aiGenerated: false,
+        imageAnalyzed: false,
+      },
+    });
+  vi.mocked(prepareImageFile).mockReset();
+});
+
+describe("'Compila tu', the free form", () => {
+  it("opens with the spec's defaults selected", () => {
+    renderForm();
+    expect(screen.getByRole("combobox", { name: "Categoria" })).toHaveDisplayValue("Generale");
+    expect(screen.getByRole("combobox", { name: "Quando ti serve" })).toHaveDisplayValue(
+      "Nei prossimi giorni",
+    );
+    expect(screen.getByRole("combobox", { name: "Consegna" })).toHaveDisplayValue("Ritiro o consegna");
+    expect(screen.getByRole("combobox", { name: "Condizione" })).toHaveDisplayValue("Nuovo");
+    expect(screen.getByRole("combobox", { name: "Raggio di ricerca" })).toHaveValue("10");
+  });
+
+  it("publishes nothing without a product and a place: each message at its field, the first one focused", async () => {
+    const { publish } = renderForm();
+    await publish();
+    const product = screen.getByRole("textbox", { name: /Prodotto/ });
+    expect(product).toHaveAttribute("aria-invalid", "true");
+    expect(product).toHaveAccessibleDescription(VALIDATION_MESSAGES.productNameRequired);
+    expect(screen.getByText(VALIDATION_MESSAGES.addressRequired)).toHaveAttribute("role", "alert");
+    await vi.waitFor(() => expect(product).toHaveFocus());
+    expect(publishRequest).not.toHaveBeenCalled();
+  });
+
+  it("flags a budget that is not a number and a minimum above the maximum", async () => {
+    const { user, publish } = renderForm();
+    await user.type(screen.getByRole("textbox", { name: "Budget da (€)" }), "tanto");
+    await publish();
+    expect(screen.getByRole("textbox", { name: "Budget da (€)" })).toHaveAccessibleDescription(
+      VALIDATION_MESSAGES.invalidBudget,
+    );
+    await user.clear(screen.getByRole("textbox", { name: "Budget da (€)" }));
+    await user.type(screen.getByRole("textbox", { name: "Budget da (€)" }), "300");
+    await user.type(screen.getByRole("textbox", { name: "Budget fino a (€)" }), "100");
+    await publish();
+    expect(screen.getByRole("textbox", { name: "Budget fino a (€)" })).toHaveAccessibleDescription(
+      VALIDATION_MESSAGES.budgetRange,
+    );
+    expect(publishRequest).not.toHaveBeenCalled();
+  });
+
+  it("publishes what the buyer wrote with the defaults and the photo, then says so", async () => {
+    vi.mocked(prepareImageFile).mockResolvedValue({
+      base64: "/9j/SlBH",
+      previewUrl: "data:image/jpeg;base64,/9j/SlBH",
+      width: 640,
+      height: 480,
+    });
+    const { user, publish, pickPlace, onPublished } = renderForm();
+    await user.type(screen.getByRole("textbox", { name: /Prodotto/ }), "Trapano a percussione");
+    await user.type(screen.getByRole("textbox", { name: "Budget fino a (€)" }), "80,50");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Categoria" }), "Casa");
+    await pickPlace("sesto", "Sesto San Giovanni (MI)");
+    await user.upload(
+      screen.getByLabelText("Foto (facoltativa)"),
+      new File(["png"], "trapano.png", { type: "image/png" }),
+    );
+    expect(await screen.findByAltText("Anteprima della foto scelta")).toBeInTheDocument();
+    await publish();
+    await vi.waitFor(() => expect(onPublished).toHaveBeenCalledWith("req-9"));
+    expect(publishRequest).toHaveBeenCalledWith({
+      fields: {
+        productName: "Trapano a percussione",
+        description: "",
+        category: "casa",
+        budget: { min: 0, max: 80.5 },
+        urgency: "giorni",
+        deliveryPreference: "both",
+        productDetails: { condition: "nuovo" },
+      },
+      location: { address: "Sesto San Giovanni (MI)", lat: 45.5333, lng: 9.2259 },
+      actionRadius: 10,
+      photos: [{ data: "/9j/SlBH", width: 640, height: 480 }],
+    });
+  });
+
+  it("refuses a file that is not an image, and one too heavy even reduced", async () => {
+    vi.mocked(prepareImageFile).mockResolvedValue(undefined);
+    const { user } = renderForm();
+    const picker = screen.getByLabelText("Foto (facoltativa)");
+    await user.upload(picker, new File(["png"], "huge.png", { type: "image/png" }));
+    expect(await screen.findByText(REQUEST_PHOTO_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(picker).toHaveAttribute("aria-invalid", "true");
+    // The picker accepts image/* only; a file that gets through anyway (drag and drop) is refused.
+    fireEvent.change(picker, { target: { files: [new File(["x"], "note.txt", { type: "text/plain" })] } });
+    expect(await screen.findByText(VALIDATION_MESSAGES.imageOnly)).toBeInTheDocument();
+  });
+
+  it("says why when publishing fails, and the form stays filled", async () => {
+    vi.mocked(publishRequest).mockRejectedValue(new Error("offline"));
+    const { user, publish, pickPlace, onPublished } = renderForm();
+    await user.type(screen.getByRole("textbox", { name: /Prodotto/ }), "Lampada");
+    await pickPlace("sesto", "Sesto San Giovanni (MI)");
+    await publish();
+    expect(await findToast("Errore")).toHaveTextContent(ERROR_MESSAGES.publishRequest);
+    expect(onPublished).not.toHaveBeenCalled();
+    expect(screen.getByRole("textbox", { name: /Prodotto/ })).toHaveValue("Lampada");
+    expect(screen.getByRole("button", { name: "Pubblica gratis" })).toBeEnabled();
+  });
+});

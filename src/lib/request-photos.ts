@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import { fetchRequestPhotos } from "@/data/request-photos";
+
+/** The query key of a request's photos (they never change once published). */
+export const requestPhotosKey = (requestId: string) => ["requestPhotos", requestId] as const;
+
+/**
+ * A request's photos (requests/{id}/photos), read once per request and kept: read only when the
+ * request's photoCount says it has some. Used by the photo viewer (src/components/marketplace/request-photo.tsx).
+ */
+export function useRequestPhotos(requestId: string, photoCount: number | undefined) {
+  return useQuery({
+    queryKey: requestPhotosKey(requestId),
+    queryFn: () => fetchRequestPhotos(requestId),
+    enabled: (photoCount ?? 0) > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
