@@ -1,0 +1,131 @@
+// firestore.rules for the shop's page (src/domain/shop-page.ts): the shop's phone and opening hours,
+// which the owner writes on users/{uid} and syncProfile publishes on profiles/{uid}.shop, and the
+// reviews profiles/{shopId}/reviews/{requestId}, which only completeTransaction writes.
+
+import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
+import {
+  collection,
+  deleteDoc,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+} from "firebase/firestore";
+import { beforeEach, describe, it } from "vitest";
+import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "../../src/domain/collections";
+import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
+import { profileUpdateDocument } from "../../src/domain/user-document";
+import { useRulesEnvironment } from "./environment";
+import { BUYER, EARLIER, OTHER_BUYER, OTHER_SHOP, SHOP } from "./fixtures";
+
+describe("the shop's phone and opening hours on users/{uid}", () => {
+  const rules = useRulesEnvironment();
+  const userDoc = (db: Firestore, uid: string) => doc(db, COLLECTIONS.users, uid);
+
+  it("the shop saves them through the profile form's update (profileUpdateDocument)", async () => {
+    await assertSucceeds(
+      updateDoc(
+        userDoc(rules.as(SHOP), SHOP),
+        profileUpdateDocument(
+          { phone: "+39 02 123 4567", openingHours: "Lun-Ven 9-19\nSab 9-13" },
+          serverTimestamp,
+        ),
+      ),
+    );
+    // Emptied again: the page then says 'Telefono non indicato'.
+    await assertSucceeds(
+      updateDoc(
+        userDoc(rules.as(SHOP), SHOP),
+        profileUpdateDocument({ phone: "", openingHours: "" }, serverTimestamp),
+      ),
+    );
+  });
+
+  it("refuses a phone with letters or too long, hours over 300 characters, or a non-text value", async () => {
+    const db = rules.as(SHOP);
+    for (const change of [
+      { phone: "chiamami" },
+      { phone: "0".repeat(25) },
+      { phone: 21234567 },
+      { openingHours: "x".repeat(301) },
+      { openingHours: ["Lun 9-19"] },
+    ]) {
+      await assertFails(updateDoc(userDoc(db, SHOP), { ...change, updatedAt: serverTimestamp() }));
+    }
+  });
+
+  it("nobody sets another shop's phone", async () => {
+    await assertFails(
+      updateDoc(userDoc(rules.as(OTHER_SHOP), SHOP), { phone: "02 7654321", updatedAt: serverTimestamp() }),
+    );
+  });
+});
+
+describe("profiles/{shopId}/reviews", () => {
+  const rules = useRulesEnvironment();
+  const reviews = (db: Firestore) => collection(db, COLLECTIONS.profiles, SHOP, SUBCOLLECTIONS.reviews);
+  const newest = (db: Firestore, max: number) =>
+    query(reviews(db), orderBy(REVIEW_FIELDS.createdAt, "desc"), limit(max));
+
+  beforeEach(async () => {
+    await rules.seed({
+      [`${COLLECTIONS.profiles}/${SHOP}`]: {
+        uid: SHOP,
+        displayName: "Mario Bianchi",
+        businessName: "Bici & Co.",
+        userType: "merchant",
+        averageRating: 4,
+        totalRatings: 1,
+        shop: { address: "Via Roma 1, Milano", categories: ["sport"], phone: "02 1234567" },
+      },
+      [`${COLLECTIONS.profiles}/${SHOP}/${SUBCOLLECTIONS.reviews}/req-1`]: {
+        rating: 4,
+        comment: "Consegna puntuale",
+        buyerFirstName: "Giulia",
+        createdAt: EARLIER,
+      },
+    });
+  });
+
+  it("any signed-in user reads the shop's page and its newest reviews, a bounded page at a time", async () => {
+    for (const uid of [BUYER, OTHER_BUYER, OTHER_SHOP, SHOP]) {
+      const db = rules.as(uid);
+      await assertSucceeds(getDoc(doc(db, COLLECTIONS.profiles, SHOP)));
+      await assertSucceeds(getDocs(newest(db, 10)));
+      await assertSucceeds(getDoc(doc(reviews(db), "req-1")));
+    }
+  });
+
+  it("an unbounded or oversized list is refused", async () => {
+    const db = rules.as(BUYER);
+    await assertFails(getDocs(reviews(db)));
+    await assertFails(getDocs(newest(db, REQUEST_QUERY_LIMIT + 1)));
+  });
+
+  it("a visitor who is not signed in reads nothing", async () => {
+    const db = rules.anonymous();
+    await assertFails(getDocs(newest(db, 10)));
+    await assertFails(getDoc(doc(reviews(db), "req-1")));
+  });
+
+  it("nobody writes a review: not the buyer, not the shop (completeTransaction does)", async () => {
+    for (const uid of [BUYER, SHOP]) {
+      const db = rules.as(uid);
+      await assertFails(
+        setDoc(doc(reviews(db), "req-2"), {
+          rating: 5,
+          buyerFirstName: "Giulia",
+          createdAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(updateDoc(doc(reviews(db), "req-1"), { rating: 5 }));
+      await assertFails(deleteDoc(doc(reviews(db), "req-1")));
+    }
+  });
+});
