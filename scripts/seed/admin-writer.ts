@@ -1,18 +1,12 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { acceptOfferCall } from "../../functions/src/deals/accept-offer";
 import { completeTransactionCall } from "../../functions/src/deals/complete-transaction";
-import {
-  assertCustomer,
-  assertTransition,
-  conversationRef,
-  type DealDeps,
-  readRequest,
-  requestRef,
-} from "../../functions/src/deals/deal-store";
+import { conversationRef, type DealDeps, requestRef } from "../../functions/src/deals/deal-store";
 import { rejectOfferCall } from "../../functions/src/deals/reject-offer";
 import { submitOfferCall } from "../../functions/src/offers/submit-offer";
 import { syncPublicProfile } from "../../functions/src/profiles/sync-profile";
 import { fromFirestore, userRef } from "../../functions/src/profiles/user-record";
+import { closeRequestFor } from "../../functions/src/requests/request-actions";
 import { verifyShopCall } from "../../functions/src/shops/verify-shop";
 import type {
   AcceptOfferInput,
@@ -25,8 +19,7 @@ import { conversationSchema, isParticipant } from "../../src/domain/conversation
 import type { NewMessageInput } from "../../src/domain/message";
 import { buildMessageWrite } from "../../src/domain/message-document";
 import type { NewRequestInput } from "../../src/domain/request";
-import { buildRequestDocument, requestCancellation } from "../../src/domain/request-document";
-import { assertRequestTransition, REQUEST_STATUS } from "../../src/domain/state-machine";
+import { buildRequestDocument } from "../../src/domain/request-document";
 import { userDocument } from "./app-documents";
 import type { Actor, At, MarketplaceWriter, Persona, SentOffer } from "./writer";
 
@@ -120,13 +113,10 @@ export class AdminSeedWriter implements MarketplaceWriter {
   }
 
   async cancelRequest(customer: Actor, requestId: string, { at }: At): Promise<void> {
-    const ref = requestRef(this.db, requestId);
-    await this.db.runTransaction(async (tx) => {
-      const request = readRequest(await tx.get(ref));
-      assertCustomer(request, customer.uid);
-      assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.cancelled));
-      tx.update(ref, requestCancellation(clock(at)));
-    });
+    // As the buyer's 'Chiudi la richiesta' does: closeRequest, its pending offers expiring with it.
+    await step(`closeRequest ${requestId}`, () =>
+      closeRequestFor(customer.uid, { requestId }, this.deal(at)),
+    );
   }
 
   async sendOffer(merchant: Actor, input: SubmitOfferInput, { at }: At): Promise<SentOffer> {

@@ -13,10 +13,8 @@ import {
   orderBy,
   type QueryConstraint,
   query,
-  serverTimestamp,
   startAfter,
   Timestamp,
-  updateDoc,
   where,
 } from "firebase/firestore/lite";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
@@ -32,7 +30,6 @@ import {
 import type { GeoSubQuery } from "@/domain/geo-feed-plan";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { type Request, requestSchema } from "@/domain/request";
-import { requestCancellation } from "@/domain/request-document";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
@@ -72,9 +69,13 @@ export async function getRequest(id: string): Promise<Request | null> {
   }
 }
 
-/** The owner cancels their own active request (the only status change a client may write). */
-export async function cancelRequest(id: string): Promise<void> {
-  await updateDoc(doc(await getLiteDb(), COLLECTIONS.requests, id), requestCancellation(serverTimestamp));
+/**
+ * The owner closes their own active request: the closeRequest callable (its pending offers expire with
+ * it; clients write no statuses).
+ */
+export async function cancelRequest(id: string, reason?: string): Promise<void> {
+  const { closeRequest } = await import("./request-life");
+  await closeRequest(reason ? { requestId: id, reason } : { requestId: id });
 }
 
 /**

@@ -3,7 +3,7 @@ import { buildConversationDocument } from "./conversation-document.ts";
 import { encodeGeohash } from "./geohash.ts";
 import { buildMessageWrite } from "./message-document.ts";
 import { buildOfferDocument, pendingOfferUpdate } from "./offer-document.ts";
-import { buildRequestDocument, requestCancellation } from "./request-document.ts";
+import { buildRequestDocument } from "./request-document.ts";
 import { buildUserDocument } from "./user-document.ts";
 
 const NOW = "now";
@@ -31,7 +31,6 @@ describe("document builders", () => {
     expect(doc.location.geohash.slice(0, 5)).toBe(doc.gh5);
     expect(doc.gh4).toBe(doc.gh5.slice(0, 4));
     expect(doc.gh3).toBe(doc.gh5.slice(0, 3));
-    expect(requestCancellation(now)).toEqual({ status: "cancelled", cancelledAt: NOW, updatedAt: NOW });
   });
 
   it("gives others a request's zone and grid position; the street and exact point come apart", () => {
@@ -91,7 +90,7 @@ describe("document builders", () => {
       },
       now,
     );
-    expect(conversation).toMatchObject({ status: "active", offerId: "r1_shop" });
+    expect(conversation).toMatchObject({ status: "active", offerId: "r1_shop", unreadOfferFor: "buyer" });
     const write = buildMessageWrite(
       "shop",
       { conversationId: "r1_shop", senderName: "Negozio", senderType: "merchant", content: "Ciao" },

@@ -3,7 +3,7 @@ import { coarsePosition, requestZone } from "./geo-privacy.ts";
 import type { NewRequest, NewRequestInput, RequestLocation, RequestPrivateLocation } from "./request.ts";
 import { newRequestInputSchema } from "./request.ts";
 import { requestExpiresAt } from "./request-life.ts";
-import { INITIAL_REQUEST_STATUS, REQUEST_STATUS, type RequestStatus } from "./state-machine.ts";
+import { INITIAL_REQUEST_STATUS, type RequestStatus } from "./state-machine.ts";
 import { withoutUndefined } from "./without-undefined.ts";
 
 /**
@@ -84,9 +84,4 @@ export function buildRequestDocument<Time>(
     lng: exact.lng,
   };
   return { document, privateLocation };
-}
-
-/** What the owner's cancellation changes on their active request. */
-export function requestCancellation<Time>(now: () => Time) {
-  return { status: REQUEST_STATUS.cancelled, cancelledAt: now(), updatedAt: now() };
 }

@@ -1,5 +1,5 @@
-// firestore.rules for the marketplace (architecture §2): a buyer publishes and cancels their own
-// requests, a merchant offers on active ones; every other status change belongs to functions. The
+// firestore.rules for the marketplace (architecture §2): a merchant offers on active requests and edits
+// a pending offer; every status change (closing, renewing, expiring, withdrawing…) belongs to functions. The
 // app's own queries (src/data) must be allowed as they are: rules are not filters.
 
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
@@ -90,18 +90,15 @@ describe("requests/{id}", () => {
   });
 
   describe("changing a request", () => {
-    // What src/data/requests.ts cancelRequest writes.
+    // What the client wrote before closeRequest: now a function's work (its pending offers expire too).
     const cancellation = () => ({
       status: "cancelled" satisfies RequestStatus,
       cancelledAt: serverTimestamp(),
       updatedAt: serverTimestamp(),
     });
 
-    it("the owner cancels their active request (cancelRequest)", async () => {
-      await assertSucceeds(updateDoc(requestDoc(rules.as(BUYER), ACTIVE), cancellation()));
-    });
-
-    it("the owner cannot cancel a request in progress", async () => {
+    it("not even the owner closes their active request from the client (closeRequest does)", async () => {
+      await assertFails(updateDoc(requestDoc(rules.as(BUYER), ACTIVE), cancellation()));
       await assertFails(updateDoc(requestDoc(rules.as(BUYER), IN_PROGRESS), cancellation()));
     });
 
@@ -110,20 +107,23 @@ describe("requests/{id}", () => {
       await assertFails(updateDoc(requestDoc(rules.as(SHOP), ACTIVE), cancellation()));
     });
 
-    it("a cancellation changes nothing else", async () => {
+    it.each(LATER_STATUSES)("the owner cannot move it to %s (functions do)", async (status) => {
       await assertFails(
-        updateDoc(requestDoc(rules.as(BUYER), ACTIVE), { ...cancellation(), budget: { min: 0, max: 1 } }),
+        updateDoc(requestDoc(rules.as(BUYER), ACTIVE), { status, updatedAt: serverTimestamp() }),
       );
     });
 
-    it.each(LATER_STATUSES.filter((status) => status !== "cancelled"))(
-      "the owner cannot move it to %s (functions do)",
-      async (status) => {
-        await assertFails(
-          updateDoc(requestDoc(rules.as(BUYER), ACTIVE), { status, updatedAt: serverTimestamp() }),
-        );
-      },
-    );
+    it("the owner cannot renew it (renewRequest does) nor reopen a deal (cancelDeal does)", async () => {
+      const nextWeek = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+      await assertFails(updateDoc(requestDoc(rules.as(BUYER), ACTIVE), { expiresAt: nextWeek }));
+      await assertFails(
+        updateDoc(requestDoc(rules.as(BUYER), IN_PROGRESS), {
+          status: "active" satisfies RequestStatus,
+          expiresAt: nextWeek,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
 
     it("the owner cannot complete or rate a request in progress", async () => {
       await assertFails(
@@ -359,6 +359,18 @@ describe("offers/{requestId}_{merchantId}", () => {
         );
       },
     );
+
+    it("neither side cancels an accepted deal from the client (cancelDeal does)", async () => {
+      for (const who of [BUYER, SHOP]) {
+        await assertFails(
+          updateDoc(offerDoc(rules.as(who), ACCEPTED_OFFER), {
+            status: "cancelled",
+            cancelReason: "Ho trovato altrove",
+            updatedAt: serverTimestamp(),
+          }),
+        );
+      }
+    });
 
     it("the buyer cannot rate an offer (completeTransaction does)", async () => {
       await assertFails(updateDoc(offerDoc(rules.as(BUYER), ACCEPTED_OFFER), { customerRating: 5 }));
