@@ -1,5 +1,5 @@
 import type { Unsubscribe } from "firebase/firestore";
-import { collection, getDocs, limit, orderBy, query } from "firebase/firestore/lite";
+import { collection, type Firestore, getDocs, limit, orderBy, query } from "firebase/firestore/lite";
 import { COLLECTIONS, OFFER_FIELDS, REVIEW_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import type { Offer } from "@/domain/offer";
@@ -15,11 +15,14 @@ import { parseOffer } from "./offers";
  * written by completeTransaction and readable by any signed-in user, a bounded page at a time.
  */
 
-/** The shop's newest reviews (at most `max`, never more than the rules' list bound). */
-export async function listShopReviews(shopId: string, max: number): Promise<Review[]> {
+/**
+ * The shop's newest reviews (at most `max`, never more than the rules' list bound). The app's database
+ * by default; tests pass a signed-in one.
+ */
+export async function listShopReviews(shopId: string, max: number, db?: Firestore): Promise<Review[]> {
   const snapshot = await getDocs(
     query(
-      collection(await getLiteDb(), COLLECTIONS.profiles, shopId, SUBCOLLECTIONS.reviews),
+      collection(db ?? (await getLiteDb()), COLLECTIONS.profiles, shopId, SUBCOLLECTIONS.reviews),
       orderBy(REVIEW_FIELDS.createdAt, "desc"),
       limit(Math.min(max, REQUEST_QUERY_LIMIT)),
     ),
