@@ -1,4 +1,4 @@
-import { collection, getDocs, limit, query } from "firebase/firestore/lite";
+import { collection, type Firestore, getDocs, limit, query } from "firebase/firestore/lite";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
 import {
   MAX_REQUEST_PHOTOS,
@@ -15,9 +15,12 @@ import { getLiteDb } from "./firestore-lite";
  * callables: publishAlgoRequest and publishRequest ('Compila tu'), both in src/data/algo.ts.
  */
 
-/** The request's photos in the buyer's order (p1, p2, p3); a malformed one is skipped. */
-export async function fetchRequestPhotos(requestId: string): Promise<RequestPhoto[]> {
-  const db = await getLiteDb();
+/**
+ * The request's photos in the buyer's order (p1, p2, p3); a malformed one is skipped. `database`: the
+ * app's own by default (tests pass a signed-in client's).
+ */
+export async function fetchRequestPhotos(requestId: string, database?: Firestore): Promise<RequestPhoto[]> {
+  const db = database ?? (await getLiteDb());
   const snapshot = await getDocs(
     query(
       collection(db, COLLECTIONS.requests, requestId, SUBCOLLECTIONS.requestPhotos),

@@ -536,15 +536,16 @@ describe("Gemini cost caps", () => {
       await rejection(algo.algoChat.run(callable({ message: "", imageBase64: big }, "olga"))),
     ).toMatchObject({ code: "invalid-argument", message: ALGO_LIMIT_MESSAGES.imageTooLarge });
     const fits = Buffer.alloc(1024, 1).toString("base64");
+    // A photo the offline Algo cannot look at is free (tokens pay for AI work only).
     expect((await algo.algoChat.run(callable({ message: "", imageBase64: fits }, "olga"))).tokenBalance).toBe(
-      19,
+      20,
     );
     expect(
       await rejection(
         algo.algoChat.run(callable({ message: "a".repeat(ALGO_MESSAGE_MAX_LENGTH + 1) }, "olga")),
       ),
     ).toMatchObject({ code: "invalid-argument", message: VALIDATION_MESSAGES.messageTooLong });
-    expect((await doc("users/olga"))?.aiTokens).toBe(19);
+    expect((await doc("users/olga"))?.aiTokens).toBe(20);
   });
 
   it(`takes ${ALGO_DAILY_TURN_CAP} turns a day per user, then refuses until the next day`, async () => {

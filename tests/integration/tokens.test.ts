@@ -121,26 +121,18 @@ describe("algoChat token spend", () => {
     expect((await db().collection("ai_learning").get()).size).toBe(4);
   });
 
-  it("charges 1 token for a photo and refuses it on half a token", async () => {
+  it("offline, a photo costs nothing (no model looks at it: it is only kept with the request); its words cost a text chat", async () => {
+    // With Gemini a photo is an image analysis (1 token): algo-chat.test.ts 'image-analysed'.
     await seedUser("photo", { userType: "customer", aiTokens: 1.5, lastTokenReset: Timestamp.now() });
     const image = Buffer.from("jpeg").toString("base64");
     const first = await algo.algoChat.run(callable({ message: "", imageBase64: image }, "photo"));
     expect(first.outOfTokens).toBeUndefined();
-    expect(first.tokenBalance).toBe(0.5);
-    const second = await algo.algoChat.run(
-      callable({ conversationId: first.conversationId, message: "", imageBase64: image }, "photo"),
-    );
-    expect(second).toMatchObject({
-      outOfTokens: true,
-      tokenBalance: 0.5,
-      message: ALGO_MESSAGES.outOfTokens,
-    });
+    expect(first.tokenBalance).toBe(1.5);
     const text = await algo.algoChat.run(
-      callable({ conversationId: first.conversationId, message: "una lampada" }, "photo"),
+      callable({ conversationId: first.conversationId, message: "una lampada", imageBase64: image }, "photo"),
     );
-    expect(text.tokenBalance).toBe(0);
-    expect((await ledger("photo")).map((entry) => [entry.action, entry.amount]).sort()).toEqual([
-      ["image_analysis", -1],
+    expect(text.tokenBalance).toBe(1);
+    expect((await ledger("photo")).map((entry) => [entry.action, entry.amount])).toEqual([
       ["text_chat", -0.5],
     ]);
   });
