@@ -31,6 +31,10 @@ export { listReports } from "./moderation/list-reports";
 export { moderateReport } from "./moderation/moderate-report";
 export { reportContent } from "./moderation/report-content";
 export { setBlock } from "./moderation/set-block";
+// Notifications: the new-message trigger, the hourly digest and expiry warning, one-click unsubscribe.
+export { onMessageCreated } from "./notifications/message-trigger";
+export { expiryWarnings, requestDigest } from "./notifications/sweeps";
+export { unsubscribeEmail } from "./notifications/unsubscribe";
 // Making an offer: validated, limited, the conversation opened in the same transaction.
 export { submitOffer } from "./offers/submit-offer";
 export { withdrawOffer } from "./offers/withdraw-offer";

@@ -2,7 +2,7 @@ import { type NewConversationInput, newConversationInputSchema } from "./convers
 import { CONVERSATION_STATUS } from "./state-machine.ts";
 
 /**
- * conversations/{offerId} as submitOffer opens it, in the same transaction as the offer, with both
+ * conversations/{offerId} as submitOffer opens it (unread by the buyer), in the same transaction as the offer, with both
  * participants' public names read by the server. Pure: `now` gives the writer's time value.
  */
 export function buildConversationDocument<Time>(input: NewConversationInput, now: () => Time) {
@@ -12,6 +12,8 @@ export function buildConversationDocument<Time>(input: NewConversationInput, now
     requestId: parsed.requestId,
     offerId: parsed.offerId,
     status: CONVERSATION_STATUS.active,
+    // The new offer is unread by the buyer until they open the chat.
+    unreadOfferFor: parsed.participants.customerId,
     createdAt: now(),
     updatedAt: now(),
   };

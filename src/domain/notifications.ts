@@ -102,6 +102,9 @@ export const NOTIFICATION_FIELDS = {
   emailClaimedAt: "emailClaimedAt",
 } as const;
 
+/** notificationState/throttle-{uid}-{key}: {uid, lastEmailAt} (functions only). */
+export const NOTIFICATION_STATE_FIELDS = { uid: "uid", lastEmailAt: "lastEmailAt" } as const;
+
 /** users/{uid}/notificationSettings/{id}: the two documents. */
 export const NOTIFICATION_SETTINGS_IDS = {
   /** E-mail preferences, written by the owner (notificationPreferencesSchema). */

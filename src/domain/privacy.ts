@@ -30,6 +30,7 @@ export const EXPORT_SECTIONS = [
   "reports",
   "blocks",
   "notifications",
+  "notificationSettings",
 ] as const;
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 

@@ -54,6 +54,17 @@ async function seedMarketplace() {
     consent: { termsVersion: "2026-11-25", privacyVersion: "2026-11-25", acceptedAt: EARLIER },
   });
   await set(`users/${BUYER}/tokenLedger/l1`, { kind: "spend", amount: -0.5, createdAt: EARLIER });
+  await set(`users/${BUYER}/notifications/offer_received-n1`, {
+    kind: "offer_received",
+    title: "Nuova offerta",
+    body: "",
+    link: "/messages/n1",
+    createdAt: EARLIER,
+    readAt: null,
+    emailStatus: "sent",
+  });
+  await set(`users/${BUYER}/notificationSettings/preferences`, { email: { offer_received: false } });
+  await set(`notificationState/throttle-${BUYER}-digest`, { uid: BUYER, lastEmailAt: EARLIER });
   await set(`profiles/${BUYER}`, {
     uid: BUYER,
     displayName: "Anna Verdi",
@@ -282,7 +293,10 @@ describe("exportMyData", () => {
     expect(data.algoConversations).toEqual([expect.objectContaining({ id: "a1" })]);
     expect(data.reports).toEqual([expect.objectContaining({ id: "r1" })]);
     expect(data.blocks).toEqual([expect.objectContaining({ blockedId: "spammer" })]);
-    expect(data.notifications).toEqual([]);
+    expect(data.notifications).toEqual([
+      expect.objectContaining({ id: "offer_received-n1", kind: "offer_received" }),
+    ]);
+    expect(data.notificationSettings).toEqual([{ id: "preferences", email: { offer_received: false } }]);
 
     const text = JSON.stringify(result);
     for (const foreign of [
@@ -351,6 +365,9 @@ describe("deleteMyAccount", () => {
 
     expect(await read(`users/${BUYER}`)).toBeUndefined();
     expect((await db().collection(`users/${BUYER}/tokenLedger`).get()).empty).toBe(true);
+    expect((await db().collection(`users/${BUYER}/notifications`).get()).empty).toBe(true);
+    expect((await db().collection(`users/${BUYER}/notificationSettings`).get()).empty).toBe(true);
+    expect((await db().doc(`notificationState/throttle-${BUYER}-digest`).get()).exists).toBe(false);
     expect(await read("requests/req1/private/location")).toBeUndefined();
     expect(await read(`ratingsGiven/${BUYER}_${SHOP}`)).toBeUndefined();
     expect(await read("algo_conversations/a1")).toBeUndefined();

@@ -168,6 +168,8 @@ describe("submitOffer", () => {
       requestId: REQUEST,
       offerId: OFFER_ID,
       status: "active",
+      // The new offer is unread in the buyer's conversation list until they open the chat.
+      unreadOfferFor: BUYER,
       createdAt: offer?.createdAt,
       updatedAt: offer?.createdAt,
     });

@@ -8,9 +8,17 @@ import {
   OFFER_STATUS,
   REQUEST_STATUS,
 } from "@/domain/state-machine";
+import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import {
+  offerAcceptedEvent,
+  offerRejectedEvent,
+  productNameOf,
+  readParticipants,
+} from "../notifications/events";
+import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
 import {
   assertCustomer,
   assertTransition,
@@ -36,14 +44,15 @@ import {
 export async function acceptOfferFor(
   uid: string,
   input: AcceptOfferInput,
-  deps: DealDeps,
+  deps: DealDeps & NotifyingDeps,
 ): Promise<AcceptOfferOutput> {
   const { db } = deps;
   const targetRef = offerRef(db, input.offerId);
-  return db.runTransaction(async (tx) => {
+  const result = await db.runTransaction(async (tx) => {
     const offer = readOffer(await tx.get(targetRef));
     const requestDoc = requestRef(db, offer.requestId);
-    const request = readRequest(await tx.get(requestDoc));
+    const requestSnap = await tx.get(requestDoc);
+    const request = readRequest(requestSnap);
     assertCustomer(request, uid);
     assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.inProgress));
     assertTransition(assertOfferTransition(offer.status, OFFER_STATUS.accepted));
@@ -59,6 +68,7 @@ export async function acceptOfferFor(
     );
     const others = pending.docs.filter((doc) => doc.id !== offer.id);
     const conversations = await readConversations(tx, db, [offer.id, ...others.map((doc) => doc.id)]);
+    const { customerName } = await readParticipants(tx, db, offer.id);
 
     const now = timestamp(deps);
     tx.update(targetRef, { status: OFFER_STATUS.accepted, acceptedAt: now, updatedAt: now });
@@ -72,12 +82,41 @@ export async function acceptOfferFor(
       });
     }
     touchConversations(tx, conversations, now);
-    return { requestId: request.id, offerId: offer.id };
+    // The shops hear of it with the same commit: the winner, and each shop turned down by it.
+    const productName = productNameOf(requestSnap);
+    const notifications = [
+      stageNotification(
+        tx,
+        db,
+        offerAcceptedEvent({ merchantId: offer.merchantId, offerId: offer.id, customerName, productName }),
+        deps.now(),
+      ),
+      ...others.map((other) =>
+        stageNotification(
+          tx,
+          db,
+          offerRejectedEvent({
+            merchantId: String(other.get(OFFER_FIELDS.merchantId)),
+            offerId: other.id,
+            productName,
+            reason: DEAL_MESSAGES.otherOfferAccepted,
+          }),
+          deps.now(),
+        ),
+      ),
+    ];
+    return { output: { requestId: request.id, offerId: offer.id }, notifications };
   });
+  await deliverAfterCommit(deps, result.notifications);
+  return result.output;
 }
 
 /** One acceptOffer call by a signed-in caller: the input checked as sent, then the transaction. */
-export function acceptOfferCall(uid: string, data: unknown, deps: DealDeps): Promise<AcceptOfferOutput> {
+export function acceptOfferCall(
+  uid: string,
+  data: unknown,
+  deps: DealDeps & NotifyingDeps,
+): Promise<AcceptOfferOutput> {
   return acceptOfferFor(uid, parseCallableInput(acceptOfferInputSchema, data), deps);
 }
 
@@ -85,6 +124,6 @@ export const acceptOffer = onCall(
   callableOptions,
   (request): Promise<AcceptOfferOutput> =>
     runDeal("acceptOffer", request.auth?.uid, ERROR_MESSAGES.acceptOffer, (uid) =>
-      acceptOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),
+      acceptOfferCall(uid, request.data, { db: adminDb(), now: () => new Date(), mail: smtpTransport }),
     ),
 );

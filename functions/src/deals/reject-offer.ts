@@ -2,9 +2,12 @@ import { onCall } from "firebase-functions/https";
 import { type RejectOfferInput, type RejectOfferOutput, rejectOfferInputSchema } from "@/domain/callables";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { assertOfferTransition, OFFER_STATUS } from "@/domain/state-machine";
+import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { offerRejectedEvent, productNameOf } from "../notifications/events";
+import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
 import {
   assertCustomer,
   assertTransition,
@@ -27,14 +30,15 @@ import {
 export async function rejectOfferFor(
   uid: string,
   input: RejectOfferInput,
-  deps: DealDeps,
+  deps: DealDeps & NotifyingDeps,
 ): Promise<RejectOfferOutput> {
   const { db } = deps;
   const targetRef = offerRef(db, input.offerId);
   const reason = input.reason?.trim();
-  return db.runTransaction(async (tx) => {
+  const result = await db.runTransaction(async (tx) => {
     const offer = readOffer(await tx.get(targetRef));
-    const request = readRequest(await tx.get(requestRef(db, offer.requestId)));
+    const requestSnap = await tx.get(requestRef(db, offer.requestId));
+    const request = readRequest(requestSnap);
     assertCustomer(request, uid);
     assertTransition(assertOfferTransition(offer.status, OFFER_STATUS.rejected));
     const conversations = await readConversations(tx, db, [offer.id]);
@@ -47,12 +51,29 @@ export async function rejectOfferFor(
       ...(reason ? { rejectionReason: reason } : {}),
     });
     touchConversations(tx, conversations, now);
-    return { offerId: offer.id };
+    const notification = stageNotification(
+      tx,
+      db,
+      offerRejectedEvent({
+        merchantId: offer.merchantId,
+        offerId: offer.id,
+        productName: productNameOf(requestSnap),
+        reason,
+      }),
+      deps.now(),
+    );
+    return { output: { offerId: offer.id }, notification };
   });
+  await deliverAfterCommit(deps, [result.notification]);
+  return result.output;
 }
 
 /** One rejectOffer call by a signed-in caller: the input checked as sent, then the transaction. */
-export function rejectOfferCall(uid: string, data: unknown, deps: DealDeps): Promise<RejectOfferOutput> {
+export function rejectOfferCall(
+  uid: string,
+  data: unknown,
+  deps: DealDeps & NotifyingDeps,
+): Promise<RejectOfferOutput> {
   return rejectOfferFor(uid, parseCallableInput(rejectOfferInputSchema, data), deps);
 }
 
@@ -60,6 +81,6 @@ export const rejectOffer = onCall(
   callableOptions,
   (request): Promise<RejectOfferOutput> =>
     runDeal("rejectOffer", request.auth?.uid, ERROR_MESSAGES.rejectOffer, (uid) =>
-      rejectOfferCall(uid, request.data, { db: adminDb(), now: () => new Date() }),
+      rejectOfferCall(uid, request.data, { db: adminDb(), now: () => new Date(), mail: smtpTransport }),
     ),
 );

@@ -11,6 +11,7 @@ import {
   NOTIFICATION_EMAIL_STATUS,
   NOTIFICATION_FIELDS,
   NOTIFICATION_SETTINGS_IDS,
+  NOTIFICATION_STATE_FIELDS,
   type NotificationKind,
   type NotificationParams,
   notificationId,
@@ -94,28 +95,27 @@ export function stageNotification(
   return ref;
 }
 
-/** gRPC ALREADY_EXISTS: the event's notification was written by an earlier try. */
-function alreadyExists(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === 6;
-}
-
 /**
- * Writes the event's notification unless an earlier try did, then sends its e-mail unless that was done
- * too. Never throws for the e-mail (logged): the event itself has happened.
+ * Writes the event's notification unless an earlier try did (read and created in one transaction: a
+ * plain create() of an existing document is retried by the client library as if it were transient),
+ * then sends its e-mail unless that was done too. Never throws for the e-mail (logged).
  */
 export async function notify(
   deps: NotifyDeps,
   event: NotificationEvent,
 ): Promise<{ created: boolean; email: EmailOutcome }> {
   const ref = notificationRefFor(deps.db, event);
-  let created = true;
-  try {
-    await ref.create(buildNotification(event, deps.now()));
-  } catch (error) {
-    if (!alreadyExists(error)) throw error;
-    created = false;
-  }
+  const created = await deps.db.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) return false;
+    tx.create(ref, buildNotification(event, deps.now()));
+    return true;
+  });
   return { created, email: await deliverEmail(deps, ref) };
+}
+
+/** The user's throttle records (account deletion removes them; they hold only the user's id and times). */
+export function throttlesOf(db: Firestore, uid: string) {
+  return db.collection(COLLECTIONS.notificationState).where(NOTIFICATION_STATE_FIELDS.uid, "==", uid);
 }
 
 function throttleRef(db: Firestore, uid: string, key: string): DocumentReference {
@@ -169,7 +169,7 @@ async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Cla
       [NOTIFICATION_FIELDS.emailStatus]: NOTIFICATION_EMAIL_STATUS.sending,
       [NOTIFICATION_FIELDS.emailClaimedAt]: Timestamp.fromDate(now),
     });
-    if (throttle) tx.set(throttleRef(db, uid, throttle.key), { lastEmailAt: Timestamp.fromDate(now) });
+    if (throttle) tx.set(throttleRef(db, uid, throttle.key), { uid, lastEmailAt: Timestamp.fromDate(now) });
     return {
       outcome: "send",
       email,
@@ -222,4 +222,19 @@ export async function deliverEmailQuietly(deps: NotifyDeps, ref: DocumentReferen
   } catch (error) {
     logger.warn("notify: e-mail step failed", { id: ref.id, error: String(error) });
   }
+}
+
+/** What a callable that stages notifications adds to its deps: the mail transport (none in the seed). */
+export interface NotifyingDeps {
+  mail?: MailTransport;
+}
+
+/** After the caller's commit: the staged notifications' e-mails, when the caller has a transport. */
+export async function deliverAfterCommit(
+  deps: { db: Firestore; now: () => Date } & NotifyingDeps,
+  refs: readonly DocumentReference[],
+): Promise<void> {
+  const { mail } = deps;
+  if (!mail) return;
+  for (const ref of refs) await deliverEmailQuietly({ db: deps.db, now: deps.now, mail }, ref);
 }

@@ -28,17 +28,23 @@ import {
   runDeal,
   timestamp,
 } from "../deals/deal-store";
+import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { offerReceivedEvent, productNameOf } from "../notifications/events";
+import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
 import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
 
 /** The parsed input: the offer's terms, trimmed, aiGenerated defaulted. */
 export type SubmitOfferRequest = z.output<typeof submitOfferInputSchema>;
 
-/** Where submitOffer reads and writes, and what time it is (the seed passes its scenario's clock). */
-export type SubmitOfferDeps = DealDeps;
+/**
+ * Where submitOffer reads and writes, and what time it is (the seed passes its scenario's clock); with
+ * `mail`, the buyer's notification e-mail goes right after the commit (the seed sends none).
+ */
+export type SubmitOfferDeps = DealDeps & NotifyingDeps;
 
 /** What the offer copies from its request, so a shop that lost it still sees what it offered on. */
 const productNameSchema = z.object({ productName: z.string().trim().min(1).max(PRODUCT_NAME_MAX_LENGTH) });
@@ -76,7 +82,7 @@ export async function submitOfferFor(
   const requestDoc = requestRef(db, input.requestId);
   const offerId = offerIdFor(input.requestId, uid);
   const targetRef = offerRef(db, offerId);
-  return db.runTransaction(async (tx) => {
+  const result = await db.runTransaction(async (tx) => {
     const merchant = parseUserDoc((await tx.get(userRef(db, uid))).data());
     if (!merchant.ok || !isVerifiedShop(merchant.user)) {
       throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
@@ -136,9 +142,25 @@ export async function submitOfferFor(
     );
     tx.create(targetRef, offer);
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
+    // It starts unread for the buyer (the new offer counts in their conversation list).
     tx.set(conversationRef(db, offerId), conversation);
-    return { offerId, conversationId: offerId };
+    // The buyer's notification, with the offer: a retried submit finds the offer and writes neither.
+    const notification = stageNotification(
+      tx,
+      db,
+      offerReceivedEvent({
+        customerId: request.customerId,
+        offerId,
+        merchantName,
+        productName: product.success ? product.data.productName : productNameOf(undefined),
+        price: input.price,
+      }),
+      deps.now(),
+    );
+    return { output: { offerId, conversationId: offerId }, notification };
   });
+  await deliverAfterCommit(deps, [result.notification]);
+  return result.output;
 }
 
 /** One submitOffer call by a signed-in caller: the input checked as sent, then the transaction. */
@@ -155,6 +177,6 @@ export const submitOffer = onCall(
   (request): Promise<SubmitOfferOutput> =>
     runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, async (uid) => {
       const db = adminDb();
-      return submitOfferCall(uid, request.data, { db, now: await clockFor(db) });
+      return submitOfferCall(uid, request.data, { db, now: await clockFor(db), mail: smtpTransport });
     }),
 );

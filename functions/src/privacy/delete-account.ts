@@ -18,6 +18,7 @@ import { runDeal } from "../deals/deal-store";
 import { adminAuth, adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { throttlesOf } from "../notifications/notify";
 import {
   algoRecordsOf,
   blocksInvolving,
@@ -123,6 +124,7 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
     ...algo.conversations,
     ...algo.learning,
     ...(await reportsBy(db, uid)),
+    ...(await throttlesOf(db, uid).get()).docs,
     ...blocks.made,
     ...blocks.received,
   ]) {
@@ -130,6 +132,7 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
   }
   await commitAll(db, writes);
 
+  // users/{uid} with its sub-collections: the token ledger, the notifications and their settings.
   await db.recursiveDelete(userRef);
   await db
     .collection(COLLECTIONS.profiles)

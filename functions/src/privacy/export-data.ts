@@ -28,16 +28,30 @@ const pick = (doc: Json, key: string) => (key in doc ? { [key]: doc[key] } : {})
  * Everything about `uid`, as JSON (GDPR art. 15 and 20): the account and its public profile, their
  * requests (with the exact place), the offers they made, the conversations they take part in with the
  * messages they wrote, the ratings they gave (on their requests) and received (on their offers, without
- * the author), the token ledger, Algo's records, the reports they filed and the blocks they made. Others'
+ * the author), the token ledger, the notifications and their settings, Algo's records, the reports they filed and the blocks they made. Others'
  * data stays out: no other participant's messages, no author of a rating, no one else's id beyond the
  * references a document holds.
  */
 export async function collectUserData(db: Firestore, uid: string, now: Date): Promise<ExportMyDataOutput> {
   const userRef = db.collection(COLLECTIONS.users).doc(uid);
-  const [user, profile, ledger, requests, offers, conversations, algo, reports, blocks] = await Promise.all([
+  const [
+    user,
+    profile,
+    ledger,
+    notifications,
+    notificationSettings,
+    requests,
+    offers,
+    conversations,
+    algo,
+    reports,
+    blocks,
+  ] = await Promise.all([
     userRef.get(),
     db.collection(COLLECTIONS.profiles).doc(uid).get(),
     userRef.collection(SUBCOLLECTIONS.tokenLedger).get(),
+    userRef.collection(SUBCOLLECTIONS.notifications).get(),
+    userRef.collection(SUBCOLLECTIONS.notificationSettings).get(),
     requestsOf(db, uid),
     offersMadeBy(db, uid),
     conversationsOf(db, uid),
@@ -115,8 +129,9 @@ export async function collectUserData(db: Firestore, uid: string, now: Date): Pr
     algoConversations: [...algo.conversations, ...algo.learning].map(withId),
     reports: reports.map(withId),
     blocks: blocks.made.map(withId),
-    // Vicino has no notification store yet: the outcome of a report is on the report itself.
-    notifications: [],
+    // The bell's notifications (users/{uid}/notifications) and the e-mail preferences and presence.
+    notifications: notifications.docs.map(withId),
+    notificationSettings: notificationSettings.docs.map(withId),
   };
   return { fileName: exportFileName(now), exportedAt: now.toISOString(), data };
 }

@@ -1,0 +1,354 @@
+// Notifications against the Firestore emulator, through the functions' own code with an injected clock
+// and real e-mail over SMTP (a local sink): every event writes its notification once (a retried flow, a
+// redelivered trigger or a second run of a sweep writes nothing more and sends no second e-mail), e-mails
+// follow the user's preferences and the rate limits (a message e-mail at most once per conversation an
+// hour, and only to a recipient away for 10 minutes; one digest an hour), and each e-mail carries the
+// link to its screen and a working one-click unsubscribe.
+
+import { deleteApp } from "firebase-admin/app";
+import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { overrideEnv, rejection } from "../support/callables";
+import { seedTrial } from "../support/plans";
+import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
+import { type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
+
+type NotifyModule = typeof import("../../functions/src/notifications/notify");
+type SweepsModule = typeof import("../../functions/src/notifications/sweeps");
+type TriggerModule = typeof import("../../functions/src/notifications/message-trigger");
+type UnsubscribeModule = typeof import("../../functions/src/notifications/unsubscribe");
+type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
+type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
+type RejectModule = typeof import("../../functions/src/deals/reject-offer");
+type SendModule = typeof import("../../functions/src/email/send");
+type AdminModule = typeof import("../../functions/src/lib/admin");
+
+const APP_URL = "http://127.0.0.1:5173";
+let stack: TestStack;
+let smtp: SmtpSink;
+let restoreEnv: () => void = () => {};
+let notifyMod: NotifyModule;
+let sweeps: SweepsModule;
+let trigger: TriggerModule;
+let unsub: UnsubscribeModule;
+let submit: SubmitModule;
+let accept: AcceptModule;
+let reject: RejectModule;
+let send: SendModule;
+let admin: AdminModule;
+
+const db = () => admin.adminDb();
+const EARLIER = Timestamp.fromDate(new Date("2025-01-01T10:00:00Z"));
+const BUYER = "buyer";
+const SHOP = "shop";
+const OTHER_SHOP = "other-shop";
+const REQUEST = "req";
+const OFFER = `${REQUEST}_${SHOP}`;
+const MINUTE = 60 * 1000;
+const MILANO = { lat: 45.4642, lng: 9.19 };
+
+let clock = new Date();
+const deps = () => ({ db: db(), now: () => clock, mail: send.smtpTransport });
+
+async function seedUser(uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) {
+  await db()
+    .doc(`users/${uid}`)
+    .set({
+      id: uid,
+      uid,
+      email: `${uid}@example.it`,
+      displayName: uid,
+      userType,
+      createdAt: EARLIER,
+      ...fields,
+    });
+}
+
+const VERIFIED = {
+  shop: { status: "verified", partitaIva: "00743110157", categories: ["casa"], verifiedAt: EARLIER },
+  location: MILANO,
+};
+
+async function notificationsOf(uid: string) {
+  return (await db().collection(`users/${uid}/notifications`).get()).docs.map((doc) => ({
+    id: doc.id,
+    ...doc.data(),
+  })) as Array<DocumentData & { id: string }>;
+}
+
+const mailsTo = (uid: string) =>
+  smtp.emails.filter((email) => email.recipients.includes(`${uid}@example.it`));
+
+/** E-mail goes right after the callable's commit: give the SMTP round trip a moment. */
+async function settle(ms = 300) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+beforeAll(async () => {
+  [stack, smtp] = await Promise.all([startStack(DATA_LAYER), startSmtpSink()]);
+  restoreEnv = overrideEnv({
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    GCLOUD_PROJECT: stack.projectId,
+    METADATA_SERVER_DETECTION: "none",
+    SMTP_HOST: smtp.host,
+    SMTP_PORT: String(smtp.port),
+    SMTP_SECURE: "false",
+    MAIL_FROM: "Vicino <noreply@vicino.test>",
+    APP_URL,
+  });
+  [notifyMod, sweeps, trigger, unsub, submit, accept, reject, send, admin] = await Promise.all([
+    import("../../functions/src/notifications/notify"),
+    import("../../functions/src/notifications/sweeps"),
+    import("../../functions/src/notifications/message-trigger"),
+    import("../../functions/src/notifications/unsubscribe"),
+    import("../../functions/src/offers/submit-offer"),
+    import("../../functions/src/deals/accept-offer"),
+    import("../../functions/src/deals/reject-offer"),
+    import("../../functions/src/email/send"),
+    import("../../functions/src/lib/admin"),
+  ]);
+});
+
+afterAll(async () => {
+  if (admin) await deleteApp(admin.adminApp());
+  await Promise.all([stopStack(), smtp?.stop()]);
+  restoreEnv();
+});
+
+beforeEach(async () => {
+  await stack.resetData();
+  smtp.clear();
+  clock = new Date();
+  await seedUser(BUYER, "customer", { displayName: "Anna Bianchi" });
+  await seedUser(SHOP, "merchant", { displayName: "Mario", businessName: "Ferramenta Rossi", ...VERIFIED });
+  await seedUser(OTHER_SHOP, "merchant", { businessName: "Casa Verdi", ...VERIFIED });
+  await Promise.all([seedTrial(db(), SHOP), seedTrial(db(), OTHER_SHOP)]);
+  await db().doc(`requests/${REQUEST}`).set({
+    customerId: BUYER,
+    productName: "Trapano avvitatore",
+    category: "casa",
+    status: "active",
+    actionRadius: 10,
+    location: MILANO,
+    createdAt: EARLIER,
+    updatedAt: EARLIER,
+  });
+});
+
+const TERMS = { requestId: REQUEST, price: 89.5, description: "Con garanzia", deliveryOptions: ["pickup"] };
+const submitAs = (uid: string) => submit.submitOfferCall(uid, TERMS, deps());
+
+describe("a new offer → the buyer", () => {
+  it("writes one notification and sends one e-mail with the link and the one-click unsubscribe, even when retried", async () => {
+    await submitAs(SHOP);
+    await settle();
+    // A retried submit is refused by the offer's own id; a retried notify finds the notification.
+    expect(await rejection(submitAs(SHOP))).toMatchObject({ code: "already-exists" });
+    const again = await notifyMod.notify(
+      deps(),
+      (await import("../../functions/src/notifications/events")).offerReceivedEvent({
+        customerId: BUYER,
+        offerId: OFFER,
+        merchantName: "Ferramenta Rossi",
+        productName: "Trapano avvitatore",
+        price: 89.5,
+      }),
+    );
+    expect(again).toEqual({ created: false, email: "already" });
+
+    const notes = await notificationsOf(BUYER);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        id: `offer_received-${OFFER}`,
+        kind: "offer_received",
+        title: "Nuova offerta per «Trapano avvitatore»",
+        link: `/messages/${OFFER}`,
+        readAt: null,
+        emailStatus: "sent",
+      }),
+    ]);
+    expect(notes[0]?.body).toContain("Ferramenta Rossi");
+    const mails = mailsTo(BUYER);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe("Nuova offerta per «Trapano avvitatore»");
+    expect(mail.text).toContain(`${APP_URL}/messages/${OFFER}`);
+    expect(mail.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    const link = /List-Unsubscribe: <([^>]+)>/.exec(mail.raw.replace(/\r?\n[ \t]+/g, " "))?.[1];
+    expect(link).toMatch(new RegExp(`^${APP_URL}/api/unsubscribe\\?token=`));
+
+    // The one-click link switches this kind off; a tampered token changes nothing.
+    const token = new URL(link!).searchParams.get("token")!;
+    expect(await unsub.unsubscribe(db(), `${token}x`)).toBe(false);
+    expect(await unsub.unsubscribe(db(), token)).toBe(true);
+    expect((await db().doc(`users/${BUYER}/notificationSettings/preferences`).get()).data()?.email).toEqual({
+      offer_received: false,
+    });
+    // The conversation counts as unread for the buyer.
+    expect((await db().doc(`conversations/${OFFER}`).get()).data()?.unreadOfferFor).toBe(BUYER);
+  });
+
+  it("respects the buyer's preferences: the notification is in the app, no e-mail", async () => {
+    await db()
+      .doc(`users/${BUYER}/notificationSettings/preferences`)
+      .set({ email: { offer_received: false } });
+    await submitAs(SHOP);
+    await settle();
+    expect(await notificationsOf(BUYER)).toEqual([expect.objectContaining({ emailStatus: "skipped" })]);
+    expect(mailsTo(BUYER)).toHaveLength(0);
+  });
+});
+
+describe("accepting and rejecting → the shops", () => {
+  it("tells the winner it was accepted and the other shop it was not, once each", async () => {
+    await submitAs(SHOP);
+    await submit.submitOfferCall(OTHER_SHOP, { ...TERMS, price: 95 }, deps());
+    await accept.acceptOfferCall(BUYER, { offerId: OFFER }, deps());
+    await settle();
+    expect(await notificationsOf(SHOP)).toEqual([
+      expect.objectContaining({
+        id: `offer_accepted-${OFFER}`,
+        title: "Offerta accettata: «Trapano avvitatore»",
+      }),
+    ]);
+    expect(await notificationsOf(OTHER_SHOP)).toEqual([
+      expect.objectContaining({ id: `offer_rejected-${REQUEST}_${OTHER_SHOP}`, kind: "offer_rejected" }),
+    ]);
+    expect(mailsTo(SHOP)).toHaveLength(1);
+    expect(mailsTo(OTHER_SHOP)).toHaveLength(1);
+  });
+
+  it("tells the shop its offer was turned down, with the reason", async () => {
+    await submitAs(SHOP);
+    await reject.rejectOfferCall(BUYER, { offerId: OFFER, reason: "Troppo caro" }, deps());
+    await settle();
+    const [note] = await notificationsOf(SHOP);
+    expect(note).toMatchObject({ kind: "offer_rejected", link: "/offers" });
+    expect(note?.body).toContain("Troppo caro");
+    expect(mailsTo(SHOP)).toHaveLength(1);
+  });
+});
+
+describe("a new message → the other participant, when away", () => {
+  const message = (id: string, content = "È ancora disponibile?") => ({
+    conversationId: OFFER,
+    messageId: id,
+    senderId: BUYER,
+    senderName: "Anna Bianchi",
+    content,
+  });
+  const seen = (uid: string, at: Date) =>
+    db()
+      .doc(`users/${uid}/notificationSettings/presence`)
+      .set({ lastSeenAt: Timestamp.fromDate(at) });
+
+  beforeEach(async () => {
+    await submitAs(SHOP);
+    await settle();
+    smtp.clear();
+  });
+
+  it("nothing while the recipient was in the app within 10 minutes", async () => {
+    await seen(SHOP, new Date(clock.getTime() - 5 * MINUTE));
+    expect(await trigger.notifyNewMessage(deps(), message("m1"))).toBe("present");
+    expect(await notificationsOf(SHOP)).toEqual([]);
+  });
+
+  it("one notification per message, one e-mail per conversation an hour, redeliveries write nothing", async () => {
+    await seen(SHOP, new Date(clock.getTime() - 11 * MINUTE));
+    expect(await trigger.notifyNewMessage(deps(), message("m1"))).toBe("notified");
+    await trigger.notifyNewMessage(deps(), message("m1")); // the trigger delivered twice
+    clock = new Date(clock.getTime() + 30 * MINUTE);
+    await trigger.notifyNewMessage(deps(), message("m2", "Passo domani"));
+    let notes = await notificationsOf(SHOP);
+    expect(notes.map((note) => [note.id, note.emailStatus]).sort()).toEqual([
+      [`message_received-${OFFER}-m1`, "sent"],
+      [`message_received-${OFFER}-m2`, "skipped"],
+    ]);
+    expect(mailsTo(SHOP)).toHaveLength(1);
+    expect(mailsTo(SHOP)[0]?.subject).toBe("Nuovo messaggio da Anna Bianchi");
+
+    clock = new Date(clock.getTime() + 31 * MINUTE);
+    await trigger.notifyNewMessage(deps(), message("m3", "A che ora chiudete?"));
+    notes = await notificationsOf(SHOP);
+    expect(notes).toHaveLength(3);
+    expect(mailsTo(SHOP)).toHaveLength(2);
+  });
+});
+
+describe("the hourly digest of nearby requests → shops", () => {
+  async function publish(id: string, fields: DocumentData) {
+    await db()
+      .doc(`requests/${id}`)
+      .set({
+        customerId: BUYER,
+        productName: "Lampadina",
+        category: "casa",
+        status: "active",
+        actionRadius: 10,
+        location: MILANO,
+        updatedAt: EARLIER,
+        ...fields,
+      });
+  }
+
+  it("counts the previous hour's requests near the shop in its categories, at most one digest an hour", async () => {
+    clock = new Date("2026-11-25T10:20:00Z");
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    await publish("near", { createdAt: at("2026-11-25T09:10:00Z"), productName: "Scala" });
+    await publish("near2", { createdAt: at("2026-11-25T09:40:00Z") });
+    await publish("far", { createdAt: at("2026-11-25T09:30:00Z"), location: { lat: 41.9, lng: 12.5 } });
+    await publish("other-category", { createdAt: at("2026-11-25T09:30:00Z"), category: "elettronica" });
+    await publish("too-old", { createdAt: at("2026-11-25T08:30:00Z") });
+    await publish("closed", { createdAt: at("2026-11-25T09:30:00Z"), status: "cancelled" });
+
+    expect((await sweeps.sendRequestDigests(deps())).sort()).toEqual([OTHER_SHOP, SHOP]);
+    await sweeps.sendRequestDigests(deps()); // a second run in the same hour
+    const notes = await notificationsOf(SHOP);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        kind: "requests_nearby",
+        title: "2 nuove richieste vicino a te",
+        link: "/browse",
+      }),
+    ]);
+    expect(mailsTo(SHOP)).toHaveLength(1);
+
+    // The next hour, a new request: a new digest and, an hour after the last, a new e-mail.
+    clock = new Date("2026-11-25T11:20:00Z");
+    await publish("next", { createdAt: at("2026-11-25T10:30:00Z") });
+    await sweeps.sendRequestDigests(deps());
+    expect(await notificationsOf(SHOP)).toHaveLength(2);
+    expect(mailsTo(SHOP)).toHaveLength(2);
+  });
+});
+
+describe("a request about to expire → the buyer", () => {
+  it("warns once per expiry date, within the last 24 hours only", async () => {
+    clock = new Date("2026-11-25T10:00:00Z");
+    const expiresIn = (hours: number) => Timestamp.fromMillis(clock.getTime() + hours * 60 * MINUTE);
+    await db()
+      .doc(`requests/${REQUEST}`)
+      .update({ expiresAt: expiresIn(20) });
+    await db()
+      .doc("requests/later")
+      .set({
+        customerId: BUYER,
+        productName: "Bici",
+        status: "active",
+        createdAt: EARLIER,
+        expiresAt: expiresIn(40),
+      });
+    expect(await sweeps.sendExpiryWarnings(deps())).toEqual([REQUEST]);
+    await sweeps.sendExpiryWarnings(deps());
+    const notes = await notificationsOf(BUYER);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        kind: "request_expiring",
+        title: "La tua richiesta «Trapano avvitatore» scade presto",
+        link: "/requests",
+      }),
+    ]);
+    expect(mailsTo(BUYER)).toHaveLength(1);
+  });
+});
