@@ -19,6 +19,7 @@ import { closedByFunction, closedReason } from "../lib/deal-stage";
 import { DealPanel } from "./deal-panel";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
+import { useMessageReport } from "./message-report";
 import { OtherStatus, TrustActions } from "./trust-actions";
 
 export type ChatSender = { uid: string; name: string; type: UserType };
@@ -56,6 +57,7 @@ function Thread({
   const send = useSendMessage();
   const thread = useThreadHistory(conversationId, messages.data);
   useMarkAsRead(conversationId, sender.uid, messages.data);
+  const reportMessage = useMessageReport(conversationId);
 
   const onSend = async (content: string) => {
     const id = await prepareMessageId(conversationId).catch((error: unknown) => {
@@ -94,7 +96,8 @@ function Thread({
                 </Button>
               </div>
             ) : null}
-            <MessageList messages={thread.messages} uid={sender.uid} />
+            <MessageList messages={thread.messages} uid={sender.uid} onReport={reportMessage.open} />
+            {reportMessage.dialog}
           </>
         )}
       </div>

@@ -5,8 +5,19 @@ import { cn } from "@/lib/cn";
 
 const timeFormat = new Intl.DateTimeFormat("it-IT", { hour: "2-digit", minute: "2-digit" });
 
-/** The thread, oldest first, own messages on the right; new messages are announced politely. */
-export function MessageList({ messages, uid }: { messages: readonly Message[]; uid: string }) {
+/**
+ * The thread, oldest first, own messages on the right; new messages are announced politely. With
+ * `onReport`, the other person's messages carry a small 'Segnala' (named for screen readers).
+ */
+export function MessageList({
+  messages,
+  uid,
+  onReport,
+}: {
+  messages: readonly Message[];
+  uid: string;
+  onReport?: (message: Message) => void;
+}) {
   const end = useRef<HTMLLIElement>(null);
   const count = messages.length;
   const newestId = messages[count - 1]?.id;
@@ -35,7 +46,22 @@ export function MessageList({ messages, uid }: { messages: readonly Message[]; u
               >
                 <p className="sr-only">{own ? "Tu" : message.senderName}:</p>
                 <p className="break-words whitespace-pre-wrap">{message.content}</p>
-                <p className={cn("mt-1 text-right text-xs", own ? "text-brand-100" : "text-slate-600")}>
+                <p
+                  className={cn(
+                    "mt-1 flex items-center justify-end gap-2 text-xs",
+                    own ? "text-brand-100" : "text-slate-600",
+                  )}
+                >
+                  {!own && onReport ? (
+                    <button
+                      type="button"
+                      onClick={() => onReport(message)}
+                      className="focus-ring rounded px-1 underline-offset-2 hover:underline"
+                      aria-label={`Segnala il messaggio di ${message.senderName} delle ${timeFormat.format(message.createdAt)}`}
+                    >
+                      Segnala
+                    </button>
+                  ) : null}
                   <time dateTime={message.createdAt.toISOString()}>
                     {timeFormat.format(message.createdAt)}
                   </time>

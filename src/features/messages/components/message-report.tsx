@@ -1,0 +1,57 @@
+import { type ReactNode, useState } from "react";
+import { ReportDialog, type ReportFormData } from "@/components/marketplace/report-dialog";
+import { useToast } from "@/components/ui/toast";
+import type { Message } from "@/domain/message";
+import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { useReport } from "../api/trust";
+
+const MESSAGE_TARGET = [{ value: "message", label: "Il messaggio" }] as const;
+
+/**
+ * 'Segnala' on one message of the thread: the report names the conversation and the message, so the
+ * team reads exactly what was written (reportContent keeps an excerpt of it). `open` is given to the
+ * message list; `dialog` is rendered once next to it.
+ */
+export function useMessageReport(conversationId: string): {
+  open: (message: Message) => void;
+  dialog: ReactNode;
+} {
+  const [message, setMessage] = useState<Message | null>(null);
+  const report = useReport();
+  const { toast } = useToast();
+
+  const send = ({ reason, text }: ReportFormData) => {
+    if (!message) return;
+    report.mutate(
+      {
+        kind: "conversation",
+        targetId: conversationId,
+        messageId: message.id,
+        reason,
+        ...(text ? { text } : {}),
+      },
+      {
+        onSuccess: () => {
+          setMessage(null);
+          toast({ title: MODERATION_MESSAGES.reportSent });
+        },
+      },
+    );
+  };
+
+  const dialog = (
+    <ReportDialog
+      // A fresh form for each message reported.
+      key={message?.id ?? "none"}
+      open={message !== null}
+      onOpenChange={(open) => {
+        if (!open) setMessage(null);
+      }}
+      title={message ? `Segnala il messaggio di ${message.senderName}` : "Segnala il messaggio"}
+      targets={MESSAGE_TARGET}
+      pending={report.isPending}
+      onSubmit={send}
+    />
+  );
+  return { open: setMessage, dialog };
+}
