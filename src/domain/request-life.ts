@@ -8,10 +8,10 @@ import {
 } from "./limits.ts";
 import { expiredOn, expiresInDays, REQUEST_LIFE_MESSAGES } from "./request-life-messages.ts";
 import {
-  assertRequestTransition,
   isActiveRequest,
   isExpiredRequest,
-  REQUEST_STATUS,
+  normalizeRequestStatus,
+  REQUEST_STATUS_LABELS,
   type RequestStatusInput,
   requestStatusSchema,
 } from "./state-machine.ts";
@@ -85,8 +85,11 @@ export function renewCheck(
       ? { ok: true }
       : { ok: false, message: REQUEST_LIFE_MESSAGES.renewTooEarly };
   }
-  const transition = assertRequestTransition(request.status, REQUEST_STATUS.active);
-  if (!transition.ok) return { ok: false, message: transition.message };
+  // Only a renewal is expired → active (in_progress → active is cancelDeal's).
+  if (!isExpiredRequest(request.status)) {
+    const label = REQUEST_STATUS_LABELS[normalizeRequestStatus(request.status)].toLowerCase();
+    return { ok: false, message: `Operazione non consentita: la richiesta è ${label}.` };
+  }
   return now.getTime() - expiry <= REQUEST_RENEW_AFTER_MS
     ? { ok: true }
     : { ok: false, message: REQUEST_LIFE_MESSAGES.renewTooLate };
