@@ -28,6 +28,8 @@ export function userDocument(persona: Persona, at: Timestamp): DocumentData {
       lastName: persona.lastName,
       businessName: persona.businessName,
       location: persona.location,
+      ...(persona.phone ? { phone: persona.phone } : {}),
+      ...(persona.openingHours ? { openingHours: persona.openingHours } : {}),
     },
     now,
   );

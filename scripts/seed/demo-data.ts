@@ -33,6 +33,8 @@ export const DEMO_SHOP_1: Persona = {
   partitaIva: "04812310151",
   location: { address: "Ripa di Porta Ticinese 41, Milano", zone: "Milano", lat: 45.4517, lng: 9.1749 },
   preferredCategories: ["elettronica", "casa"],
+  phone: "02 8942 1170",
+  openingHours: "Lun 15-19:30\nMar-Sab 9:30-13, 15-19:30\nDomenica chiuso",
 };
 
 export const DEMO_SHOP_2: Persona = {
@@ -47,6 +49,8 @@ export const DEMO_SHOP_2: Persona = {
   partitaIva: "05987650156",
   location: { address: "Via Pietro Borsieri 22, Milano", zone: "Milano", lat: 45.4893, lng: 9.1893 },
   preferredCategories: ["sport", "abbigliamento"],
+  phone: "+39 02 6680 3321",
+  openingHours: "Lun-Sab 10-20",
 };
 
 /**

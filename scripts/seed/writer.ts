@@ -29,6 +29,9 @@ export interface Persona {
   partitaIva?: string;
   location: UserLocation;
   preferredCategories?: string[];
+  /** Shops: the phone and opening hours their public page shows (saved as the profile form does). */
+  phone?: string;
+  openingHours?: string;
 }
 
 /** Someone acting in the scenario. */
