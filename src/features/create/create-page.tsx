@@ -63,9 +63,7 @@ export function CreatePage() {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">
-          {formMode ? (
-            REQUEST_FORM_LABELS.intro
-          ) : (
+          {formMode ? null : (
             <>
               <span className="sr-only sm:not-sr-only">
                 Scrivi, detta o fotografa quello che ti serve: Algo prepara la richiesta.{" "}

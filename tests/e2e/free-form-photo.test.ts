@@ -1,0 +1,135 @@
+// 'Compila tu' with a photo, end to end in Chromium against the local stack (rules on): the demo buyer
+// on a 360 px phone publishes with the plain form and a photo (no token spent); the photo is made to
+// fit in the browser and stored with the request; a shop on a desktop sees it on /browse and on the
+// offer page, and enlarges it (Esc and 'Chiudi' close the dialog).
+
+import { crc32, deflateSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { seededJourney } from "../support/seeded-journey";
+import { startStack } from "../support/stack";
+
+const { open, signIn } = seededJourney();
+
+const PRODUCT = "Lampada da lettura con braccio snodato";
+const ALT = `Foto allegata dall'acquirente: ${PRODUCT}`;
+const ENLARGE = `Ingrandisci la foto di ${PRODUCT}`;
+
+/** A small solid-colour PNG (a phone's photo stands in: the browser re-encodes it as JPEG). */
+function pngFixture(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+type Fields = Record<
+  string,
+  { stringValue?: string; integerValue?: string; doubleValue?: number; booleanValue?: boolean }
+>;
+
+/** Documents as the emulator holds them (read as the owner, outside the rules). */
+async function documents(path: string): Promise<{ name: string; fields: Fields }[]> {
+  const stack = await startStack();
+  const url = `http://${stack.hosts.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/${path}?pageSize=300`;
+  const body = (await (await fetch(url, { headers: { Authorization: "Bearer owner" } })).json()) as {
+    documents?: { name: string; fields: Fields }[];
+  };
+  return body.documents ?? [];
+}
+
+const tokensOf = async (email: string) => {
+  const user = (await documents("users")).find((doc) => doc.fields.email?.stringValue === email);
+  return Number(user?.fields.aiTokens?.integerValue ?? user?.fields.aiTokens?.doubleValue);
+};
+
+async function enlargeAndClose(page: Page, how: "Escape" | "Chiudi") {
+  const thumbnail = page.getByRole("button", { name: ENLARGE });
+  await page.getByRole("img", { name: ALT }).first().waitFor({ timeout: 20_000 });
+  await thumbnail.click();
+  const dialog = page.getByRole("dialog", { name: "Foto della richiesta" });
+  await dialog.waitFor();
+  const large = dialog.getByRole("img", { name: ALT });
+  expect(await large.getAttribute("src")).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+  expect((await large.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+  if (how === "Escape") await page.keyboard.press("Escape");
+  else await dialog.getByRole("button", { name: "Chiudi" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
+describe("the free form with a photo", () => {
+  it("a buyer publishes with 'Compila tu' and a photo for free; a shop sees the photo on /browse and /make-offer and enlarges it", async () => {
+    const tokensBefore = await tokensOf("acquirente@vicino.test");
+    const buyer = await open("/create", "phone");
+    await signIn(buyer, "acquirente@vicino.test", "/create");
+    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: 20_000 });
+    const form = buyer.getByRole("region", { name: "Compila la richiesta" });
+    await form.waitFor();
+
+    // Nothing typed: the messages at their fields, nothing published.
+    await form.getByRole("button", { name: "Pubblica gratis" }).click();
+    await form.getByText("Indica il prodotto che cerchi").waitFor();
+    await form.getByText("Indica il comune o l'indirizzo").waitFor();
+
+    await form.getByRole("textbox", { name: /Prodotto/ }).fill(PRODUCT);
+    await form.getByRole("textbox", { name: "Budget fino a (€)" }).fill("60");
+    await form.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Casa" });
+    await form.getByRole("combobox", { name: "Indirizzo o comune" }).fill("Milano");
+    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+    await form.getByLabel("Foto (facoltativa)").setInputFiles({
+      name: "lampada.png",
+      mimeType: "image/png",
+      buffer: pngFixture(640, 480, [240, 180, 40]),
+    });
+    await form.getByRole("img", { name: "Anteprima della foto scelta" }).waitFor({ timeout: 20_000 });
+    await form.getByRole("button", { name: "Pubblica gratis" }).click();
+    await buyer.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
+    await buyer.waitForURL((url) => url.pathname === "/customer", { timeout: 20_000 });
+
+    const request = (await documents("requests")).find(
+      (doc) => doc.fields.productName?.stringValue === PRODUCT,
+    );
+    expect(request?.fields.aiGenerated?.booleanValue).toBe(false);
+    expect(request?.fields.photoCount?.integerValue).toBe("1");
+    const requestId = request?.name.split("/").at(-1) ?? "";
+    const [photo] = await documents(`requests/${requestId}/photos`);
+    expect(photo?.fields.data?.stringValue?.startsWith("/9j/")).toBe(true);
+    expect(photo?.fields.width?.integerValue).toBe("640");
+    expect(Number(photo?.fields.bytes?.integerValue)).toBeLessThanOrEqual(300_000);
+    // Publishing is free: no token spent.
+    expect(await tokensOf("acquirente@vicino.test")).toBe(tokensBefore);
+
+    const shop = await open("/browse", "desktop");
+    await signIn(shop, "negozio1@vicino.test", "/browse");
+    const card = shop.getByRole("article").filter({ hasText: PRODUCT });
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByRole("img", { name: ALT }).waitFor({ timeout: 20_000 });
+    await enlargeAndClose(shop, "Escape");
+    // Focus is back on the thumbnail.
+    expect(await shop.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(ENLARGE);
+
+    await card.getByRole("link", { name: /Fai un'offerta/ }).click();
+    await shop.waitForURL((url) => url.pathname === `/make-offer/${requestId}`, { timeout: 20_000 });
+    await shop.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: 20_000 });
+    await enlargeAndClose(shop, "Chiudi");
+  });
+});
