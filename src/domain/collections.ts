@@ -156,6 +156,8 @@ export const CONVERSATION_FIELDS = {
   requestId: "requestId",
   offerId: "offerId",
   updatedAt: "updatedAt",
+  /** The buyer while the new offer is unread (submitOffer sets it, the buyer's chat removes it). */
+  unreadOfferFor: "unreadOfferFor",
 } as const satisfies Record<string, FieldPath<Conversation>>;
 
 /** conversations/{id}/messages/{id}. */

@@ -18,12 +18,19 @@ const WithUnreadTotal = lazy(() =>
   })),
 );
 
+// The bell too: notifications come from Firestore, in a chunk of their own.
+const NotificationBell = lazy(() =>
+  import("@/features/notifications/components/notification-bell").then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
 const itemClasses =
   "focus-ring block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100";
 
 /**
- * The header's account area. Signed out (or not known yet): the 'Accedi' button. Signed in: 'Messaggi'
- * with the unread total, a link to the user's own dashboard and a menu with their name, the profile
+ * The header's account area. Signed out (or not known yet): the 'Accedi' button. Signed in: the
+ * notifications' bell, 'Messaggi' with the unread total, a link to the user's own dashboard and a menu with their name, the profile
  * and 'Esci'.
  */
 export function UserMenu() {
@@ -38,6 +45,7 @@ export function UserMenu() {
   }
   return (
     <>
+      <Bell uid={user.uid} />
       <MessagesLink uid={user.uid} />
       {/* On their own area the way there would lead nowhere. */}
       {pathname === homePath ? null : (
@@ -67,6 +75,17 @@ class UnreadBoundary extends Component<{ children: ReactNode; fallback: ReactNod
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/** The notifications' bell; while its chunk loads (or if it cannot) the header simply has no bell. */
+function Bell({ uid }: { uid: string }) {
+  return (
+    <UnreadBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <NotificationBell uid={uid} />
+      </Suspense>
+    </UnreadBoundary>
+  );
 }
 
 function MessagesLink({ uid }: { uid: string }) {

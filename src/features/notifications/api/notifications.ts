@@ -1,0 +1,86 @@
+import { useEffect, useState } from "react";
+import {
+  markNotificationsRead,
+  subscribeToNotificationPreferences,
+  subscribeToNotifications,
+  touchPresence,
+} from "@/data/notifications";
+import {
+  type AppNotification,
+  LAST_SEEN_THROTTLE_MS,
+  type NotificationPreferences,
+} from "@/domain/notifications";
+
+export type NotificationsState =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "ready"; items: AppNotification[]; unread: number };
+
+/** The user's newest notifications, live, with the unread count. */
+export function useNotifications(uid: string): NotificationsState {
+  const [state, setState] = useState<NotificationsState>({ status: "loading" });
+  useEffect(() => {
+    setState({ status: "loading" });
+    return subscribeToNotifications(uid, {
+      next: (items) =>
+        setState({ status: "ready", items, unread: items.filter((item) => item.readAt === null).length }),
+      error: (cause) => {
+        console.error("Notifications stopped", cause);
+        setState({ status: "error" });
+      },
+    });
+  }, [uid]);
+  return state;
+}
+
+/** Marks notifications read; a failure is logged (the bell stays as it was, nothing is lost). */
+export function markRead(uid: string, ids: readonly string[]): void {
+  markNotificationsRead(uid, ids).catch((cause: unknown) => console.error("Marking read failed", cause));
+}
+
+/** The e-mail switches, live (undefined while loading). */
+export function useNotificationPreferences(uid: string): {
+  preferences: NotificationPreferences | undefined;
+  failed: boolean;
+} {
+  const [preferences, setPreferences] = useState<NotificationPreferences>();
+  const [failed, setFailed] = useState(false);
+  useEffect(
+    () =>
+      subscribeToNotificationPreferences(uid, {
+        next: setPreferences,
+        error: (cause) => {
+          console.error("Notification preferences stopped", cause);
+          setFailed(true);
+        },
+      }),
+    [uid],
+  );
+  return { preferences, failed };
+}
+
+/** When this page last stamped each user's presence (kept across the bell's remounts). */
+const lastTouched = new Map<string, number>();
+
+/**
+ * While the app is open and visible, stamps lastSeenAt at most once a LAST_SEEN_THROTTLE_MS, so the
+ * message trigger e-mails only people who have been away for 10 minutes.
+ */
+export function usePresence(uid: string): void {
+  useEffect(() => {
+    const touch = () => {
+      if (document.visibilityState !== "visible") return;
+      const now = Date.now();
+      if (now - (lastTouched.get(uid) ?? 0) < LAST_SEEN_THROTTLE_MS) return;
+      lastTouched.set(uid, now);
+      touchPresence(uid).catch((cause: unknown) => console.warn("Presence not saved", cause));
+    };
+    touch();
+    const timer = window.setInterval(touch, LAST_SEEN_THROTTLE_MS);
+    document.addEventListener("visibilitychange", touch);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", touch);
+    };
+  }, [uid]);
+}
