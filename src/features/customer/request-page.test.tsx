@@ -4,6 +4,7 @@ import { acceptOffer } from "@/data/deals";
 import type { Listener } from "@/data/listen";
 import { listOffersForRequest } from "@/data/offers";
 import { getPublicProfile } from "@/data/profiles";
+import { fetchRequestPhotos } from "@/data/request-photos";
 import { getRequest, subscribeToRequest } from "@/data/requests";
 import { subscribeToRequestOffers } from "@/data/shop-page";
 import type { Offer } from "@/domain/offer";
@@ -19,6 +20,7 @@ vi.mock("@/data/shop-page", () => ({ subscribeToRequestOffers: vi.fn() }));
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+vi.mock("@/data/request-photos", () => ({ fetchRequestPhotos: vi.fn() }));
 
 const NOW = new Date("2026-11-20T10:00:00Z");
 
@@ -202,6 +204,28 @@ describe("/requests/:requestId", () => {
     const column = await screen.findByRole("article", { name: "Elettronica Navigli" });
     expect(column).toHaveTextContent("Accettata");
     expect(screen.queryByRole("button", { name: /Accetta/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the buyer's photo with the request", async () => {
+    vi.mocked(getRequest).mockResolvedValue({ ...lamp, photoCount: 1 });
+    vi.mocked(fetchRequestPhotos).mockResolvedValue([
+      {
+        id: "p1",
+        requestId: "req-lamp",
+        customerId: "buyer-1",
+        contentType: "image/jpeg",
+        data: "/9j/p1AAAA",
+        width: 640,
+        height: 480,
+        bytes: 9,
+        createdAt: NOW,
+      },
+    ]);
+    open();
+    expect(
+      await screen.findByRole("img", { name: "Foto allegata dall'acquirente: Lampada da scrivania LED" }),
+    ).toBeInTheDocument();
+    expect(fetchRequestPhotos).toHaveBeenCalledWith("req-lamp");
   });
 
   it("says so when the request does not exist or is someone else's", async () => {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -98,6 +99,12 @@ export function RequestPage() {
           <Badge tone={REQUEST_STATUS_TONES[current.status]}>{REQUEST_STATUS_LABELS[current.status]}</Badge>
         </div>
         {current.description ? <p className="break-words text-slate-700">{current.description}</p> : null}
+        <RequestPhotos
+          requestId={current.id}
+          productName={current.productName}
+          photoCount={current.photoCount}
+          size="md"
+        />
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           {[
             ["Budget", formatBudget(current.budget)],
