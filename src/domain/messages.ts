@@ -3,6 +3,7 @@ import { MAX_OPEN_OFFERS_PER_REQUEST } from "./limits.ts";
 import { PLAN_MESSAGES } from "./plan-messages.ts";
 import { PRODUCT_NAME } from "./product.ts";
 import { PUBLISHING_MESSAGES } from "./publishing-messages.ts";
+import { REQUEST_LIFE_MESSAGES } from "./request-life-messages.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 import { MODERATION_MESSAGES, PRIVACY_MESSAGES } from "./trust-messages.ts";
 
@@ -165,6 +166,7 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(MODERATION_MESSAGES),
   ...Object.values(PUBLISHING_MESSAGES),
   ...Object.values(PLAN_MESSAGES),
+  ...Object.values(REQUEST_LIFE_MESSAGES),
 ]);
 
 // Accounts (ours: the spec gives no text for these)

@@ -141,15 +141,15 @@ describe("buyer journey end to end", () => {
       own: { address: "Sesto San Giovanni (MI)", lat: 45.5333, lng: 9.2259 },
     });
 
-    // The buyer cancels it from /requests (the one status change the rules let a client write).
+    // The buyer closes it from /requests (the closeRequest callable: clients write no status).
     await page.getByRole("link", { name: /Vedi tutte le richieste/ }).click();
     await page.waitForURL((url) => url.pathname === "/requests");
     await page
-      .getByRole("button", { name: `Annulla richiesta ${productName}` })
+      .getByRole("button", { name: `Chiudi la richiesta «${productName}»` })
       .first()
       .click();
-    await page.getByRole("dialog").getByRole("button", { name: "Sì, annulla la richiesta" }).click();
-    await page.getByText("Richiesta annullata", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole("dialog").getByRole("button", { name: "Chiudi la richiesta" }).click();
+    await page.getByText("Richiesta chiusa", { exact: true }).waitFor({ timeout: 20_000 });
     const cancelled = page.getByRole("article", { name: productName }).first();
     await cancelled.getByText("Annullata", { exact: true }).waitFor({ timeout: 20_000 });
   });

@@ -11,6 +11,7 @@ import { useCustomerOffers, useCustomerRequests } from "./api/customer-data";
 import { FirstRequestWelcome } from "./components/first-request-welcome";
 import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestCard } from "./components/request-card";
+import { RequestLifeActions } from "./components/request-life-actions";
 import { StatsGrid } from "./components/stats-grid";
 import { customerStats, offersByRequest } from "./lib/customer-stats";
 
@@ -105,6 +106,7 @@ export function CustomerDashboardPage() {
               request={request}
               offers={grouped.get(request.id) ?? []}
               maxOffers={CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST}
+              action={<RequestLifeActions request={request} />}
             />
           ))}
           {requests.data.length > CUSTOMER_DASHBOARD_REQUESTS ? (

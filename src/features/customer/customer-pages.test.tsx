@@ -8,10 +8,12 @@ import { ToastProvider } from "@/components/ui/toast";
 import { acceptOffer } from "@/data/deals";
 import type { Listener } from "@/data/listen";
 import { listCustomerOffers, subscribeToCustomerOffers } from "@/data/offers";
-import { cancelRequest, listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
-import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
+import { closeRequest } from "@/data/request-life";
+import { listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
+import { ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
 import type { RequestStatus } from "@/domain/state-machine";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
@@ -19,10 +21,11 @@ import { findToast } from "@/testing/toasts";
 import { CustomerDashboardPage } from "./customer-dashboard-page";
 import { CustomerRequestsPage } from "./customer-requests-page";
 
-vi.mock("@/data/requests", () => ({
-  listCustomerRequests: vi.fn(),
-  cancelRequest: vi.fn(),
-  subscribeToCustomerRequests: vi.fn(),
+vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn(), subscribeToCustomerRequests: vi.fn() }));
+vi.mock("@/data/request-life", () => ({
+  closeRequest: vi.fn(),
+  renewRequest: vi.fn(),
+  cancelDeal: vi.fn(),
 }));
 vi.mock("@/data/offers", () => ({ listCustomerOffers: vi.fn(), subscribeToCustomerOffers: vi.fn() }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
@@ -128,7 +131,7 @@ beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(session());
   vi.mocked(listCustomerRequests).mockReset().mockResolvedValue(requests);
   vi.mocked(listCustomerOffers).mockReset().mockResolvedValue(offers);
-  vi.mocked(cancelRequest).mockReset().mockResolvedValue();
+  vi.mocked(closeRequest).mockReset().mockResolvedValue({ requestId: "r1", status: "cancelled" });
   liveOffers = null;
   vi.mocked(subscribeToCustomerRequests)
     .mockReset()
@@ -207,19 +210,21 @@ describe("/customer", () => {
 });
 
 describe("/requests", () => {
-  it("lists every request with its status and cancels an active one after confirmation", async () => {
+  it("lists every request with its status and closes an active one after confirmation", async () => {
     const { user } = renderPage(<CustomerRequestsPage />);
     await screen.findByRole("heading", { name: "Bici da città" });
     expect(screen.getAllByRole("article")).toHaveLength(5);
     expect(screen.getByRole("article", { name: "Prodotto r5" })).toHaveTextContent("Annullata");
-    // Only the two active requests can be cancelled.
-    expect(screen.getAllByRole("button", { name: /Annulla richiesta/ })).toHaveLength(2);
-    await user.click(screen.getByRole("button", { name: "Annulla richiesta Bici da città" }));
-    const dialog = screen.getByRole("dialog", { name: 'Annullare "Bici da città"?' });
-    expect(dialog).toHaveTextContent(BUYER_MESSAGES.cancelConfirm);
-    await user.click(within(dialog).getByRole("button", { name: "Sì, annulla la richiesta" }));
-    await findToast(BUYER_MESSAGES.requestCancelled);
-    expect(cancelRequest).toHaveBeenCalledWith("r1");
+    // Only the two active requests can be closed; the one in progress offers 'Annulla l'accordo'.
+    expect(screen.getAllByRole("button", { name: /Chiudi la richiesta/ })).toHaveLength(2);
+    expect(screen.getAllByRole("button", { name: /Annulla l'accordo/ })).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Chiudi la richiesta «Bici da città»" }));
+    const dialog = screen.getByRole("dialog", { name: REQUEST_LIFE_MESSAGES.closeTitle });
+    expect(dialog).toHaveTextContent(REQUEST_LIFE_MESSAGES.closeBody);
+    await user.type(within(dialog).getByLabelText(REQUEST_LIFE_MESSAGES.closeReasonLabel), "Trovata");
+    await user.click(within(dialog).getByRole("button", { name: REQUEST_LIFE_MESSAGES.closeConfirm }));
+    await findToast(REQUEST_LIFE_MESSAGES.closed);
+    expect(closeRequest).toHaveBeenCalledWith({ requestId: "r1", reason: "Trovata" });
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
@@ -243,8 +248,8 @@ describe("/requests", () => {
 
   it("does nothing when the buyer keeps the request", async () => {
     const { user } = renderPage(<CustomerRequestsPage />);
-    await user.click(await screen.findByRole("button", { name: "Annulla richiesta Bici da città" }));
-    await user.click(screen.getByRole("button", { name: "No, tienila" }));
-    expect(cancelRequest).not.toHaveBeenCalled();
+    await user.click(await screen.findByRole("button", { name: "Chiudi la richiesta «Bici da città»" }));
+    await user.click(screen.getByRole("button", { name: REQUEST_LIFE_MESSAGES.keep }));
+    expect(closeRequest).not.toHaveBeenCalled();
   });
 });

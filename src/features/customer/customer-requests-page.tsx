@@ -1,36 +1,24 @@
-import { useState } from "react";
 import { Link } from "react-router";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { useToast } from "@/components/ui/toast";
+import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
+import { ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
-import type { Request } from "@/domain/request";
-import { canTransitionRequest, isActiveRequest, REQUEST_STATUS } from "@/domain/state-machine";
 import { useSession } from "@/lib/session/session-provider";
-import { useCancelRequest, useCustomerOffers, useCustomerRequests } from "./api/customer-data";
-import { CancelRequestDialog } from "./components/cancel-request-dialog";
+import { useCustomerOffers, useCustomerRequests } from "./api/customer-data";
 import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestCard } from "./components/request-card";
+import { RequestLifeActions } from "./components/request-life-actions";
 import { offersByRequest } from "./lib/customer-stats";
 
-/** /requests (spec §2): every request of the buyer with its status and offers; active ones can be cancelled. */
+/**
+ * /requests (spec §2): every request of the buyer with its status and offers, and its life's actions
+ * (close, renew, cancel the deal: RequestLifeActions).
+ */
 export function CustomerRequestsPage() {
   const { user } = useSession();
   const uid = user?.uid ?? "";
   const requests = useCustomerRequests(uid);
   const offers = useCustomerOffers(uid);
-  const cancel = useCancelRequest(uid);
-  const { toast } = useToast();
-  const [toCancel, setToCancel] = useState<Request | null>(null);
-
-  const confirmCancel = () => {
-    if (!toCancel) return;
-    cancel.mutate(toCancel.id, {
-      onSuccess: () => toast({ title: BUYER_MESSAGES.requestCancelled }),
-      onSettled: () => setToCancel(null),
-    });
-  };
 
   const grouped = offersByRequest(offers.data ?? []);
 
@@ -66,26 +54,12 @@ export function CustomerRequestsPage() {
               <RequestCard
                 request={request}
                 offers={grouped.get(request.id) ?? []}
-                action={
-                  canTransitionRequest(request.status, REQUEST_STATUS.cancelled) &&
-                  isActiveRequest(request.status) ? (
-                    <Button variant="secondary" size="sm" onClick={() => setToCancel(request)}>
-                      Annulla richiesta
-                      <span className="sr-only"> {request.productName}</span>
-                    </Button>
-                  ) : null
-                }
+                action={<RequestLifeActions request={request} />}
               />
             </li>
           ))}
         </ul>
       )}
-      <CancelRequestDialog
-        productName={toCancel?.productName ?? null}
-        pending={cancel.isPending}
-        onConfirm={confirmCancel}
-        onClose={() => setToCancel(null)}
-      />
     </section>
   );
 }

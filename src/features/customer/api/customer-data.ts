@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { useLiveCache } from "@/lib/live-cache";
@@ -56,15 +56,6 @@ export function useCustomerOffers(uid: string) {
     queryKey: customerKeys.offers(uid),
     staleTime: 0,
     queryFn: async () => (await offersModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
-  });
-}
-
-/** Cancels one of the buyer's active requests (the rules allow only that change); failures → 'Errore'. */
-export function useCancelRequest(uid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (requestId: string) => (await requestsModule()).cancelRequest(requestId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all(uid) }),
   });
 }
 
