@@ -39,6 +39,10 @@ export const REQUEST_LIFE_MESSAGES = {
   keep: "Annulla",
   /** Offers still pending when the request expired, was closed or completed: the reason they read. */
   offerExpiredReason: "La richiesta non è più aperta",
+  /** Why the chat is closed (after CHAT_MESSAGES.conversationClosed). */
+  closedOfferWithdrawn: "l'offerta è stata ritirata",
+  closedDealCancelled: "l'accordo è stato annullato",
+  closedRequestExpired: "la richiesta è scaduta",
   expiresToday: "Scade oggi",
   expiresTomorrow: "Scade domani",
 } as const;

@@ -1,13 +1,16 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { listMerchantOffersWithRequests, type OffersCursor } from "@/data/offers";
+import { withdrawOffer } from "@/data/request-life";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
 import { OffersPage } from "./offers-page";
 
 vi.mock("@/data/offers", () => ({ listMerchantOffersWithRequests: vi.fn() }));
+vi.mock("@/data/request-life", () => ({ withdrawOffer: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
@@ -76,6 +79,28 @@ describe("/offers", () => {
     expect(screen.getByText(MERCHANT_MESSAGES.closedRequestTitle)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Carica altre" })).toBeNull();
     expect(listMerchantOffersWithRequests).toHaveBeenLastCalledWith("shop-1", 20, NEXT);
+  });
+
+  it("withdraws a pending offer after confirmation; settled offers show 'Ritirata' and 'Annullata'", async () => {
+    vi.mocked(withdrawOffer).mockResolvedValue({ offerId: "req-1_shop-1" });
+    vi.mocked(listMerchantOffersWithRequests).mockResolvedValue({
+      items: [
+        { offer: anOffer(), request: aRequest() },
+        { offer: anOffer({ id: "req-5_shop-1", requestId: "req-5", status: "withdrawn" }), request: null },
+        { offer: anOffer({ id: "req-6_shop-1", requestId: "req-6", status: "cancelled" }), request: null },
+      ],
+      nextCursor: null,
+    });
+    const { user } = renderPage(<OffersPage />, { path: "/offers" });
+    const items = await screen.findAllByRole("listitem");
+    expect(within(items[1]!).getByText("Ritirata")).toBeInTheDocument();
+    expect(within(items[2]!).getByText("Annullata")).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: /^Ritira l'offerta/ })).toHaveLength(1);
+    await user.click(within(items[0]!).getByRole("button", { name: /^Ritira l'offerta/ }));
+    const dialog = screen.getByRole("dialog", { name: REQUEST_LIFE_MESSAGES.withdrawTitle });
+    await user.click(within(dialog).getByRole("button", { name: REQUEST_LIFE_MESSAGES.withdrawConfirm }));
+    expect(await screen.findByText(REQUEST_LIFE_MESSAGES.withdrawn)).toBeInTheDocument();
+    expect(withdrawOffer).toHaveBeenCalledWith({ offerId: "req-1_shop-1" });
   });
 
   it("says when there are no offers yet", async () => {

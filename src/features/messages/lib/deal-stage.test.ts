@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
 import { canCompleteWith, closedReason, dealStage } from "./deal-stage";
 
 const NOW = new Date();
@@ -75,6 +76,13 @@ describe("closedReason (mirrors the rules' isOpen)", () => {
     expect(closedReason(offer({ status: "accepted" }), request("completed"))).toBe(
       CHAT_MESSAGES.closedRequestCompleted,
     );
+    expect(closedReason(offer({ status: "withdrawn" }), request("active"))).toBe(
+      REQUEST_LIFE_MESSAGES.closedOfferWithdrawn,
+    );
+    expect(closedReason(offer({ status: "cancelled" }), request("active"))).toBe(
+      REQUEST_LIFE_MESSAGES.closedDealCancelled,
+    );
+    expect(closedReason(offer(), request("expired"))).toBe(REQUEST_LIFE_MESSAGES.closedRequestExpired);
     // A shop that won follows the offer: its rating marks the completed deal.
     expect(closedReason(offer({ status: "accepted", customerRating: 5 }), null)).toBe(
       CHAT_MESSAGES.closedRequestCompleted,

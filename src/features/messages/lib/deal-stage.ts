@@ -2,6 +2,7 @@ import { CONVERSATION_CLOSED_BY, type Conversation } from "@/domain/conversation
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
 import {
   CONVERSATION_STATUS,
   canCompleteRequest,
@@ -9,6 +10,7 @@ import {
   isAcceptedOffer,
   isCancelledRequest,
   isCompletedRequest,
+  isExpiredRequest,
   isPendingOffer,
   isRejectedOffer,
   OFFER_STATUS,
@@ -45,8 +47,8 @@ export function canCompleteWith(offer: Offer, request: Request | null): boolean 
 
 /**
  * Why nobody may write in the conversation any more, or null while it is open. Mirrors firestore.rules
- * (messages create, isOpen): the offer is no longer pending or accepted, or the request is completed or
- * cancelled. `request` is null when the user does not follow it (a shop that did not win): the offer
+ * (messages create, isOpen): the offer is no longer pending or accepted (rejected, expired, withdrawn,
+ * the deal cancelled), or the request is completed, cancelled or expired. `request` is null when the user does not follow it (a shop that did not win): the offer
  * alone then tells (its rating marks a completed deal).
  */
 export function closedReason(offer: Offer | null, request: Request | null): string | null {
@@ -55,6 +57,9 @@ export function closedReason(offer: Offer | null, request: Request | null): stri
   if (request && isCancelledRequest(request.status)) return CHAT_MESSAGES.closedRequestCancelled;
   if (offer && isRejectedOffer(offer.status)) return CHAT_MESSAGES.closedOfferRejected;
   if (offer?.status === OFFER_STATUS.expired) return CHAT_MESSAGES.closedOfferExpired;
+  if (offer?.status === OFFER_STATUS.withdrawn) return REQUEST_LIFE_MESSAGES.closedOfferWithdrawn;
+  if (offer?.status === OFFER_STATUS.cancelled) return REQUEST_LIFE_MESSAGES.closedDealCancelled;
+  if (request && isExpiredRequest(request.status)) return REQUEST_LIFE_MESSAGES.closedRequestExpired;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
+import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import type { MerchantOfferRow } from "@/data/offers";
@@ -7,6 +8,10 @@ import { offerTitle } from "@/domain/offer";
 import { formatEuro } from "@/domain/pricing";
 import { isActiveRequest, isPendingOffer } from "@/domain/state-machine";
 import { formatRelativeDate } from "@/lib/format";
+
+// The callables' SDK loads at the first withdrawal, not with the page.
+const withdraw = async (input: { offerId: string }) =>
+  (await import("@/data/request-life")).withdrawOffer(input);
 
 /** One of the merchant's offers: the request it answers, price, status, and what can be done with it. */
 export function OfferRow({ row }: { row: MerchantOfferRow }) {
@@ -34,6 +39,9 @@ export function OfferRow({ row }: { row: MerchantOfferRow }) {
           >
             Modifica<span className="sr-only"> l'offerta per {title}</span>
           </Link>
+        ) : null}
+        {isPendingOffer(offer.status) ? (
+          <WithdrawOfferButton offerId={offer.id} withdraw={withdraw} context={`per ${title}`} />
         ) : null}
         <Link to={paths.conversation.getHref(offer.id)} className={buttonClasses({ size: "sm" })}>
           Conversazione<span className="sr-only"> su {title}</span>
