@@ -18,7 +18,7 @@ export interface RetentionDeps {
 
 /**
  * Deletes what the privacy notice says we keep no longer (RETENTION_MONTHS): every request closed
- * (completed or cancelled) and last updated before the cutoff, with its private place, its offers and
+ * (completed, cancelled or expired) and last updated before the cutoff, with its private place, its offers and
  * their conversations with every message. Active and in-progress requests are never touched, whatever
  * their age. Returns the ids of the requests deleted.
  */
@@ -29,7 +29,11 @@ export async function runRetention(deps: RetentionDeps): Promise<string[]> {
   for (;;) {
     const due = await db
       .collection(COLLECTIONS.requests)
-      .where(REQUEST_FIELDS.status, "in", [REQUEST_STATUS.completed, REQUEST_STATUS.cancelled])
+      .where(REQUEST_FIELDS.status, "in", [
+        REQUEST_STATUS.completed,
+        REQUEST_STATUS.cancelled,
+        REQUEST_STATUS.expired,
+      ])
       .where(REQUEST_FIELDS.updatedAt, "<", cutoff)
       .limit(PAGE)
       .get();
