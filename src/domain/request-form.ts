@@ -10,7 +10,13 @@ import {
   urgencySchema,
 } from "./enums.ts";
 import { optionalText, requiredText } from "./fields.ts";
-import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_EUR, PRODUCT_NAME_MAX_LENGTH } from "./limits.ts";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  MAX_ACTIVE_REQUESTS_PER_BUYER,
+  MAX_AMOUNT_EUR,
+  MAX_REQUESTS_PER_DAY,
+  PRODUCT_NAME_MAX_LENGTH,
+} from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 import { parsePrice } from "./offer-form.ts";
 import { PUBLISHING_DEFAULTS, publishableRequestSchema } from "./publishing.ts";
@@ -191,7 +197,9 @@ export const REQUEST_FORM_LABELS = {
   errorsTitle: "Controlla i campi segnalati.",
 } as const;
 
-/** What publishRequest answers (ours). */
+/** What publishRequest answers (ours; Algo says the caps in its own words: publishing-messages.ts). */
 export const REQUEST_FORM_MESSAGES = {
   buyersOnly: "Le richieste le pubblica chi cerca: i negozi rispondono con le offerte.",
+  tooManyActive: `Hai già ${MAX_ACTIVE_REQUESTS_PER_BUYER} richieste attive, il massimo. Quando una si conclude, o se ne annulli una dalla tua area, potrai pubblicare questa: il modulo resta compilato.`,
+  dailyLimit: `Oggi hai già pubblicato ${MAX_REQUESTS_PER_DAY} richieste, il massimo per un giorno. Potrai pubblicare questa domani.`,
 } as const;

@@ -7,7 +7,7 @@ import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchRequestPhotos } from "../../src/data/request-photos";
 import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { REQUEST_LIFETIME_MS } from "../../src/domain/limits";
+import { MAX_ACTIVE_REQUESTS_PER_BUYER, REQUEST_LIFETIME_MS } from "../../src/domain/limits";
 import { VALIDATION_MESSAGES } from "../../src/domain/messages";
 import { REQUEST_FORM_MESSAGES } from "../../src/domain/request-form";
 import { REQUEST_PHOTO_MAX_BASE64_LENGTH } from "../../src/domain/request-photo";
@@ -192,6 +192,21 @@ describe("publishRequest, the free form", () => {
       .limit(5)
       .get();
     expect(mine.empty).toBe(true);
+  });
+});
+
+describe("the buyer's caps hold for the free form too", () => {
+  it(`refuses a ${MAX_ACTIVE_REQUESTS_PER_BUYER + 1}th active request in the form's words`, async () => {
+    await seedUser("form-busy", "customer");
+    await Promise.all(
+      Array.from({ length: MAX_ACTIVE_REQUESTS_PER_BUYER }, (_, index) =>
+        db().doc(`${COLLECTIONS.requests}/busy-${index}`).set({ customerId: "form-busy", status: "active" }),
+      ),
+    );
+    expect(await rejection(run("form-busy", formInput()))).toMatchObject({
+      code: "failed-precondition",
+      message: REQUEST_FORM_MESSAGES.tooManyActive,
+    });
   });
 });
 

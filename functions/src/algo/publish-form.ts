@@ -3,6 +3,7 @@ import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
 import {
   type PublishRequestInput,
   type PublishRequestOutput,
@@ -25,6 +26,12 @@ import { checkPublishing, writePublication } from "./publish";
  */
 
 type Deps = { db: Firestore; now: () => Date };
+
+/** The caps, said for the form (Algo's words speak of its summary card). */
+const FORM_REFUSALS: Readonly<Record<string, string>> = {
+  [PUBLISHING_MESSAGES.tooManyActive]: REQUEST_FORM_MESSAGES.tooManyActive,
+  [PUBLISHING_MESSAGES.dailyLimit]: REQUEST_FORM_MESSAGES.dailyLimit,
+};
 type Input = ReturnType<typeof publishRequestInputSchema.parse>;
 
 export async function runPublishRequest(
@@ -39,7 +46,7 @@ export async function runPublishRequest(
       throw new HttpsError("permission-denied", REQUEST_FORM_MESSAGES.buyersOnly);
     }
     const check = await checkPublishing(tx, db, uid, input.location, deps.now());
-    if (!check.ok) throw new HttpsError("failed-precondition", check.message);
+    if (!check.ok) throw new HttpsError("failed-precondition", FORM_REFUSALS[check.message] ?? check.message);
     return writePublication(tx, db, check, {
       uid,
       fields: input.fields,
