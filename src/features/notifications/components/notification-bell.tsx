@@ -70,7 +70,7 @@ export function NotificationBellView({ uid, state }: { uid: string; state: Notif
           <span
             aria-hidden="true"
             data-testid="notification-count"
-            className="absolute -top-1 -right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-orange-600 px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-white"
+            className="absolute -top-1 -right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-orange-700 px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-white"
           >
             {formatNotificationCount(unread)}
           </span>
