@@ -128,7 +128,7 @@ describe("publishRequest, the free form", () => {
       location: { address: "Milano" },
     });
     expect(stored).not.toHaveProperty("algoConversationId");
-    const expiresAt = (stored?.expiresAt as Timestamp).toMillis();
+    const expiresAt = (stored?.expiresAt as Timestamp | undefined)?.toMillis() ?? 0;
     expect(expiresAt).toBeGreaterThanOrEqual(before + REQUEST_LIFETIME_MS);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + REQUEST_LIFETIME_MS);
 
