@@ -16,6 +16,7 @@ vi.mock("@/data/auth", async () => (await import("@/testing/fake-data")).fakeAut
 vi.mock("@/data/users", async () => (await import("@/testing/fake-data")).fakeUsersModule);
 vi.mock("@/data/account", async () => (await import("@/testing/fake-data")).fakeFunctionsModule);
 vi.mock("@/data/email", async () => (await import("@/testing/fake-data")).fakeEmailModule);
+vi.mock("@/data/shops", () => ({ verifyShop: vi.fn(async () => ({ status: "verified" })) }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -151,6 +152,41 @@ describe("/profile", () => {
     expect(await screen.findByText("011 123 4567")).toBeVisible();
     expect(storedUser(account.uid)?.businessName).toBe("Ferramenta Bianchi");
     expect(await screen.findByText("Via Roma 1, Torino")).toBeVisible();
+  });
+
+  it("lets a verified shop change its categories through verifyShop, and refuses none", async () => {
+    const { verifyShop } = await import("@/data/shops");
+    seedUser({
+      email: "negozio@example.com",
+      displayName: "Marco Bianchi",
+      userType: "merchant",
+      businessName: "Elettronica Navigli",
+      location: { lat: 45.4517, lng: 9.1749, address: "Ripa di Porta Ticinese 41, Milano", zone: "Milano" },
+      shop: {
+        status: "verified",
+        partitaIva: "04812310151",
+        categories: ["elettronica"],
+        verifiedAt: new Date("2026-01-02T10:00:00Z"),
+      },
+    });
+    const { user } = await openProfile();
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    const electronics = screen.getByRole("checkbox", { name: "Elettronica" });
+    expect(electronics).toBeChecked();
+    await user.click(electronics);
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    await findToast("Scegli almeno una categoria che vendi");
+    expect(verifyShop).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("checkbox", { name: "Casa" }));
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    await findToast("Profilo aggiornato!");
+    expect(verifyShop).toHaveBeenCalledWith({
+      businessName: "Elettronica Navigli",
+      partitaIva: "04812310151",
+      address: "Ripa di Porta Ticinese 41, Milano",
+      position: { lat: 45.4517, lng: 9.1749, zone: "Milano" },
+      categories: ["casa"],
+    });
   });
 
   it("finds the comune in the shop address and saves its coordinates; an unknown one is flagged", async () => {

@@ -6,6 +6,7 @@ import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { ERROR_MESSAGES, PROFILE_SAVED_TOAST } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
+import { isVerifiedShop } from "@/domain/shop-status";
 import { PRIVACY_MESSAGES } from "@/domain/trust-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useSaveProfile } from "./api/save-profile";
@@ -13,7 +14,7 @@ import { PrivacyTools } from "./components/privacy-tools";
 import { ProfileDetails } from "./components/profile-details";
 import { ProfileForm } from "./components/profile-form";
 import { MyBlocks, MyReports } from "./components/trust-lists";
-import { initialProfileValues } from "./lib/profile-values";
+import { initialProfileValues, shopReverification } from "./lib/profile-values";
 
 /** `/profile` (signed-in users; the route guard guarantees the session): view, edit, logout. */
 export function ProfilePage() {
@@ -81,19 +82,25 @@ export function ProfilePage() {
             <ProfileForm
               initial={initialProfileValues(userData)}
               isMerchant={userData.userType === "merchant"}
+              isVerifiedShop={isVerifiedShop(userData)}
               saving={save.isPending}
               onCancel={() => setEditing(false)}
-              onSave={(update) =>
+              onSave={(update, categories) => {
+                const shop = shopReverification(userData, update, categories);
+                if (shop && !shop.ok) {
+                  toastError(shop.message);
+                  return;
+                }
                 save.mutate(
-                  { uid: user.uid, update },
+                  { uid: user.uid, update, shop: shop?.data ?? null },
                   {
                     onSuccess: () => {
                       toast(PROFILE_SAVED_TOAST);
                       setEditing(false);
                     },
                   },
-                )
-              }
+                );
+              }}
             />
           ) : (
             <ProfileDetails user={userData} />

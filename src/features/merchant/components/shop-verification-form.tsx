@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { CategoryCheckboxes } from "@/components/marketplace/category-checkboxes";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -9,7 +10,6 @@ import type { PlaceSearch } from "@/domain/gazetteer";
 import { SHOP_VERIFICATION_COPY, SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { useVerifyShop } from "../api/verify-shop";
 import { parseShopForm, type ShopFormErrors, type ShopFormValues } from "../lib/shop-form";
-import { CategoryCheckboxes } from "./category-checkboxes";
 import { ShopAddressField } from "./shop-address-field";
 
 type ShopVerificationFormProps = {

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from "react";
+import { CategoryCheckboxes } from "@/components/marketplace/category-checkboxes";
 import { PlaceCombobox, type PlaceOutcome } from "@/components/marketplace/place-combobox";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MapPinIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
+import type { BrowseCategory } from "@/domain/enums";
 import type { PlaceSearch } from "@/domain/gazetteer";
 import type { LatLng } from "@/domain/geo";
 import { PLACE_MESSAGES } from "@/domain/messages";
@@ -17,8 +19,10 @@ import { ShopContactFields } from "./shop-contact-fields";
 type ProfileFormProps = {
   initial: ProfileFormValues;
   isMerchant: boolean;
+  /** A verified shop also edits its categories (saved through verifyShop). */
+  isVerifiedShop?: boolean;
   saving: boolean;
-  onSave: (update: ProfileUpdate) => void;
+  onSave: (update: ProfileUpdate, categories: BrowseCategory[]) => void;
   onCancel: () => void;
   /** The gazetteer for the shop address (tests pass a fixture); by default the real one, loaded lazily. */
   loadPlaces?: () => Promise<PlaceSearch>;
@@ -30,6 +34,7 @@ const coordinates = (lat: number, lng: number) => `${lat.toFixed(4)}, ${lng.toFi
 export function ProfileForm({
   initial,
   isMerchant,
+  isVerifiedShop = false,
   saving,
   onSave,
   onCancel,
@@ -90,7 +95,7 @@ export function ProfileForm({
       return;
     }
     setError(null);
-    onSave(result.data);
+    onSave(result.data, values.categories);
   };
 
   return (
@@ -141,6 +146,12 @@ export function ProfileForm({
               loadPlaces={loadPlaces}
             />
           </Field>
+          {isVerifiedShop ? (
+            <CategoryCheckboxes
+              value={values.categories}
+              onChange={(categories) => setValues((current) => ({ ...current, categories }))}
+            />
+          ) : null}
           <ShopContactFields
             phone={values.phone}
             openingHours={values.openingHours}

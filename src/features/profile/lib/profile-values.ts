@@ -1,5 +1,8 @@
+import { BROWSE_CATEGORIES, type BrowseCategory } from "@/domain/enums";
 import { DEFAULT_LOCATION, DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
 import { VALIDATION_MESSAGES } from "@/domain/messages";
+import { isVerifiedShop } from "@/domain/shop-status";
+import { type ShopVerification, shopVerificationInputSchema } from "@/domain/shop-verification";
 import { type ProfileUpdate, profileUpdateSchema } from "@/domain/user";
 import { invalid, type ValidationResult, validateWith } from "@/domain/validation";
 import type { SessionUserData } from "@/lib/session/types";
@@ -15,7 +18,12 @@ export type ProfileFormValues = {
   /** The shop page's phone and opening hours (shop-page.ts). */
   phone: string;
   openingHours: string;
+  /** A verified shop's categories (changed through verifyShop, which keeps the shop's powers in step). */
+  categories: BrowseCategory[];
 };
+
+const isBrowseCategory = (value: string): value is BrowseCategory =>
+  (BROWSE_CATEGORIES as readonly string[]).includes(value);
 
 /** First name and surname: the stored ones, else the display name split at the first space. */
 export function nameParts(user: Pick<SessionUserData, "displayName" | "firstName" | "lastName">): {
@@ -41,7 +49,39 @@ export function initialProfileValues(user: SessionUserData): ProfileFormValues {
     lng: location.lng,
     phone: user.phone ?? "",
     openingHours: user.openingHours ?? "",
+    categories: (user.shop?.categories ?? []).filter(isBrowseCategory),
   };
+}
+
+/**
+ * A verified shop that changed its categories sends its details through verifyShop again (the only
+ * writer of users/{uid}.shop): the same Partita IVA, the address and position being saved, the new
+ * categories. Null when nothing is to re-verify; an invalid result carries verifyShop's Italian message
+ * (e.g. no category chosen).
+ */
+export function shopReverification(
+  user: SessionUserData,
+  update: ProfileUpdate,
+  categories: readonly BrowseCategory[],
+): ValidationResult<ShopVerification> | null {
+  if (user.userType !== "merchant" || !isVerifiedShop(user) || !user.shop) return null;
+  const before = [...user.shop.categories].sort().join();
+  if ([...categories].sort().join() === before) return null;
+  const location = update.location ?? user.location;
+  return validateWith(shopVerificationInputSchema, {
+    businessName: update.businessName ?? user.businessName ?? "",
+    partitaIva: user.shop.partitaIva,
+    address: location?.address ?? "",
+    position: {
+      lat: location?.lat,
+      lng: location?.lng,
+      // The comune's name stays only while the position does (a new place in the form has none).
+      ...(user.location?.zone && user.location.lat === location?.lat && user.location.lng === location?.lng
+        ? { zone: user.location.zone }
+        : {}),
+    },
+    categories,
+  });
 }
 
 /**
