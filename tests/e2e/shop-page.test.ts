@@ -1,0 +1,121 @@
+// The buyer compares offers and meets the shop before buying, end to end in Chromium against the local
+// stack. The seeded buyer (360 px phone) opens the desk lamp's request page: both shops' pending offers
+// side by side (price, delivery, availability, rating with its count, distance), re-sorted by rating and
+// by distance; opens Elettronica Navigli's page (address, phone, hours, categories, the seeded review);
+// accepts Navigli's offer right on the comparison after the confirmation (Isola's is declined), completes
+// and rates it in the chat; the review appears on the shop's page with her first name. The shop
+// (desktop) finds the same page from its dashboard's 'La tua pagina'.
+
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { seededJourney } from "../support/seeded-journey";
+
+/** Seeded (scripts/seed/demo-data.ts): the buyer's active desk-lamp request with two pending offers. */
+const LAMP_PAGE = "/requests/demo-req-lampada";
+const NAVIGLI_PAGE = "/negozi/demo-negozio-1";
+
+const { open, signIn } = seededJourney();
+
+const column = (page: Page, shop: string) =>
+  page.getByRole("list", { name: "Offerte a confronto" }).getByRole("article", { name: shop, exact: true });
+
+/** The shops' names in the comparison's order. */
+const shopsInOrder = (page: Page) =>
+  page
+    .getByRole("list", { name: "Offerte a confronto" })
+    .getByRole("article")
+    .getByRole("heading")
+    .allTextContents();
+
+async function noOverflow(page: Page, where: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, where).toBeLessThanOrEqual(0);
+}
+
+describe("comparing offers and the shop's page", () => {
+  it("the buyer compares two offers, opens the shop's page, accepts, completes and rates; the review appears there", async () => {
+    const buyer = await open(LAMP_PAGE, "phone");
+    await signIn(buyer, "acquirente@vicino.test", LAMP_PAGE);
+    await buyer
+      .getByRole("heading", { level: 1, name: "Lampada da scrivania LED" })
+      .waitFor({ timeout: 20_000 });
+
+    // Side by side: the cheaper first; each with its facts and its shop's seeded rating.
+    const navigli = column(buyer, "Elettronica Navigli");
+    const isola = column(buyer, "Sport & Co. Isola");
+    await navigli.getByText("4,0 su 5 · 1 valutazione").waitFor({ timeout: 20_000 });
+    await isola.getByText("5,0 su 5 · 1 valutazione").waitFor({ timeout: 20_000 });
+    await expect(navigli.textContent()).resolves.toMatch(/39,00\s€/);
+    await expect(navigli.textContent()).resolves.toContain("Prezzo più basso");
+    await expect(navigli.textContent()).resolves.toContain("2 giorni");
+    await expect(isola.textContent()).resolves.toMatch(/55,00\s€/);
+    await expect(isola.textContent()).resolves.toContain("1 giorno");
+    await expect(isola.textContent()).resolves.toMatch(/circa \d+,\d km/);
+    await expect(shopsInOrder(buyer)).resolves.toEqual(["Elettronica Navigli", "Sport & Co. Isola"]);
+    const sort = buyer.getByRole("combobox", { name: "Ordina per" });
+    await sort.selectOption({ label: "Valutazione migliore" });
+    await expect(shopsInOrder(buyer)).resolves.toEqual(["Sport & Co. Isola", "Elettronica Navigli"]);
+    await sort.selectOption({ label: "Più vicino" });
+    await expect(shopsInOrder(buyer)).resolves.toEqual(["Elettronica Navigli", "Sport & Co. Isola"]);
+    await noOverflow(buyer, LAMP_PAGE);
+
+    // The shop's page before deciding.
+    await navigli.getByRole("link", { name: /Pagina del negozio/ }).click();
+    await buyer.waitForURL((url) => url.pathname === NAVIGLI_PAGE);
+    await buyer.getByRole("heading", { level: 1, name: "Elettronica Navigli" }).waitFor({ timeout: 20_000 });
+    await buyer.getByText("Ripa di Porta Ticinese 41, Milano").waitFor();
+    await buyer.getByRole("link", { name: "02 8942 1170" }).waitFor();
+    await buyer.getByText(/Mar-Sab 9:30-13, 15-19:30/).waitFor();
+    await buyer.getByText("4,0 su 5 · 1 valutazione").waitFor();
+    const reviews = buyer.getByRole("list", { name: "Recensioni" });
+    await reviews.getByText("«Buon prodotto, consegna puntuale.»").waitFor({ timeout: 20_000 });
+    await expect(reviews.textContent()).resolves.toContain("Giulia ·");
+    await expect(reviews.textContent()).resolves.not.toContain("Rossi");
+    await noOverflow(buyer, NAVIGLI_PAGE);
+
+    // Back on the comparison: accept Navigli after the confirmation; Isola's offer is declined, live.
+    await buyer.goBack();
+    await buyer.waitForURL((url) => url.pathname === LAMP_PAGE);
+    await navigli
+      .getByRole("button", { name: /Accetta l'offerta di Elettronica Navigli/ })
+      .click({ timeout: 20_000 });
+    const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
+    await confirm.getByText(/le altre offerte ricevute vengono rifiutate/).waitFor();
+    await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
+    await buyer
+      .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
+      .waitFor({ timeout: 20_000 });
+    await navigli.getByText("Accettata", { exact: true }).waitFor({ timeout: 20_000 });
+    await isola.getByText("Rifiutata", { exact: true }).waitFor({ timeout: 20_000 });
+    await buyer.getByRole("button", { name: /Accetta/ }).waitFor({ state: "detached" });
+
+    // Completed and rated in the chat.
+    await navigli.getByRole("link", { name: /Chat con Elettronica Navigli/ }).click();
+    await buyer.waitForURL((url) => url.pathname === "/messages/demo-req-lampada_demo-negozio-1");
+    await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: 20_000 });
+    const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
+    await five.waitFor({ state: "attached", timeout: 20_000 });
+    await five.check({ force: true });
+    await buyer.getByRole("textbox", { name: /Commento/ }).fill("Lampada perfetta, consegna veloce");
+    await buyer.getByRole("button", { name: "Invia la valutazione e completa" }).click();
+    await buyer
+      .getByText("Transazione completata! Grazie per il feedback.", { exact: true })
+      .waitFor({ timeout: 20_000 });
+
+    // The chat header leads to the shop's page, where the new review now leads the list.
+    await buyer.getByRole("link", { name: "Pagina del negozio" }).click();
+    await buyer.waitForURL((url) => url.pathname === NAVIGLI_PAGE);
+    const latest = buyer.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first();
+    await latest.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: 20_000 });
+    await expect(latest.textContent()).resolves.toContain("5/5, Eccellente!");
+    await expect(latest.textContent()).resolves.toContain("Giulia ·");
+
+    // The shop finds its page from the dashboard, with the new review.
+    const shop = await open("/merchant", "desktop");
+    await signIn(shop, "negozio1@vicino.test", "/merchant");
+    await shop.getByRole("link", { name: /La tua pagina/ }).click({ timeout: 20_000 });
+    await shop.waitForURL((url) => url.pathname === NAVIGLI_PAGE);
+    await shop.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: 20_000 });
+    await shop.getByRole("link", { name: "Modifica i dati" }).waitFor();
+  });
+});
