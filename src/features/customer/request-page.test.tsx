@@ -204,6 +204,9 @@ describe("/requests/:requestId", () => {
     const column = await screen.findByRole("article", { name: "Elettronica Navigli" });
     expect(column).toHaveTextContent("Accettata");
     expect(screen.queryByRole("button", { name: /Accetta/ })).not.toBeInTheDocument();
+    // The request's life: a deal in progress can be cancelled from here, the request not closed.
+    expect(screen.getByRole("button", { name: /^Annulla l'accordo/ })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Chiudi la richiesta/ })).not.toBeInTheDocument();
   });
 
   it("shows the buyer's photo with the request", async () => {

@@ -23,6 +23,7 @@ import { useSession } from "@/lib/session/session-provider";
 import { useBuyerRequest, useRequestOffers, useShopProfiles } from "./api/request-page";
 import { OfferComparison } from "./components/offer-comparison";
 import { ErrorState, LoadingState } from "./components/query-state";
+import { RequestLifeActions } from "./components/request-life-actions";
 
 const offerCount = (count: number) => (count === 1 ? "1 offerta" : `${count} offerte`);
 
@@ -120,6 +121,7 @@ export function RequestPage() {
             </div>
           ))}
         </dl>
+        <RequestLifeActions request={current} />
       </Card>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
