@@ -1,4 +1,4 @@
-import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import { FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { acceptOfferCall } from "../../functions/src/deals/accept-offer";
 import { completeTransactionCall } from "../../functions/src/deals/complete-transaction";
 import { conversationRef, type DealDeps, requestRef } from "../../functions/src/deals/deal-store";
@@ -14,7 +14,11 @@ import type {
   RejectOfferInput,
   SubmitOfferInput,
 } from "../../src/domain/callables";
-import { REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "../../src/domain/collections";
+import {
+  CONVERSATION_FIELDS,
+  REQUEST_PRIVATE_LOCATION_ID,
+  SUBCOLLECTIONS,
+} from "../../src/domain/collections";
 import { conversationSchema, isParticipant } from "../../src/domain/conversation";
 import type { NewMessageInput } from "../../src/domain/message";
 import { buildMessageWrite } from "../../src/domain/message-document";
@@ -120,7 +124,15 @@ export class AdminSeedWriter implements MarketplaceWriter {
   }
 
   async sendOffer(merchant: Actor, input: SubmitOfferInput, { at }: At): Promise<SentOffer> {
-    return step(`submitOffer ${input.requestId}`, () => submitOfferCall(merchant.uid, input, this.deal(at)));
+    const sent = await step(`submitOffer ${input.requestId}`, () =>
+      submitOfferCall(merchant.uid, input, this.deal(at)),
+    );
+    // The demo buyer has seen the seeded offers (their history), as opening the chat would record; the
+    // unread counts are the seeded messages' (the bell keeps the offers' notifications).
+    await conversationRef(this.db, sent.conversationId).update({
+      [CONVERSATION_FIELDS.unreadOfferFor]: FieldValue.delete(),
+    });
+    return sent;
   }
 
   async sendMessage(sender: Actor, input: NewMessageInput, { at }: At): Promise<string> {

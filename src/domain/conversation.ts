@@ -63,6 +63,17 @@ export function unreadOfferCount(conversation: Pick<Conversation, "unreadOfferFo
   return conversation.unreadOfferFor === uid ? 1 : 0;
 }
 
+/** New offers `uid` has not opened, across conversations (the open one, being read, left out). */
+export function unreadOffersAcross(
+  conversations: ReadonlyArray<Pick<Conversation, "id" | "unreadOfferFor">>,
+  uid: string,
+  openConversationId?: string,
+): number {
+  return conversations.filter(
+    (conversation) => conversation.id !== openConversationId && unreadOfferCount(conversation, uid) > 0,
+  ).length;
+}
+
 /** The other side of the chat, as seen by `uid`. */
 export function otherParticipant(
   conversation: Pick<Conversation, "participants">,

@@ -9,6 +9,8 @@ import {
   subscribeToMessages,
   subscribeToRecentMessages,
 } from "@/data/messages";
+import { markOfferSeen } from "@/data/notifications";
+import type { Conversation } from "@/domain/conversation";
 import {
   countUnread,
   isReadBy,
@@ -158,4 +160,18 @@ export function useMarkAsRead(conversationId: string, uid: string, messages: rea
         for (const id of ids) inFlight.current.delete(id);
       });
   }, [conversationId, uid, messages]);
+}
+
+/**
+ * The buyer opened the chat of a new offer: it no longer counts as unread (conversation.unreadOfferFor,
+ * set by submitOffer). Best effort, like the messages' readBy.
+ */
+export function useMarkOfferSeen(conversation: Pick<Conversation, "id" | "unreadOfferFor">, uid: string) {
+  const unseen = conversation.unreadOfferFor === uid;
+  useEffect(() => {
+    if (!unseen) return;
+    markOfferSeen(conversation.id).catch((error: unknown) =>
+      console.warn("Impossibile segnare l'offerta come vista", error),
+    );
+  }, [conversation.id, unseen]);
 }

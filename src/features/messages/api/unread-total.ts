@@ -2,7 +2,7 @@ import { skipToken, useQueries, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { subscribeToUserConversations } from "@/data/conversations";
 import { subscribeToRecentMessages } from "@/data/messages";
-import type { Conversation } from "@/domain/conversation";
+import { type Conversation, unreadOffersAcross } from "@/domain/conversation";
 import { countUnreadAcross, type Message } from "@/domain/message";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
@@ -31,7 +31,8 @@ function useRecentMessagesOf(conversationIds: readonly string[]) {
 }
 
 /**
- * Unread messages of `uid` across their conversations (the header's 'Messaggi' badge), live.
+ * Unread messages of `uid` across their conversations (the header's 'Messaggi' badge), live, plus the
+ * new offers they have not opened yet (conversation.unreadOfferFor).
  * The conversation open on screen is left out, as in the list: its chat marks messages read.
  *
  * No 'Errore' toast when a listener fails (logged only): this runs on every page, and /messages raises
@@ -48,7 +49,8 @@ export function useUnreadTotal(uid: string, openConversationId?: string): number
     [conversations],
   );
   useRecentMessagesOf(ids);
-  return useCachedUnreadTotal(ids, uid, openConversationId);
+  const offers = unreadOffersAcross(conversations ?? [], uid, openConversationId);
+  return useCachedUnreadTotal(ids, uid, openConversationId) + offers;
 }
 
 /**

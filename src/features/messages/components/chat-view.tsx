@@ -11,6 +11,7 @@ import { useConversation, useConversationTitle, useDeal } from "../api/conversat
 import {
   prepareMessageId,
   useMarkAsRead,
+  useMarkOfferSeen,
   useMessages,
   useSendMessage,
   useThreadHistory,
@@ -122,6 +123,7 @@ function ConversationTitle({ conversation, uid }: { conversation: Conversation; 
 /** The deal panel and the thread, which closes with the deal (mirrors the rules' isOpen). */
 function Deal({ conversation, sender }: { conversation: Conversation; sender: ChatSender }) {
   const deal = useDeal(conversation, sender.uid);
+  useMarkOfferSeen(conversation, sender.uid);
   const closed =
     closedByFunction(conversation) ??
     (deal.offer.loading ? null : closedReason(deal.offer.data ?? null, deal.request.data ?? null));

@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
-import { type Conversation, otherParticipant } from "@/domain/conversation";
+import {
+  type Conversation,
+  otherParticipant,
+  unreadOfferCount,
+  unreadOffersAcross,
+} from "@/domain/conversation";
 import { formatUnreadCount, unreadLabel } from "@/domain/message";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import { cn } from "@/lib/cn";
@@ -22,7 +27,9 @@ function ConversationItem({
   const other = otherParticipant(conversation, uid);
   const title = useConversationTitle(conversation, uid);
   // The open conversation is being read: no badge (and no second listener) for it.
-  const unread = useUnreadCount(conversation.id, uid, !selected);
+  // A new offer the buyer has not opened yet counts as one unread item.
+  const unread =
+    useUnreadCount(conversation.id, uid, !selected) + (selected ? 0 : unreadOfferCount(conversation, uid));
   const productName = title.data;
   const when = conversation.lastMessage?.timestamp ?? conversation.updatedAt;
 
@@ -78,11 +85,12 @@ export function ConversationList({
   uid: string;
   selectedId: string | undefined;
 }) {
-  const total = useCachedUnreadTotal(
-    conversations.map((conversation) => conversation.id),
-    uid,
-    selectedId,
-  );
+  const total =
+    useCachedUnreadTotal(
+      conversations.map((conversation) => conversation.id),
+      uid,
+      selectedId,
+    ) + unreadOffersAcross(conversations, uid, selectedId);
   return (
     <nav aria-labelledby="conversations-heading" className="flex min-h-0 flex-col">
       <h2
