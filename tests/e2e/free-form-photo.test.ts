@@ -65,8 +65,17 @@ const tokensOf = async (email: string) => {
 async function enlargeAndClose(page: Page, how: "Escape" | "Chiudi") {
   const thumbnail = page.getByRole("button", { name: ENLARGE });
   await page.getByRole("img", { name: ALT }).first().waitFor({ timeout: 20_000 });
-  await thumbnail.click();
   const dialog = page.getByRole("dialog", { name: "Foto della richiesta" });
+  // A page still settling (its queries refetching on focus) may re-render the thumbnail under the
+  // click: try again, a few times, until the dialog is open.
+  for (let attempt = 1; ; attempt++) {
+    await thumbnail.click();
+    const opened = await dialog.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (opened || attempt === 3) break;
+  }
   await dialog.waitFor();
   const large = dialog.getByRole("img", { name: ALT });
   expect(await large.getAttribute("src")).toMatch(/^data:image\/jpeg;base64,\/9j\//);
