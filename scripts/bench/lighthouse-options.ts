@@ -17,6 +17,8 @@ export const VERBOSE = process.env.BENCH_LH_VERBOSE === "1";
 /** `http2`: scripts/bench/static-h2.ts, as Hosting serves; `preview`: `vite preview` (HTTP/1.1), as the e2e harness. */
 export const SERVER = process.env.BENCH_LH_SERVER ?? "http2";
 export const REPORTS_DIR = process.env.BENCH_LH_REPORTS ? resolve(process.env.BENCH_LH_REPORTS) : undefined;
+/** `BENCH_LH_PROFILE=DIR`: one CPU profile per page too (scripts/bench/cpu-profile.ts). */
+export const PROFILE_DIR = process.env.BENCH_LH_PROFILE ? resolve(process.env.BENCH_LH_PROFILE) : undefined;
 export const PROJECT_ID = "demo-vicino";
 export const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 export const DOC = join(root, "docs/lighthouse.md");

@@ -19,9 +19,10 @@
 // BENCH_LH_MAX_WAIT_MS (default 20000: how long Lighthouse waits for a page to settle),
 // BENCH_LH_NO_DOC=1 to skip writing the doc, BENCH_LH_VERBOSE=1 for the services' output,
 // BENCH_LH_REPORTS=DIR to keep every run's Lighthouse JSON report and trace (to see why a metric is
-// off), CHROMIUM_PATH (default /usr/bin/chromium).
+// off), BENCH_LH_PROFILE=DIR to also record one V8 CPU profile per page (4× slowdown) and print where
+// the main thread's time goes (scripts/bench/cpu-profile.ts), CHROMIUM_PATH (default /usr/bin/chromium).
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedDemoData } from "../seed/seed";
@@ -31,9 +32,20 @@ import { freeStackPorts, startStack } from "../stack/stack";
 import { webEnv } from "../stack/stack-env";
 import type { RunningStack } from "../stack/stack-options";
 import { type Chromium, launchChromium, signIn } from "./chromium";
+import { profilePage } from "./cpu-profile";
 import type { PageResult } from "./lighthouse-budget";
 import { measurePage } from "./lighthouse-measure";
-import { DOC, PAGES, PROJECT_ID, RUNS, root, SERVER, VERBOSE, WRITE_DOC } from "./lighthouse-options";
+import {
+  DOC,
+  PAGES,
+  PROFILE_DIR,
+  PROJECT_ID,
+  RUNS,
+  root,
+  SERVER,
+  VERBOSE,
+  WRITE_DOC,
+} from "./lighthouse-options";
 import { ACCOUNT_BY_ROLE, BENCH_PAGES, type BenchRole, roleNote, selectPages } from "./lighthouse-pages";
 import { details, tableRows, textTable, writeDoc } from "./lighthouse-report";
 import { type StaticServer, serveStaticHttp2 } from "./static-h2";
@@ -131,6 +143,10 @@ async function main(): Promise<number> {
       }
       const path = page.path === "conversation" ? conversationPath : page.path;
       if (!path) throw new Error("no conversation to measure");
+      if (PROFILE_DIR) {
+        mkdirSync(PROFILE_DIR, { recursive: true });
+        await profilePage(browser.port, `${appUrl}${path}`, PROFILE_DIR, page.id, join(dataDir, "dist"));
+      }
       pages.push(
         await measurePage(appUrl, path, browser.port, roleNote(page.role), page.id, (run) => {
           const landed = new URL(run.finalUrl).pathname;
