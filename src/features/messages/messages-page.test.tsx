@@ -17,6 +17,7 @@ import {
   subscribeToRecentMessages,
 } from "@/data/messages";
 import { getOffer, subscribeToOffer } from "@/data/offers";
+import { withdrawOffer } from "@/data/request-life";
 import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
 import { errorMessage } from "@/domain/errors";
@@ -53,6 +54,7 @@ vi.mock("@/data/deals", () => {
   };
 });
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
+vi.mock("@/data/request-life", () => ({ withdrawOffer: vi.fn(async () => ({ offerId: "r1_shop-1" })) }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/moderation", () => ({
   listMyBlocks: vi.fn(async () => []),
@@ -421,6 +423,17 @@ describe("completion panel", () => {
     expect(screen.queryByRole("button", { name: "Ho acquistato" })).toBeNull();
   });
 
+  it("lets the shop withdraw its pending offer from the chat, after confirmation", async () => {
+    vi.mocked(useSession).mockReturnValue(session(MERCHANT, "merchant"));
+    setDeal(makeOffer(), makeRequest());
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await user.click(await screen.findByRole("button", { name: "Ritira l'offerta" }));
+    const dialog = screen.getByRole("dialog", { name: "Ritirare l'offerta?" });
+    await user.click(within(dialog).getByRole("button", { name: "Ritira l'offerta" }));
+    expect(await findToast("Offerta ritirata")).toBeVisible();
+    expect(withdrawOffer).toHaveBeenCalledWith({ offerId: "r1_shop-1" });
+  });
+
   it.each([
     [
       "the offer was rejected",
@@ -434,6 +447,19 @@ describe("completion panel", () => {
       makeRequest({ status: "cancelled" }),
       "la richiesta è stata annullata",
     ],
+    [
+      "the shop withdrew its offer",
+      makeOffer({ status: "withdrawn" }),
+      makeRequest(),
+      "l'offerta è stata ritirata",
+    ],
+    [
+      "the deal was cancelled",
+      makeOffer({ status: "cancelled" }),
+      makeRequest(),
+      "l'accordo è stato annullato",
+    ],
+    ["the request expired", makeOffer(), makeRequest({ status: "expired" }), "la richiesta è scaduta"],
     [
       "the request was completed",
       makeOffer({ status: "accepted", customerRating: 5 }),

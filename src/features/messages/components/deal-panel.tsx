@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
+import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
 import { Spinner } from "@/components/ui/spinner";
 import { dealDecisionCalls } from "@/data/deals";
+import { withdrawOffer } from "@/data/request-life";
 import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
@@ -58,7 +60,13 @@ function BuyerActions({ offer, request }: { offer: Offer; request: Request | nul
 
 function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | null }) {
   const stage = dealStage(offer, request);
-  if (stage === "pending") return <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingDecision}</p>;
+  if (stage === "pending")
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingDecision}</p>
+        <WithdrawOfferButton offerId={offer.id} withdraw={withdrawOffer} />
+      </div>
+    );
   if (stage === "accepted")
     return <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>;
   if (stage === "completed") {
