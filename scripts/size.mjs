@@ -97,6 +97,10 @@ const ON_DEMAND = new Set([
   "src/features/messages/components/with-unread-total.tsx",
   // App Check and its SDK (src/data/app-check.ts), loaded with the Functions instance on the first callable.
   "src/data/app-check.ts",
+  // The shop's reviews and the request page's live offers, loaded by those pages' first query.
+  "src/data/shop-page.ts",
+  // The header's notification bell (its live list), loaded once someone is signed in.
+  "src/features/notifications/components/notification-bell.tsx",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":
