@@ -200,13 +200,19 @@ describe("submitOffer", () => {
   });
 
   it("refuses a request that is no longer active, the shop's own request and a missing one", async () => {
-    for (const status of ["in_progress", "completed", "cancelled"]) {
+    for (const status of ["in_progress", "completed", "cancelled", "expired"]) {
       await seedRequest(status);
       expect(await rejection(call(TERMS, SHOP))).toMatchObject({
         code: "failed-precondition",
         message: OFFER_MESSAGES.requestClosed,
       });
     }
+    // Still active, but past its expiresAt: the hourly sweep has not run yet.
+    await seedRequest("active", { expiresAt: Timestamp.fromDate(new Date(Date.now() - 60_000)) });
+    expect(await rejection(call(TERMS, SHOP))).toMatchObject({
+      code: "failed-precondition",
+      message: OFFER_MESSAGES.requestClosed,
+    });
     await seedRequest("active", { customerId: SHOP });
     expect(await rejection(call(TERMS, SHOP))).toMatchObject({
       code: "permission-denied",

@@ -1,4 +1,4 @@
-import type { DocumentData } from "firebase-admin/firestore";
+import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { z } from "zod";
 import { type SubmitOfferOutput, submitOfferInputSchema } from "@/domain/callables";
@@ -63,6 +63,15 @@ function buyerName(user: DocumentData | undefined, profile: DocumentData | undef
 }
 
 /**
+ * The request's expiresAt has passed (request-life.ts). Documents written before the field are left to
+ * the expiry sweep, which reads them as createdAt + 7 days.
+ */
+function pastExpiry(data: DocumentData | undefined, now: Date): boolean {
+  const expiresAt = data?.expiresAt;
+  return expiresAt instanceof Timestamp && expiresAt.toDate() <= now;
+}
+
+/**
  * submitOffer({requestId, price, description, deliveryOptions, …}) → {offerId, conversationId}, one
  * transaction (spec §4 Making an offer): the caller is a shop verifyShop has checked, with a plan that
  * gives access now (the free month or a paid plan: billing/plan-gate.ts); the
@@ -95,7 +104,8 @@ export async function submitOfferFor(
     if ((await tx.get(db.collection(COLLECTIONS.blocks).doc(blockId(request.customerId, uid)))).exists) {
       throw new HttpsError("permission-denied", MODERATION_MESSAGES.blockedByRecipient);
     }
-    if (!canReceiveOffers(request.status)) {
+    // Past its 7 days a request takes no offers, even before the hourly sweep marks it expired.
+    if (!canReceiveOffers(request.status) || pastExpiry(requestSnap.data(), deps.now())) {
       throw new HttpsError("failed-precondition", OFFER_MESSAGES.requestClosed);
     }
     if ((await tx.get(targetRef)).exists) throw new HttpsError("already-exists", OFFER_MESSAGES.alreadySent);
