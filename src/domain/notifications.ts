@@ -228,7 +228,7 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
 /** The bell's and the preferences' Italian words. */
 export const NOTIFICATION_MESSAGES = {
   bellLabel: "Notifiche",
-  listTitle: "Notifiche",
+  listTitle: "Le tue notifiche",
   empty: "Nessuna notifica per ora. Ti avviseremo qui quando succede qualcosa.",
   loading: "Caricamento delle notifiche…",
   loadError: "Non è stato possibile caricare le notifiche.",
@@ -238,6 +238,8 @@ export const NOTIFICATION_MESSAGES = {
   preferencesIntro:
     "Le notifiche restano sempre visibili nella campanella dell'app. Scegli quali vuoi ricevere anche per email.",
   preferencesSaved: "Preferenze delle notifiche salvate",
+  preferencesSave: "Salva preferenze",
+  preferencesSaving: "Salvataggio…",
   preferencesError: "Non è stato possibile salvare le preferenze. Riprova.",
   emailAction: "Apri su Vicino",
   emailUnsubscribe: "Non vuoi più ricevere queste email?",

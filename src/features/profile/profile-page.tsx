@@ -10,6 +10,7 @@ import { isVerifiedShop } from "@/domain/shop-status";
 import { PRIVACY_MESSAGES } from "@/domain/trust-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useSaveProfile } from "./api/save-profile";
+import { NotificationPreferencesCard } from "./components/notification-preferences";
 import { PrivacyTools } from "./components/privacy-tools";
 import { ProfileDetails } from "./components/profile-details";
 import { ProfileForm } from "./components/profile-form";
@@ -107,6 +108,7 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
+      <NotificationPreferencesCard uid={user.uid} userType={userData.userType} />
       <MyReports uid={user.uid} />
       <MyBlocks uid={user.uid} />
       <PrivacyTools onDeleted={handleDeleted} />
