@@ -176,7 +176,7 @@ export const USER_FIELDS = {
 } as const satisfies Record<string, FieldPath<User>>;
 
 /** profiles/{shopId}/reviews: the shop's page lists the newest first. */
-export const REVIEW_FIELDS = { createdAt: "createdAt" } as const;
+export const REVIEW_FIELDS = { createdAt: "createdAt", buyerFirstName: "buyerFirstName" } as const;
 
 /** subscriptions/{uid}/payments: /abbonamento lists receipts newest first. */
 export const PAYMENT_FIELDS = { paidAt: "paidAt" } as const;

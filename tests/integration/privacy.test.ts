@@ -120,11 +120,19 @@ async function seedMarketplace() {
     customerId: BUYER,
     productName: "casco",
     status: "completed",
+    completedOfferId: "req2_bici",
     customerRating: 4,
     customerFeedback: "Gentilissimi",
     completedAt: EARLIER,
     createdAt: EARLIER,
     updatedAt: EARLIER,
+  });
+  // The review completeTransaction left on the shop's page, signed with the buyer's first name.
+  await set(`profiles/${SHOP}/reviews/req2`, {
+    rating: 4,
+    comment: "Gentilissimi",
+    buyerFirstName: "Anna",
+    createdAt: EARLIER,
   });
   await set("requests/req3", {
     id: "req3",
@@ -393,6 +401,12 @@ describe("deleteMyAccount", () => {
     // The rating stays in the shop's average and on the shop's offer, without a link to its author.
     expect(await read(`users/${SHOP}`)).toMatchObject({ averageRating: 4, totalRatings: 1 });
     expect(await read("offers/req2_bici")).toMatchObject({ customerRating: 4 });
+    // Their review stays on the shop's page, no longer signed with their first name.
+    expect(await read(`profiles/${SHOP}/reviews/req2`)).toMatchObject({
+      rating: 4,
+      comment: "Gentilissimi",
+      buyerFirstName: "Utente eliminato",
+    });
     // Others' data untouched.
     expect(await read("requests/req3")).toMatchObject({ status: "active" });
     expect(await read("offers/req3_bici")).toMatchObject({ status: "pending" });

@@ -1,7 +1,13 @@
 import type { Auth } from "firebase-admin/auth";
-import { type DocumentReference, FieldPath, type Firestore, Timestamp } from "firebase-admin/firestore";
+import {
+  type DocumentData,
+  type DocumentReference,
+  FieldPath,
+  type Firestore,
+  Timestamp,
+} from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { COLLECTIONS, OFFER_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS, OFFER_FIELDS, REVIEW_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
 import { CONVERSATION_CLOSED_BY } from "@/domain/conversation";
 import { type DeleteMyAccountOutput, deleteMyAccountInputSchema, isRecentSignIn } from "@/domain/privacy";
 import {
@@ -63,12 +69,33 @@ async function expirePendingOffers(db: Firestore, requestId: string, at: Timesta
 }
 
 /**
+ * The review the buyer left on the shop's page for this request (profiles/{shop}/reviews/{requestId},
+ * written by completeTransaction) keeps its stars and words, but no longer their first name.
+ */
+async function anonymiseReview(db: Firestore, request: DocumentData): Promise<Write[]> {
+  const offerId = request.completedOfferId;
+  if (typeof offerId !== "string") return [];
+  const offer = (await db.collection(COLLECTIONS.offers).doc(offerId).get()).data();
+  const requestId = offer?.requestId;
+  if (typeof offer?.merchantId !== "string" || typeof requestId !== "string") return [];
+  const review = db
+    .collection(COLLECTIONS.profiles)
+    .doc(offer.merchantId)
+    .collection(SUBCOLLECTIONS.reviews)
+    .doc(requestId);
+  return (await review.get()).exists
+    ? [{ ref: review, data: { [REVIEW_FIELDS.buyerFirstName]: DELETED_USER_NAME } }]
+    : [];
+}
+
+/**
  * Erases `uid` (GDPR art. 17). Their open requests are cancelled and the pending offers on them expire;
  * their own pending offers expire (both through the state machine); the exact places of their requests
  * go. In each conversation they took part in, the other party keeps the thread: the deleted side's
  * name becomes 'Utente eliminato' (on the conversation and on every message they wrote) and the
  * conversation is closed. Ratings they gave stay on the requests and offers and in the shop's average,
- * and the record linking them to the shop (ratingsGiven) goes. Their users document with the token
+ * their reviews on shops' pages stay signed 'Utente eliminato', and the record linking them to the shop
+ * (ratingsGiven) goes. Their users document with the token
  * ledger, Algo's records, their reports and blocks are deleted, the public profile becomes a tombstone
  * named 'Utente eliminato', and finally the Auth account is deleted.
  */
@@ -90,6 +117,7 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
     }
     for (const place of await request.ref.collection(SUBCOLLECTIONS.requestPrivate).listDocuments())
       writes.push({ ref: place });
+    writes.push(...(await anonymiseReview(db, request.data())));
   }
   for (const offer of await offersMadeBy(db, uid)) {
     const status = offerStatusSchema.safeParse(offer.data().status);
