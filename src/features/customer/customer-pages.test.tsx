@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
@@ -29,6 +29,8 @@ vi.mock("@/data/request-life", () => ({
 }));
 vi.mock("@/data/offers", () => ({ listCustomerOffers: vi.fn(), subscribeToCustomerOffers: vi.fn() }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
+const moderation = vi.hoisted(() => ({ listMyBlocks: vi.fn() }));
+vi.mock("@/data/moderation", () => moderation);
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
@@ -131,6 +133,7 @@ beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(session());
   vi.mocked(listCustomerRequests).mockReset().mockResolvedValue(requests);
   vi.mocked(listCustomerOffers).mockReset().mockResolvedValue(offers);
+  moderation.listMyBlocks.mockReset().mockResolvedValue([]);
   vi.mocked(closeRequest).mockReset().mockResolvedValue({ requestId: "r1", status: "cancelled" });
   liveOffers = null;
   vi.mocked(subscribeToCustomerRequests)
@@ -244,6 +247,17 @@ describe("/requests", () => {
     const dialog = screen.getByRole("dialog", { name: /Accettare l'offerta di Bici Bianchi a 150/ });
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(acceptOffer).toHaveBeenCalledWith({ offerId: "o2", expectedPrice: 150 });
+  });
+
+  it("leaves out the offers of a shop the buyer blocked", async () => {
+    moderation.listMyBlocks.mockResolvedValue([{ blockerId: "buyer-1", blockedId: "m-o1" }]);
+    renderPage(<CustomerRequestsPage />);
+    const bike = await screen.findByRole("list", { name: "Offerte per Bici da città" });
+    await waitFor(() =>
+      expect(within(bike).queryByRole("link", { name: /Cicli Rossi: apri la conversazione/ })).toBeNull(),
+    );
+    expect(within(bike).getByRole("link", { name: /Bici Bianchi: apri la conversazione/ })).toBeVisible();
+    expect(moderation.listMyBlocks).toHaveBeenCalledWith("buyer-1");
   });
 
   it("does nothing when the buyer keeps the request", async () => {

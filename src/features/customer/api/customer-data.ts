@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { useLiveCache } from "@/lib/live-cache";
+import { useWithoutBlockedShops } from "./blocked-shops";
 
 // The data modules (and with them the full Firestore SDK, ~136 kB gzip) load when the first query runs,
 // not with the route: the page paints first and the route stays within its 300 kB initial-JS budget.
@@ -45,17 +46,22 @@ export function useCustomerRequests(uid: string) {
   });
 }
 
-/** The offers on the buyer's requests: read once, then kept live (a new offer counts at once). */
+/**
+ * The offers on the buyer's requests: read once, then kept live (a new offer counts at once); offers of
+ * shops the buyer blocked are left out.
+ */
 export function useCustomerOffers(uid: string) {
   useLiveCache(
     customerKeys.offers(uid),
     async (listener) => (await offersModule()).subscribeToCustomerOffers(uid, CUSTOMER_OFFERS_MAX, listener),
     uid !== "",
   );
+  const select = useWithoutBlockedShops(uid);
   return useQuery({
     queryKey: customerKeys.offers(uid),
     staleTime: 0,
     queryFn: async () => (await offersModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
+    select,
   });
 }
 

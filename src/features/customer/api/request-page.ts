@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import type { PublicProfile } from "@/domain/user";
 import { useLiveCache } from "@/lib/live-cache";
+import { useWithoutBlockedShops } from "./blocked-shops";
 
 // Loaded with the first query, not with the route; one import each, shared by the read and the listener
 // that start together (see ./customer-data.ts: two concurrent import() calls of a module vitest mocks
@@ -46,18 +47,23 @@ export function useBuyerRequest(requestId: string) {
   });
 }
 
-/** Every offer on the request, live: a new offer, an edit or a decision shows without a reload. */
+/**
+ * Every offer on the request, live: a new offer, an edit or a decision shows without a reload; offers of
+ * shops the buyer blocked are left out.
+ */
 export function useRequestOffers(requestId: string, uid: string, enabled: boolean) {
   useLiveCache(
     requestPageKeys.offers(requestId, uid),
     async (listener) => (await shopPageModule()).subscribeToRequestOffers(requestId, uid, listener),
     enabled && uid !== "",
   );
+  const select = useWithoutBlockedShops(uid);
   return useQuery({
     queryKey: requestPageKeys.offers(requestId, uid),
     staleTime: 0,
     enabled: enabled && uid !== "",
     queryFn: async () => (await offersModule()).listOffersForRequest(requestId, uid),
+    select,
   });
 }
 
