@@ -39,6 +39,9 @@ export default defineConfig({
         test: {
           name: "ui",
           environment: "jsdom",
+          // A screen's test clicks through several renders; on 2 busy cores (CI runs unit and ui
+          // together) a few take over vitest's default 5 s.
+          testTimeout: 15_000,
           include: ["src/**/*.test.tsx"],
           setupFiles: ["./tests/setup/dom.ts"],
         },
