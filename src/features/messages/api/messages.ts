@@ -169,9 +169,15 @@ export function useMarkAsRead(conversationId: string, uid: string, messages: rea
 export function useMarkOfferSeen(conversation: Pick<Conversation, "id" | "unreadOfferFor">, uid: string) {
   const unseen = conversation.unreadOfferFor === uid;
   useEffect(() => {
-    if (!unseen) return;
-    markOfferSeen(conversation.id).catch((error: unknown) =>
-      console.warn("Impossibile segnare l'offerta come vista", error),
-    );
+    // Once per conversation and page: a remount or a snapshot that has not caught up yet would
+    // otherwise clear a mark that is already gone, which the rules refuse.
+    if (!unseen || offersMarkedSeen.has(conversation.id)) return;
+    offersMarkedSeen.add(conversation.id);
+    markOfferSeen(conversation.id).catch((error: unknown) => {
+      offersMarkedSeen.delete(conversation.id);
+      console.warn("Impossibile segnare l'offerta come vista", error);
+    });
   }, [conversation.id, unseen]);
 }
+
+const offersMarkedSeen = new Set<string>();

@@ -1,0 +1,63 @@
+// Notifications end to end, in Chromium against the local stack: the seeded buyer (phone) clears their
+// bell; a shop (desktop) sends an offer on the buyer's guitar request; the buyer's bell shows 1 live,
+// its entry leads to the offer's chat, and the e-mail in MailDev carries a working link to the same
+// screen and the one-click unsubscribe link.
+
+import { describe, expect, it } from "vitest";
+import { seededJourney } from "../support/seeded-journey";
+import { startStack } from "../support/stack";
+
+/** Seeded (scripts/seed/demo-data.ts): the buyer's active guitar request, with no offer from negozio1. */
+const GUITAR_ID = "demo-req-chitarra";
+const GUITAR = "Chitarra acustica per principiante";
+const OFFER_ID = `${GUITAR_ID}_demo-negozio-1`;
+
+const { open, signIn } = seededJourney();
+
+describe("notifications end to end", () => {
+  it("a shop's offer raises the buyer's bell to 1 and sends an e-mail whose link opens the chat", async () => {
+    const { inbox } = await startStack();
+    const buyer = await open("/customer", "phone");
+    await signIn(buyer, "acquirente@vicino.test", "/customer");
+    const bell = buyer.getByRole("banner").getByRole("button", { name: /^Notifiche/ });
+    await bell.waitFor({ timeout: 20_000 });
+    // The seeded offers left notifications: read them all first.
+    await bell.click();
+    const panel = buyer.getByRole("region", { name: "Le tue notifiche" });
+    await panel.getByRole("button", { name: "Segna tutte come lette" }).click();
+    await buyer
+      .getByRole("banner")
+      .getByRole("button", { name: "Notifiche, nessuna nuova" })
+      .waitFor({ timeout: 20_000 });
+    await buyer.keyboard.press("Escape");
+
+    const shop = await open(`/make-offer/${GUITAR_ID}`, "desktop");
+    await signIn(shop, "negozio1@vicino.test", `/make-offer/${GUITAR_ID}`);
+    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
+    await shop.getByRole("textbox", { name: /Prezzo/ }).fill("149");
+    await shop.getByRole("textbox", { name: /Descrizione dell'offerta/ }).fill("Yamaha 3/4 con custodia.");
+    await shop.getByRole("textbox", { name: /Disponibilità/ }).fill("Da domani");
+    await shop.getByRole("button", { name: "Invia l'offerta" }).click();
+    await shop.waitForURL((url) => url.pathname === `/messages/${OFFER_ID}`, { timeout: 20_000 });
+
+    // Live, in the buyer's header.
+    const one = buyer.getByRole("banner").getByRole("button", { name: "Notifiche, 1 nuova" });
+    await one.waitFor({ timeout: 20_000 });
+    await one.click();
+    const entry = panel.getByRole("link", { name: new RegExp(`Nuova offerta per «${GUITAR}»`) }).first();
+    await expect(entry.getAttribute("href")).resolves.toBe(`/messages/${OFFER_ID}`);
+
+    const mail = await inbox.waitFor(
+      (email) =>
+        email.to.some((to) => to.address === "acquirente@vicino.test") && email.subject.includes(GUITAR),
+      30_000,
+    );
+    expect(mail.subject).toBe(`Nuova offerta per «${GUITAR}»`);
+    const link = mail.text?.match(/https?:\/\/\S+\/messages\/\S+/)?.[0];
+    expect(link).toBeDefined();
+    expect(mail.text).toMatch(/\/api\/unsubscribe\?token=/);
+    await buyer.goto(link as string);
+    await buyer.waitForURL((url) => url.pathname === `/messages/${OFFER_ID}`, { timeout: 20_000 });
+    await buyer.getByText("Yamaha 3/4 con custodia.").first().waitFor({ timeout: 20_000 });
+  });
+});
