@@ -88,12 +88,14 @@ describe("App Check on every callable", () => {
         "withdrawOffer",
       ].sort(),
     );
-    // What is left are the HTTP endpoints, outside App Check: health, the rate-limited sendEmail and
-    // stripeWebhook (Stripe calls it; its signature is verified instead).
+    // What is left are the HTTP endpoints, outside App Check: health, the rate-limited sendEmail,
+    // stripeWebhook (Stripe calls it; its signature is verified instead) and unsubscribeEmail (a link
+    // in an e-mail and the mail client's one-click POST; its signed token is verified instead).
     expect(functions.filter(([, fn]) => fn.__endpoint.httpsTrigger).map(([name]) => name)).toEqual([
       "stripeWebhook",
       "sendEmail",
       "health",
+      "unsubscribeEmail",
     ]);
   });
 
