@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { firestoreAnswers, loadRules, watchRulesFile } from "./firestore-emulator";
+import { keepFirestoreTriggersRegistered, registerFirestoreTriggers } from "./firestore-triggers";
 import { findFreePorts, LOCAL_HOST } from "./ports";
 import {
   type OutputOptions,
@@ -104,9 +105,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 
   let closeRulesWatcher: (() => void) | undefined;
+  let stopTriggerWatch: (() => void) | undefined;
   const stop = async () => {
     stopped = true;
     closeRulesWatcher?.();
+    stopTriggerWatch?.();
     await Promise.all(services.map((service) => service.stop(20_000)));
     for (const service of services) live.delete(service);
   };
@@ -203,6 +206,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     try {
       await Promise.all(waits);
+      if (firestore && specs.functionsBuild) {
+        const target = {
+          functionsUrl: urls.functions,
+          firestoreUrl: urls.firestore,
+          projectId: options.projectId,
+        };
+        const registered = await registerFirestoreTriggers(target);
+        if (options.watchFunctions) {
+          stopTriggerWatch = keepFirestoreTriggersRegistered({ ...target, registered });
+        }
+      }
     } catch (error) {
       // Stopping makes the other waits fail fast (their process exits); let them settle first.
       await stop();

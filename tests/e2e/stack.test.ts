@@ -63,6 +63,45 @@ describe("every service of the local stack answers", () => {
     expect(email.to[0]?.address).toBe(DEMO_BUYER.email);
   });
 
+  it("Firestore triggers reach the Functions emulator: a chat message notifies the participant who is away", async () => {
+    // The stack registers the functions' Firestore triggers with Google's emulator
+    // (scripts/stack/firestore-triggers.ts): a message written to a seeded chat runs onMessageCreated,
+    // which tells the shop (no presence recorded: away) with a notification in users/{uid}/notifications.
+    const documents = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents`;
+    const asOwner = { authorization: "Bearer owner", "content-type": "application/json" };
+    const chat = `${DEMO_REQUEST_IDS.charger}_${DEMO_SHOP_1.uid}`;
+    const messageId = `trigger-check-${Date.now()}`;
+    const written = await fetch(`${documents}/conversations/${chat}/messages/${messageId}`, {
+      method: "PATCH",
+      headers: asOwner,
+      body: JSON.stringify({
+        fields: {
+          conversationId: { stringValue: chat },
+          senderId: { stringValue: DEMO_BUYER.uid },
+          senderName: { stringValue: "Giulia" },
+          senderType: { stringValue: "customer" },
+          content: { stringValue: "Passo domani alle 10, va bene?" },
+          type: { stringValue: "text" },
+          readBy: { arrayValue: { values: [{ stringValue: DEMO_BUYER.uid }] } },
+          createdAt: { timestampValue: new Date().toISOString() },
+        },
+      }),
+    });
+    expect(written.status).toBe(200);
+    const notifications = async () => {
+      const response = await fetch(`${documents}/users/${DEMO_SHOP_1.uid}/notifications`, {
+        headers: asOwner,
+      });
+      const body = (await response.json()) as {
+        documents?: { name: string; fields: Record<string, unknown> }[];
+      };
+      return (body.documents ?? []).filter((doc) => doc.name.endsWith(messageId));
+    };
+    await expect.poll(notifications, { timeout: 60_000, interval: 500 }).toHaveLength(1);
+    const [notification] = await notifications();
+    expect(notification?.fields).toMatchObject({ kind: { stringValue: "message_received" } });
+  });
+
   it("the SPA, with history fallback for deep links", async () => {
     for (const path of ["/", "/customer", "/messages/qualcosa"]) {
       const response = await fetch(`${stack.urls.app}${path}`);
