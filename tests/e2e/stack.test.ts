@@ -100,6 +100,15 @@ describe("every service of the local stack answers", () => {
     await expect.poll(notifications, { timeout: 60_000, interval: 500 }).toHaveLength(1);
     const [notification] = await notifications();
     expect(notification?.fields).toMatchObject({ kind: { stringValue: "message_received" } });
+    // The seed's conversations (days old, written before this message, their triggers run by now) are
+    // history: the buyer, away as well, was told nothing of the shops' seeded messages.
+    const buyers = await fetch(`${documents}/users/${DEMO_BUYER.uid}/notifications`, { headers: asOwner });
+    const { documents: buyerNotifications = [] } = (await buyers.json()) as {
+      documents?: { fields: { kind?: { stringValue?: string } } }[];
+    };
+    expect(buyerNotifications.filter((doc) => doc.fields.kind?.stringValue === "message_received")).toEqual(
+      [],
+    );
   });
 
   it("the SPA, with history fallback for deep links", async () => {

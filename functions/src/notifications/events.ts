@@ -144,6 +144,14 @@ export function isAway(lastSeenAt: Date | undefined, now: Date): boolean {
   return lastSeenAt === undefined || now.getTime() - lastSeenAt.getTime() >= NOTIFICATION_AWAY_MS;
 }
 
+/**
+ * A message already older than NOTIFICATION_AWAY_MS when its trigger runs is history, not news (an
+ * import, the demo seed's conversations of the past days): nobody is told about it.
+ */
+export function isOldMessage(createdAt: Date | undefined, now: Date): boolean {
+  return createdAt !== undefined && now.getTime() - createdAt.getTime() > NOTIFICATION_AWAY_MS;
+}
+
 /** The request expires within a day: one warning per request and expiry date (a renewal warns again). */
 export function requestExpiringEvent(input: {
   customerId: string;

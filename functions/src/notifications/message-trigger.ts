@@ -8,7 +8,7 @@ import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
-import { isAway, messageReceivedEvent } from "./events";
+import { isAway, isOldMessage, messageReceivedEvent } from "./events";
 import { type NotifyDeps, notificationSettingsRef, notify } from "./notify";
 
 /**
@@ -64,6 +64,9 @@ export const onMessageCreated = onDocumentCreated(
   async (event) => {
     const data = event.data?.data();
     if (!data) return;
+    // Real time, not the functions' test clock: the message's createdAt is the server's real time too.
+    const createdAt = data.createdAt instanceof Timestamp ? data.createdAt.toDate() : undefined;
+    if (isOldMessage(createdAt, new Date())) return;
     const db = adminDb();
     const outcome = await notifyNewMessage(
       { db, now: await clockFor(db), mail: smtpTransport },
