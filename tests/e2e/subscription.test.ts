@@ -85,6 +85,10 @@ describe("plans end to end", { timeout: 240_000 }, () => {
 
     // A month and a day later, for the functions and for the browser.
     await db().doc("testClock/offset").set({ offsetMs: LAPSE_MS });
+    // A request lives 7 days: in that month the buyer renewed the guitar one, which is still open.
+    await db()
+      .doc("requests/demo-req-chitarra")
+      .update({ expiresAt: new Date(Date.now() + LAPSE_MS + 7 * DAY) });
     await page.clock.install({ time: new Date(Date.now() + LAPSE_MS) });
     await page.goto(`${stack.urls.app}/merchant`);
     await card.getByText("Scaduto", { exact: true }).waitFor({ timeout: 20_000 });

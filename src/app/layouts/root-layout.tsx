@@ -52,16 +52,18 @@ function isFullScreen(pathname: string): boolean {
 export function RootLayout() {
   const mainRef = usePageChangeEffects();
   const { pathname } = useLocation();
+  const fullScreen = isFullScreen(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
-      {/* At least as tall as the viewport below the header: a page still loading its data never shows the
-          footer, which its content would then push down (layout shift). */}
+      {/* Above a footer, at least as tall as the viewport below the header: a page still loading its
+          data never shows the footer, which its content would then push down (layout shift). A
+          full-screen page has no footer and fills what the header leaves (flex-1). */}
       <main
         id="contenuto"
         ref={mainRef}
         tabIndex={-1}
-        className="min-h-[calc(100dvh-4rem)] flex-1 outline-none"
+        className={fullScreen ? "flex-1 outline-none" : "min-h-[calc(100dvh-4rem)] flex-1 outline-none"}
       >
         {/* A page that fails to render (or whose lazy chunk fails to load) keeps the header. */}
         <AppErrorBoundary resetKey={pathname}>
@@ -70,7 +72,7 @@ export function RootLayout() {
           </Suspense>
         </AppErrorBoundary>
       </main>
-      {isFullScreen(pathname) ? null : <SiteFooter />}
+      {fullScreen ? null : <SiteFooter />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
+import type { Block } from "@/domain/moderation";
 import type { Offer } from "@/domain/offer";
 
 let moderationImport: Promise<typeof import("@/data/moderation")> | undefined;
@@ -8,13 +9,17 @@ const moderationModule = () => {
   return moderationImport;
 };
 
+/** One function for every render: a new `select` each time would build a new Set each time. */
+const toBlockedIds = (blocks: readonly Block[]): ReadonlySet<string> =>
+  new Set(blocks.map((block) => block.blockedId));
+
 /** The ids of the shops the buyer blocked (the same cache as the chat's 'Blocca'). */
 function useBlockedIds(uid: string) {
   return useQuery({
     queryKey: ["my-blocks", uid],
     enabled: uid !== "",
     queryFn: async () => (await moderationModule()).listMyBlocks(uid),
-    select: (blocks) => new Set(blocks.map((block) => block.blockedId)),
+    select: toBlockedIds,
   });
 }
 
