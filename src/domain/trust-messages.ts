@@ -52,3 +52,13 @@ export const CHAT_CLOSED_BY_TEXTS = {
   moderation: "l'ha chiusa il nostro team dopo una segnalazione",
   accountDeleted: "l'altra persona ha eliminato il suo account",
 } as const;
+
+/** 'Segnala' on one message of a chat (src/features/messages/components/message-report.tsx). */
+export const MESSAGE_REPORT_TEXT = {
+  action: "Segnala",
+  target: "Il messaggio",
+  titleWithoutSender: "Segnala il messaggio",
+  title: (senderName: string) => `Segnala il messaggio di ${senderName}`,
+  /** The button's accessible name: whose message, sent at what time. */
+  actionLabel: (senderName: string, time: string) => `Segnala il messaggio di ${senderName} delle ${time}`,
+} as const;

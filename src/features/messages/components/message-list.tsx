@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { Message } from "@/domain/message";
 import { CHAT_MESSAGES } from "@/domain/messages";
+import { MESSAGE_REPORT_TEXT } from "@/domain/trust-messages";
 import { cn } from "@/lib/cn";
 
 const timeFormat = new Intl.DateTimeFormat("it-IT", { hour: "2-digit", minute: "2-digit" });
@@ -57,9 +58,12 @@ export function MessageList({
                       type="button"
                       onClick={() => onReport(message)}
                       className="focus-ring rounded px-1 underline-offset-2 hover:underline"
-                      aria-label={`Segnala il messaggio di ${message.senderName} delle ${timeFormat.format(message.createdAt)}`}
+                      aria-label={MESSAGE_REPORT_TEXT.actionLabel(
+                        message.senderName,
+                        timeFormat.format(message.createdAt),
+                      )}
                     >
-                      Segnala
+                      {MESSAGE_REPORT_TEXT.action}
                     </button>
                   ) : null}
                   <time dateTime={message.createdAt.toISOString()}>

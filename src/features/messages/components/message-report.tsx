@@ -2,10 +2,10 @@ import { type ReactNode, useState } from "react";
 import { ReportDialog, type ReportFormData } from "@/components/marketplace/report-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { Message } from "@/domain/message";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { MESSAGE_REPORT_TEXT, MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { useReport } from "../api/trust";
 
-const MESSAGE_TARGET = [{ value: "message", label: "Il messaggio" }] as const;
+const MESSAGE_TARGET = [{ value: "message", label: MESSAGE_REPORT_TEXT.target }] as const;
 
 /**
  * 'Segnala' on one message of the thread: the report names the conversation and the message, so the
@@ -47,7 +47,7 @@ export function useMessageReport(conversationId: string): {
       onOpenChange={(open) => {
         if (!open) setMessage(null);
       }}
-      title={message ? `Segnala il messaggio di ${message.senderName}` : "Segnala il messaggio"}
+      title={message ? MESSAGE_REPORT_TEXT.title(message.senderName) : MESSAGE_REPORT_TEXT.titleWithoutSender}
       targets={MESSAGE_TARGET}
       pending={report.isPending}
       onSubmit={send}
