@@ -144,6 +144,9 @@ describe("buyer journey end to end", () => {
     // The buyer closes it from /requests (the closeRequest callable: clients write no status).
     await page.getByRole("link", { name: /Vedi tutte le richieste/ }).click();
     await page.waitForURL((url) => url.pathname === "/requests");
+    // The URL changes before the new page renders (navigation is a React transition): /customer, which has
+    // the same 'Chiudi la richiesta' buttons, stays on screen until /requests' code has loaded.
+    await page.getByRole("heading", { level: 1, name: "Le tue richieste" }).waitFor({ timeout: 20_000 });
     await page
       .getByRole("button", { name: `Chiudi la richiesta «${productName}»` })
       .first()
