@@ -10,6 +10,7 @@ import {
   URGENCY_LABELS,
   urgencySchema,
 } from "./enums.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import { DEFAULT_ACTION_RADIUS_KM } from "./limits.ts";
 import { agree, productAgreement } from "./product-agreement.ts";
 
@@ -21,24 +22,28 @@ import { agree, productAgreement } from "./product-agreement.ts";
  */
 
 /** A chat bubble as the page keeps it (photos are not kept: they would not fit the storage). */
-export const draftMessageSchema = z.object({
-  id: z.string(),
-  role: z.enum(["user", "assistant"]),
-  text: z.string(),
-});
+export const draftMessageSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    role: z.enum(["user", "assistant"]),
+    text: z.string(),
+  }),
+);
 
-export const algoDraftSchema = z.object({
-  /** The signed-in buyer: another account on the same phone never sees this draft. */
-  uid: z.string().min(1),
-  conversationId: z.string().optional(),
-  messages: z.array(draftMessageSchema).max(200),
-  extractedData: algoExtractedDataSchema,
-  edits: algoExtractedDataSchema.default({}),
-  readyToPublish: z.boolean().default(false),
-  asksPlace: z.boolean().default(false),
-  actionRadius: z.number().optional(),
-  savedAt: z.number(),
-});
+export const algoDraftSchema = lazySchema(() =>
+  z.object({
+    /** The signed-in buyer: another account on the same phone never sees this draft. */
+    uid: z.string().min(1),
+    conversationId: z.string().optional(),
+    messages: z.array(draftMessageSchema).max(200),
+    extractedData: algoExtractedDataSchema,
+    edits: algoExtractedDataSchema.default({}),
+    readyToPublish: z.boolean().default(false),
+    asksPlace: z.boolean().default(false),
+    actionRadius: z.number().optional(),
+    savedAt: z.number(),
+  }),
+);
 export type AlgoDraft = z.infer<typeof algoDraftSchema>;
 
 /** A draft older than this is a conversation abandoned: the page starts afresh. */

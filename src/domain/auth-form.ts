@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.ts";
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
 import { invalid, stringField, type ValidationResult, valid } from "./validation.ts";
 
 /** Modes of the /auth screen (spec §2, §4). */
 export const AUTH_MODES = ["login", "register", "reset", "magic"] as const;
-export const authModeSchema = z.enum(AUTH_MODES);
+export const authModeSchema = lazySchema(() => z.enum(AUTH_MODES));
 export type AuthMode = z.infer<typeof authModeSchema>;
 
 /** Where the screen goes after a successful submit: reset returns to login, magic stays. */
@@ -14,16 +15,18 @@ export function authModeAfterSuccess(mode: AuthMode): AuthMode {
 }
 
 /** The auth form's state (spec §3); every field is a plain string, empty when untouched. */
-export const authFormSchema = z.object({
-  email: z.string(),
-  password: z.string(),
-  displayName: z.string(),
-  confirmPassword: z.string(),
-});
+export const authFormSchema = lazySchema(() =>
+  z.object({
+    email: z.string(),
+    password: z.string(),
+    displayName: z.string(),
+    confirmPassword: z.string(),
+  }),
+);
 export type AuthForm = z.infer<typeof authFormSchema>;
 export const EMPTY_AUTH_FORM: AuthForm = { email: "", password: "", displayName: "", confirmPassword: "" };
 
-const emailFormat = z.email();
+const emailFormat = lazySchema(() => z.email());
 
 export function isValidEmail(value: unknown): value is string {
   return typeof value === "string" && emailFormat.safeParse(value.trim()).success;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, optionalText } from "./fields.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "./limits.ts";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
 import { offerTermsSchema } from "./offer.ts";
@@ -13,14 +14,18 @@ import { userTypeSchema } from "./user-type.ts";
  * validate inputs with these; the client types its calls with them.
  */
 
-export const purchaseTokensInputSchema = z.object({ packageId: idSchema, paymentId: idSchema });
+export const purchaseTokensInputSchema = lazySchema(() =>
+  z.object({ packageId: idSchema, paymentId: idSchema }),
+);
 export type PurchaseTokensInput = z.infer<typeof purchaseTokensInputSchema>;
-export const purchaseTokensOutputSchema = z.object({
-  tokenBalance: z.number(),
-  // Callables carry JSON: the date arrives as an ISO string.
-  purchase: tokenPurchaseSchema.extend({ purchaseDate: z.coerce.date() }),
-  replayed: z.boolean().optional(),
-});
+export const purchaseTokensOutputSchema = lazySchema(() =>
+  z.object({
+    tokenBalance: z.number(),
+    // Callables carry JSON: the date arrives as an ISO string.
+    purchase: tokenPurchaseSchema.extend({ purchaseDate: z.coerce.date() }),
+    replayed: z.boolean().optional(),
+  }),
+);
 export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
 
 /**
@@ -30,67 +35,83 @@ export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
  */
 export const submitOfferInputSchema = offerTermsSchema;
 export type SubmitOfferInput = z.input<typeof submitOfferInputSchema>;
-export const submitOfferOutputSchema = z.object({ offerId: idSchema, conversationId: idSchema });
+export const submitOfferOutputSchema = lazySchema(() =>
+  z.object({ offerId: idSchema, conversationId: idSchema }),
+);
 export type SubmitOfferOutput = z.infer<typeof submitOfferOutputSchema>;
 
 /**
  * `expectedPrice` is the price the buyer saw: a merchant may still edit a pending offer, and the buyer
  * must never accept a price they have not seen (the function refuses when it differs).
  */
-export const acceptOfferInputSchema = z.object({
-  offerId: idSchema,
-  expectedPrice: z.number().positive().finite().optional(),
-});
+export const acceptOfferInputSchema = lazySchema(() =>
+  z.object({
+    offerId: idSchema,
+    expectedPrice: z.number().positive().finite().optional(),
+  }),
+);
 export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;
-export const acceptOfferOutputSchema = z.object({ requestId: idSchema, offerId: idSchema });
+export const acceptOfferOutputSchema = lazySchema(() => z.object({ requestId: idSchema, offerId: idSchema }));
 export type AcceptOfferOutput = z.infer<typeof acceptOfferOutputSchema>;
 
-export const rejectOfferInputSchema = z.object({
-  offerId: idSchema,
-  reason: optionalText(SHORT_TEXT_MAX_LENGTH),
-});
+export const rejectOfferInputSchema = lazySchema(() =>
+  z.object({
+    offerId: idSchema,
+    reason: optionalText(SHORT_TEXT_MAX_LENGTH),
+  }),
+);
 export type RejectOfferInput = z.infer<typeof rejectOfferInputSchema>;
-export const rejectOfferOutputSchema = z.object({ offerId: idSchema });
+export const rejectOfferOutputSchema = lazySchema(() => z.object({ offerId: idSchema }));
 export type RejectOfferOutput = z.infer<typeof rejectOfferOutputSchema>;
 
-export const completeTransactionInputSchema = z.object({
-  requestId: idSchema,
-  rating: ratingSchema,
-  feedback: optionalText(FEEDBACK_MAX_LENGTH),
-});
+export const completeTransactionInputSchema = lazySchema(() =>
+  z.object({
+    requestId: idSchema,
+    rating: ratingSchema,
+    feedback: optionalText(FEEDBACK_MAX_LENGTH),
+  }),
+);
 export type CompleteTransactionInput = z.input<typeof completeTransactionInputSchema>;
 /**
  * `ratingCounted` says whether the rating entered the shop's average: only a buyer with a proved e-mail,
  * once per shop every RATING_COOLDOWN_DAYS (the rating is stored on the request and offer either way).
  */
-export const completeTransactionOutputSchema = z.object({
-  requestId: idSchema,
-  merchantAverageRating: z.number().min(0).max(5),
-  ratingCounted: z.boolean().optional(),
-});
+export const completeTransactionOutputSchema = lazySchema(() =>
+  z.object({
+    requestId: idSchema,
+    merchantAverageRating: z.number().min(0).max(5),
+    ratingCounted: z.boolean().optional(),
+  }),
+);
 export type CompleteTransactionOutput = z.infer<typeof completeTransactionOutputSchema>;
 
-export const createMagicLinkInputSchema = z.object({
-  email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
-  userType: userTypeSchema,
-});
+export const createMagicLinkInputSchema = lazySchema(() =>
+  z.object({
+    email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
+    userType: userTypeSchema,
+  }),
+);
 export type CreateMagicLinkInput = z.infer<typeof createMagicLinkInputSchema>;
 /** The same answer whether or not the e-mail exists. */
-export const createMagicLinkOutputSchema = z.object({ ok: z.literal(true) });
+export const createMagicLinkOutputSchema = lazySchema(() => z.object({ ok: z.literal(true) }));
 export type CreateMagicLinkOutput = z.infer<typeof createMagicLinkOutputSchema>;
 
-export const verifyMagicLinkInputSchema = z.object({
-  token: z
-    .string({ error: ERROR_MESSAGES.magicLinkMissingToken })
-    .trim()
-    .min(1, { error: ERROR_MESSAGES.magicLinkMissingToken }),
-});
+export const verifyMagicLinkInputSchema = lazySchema(() =>
+  z.object({
+    token: z
+      .string({ error: ERROR_MESSAGES.magicLinkMissingToken })
+      .trim()
+      .min(1, { error: ERROR_MESSAGES.magicLinkMissingToken }),
+  }),
+);
 export type VerifyMagicLinkInput = z.infer<typeof verifyMagicLinkInputSchema>;
-export const verifyMagicLinkOutputSchema = z.object({
-  customToken: z.string().min(1),
-  userType: userTypeSchema,
-  email: z.string(),
-});
+export const verifyMagicLinkOutputSchema = lazySchema(() =>
+  z.object({
+    customToken: z.string().min(1),
+    userType: userTypeSchema,
+    email: z.string(),
+  }),
+);
 export type VerifyMagicLinkOutput = z.infer<typeof verifyMagicLinkOutputSchema>;
 
 /**
@@ -99,14 +120,16 @@ export type VerifyMagicLinkOutput = z.infer<typeof verifyMagicLinkOutputSchema>;
  * reclaimed as verifyMagicLink does (sign-in methods removed, sessions revoked, profile reset); the
  * caller signs in again with `customToken`.
  */
-export const reclaimAccountOutputSchema = z.discriminatedUnion("reclaimed", [
-  z.object({ reclaimed: z.literal(false) }),
-  z.object({ reclaimed: z.literal(true), customToken: z.string().min(1) }),
-]);
+export const reclaimAccountOutputSchema = lazySchema(() =>
+  z.discriminatedUnion("reclaimed", [
+    z.object({ reclaimed: z.literal(false) }),
+    z.object({ reclaimed: z.literal(true), customToken: z.string().min(1) }),
+  ]),
+);
 export type ReclaimAccountOutput = z.infer<typeof reclaimAccountOutputSchema>;
 
 /** syncProfile: no input (the caller's uid); rewrites and returns the public projection profiles/{uid}. */
-export const syncProfileOutputSchema = z.object({ profile: publicProfileSchema });
+export const syncProfileOutputSchema = lazySchema(() => z.object({ profile: publicProfileSchema }));
 export type SyncProfileOutput = z.infer<typeof syncProfileOutputSchema>;
 
 /**
@@ -117,19 +140,21 @@ export type SyncProfileOutput = z.infer<typeof syncProfileOutputSchema>;
  */
 export const EMAIL_TYPES = ["welcome", "password-reset", "magic-link"] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
-export const sendEmailInputSchema = z.object({
-  type: z.enum(EMAIL_TYPES),
-  /** Required by the signed-out types (password-reset, magic-link); ignored by welcome. */
-  email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }).optional(),
-  data: z
-    .object({
-      displayName: z.string().max(SHORT_TEXT_MAX_LENGTH),
-      userType: userTypeSchema,
-      assistantName: z.string().max(SHORT_TEXT_MAX_LENGTH),
-    })
-    .partial()
-    .default({}),
-});
+export const sendEmailInputSchema = lazySchema(() =>
+  z.object({
+    type: z.enum(EMAIL_TYPES),
+    /** Required by the signed-out types (password-reset, magic-link); ignored by welcome. */
+    email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }).optional(),
+    data: z
+      .object({
+        displayName: z.string().max(SHORT_TEXT_MAX_LENGTH),
+        userType: userTypeSchema,
+        assistantName: z.string().max(SHORT_TEXT_MAX_LENGTH),
+      })
+      .partial()
+      .default({}),
+  }),
+);
 export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;
 
 /**
@@ -137,21 +162,25 @@ export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;
  * plan, payment mode for the launch offer and token packs) and answers where to send the browser; on
  * the emulators it answers a simulated session that confirmSimulatedCheckout completes.
  */
-export const startCheckoutInputSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("monthly") }),
-  z.object({ kind: z.literal("launch"), code: z.string().trim().min(1).max(32) }),
-  z.object({ kind: z.literal("tokens"), packageId: idSchema }),
-]);
+export const startCheckoutInputSchema = lazySchema(() =>
+  z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("monthly") }),
+    z.object({ kind: z.literal("launch"), code: z.string().trim().min(1).max(32) }),
+    z.object({ kind: z.literal("tokens"), packageId: idSchema }),
+  ]),
+);
 export type StartCheckoutInput = z.infer<typeof startCheckoutInputSchema>;
-export const startCheckoutOutputSchema = z.object({
-  sessionId: idSchema,
-  /** Stripe's hosted page; absent for a simulated session. */
-  url: z.string().optional(),
-  simulated: z.boolean(),
-});
+export const startCheckoutOutputSchema = lazySchema(() =>
+  z.object({
+    sessionId: idSchema,
+    /** Stripe's hosted page; absent for a simulated session. */
+    url: z.string().optional(),
+    simulated: z.boolean(),
+  }),
+);
 export type StartCheckoutOutput = z.infer<typeof startCheckoutOutputSchema>;
 
-export const confirmSimulatedCheckoutInputSchema = z.object({ sessionId: idSchema });
-export const billingOkOutputSchema = z.object({ ok: z.literal(true) });
-export const noInputSchema = z.object({}).optional();
-export const portalOutputSchema = z.object({ url: z.string() });
+export const confirmSimulatedCheckoutInputSchema = lazySchema(() => z.object({ sessionId: idSchema }));
+export const billingOkOutputSchema = lazySchema(() => z.object({ ok: z.literal(true) }));
+export const noInputSchema = lazySchema(() => z.object({}).optional());
+export const portalOutputSchema = lazySchema(() => z.object({ url: z.string() }));

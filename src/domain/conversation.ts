@@ -1,14 +1,17 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "./fields.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from "./limits.ts";
 import { conversationStatusSchema } from "./state-machine.ts";
 
-export const participantsSchema = z.object({
-  customerId: idSchema,
-  customerName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
-  merchantId: idSchema,
-  merchantName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
-});
+export const participantsSchema = lazySchema(() =>
+  z.object({
+    customerId: idSchema,
+    customerName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
+    merchantId: idSchema,
+    merchantName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
+  }),
+);
 export type Participants = z.infer<typeof participantsSchema>;
 
 /** Why a function closed a conversation: an admin's decision, or a participant deleted their account. */
@@ -18,40 +21,46 @@ export const CONVERSATION_CLOSED_BY = {
 } as const;
 
 /** The latest message, echoed on the conversation; `id` names it (rules: it must exist; older documents lack it). */
-export const lastMessageSchema = z.object({
-  id: idSchema.optional(),
-  content: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
-  senderId: idSchema,
-  timestamp: dateSchema,
-});
+export const lastMessageSchema = lazySchema(() =>
+  z.object({
+    id: idSchema.optional(),
+    content: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
+    senderId: idSchema,
+    timestamp: dateSchema,
+  }),
+);
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
 /** A conversation document (spec §3). Status is `active` unless a function closed it (closedBy). */
-export const conversationSchema = z.object({
-  id: idSchema,
-  participants: participantsSchema,
-  requestId: idSchema,
-  offerId: idSchema,
-  status: conversationStatusSchema,
-  /** Why a function closed it (status `closed`). */
-  closedBy: z.enum([CONVERSATION_CLOSED_BY.moderation, CONVERSATION_CLOSED_BY.accountDeleted]).optional(),
-  lastMessage: lastMessageSchema.optional(),
-  /**
-   * The buyer, while they have not opened the chat since the offer arrived: the new offer counts as one
-   * unread item in their conversation list (submitOffer sets it; the buyer's chat removes it).
-   */
-  unreadOfferFor: idSchema.optional(),
-  createdAt: dateSchema,
-  updatedAt: dateSchema,
-});
+export const conversationSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    participants: participantsSchema,
+    requestId: idSchema,
+    offerId: idSchema,
+    status: conversationStatusSchema,
+    /** Why a function closed it (status `closed`). */
+    closedBy: z.enum([CONVERSATION_CLOSED_BY.moderation, CONVERSATION_CLOSED_BY.accountDeleted]).optional(),
+    lastMessage: lastMessageSchema.optional(),
+    /**
+     * The buyer, while they have not opened the chat since the offer arrived: the new offer counts as one
+     * unread item in their conversation list (submitOffer sets it; the buyer's chat removes it).
+     */
+    unreadOfferFor: idSchema.optional(),
+    createdAt: dateSchema,
+    updatedAt: dateSchema,
+  }),
+);
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** What the offer's merchant writes right after sending the offer; the data layer adds status and dates. */
-export const newConversationInputSchema = z.object({
-  participants: participantsSchema,
-  requestId: idSchema,
-  offerId: idSchema,
-});
+export const newConversationInputSchema = lazySchema(() =>
+  z.object({
+    participants: participantsSchema,
+    requestId: idSchema,
+    offerId: idSchema,
+  }),
+);
 export type NewConversationInput = z.infer<typeof newConversationInputSchema>;
 
 export function isParticipant(conversation: Pick<Conversation, "participants">, uid: string): boolean {

@@ -1,17 +1,20 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 
 /** Small schema builders shared by the entity files. */
 
 /** A Firestore document id (or user id). */
-export const idSchema = z
-  .string({ error: "Identificativo mancante" })
-  .trim()
-  .min(1, { error: "Identificativo mancante" })
-  .max(128, { error: "Identificativo non valido" });
+export const idSchema = lazySchema(() =>
+  z
+    .string({ error: "Identificativo mancante" })
+    .trim()
+    .min(1, { error: "Identificativo mancante" })
+    .max(128, { error: "Identificativo non valido" }),
+);
 
 /** Dates are `Date` in the domain: the data layer converts Firestore Timestamps. */
-export const dateSchema = z.date({ error: "Data non valida" });
+export const dateSchema = lazySchema(() => z.date({ error: "Data non valida" }));
 
 /** Required text: trimmed, not empty, bounded. */
 export function requiredText(max: number, requiredMessage: string) {
@@ -46,8 +49,10 @@ export function isHttpsUrl(value: string): boolean {
 }
 
 /** A URL field (imageUrl, photoURL): https only. */
-export const httpsUrlSchema = z
-  .string({ error: VALIDATION_MESSAGES.invalidUrl })
-  .trim()
-  .max(URL_MAX_LENGTH, { error: VALIDATION_MESSAGES.invalidUrl })
-  .refine(isHttpsUrl, { error: VALIDATION_MESSAGES.invalidUrl });
+export const httpsUrlSchema = lazySchema(() =>
+  z
+    .string({ error: VALIDATION_MESSAGES.invalidUrl })
+    .trim()
+    .max(URL_MAX_LENGTH, { error: VALIDATION_MESSAGES.invalidUrl })
+    .refine(isHttpsUrl, { error: VALIDATION_MESSAGES.invalidUrl }),
+);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "./fields.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import { formatEuro } from "./pricing.ts";
 
 /**
@@ -27,7 +28,7 @@ export const NOTIFICATION_KINDS = [
   /** The shop withdrew its pending offer (→ buyer). */
   "offer_withdrawn",
 ] as const;
-export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export const notificationKindSchema = lazySchema(() => z.enum(NOTIFICATION_KINDS));
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /** Named kinds, for writers: NOTIFICATION_KIND.offerReceived. */
@@ -70,27 +71,33 @@ export const NOTIFICATION_EMAIL_STATUS = {
   /** Not sent: the user switched this kind off, has no e-mail, or the rate limit applies. */
   skipped: "skipped",
 } as const;
-export const notificationEmailStatusSchema = z.enum(["pending", "sending", "sent", "skipped"]);
+export const notificationEmailStatusSchema = lazySchema(() =>
+  z.enum(["pending", "sending", "sent", "skipped"]),
+);
 
 /** A link inside the app: a path, never another origin. */
-export const appLinkSchema = z
-  .string()
-  .max(300)
-  .regex(/^\/(?!\/)[^\s]*$/);
+export const appLinkSchema = lazySchema(() =>
+  z
+    .string()
+    .max(300)
+    .regex(/^\/(?!\/)[^\s]*$/),
+);
 
 /** users/{uid}/notifications/{id}. */
-export const notificationSchema = z.object({
-  id: idSchema,
-  kind: notificationKindSchema,
-  title: z.string().min(1).max(200),
-  body: z.string().max(600),
-  /** Where tapping it leads (a path of src/config/paths.ts). */
-  link: appLinkSchema,
-  createdAt: dateSchema,
-  readAt: dateSchema.nullable(),
-  emailStatus: notificationEmailStatusSchema,
-  emailSentAt: dateSchema.nullable().optional(),
-});
+export const notificationSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    kind: notificationKindSchema,
+    title: z.string().min(1).max(200),
+    body: z.string().max(600),
+    /** Where tapping it leads (a path of src/config/paths.ts). */
+    link: appLinkSchema,
+    createdAt: dateSchema,
+    readAt: dateSchema.nullable(),
+    emailStatus: notificationEmailStatusSchema,
+    emailSentAt: dateSchema.nullable().optional(),
+  }),
+);
 export type AppNotification = z.infer<typeof notificationSchema>;
 
 /** The document's field paths (the bell's query, the owner's readAt update). */
@@ -114,9 +121,11 @@ export const NOTIFICATION_SETTINGS_IDS = {
 } as const;
 
 /** E-mail preferences: one switch per kind (in the app they are always shown). Missing = on. */
-export const notificationPreferencesSchema = z.object({
-  email: z.partialRecord(notificationKindSchema, z.boolean()).default({}),
-});
+export const notificationPreferencesSchema = lazySchema(() =>
+  z.object({
+    email: z.partialRecord(notificationKindSchema, z.boolean()).default({}),
+  }),
+);
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 export const PRESENCE_FIELDS = { lastSeenAt: "lastSeenAt" } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { deliveryOptionSchema } from "./enums.ts";
 import { dateSchema, idSchema, optionalText, requiredText } from "./fields.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import {
   DESCRIPTION_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -13,61 +14,71 @@ import { MERCHANT_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
 import { OFFER_STATUS, type OfferStatus, offerStatusSchema } from "./state-machine.ts";
 
 /** Price in euro: a number above 0. */
-export const priceSchema = z
-  .number({ error: VALIDATION_MESSAGES.invalidPrice })
-  .positive({ error: VALIDATION_MESSAGES.invalidPrice })
-  .max(MAX_AMOUNT_EUR, { error: VALIDATION_MESSAGES.invalidPrice });
+export const priceSchema = lazySchema(() =>
+  z
+    .number({ error: VALIDATION_MESSAGES.invalidPrice })
+    .positive({ error: VALIDATION_MESSAGES.invalidPrice })
+    .max(MAX_AMOUNT_EUR, { error: VALIDATION_MESSAGES.invalidPrice }),
+);
 
 /** At least one of pickup / delivery, each at most once. */
-export const deliveryOptionsSchema = z
-  .array(deliveryOptionSchema, { error: VALIDATION_MESSAGES.requiredFields })
-  .min(1, { error: VALIDATION_MESSAGES.requiredFields })
-  .refine((options) => new Set(options).size === options.length, { error: VALIDATION_MESSAGES.invalidData });
+export const deliveryOptionsSchema = lazySchema(() =>
+  z
+    .array(deliveryOptionSchema, { error: VALIDATION_MESSAGES.requiredFields })
+    .min(1, { error: VALIDATION_MESSAGES.requiredFields })
+    .refine((options) => new Set(options).size === options.length, {
+      error: VALIDATION_MESSAGES.invalidData,
+    }),
+);
 
 /**
  * An offer document (spec §3). `customerId`, `merchantName` and `productName` are denormalised for rules
  * and lists: a shop that lost the request can no longer read it, but still sees what it offered on
  * (older offers have no productName).
  */
-export const offerSchema = z.object({
-  id: idSchema,
-  requestId: idSchema,
-  merchantId: idSchema,
-  customerId: z.string().optional(),
-  merchantName: z.string().optional(),
-  productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
-  price: priceSchema,
-  description: z.string().max(DESCRIPTION_MAX_LENGTH),
-  estimatedDeliveryTime: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
-  deliveryOptions: deliveryOptionsSchema,
-  additionalNotes: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
-  status: offerStatusSchema,
-  aiGenerated: z.boolean(),
-  leonardoConversationId: z.string().optional(),
-  createdAt: dateSchema,
-  updatedAt: dateSchema,
-  acceptedAt: dateSchema.optional(),
-  rejectedAt: dateSchema.optional(),
-  rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
-  customerRating: z.number().int().min(1).max(5).optional(),
-  customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
-  ratedAt: dateSchema.optional(),
-});
+export const offerSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    requestId: idSchema,
+    merchantId: idSchema,
+    customerId: z.string().optional(),
+    merchantName: z.string().optional(),
+    productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
+    price: priceSchema,
+    description: z.string().max(DESCRIPTION_MAX_LENGTH),
+    estimatedDeliveryTime: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+    deliveryOptions: deliveryOptionsSchema,
+    additionalNotes: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
+    status: offerStatusSchema,
+    aiGenerated: z.boolean(),
+    leonardoConversationId: z.string().optional(),
+    createdAt: dateSchema,
+    updatedAt: dateSchema,
+    acceptedAt: dateSchema.optional(),
+    rejectedAt: dateSchema.optional(),
+    rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+    customerRating: z.number().int().min(1).max(5).optional(),
+    customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
+    ratedAt: dateSchema.optional(),
+  }),
+);
 export type Offer = z.infer<typeof offerSchema>;
 
 /**
  * What a shop offers on a request: the make-offer form's fields, which the app sends to the submitOffer
  * callable (src/domain/callables.ts) and, while the offer is pending, edits directly.
  */
-export const offerTermsSchema = z.object({
-  requestId: idSchema,
-  price: priceSchema,
-  description: requiredText(DESCRIPTION_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
-  estimatedDeliveryTime: optionalText(SHORT_TEXT_MAX_LENGTH),
-  deliveryOptions: deliveryOptionsSchema,
-  additionalNotes: optionalText(DESCRIPTION_MAX_LENGTH),
-  aiGenerated: z.boolean().default(false),
-});
+export const offerTermsSchema = lazySchema(() =>
+  z.object({
+    requestId: idSchema,
+    price: priceSchema,
+    description: requiredText(DESCRIPTION_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
+    estimatedDeliveryTime: optionalText(SHORT_TEXT_MAX_LENGTH),
+    deliveryOptions: deliveryOptionsSchema,
+    additionalNotes: optionalText(DESCRIPTION_MAX_LENGTH),
+    aiGenerated: z.boolean().default(false),
+  }),
+);
 export type OfferTerms = z.input<typeof offerTermsSchema>;
 
 /**
@@ -75,16 +86,18 @@ export type OfferTerms = z.input<typeof offerTermsSchema>;
  * documents, never from the caller: the request's buyer, the shop's public name and the product asked
  * for. The function adds merchantId (the caller), status `pending` and timestamps.
  */
-export const newOfferInputSchema = offerTermsSchema.extend({
-  customerId: idSchema,
-  merchantName: requiredText(DISPLAY_NAME_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
-  productName: optionalText(PRODUCT_NAME_MAX_LENGTH),
-});
+export const newOfferInputSchema = lazySchema(() =>
+  offerTermsSchema.extend({
+    customerId: idSchema,
+    merchantName: requiredText(DISPLAY_NAME_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
+    productName: optionalText(PRODUCT_NAME_MAX_LENGTH),
+  }),
+);
 export type NewOfferInput = z.input<typeof newOfferInputSchema>;
 export type NewOffer = z.output<typeof newOfferInputSchema>;
 
 /** Optional reason typed in the reject box. */
-export const rejectionReasonSchema = optionalText(SHORT_TEXT_MAX_LENGTH);
+export const rejectionReasonSchema = lazySchema(() => optionalText(SHORT_TEXT_MAX_LENGTH));
 
 /**
  * One offer per merchant per request: offers/{requestId}_{merchantId}. A second visit to the make-offer

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.ts";
 import { LAUNCH_OFFER_YEARLY_PRICE_EUR, MERCHANT_MONTHLY_PRICE_EUR } from "./pricing.ts";
 
 /**
@@ -11,7 +12,7 @@ import { LAUNCH_OFFER_YEARLY_PRICE_EUR, MERCHANT_MONTHLY_PRICE_EUR } from "./pri
  */
 
 export const PLAN_IDS = ["monthly", "launch"] as const;
-export const planIdSchema = z.enum(PLAN_IDS);
+export const planIdSchema = lazySchema(() => z.enum(PLAN_IDS));
 export type PlanId = z.infer<typeof planIdSchema>;
 
 /** Prices in cents, VAT included (what Stripe charges). */
@@ -36,7 +37,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the payment provider says about the paid plan (Stripe's subscription statuses, reduced). */
 export const PROVIDER_STATUSES = ["active", "trialing", "past_due", "canceled", "incomplete"] as const;
-export const providerStatusSchema = z.enum(PROVIDER_STATUSES);
+export const providerStatusSchema = lazySchema(() => z.enum(PROVIDER_STATUSES));
 export const PROVIDER_STATUS = {
   active: "active",
   trialing: "trialing",
@@ -47,21 +48,23 @@ export const PROVIDER_STATUS = {
 export type ProviderStatus = z.infer<typeof providerStatusSchema>;
 
 /** subscriptions/{uid} as the domain sees it (dates as Date). Written by functions only. */
-export const subscriptionSchema = z.object({
-  uid: z.string(),
-  /** End of the free month; set once, when verifyShop first verifies the shop. */
-  trialEndsAt: z.date().nullable(),
-  plan: planIdSchema.nullable(),
-  status: providerStatusSchema.nullable(),
-  /** Access paid until (monthly: the current period's end; launch: 12 months after payment). */
-  periodEnd: z.date().nullable(),
-  cancelAtPeriodEnd: z.boolean(),
-  /** When the monthly subscription ended for good (Stripe deleted it). */
-  canceledAt: z.date().nullable(),
-  /** The launch code redeemed, if any. */
-  launchCode: z.string().optional(),
-  updatedAt: z.date(),
-});
+export const subscriptionSchema = lazySchema(() =>
+  z.object({
+    uid: z.string(),
+    /** End of the free month; set once, when verifyShop first verifies the shop. */
+    trialEndsAt: z.date().nullable(),
+    plan: planIdSchema.nullable(),
+    status: providerStatusSchema.nullable(),
+    /** Access paid until (monthly: the current period's end; launch: 12 months after payment). */
+    periodEnd: z.date().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    /** When the monthly subscription ended for good (Stripe deleted it). */
+    canceledAt: z.date().nullable(),
+    /** The launch code redeemed, if any. */
+    launchCode: z.string().optional(),
+    updatedAt: z.date(),
+  }),
+);
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** The five states a shop sees (README "Piani"). */

@@ -8,6 +8,7 @@ import {
   type Urgency,
 } from "./enums.ts";
 import { cleanEnum, cleanText, compact, sanitizeRequestFields } from "./field-sanitizers.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import { DEFAULT_ACTION_RADIUS_KM } from "./limits.ts";
 import { locationInputSchema, newRequestInputSchema, productDetailsSchema } from "./request.ts";
 import { field } from "./validation.ts";
@@ -24,10 +25,12 @@ export const PUBLISHING_DEFAULTS = {
 } as const;
 
 /** A request ready to publish; the location may still be missing (the caller supplies the user's). */
-export const publishableRequestSchema = newRequestInputSchema.extend({
-  location: locationInputSchema.optional(),
-  productDetails: productDetailsSchema.extend({ condition: conditionSchema }),
-});
+export const publishableRequestSchema = lazySchema(() =>
+  newRequestInputSchema.extend({
+    location: locationInputSchema.optional(),
+    productDetails: productDetailsSchema.extend({ condition: conditionSchema }),
+  }),
+);
 export type PublishableRequest = z.output<typeof publishableRequestSchema>;
 
 /**

@@ -10,6 +10,7 @@ import {
   urgencySchema,
 } from "./enums.ts";
 import { optionalText, requiredText } from "./fields.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import {
   DESCRIPTION_MAX_LENGTH,
   MAX_ACTIVE_REQUESTS_PER_BUYER,
@@ -79,29 +80,35 @@ export type RequestFormField = (typeof REQUEST_FORM_FIELDS)[number];
 export type RequestFormErrors = Partial<Record<RequestFormField, string>>;
 
 /** The fields publishRequest takes: what the form says, every default filled in. */
-export const requestFormFieldsSchema = z.object({
-  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, VALIDATION_MESSAGES.productNameRequired),
-  description: optionalText(DESCRIPTION_MAX_LENGTH).default(""),
-  category: requestCategorySchema,
-  budget: budgetSchema,
-  urgency: urgencySchema,
-  deliveryPreference: deliveryPreferenceSchema,
-  productDetails: z.object({ condition: conditionSchema }),
-});
+export const requestFormFieldsSchema = lazySchema(() =>
+  z.object({
+    productName: requiredText(PRODUCT_NAME_MAX_LENGTH, VALIDATION_MESSAGES.productNameRequired),
+    description: optionalText(DESCRIPTION_MAX_LENGTH).default(""),
+    category: requestCategorySchema,
+    budget: budgetSchema,
+    urgency: urgencySchema,
+    deliveryPreference: deliveryPreferenceSchema,
+    productDetails: z.object({ condition: conditionSchema }),
+  }),
+);
 export type RequestFormFields = z.output<typeof requestFormFieldsSchema>;
 
 /** publishRequest({fields, location, actionRadius, photos?}) → {requestId, request}. */
-export const publishRequestInputSchema = z.object({
-  fields: requestFormFieldsSchema,
-  location: locationInputSchema,
-  actionRadius: actionRadiusSchema,
-  photos: requestPhotoUploadsSchema.default([]),
-});
+export const publishRequestInputSchema = lazySchema(() =>
+  z.object({
+    fields: requestFormFieldsSchema,
+    location: locationInputSchema,
+    actionRadius: actionRadiusSchema,
+    photos: requestPhotoUploadsSchema.default([]),
+  }),
+);
 export type PublishRequestInput = z.input<typeof publishRequestInputSchema>;
-export const publishRequestOutputSchema = z.object({
-  requestId: z.string().min(1),
-  request: publishableRequestSchema,
-});
+export const publishRequestOutputSchema = lazySchema(() =>
+  z.object({
+    requestId: z.string().min(1),
+    request: publishableRequestSchema,
+  }),
+);
 export type PublishRequestOutput = z.infer<typeof publishRequestOutputSchema>;
 
 /** A budget field: blank is no bound; otherwise a number from 0 to MAX_AMOUNT_EUR ('12,50' too). */

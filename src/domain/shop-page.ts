@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestCategorySchema } from "./enums.ts";
 import { dateSchema } from "./fields.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import { ADDRESS_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from "./limits.ts";
 
 /**
@@ -53,45 +54,53 @@ export function isPhoneNumber(value: string): boolean {
 }
 
 /** The phone as stored: trimmed, runs of blanks as one space; empty means none. */
-export const phoneSchema = z
-  .string()
-  .transform((value) => value.trim().replace(/\s+/g, " "))
-  .refine((value) => value === "" || isPhoneNumber(value), { error: SHOP_PAGE_MESSAGES.phoneInvalid });
+export const phoneSchema = lazySchema(() =>
+  z
+    .string()
+    .transform((value) => value.trim().replace(/\s+/g, " "))
+    .refine((value) => value === "" || isPhoneNumber(value), { error: SHOP_PAGE_MESSAGES.phoneInvalid }),
+);
 
 /** Opening hours as stored: trimmed lines, no blank ones; empty means none. */
-export const openingHoursSchema = z
-  .string()
-  .transform((value) =>
-    value
-      .split(/\r?\n/)
-      .map((line) => line.trim().replace(/\s+/g, " "))
-      .filter(Boolean)
-      .join("\n"),
-  )
-  .refine(
-    (value) =>
-      value.length <= OPENING_HOURS_MAX_LENGTH && value.split("\n").length <= OPENING_HOURS_MAX_LINES,
-    { error: SHOP_PAGE_MESSAGES.openingHoursTooLong },
-  );
+export const openingHoursSchema = lazySchema(() =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(/\r?\n/)
+        .map((line) => line.trim().replace(/\s+/g, " "))
+        .filter(Boolean)
+        .join("\n"),
+    )
+    .refine(
+      (value) =>
+        value.length <= OPENING_HOURS_MAX_LENGTH && value.split("\n").length <= OPENING_HOURS_MAX_LINES,
+      { error: SHOP_PAGE_MESSAGES.openingHoursTooLong },
+    ),
+);
 
 /** profiles/{uid}.shop: the public part of a verified shop (never the Partita IVA). */
-export const publicShopSchema = z.object({
-  address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
-  categories: z.array(requestCategorySchema),
-  phone: z.string().max(PHONE_MAX_LENGTH).optional(),
-  openingHours: z.string().max(OPENING_HOURS_MAX_LENGTH).optional(),
-});
+export const publicShopSchema = lazySchema(() =>
+  z.object({
+    address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
+    categories: z.array(requestCategorySchema),
+    phone: z.string().max(PHONE_MAX_LENGTH).optional(),
+    openingHours: z.string().max(OPENING_HOURS_MAX_LENGTH).optional(),
+  }),
+);
 export type PublicShop = z.infer<typeof publicShopSchema>;
 
 /** profiles/{shopId}/reviews/{requestId}: one rated purchase, as others may read it. */
-export const reviewSchema = z.object({
-  id: z.string(),
-  rating: z.number().int().min(1).max(5),
-  comment: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
-  /** The buyer's first name only (reviewerFirstName), never the surname or the account. */
-  buyerFirstName: z.string(),
-  createdAt: dateSchema,
-});
+export const reviewSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    rating: z.number().int().min(1).max(5),
+    comment: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
+    /** The buyer's first name only (reviewerFirstName), never the surname or the account. */
+    buyerFirstName: z.string(),
+    createdAt: dateSchema,
+  }),
+);
 export type Review = z.infer<typeof reviewSchema>;
 
 /** The name a review carries: the buyer's first name, else the first word of the display name. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestCategorySchema } from "./enums.ts";
 import { latLngSchema } from "./geo.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import { ADDRESS_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, MAX_PREFERRED_CATEGORIES } from "./limits.ts";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva.ts";
 import { SHOP_STATUS } from "./shop-status.ts";
@@ -18,40 +19,44 @@ export { isVerifiedShop, SHOP_FIELD, SHOP_STATUS, type ShopStatus } from "./shop
  * never write that field, and firestore.rules read it.
  */
 
-export const shopVerificationInputSchema = z.object({
-  businessName: z
-    .string({ error: SHOP_VERIFICATION_MESSAGES.businessNameRequired })
-    .trim()
-    .min(1, { error: SHOP_VERIFICATION_MESSAGES.businessNameRequired })
-    .max(DISPLAY_NAME_MAX_LENGTH, { error: SHOP_VERIFICATION_MESSAGES.businessNameRequired }),
-  partitaIva: z
-    .string({ error: SHOP_VERIFICATION_MESSAGES.partitaIvaInvalid })
-    .transform(normalizePartitaIva)
-    .refine(isValidPartitaIva, { error: SHOP_VERIFICATION_MESSAGES.partitaIvaInvalid }),
-  address: z
-    .string({ error: SHOP_VERIFICATION_MESSAGES.addressRequired })
-    .trim()
-    .min(1, { error: SHOP_VERIFICATION_MESSAGES.addressRequired })
-    .max(ADDRESS_MAX_LENGTH, { error: SHOP_VERIFICATION_MESSAGES.addressRequired }),
-  /** Chosen from the gazetteer or the browser's position: a typed address alone has no position. */
-  position: latLngSchema.extend({ zone: z.string().trim().max(ADDRESS_MAX_LENGTH).optional() }),
-  categories: z
-    .array(requestCategorySchema, { error: SHOP_VERIFICATION_MESSAGES.categoriesRequired })
-    .min(1, { error: SHOP_VERIFICATION_MESSAGES.categoriesRequired })
-    .max(MAX_PREFERRED_CATEGORIES, { error: SHOP_VERIFICATION_MESSAGES.tooManyCategories })
-    .transform((categories) => [...new Set(categories)]),
-});
+export const shopVerificationInputSchema = lazySchema(() =>
+  z.object({
+    businessName: z
+      .string({ error: SHOP_VERIFICATION_MESSAGES.businessNameRequired })
+      .trim()
+      .min(1, { error: SHOP_VERIFICATION_MESSAGES.businessNameRequired })
+      .max(DISPLAY_NAME_MAX_LENGTH, { error: SHOP_VERIFICATION_MESSAGES.businessNameRequired }),
+    partitaIva: z
+      .string({ error: SHOP_VERIFICATION_MESSAGES.partitaIvaInvalid })
+      .transform(normalizePartitaIva)
+      .refine(isValidPartitaIva, { error: SHOP_VERIFICATION_MESSAGES.partitaIvaInvalid }),
+    address: z
+      .string({ error: SHOP_VERIFICATION_MESSAGES.addressRequired })
+      .trim()
+      .min(1, { error: SHOP_VERIFICATION_MESSAGES.addressRequired })
+      .max(ADDRESS_MAX_LENGTH, { error: SHOP_VERIFICATION_MESSAGES.addressRequired }),
+    /** Chosen from the gazetteer or the browser's position: a typed address alone has no position. */
+    position: latLngSchema.extend({ zone: z.string().trim().max(ADDRESS_MAX_LENGTH).optional() }),
+    categories: z
+      .array(requestCategorySchema, { error: SHOP_VERIFICATION_MESSAGES.categoriesRequired })
+      .min(1, { error: SHOP_VERIFICATION_MESSAGES.categoriesRequired })
+      .max(MAX_PREFERRED_CATEGORIES, { error: SHOP_VERIFICATION_MESSAGES.tooManyCategories })
+      .transform((categories) => [...new Set(categories)]),
+  }),
+);
 export type ShopVerificationInput = z.input<typeof shopVerificationInputSchema>;
 export type ShopVerification = z.output<typeof shopVerificationInputSchema>;
 
 /** What `users/{uid}.shop` holds (dates as the data layer gives them). */
-export const shopSchema = z.object({
-  status: z.enum([SHOP_STATUS.verified]),
-  partitaIva: z.string(),
-  categories: z.array(requestCategorySchema),
-  verifiedAt: z.date(),
-});
+export const shopSchema = lazySchema(() =>
+  z.object({
+    status: z.enum([SHOP_STATUS.verified]),
+    partitaIva: z.string(),
+    categories: z.array(requestCategorySchema),
+    verifiedAt: z.date(),
+  }),
+);
 export type Shop = z.infer<typeof shopSchema>;
 
-export const verifyShopOutputSchema = z.object({ status: z.enum([SHOP_STATUS.verified]) });
+export const verifyShopOutputSchema = lazySchema(() => z.object({ status: z.enum([SHOP_STATUS.verified]) }));
 export type VerifyShopOutput = z.infer<typeof verifyShopOutputSchema>;

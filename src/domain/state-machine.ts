@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.ts";
 
 /**
  * The request/offer state machine of architecture §2, as data. Functions refuse every transition the
@@ -22,7 +23,9 @@ export const REQUEST_STATUSES = [
   REQUEST_STATUS.cancelled,
   REQUEST_STATUS.expired,
 ] as const;
-export const requestStatusSchema = z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" });
+export const requestStatusSchema = lazySchema(() =>
+  z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" }),
+);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 export const LEGACY_MATCHED_STATUS = "matched";
@@ -34,9 +37,11 @@ export function normalizeRequestStatus(status: RequestStatusInput): RequestStatu
 }
 
 /** Reads a stored status (legacy `matched` included) into a canonical one. */
-export const storedRequestStatusSchema = z
-  .enum([...REQUEST_STATUSES, LEGACY_MATCHED_STATUS], { error: "Stato della richiesta non valido" })
-  .transform(normalizeRequestStatus);
+export const storedRequestStatusSchema = lazySchema(() =>
+  z
+    .enum([...REQUEST_STATUSES, LEGACY_MATCHED_STATUS], { error: "Stato della richiesta non valido" })
+    .transform(normalizeRequestStatus),
+);
 
 /** Offer statuses by name, for code that sets or queries one (`OFFER_STATUS.pending`). */
 export const OFFER_STATUS = {
@@ -58,7 +63,9 @@ export const OFFER_STATUSES = [
   OFFER_STATUS.withdrawn,
   OFFER_STATUS.cancelled,
 ] as const;
-export const offerStatusSchema = z.enum(OFFER_STATUSES, { error: "Stato dell'offerta non valido" });
+export const offerStatusSchema = lazySchema(() =>
+  z.enum(OFFER_STATUSES, { error: "Stato dell'offerta non valido" }),
+);
 export type OfferStatus = z.infer<typeof offerStatusSchema>;
 
 /**
@@ -67,7 +74,7 @@ export type OfferStatus = z.infer<typeof offerStatusSchema>;
  */
 export const CONVERSATION_STATUS = { active: "active", closed: "closed" } as const;
 export const CONVERSATION_STATUSES = [CONVERSATION_STATUS.active, CONVERSATION_STATUS.closed] as const;
-export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
+export const conversationStatusSchema = lazySchema(() => z.enum(CONVERSATION_STATUSES));
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 
 /** Allowed moves; a status missing from a list may not be reached from that key. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateSchema, httpsUrlSchema, idSchema, optionalText } from "./fields.ts";
 import { latLngSchema } from "./geo.ts";
+import { lazySchema } from "./lazy-schema.ts";
 import { consentSchema } from "./legal-consent.ts";
 import {
   ADDRESS_MAX_LENGTH,
@@ -19,16 +20,20 @@ import { userTypeSchema } from "./user-type.ts";
 export const FALLBACK_DISPLAY_NAME = "Utente";
 
 /** Where a user is: a shop for merchants, a home zone for customers. `zone` is the comune. */
-export const userLocationSchema = latLngSchema.extend({
-  address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
-  zone: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
-});
+export const userLocationSchema = lazySchema(() =>
+  latLngSchema.extend({
+    address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
+    zone: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+  }),
+);
 export type UserLocation = z.infer<typeof userLocationSchema>;
 
-export const learningProfileSchema = z.object({
-  topSearchTerms: z.array(z.string()).max(MAX_TOP_SEARCH_TERMS).default([]),
-  communicationStyle: z.string().optional(),
-});
+export const learningProfileSchema = lazySchema(() =>
+  z.object({
+    topSearchTerms: z.array(z.string()).max(MAX_TOP_SEARCH_TERMS).default([]),
+    communicationStyle: z.string().optional(),
+  }),
+);
 export type LearningProfile = z.infer<typeof learningProfileSchema>;
 
 /**
@@ -36,61 +41,67 @@ export type LearningProfile = z.infer<typeof learningProfileSchema>;
  * createdAt (and updatedAt, isVerified, photoURL in the newer flow); the marketplace fields appear
  * later, so they are optional. Tokens, ratings and learning fields are written only by functions.
  */
-export const userSchema = z.object({
-  id: idSchema,
-  uid: z.string().optional(),
-  email: z.string(),
-  displayName: z.string(),
-  userType: userTypeSchema,
-  createdAt: dateSchema,
-  updatedAt: dateSchema.optional(),
-  isVerified: z.boolean().optional(),
-  photoURL: httpsUrlSchema.nullable().optional(),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  businessName: z.string().optional(),
-  location: userLocationSchema.optional(),
-  /** Balance; fractional (text chat costs 0.5). */
-  aiTokens: z.number().optional(),
-  monthlyTokensUsed: z.number().optional(),
-  aiInteractions: z.number().int().optional(),
-  /** Missing means the monthly allowance has never been credited. */
-  lastTokenReset: dateSchema.nullable().optional(),
-  tokenPurchases: z.array(tokenPurchaseSchema).optional(),
-  averageRating: z.number().min(0).max(5).optional(),
-  totalRatings: z.number().int().min(0).optional(),
-  preferredCategories: z.array(z.string()).max(MAX_PREFERRED_CATEGORIES).optional(),
-  successfulMatches: z.number().int().min(0).optional(),
-  learningProfile: learningProfileSchema.optional(),
-  /** Written by verifyShop only: the shop's powers (shop-verification.ts). */
-  shop: shopSchema.optional(),
-  /** The shop's phone and opening hours, as its public page shows them (shop-page.ts); the owner writes them. */
-  phone: z.string().optional(),
-  openingHours: z.string().optional(),
-  /** The terms accepted and the privacy notice acknowledged at sign-up (legal-consent.ts). */
-  consent: consentSchema.optional(),
-  /** Set by an admin's suspension (moderation): the Auth account is disabled too. */
-  suspendedAt: dateSchema.optional(),
-});
+export const userSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    uid: z.string().optional(),
+    email: z.string(),
+    displayName: z.string(),
+    userType: userTypeSchema,
+    createdAt: dateSchema,
+    updatedAt: dateSchema.optional(),
+    isVerified: z.boolean().optional(),
+    photoURL: httpsUrlSchema.nullable().optional(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    businessName: z.string().optional(),
+    location: userLocationSchema.optional(),
+    /** Balance; fractional (text chat costs 0.5). */
+    aiTokens: z.number().optional(),
+    monthlyTokensUsed: z.number().optional(),
+    aiInteractions: z.number().int().optional(),
+    /** Missing means the monthly allowance has never been credited. */
+    lastTokenReset: dateSchema.nullable().optional(),
+    tokenPurchases: z.array(tokenPurchaseSchema).optional(),
+    averageRating: z.number().min(0).max(5).optional(),
+    totalRatings: z.number().int().min(0).optional(),
+    preferredCategories: z.array(z.string()).max(MAX_PREFERRED_CATEGORIES).optional(),
+    successfulMatches: z.number().int().min(0).optional(),
+    learningProfile: learningProfileSchema.optional(),
+    /** Written by verifyShop only: the shop's powers (shop-verification.ts). */
+    shop: shopSchema.optional(),
+    /** The shop's phone and opening hours, as its public page shows them (shop-page.ts); the owner writes them. */
+    phone: z.string().optional(),
+    openingHours: z.string().optional(),
+    /** The terms accepted and the privacy notice acknowledged at sign-up (legal-consent.ts). */
+    consent: consentSchema.optional(),
+    /** Set by an admin's suspension (moderation): the Auth account is disabled too. */
+    suspendedAt: dateSchema.optional(),
+  }),
+);
 export type User = z.infer<typeof userSchema>;
 
-const displayNameSchema = z
-  .string({ error: VALIDATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: VALIDATION_MESSAGES.nameRequired })
-  .max(DISPLAY_NAME_MAX_LENGTH, { error: "Il nome è troppo lungo" });
+const displayNameSchema = lazySchema(() =>
+  z
+    .string({ error: VALIDATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: VALIDATION_MESSAGES.nameRequired })
+    .max(DISPLAY_NAME_MAX_LENGTH, { error: "Il nome è troppo lungo" }),
+);
 
 /** What the client writes at sign-up; the data layer adds createdAt/updatedAt (server timestamps). */
-export const newUserInputSchema = z.object({
-  id: idSchema,
-  uid: idSchema,
-  email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
-  displayName: displayNameSchema,
-  userType: userTypeSchema,
-  isVerified: z.boolean(),
-  photoURL: httpsUrlSchema.nullable().optional(),
-  businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
-});
+export const newUserInputSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    uid: idSchema,
+    email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
+    displayName: displayNameSchema,
+    userType: userTypeSchema,
+    isVerified: z.boolean(),
+    photoURL: httpsUrlSchema.nullable().optional(),
+    businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+  }),
+);
 export type NewUserInput = z.infer<typeof newUserInputSchema>;
 
 /** Profile fields a user may change directly (never tokens, ratings or role). */
@@ -103,40 +114,44 @@ export const PROFILE_EDITABLE_FIELDS = [
   "phone",
   "openingHours",
 ] as const;
-export const profileUpdateSchema = z
-  .object({
-    displayName: displayNameSchema,
-    firstName: optionalText(DISPLAY_NAME_MAX_LENGTH),
-    lastName: optionalText(DISPLAY_NAME_MAX_LENGTH),
-    businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
-    location: userLocationSchema,
-    phone: phoneSchema,
-    openingHours: openingHoursSchema,
-  })
-  .partial()
-  .strict();
+export const profileUpdateSchema = lazySchema(() =>
+  z
+    .object({
+      displayName: displayNameSchema,
+      firstName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+      lastName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+      businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+      location: userLocationSchema,
+      phone: phoneSchema,
+      openingHours: openingHoursSchema,
+    })
+    .partial()
+    .strict(),
+);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
  * profiles/{uid}: what other users may see of a person (architecture §2), written only by functions.
  * `location` is set for merchants only (their shop); customers show just their zone.
  */
-export const publicProfileSchema = z.object({
-  uid: idSchema,
-  displayName: z.string(),
-  businessName: z.string().optional(),
-  userType: userTypeSchema,
-  averageRating: z.number().min(0).max(5),
-  totalRatings: z.number().int().min(0),
-  zone: z.string().optional(),
-  location: latLngSchema.optional(),
-  /** Set by an admin's suspension (moderateReport): the account cannot sign in. */
-  suspended: z.boolean().optional(),
-  /** The account was deleted: the profile is a tombstone named 'Utente eliminato'. */
-  deleted: z.boolean().optional(),
-  /** A verified shop's public page: address, categories, phone, opening hours (shop-page.ts). */
-  shop: publicShopSchema.optional(),
-});
+export const publicProfileSchema = lazySchema(() =>
+  z.object({
+    uid: idSchema,
+    displayName: z.string(),
+    businessName: z.string().optional(),
+    userType: userTypeSchema,
+    averageRating: z.number().min(0).max(5),
+    totalRatings: z.number().int().min(0),
+    zone: z.string().optional(),
+    location: latLngSchema.optional(),
+    /** Set by an admin's suspension (moderateReport): the account cannot sign in. */
+    suspended: z.boolean().optional(),
+    /** The account was deleted: the profile is a tombstone named 'Utente eliminato'. */
+    deleted: z.boolean().optional(),
+    /** A verified shop's public page: address, categories, phone, opening hours (shop-page.ts). */
+    shop: publicShopSchema.optional(),
+  }),
+);
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 /** The public projection of a user document. */
