@@ -22,7 +22,7 @@
 // off), BENCH_LH_PROFILE=DIR to also record one V8 CPU profile per page (4× slowdown) and print where
 // the main thread's time goes (scripts/bench/cpu-profile.ts), CHROMIUM_PATH (default /usr/bin/chromium).
 
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedDemoData } from "../seed/seed";
@@ -145,6 +145,9 @@ async function main(): Promise<number> {
       if (!path) throw new Error("no conversation to measure");
       if (PROFILE_DIR) {
         mkdirSync(PROFILE_DIR, { recursive: true });
+        // The build (with its source maps) stays next to the profiles: scripts/bench/long-tasks.ts reads both.
+        const keptDist = join(PROFILE_DIR, "dist");
+        if (!existsSync(keptDist)) cpSync(join(dataDir, "dist"), keptDist, { recursive: true });
         await profilePage(browser.port, `${appUrl}${path}`, PROFILE_DIR, page.id, join(dataDir, "dist"));
       }
       pages.push(

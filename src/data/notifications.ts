@@ -1,4 +1,9 @@
 import type { DocumentData, Firestore, Unsubscribe } from "firebase/firestore";
+import {
+  doc as liteDoc,
+  serverTimestamp as liteServerTimestamp,
+  setDoc as liteSetDoc,
+} from "firebase/firestore/lite";
 import { COLLECTIONS, CONVERSATION_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
 import {
   type AppNotification,
@@ -12,6 +17,7 @@ import {
   PRESENCE_FIELDS,
 } from "@/domain/notifications";
 import { isPresent, parseDocument } from "./document";
+import { getLiteDb } from "./firestore-lite";
 import { type FirestoreSdk, type Listener, lazyListen, subscribeToDocument, withFirestore } from "./listen";
 
 /**
@@ -106,12 +112,21 @@ export async function saveNotificationPreferences(
   );
 }
 
-/** Stamps lastSeenAt with the server's time (the caller throttles: the rules refuse more than one a minute). */
+/**
+ * Stamps lastSeenAt with the server's time (the caller throttles: the rules refuse more than one a minute).
+ * A plain write through Firestore Lite: it runs on every signed-in page and must not pull in the full SDK.
+ */
 export async function touchPresence(uid: string): Promise<void> {
-  await withFirestore((fs, db) =>
-    fs.setDoc(settingsDoc(fs, db, uid, NOTIFICATION_SETTINGS_IDS.presence), {
-      [PRESENCE_FIELDS.lastSeenAt]: fs.serverTimestamp(),
-    }),
+  const db = await getLiteDb();
+  await liteSetDoc(
+    liteDoc(
+      db,
+      COLLECTIONS.users,
+      uid,
+      SUBCOLLECTIONS.notificationSettings,
+      NOTIFICATION_SETTINGS_IDS.presence,
+    ),
+    { [PRESENCE_FIELDS.lastSeenAt]: liteServerTimestamp() },
   );
 }
 

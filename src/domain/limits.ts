@@ -6,6 +6,12 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const USER_DOC_TIMEOUT_MS = 5000;
 /** While a new account's users document is on its way, how often the session reads it again. */
 export const USER_DOC_RETRY_MS = 400;
+/**
+ * Background live listeners (the header's badges, a page's updates after its first read, the user
+ * document) start at the first touch, click or key, or this long after the page has loaded, whichever
+ * comes first: the full Firestore SDK they need is then loaded and evaluated after the first paint.
+ */
+export const LIVE_START_DELAY_MS = 5000;
 /** Toast duration in the sign-up flow; the marketplace flow uses TOAST_DEFAULT_DURATION_MS (toast.ts). */
 export const SIGNUP_TOAST_DURATION_MS = 5000;
 

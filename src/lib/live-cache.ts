@@ -1,11 +1,14 @@
 import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Listener } from "@/data/listen";
+import { useSettled } from "./after-settled";
 
 type Subscribe<T> = (listener: Listener<T>) => Promise<() => void>;
 
 /**
  * Runs one listener while the screen is mounted and `enabled`, restarted only when `queryKey` changes.
+ * It starts once the page has settled (./after-settled.ts): the screen's one-shot read paints first, and
+ * the full Firestore SDK the listener needs loads after it.
  * `onNext(client, key, value, first)` handles each snapshot; a failed listener is only logged: the
  * screen keeps the last data it had and its own refetch.
  */
@@ -19,10 +22,12 @@ function useQueryListener<T>(
   const latest = useRef({ queryKey, subscribe, onNext });
   latest.current = { queryKey, subscribe, onNext };
   const key = hashKey(queryKey);
+  const settled = useSettled();
+  const active = enabled && settled;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart only when the key or enabled change.
   useEffect(() => {
-    if (!enabled) return;
+    if (!active) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
     let first = true;
@@ -43,7 +48,7 @@ function useQueryListener<T>(
       cancelled = true;
       stop?.();
     };
-  }, [key, enabled, queryClient]);
+  }, [key, active, queryClient]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { settleNow } from "@/lib/after-settled";
 
 // Every page but the marketing ones is React.lazy: the first visit in a test file transforms and
 // loads its module graph, which on the 2 shared cores can take longer than the default 1 s.
@@ -12,6 +13,10 @@ vi.mock("@/data/firebase", () => {
   const offline = () => Promise.reject(new Error("Firebase non è disponibile nei test dei componenti"));
   return { getFirebaseApp: offline, getAuthInstance: offline, getDb: offline, getFunctionsInstance: offline };
 });
+
+// Live listeners wait for the page to settle (a first interaction or a few seconds after load); a
+// component test expects them to start with the component.
+settleNow();
 
 afterEach(() => {
   cleanup();

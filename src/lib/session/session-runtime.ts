@@ -4,13 +4,14 @@ import { getUser, subscribeUser } from "@/data/users";
 import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
 import { fallbackUser } from "@/domain/session";
 import type { User } from "@/domain/user";
+import { afterSettled } from "../after-settled";
 import { setSessionHint } from "./session-hint";
 import { type SessionSnapshot, SIGNED_OUT_SESSION } from "./types";
 
 /**
  * The session's engine, loaded on demand (it pulls in Firebase): follows the auth state and, for
  * a signed-in user, users/{uid}: one quick read (Firestore Lite) so guarded pages can render, then a
- * live listener (full SDK, started once the browser is idle, or at once while the document does not
+ * live listener (full SDK, started once the page has settled (../after-settled.ts), or at once while the document does not
  * exist yet, e.g. during sign-up). If no document has arrived within USER_DOC_TIMEOUT_MS, or the
  * read fails, the domain's fallback user (role customer) stands in (spec §4); a document arriving
  * later replaces it.
@@ -76,7 +77,7 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
         return;
       }
       deliver(doc);
-      cancelIdle = whenIdle(startLive);
+      cancelIdle = afterSettled(startLive);
     }, failed);
 
     return () => {
@@ -110,16 +111,6 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
     stopAuth();
     stopFollowing?.();
   };
-}
-
-/** After first paint and the page's own work; soon where there is no idle callback. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window !== "undefined" && typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(task, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 1000);
-  return () => clearTimeout(id);
 }
 
 export async function signOutSession(): Promise<void> {

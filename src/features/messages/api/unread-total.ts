@@ -4,6 +4,7 @@ import { subscribeToUserConversations } from "@/data/conversations";
 import { subscribeToRecentMessages } from "@/data/messages";
 import { type Conversation, unreadOffersAcross } from "@/domain/conversation";
 import { countUnreadAcross, type Message } from "@/domain/message";
+import { useSettled } from "@/lib/after-settled";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
 import { UNREAD_WINDOW } from "./messages";
@@ -37,12 +38,15 @@ function useRecentMessagesOf(conversationIds: readonly string[]) {
  *
  * No 'Errore' toast when a listener fails (logged only): this runs on every page, and /messages raises
  * its own toast for the same reads. Identical queries share one Firestore watch target, so on /messages
- * these listeners cost no extra reads.
+ * these listeners cost no extra reads. They start once the page has settled (src/lib/after-settled.ts):
+ * the badge is not worth loading the full Firestore SDK before the page's own first paint.
  */
 export function useUnreadTotal(uid: string, openConversationId?: string): number {
+  const settled = useSettled();
   const { data: conversations } = useLiveQuery<Conversation[]>({
     queryKey: messageKeys.conversations(uid),
     subscribe: (listener) => subscribeToUserConversations(uid, listener),
+    enabled: settled,
   });
   const ids = useMemo(
     () => (conversations ?? []).map((conversation) => conversation.id).sort(),

@@ -10,25 +10,36 @@ import {
   LAST_SEEN_THROTTLE_MS,
   type NotificationPreferences,
 } from "@/domain/notifications";
+import { afterSettled } from "@/lib/after-settled";
 
 export type NotificationsState =
   | { status: "loading" }
   | { status: "error" }
   | { status: "ready"; items: AppNotification[]; unread: number };
 
-/** The user's newest notifications, live, with the unread count. */
+/**
+ * The user's newest notifications, live, with the unread count. The listener starts once the page has
+ * settled (src/lib/after-settled.ts): the bell waits for the page's first paint.
+ */
 export function useNotifications(uid: string): NotificationsState {
   const [state, setState] = useState<NotificationsState>({ status: "loading" });
   useEffect(() => {
     setState({ status: "loading" });
-    return subscribeToNotifications(uid, {
-      next: (items) =>
-        setState({ status: "ready", items, unread: items.filter((item) => item.readAt === null).length }),
-      error: (cause) => {
-        console.error("Notifications stopped", cause);
-        setState({ status: "error" });
-      },
+    let stop: (() => void) | undefined;
+    const cancel = afterSettled(() => {
+      stop = subscribeToNotifications(uid, {
+        next: (items) =>
+          setState({ status: "ready", items, unread: items.filter((item) => item.readAt === null).length }),
+        error: (cause) => {
+          console.error("Notifications stopped", cause);
+          setState({ status: "error" });
+        },
+      });
     });
+    return () => {
+      cancel();
+      stop?.();
+    };
   }, [uid]);
   return state;
 }
@@ -75,10 +86,12 @@ export function usePresence(uid: string): void {
       lastTouched.set(uid, now);
       touchPresence(uid).catch((cause: unknown) => console.warn("Presence not saved", cause));
     };
-    touch();
+    // The first stamp waits for the page's first paint, like the listeners.
+    const cancel = afterSettled(touch);
     const timer = window.setInterval(touch, LAST_SEEN_THROTTLE_MS);
     document.addEventListener("visibilitychange", touch);
     return () => {
+      cancel();
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", touch);
     };

@@ -1,0 +1,103 @@
+/**
+ * What the long tasks of a page load are made of: reads a CPU profile written by
+ * `BENCH_LH_PROFILE=DIR npm run bench:lighthouse` (DIR/<page>.cpuprofile, recorded with 4× CPU slowdown)
+ * and the build kept next to it (DIR/dist, with source maps), splits the samples into busy stretches
+ * (no idle sample for more than 1 ms), and for each stretch longer than 50 ms prints where its time went:
+ * self time per original source and the source files on the stack (inclusive).
+ *
+ *   node --import tsx scripts/bench/long-tasks.ts DIR create
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
+
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
+
+const [dir, page] = process.argv.slice(2);
+if (!dir || !page) throw new Error("usage: long-tasks.ts DIR PAGE");
+const profile = JSON.parse(readFileSync(join(dir, `${page}.cpuprofile`), "utf8")) as Profile;
+const dist = join(dir, "dist");
+
+const maps = new Map<string, TraceMap | null>();
+function original(url: string, line: number, column: number): { source: string; name: string } | null {
+  const path = url.replace(/^https?:\/\/[^/]+/, "");
+  if (!path.startsWith("/assets/")) return null;
+  if (!maps.has(path)) {
+    const file = join(dist, `${path}.map`);
+    maps.set(path, existsSync(file) ? new TraceMap(readFileSync(file, "utf8")) : null);
+  }
+  const map = maps.get(path);
+  if (!map) return null;
+  const position = originalPositionFor(map, { line: line + 1, column });
+  if (!position.source) return null;
+  const modules = position.source.lastIndexOf("node_modules/");
+  const source =
+    modules >= 0
+      ? position.source.slice(modules + "node_modules/".length).split("/").slice(0, 3).join("/")
+      : position.source.replace(/^.*?\/src\//, "src/");
+  return { source, name: position.name ?? "" };
+}
+
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const label = (node: Node) => {
+  const { url, lineNumber, columnNumber, functionName } = node.callFrame;
+  const mapped = original(url, lineNumber, columnNumber);
+  return mapped ? mapped.source : functionName || url || "(anonymous)";
+};
+
+type Stretch = { start: number; end: number; samples: { id: number; ms: number }[] };
+const stretches: Stretch[] = [];
+let time = profile.startTime;
+let current: Stretch | null = null;
+profile.samples.forEach((id, index) => {
+  const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+  time += ms * 1000;
+  const name = byId.get(id)?.callFrame.functionName;
+  const idle = name === "(idle)";
+  if (idle) {
+    if (current) stretches.push(current);
+    current = null;
+    return;
+  }
+  current ??= { start: time, end: time, samples: [] };
+  current.end = time;
+  current.samples.push({ id, ms });
+});
+if (current) stretches.push(current);
+
+for (const stretch of stretches) {
+  const total = stretch.samples.reduce((sum, sample) => sum + sample.ms, 0);
+  if (total < 50) continue;
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  for (const sample of stretch.samples) {
+    const node = byId.get(sample.id);
+    if (!node) continue;
+    self.set(label(node), (self.get(label(node)) ?? 0) + sample.ms);
+    const seen = new Set<string>();
+    for (let id: number | undefined = sample.id; id !== undefined; id = parent.get(id)) {
+      const frame = byId.get(id);
+      if (!frame) break;
+      const key = label(frame);
+      if (!key.startsWith("src/") || seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + sample.ms);
+    }
+  }
+  const top = (map: Map<string, number>, n: number) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, ms]) => `${ms.toFixed(0)} ${key}`)
+      .join(" · ");
+  console.log(`\n${((stretch.start - profile.startTime) / 1000).toFixed(0)} ms: busy ${total.toFixed(0)} ms`);
+  console.log(`  self: ${top(self, 8)}`);
+  console.log(`  src on the stack: ${top(inclusive, 10)}`);
+}
