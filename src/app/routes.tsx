@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
@@ -79,7 +80,15 @@ export type AppRoute = {
   preload?: () => void;
   /** The page's static frame, painted while a hinted session and the code load (RouteAccessGate). */
   shell?: ReactNode;
+  /** The page's first reads, started as soon as the uid is known (RouteAccessGate). */
+  prefetch?: (client: QueryClient, uid: string) => void;
 };
+
+/** The buyer's requests and offers (/customer, /requests). */
+const prefetchCustomerData = (client: QueryClient, uid: string) =>
+  void import("@/features/customer/api/customer-data").then((module) =>
+    module.prefetchCustomerData(client, uid),
+  );
 
 export const appRoutes: readonly AppRoute[] = [
   // Marketing (eager)
@@ -99,6 +108,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: "customer",
     element: <CustomerDashboardPage />,
     preload: CustomerDashboardPage.preload,
+    prefetch: prefetchCustomerData,
   },
   {
     path: paths.merchantDashboard.path,
@@ -121,6 +131,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: "customer",
     element: <CustomerRequestsPage />,
     preload: CustomerRequestsPage.preload,
+    prefetch: prefetchCustomerData,
   },
   { path: paths.request.path, access: "customer", element: <RequestPage />, preload: RequestPage.preload },
 
@@ -181,10 +192,15 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      ...appRoutes.map(({ path, access, element, preload, shell }) => ({
+      ...appRoutes.map(({ path, access, element, preload, shell, prefetch }) => ({
         path,
         element: (
-          <RouteAccessGate access={access} {...(preload ? { preload } : {})} {...(shell ? { shell } : {})}>
+          <RouteAccessGate
+            access={access}
+            {...(preload ? { preload } : {})}
+            {...(shell ? { shell } : {})}
+            {...(prefetch ? { prefetch } : {})}
+          >
             {element}
           </RouteAccessGate>
         ),

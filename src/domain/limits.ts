@@ -43,6 +43,11 @@ export const ALGO_PROMPT_RADIUS_KM = 5;
 export const MAX_GEO_QUERY_CELLS = 30;
 
 // Caches
+/**
+ * A screen that always reads afresh on mount skips that read when its data arrived this recently: the
+ * early read the route gate started while the session was loading (src/app/route-access.tsx).
+ */
+export const JUST_READ_MS = 3000;
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_GC_TIME_MS = 10 * 60 * 1000;
 export const TOKEN_BALANCE_CACHE_MS = 5 * 60 * 1000;

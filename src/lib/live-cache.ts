@@ -9,14 +9,14 @@ type Subscribe<T> = (listener: Listener<T>) => Promise<() => void>;
  * Runs one listener while the screen is mounted and `enabled`, restarted only when `queryKey` changes.
  * It starts once the page has settled (./after-settled.ts): the screen's one-shot read paints first, and
  * the full Firestore SDK the listener needs loads after it.
- * `onNext(client, key, value, first)` handles each snapshot; a failed listener is only logged: the
+ * `onNext(client, key, value, first, startedAt)` handles each snapshot; a failed listener is only logged: the
  * screen keeps the last data it had and its own refetch.
  */
 function useQueryListener<T>(
   queryKey: QueryKey,
   subscribe: Subscribe<T>,
   enabled: boolean,
-  onNext: (client: QueryClient, key: QueryKey, value: T, first: boolean) => void,
+  onNext: (client: QueryClient, key: QueryKey, value: T, first: boolean, startedAt: number) => void,
 ): void {
   const queryClient = useQueryClient();
   const latest = useRef({ queryKey, subscribe, onNext });
@@ -31,10 +31,11 @@ function useQueryListener<T>(
     let stop: (() => void) | null = null;
     let cancelled = false;
     let first = true;
+    const startedAt = Date.now();
     const { queryKey: currentKey, subscribe: start } = latest.current;
     start({
       next: (value) => {
-        latest.current.onNext(queryClient, currentKey, value, first);
+        latest.current.onNext(queryClient, currentKey, value, first, startedAt);
         first = false;
       },
       error: (cause) => console.error("Live listener stopped", cause),
@@ -66,8 +67,11 @@ export function useLiveCache<T>(queryKey: QueryKey, subscribe: Subscribe<T>, ena
  * cannot fill in directly. The refetch reads what changed; nothing is polled.
  */
 export function useRefreshOnChange<T>(queryKey: QueryKey, subscribe: Subscribe<T>, enabled = true): void {
-  useQueryListener(queryKey, subscribe, enabled, (client, key, _value, first) => {
-    // The first snapshot is what the screen has just read.
-    if (!first) void client.invalidateQueries({ queryKey: key });
+  useQueryListener(queryKey, subscribe, enabled, (client, key, _value, first, startedAt) => {
+    // The first snapshot is what the screen has just read, unless the read is older than the listener
+    // (which waits for the page to settle): what changed in between must show too.
+    const reads = client.getQueryCache().findAll({ queryKey: key });
+    const readBefore = reads.some((query) => query.state.dataUpdatedAt < startedAt);
+    if (!first || readBefore) void client.invalidateQueries({ queryKey: key });
   });
 }
