@@ -1,9 +1,10 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Rolldown } from "vite";
+import { defineConfig, loadEnv, type Rolldown } from "vite";
 import { serviceWorkerPlugin } from "./scripts/pwa/vite-plugin";
 import { localApiProxy } from "./scripts/stack/api-proxy";
+import { parseEnv } from "./src/config/env-schema";
 
 const rootDir = fileURLToPath(new URL(".", import.meta.url));
 
@@ -36,8 +37,17 @@ function sessionChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string |
   };
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, command }) => ({
   plugins: [react(), tailwindcss(), serviceWorkerPlugin()],
+  // A build carries its environment parsed (src/config/env.ts): a bad .env fails the build, not the page.
+  define:
+    command === "build"
+      ? {
+          __VICINO_ENV__: JSON.stringify(
+            parseEnv({ ...loadEnv(mode, rootDir, "VITE_"), DEV: mode === "development" }),
+          ),
+        }
+      : {},
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

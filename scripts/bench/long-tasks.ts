@@ -38,7 +38,11 @@ function original(url: string, line: number, column: number): { source: string; 
   const modules = position.source.lastIndexOf("node_modules/");
   const source =
     modules >= 0
-      ? position.source.slice(modules + "node_modules/".length).split("/").slice(0, 3).join("/")
+      ? position.source
+          .slice(modules + "node_modules/".length)
+          .split("/")
+          .slice(0, 3)
+          .join("/")
       : position.source.replace(/^.*?\/src\//, "src/");
   return { source, name: position.name ?? "" };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../domain/lazy-schema.ts";
 
 /**
  * The SPA's environment, validated once. Pure (no `import.meta`), so vite.config.ts and the
@@ -8,34 +9,39 @@ import { z } from "zod";
 const DEFAULT_PROJECT_ID = "demo-vicino";
 const DEFAULT_REGION = "europe-west8";
 
-const flag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => (value === "" ? undefined : value === "true" || value === "1"));
+// Built on first parse (lazySchema): a production build never parses in the browser (src/config/env.ts).
+const flag = () =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .transform((value) => (value === "" ? undefined : value === "true" || value === "1"));
 
-const port = z.coerce.number().int().min(1).max(65_535);
+const port = () => z.coerce.number().int().min(1).max(65_535);
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === "" ? undefined : value))
-  .optional();
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .optional();
 
-export const rawEnvSchema = z.object({
-  DEV: z.boolean().default(false),
-  VITE_FIREBASE_PROJECT_ID: z.string().trim().min(1).default(DEFAULT_PROJECT_ID),
-  VITE_FIREBASE_API_KEY: optionalText,
-  VITE_FIREBASE_AUTH_DOMAIN: optionalText,
-  VITE_FIREBASE_APP_ID: optionalText,
-  VITE_FIREBASE_STORAGE_BUCKET: optionalText,
-  VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText,
-  VITE_USE_EMULATORS: flag.optional(),
-  VITE_EMULATOR_HOST: z.string().trim().min(1).default("127.0.0.1"),
-  VITE_AUTH_EMULATOR_PORT: port.default(9099),
-  VITE_FIRESTORE_EMULATOR_PORT: port.default(8080),
-  VITE_FUNCTIONS_EMULATOR_PORT: port.default(5001),
-  VITE_FUNCTIONS_REGION: z.string().trim().min(1).default(DEFAULT_REGION),
-  VITE_APPCHECK_SITE_KEY: optionalText,
-});
+export const rawEnvSchema = lazySchema(() =>
+  z.object({
+    DEV: z.boolean().default(false),
+    VITE_FIREBASE_PROJECT_ID: z.string().trim().min(1).default(DEFAULT_PROJECT_ID),
+    VITE_FIREBASE_API_KEY: optionalText(),
+    VITE_FIREBASE_AUTH_DOMAIN: optionalText(),
+    VITE_FIREBASE_APP_ID: optionalText(),
+    VITE_FIREBASE_STORAGE_BUCKET: optionalText(),
+    VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText(),
+    VITE_USE_EMULATORS: flag().optional(),
+    VITE_EMULATOR_HOST: z.string().trim().min(1).default("127.0.0.1"),
+    VITE_AUTH_EMULATOR_PORT: port().default(9099),
+    VITE_FIRESTORE_EMULATOR_PORT: port().default(8080),
+    VITE_FUNCTIONS_EMULATOR_PORT: port().default(5001),
+    VITE_FUNCTIONS_REGION: z.string().trim().min(1).default(DEFAULT_REGION),
+    VITE_APPCHECK_SITE_KEY: optionalText(),
+  }),
+);
 
 export interface EmulatorEndpoint {
   host: string;
