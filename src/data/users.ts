@@ -24,6 +24,15 @@ export function parseUser(data: DocumentData): User {
   return userSchema.parse(fromFirestoreValue(data));
 }
 
+/**
+ * Builds the user document's schema ahead of the first read (schemas are built on first use, see
+ * src/domain/lazy-schema.ts): the session calls it while that read is on the network, so the building
+ * does not lengthen the task that then parses the document and renders the page.
+ */
+export function prepareUserParsing(): void {
+  userSchema.safeParse(null);
+}
+
 export const userConverter: FirestoreDataConverter<User, DocumentData> = {
   toFirestore: (user) => user as DocumentData,
   fromFirestore: (snapshot) => parseUser(snapshot.data()),

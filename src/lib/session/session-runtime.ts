@@ -1,6 +1,6 @@
 import { homePathByRole } from "@/config/paths";
 import { type AuthUser, onAuthChange, signOut } from "@/data/auth";
-import { getUser, subscribeUser } from "@/data/users";
+import { getUser, prepareUserParsing, subscribeUser } from "@/data/users";
 import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
 import { fallbackUser } from "@/domain/session";
 import type { User } from "@/domain/user";
@@ -69,6 +69,8 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
     };
 
     const timer = setTimeout(applyFallback, USER_DOC_TIMEOUT_MS);
+    // Its own task, while the read below waits for the network.
+    const prepare = setTimeout(prepareUserParsing, 0);
     getUser(user.uid).then((doc) => {
       if (stopped) return;
       if (!doc) {
@@ -83,6 +85,7 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(prepare);
       clearTimeout(retry);
       cancelIdle?.();
       stopLive?.();
