@@ -1,11 +1,12 @@
 import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { ChatIcon } from "@/components/ui/icons";
+import { BellIcon, ChatIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { UnreadTotal } from "@/features/messages/components/with-unread-total";
+import { useSettled } from "@/lib/after-settled";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session/session-provider";
 
@@ -77,19 +78,41 @@ class UnreadBoundary extends Component<{ children: ReactNode; fallback: ReactNod
   }
 }
 
-/** The notifications' bell; while its chunk loads (or if it cannot) the header simply has no bell. */
+/**
+ * The notifications' bell. It loads (its chunk, then its listener) once the page has settled
+ * (src/lib/after-settled.ts), not during the page's first paint; until then, and while its chunk loads,
+ * an inert bell of the same size holds its place, so nothing in the header moves when it arrives. If it
+ * cannot load, the header simply has no bell.
+ */
 function Bell({ uid }: { uid: string }) {
+  const settled = useSettled();
+  const placeholder = (
+    <span
+      aria-hidden="true"
+      className={buttonClasses({
+        variant: "ghost",
+        size: "sm",
+        className: "pointer-events-none max-sm:px-2",
+      })}
+    >
+      <BellIcon />
+    </span>
+  );
+  if (!settled) return placeholder;
   return (
     <UnreadBoundary fallback={null}>
-      <Suspense fallback={null}>
+      <Suspense fallback={placeholder}>
         <NotificationBell uid={uid} />
       </Suspense>
     </UnreadBoundary>
   );
 }
 
+/** 'Messaggi'; its unread total (a chunk and listeners of its own) joins once the page has settled. */
 function MessagesLink({ uid }: { uid: string }) {
+  const settled = useSettled();
   const plain = <MessagesLinkView total={0} label="" spoken="" />;
+  if (!settled) return plain;
   return (
     <UnreadBoundary fallback={plain}>
       <Suspense fallback={plain}>
