@@ -9,6 +9,7 @@ import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { EARLIER, seedUserDoc } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
@@ -34,7 +35,6 @@ const CUSTOMER = "buyer";
 const OTHER_CUSTOMER = "intruder";
 const MERCHANT = "shop";
 const OTHER_MERCHANT = "rival";
-const EARLIER = Timestamp.fromDate(new Date("2025-01-01T10:00:00Z"));
 
 const REQUEST_CLOSED = "Operazione non consentita: la richiesta è in trattativa.";
 const REQUEST_ACTIVE = "Operazione non consentita: la richiesta è attiva.";
@@ -42,19 +42,8 @@ const REQUEST_COMPLETED = "Operazione non consentita: la richiesta è completata
 const OFFER_ACCEPTED = "Operazione non consentita: l'offerta è accettata.";
 const OFFER_REJECTED = "Operazione non consentita: l'offerta è rifiutata.";
 
-async function seedUser(uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) {
-  await db()
-    .doc(`users/${uid}`)
-    .set({
-      id: uid,
-      uid,
-      email: `${uid}@example.it`,
-      displayName: uid,
-      userType,
-      createdAt: EARLIER,
-      ...fields,
-    });
-}
+const seedUser = (uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) =>
+  seedUserDoc(db(), uid, userType, fields);
 
 /** The buyer's Auth account: completeTransaction counts a rating only from a verified e-mail. */
 async function seedAccount(uid: string, emailVerified = true) {

@@ -9,6 +9,7 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { overrideEnv, rejection } from "../support/callables";
+import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 import { type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
@@ -38,7 +39,6 @@ let send: SendModule;
 let admin: AdminModule;
 
 const db = () => admin.adminDb();
-const EARLIER = Timestamp.fromDate(new Date("2025-01-01T10:00:00Z"));
 const BUYER = "buyer";
 const SHOP = "shop";
 const OTHER_SHOP = "other-shop";
@@ -50,22 +50,11 @@ const MILANO = { lat: 45.4642, lng: 9.19 };
 let clock = new Date();
 const deps = () => ({ db: db(), now: () => clock, mail: send.smtpTransport });
 
-async function seedUser(uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) {
-  await db()
-    .doc(`users/${uid}`)
-    .set({
-      id: uid,
-      uid,
-      email: `${uid}@example.it`,
-      displayName: uid,
-      userType,
-      createdAt: EARLIER,
-      ...fields,
-    });
-}
+const seedUser = (uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) =>
+  seedUserDoc(db(), uid, userType, fields);
 
 const VERIFIED = {
-  shop: { status: "verified", partitaIva: "00743110157", categories: ["casa"], verifiedAt: EARLIER },
+  shop: VERIFIED_SHOP,
   location: MILANO,
 };
 

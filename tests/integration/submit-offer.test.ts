@@ -12,6 +12,7 @@ import { ERROR_MESSAGES, OFFER_MESSAGES } from "../../src/domain/messages";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
 import { MODERATION_MESSAGES } from "../../src/domain/trust-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
@@ -30,7 +31,6 @@ const SHOP = "shop";
 const UNVERIFIED = "self-declared";
 const REQUEST = "req";
 const OFFER_ID = `${REQUEST}_${SHOP}`;
-const EARLIER = Timestamp.fromDate(new Date("2025-01-01T10:00:00Z"));
 
 /** What the make-offer page sends. */
 const TERMS = {
@@ -41,22 +41,11 @@ const TERMS = {
   estimatedDeliveryTime: "Da domani",
 };
 
-async function seedUser(uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) {
-  await db()
-    .doc(`users/${uid}`)
-    .set({
-      id: uid,
-      uid,
-      email: `${uid}@example.it`,
-      displayName: uid,
-      userType,
-      createdAt: EARLIER,
-      ...fields,
-    });
-}
+const seedUser = (uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) =>
+  seedUserDoc(db(), uid, userType, fields);
 
 const VERIFIED = {
-  shop: { status: "verified", partitaIva: "00743110157", categories: ["casa"], verifiedAt: EARLIER },
+  shop: VERIFIED_SHOP,
 };
 
 async function seedRequest(status = "active", fields: DocumentData = {}) {

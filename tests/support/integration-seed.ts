@@ -1,0 +1,35 @@
+import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
+
+/**
+ * Documents the function tests (tests/integration) seed with the admin SDK, in the shapes the app and
+ * the functions leave them. One home, so a new required field of users/{uid} is added once.
+ */
+
+/** A moment well before every test's "now": account creation, a shop's verification. */
+export const EARLIER = Timestamp.fromDate(new Date("2025-01-01T10:00:00Z"));
+
+/** users/{uid} as sign-up leaves it (e-mail `<uid>@example.it`, display name = uid unless `fields` says). */
+export async function seedUserDoc(
+  db: Firestore,
+  uid: string,
+  userType: "customer" | "merchant",
+  fields: DocumentData = {},
+): Promise<void> {
+  await db.doc(`users/${uid}`).set({
+    id: uid,
+    uid,
+    email: `${uid}@example.it`,
+    displayName: uid,
+    userType,
+    createdAt: EARLIER,
+    ...fields,
+  });
+}
+
+/** The `shop` field of a merchant the server has verified (the rules open the feed to these only). */
+export const VERIFIED_SHOP = {
+  status: "verified",
+  partitaIva: "00743110157",
+  categories: ["casa"],
+  verifiedAt: EARLIER,
+} as const;
