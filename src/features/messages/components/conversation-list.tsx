@@ -52,7 +52,11 @@ function ConversationItem({
               {formatRelativeDate(when)}
             </time>
           </div>
-          {productName ? <p className="truncate text-sm text-slate-700">{productName}</p> : null}
+          {/* The product's line is there before its name arrives (its own read): rows keep their height
+              and the list does not shift as the names come in (Lighthouse CLS on /messages). */}
+          <p className="truncate text-sm text-slate-700">
+            {productName || <span aria-hidden="true">{"\u00a0"}</span>}
+          </p>
           <div className="flex items-center justify-between gap-2">
             <p className="truncate text-sm text-slate-600">
               {conversation.lastMessage
