@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { Suspense } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -31,9 +31,10 @@ describe("lazyPage and the route gate", () => {
       </MemoryRouter>
     );
     const view = render(gate());
-    // The gate still shows its spinner, but the page's code is already on its way.
+    // The gate still shows its spinner, and once that has painted the page's code is on its way.
     expect(screen.getByText("Verifica dell'accesso…")).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(screen.getByText("Verifica dell'accesso…")).toBeInTheDocument();
 
     vi.mocked(useSessionStart).mockReturnValue({
       loading: false,

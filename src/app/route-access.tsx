@@ -5,6 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { isVerifiedShop } from "@/domain/shop-status";
 import type { UserType } from "@/domain/user-type";
+import { afterNextPaint } from "@/lib/after-paint";
 import { returnToState } from "@/lib/session/return-to";
 import { hasSessionHint } from "@/lib/session/session-hint";
 import { useSessionStart } from "@/lib/session/session-provider";
@@ -67,7 +68,8 @@ function RequireAccess({
 }: GateOptions & { access: Exclude<RouteAccess, "public">; children: ReactNode }) {
   const session = useSessionStart();
   const location = useLocation();
-  useEffect(() => preload?.(), [preload]);
+  // After the first paint (the frame or the spinner), so the page's code does not compete with it.
+  useEffect(() => (preload ? afterNextPaint(preload) : undefined), [preload]);
   const earlyUid = session.loading ? session.user?.uid : undefined;
   const early = prefetch && earlyUid ? <EarlyReads prefetch={prefetch} uid={earlyUid} /> : null;
   const role = access === "shop" ? "merchant" : access;

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { afterNextPaint } from "../after-paint";
 import { hasSessionHint } from "./session-hint";
 import { LOADING_SESSION, type SessionSnapshot } from "./types";
 
@@ -98,10 +99,13 @@ export function useSession(): SessionValue {
   return session;
 }
 
-/** The session, loading it if needed: for screens that depend on who is signed in. */
+/**
+ * The session, loading it if needed: for screens that depend on who is signed in. The engine's chunk
+ * starts downloading after the screen's first paint (its frame or spinner), not in competition with it.
+ */
 export function useSessionStart(): SessionValue {
   const session = useSession();
   const { start } = session;
-  useEffect(start, [start]);
+  useEffect(() => (session.loading ? afterNextPaint(start) : undefined), [start, session.loading]);
   return session;
 }
