@@ -8,7 +8,17 @@ import {
   updateDoc,
 } from "firebase/firestore/lite";
 import { COLLECTIONS } from "@/domain/collections";
-import { type ProfileUpdate, type User, userSchema } from "@/domain/user";
+import { latLngSchema } from "@/domain/geo";
+import { consentSchema } from "@/domain/legal-consent";
+import { shopSchema } from "@/domain/shop-verification";
+import { tokenPurchaseSchema } from "@/domain/tokens";
+import {
+  learningProfileSchema,
+  type ProfileUpdate,
+  type User,
+  userLocationSchema,
+  userSchema,
+} from "@/domain/user";
 import { buildUserDocument, type NewUserDoc, profileUpdateDocument } from "@/domain/user-document";
 import { fromFirestoreValue } from "./document";
 import { getLiteDb } from "./firestore-lite";
@@ -26,12 +36,19 @@ export function parseUser(data: DocumentData): User {
 
 /**
  * Builds the user document's schema ahead of the first read (schemas are built on first use, see
- * src/domain/lazy-schema.ts): the session calls it while that read is on the network, so the building
- * does not lengthen the task that then parses the document and renders the page.
+ * src/domain/lazy-schema.ts), in steps: its parts first, then the whole. The session runs one step per
+ * task while that read is on the network, so neither the building nor the task that then parses the
+ * document and renders the page is long (a phone's main thread stays responsive: Lighthouse's TBT).
  */
-export function prepareUserParsing(): void {
-  userSchema.safeParse(null);
-}
+export const USER_PARSING_STEPS: readonly (() => void)[] = [
+  () => latLngSchema.safeParse(null),
+  () => userLocationSchema.safeParse(null),
+  () => consentSchema.safeParse(null),
+  () => shopSchema.safeParse(null),
+  () => tokenPurchaseSchema.safeParse(null),
+  () => learningProfileSchema.safeParse(null),
+  () => userSchema.safeParse(null),
+];
 
 export const userConverter: FirestoreDataConverter<User, DocumentData> = {
   toFirestore: (user) => user as DocumentData,

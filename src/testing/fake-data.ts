@@ -144,7 +144,7 @@ export const fakeAuthModule = {
 
 export const fakeUsersModule = {
   parseUser: vi.fn<typeof UsersModule.parseUser>(),
-  prepareUserParsing: vi.fn<typeof UsersModule.prepareUserParsing>(),
+  USER_PARSING_STEPS: [],
   userConverter: {} as typeof UsersModule.userConverter,
   getUser: vi.fn<typeof UsersModule.getUser>(),
   subscribeUser: vi.fn<typeof UsersModule.subscribeUser>(),

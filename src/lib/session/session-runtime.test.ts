@@ -18,7 +18,7 @@ vi.mock("@/data/auth", () => ({
 }));
 vi.mock("@/data/users", () => ({
   getUser: vi.fn(async () => users.reads.shift() ?? null),
-  prepareUserParsing: vi.fn(),
+  USER_PARSING_STEPS: [],
   subscribeUser: users.live,
 }));
 vi.mock("./session-hint", () => ({ setSessionHint: vi.fn() }));

@@ -1,6 +1,6 @@
 import { homePathByRole } from "@/config/paths";
 import { type AuthUser, onAuthChange, signOut } from "@/data/auth";
-import { getUser, prepareUserParsing, subscribeUser } from "@/data/users";
+import { getUser, subscribeUser, USER_PARSING_STEPS } from "@/data/users";
 import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
 import { fallbackUser } from "@/domain/session";
 import type { User } from "@/domain/user";
@@ -69,8 +69,17 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
     };
 
     const timer = setTimeout(applyFallback, USER_DOC_TIMEOUT_MS);
-    // Its own task, while the read below waits for the network.
-    const prepare = setTimeout(prepareUserParsing, 0);
+    // One task per step, while the read below waits for the network.
+    let prepare: ReturnType<typeof setTimeout> | undefined;
+    const prepareFrom = (step: number) => {
+      const run = USER_PARSING_STEPS[step];
+      if (!run || stopped || arrived) return;
+      prepare = setTimeout(() => {
+        run();
+        prepareFrom(step + 1);
+      }, 0);
+    };
+    prepareFrom(0);
     getUser(user.uid).then((doc) => {
       if (stopped) return;
       if (!doc) {
