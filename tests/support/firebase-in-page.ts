@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { Page } from "playwright-core";
+import { parseEnv } from "../../src/config/env-schema";
 
 /**
  * Puts the app's own Firebase module (src/data/firebase.ts, with src/config/env.ts) and the
@@ -36,6 +37,8 @@ function bundle(viteEnv: Record<string, string>): Promise<string> {
           BASE_URL: "/",
         }),
         "process.env.NODE_ENV": '"production"',
+        // A production build carries its environment parsed (vite.config.ts, src/config/env.ts).
+        __VICINO_ENV__: JSON.stringify(parseEnv({ ...viteEnv, DEV: false })),
       },
     }).then((result) => {
       const file = result.outputFiles[0];
