@@ -29,7 +29,7 @@ function shortUrl(url: string): string {
  * The original source of a built position (node_modules package or src/ file), through the build's
  * source maps in `distDir` (vite.config.ts writes them), or undefined when there is none.
  */
-function sourceMapper(distDir: string | undefined) {
+export function sourceMapper(distDir: string | undefined) {
   const maps = new Map<string, TraceMap | null>();
   return (url: string, line: number, column: number): string | undefined => {
     if (!distDir) return undefined;

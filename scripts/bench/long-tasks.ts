@@ -7,9 +7,9 @@
  *
  *   node --import tsx scripts/bench/long-tasks.ts DIR create
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
+import { sourceMapper } from "./cpu-profile";
 
 type Node = {
   id: number;
@@ -23,37 +23,14 @@ if (!dir || !page) throw new Error("usage: long-tasks.ts DIR PAGE");
 const profile = JSON.parse(readFileSync(join(dir, `${page}.cpuprofile`), "utf8")) as Profile;
 const dist = join(dir, "dist");
 
-const maps = new Map<string, TraceMap | null>();
-function original(url: string, line: number, column: number): { source: string; name: string } | null {
-  const path = url.replace(/^https?:\/\/[^/]+/, "");
-  if (!path.startsWith("/assets/")) return null;
-  if (!maps.has(path)) {
-    const file = join(dist, `${path}.map`);
-    maps.set(path, existsSync(file) ? new TraceMap(readFileSync(file, "utf8")) : null);
-  }
-  const map = maps.get(path);
-  if (!map) return null;
-  const position = originalPositionFor(map, { line: line + 1, column });
-  if (!position.source) return null;
-  const modules = position.source.lastIndexOf("node_modules/");
-  const source =
-    modules >= 0
-      ? position.source
-          .slice(modules + "node_modules/".length)
-          .split("/")
-          .slice(0, 3)
-          .join("/")
-      : position.source.replace(/^.*?\/src\//, "src/");
-  return { source, name: position.name ?? "" };
-}
+const sourceOf = sourceMapper(dist);
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
 const label = (node: Node) => {
   const { url, lineNumber, columnNumber, functionName } = node.callFrame;
-  const mapped = original(url, lineNumber, columnNumber);
-  return mapped ? mapped.source : functionName || url || "(anonymous)";
+  return sourceOf(url, lineNumber, columnNumber) ?? (functionName || url || "(anonymous)");
 };
 
 type Stretch = { start: number; end: number; samples: { id: number; ms: number }[] };
