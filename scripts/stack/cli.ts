@@ -7,7 +7,13 @@ import { busyPorts } from "./ports";
 import { ServiceError } from "./process";
 import { savedFirestoreExport } from "./service-specs";
 import { killAllServices, startStack, stopAllServices } from "./stack";
-import { DEFAULT_PORTS, PORT_LABELS, type RunningStack, type StackPorts } from "./stack-options";
+import {
+  DEFAULT_PORTS,
+  LOCAL_PROJECT_ID,
+  PORT_LABELS,
+  type RunningStack,
+  type StackPorts,
+} from "./stack-options";
 
 /**
  * `npm start`: the whole product on this machine, offline. Starts Google's Firestore emulator
@@ -16,7 +22,6 @@ import { DEFAULT_PORTS, PORT_LABELS, type RunningStack, type StackPorts } from "
  * with --fresh); prints where everything is; Ctrl-C stops it all and keeps the data.
  */
 
-const PROJECT_ID = "demo-vicino";
 const HELP = `Usage: npm start [-- --fresh] [-- --verbose]
 
   --fresh     wipe the local data (.vicino/) and load the demo data again
@@ -150,13 +155,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     stack = await startStack({
       rootDir,
-      projectId: PROJECT_ID,
+      projectId: LOCAL_PROJECT_ID,
       ports: DEFAULT_PORTS,
       dataDir,
       firestoreExportDir,
       authExportDir,
       web: { kind: "vite-dev" },
       watchFunctions: true,
+      runSchedules: true,
       watchRules: true,
       verbose: args.verbose,
       onReady: (service, elapsed) =>
@@ -181,7 +187,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       // Loaded only when needed: firebase-admin takes a moment to import.
       const { seedDemoData } = await import("../seed/seed");
       const summary = await seedDemoData({
-        projectId: PROJECT_ID,
+        projectId: LOCAL_PROJECT_ID,
         firestoreHost: stack.hosts.firestore,
         authHost: stack.hosts.auth,
       });

@@ -29,7 +29,7 @@ async function firestoreTriggers(functionsUrl: string): Promise<TriggerDefinitio
  * The keys the Functions emulator knows its triggers by (`{id}-{generation}`, the generation growing
  * with each reload of the functions): it lists them when asked for one that does not exist.
  */
-async function triggerKeys(functionsUrl: string, projectId: string): Promise<string[]> {
+export async function triggerKeys(functionsUrl: string, projectId: string): Promise<string[]> {
   const response = await fetch(`${functionsUrl}/functions/projects/${projectId}/triggers/__vicino_probe__`, {
     method: "POST",
     headers: { "content-type": "application/json" },

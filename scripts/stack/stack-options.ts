@@ -39,6 +39,9 @@ export const PORT_LABELS: Record<keyof StackPorts, string> = {
 
 export const FUNCTIONS_REGION = "europe-west8";
 
+/** The demo project `npm start` runs (a `demo-` id: the emulators never reach a real project). */
+export const LOCAL_PROJECT_ID = "demo-vicino";
+
 /** How the SPA is served: Vite's dev server (npm start) or `vite preview` of a build (tests). */
 export type WebServer =
   | { kind: "vite-dev" }
@@ -83,6 +86,11 @@ export interface StackOptions {
   web: WebServer;
   /** Rebuild the functions bundle on change (the emulator reloads it). */
   watchFunctions?: boolean;
+  /**
+   * Call the scheduled functions at their times, as Cloud Scheduler does in production
+   * (scheduled-functions.ts); tests call them when they want with `runScheduled`.
+   */
+  runSchedules?: boolean;
   /** Reload the rules into Firestore when the file changes (a compile error keeps the last good rules). */
   watchRules?: boolean;
   verbose?: boolean;
@@ -108,6 +116,8 @@ export interface RunningStack {
   /** Resolves with the first service that exits on its own (a crash). */
   readonly crashed: Promise<ServiceProcess>;
   functionUrl(name: string): string;
+  /** Runs a scheduled function now (e.g. `expireRequests`), as Cloud Scheduler would call it. */
+  runScheduled(name: string, at?: Date): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -10,6 +10,7 @@ import {
   ServiceProcess,
   type ServiceSpec,
 } from "./process";
+import { runScheduledFunction, startLocalScheduler } from "./scheduled-functions";
 import { serviceSpecs } from "./service-specs";
 import { FUNCTIONS_REGION, type RunningStack, type StackOptions, stackUrls } from "./stack-options";
 import { httpAnswers, waitUntil } from "./wait";
@@ -106,10 +107,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   let closeRulesWatcher: (() => void) | undefined;
   let stopTriggerWatch: (() => void) | undefined;
+  let stopScheduler: (() => void) | undefined;
   const stop = async () => {
     stopped = true;
     closeRulesWatcher?.();
     stopTriggerWatch?.();
+    stopScheduler?.();
     await Promise.all(services.map((service) => service.stop(20_000)));
     for (const service of services) live.delete(service);
   };
@@ -217,6 +220,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           stopTriggerWatch = keepFirestoreTriggersRegistered({ ...target, registered });
         }
       }
+      if (specs.functionsBuild && options.runSchedules) {
+        const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+        stopScheduler = startLocalScheduler({
+          functionsUrl: urls.functions,
+          projectId: options.projectId,
+          print,
+        });
+      }
     } catch (error) {
       // Stopping makes the other waits fail fast (their process exits); let them settle first.
       await stop();
@@ -246,6 +257,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     },
     crashed,
     functionUrl,
+    runScheduled: (name: string, at?: Date) =>
+      runScheduledFunction({ functionsUrl: urls.functions, projectId: options.projectId }, name, at),
     stop,
   };
 }

@@ -1,7 +1,7 @@
 // The request's life end to end in Chromium on the seeded marketplace: a week and a day pass (the
 // functions' test clock, testClock/offset, honoured on the emulators only, and the browser's clock moved
-// as far), the hourly expiry sweep runs (its own code, runExpireRequests: scheduled functions do not fire
-// on the emulator) and both sides show it: the buyer's lamp request reads 'Scaduta' with 'Scaduta il …'
+// as far), the hourly expiry sweep runs (the scheduled function itself on the Functions emulator, called
+// as Cloud Scheduler calls it: scripts/stack/scheduled-functions.ts) and both sides show it: the buyer's lamp request reads 'Scaduta' with 'Scaduta il …'
 // and 'Rinnova', the shop's offer on it reads 'Scaduta' with nothing left to withdraw; then the buyer
 // renews it and it is 'Attiva' again.
 
@@ -9,14 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_REQUESTS, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
 import { overrideEnv } from "../support/callables";
 import { seededJourney } from "../support/seeded-journey";
-import { startStack } from "../support/stack";
+import { startStack, type TestStack } from "../support/stack";
 
 type AdminModule = typeof import("../../functions/src/lib/admin");
-type ExpireModule = typeof import("../../functions/src/requests/expire-requests");
 
 const { open, signIn } = seededJourney();
 let admin: AdminModule;
-let expire: ExpireModule;
+let stack: TestStack;
 let restoreEnv: () => void = () => {};
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,14 +24,13 @@ const LATER_MS = 8 * DAY;
 const LAMP = DEMO_REQUESTS.lamp.productName;
 
 beforeAll(async () => {
-  const stack = await startStack();
+  stack = await startStack();
   restoreEnv = overrideEnv({
     FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
   admin = await import("../../functions/src/lib/admin");
-  expire = await import("../../functions/src/requests/expire-requests");
 });
 
 afterAll(async () => {
@@ -48,8 +46,9 @@ describe("a request expires and is renewed", { timeout: 180_000 }, () => {
   it("shows the expiry to both sides, then the buyer renews", async () => {
     const db = admin.adminDb();
     await db.doc("testClock/offset").set({ offsetMs: LATER_MS });
-    const expired = await expire.runExpireRequests({ db, now: () => new Date(Date.now() + LATER_MS) });
-    expect(expired).toContain("demo-req-lampada");
+    await stack.runScheduled("expireRequests", new Date(Date.now() + LATER_MS));
+    const lamp = (await db.doc("requests/demo-req-lampada").get()).data();
+    expect(lamp?.status).toBe("expired");
 
     // The shop: its offer on the lamp is 'Scaduta', nothing to withdraw.
     const shop = await open("/offers", "desktop");

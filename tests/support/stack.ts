@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import type { DemoSummary } from "../../scripts/seed/demo-scenario";
 import { clearEmulatorData, seedDemoData } from "../../scripts/seed/seed";
+import { runScheduledFunction } from "../../scripts/stack/scheduled-functions";
 import { freeStackPorts, stackLogDir, startStack as startLocalStack } from "../../scripts/stack/stack";
 import { webEnv } from "../../scripts/stack/stack-env";
 import {
@@ -52,6 +53,8 @@ export interface TestStack extends StackInfo {
   inbox: MailInbox;
   /** URL of an HTTPS function on the Functions emulator. */
   functionUrl(name: string): string;
+  /** Runs a scheduled function now on the Functions emulator, as Cloud Scheduler would. */
+  runScheduled(name: string, at?: Date): Promise<void>;
   /** Empties Firestore, the Auth accounts and the inbox. */
   resetData(): Promise<void>;
   /** Resets, then loads the demo marketplace (the same data as `npm start`). */
@@ -95,6 +98,8 @@ function testStack(info: StackInfo): TestStack {
     hosts,
     inbox,
     functionUrl: (name) => `${info.urls.functions}/${info.projectId}/${FUNCTIONS_REGION}/${name}`,
+    runScheduled: (name, at) =>
+      runScheduledFunction({ functionsUrl: info.urls.functions, projectId: info.projectId }, name, at),
     resetData: async () => {
       await Promise.all([clearEmulatorData(target), clearInbox()]);
     },
