@@ -13,6 +13,7 @@ import {
 import { lazySchema } from "./lazy-schema.ts";
 import { DEFAULT_ACTION_RADIUS_KM } from "./limits.ts";
 import { agree, productAgreement } from "./product-agreement.ts";
+import { MAX_REQUEST_PHOTOS, requestPhotoUploadSchema } from "./request-photo.ts";
 
 /**
  * The request being prepared on /create, as the summary card shows it: what Algo gathered, with the
@@ -21,7 +22,7 @@ import { agree, productAgreement } from "./product-agreement.ts";
  * its own copy in the Algo conversation, and 'Pubblica' sends this one (publishAlgoRequest).
  */
 
-/** A chat bubble as the page keeps it (photos are not kept: they would not fit the storage). */
+/** A chat bubble as the page keeps it (its photo, if any, is kept apart: algoDraftPhotoSchema). */
 export const draftMessageSchema = lazySchema(() =>
   z.object({
     id: z.string(),
@@ -45,6 +46,17 @@ export const algoDraftSchema = lazySchema(() =>
   }),
 );
 export type AlgoDraft = z.infer<typeof algoDraftSchema>;
+
+/**
+ * A photo the buyer gave Algo, kept with the draft (under its own storage key, written only when the
+ * photos change: at most MAX_REQUEST_PHOTOS of 300 kB) so that a reload still publishes it; the
+ * chat bubble it came with shows it again.
+ */
+export const algoDraftPhotoSchema = lazySchema(() =>
+  requestPhotoUploadSchema.extend({ messageId: z.string().min(1) }),
+);
+export type AlgoDraftPhoto = z.infer<typeof algoDraftPhotoSchema>;
+export const algoDraftPhotosSchema = lazySchema(() => z.array(algoDraftPhotoSchema).max(MAX_REQUEST_PHOTOS));
 
 /** A draft older than this is a conversation abandoned: the page starts afresh. */
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

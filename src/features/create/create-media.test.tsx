@@ -1,10 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import { sendAlgoMessage } from "@/data/algo";
+import { publishAlgoRequest, sendAlgoMessage } from "@/data/algo";
 import { CAMERA_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
@@ -34,7 +34,7 @@ const session = {
 
 function renderCreate() {
   const user = userEvent.setup();
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
         <MemoryRouter>
@@ -43,7 +43,7 @@ function renderCreate() {
       </ToastProvider>
     </QueryClientProvider>,
   );
-  return { user };
+  return { user, unmount };
 }
 
 beforeEach(() => {
@@ -65,6 +65,9 @@ beforeEach(() => {
 afterEach(() => {
   Reflect.deleteProperty(navigator, "mediaDevices");
 });
+
+// The start of a JPEG in base64 (what the resize returns; the stored draft is checked as the server would).
+const JPEG = "/9j/4AAQSkZJRg==";
 
 describe("/create photos", () => {
   it("previews an uploaded image and sends it to Algo as base64 JPEG", async () => {
@@ -120,5 +123,51 @@ describe("/create photos", () => {
     await findToast(SUCCESS_TOASTS.photoCaptured.title);
     expect(screen.getByAltText("Anteprima della foto")).toHaveAttribute("src", "data:image/jpeg;base64,Q0FN");
     expect(stop).toHaveBeenCalled();
+  });
+
+  it("keeps the photo with the draft: after a reload the bubble shows it and 'Pubblica' sends it", async () => {
+    vi.mocked(prepareImageFile).mockResolvedValue({
+      base64: JPEG,
+      previewUrl: "blob:preview",
+      width: 640,
+      height: 480,
+    });
+    vi.mocked(sendAlgoMessage).mockResolvedValue({
+      conversationId: "c1",
+      message: "Ecco il riepilogo: tocca «Pubblica».",
+      extractedData: {
+        productName: "bici",
+        budget: { min: 0, max: 200 },
+        urgency: "giorni",
+        deliveryPreference: "pickup",
+        location: { address: "Navigli, Milano", lat: 45.4521, lng: 9.176 },
+      },
+      isComplete: true,
+      readyToPublish: true,
+      tokenBalance: 4,
+    });
+    vi.mocked(publishAlgoRequest)
+      .mockReset()
+      .mockResolvedValue({ requestId: "req-1", request: {} as never });
+    const first = renderCreate();
+    await first.user.upload(
+      screen.getByLabelText("Carica una foto"),
+      new File(["png"], "bici.png", { type: "image/png" }),
+    );
+    await screen.findByAltText("Anteprima della foto");
+    await first.user.click(screen.getByRole("button", { name: "Invia" }));
+    await screen.findByRole("region", { name: "Riepilogo della richiesta" });
+    first.unmount();
+
+    // The reload: the words and the photo come back from this browser.
+    const second = renderCreate();
+    expect(screen.getByAltText("Foto inviata")).toHaveAttribute("src", `data:image/jpeg;base64,${JPEG}`);
+    const card = screen.getByRole("region", { name: "Riepilogo della richiesta" });
+    await second.user.click(within(card).getByRole("button", { name: "Pubblica" }));
+    expect(publishAlgoRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ photos: [{ data: JPEG, width: 640, height: 480 }] }),
+    );
+    await findToast(SUCCESS_TOASTS.requestCreated.title);
+    expect(window.localStorage.length).toBe(0);
   });
 });

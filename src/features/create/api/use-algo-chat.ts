@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "@/components/ui/toast";
 import { publishAlgoRequest, sendAlgoMessage } from "@/data/algo";
 import type { AlgoChatOutput, AlgoExtractedData } from "@/domain/algo";
-import { type AlgoDraft, draftFields, editsAfterReply } from "@/domain/algo-draft";
+import { type AlgoDraft, type AlgoDraftPhoto, draftFields, editsAfterReply } from "@/domain/algo-draft";
 import { errorMessage } from "@/domain/errors";
 import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { type LocationInput, locationInputSchema } from "@/domain/request";
-import { MAX_REQUEST_PHOTOS, type RequestPhotoUpload } from "@/domain/request-photo";
+import { MAX_REQUEST_PHOTOS } from "@/domain/request-photo";
 import { useRememberTokenBalance } from "@/lib/token-balance";
-import { clearDraft, loadDraft, saveDraft } from "../lib/draft-storage";
+import { clearDraft, loadDraft, loadDraftPhotos, saveDraft, saveDraftPhotos } from "../lib/draft-storage";
 
 export type ChatRole = "user" | "assistant";
 export type ChatMessage = { id: string; role: ChatRole; text: string; imageUrl?: string };
@@ -55,11 +55,22 @@ function freshState(): ChatState {
   };
 }
 
-function initialState(uid: string | undefined): ChatState {
+type Restored = { state: ChatState; photos: AlgoDraftPhoto[] };
+
+/** The saved draft with its photos back on the bubbles they came with, or a fresh conversation. */
+function initialState(uid: string | undefined): Restored {
   const draft = uid ? loadDraft(uid) : null;
-  if (!draft) return freshState();
-  const { uid: _uid, savedAt: _savedAt, ...rest } = draft;
-  return { ...rest, restored: true };
+  if (!uid || !draft) return { state: freshState(), photos: [] };
+  const { uid: _uid, savedAt: _savedAt, messages, ...rest } = draft;
+  // Only the photos of this draft's bubbles (a photo of an older, abandoned draft is not sent).
+  const ids = new Set(messages.map((message) => message.id));
+  const photos = loadDraftPhotos(uid).filter((photo) => ids.has(photo.messageId));
+  const photoOf = new Map(photos.map((photo) => [photo.messageId, photo]));
+  const withPhotos = messages.map((message) => {
+    const photo = photoOf.get(message.id);
+    return photo ? { ...message, imageUrl: `data:image/jpeg;base64,${photo.data}` } : message;
+  });
+  return { state: { ...rest, messages: withPhotos, restored: true }, photos };
 }
 
 /** The place on the card, when it is a whole one (an address and coordinates). */
@@ -78,13 +89,14 @@ export function draftLocation(fields: AlgoExtractedData): LocationInput | undefi
 export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
   const { toastError } = useToast();
   const rememberBalance = useRememberTokenBalance();
-  const [state, setState] = useState<ChatState>(() => initialState(uid));
+  const [restored] = useState(() => initialState(uid));
+  const [state, setState] = useState<ChatState>(restored.state);
   const [loading, setLoading] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [completed, setCompleted] = useState(false);
-  // The photos Algo received, kept with the request on 'Pubblica' (the last MAX_REQUEST_PHOTOS). Held
-  // in memory only: a reload keeps the draft's words but not its photos (too heavy for local storage).
-  const photos = useRef<RequestPhotoUpload[]>([]);
+  // The photos Algo received, kept with the request on 'Pubblica' (the last MAX_REQUEST_PHOTOS), and
+  // saved with the draft so that a reload still publishes them.
+  const photos = useRef<AlgoDraftPhoto[]>(restored.photos);
   const current = useRef(state);
   current.current = state;
 
@@ -130,7 +142,10 @@ export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
       rememberBalance(output.tokenBalance);
       if (turn.image) {
         const { base64, width, height } = turn.image;
-        photos.current = [...photos.current, { data: base64, width, height }].slice(-MAX_REQUEST_PHOTOS);
+        photos.current = [...photos.current, { messageId: pending.id, data: base64, width, height }].slice(
+          -MAX_REQUEST_PHOTOS,
+        );
+        if (uid) saveDraftPhotos(uid, photos.current);
       }
       setState((s) => {
         // A place given in the chat replaces one edited on the card.
@@ -148,7 +163,7 @@ export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
       if (output.outOfTokens) onOutOfTokens();
       return true;
     },
-    [onOutOfTokens, toastError, rememberBalance],
+    [onOutOfTokens, toastError, rememberBalance, uid],
   );
 
   /** The card's 'Salva': the draft changes, no AI call. */
@@ -172,7 +187,9 @@ export function useAlgoChat({ uid, onOutOfTokens, onPublished }: Callbacks) {
         fields,
         ...(location ? { location } : {}),
         ...(s.actionRadius ? { actionRadius: s.actionRadius } : {}),
-        ...(photos.current.length > 0 ? { photos: photos.current } : {}),
+        ...(photos.current.length > 0
+          ? { photos: photos.current.map(({ data, width, height }) => ({ data, width, height })) }
+          : {}),
       });
       setCompleted(true);
       if (uid) clearDraft(uid);

@@ -1,4 +1,10 @@
-import { type AlgoDraft, algoDraftSchema, DRAFT_MAX_AGE_MS } from "@/domain/algo-draft";
+import {
+  type AlgoDraft,
+  type AlgoDraftPhoto,
+  algoDraftPhotosSchema,
+  algoDraftSchema,
+  DRAFT_MAX_AGE_MS,
+} from "@/domain/algo-draft";
 
 /**
  * The /create draft in localStorage, one per buyer: written after every change, read back on the
@@ -6,6 +12,8 @@ import { type AlgoDraft, algoDraftSchema, DRAFT_MAX_AGE_MS } from "@/domain/algo
  * Storage may be full or blocked (private browsing): then the page simply works without it.
  */
 const keyFor = (uid: string) => `vicino.algo-draft.${uid}`;
+/** The draft's photos live under their own key, written only when they change (they are heavy). */
+const photosKeyFor = (uid: string) => `vicino.algo-draft-photos.${uid}`;
 
 export function loadDraft(uid: string, now = Date.now()): AlgoDraft | null {
   try {
@@ -28,9 +36,35 @@ export function saveDraft(draft: AlgoDraft): void {
   }
 }
 
+/** The photos of the draft `loadDraft` returned (none without a draft, or if they do not parse). */
+export function loadDraftPhotos(uid: string): AlgoDraftPhoto[] {
+  try {
+    const raw = window.localStorage.getItem(photosKeyFor(uid));
+    if (!raw) return [];
+    const parsed = algoDraftPhotosSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keeps the photos with the draft. Full storage keeps them for this visit only: the page still
+ * publishes them unless it is reloaded.
+ */
+export function saveDraftPhotos(uid: string, photos: readonly AlgoDraftPhoto[]): void {
+  try {
+    if (photos.length === 0) window.localStorage.removeItem(photosKeyFor(uid));
+    else window.localStorage.setItem(photosKeyFor(uid), JSON.stringify(photos));
+  } catch (error) {
+    console.warn("Draft photos not saved", error);
+  }
+}
+
 export function clearDraft(uid: string): void {
   try {
     window.localStorage.removeItem(keyFor(uid));
+    window.localStorage.removeItem(photosKeyFor(uid));
   } catch {
     // Nothing to clear when storage is unavailable.
   }
