@@ -93,13 +93,20 @@ export const requestFormFieldsSchema = lazySchema(() =>
 );
 export type RequestFormFields = z.output<typeof requestFormFieldsSchema>;
 
-/** publishRequest({fields, location, actionRadius, photos?}) → {requestId, request}. */
+/**
+ * The form's idempotency key: one per filled-in form (a new one after any change), so 'Pubblica gratis'
+ * sent twice (a double tap, a retry after a lost answer) publishes one request.
+ */
+export const submissionIdSchema = lazySchema(() => z.string().regex(/^[A-Za-z0-9-]{16,64}$/));
+
+/** publishRequest({fields, location, actionRadius, photos?, submissionId?}) → {requestId, request}. */
 export const publishRequestInputSchema = lazySchema(() =>
   z.object({
     fields: requestFormFieldsSchema,
     location: locationInputSchema,
     actionRadius: actionRadiusSchema,
     photos: requestPhotoUploadsSchema.default([]),
+    submissionId: submissionIdSchema.optional(),
   }),
 );
 export type PublishRequestInput = z.input<typeof publishRequestInputSchema>;

@@ -195,6 +195,51 @@ describe("publishRequest, the free form", () => {
   });
 });
 
+describe("'Pubblica gratis' sent twice publishes once (submissionId)", () => {
+  const requestsOf = async (uid: string) =>
+    (await db().collection(COLLECTIONS.requests).where("customerId", "==", uid).limit(5).get()).docs;
+  const publishedToday = async (uid: string) =>
+    (await db().doc(`${COLLECTIONS.users}/${uid}`).get()).get("requestQuota.published") as number;
+
+  it("a retry after a lost answer gets the same request, counted once", async () => {
+    await seedUser("form-retry", "customer");
+    const input = formInput({ submissionId: "7f1d2c3b-1111-4a5b-9c8d-0123456789ab", photos: [PHOTO] });
+    const first = await run("form-retry", input);
+    const again = await run("form-retry", input);
+    expect(again.requestId).toBe(first.requestId);
+    expect(again.request).toMatchObject({ productName: "Trapano a percussione", aiGenerated: false });
+    expect(await requestsOf("form-retry")).toHaveLength(1);
+    expect(await publishedToday("form-retry")).toBe(1);
+    // Another submission of the same buyer is another request.
+    const other = await run(
+      "form-retry",
+      formInput({ submissionId: "7f1d2c3b-2222-4a5b-9c8d-0123456789ab" }),
+    );
+    expect(other.requestId).not.toBe(first.requestId);
+    expect(await requestsOf("form-retry")).toHaveLength(2);
+  });
+
+  it("a double tap (two calls at once) publishes one request", async () => {
+    await seedUser("form-double", "customer");
+    const input = formInput({ submissionId: "0a0b0c0d-3333-4a5b-9c8d-0123456789ab" });
+    const [one, two] = await Promise.all([run("form-double", input), run("form-double", input)]);
+    expect(two.requestId).toBe(one.requestId);
+    expect(await requestsOf("form-double")).toHaveLength(1);
+    expect(await publishedToday("form-double")).toBe(1);
+  });
+
+  it("another buyer's same key is their own request, and a malformed key is refused", async () => {
+    await Promise.all([seedUser("form-a", "customer"), seedUser("form-b", "customer")]);
+    const submissionId = "shared-key-4444-4a5b-9c8d";
+    const a = await run("form-a", formInput({ submissionId }));
+    const b = await run("form-b", formInput({ submissionId }));
+    expect(b.requestId).not.toBe(a.requestId);
+    expect(await rejection(run("form-a", formInput({ submissionId: "../x" })))).toMatchObject({
+      code: "invalid-argument",
+    });
+  });
+});
+
 describe("the buyer's caps hold for the free form too", () => {
   it(`refuses a ${MAX_ACTIVE_REQUESTS_PER_BUYER + 1}th active request in the form's words`, async () => {
     await seedUser("form-busy", "customer");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
@@ -14,15 +15,16 @@ import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
-import { checkPublishing, writePublication } from "./publish";
+import { checkPublishing, requestDocument, writePublication } from "./publish";
 
 /**
- * publishRequest({fields, location, actionRadius, photos?}) → {requestId, request}: 'Compila tu', the
+ * publishRequest({fields, location, actionRadius, photos?, submissionId?}) → {requestId, request}: 'Compila tu', the
  * plain form next to Algo (src/domain/request-form.ts). Free: no token is spent, no model is called.
  * One transaction through the summary card's own publishing code (publish.ts checkPublishing and
  * writePublication): buyers only, the buyer's caps, the spec's defaults, requests/{id} with the public
  * coarse location and expiresAt, requests/{id}/private/location and the photos. The request is not
- * aiGenerated and has no Algo conversation.
+ * aiGenerated and has no Algo conversation. The form's submissionId makes it idempotent: the request's
+ * id derives from it, so the same submission twice publishes once and answers the same request.
  */
 
 type Deps = { db: Firestore; now: () => Date };
@@ -34,26 +36,51 @@ const FORM_REFUSALS: Readonly<Record<string, string>> = {
 };
 type Input = ReturnType<typeof publishRequestInputSchema.parse>;
 
+/**
+ * The request a form submission publishes: derived from the buyer and the form's submissionId, so a
+ * second call with the same key finds the first one's request; without a key, a new id.
+ */
+export function submittedRequestRef(db: Firestore, uid: string, submissionId: string | undefined) {
+  const requests = db.collection(COLLECTIONS.requests);
+  if (!submissionId) return requests.doc();
+  const digest = createHash("sha256").update(`${uid}:${submissionId}`).digest("hex");
+  return requests.doc(`form-${digest.slice(0, 24)}`);
+}
+
 export async function runPublishRequest(
   uid: string,
   input: Input,
   deps: Deps,
 ): Promise<PublishRequestOutput> {
   const { db } = deps;
+  const requestRef = submittedRequestRef(db, uid, input.submissionId);
+  const publication = {
+    uid,
+    fields: input.fields,
+    actionRadius: input.actionRadius,
+    imageAnalyzed: false,
+    photos: input.photos,
+  };
   return db.runTransaction(async (tx) => {
-    const user = await tx.get(db.collection(COLLECTIONS.users).doc(uid));
+    const [user, earlier] = await Promise.all([
+      tx.get(db.collection(COLLECTIONS.users).doc(uid)),
+      tx.get(requestRef),
+    ]);
     if (user.get("userType") !== "customer") {
       throw new HttpsError("permission-denied", REQUEST_FORM_MESSAGES.buyersOnly);
     }
+    // The same submission again: its request is already out; nothing is written or counted twice.
+    if (earlier.exists) {
+      const { request } = requestDocument({
+        ...publication,
+        requestId: requestRef.id,
+        location: input.location,
+      });
+      return { requestId: requestRef.id, request };
+    }
     const check = await checkPublishing(tx, db, uid, input.location, deps.now());
     if (!check.ok) throw new HttpsError("failed-precondition", FORM_REFUSALS[check.message] ?? check.message);
-    return writePublication(tx, db, check, {
-      uid,
-      fields: input.fields,
-      actionRadius: input.actionRadius,
-      imageAnalyzed: false,
-      photos: input.photos,
-    });
+    return writePublication(tx, db, check, publication, requestRef);
   });
 }
 

@@ -146,8 +146,8 @@ export function writePublication(
   db: Firestore,
   check: Extract<PublishCheck, { ok: true }>,
   input: Omit<PublishInput, "requestId" | "location">,
+  requestRef: DocumentReference = db.collection(COLLECTIONS.requests).doc(),
 ): { request: PublishableRequest; requestId: string } {
-  const requestRef = db.collection(COLLECTIONS.requests).doc();
   const { request, doc, privateLocation } = requestDocument({
     ...input,
     requestId: requestRef.id,

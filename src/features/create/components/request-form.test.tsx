@@ -126,6 +126,7 @@ describe("'Compila tu', the free form", () => {
       location: { address: "Sesto San Giovanni (MI)", lat: 45.5333, lng: 9.2259 },
       actionRadius: 10,
       photos: [{ data: "/9j/SlBH", width: 640, height: 480 }],
+      submissionId: expect.stringMatching(/^[A-Za-z0-9-]{16,64}$/),
     });
   });
 
@@ -151,5 +152,23 @@ describe("'Compila tu', the free form", () => {
     expect(onPublished).not.toHaveBeenCalled();
     expect(screen.getByRole("textbox", { name: /Prodotto/ })).toHaveValue("Lampada");
     expect(screen.getByRole("button", { name: "Pubblica gratis" })).toBeEnabled();
+  });
+
+  it("retries the same form with the same submission key, a changed form with a new one", async () => {
+    vi.mocked(publishRequest).mockRejectedValue(new Error("offline"));
+    const { user, publish, pickPlace } = renderForm();
+    await user.type(screen.getByRole("textbox", { name: /Prodotto/ }), "Lampada");
+    await pickPlace("sesto", "Sesto San Giovanni (MI)");
+    await publish();
+    await findToast("Errore");
+    await publish();
+    await vi.waitFor(() => expect(publishRequest).toHaveBeenCalledTimes(2));
+    await user.type(screen.getByRole("textbox", { name: /Prodotto/ }), " da tavolo");
+    await publish();
+    await vi.waitFor(() => expect(publishRequest).toHaveBeenCalledTimes(3));
+    const keys = vi.mocked(publishRequest).mock.calls.map(([input]) => input.submissionId);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });
