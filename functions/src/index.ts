@@ -31,7 +31,9 @@ export { listReports } from "./moderation/list-reports";
 export { moderateReport } from "./moderation/moderate-report";
 export { reportContent } from "./moderation/report-content";
 export { setBlock } from "./moderation/set-block";
-// Notifications: the new-message trigger, the hourly digest and expiry warning, one-click unsubscribe.
+// Notifications: the new-message trigger, the hourly digest and expiry warning, the e-mails' retries,
+// one-click unsubscribe.
+export { emailRetries } from "./notifications/email-retries";
 export { onMessageCreated } from "./notifications/message-trigger";
 export { expiryWarnings, requestDigest } from "./notifications/sweeps";
 export { unsubscribeEmail } from "./notifications/unsubscribe";

@@ -62,6 +62,13 @@ export const NOTIFICATION_LIST_LIMIT = 20;
 export const NOTIFICATION_BADGE_CAP = 9;
 /** An e-mail claimed for sending but not marked sent after this long may be tried again. */
 export const NOTIFICATION_EMAIL_CLAIM_MS = 10 * MINUTE_MS;
+/**
+ * An e-mail its flow could not send (the SMTP server down, the function stopped between the commit and
+ * the send) is tried again by the emailRetries sweep for this long after its event; later it is stale.
+ */
+export const NOTIFICATION_EMAIL_RETRY_WINDOW_MS = 24 * 60 * MINUTE_MS;
+/** How many stuck e-mails one run of the sweep tries (the next run takes the rest). */
+export const NOTIFICATION_EMAIL_RETRY_BATCH = 100;
 
 /** Where the e-mail of a notification stands, recorded on the notification by the function. */
 export const NOTIFICATION_EMAIL_STATUS = {
@@ -109,7 +116,7 @@ export const NOTIFICATION_FIELDS = {
   emailClaimedAt: "emailClaimedAt",
 } as const;
 
-/** notificationState/throttle-{uid}-{key}: {uid, lastEmailAt} (functions only). */
+/** notificationState/throttle-{uid}-{key}: {uid, lastEmailAt, notificationId: whose e-mail set it} (functions only). */
 export const NOTIFICATION_STATE_FIELDS = { uid: "uid", lastEmailAt: "lastEmailAt" } as const;
 
 /** users/{uid}/notificationSettings/{id}: the two documents. */

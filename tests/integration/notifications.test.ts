@@ -16,6 +16,8 @@ import { type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
 
 type NotifyModule = typeof import("../../functions/src/notifications/notify");
 type SweepsModule = typeof import("../../functions/src/notifications/sweeps");
+type RetriesModule = typeof import("../../functions/src/notifications/email-retries");
+type EventsModule = typeof import("../../functions/src/notifications/events");
 type TriggerModule = typeof import("../../functions/src/notifications/message-trigger");
 type UnsubscribeModule = typeof import("../../functions/src/notifications/unsubscribe");
 type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
@@ -30,6 +32,8 @@ let smtp: SmtpSink;
 let restoreEnv: () => void = () => {};
 let notifyMod: NotifyModule;
 let sweeps: SweepsModule;
+let retries: RetriesModule;
+let events: EventsModule;
 let trigger: TriggerModule;
 let unsub: UnsubscribeModule;
 let submit: SubmitModule;
@@ -85,17 +89,20 @@ beforeAll(async () => {
     MAIL_FROM: "Vicino <noreply@vicino.test>",
     APP_URL,
   });
-  [notifyMod, sweeps, trigger, unsub, submit, accept, reject, send, admin] = await Promise.all([
-    import("../../functions/src/notifications/notify"),
-    import("../../functions/src/notifications/sweeps"),
-    import("../../functions/src/notifications/message-trigger"),
-    import("../../functions/src/notifications/unsubscribe"),
-    import("../../functions/src/offers/submit-offer"),
-    import("../../functions/src/deals/accept-offer"),
-    import("../../functions/src/deals/reject-offer"),
-    import("../../functions/src/email/send"),
-    import("../../functions/src/lib/admin"),
-  ]);
+  [notifyMod, sweeps, retries, events, trigger, unsub, submit, accept, reject, send, admin] =
+    await Promise.all([
+      import("../../functions/src/notifications/notify"),
+      import("../../functions/src/notifications/sweeps"),
+      import("../../functions/src/notifications/email-retries"),
+      import("../../functions/src/notifications/events"),
+      import("../../functions/src/notifications/message-trigger"),
+      import("../../functions/src/notifications/unsubscribe"),
+      import("../../functions/src/offers/submit-offer"),
+      import("../../functions/src/deals/accept-offer"),
+      import("../../functions/src/deals/reject-offer"),
+      import("../../functions/src/email/send"),
+      import("../../functions/src/lib/admin"),
+    ]);
 });
 
 afterAll(async () => {
@@ -262,6 +269,67 @@ describe("a new message → the other participant, when away", () => {
     notes = await notificationsOf(SHOP);
     expect(notes).toHaveLength(3);
     expect(mailsTo(SHOP)).toHaveLength(2);
+  });
+});
+
+describe("e-mails their flow could not send → the emailRetries sweep", () => {
+  const smtpDown = { send: async () => Promise.reject(new Error("SMTP down")) };
+  const offerEvent = () =>
+    events.offerReceivedEvent({
+      customerId: BUYER,
+      offerId: OFFER,
+      merchantName: "Ferramenta Rossi",
+      productName: "Trapano avvitatore",
+      price: 89.5,
+    });
+  const later = (minutes: number) => ({ ...deps(), now: () => new Date(clock.getTime() + minutes * MINUTE) });
+
+  it("sends a failed e-mail once, after its flow had its chance, and never twice", async () => {
+    expect(await notifyMod.notify({ ...deps(), mail: smtpDown }, offerEvent())).toEqual({
+      created: true,
+      email: "failed",
+    });
+    expect((await notificationsOf(BUYER))[0]?.emailStatus).toBe("pending");
+    // Five minutes on, the flow might still be at it: the sweep leaves it.
+    expect(await retries.retryPendingEmails(later(5))).toMatchObject({ sent: 0 });
+    expect(await retries.retryPendingEmails(later(11))).toMatchObject({ sent: 1 });
+    expect(await retries.retryPendingEmails(later(21))).toMatchObject({ sent: 0, already: 0 });
+    expect(mailsTo(BUYER)).toHaveLength(1);
+    expect((await notificationsOf(BUYER))[0]?.emailStatus).toBe("sent");
+  });
+
+  it("takes over an e-mail whose function stopped after claiming it, and leaves a day-old one", async () => {
+    await notifyMod.notify({ ...deps(), mail: smtpDown }, offerEvent());
+    const [note] = await notificationsOf(BUYER);
+    await db()
+      .doc(`users/${BUYER}/notifications/${note?.id}`)
+      .update({ emailStatus: "sending", emailClaimedAt: Timestamp.fromDate(clock) });
+    expect(await retries.retryPendingEmails(later(24 * 60 + 1))).toMatchObject({ sent: 0 });
+    expect(await retries.retryPendingEmails(later(12))).toMatchObject({ sent: 1 });
+    expect(mailsTo(BUYER)).toHaveLength(1);
+  });
+
+  it("a message e-mail that failed is retried despite the throttle its own claim set; the next message waits", async () => {
+    await submitAs(SHOP);
+    await settle();
+    smtp.clear();
+    const message = (id: string) => ({
+      conversationId: OFFER,
+      messageId: id,
+      senderId: BUYER,
+      senderName: "Anna Bianchi",
+      content: "È ancora disponibile?",
+    });
+    expect(await trigger.notifyNewMessage({ ...deps(), mail: smtpDown }, message("m1"))).toBe("notified");
+    expect(await retries.retryPendingEmails(later(11))).toMatchObject({ sent: 1 });
+    clock = new Date(clock.getTime() + 15 * MINUTE);
+    await trigger.notifyNewMessage(deps(), message("m2"));
+    const statuses = (await notificationsOf(SHOP)).map((note) => [note.id, note.emailStatus]).sort();
+    expect(statuses).toEqual([
+      [`message_received-${OFFER}-m1`, "sent"],
+      [`message_received-${OFFER}-m2`, "skipped"],
+    ]);
+    expect(mailsTo(SHOP)).toHaveLength(1);
   });
 });
 

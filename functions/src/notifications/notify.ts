@@ -152,9 +152,11 @@ async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Cla
     const email = user.data()?.email;
     const preferences = notificationPreferencesSchema.safeParse(settings.data() ?? {});
     const lastEmailAt = throttled?.data()?.lastEmailAt;
+    // A retry of this very e-mail (its send failed after the claim set the throttle) is not too soon.
     const tooSoon =
       throttle !== undefined &&
       lastEmailAt instanceof Timestamp &&
+      throttled?.data()?.notificationId !== ref.id &&
       now.getTime() - lastEmailAt.toMillis() < throttle.intervalMs;
     const skip =
       typeof email !== "string" ||
@@ -169,7 +171,13 @@ async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Cla
       [NOTIFICATION_FIELDS.emailStatus]: NOTIFICATION_EMAIL_STATUS.sending,
       [NOTIFICATION_FIELDS.emailClaimedAt]: Timestamp.fromDate(now),
     });
-    if (throttle) tx.set(throttleRef(db, uid, throttle.key), { uid, lastEmailAt: Timestamp.fromDate(now) });
+    if (throttle) {
+      tx.set(throttleRef(db, uid, throttle.key), {
+        uid,
+        lastEmailAt: Timestamp.fromDate(now),
+        notificationId: ref.id,
+      });
+    }
     return {
       outcome: "send",
       email,
@@ -184,7 +192,7 @@ async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Cla
 /**
  * Sends the e-mail of the notification at `ref` once: claimed in a transaction (a concurrent or
  * repeated call finds it sending or sent), then marked sent; on a delivery failure it goes back to
- * pending, for the next try of the same flow.
+ * pending, for the next try of the same flow or the emailRetries sweep (email-retries.ts).
  */
 export async function deliverEmail(deps: NotifyDeps, ref: DocumentReference): Promise<EmailOutcome> {
   const claim = await claimEmail(deps, ref);
