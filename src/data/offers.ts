@@ -227,6 +227,8 @@ export async function saveOffer(
   const existing = await getDoc(offerRef);
   if (!existing.exists()) return (deps.submit ?? submitOfferCallable)(terms);
   const status = existing.get(OFFER_FIELDS.status) as OfferStatus;
+  // An offer that expired with the request: submitOffer replaces it if the buyer renewed the request.
+  if (status === OFFER_STATUS.expired) return (deps.submit ?? submitOfferCallable)(terms);
   if (status !== OFFER_STATUS.pending) throw new OfferNotEditableError(status);
   await updateDoc(offerRef, pendingOfferUpdate(terms, serverTimestamp, deleteField));
   return { offerId, conversationId: offerId };

@@ -186,6 +186,10 @@ export const MERCHANT_MESSAGES = {
   noOffers: "Non hai ancora inviato offerte.",
   /** A second visit finds an offer that was accepted, rejected or expired in the meantime. */
   offerNotEditable: "Questa offerta non è più modificabile.",
+  /** The shop's offer expired with the request, which the buyer renewed: it may offer again. */
+  offerAgainTitle: "Offri di nuovo",
+  offerAgainIntro:
+    "La tua offerta era scaduta con la richiesta; l'acquirente l'ha rinnovata: puoi offrire di nuovo.",
   /** The request was closed (or cancelled) before this merchant made an offer. */
   requestClosed: OFFER_MESSAGES.requestClosed,
   /** An offer whose request can no longer be read. */

@@ -32,3 +32,8 @@ export const OFFER_DISPLAY_TONES: Record<OfferDisplayStatus, BadgeTone> = {
 export function offeredLabel(price: number): string {
   return `Hai offerto ${formatEuro(price)}`;
 }
+
+/** The same card when that offer expired with the request and the buyer renewed it. */
+export function offerAgainLabel(price: number): string {
+  return `Offri di nuovo (avevi offerto ${formatEuro(price)})`;
+}

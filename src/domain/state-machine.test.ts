@@ -7,6 +7,7 @@ import {
   canTransitionOffer,
   canTransitionRequest,
   isNegotiation,
+  mayOfferAgain,
   normalizeRequestStatus,
   OFFER_STATUS_LABELS,
   OFFER_STATUS_TONES,
@@ -37,6 +38,8 @@ const ALLOWED_OFFER = new Set([
   "pending>expired",
   "pending>withdrawn",
   "accepted>cancelled",
+  // A renewed request: the shop offers again.
+  "expired>pending",
 ]);
 
 const requestPairs = REQUEST_STATUSES.flatMap((from) =>
@@ -112,6 +115,14 @@ describe("request transitions", () => {
     for (const status of REQUEST_STATUSES as readonly RequestStatus[]) {
       expect(REQUEST_STATUS_TONES[status]).toMatch(/^(info|success|warning|danger|neutral)$/);
     }
+  });
+});
+
+describe("offering again", () => {
+  it("only an expired offer, only on a request taking offers again", () => {
+    expect(OFFER_STATUSES.filter((status) => mayOfferAgain(status, "active"))).toEqual(["expired"]);
+    expect(mayOfferAgain("expired", "expired")).toBe(false);
+    expect(mayOfferAgain("expired", "in_progress")).toBe(false);
   });
 });
 

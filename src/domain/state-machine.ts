@@ -91,11 +91,15 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly Reques
   expired: ["active"],
 };
 
+/**
+ * expired → pending is the shop offering again once the buyer renewed the request (submitOffer
+ * replaces the expired offer: mayOfferAgain); every other end is final.
+ */
 export const OFFER_TRANSITIONS: Readonly<Record<OfferStatus, readonly OfferStatus[]>> = {
   pending: ["accepted", "rejected", "expired", "withdrawn"],
   accepted: ["cancelled"],
   rejected: [],
-  expired: [],
+  expired: ["pending"],
   withdrawn: [],
   cancelled: [],
 };
@@ -216,6 +220,11 @@ export function isExpiredRequest(status: RequestStatusInput): boolean {
 
 export function isPendingOffer(status: OfferStatus): boolean {
   return status === OFFER_STATUS.pending;
+}
+
+/** A shop whose offer expired with the request may offer again once the buyer renewed it. */
+export function mayOfferAgain(offerStatus: OfferStatus, requestStatus: RequestStatusInput): boolean {
+  return canTransitionOffer(offerStatus, OFFER_STATUS.pending) && canReceiveOffers(requestStatus);
 }
 
 export function isAcceptedOffer(status: OfferStatus): boolean {

@@ -3,10 +3,11 @@
 // as far), the hourly expiry sweep runs (the scheduled function itself on the Functions emulator, called
 // as Cloud Scheduler calls it: scripts/stack/scheduled-functions.ts) and both sides show it: the buyer's lamp request reads 'Scaduta' with 'Scaduta il …'
 // and 'Rinnova', the shop's offer on it reads 'Scaduta' with nothing left to withdraw; then the buyer
-// renews it and it is 'Attiva' again.
+// renews it and it is 'Attiva' again, and the shop, told 'Offri di nuovo' in its feed, offers again.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_REQUESTS, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
+import { MERCHANT_MESSAGES } from "../../src/domain/messages";
 import { overrideEnv } from "../support/callables";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack, type TestStack } from "../support/stack";
@@ -70,9 +71,23 @@ describe("a request expires and is renewed", { timeout: 180_000 }, () => {
     await buyer.getByRole("dialog").getByRole("button", { name: "Rinnova per 7 giorni" }).click();
     await buyer.getByText("Richiesta rinnovata per 7 giorni", { exact: true }).waitFor({ timeout: 30_000 });
     await card.getByText("Attiva", { exact: true }).waitFor({ timeout: 30_000 });
-    // Its offers stay expired (one offer per shop and request).
+    // Its offers stay expired until their shops offer again.
     await expect(card.getByText("Scaduta", { exact: true }).count()).resolves.toBe(2);
     await expect(card.getByText(/^Scaduta il /).count()).resolves.toBe(0);
+
+    // The shop finds the renewed lamp in its feed and offers again, in the same chat.
+    await shop.goto(`${shop.url().replace(/\/offers.*$/, "")}/browse`);
+    await shop.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 30_000 });
+    await shop.getByRole("link", { name: new RegExp(`^Offri di nuovo .* per ${LAMP}`) }).click();
+    await shop.getByRole("heading", { level: 1, name: MERCHANT_MESSAGES.offerAgainTitle }).waitFor();
+    const price = shop.getByRole("textbox", { name: /Prezzo/ });
+    await price.fill("39");
+    await shop.getByRole("button", { name: "Invia l'offerta" }).click();
+    await shop.waitForURL(/\/messages\//, { timeout: 30_000 });
+    // The buyer's card shows it waiting for an answer.
+    await expect
+      .poll(() => card.getByText("In attesa", { exact: true }).count(), { timeout: 30_000 })
+      .toBe(1);
 
     const renewed = (await db.doc("requests/demo-req-lampada").get()).data();
     expect(renewed?.status).toBe("active");

@@ -12,12 +12,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERROR_MESSAGES } from "../../src/domain/messages";
 import { REQUEST_LIFE_MESSAGES } from "../../src/domain/request-life-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
+import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type ExpireModule = typeof import("../../functions/src/requests/expire-requests");
 type ActionsModule = typeof import("../../functions/src/requests/request-actions");
 type CancelModule = typeof import("../../functions/src/deals/cancel-deal");
 type WithdrawModule = typeof import("../../functions/src/offers/withdraw-offer");
+type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type OutgoingEmail = import("../../functions/src/email/send").OutgoingEmail;
 
@@ -34,6 +37,7 @@ let expire: ExpireModule;
 let actions: ActionsModule;
 let cancel: CancelModule;
 let withdraw: WithdrawModule;
+let submit: SubmitModule;
 let admin: AdminModule;
 let restoreEnv: () => void = () => {};
 
@@ -122,11 +126,12 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  [expire, actions, cancel, withdraw, admin] = await Promise.all([
+  [expire, actions, cancel, withdraw, submit, admin] = await Promise.all([
     import("../../functions/src/requests/expire-requests"),
     import("../../functions/src/requests/request-actions"),
     import("../../functions/src/deals/cancel-deal"),
     import("../../functions/src/offers/withdraw-offer"),
+    import("../../functions/src/offers/submit-offer"),
     import("../../functions/src/lib/admin"),
   ]);
 });
@@ -239,6 +244,43 @@ describe("renewRequest", () => {
       renewedAt: at(clock),
     });
     expect((await read(`offers/${offer}`)).status).toBe("expired");
+  });
+
+  it("lets a shop whose offer expired with the request offer again once renewed, in the same chat", async () => {
+    await seedUserDoc(db(), SHOP, "merchant", { businessName: "Ferramenta Rossi", shop: VERIFIED_SHOP });
+    await seedTrial(db(), SHOP, clock);
+    await seedRequest("req", "expired");
+    const offer = await seedOffer("req", SHOP, "expired");
+    await db().doc(`conversations/${offer}/messages/m1`).set({ content: "Lo tengo da parte fino a sabato" });
+    const terms = {
+      requestId: "req",
+      price: 79,
+      description: "Ancora disponibile",
+      deliveryOptions: ["pickup"],
+    };
+    expect(await rejection(submit.submitOfferCall(SHOP, terms, notifyDeps()))).toMatchObject({
+      code: "failed-precondition",
+    });
+
+    await actions.renewRequestFor(BUYER, { requestId: "req" }, deps());
+    expect(await submit.submitOfferCall(SHOP, terms, notifyDeps())).toEqual({
+      offerId: offer,
+      conversationId: offer,
+    });
+    expect(await read(`offers/${offer}`)).toMatchObject({ status: "pending", price: 79 });
+    // The conversation goes on: its history stays.
+    expect((await read(`conversations/${offer}/messages/m1`)).content).toBe(
+      "Lo tengo da parte fino a sabato",
+    );
+    // The buyer is told of the new offer: its own notification, beside any of the first offer.
+    const renewedExpiry = (await read("requests/req")).expiresAt as Timestamp;
+    const notes = await db().collection(`users/${BUYER}/notifications`).get();
+    expect(notes.docs.map((doc) => doc.id)).toEqual([`offer_received-${offer}-${renewedExpiry.toMillis()}`]);
+    expect(mails).toHaveLength(1);
+    // Pending again: a second submit is refused (it is edited instead).
+    expect(await rejection(submit.submitOfferCall(SHOP, terms, notifyDeps()))).toMatchObject({
+      code: "already-exists",
+    });
   });
 
   it("renews an active request in its last 2 days, not before", async () => {

@@ -40,11 +40,13 @@ export function offerReceivedEvent(input: {
   merchantName: string;
   productName: string;
   price: number;
+  /** An offer made again on a renewed request: its own event (the renewal's expiry, in ms). */
+  round?: number;
 }): NotificationEvent<"offer_received"> {
   return {
     uid: input.customerId,
     kind: NOTIFICATION_KIND.offerReceived,
-    eventKey: input.offerId,
+    eventKey: input.round ? `${input.offerId}-${input.round}` : input.offerId,
     params: { merchantName: input.merchantName, productName: input.productName, price: input.price },
     link: paths.conversation.getHref(input.offerId),
   };

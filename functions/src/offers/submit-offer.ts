@@ -15,7 +15,7 @@ import { offerIdFor } from "@/domain/offer";
 import { buildOfferDocument } from "@/domain/offer-document";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
-import { canReceiveOffers, OFFER_STATUS } from "@/domain/state-machine";
+import { canReceiveOffers, mayOfferAgain, OFFER_STATUS, offerStatusSchema } from "@/domain/state-machine";
 import { MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { publicName, publicProfileSchema } from "@/domain/user";
 import { assertPlanAccess } from "../billing/plan-gate";
@@ -71,12 +71,19 @@ function pastExpiry(data: DocumentData | undefined, now: Date): boolean {
   return expiresAt instanceof Timestamp && expiresAt.toDate() <= now;
 }
 
+/** The request's expiresAt in ms (0 without one): what tells one renewal's offers from another's. */
+function expiryMillis(data: DocumentData | undefined): number {
+  const expiresAt = data?.expiresAt;
+  return expiresAt instanceof Timestamp ? expiresAt.toMillis() : 0;
+}
+
 /**
  * submitOffer({requestId, price, description, deliveryOptions, …}) → {offerId, conversationId}, one
  * transaction (spec §4 Making an offer): the caller is a shop verifyShop has checked, with a plan that
  * gives access now (the free month or a paid plan: billing/plan-gate.ts); the
  * request is active and not their own; they have no offer on it yet (offers/{requestId}_{uid}: a
- * pending one is edited, not sent again); it has fewer than MAX_OPEN_OFFERS_PER_REQUEST pending offers.
+ * pending one is edited, not sent again; one that expired with the request is replaced once the buyer
+ * renewed it, and the conversation goes on); it has fewer than MAX_OPEN_OFFERS_PER_REQUEST pending offers.
  * The offer and its conversation are written together, with the names both sides see taken from the
  * server's documents (the shop's and the buyer's public names) and the product copied from the request:
  * what the caller sends beyond the offer's terms is ignored. The pending offers are counted inside the
@@ -108,7 +115,12 @@ export async function submitOfferFor(
     if (!canReceiveOffers(request.status) || pastExpiry(requestSnap.data(), deps.now())) {
       throw new HttpsError("failed-precondition", OFFER_MESSAGES.requestClosed);
     }
-    if ((await tx.get(targetRef)).exists) throw new HttpsError("already-exists", OFFER_MESSAGES.alreadySent);
+    // One offer per shop and request; one that expired with the request is replaced once it is renewed.
+    const earlier = await tx.get(targetRef);
+    const earlierStatus = offerStatusSchema.safeParse(earlier.get(OFFER_FIELDS.status));
+    const again =
+      earlier.exists && earlierStatus.success && mayOfferAgain(earlierStatus.data, request.status);
+    if (earlier.exists && !again) throw new HttpsError("already-exists", OFFER_MESSAGES.alreadySent);
     const pending = await tx.get(
       db
         .collection(COLLECTIONS.offers)
@@ -150,7 +162,8 @@ export async function submitOfferFor(
       },
       () => now,
     );
-    tx.create(targetRef, offer);
+    if (again) tx.set(targetRef, offer);
+    else tx.create(targetRef, offer);
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
     // It starts unread for the buyer (the new offer counts in their conversation list).
     tx.set(conversationRef(db, offerId), conversation);
@@ -164,6 +177,8 @@ export async function submitOfferFor(
         merchantName,
         productName: product.success ? product.data.productName : productNameOf(undefined),
         price: input.price,
+        // An offer made again is a new event: its key is the renewed request's expiry.
+        ...(again ? { round: expiryMillis(requestSnap.data()) } : {}),
       }),
       deps.now(),
     );

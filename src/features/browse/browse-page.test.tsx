@@ -88,6 +88,19 @@ describe("/browse", () => {
     expect(listMerchantOffersOn).toHaveBeenCalledWith("shop-1", ["req-1", "req-2"]);
   });
 
+  it("says 'Offri di nuovo' where the shop's offer expired with the request and the buyer renewed it", async () => {
+    vi.mocked(fetchNearbyRequests).mockResolvedValue(page([aNearbyRequest()]));
+    vi.mocked(listMerchantOffersOn).mockResolvedValue(
+      new Map([["req-1", anOffer({ requestId: "req-1", price: 150, status: "expired" })]]),
+    );
+    renderPage(<BrowsePage />, { path: "/browse" });
+    const again = await screen.findByRole("link", {
+      name: /^Offri di nuovo \(avevi offerto 150.*€\) per Cuffie/,
+    });
+    expect(again).toHaveAttribute("href", "/make-offer/req-1");
+    expect(screen.queryByRole("link", { name: /^Hai offerto/ })).toBeNull();
+  });
+
   it("shows the requests around the shop with budget, delivery, zone and radius, distance, condition and the AI badge", async () => {
     vi.mocked(fetchNearbyRequests).mockResolvedValue(
       page([

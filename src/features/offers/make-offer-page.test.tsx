@@ -286,6 +286,24 @@ describe("/make-offer/:requestId", () => {
     );
   });
 
+  it("offers again when the shop's offer expired with the request and the buyer renewed it", async () => {
+    vi.mocked(getOffer).mockResolvedValue(anOffer({ status: "expired", price: 120 }));
+    const page = renderPage(<MakeOfferPage />, {
+      path: "/make-offer/req-1",
+      pattern: "/make-offer/:requestId",
+    });
+    await screen.findByRole("heading", { level: 1, name: MERCHANT_MESSAGES.offerAgainTitle });
+    expect(screen.getByText(MERCHANT_MESSAGES.offerAgainIntro)).toBeInTheDocument();
+    expect(priceBox()).toHaveValue("120");
+    await page.user.clear(priceBox());
+    await page.user.type(priceBox(), "110");
+    await page.user.click(screen.getByRole("button", { name: "Invia l'offerta" }));
+    await waitFor(() => expect(page.location.pathname).toBe("/messages/req-1_shop-1"));
+    expect(saveOffer).toHaveBeenCalledWith(
+      expect.objectContaining({ form: expect.objectContaining({ price: 110 }) }),
+    );
+  });
+
   it("shows an offer that is no longer pending instead of the form", async () => {
     vi.mocked(getOffer).mockResolvedValue(anOffer({ status: "accepted" }));
     renderPage(<MakeOfferPage />, { path: "/make-offer/req-1", pattern: "/make-offer/:requestId" });

@@ -6,14 +6,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
-import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
+import { ERROR_MESSAGES, MERCHANT_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
 import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { deliveryOptionsFromPreference } from "@/domain/publishing";
 import type { Request } from "@/domain/request";
-import { isActiveRequest, isPendingOffer } from "@/domain/state-machine";
+import { isActiveRequest, isPendingOffer, mayOfferAgain } from "@/domain/state-machine";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { clearOfferDraft, readOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
 import { useSession } from "@/lib/session/session-provider";
@@ -115,7 +115,9 @@ export function MakeOfferPage() {
 
   const request = requestQuery.data as Request;
   const offer = offerQuery.data;
-  const editable = offer ? isPendingOffer(offer.status) : isActiveRequest(request.status);
+  // An offer that expired with the request can be made again once the buyer renewed it.
+  const again = offer !== null && offer !== undefined && mayOfferAgain(offer.status, request.status);
+  const editable = offer ? isPendingOffer(offer.status) || again : isActiveRequest(request.status);
 
   /** Without a plan the offer is kept and the shop is sent to /abbonamento, which links back here. */
   const toPlans = (draft: OfferFormInitial) => {
@@ -162,7 +164,7 @@ export function MakeOfferPage() {
         ← Torna alle richieste
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">
-        {offer ? "Modifica la tua offerta" : "Fai un'offerta"}
+        {again ? MERCHANT_MESSAGES.offerAgainTitle : offer ? "Modifica la tua offerta" : "Fai un'offerta"}
       </h1>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <RequestSummary request={request} shop={shop} />
@@ -172,10 +174,13 @@ export function MakeOfferPage() {
               <CardTitle as="h2">La tua offerta</CardTitle>
             </CardHeader>
             <CardContent>
+              {again ? (
+                <p className="mb-4 text-sm text-slate-700">{MERCHANT_MESSAGES.offerAgainIntro}</p>
+              ) : null}
               <OfferForm
                 budget={request.budget}
                 initial={initialValues(request, offer)}
-                submitLabel={offer ? "Aggiorna l'offerta" : "Invia l'offerta"}
+                submitLabel={offer && !again ? "Aggiorna l'offerta" : "Invia l'offerta"}
                 onSubmit={submit}
                 onDraftDescription={(input) =>
                   draftDescription.mutateAsync({ requestId: request.id, ...input })

@@ -13,7 +13,8 @@ import {
   URGENCY_LABELS,
 } from "@/domain/enums";
 import type { Offer } from "@/domain/offer";
-import { offeredLabel } from "@/domain/offer-display";
+import { offerAgainLabel, offeredLabel } from "@/domain/offer-display";
+import { mayOfferAgain } from "@/domain/state-machine";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
 import { ReportRequest } from "./report-request";
 
@@ -65,7 +66,13 @@ export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOf
             <time dateTime={request.createdAt.toISOString()}>{formatRelativeDate(request.createdAt)}</time>
           </p>
           <ReportRequest requestId={request.id} productName={request.productName} />
-          {myOffer ? (
+          {myOffer && mayOfferAgain(myOffer.status, request.status) ? (
+            // Its offer expired with the request, which the buyer renewed: the shop may offer again.
+            <Link to={paths.makeOffer.getHref(request.id)} className={buttonClasses({ size: "sm" })}>
+              {offerAgainLabel(myOffer.price)}
+              <span className="sr-only"> per {request.productName}</span>
+            </Link>
+          ) : myOffer ? (
             // Already answered: what the shop offered, leading to its offer (edit while pending).
             <Link
               to={paths.makeOffer.getHref(request.id)}
