@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -33,7 +33,7 @@ import type { PreparedImage } from "../lib/resize-image";
 import { LocationCard } from "./location-card";
 import { PhotoPicker } from "./photo-picker";
 
-/** A form's idempotency key (publishRequest's submissionId). */
+/** A submission's idempotency key (publishRequest's submissionId). */
 const newSubmissionId = () => crypto.randomUUID();
 
 type RequestFormProps = {
@@ -59,12 +59,9 @@ export function RequestForm({ onPublished, loadPlaces }: RequestFormProps) {
   const [photo, setPhoto] = useState<PreparedImage | null>(null);
   const [errors, setErrors] = useState<RequestFormErrors>({});
   const [publishing, setPublishing] = useState(false);
-  // The idempotency key of what is on the form: a new one whenever it changes, the same one for a
-  // second tap or a retry of the same form (publishRequest then answers the request already out).
-  const submissionId = useRef(newSubmissionId());
-  useEffect(() => {
-    submissionId.current = newSubmissionId();
-  }, [values, address, coords, photo]);
+  // The idempotency key of what was last sent: the same form sent again (a second tap, a retry after a
+  // lost answer) keeps it, so publishRequest answers the request already out; a changed form gets a new one.
+  const lastSubmission = useRef<{ sent: string; submissionId: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
   const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) =>
@@ -86,11 +83,11 @@ export function RequestForm({ onPublished, loadPlaces }: RequestFormProps) {
     setPublishing(true);
     try {
       const photos = photo ? [{ data: photo.base64, width: photo.width, height: photo.height }] : [];
-      const { requestId } = await publishRequest({
-        ...result.input,
-        photos,
-        submissionId: submissionId.current,
-      });
+      const sent = JSON.stringify({ ...result.input, photos });
+      const submissionId =
+        lastSubmission.current?.sent === sent ? lastSubmission.current.submissionId : newSubmissionId();
+      lastSubmission.current = { sent, submissionId };
+      const { requestId } = await publishRequest({ ...result.input, photos, submissionId });
       onPublished(requestId);
     } catch (error) {
       console.error("publishRequest failed", error);
