@@ -1,7 +1,10 @@
-// 'Compila tu' with a photo, end to end in Chromium against the local stack (rules on): the demo buyer
-// on a 360 px phone publishes with the plain form and a photo (no token spent); the photo is made to
+// A pilot street's whole journey, end to end in Chromium against the local stack (rules on): the demo
+// buyer on a 360 px phone publishes with 'Compila tu' and a photo (no token spent); the photo is made to
 // fit in the browser and stored with the request; a shop on a desktop sees it on /browse and on the
-// offer page, and enlarges it (Esc and 'Chiudi' close the dialog).
+// offer page, enlarges it (Esc and 'Chiudi' close the dialog) and offers; the buyer's bell shows the
+// offer live and MailDev holds its e-mail; a second shop offers; the buyer compares the two on the
+// request's page, opens the first shop's page, accepts its offer, completes and rates, and the review
+// appears on the shop's page.
 
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
@@ -79,14 +82,29 @@ async function enlargeAndClose(page: Page, how: "Escape" | "Chiudi") {
   await dialog.waitFor();
   const large = dialog.getByRole("img", { name: ALT });
   expect(await large.getAttribute("src")).toMatch(/^data:image\/jpeg;base64,\/9j\//);
-  expect((await large.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+  // Its width once the image has decoded (a moment on a busy machine).
+  await expect
+    .poll(async () => (await large.boundingBox())?.width ?? 0, { timeout: 10_000 })
+    .toBeGreaterThan(100);
   if (how === "Escape") await page.keyboard.press("Escape");
   else await dialog.getByRole("button", { name: "Chiudi" }).click();
   await dialog.waitFor({ state: "detached" });
 }
 
-describe("the free form with a photo", () => {
-  it("a buyer publishes with 'Compila tu' and a photo for free; a shop sees the photo on /browse and /make-offer and enlarges it", async () => {
+const NAVIGLI = "Elettronica Navigli";
+const ISOLA = "Sport & Co. Isola";
+
+async function sendOffer(shop: Page, price: string, description: string) {
+  await shop.getByRole("textbox", { name: /Prezzo/ }).fill(price);
+  await shop.getByRole("textbox", { name: /Descrizione dell'offerta/ }).fill(description);
+  await shop.getByRole("textbox", { name: /Disponibilità/ }).fill("Da domani");
+  await shop.getByRole("button", { name: "Invia l'offerta" }).click();
+  await shop.waitForURL((url) => url.pathname.startsWith("/messages/"), { timeout: 20_000 });
+}
+
+describe("a pilot street, from the free form to the review", () => {
+  it("publish with 'Compila tu' and a photo for free; shops see the photo and offer; bell and e-mail; compare, shop page, accept, complete, rate", async () => {
+    const { inbox } = await startStack();
     const tokensBefore = await tokensOf("acquirente@vicino.test");
     const buyer = await open("/create", "phone");
     await signIn(buyer, "acquirente@vicino.test", "/create");
@@ -136,9 +154,88 @@ describe("the free form with a photo", () => {
     // Focus is back on the thumbnail.
     expect(await shop.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(ENLARGE);
 
+    // The buyer reads the seeded notifications, so the bell starts at none.
+    const bell = buyer.getByRole("banner").getByRole("button", { name: /^Notifiche/ });
+    await bell.click({ timeout: 20_000 });
+    const panel = buyer.getByRole("region", { name: "Le tue notifiche" });
+    await panel.getByRole("button", { name: "Segna tutte come lette" }).click();
+    await buyer
+      .getByRole("banner")
+      .getByRole("button", { name: "Notifiche, nessuna nuova" })
+      .waitFor({ timeout: 20_000 });
+    await buyer.keyboard.press("Escape");
+
     await card.getByRole("link", { name: /Fai un'offerta/ }).click();
     await shop.waitForURL((url) => url.pathname === `/make-offer/${requestId}`, { timeout: 20_000 });
     await shop.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: 20_000 });
     await enlargeAndClose(shop, "Chiudi");
+    await sendOffer(shop, "45", "Lampada a braccio, LED caldo, garanzia 2 anni.");
+    // The photo is in the chat too.
+    await shop.getByRole("img", { name: ALT }).first().waitFor({ timeout: 20_000 });
+
+    // The buyer's bell shows the offer live; MailDev holds its e-mail.
+    const one = buyer.getByRole("banner").getByRole("button", { name: "Notifiche, 1 nuova" });
+    await one.waitFor({ timeout: 20_000 });
+    await one.click();
+    await panel.getByRole("link", { name: new RegExp(`Nuova offerta per «${PRODUCT}»`) }).waitFor();
+    await buyer.keyboard.press("Escape");
+    const mail = await inbox.waitFor(
+      (email) =>
+        email.to.some((to) => to.address === "acquirente@vicino.test") && email.subject.includes(PRODUCT),
+      30_000,
+    );
+    expect(mail.subject).toBe(`Nuova offerta per «${PRODUCT}»`);
+
+    // A second shop offers, for more.
+    const other = await open(`/make-offer/${requestId}`, "desktop");
+    await signIn(other, "negozio2@vicino.test", `/make-offer/${requestId}`);
+    await other.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: 20_000 });
+    await sendOffer(other, "58", "Modello in metallo, lampadina inclusa.");
+
+    // The buyer compares them on the request's page, the cheaper first.
+    await buyer.goto(buyer.url().replace(/\/customer.*$/, `/requests/${requestId}`));
+    await buyer.getByRole("heading", { level: 1, name: PRODUCT }).waitFor({ timeout: 20_000 });
+    const compared = buyer.getByRole("list", { name: "Offerte a confronto" });
+    const navigli = compared.getByRole("article", { name: NAVIGLI, exact: true });
+    const isola = compared.getByRole("article", { name: ISOLA, exact: true });
+    await isola.waitFor({ timeout: 20_000 });
+    await expect(navigli.textContent()).resolves.toMatch(/45,00\s€/);
+    await expect(navigli.textContent()).resolves.toContain("Prezzo più basso");
+    await expect(isola.textContent()).resolves.toMatch(/58,00\s€/);
+
+    // The first shop's page, then back to accept its offer.
+    await navigli.getByRole("link", { name: /Pagina del negozio/ }).click();
+    await buyer.waitForURL((url) => url.pathname === "/negozi/demo-negozio-1");
+    await buyer.getByRole("heading", { level: 1, name: NAVIGLI }).waitFor({ timeout: 20_000 });
+    await buyer.getByText("Ripa di Porta Ticinese 41, Milano").waitFor();
+    await buyer.goBack();
+    await buyer.waitForURL((url) => url.pathname === `/requests/${requestId}`);
+    await navigli.getByRole("button", { name: `Accetta l'offerta di ${NAVIGLI}` }).click({ timeout: 20_000 });
+    const confirm = buyer.getByRole("dialog", { name: new RegExp(`Accettare l'offerta di ${NAVIGLI}`) });
+    await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
+    await navigli.getByText("Accettata", { exact: true }).waitFor({ timeout: 20_000 });
+    await isola.getByText("Rifiutata", { exact: true }).waitFor({ timeout: 20_000 });
+
+    // Bought in the shop: completed and rated in the chat.
+    await navigli.getByRole("link", { name: new RegExp(`Chat con ${NAVIGLI}`) }).click();
+    await buyer.waitForURL((url) => url.pathname === `/messages/${requestId}_demo-negozio-1`);
+    await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: 20_000 });
+    const four = buyer.getByRole("radio", { name: /^4 stelle/ });
+    await four.waitFor({ state: "attached", timeout: 20_000 });
+    await four.check({ force: true });
+    await buyer
+      .getByRole("textbox", { name: /Commento/ })
+      .fill("Lampada bella, presa in negozio in 5 minuti");
+    await buyer.getByRole("button", { name: "Invia la valutazione e completa" }).click();
+    await buyer
+      .getByText("Transazione completata! Grazie per il feedback.", { exact: true })
+      .waitFor({ timeout: 20_000 });
+
+    // The review leads the shop's page.
+    await buyer.getByRole("link", { name: "Pagina del negozio" }).click();
+    await buyer.waitForURL((url) => url.pathname === "/negozi/demo-negozio-1");
+    const latest = buyer.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first();
+    await latest.getByText("«Lampada bella, presa in negozio in 5 minuti»").waitFor({ timeout: 20_000 });
+    await expect(latest.textContent()).resolves.toContain("Giulia ·");
   });
 });
