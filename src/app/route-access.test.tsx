@@ -59,6 +59,8 @@ describe("route guards (RouteAccessGate)", () => {
     const { user, location } = renderApp("/requests?stato=attive");
     await page("Accesso e registrazione");
     expect(location.pathname).toBe("/auth");
+    // /auth's static frame paints first; the form takes input once the page has replaced it.
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toBeEnabled());
     await user.type(screen.getByLabelText(/^Email/), customer.email);
     await user.type(screen.getByLabelText(/^Password/), customer.password);
     await user.click(screen.getByRole("button", { name: "Accedi" }));

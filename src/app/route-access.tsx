@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -29,7 +29,8 @@ export type RouteAccess = "public" | "authenticated" | UserType | "shop";
  *   screens would only run queries the rules deny);
  * - while the session loads → a spinner, never a flash of the protected page; a route may give a `shell`
  *   instead (its page's frame with no data of anyone: /create), shown to a browser with a session hint
- *   while the session and the page's code load, so that the page paints before Firebase has answered.
+ *   while the session and the page's code load, so that the page paints before Firebase has answered;
+ *   a public page's `shell` (/auth) is shown while its code loads.
  *
  * These guards are for navigation only; security lives in the Firestore rules and the functions.
  */
@@ -51,7 +52,10 @@ export function RouteAccessGate({
   children,
   ...options
 }: GateOptions & { access: RouteAccess; children: ReactNode }) {
-  if (access === "public") return children;
+  // A public page with a frame (/auth) paints it first and keeps it while its code loads.
+  if (access === "public") {
+    return options.shell ? <FrameFirst shell={options.shell}>{children}</FrameFirst> : children;
+  }
   return (
     <RequireAccess access={access} {...options}>
       {options.shell ? <Suspense fallback={options.shell}>{children}</Suspense> : children}
@@ -98,6 +102,17 @@ function RequireAccess({
     return <Navigate to={paths.merchantDashboard.getHref()} replace />;
   }
   return children;
+}
+
+/**
+ * A public page with a frame (/auth): the frame paints first, and only then is the page mounted, which
+ * starts its code's download (React.lazy); the frame stays while it loads. Started during the first
+ * render instead, that download would share the network with the first paint and delay it.
+ */
+function FrameFirst({ shell, children }: { shell: ReactNode; children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  return painted ? <Suspense fallback={shell}>{children}</Suspense> : shell;
 }
 
 /** Runs a route's `prefetch` once for `uid` (renders nothing). */

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
+import { AuthShell } from "@/features/auth/auth-shell";
 import { CreateShell } from "@/features/create/create-shell";
 import { BuyersPage } from "@/features/marketing/buyers-page";
 import { LandingPage } from "@/features/marketing/landing-page";
@@ -98,7 +99,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.merchants.path, access: "public", element: <MerchantsPage /> },
 
   // Accounts
-  { path: paths.auth.path, access: "public", element: <AuthPage /> },
+  { path: paths.auth.path, access: "public", element: <AuthPage />, shell: <AuthShell /> },
   { path: paths.authCallback.path, access: "public", element: <AuthCallbackPage /> },
   { path: paths.magicLinkAuth.path, access: "public", element: <MagicLinkPage /> },
 

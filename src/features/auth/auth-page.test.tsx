@@ -30,17 +30,54 @@ beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
+/** The static frame (auth-shell.tsx) paints first; the page replaces it once its code has loaded. */
+const shellShown = () => document.querySelector("form[aria-busy='true']") !== null;
+
 async function openAuth(path = "/auth") {
   const app = renderApp(path);
   // The first render of a file also loads the lazy page: allow it more than the default second.
   await screen.findByRole("heading", { level: 2, name: "Accedi a Vicino" }, { timeout: 5000 });
+  await waitFor(() => expect(shellShown()).toBe(false), { timeout: 5000 });
   return app;
+}
+
+/** Each element's tag, classes and own text, in document order: what decides where things paint. */
+function outline(root: Element): string[] {
+  return [root, ...root.querySelectorAll("*")].map((element) => {
+    const ownText = [...element.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent?.trim())
+      .join("");
+    return `${element.tagName} ${element.getAttribute("class") ?? ""} ${ownText}`;
+  });
 }
 
 const modeHeading = (name: string) => screen.findByRole("heading", { level: 2, name });
 const button = (name: string) => screen.getByRole("button", { name });
 const queryButton = (name: string) => screen.queryByRole("button", { name });
 const alertText = () => screen.getByRole("alert").textContent;
+
+describe("/auth's static frame", () => {
+  it("has the outline of the page's first render, so nothing moves when the page replaces it", async () => {
+    const { AuthShell } = await import("./auth-shell");
+    const { render } = await import("@testing-library/react");
+    const { MemoryRouter } = await import("react-router");
+    for (const type of ["customer", "merchant"]) {
+      localStorage.setItem(PENDING_USER_TYPE_STORAGE_KEY, type);
+      const shell = render(
+        <MemoryRouter initialEntries={["/auth"]}>
+          <AuthShell />
+        </MemoryRouter>,
+      );
+      const shellOutline = outline(shell.container);
+      shell.unmount();
+      const app = await openAuth();
+      const page = document.querySelector("main > div, main > *") as Element;
+      expect(outline(page)).toEqual(shellOutline.slice(1));
+      app.unmount();
+    }
+  });
+});
 
 describe("/auth modes and transitions", () => {
   it("opens in login mode with the customer badge, a way back to / and the alternatives", async () => {

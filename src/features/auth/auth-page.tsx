@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
 import { homePathByRole } from "@/config/paths";
 import type { AuthMode, EmailData, LoginData, RegisterData } from "@/domain/auth-form";
@@ -9,16 +8,14 @@ import { authModeAfterSuccess } from "@/domain/auth-form";
 import { errorMessage } from "@/domain/errors";
 import { REDIRECT_AFTER_LOGIN_MS } from "@/domain/limits";
 import { loginSuccessToast, REGISTRATION_COMPLETED_NO_EMAIL_TOAST, SUCCESS_TOASTS } from "@/domain/messages";
-import { PRODUCT_NAME } from "@/domain/product";
 import { GOOGLE_ERROR_TOAST_TITLE } from "@/domain/toast";
-import { CONTINUE_AFTER_SIGN_IN } from "@/domain/user-type";
 import { getPendingUserType, setPendingUserType } from "@/lib/pending-user-type";
 import { readReturnRole, readReturnTo } from "@/lib/session/return-to";
 import { useSessionStart } from "@/lib/session/session-provider";
 import type { SignedIn } from "./api/account-setup";
 import { AuthForm } from "./components/auth-form";
+import { AuthFrame } from "./components/auth-frame";
 import { ModeLinks } from "./components/mode-links";
-import { RoleBadge } from "./components/role-badge";
 import { SignInAlternatives } from "./components/sign-in-alternatives";
 import { useDelayedRedirect } from "./lib/use-delayed-redirect";
 
@@ -28,16 +25,6 @@ import { useDelayedRedirect } from "./lib/use-delayed-redirect";
 const loadPasswordAuth = () => import("./api/password-auth");
 const loadGoogleSignIn = () => import("./api/google-sign-in");
 const loadEmailRequests = () => import("./api/email-requests");
-
-const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
-  login: { title: `Accedi a ${PRODUCT_NAME}`, lead: "Bentornato! Entra con la tua email e la password." },
-  register: { title: "Crea il tuo account", lead: "Bastano nome, email e una password." },
-  reset: { title: "Recupera la password", lead: "Ti inviamo un'email con il link per sceglierne una nuova." },
-  magic: {
-    title: "Accedi con un link magico",
-    lead: "Niente password: ti inviamo un link valido 15 minuti.",
-  },
-};
 
 /** `/auth`: one screen, four modes (spec §2, §4). */
 export function AuthPage() {
@@ -142,45 +129,22 @@ export function AuthPage() {
   // Sent here by a guard while already signed in (the browser had no session hint): straight back.
   if (arrivedSignedIn && session.homePath) return <Navigate to={returnTo ?? session.homePath} replace />;
 
-  const heading = HEADINGS[mode];
-  const returnRole = readReturnRole(state);
   return (
-    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <title>{`${heading.title} · ${PRODUCT_NAME}`}</title>
-      <Card>
-        <CardHeader className="space-y-3 text-center">
-          <h1 className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            Accesso e registrazione
-          </h1>
-          {returnTo ? (
-            <div role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-left text-brand-900">
-              <p className="font-semibold">{CONTINUE_AFTER_SIGN_IN.title}</p>
-              <p className="text-sm">
-                {returnRole ? CONTINUE_AFTER_SIGN_IN.reason[returnRole] : CONTINUE_AFTER_SIGN_IN.generic}
-              </p>
-            </div>
-          ) : null}
-          <RoleBadge userType={userType} />
-          <h2 className="text-2xl font-bold text-slate-900">{heading.title}</h2>
-          <p className="text-sm text-slate-600">{heading.lead}</p>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <AuthForm key={mode} mode={mode} busy={busy} onSubmit={submit} />
-          {mode === "magic" && magicSentTo ? (
-            <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-              Link inviato a <strong>{magicSentTo}</strong>: aprilo da questo dispositivo entro 15 minuti.
-            </p>
-          ) : null}
-          <ModeLinks mode={mode} busy={busy} onSwitch={switchMode} />
-          {mode !== "magic" ? (
-            <SignInAlternatives
-              busy={busy}
-              onGoogle={() => google.mutate()}
-              onMagic={() => switchMode("magic")}
-            />
-          ) : null}
-        </CardContent>
-      </Card>
-    </div>
+    <AuthFrame mode={mode} returnTo={returnTo} returnRole={readReturnRole(state)} userType={userType}>
+      <AuthForm key={mode} mode={mode} busy={busy} onSubmit={submit} />
+      {mode === "magic" && magicSentTo ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          Link inviato a <strong>{magicSentTo}</strong>: aprilo da questo dispositivo entro 15 minuti.
+        </p>
+      ) : null}
+      <ModeLinks mode={mode} busy={busy} onSwitch={switchMode} />
+      {mode !== "magic" ? (
+        <SignInAlternatives
+          busy={busy}
+          onGoogle={() => google.mutate()}
+          onMagic={() => switchMode("magic")}
+        />
+      ) : null}
+    </AuthFrame>
   );
 }
