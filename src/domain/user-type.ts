@@ -14,7 +14,6 @@ export {
 } from "./user-roles.ts";
 export const userTypeSchema = z.enum(USER_TYPES) satisfies z.ZodType<UserType>;
 
-
 /** Assistant name per role (welcome e-mail, merchant dashboard label). */
 export const ASSISTANT_NAME: Record<UserType, string> = {
   customer: "Clemente",
