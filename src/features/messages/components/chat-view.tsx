@@ -45,11 +45,17 @@ function Thread({
   sender,
   closed,
   dealPanel,
+  dealLoading,
 }: {
   conversationId: string;
   sender: ChatSender;
   /** Scrolls with the messages, so the composer stays pinned at the bottom whatever the panel holds. */
   dealPanel: ReactNode;
+  /**
+   * The panel is still loading: the messages wait for it, so that it does not push them down as it
+   * grows (a layout shift) when the offer arrives after them.
+   */
+  dealLoading: boolean;
   /** Why nobody may write any more (closedReason), or null while the conversation is open. */
   closed: string | null;
 }) {
@@ -72,7 +78,7 @@ function Thread({
     <>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {dealPanel}
-        {messages.loading ? (
+        {messages.loading || dealLoading ? (
           <div className="flex justify-center py-10 text-brand-700">
             <Spinner label="Caricamento dei messaggi…" />
           </div>
@@ -133,6 +139,7 @@ function Deal({ conversation, sender }: { conversation: Conversation; sender: Ch
       sender={sender}
       closed={closed}
       dealPanel={<DealPanel conversation={conversation} uid={sender.uid} deal={deal} />}
+      dealLoading={deal.offer.loading || deal.request.loading}
     />
   );
 }
