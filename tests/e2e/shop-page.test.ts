@@ -113,8 +113,12 @@ describe("comparing offers and the shop's page", () => {
     // The shop finds its page from the dashboard, with the new review.
     const shop = await open("/merchant", "desktop");
     await signIn(shop, "negozio1@vicino.test", "/merchant");
+    // The URL changes before the dashboard renders (navigation is a transition): wait for it, then go.
+    await shop
+      .getByRole("heading", { level: 1, name: "Ciao, Elettronica Navigli" })
+      .waitFor({ timeout: 30_000 });
     await shop.getByRole("link", { name: /La tua pagina/ }).click({ timeout: 20_000 });
-    await shop.waitForURL((url) => url.pathname === NAVIGLI_PAGE);
+    await shop.waitForURL((url) => url.pathname === NAVIGLI_PAGE, { timeout: 30_000 });
     await shop.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: 20_000 });
     await shop.getByRole("link", { name: "Modifica i dati" }).waitFor();
   });
