@@ -26,6 +26,7 @@ export function AuthShell() {
       returnTo={readReturnTo(state)}
       returnRole={returnRole}
       userType={returnRole ?? getPendingUserType()}
+      inert
     >
       <form aria-busy="true" noValidate className="space-y-4">
         <Field label="Email" required>

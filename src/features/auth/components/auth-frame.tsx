@@ -25,17 +25,23 @@ export function AuthFrame({
   returnTo,
   returnRole,
   userType,
+  inert = false,
   children,
 }: {
   mode: AuthMode;
   returnTo: string | null | undefined;
   returnRole: UserType | null;
   userType: UserType;
+  /**
+   * The static frame: nothing in it takes focus or clicks, so a keyboard user's focus is never on an
+   * element that disappears when the page replaces the frame.
+   */
+  inert?: boolean;
   children: ReactNode;
 }) {
   const heading = AUTH_HEADINGS[mode];
   return (
-    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+    <div inert={inert} className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <title>{`${heading.title} · ${PRODUCT_NAME}`}</title>
       <Card>
         <CardHeader className="space-y-3 text-center">
