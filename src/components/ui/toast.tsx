@@ -1,4 +1,14 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { ToastVariant } from "@/domain/toast";
 
 // Toasts in two halves, so pages that never show one (the marketing pages) do not download
@@ -40,14 +50,30 @@ let nextId = 0;
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<ToastRequest[]>([]);
   const [toasterNeeded, setToasterNeeded] = useState(false);
+  // The removal timers, cleared when the provider goes away (no state update after it unmounted).
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   const api = useMemo<ToastApi>(() => {
+    const later = (task: () => void) => {
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        task();
+      }, REMOVE_AFTER_CLOSE_MS);
+      timers.current.add(timer);
+    };
     const enqueue = (request: ToastRequest) => {
       setToasterNeeded(true);
       // One toast at a time: on a phone a stack would cover the page, and the newest is the one that
       // matters. The toast on screen closes (its exit animation runs) and leaves the queue a moment later.
       setQueue((list) => [...list.map((item) => (item.open ? { ...item, open: false } : item)), request]);
-      setTimeout(() => setQueue((list) => list.filter((item) => item.open)), REMOVE_AFTER_CLOSE_MS);
+      later(() => setQueue((list) => list.filter((item) => item.open)));
       return request.id;
     };
     const newId = () => {
@@ -59,7 +85,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       toastError: (description) => enqueue({ id: newId(), open: true, kind: "error", description }),
       dismiss: (id) => {
         setQueue((list) => list.map((item) => (item.id === id ? { ...item, open: false } : item)));
-        setTimeout(() => setQueue((list) => list.filter((item) => item.id !== id)), REMOVE_AFTER_CLOSE_MS);
+        later(() => setQueue((list) => list.filter((item) => item.id !== id)));
       },
     };
   }, []);
