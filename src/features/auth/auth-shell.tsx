@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { getPendingUserType } from "@/lib/pending-user-type";
 import { readReturnRole, readReturnTo } from "@/lib/session/return-to";
-import { AuthFrame } from "./components/auth-frame";
+import { AUTH_FIELD_LABELS, AUTH_SUBMIT_LABELS, AuthFrame } from "./components/auth-frame";
 import { ModeLinks } from "./components/mode-links";
 import { SignInAlternatives } from "./components/sign-in-alternatives";
 
@@ -29,14 +29,14 @@ export function AuthShell() {
       inert
     >
       <form aria-busy="true" noValidate className="space-y-4">
-        <Field label="Email" required>
+        <Field label={AUTH_FIELD_LABELS.email} required>
           <Input type="email" name="email" autoComplete="email" inputMode="email" disabled />
         </Field>
-        <Field label="Password" required>
+        <Field label={AUTH_FIELD_LABELS.password} required>
           <Input type="password" name="password" autoComplete="current-password" disabled />
         </Field>
         <Button type="button" className="w-full" disabled>
-          Accedi
+          {AUTH_SUBMIT_LABELS.login}
         </Button>
       </form>
       <ModeLinks mode="login" busy onSwitch={ignore} />

@@ -13,13 +13,7 @@ import {
   validateAuthForm,
 } from "@/domain/auth-form";
 import { CONSENT_COPY } from "@/domain/legal";
-
-const SUBMIT_LABEL: Record<AuthMode, string> = {
-  login: "Accedi",
-  register: "Registrati",
-  reset: "Invia email di recupero",
-  magic: "Invia link magico",
-};
+import { AUTH_FIELD_LABELS, AUTH_SUBMIT_LABELS } from "./auth-frame";
 
 type AuthFormProps = {
   mode: AuthMode;
@@ -75,7 +69,7 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
           />
         </Field>
       ) : null}
-      <Field label="Email" required>
+      <Field label={AUTH_FIELD_LABELS.email} required>
         <Input
           type="email"
           name="email"
@@ -86,7 +80,11 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
         />
       </Field>
       {withPassword ? (
-        <Field label="Password" required hint={mode === "register" ? "Almeno 6 caratteri" : undefined}>
+        <Field
+          label={AUTH_FIELD_LABELS.password}
+          required
+          hint={mode === "register" ? "Almeno 6 caratteri" : undefined}
+        >
           <Input
             type="password"
             name="password"
@@ -149,7 +147,7 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
         </p>
       ) : null}
       <Button type="submit" className="w-full" loading={busy}>
-        {SUBMIT_LABEL[mode]}
+        {AUTH_SUBMIT_LABELS[mode]}
       </Button>
     </form>
   );

@@ -15,6 +15,16 @@ export const AUTH_HEADINGS: Record<AuthMode, { title: string; lead: string }> = 
   },
 };
 
+export const AUTH_SUBMIT_LABELS: Record<AuthMode, string> = {
+  login: "Accedi",
+  register: "Registrati",
+  reset: "Invia email di recupero",
+  magic: "Invia link magico",
+};
+
+/** The labels of the fields the page and its static frame both show. */
+export const AUTH_FIELD_LABELS = { email: "Email", password: "Password" } as const;
+
 /**
  * /auth's card around its form: the heading of the mode, why the visitor is here ('Accedi per
  * continuare' when a guard sent them) and the account type. Shared by the page and its static frame
