@@ -4,6 +4,7 @@
 // screen and the one-click unsubscribe link.
 
 import { describe, expect, it } from "vitest";
+import { notificationPanelOf, readAllNotifications } from "../support/notification-bell";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -19,17 +20,9 @@ describe("notifications end to end", () => {
     const { inbox } = await startStack();
     const buyer = await open("/customer", "phone");
     await signIn(buyer, "acquirente@vicino.test", "/customer");
-    const bell = buyer.getByRole("banner").getByRole("button", { name: /^Notifiche/ });
-    await bell.waitFor({ timeout: 20_000 });
     // The seeded offers left notifications: read them all first.
-    await bell.click();
-    const panel = buyer.getByRole("region", { name: "Le tue notifiche" });
-    await panel.getByRole("button", { name: "Segna tutte come lette" }).click();
-    await buyer
-      .getByRole("banner")
-      .getByRole("button", { name: "Notifiche, nessuna nuova" })
-      .waitFor({ timeout: 20_000 });
-    await buyer.keyboard.press("Escape");
+    await readAllNotifications(buyer);
+    const panel = notificationPanelOf(buyer);
 
     const shop = await open(`/make-offer/${GUITAR_ID}`, "desktop");
     await signIn(shop, "negozio1@vicino.test", `/make-offer/${GUITAR_ID}`);

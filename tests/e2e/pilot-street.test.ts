@@ -9,6 +9,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { notificationPanelOf, readAllNotifications } from "../support/notification-bell";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -155,15 +156,8 @@ describe("a pilot street, from the free form to the review", () => {
     expect(await shop.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(ENLARGE);
 
     // The buyer reads the seeded notifications, so the bell starts at none.
-    const bell = buyer.getByRole("banner").getByRole("button", { name: /^Notifiche/ });
-    await bell.click({ timeout: 20_000 });
-    const panel = buyer.getByRole("region", { name: "Le tue notifiche" });
-    await panel.getByRole("button", { name: "Segna tutte come lette" }).click();
-    await buyer
-      .getByRole("banner")
-      .getByRole("button", { name: "Notifiche, nessuna nuova" })
-      .waitFor({ timeout: 20_000 });
-    await buyer.keyboard.press("Escape");
+    await readAllNotifications(buyer);
+    const panel = notificationPanelOf(buyer);
 
     await card.getByRole("link", { name: /Fai un'offerta/ }).click();
     await shop.waitForURL((url) => url.pathname === `/make-offer/${requestId}`, { timeout: 20_000 });
