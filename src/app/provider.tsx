@@ -1,7 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ToastProvider, useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/domain/errors";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { createQueryClient } from "@/lib/query-client";
 import { SessionProvider } from "@/lib/session/session-provider";
@@ -9,9 +8,15 @@ import { AppErrorBoundary } from "./error-boundary";
 
 function QueryProvider({ children }: { children: ReactNode }) {
   const { toastError } = useToast();
-  // One client per mounted app (tests get a fresh cache each render).
+  // One client per mounted app (tests get a fresh cache each render). The error catalogue (Auth and
+  // callable codes → Italian) loads with the first error, not with the marketing pages' entry chunk.
   const [queryClient] = useState(() =>
-    createQueryClient({ onError: (error) => toastError(errorMessage(error, ERROR_MESSAGES.generic)) }),
+    createQueryClient({
+      onError: (error) =>
+        void import("@/domain/errors").then(({ errorMessage }) =>
+          toastError(errorMessage(error, ERROR_MESSAGES.generic)),
+        ),
+    }),
   );
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { PAGE_LEADS } from "@/domain/page-leads";
 import { setSessionHint } from "@/lib/session/session-hint";
 import {
   fakeAuthModule as auth,
@@ -71,9 +72,25 @@ describe("route guards (RouteAccessGate)", () => {
   it("shows a spinner, not the page, while a returning user's session loads", async () => {
     auth.onAuthChange.mockImplementation(() => () => undefined); // the first auth state never arrives
     setSessionHint(true);
-    renderApp("/customer");
+    renderApp("/profile");
     expect(await screen.findByRole("status")).toHaveTextContent("Verifica dell'accesso…");
     expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
+  });
+
+  it("paints the buyer dashboard's and the messages' static frames, inert and with nobody's data", async () => {
+    auth.onAuthChange.mockImplementation(() => () => undefined); // the first auth state never arrives
+    setSessionHint(true);
+    for (const [path, lead] of [
+      ["/customer", PAGE_LEADS.customerDashboard],
+      ["/requests", PAGE_LEADS.customerRequests],
+      ["/messages", PAGE_LEADS.messages],
+    ] as const) {
+      const app = renderApp(path);
+      const frame = (await screen.findByText(lead)).closest("[inert]");
+      expect(frame).toHaveAttribute("aria-busy", "true");
+      expect(screen.queryByText("Verifica dell'accesso…")).toBeNull();
+      app.unmount();
+    }
   });
 
   it("paints /create's static frame instead of the spinner while a returning user's session loads", async () => {
@@ -181,13 +198,15 @@ describe("session fallback (spec §4)", () => {
     users.getUser.mockImplementation(() => new Promise(() => undefined)); // never answers
     const { location } = await startAt("/customer");
     await act(() => vi.advanceTimersByTimeAsync(4900));
-    expect(screen.getByRole("status")).toHaveTextContent("Verifica dell'accesso…");
+    // The dashboard's static frame (inert, no name) while the session waits.
+    expect(screen.getByText(PAGE_LEADS.customerDashboard).closest("[inert]")).not.toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(200));
     await vi.waitFor(() =>
       expect(screen.getByRole("heading", { level: 1, name: CUSTOMER_HOME })).toBeVisible(),
     );
     expect(location.pathname).toBe("/customer");
     expect(screen.getByRole("button", { name: /luca\.verdi/ })).toBeVisible();
+    expect(document.querySelector("[inert]")).toBeNull();
   });
 
   it("uses the fallback at once when the read fails, and never lets it into merchant screens", async () => {

@@ -4,9 +4,14 @@ import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
 import { AuthShell } from "@/features/auth/auth-shell";
 import { CreateShell } from "@/features/create/create-shell";
+import {
+  CustomerDashboardShell,
+  CustomerRequestsShell,
+} from "@/features/customer/components/customer-page-tops";
 import { BuyersPage } from "@/features/marketing/buyers-page";
 import { LandingPage } from "@/features/marketing/landing-page";
 import { MerchantsPage } from "@/features/marketing/merchants-page";
+import { MessagesShell } from "@/features/messages/components/messages-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
@@ -110,6 +115,7 @@ export const appRoutes: readonly AppRoute[] = [
     element: <CustomerDashboardPage />,
     preload: CustomerDashboardPage.preload,
     prefetch: prefetchCustomerData,
+    shell: <CustomerDashboardShell />,
   },
   {
     path: paths.merchantDashboard.path,
@@ -133,6 +139,7 @@ export const appRoutes: readonly AppRoute[] = [
     element: <CustomerRequestsPage />,
     preload: CustomerRequestsPage.preload,
     prefetch: prefetchCustomerData,
+    shell: <CustomerRequestsShell />,
   },
   { path: paths.request.path, access: "customer", element: <RequestPage />, preload: RequestPage.preload },
 
@@ -160,6 +167,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: "authenticated",
     element: <MessagesPage />,
     preload: MessagesPage.preload,
+    shell: <MessagesShell />,
   },
   {
     path: paths.conversation.path,

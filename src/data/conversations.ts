@@ -2,7 +2,13 @@ import type { DocumentData, QuerySnapshot, Unsubscribe } from "firebase/firestor
 import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/collections";
 import { type Conversation, conversationSchema, mergeConversations } from "@/domain/conversation";
 import { isPresent, parseDocument } from "./document";
-import { type Listener, lazyListen, subscribeToDocument } from "./listen";
+import {
+  isPermissionDenied,
+  type Listener,
+  lazyListen,
+  subscribeToDocument,
+  withFirestoreLite,
+} from "./listen";
 
 /**
  * conversations/{id} (spec §3-§4, §7). A conversation is opened by the offer's merchant right after the
@@ -24,6 +30,46 @@ function readConversations(snapshot: QuerySnapshot): Conversation[] {
     .filter(isPresent);
 }
 
+type Side = typeof CONVERSATION_FIELDS.customerId | typeof CONVERSATION_FIELDS.merchantId;
+
+/**
+ * The user's conversations once (the same two queries as subscribeToUserConversations, merged), over
+ * Firestore Lite: the messages screen paints from this read and follows with the listener once settled.
+ */
+export function readUserConversations(uid: string, max = DEFAULT_MAX_CONVERSATIONS): Promise<Conversation[]> {
+  return withFirestoreLite(async (fs, db) => {
+    const side = async (field: Side) => {
+      const snapshot = await fs.getDocs(
+        fs.query(
+          fs.collection(db, COLLECTIONS.conversations),
+          fs.where(field, "==", uid),
+          fs.orderBy(CONVERSATION_FIELDS.updatedAt, "desc"),
+          fs.limit(max),
+        ),
+      );
+      return snapshot.docs.map((item) => parseConversation(item.id, item.data())).filter(isPresent);
+    };
+    const [asCustomer, asMerchant] = await Promise.all([
+      side(CONVERSATION_FIELDS.customerId),
+      side(CONVERSATION_FIELDS.merchantId),
+    ]);
+    return mergeConversations(asCustomer, asMerchant).slice(0, max);
+  });
+}
+
+/** One conversation once (Firestore Lite); null when it does not exist, is malformed, or the rules hide it. */
+export function readConversation(id: string): Promise<Conversation | null> {
+  return withFirestoreLite(async (fs, db) => {
+    try {
+      const snapshot = await fs.getDoc(fs.doc(db, COLLECTIONS.conversations, id));
+      return snapshot.exists() ? parseConversation(snapshot.id, snapshot.data()) : null;
+    } catch (error) {
+      if (isPermissionDenied(error)) return null;
+      throw error;
+    }
+  });
+}
+
 /**
  * The user's conversations (spec §7): participants.customerId == uid and participants.merchantId == uid,
  * each newest update first, merged without duplicates. Emits once both sides have answered.
@@ -39,10 +85,7 @@ export function subscribeToUserConversations(
     const emit = () => {
       if (asCustomer && asMerchant) listener.next(mergeConversations(asCustomer, asMerchant).slice(0, max));
     };
-    const side = (
-      field: typeof CONVERSATION_FIELDS.customerId | typeof CONVERSATION_FIELDS.merchantId,
-      set: (list: Conversation[]) => void,
-    ) =>
+    const side = (field: Side, set: (list: Conversation[]) => void) =>
       fs.onSnapshot(
         fs.query(
           fs.collection(db, COLLECTIONS.conversations),

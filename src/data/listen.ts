@@ -115,6 +115,24 @@ export function subscribeToNewest<T>(
   );
 }
 
+export type FirestoreLiteSdk = typeof import("firebase/firestore/lite");
+type LiteDb = import("firebase/firestore/lite").Firestore;
+
+/**
+ * Runs `work` with Firestore Lite (REST, already loaded by the session): a live screen's first one-shot
+ * read, painted before its listener (which waits for the page to settle, src/lib/after-settled.ts), and
+ * best-effort writes that must not pull the full SDK onto a page's first paint (marking read).
+ */
+export async function withFirestoreLite<T>(
+  work: (fs: FirestoreLiteSdk, db: LiteDb) => Promise<T>,
+): Promise<T> {
+  const [fs, db] = await Promise.all([
+    import("firebase/firestore/lite"),
+    import("./firestore-lite").then(({ getLiteDb }) => getLiteDb()),
+  ]);
+  return work(fs, db);
+}
+
 /** Runs `write` with the full SDK and the app's database (the messages screen's writes). */
 export async function withFirestore<T>(write: (fs: FirestoreSdk, db: Firestore) => Promise<T>): Promise<T> {
   const [fs, db] = await Promise.all([loadFirestoreSdk(), loadDb()]);

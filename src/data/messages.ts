@@ -3,7 +3,7 @@ import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/collection
 import { MESSAGE_PAGE_SIZE, type Message, messageSchema, type NewMessageInput } from "@/domain/message";
 import { buildMessageWrite } from "@/domain/message-document";
 import { isPresent, parseDocument } from "./document";
-import { type FirestoreSdk, type Listener, lazyListen, withFirestore } from "./listen";
+import { type FirestoreSdk, type Listener, lazyListen, withFirestore, withFirestoreLite } from "./listen";
 
 /**
  * conversations/{id}/messages (spec §3, §7). Participants add messages (senderId = themselves, readBy =
@@ -46,6 +46,23 @@ export function subscribeToMessages(conversationId: string, listener: Listener<M
       ),
     listener.error,
   );
+}
+
+/**
+ * The newest `max` messages of a conversation once, newest first, over Firestore Lite: the chat (and a
+ * listed conversation's unread count) paints from this read and follows with its listener once settled.
+ */
+export function readNewestMessages(conversationId: string, max: number): Promise<Message[]> {
+  return withFirestoreLite(async (fs, db) => {
+    const snapshot = await fs.getDocs(
+      fs.query(
+        fs.collection(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages),
+        fs.orderBy(MESSAGE_FIELDS.createdAt, "desc"),
+        fs.limit(max),
+      ),
+    );
+    return snapshot.docs.map((item) => parseMessage(item.id, item.data())).filter(isPresent);
+  });
 }
 
 /**
@@ -111,13 +128,16 @@ export async function sendMessage({ id, senderId, ...input }: SendMessageInput):
   });
 }
 
-/** Adds `uid` to readBy of the given messages (only that field, as the rules require). */
+/**
+ * Adds `uid` to readBy of the given messages (only that field, as the rules require). Best effort and
+ * over Firestore Lite, so opening a chat does not load the full SDK before the chat has painted.
+ */
 export async function markMessagesRead(conversationId: string, messageIds: readonly string[], uid: string) {
   if (messageIds.length === 0) return;
-  await withFirestore(async (fs, db) => {
+  await withFirestoreLite(async (fs, db) => {
     const batch = fs.writeBatch(db);
     for (const id of messageIds) {
-      batch.update(fs.doc(messagesCollection(fs, db, conversationId), id), {
+      batch.update(fs.doc(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages, id), {
         [MESSAGE_FIELDS.readBy]: fs.arrayUnion(uid),
       });
     }

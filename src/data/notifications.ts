@@ -18,7 +18,14 @@ import {
 } from "@/domain/notifications";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
-import { type FirestoreSdk, type Listener, lazyListen, subscribeToDocument, withFirestore } from "./listen";
+import {
+  type FirestoreSdk,
+  type Listener,
+  lazyListen,
+  subscribeToDocument,
+  withFirestore,
+  withFirestoreLite,
+} from "./listen";
 
 /**
  * users/{uid}/notifications (written by functions only: functions/src/notifications/notify.ts) and
@@ -132,7 +139,7 @@ export async function touchPresence(uid: string): Promise<void> {
 
 /** The buyer opened the chat: the new offer no longer counts as unread. */
 export async function markOfferSeen(conversationId: string): Promise<void> {
-  await withFirestore((fs, db) =>
+  await withFirestoreLite((fs, db) =>
     fs.updateDoc(fs.doc(db, COLLECTIONS.conversations, conversationId), {
       [CONVERSATION_FIELDS.unreadOfferFor]: fs.deleteField(),
     }),

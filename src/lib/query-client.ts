@@ -7,7 +7,10 @@ import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from "@/domain/limits";
  */
 export function createQueryClient({ onError }: { onError?: (error: unknown) => void } = {}): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => onError?.(error) }),
+    // A query marked `meta: { quiet: true }` is not reported (a background read another path retries).
+    queryCache: new QueryCache({
+      onError: (error, query) => (query.meta?.quiet === true ? undefined : onError?.(error)),
+    }),
     mutationCache: new MutationCache({ onError: (error) => onError?.(error) }),
     defaultOptions: {
       queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: QUERY_GC_TIME_MS },

@@ -267,3 +267,45 @@ describe("/requests", () => {
     expect(closeRequest).not.toHaveBeenCalled();
   });
 });
+
+/**
+ * Tag, classes and own text of every element under `root`, in document order; the contents of the
+ * greeting and the wallet (the name and the balance, which the frame cannot know) are left out.
+ */
+function outline(root: Element): string[] {
+  return [root, ...root.querySelectorAll("*")]
+    .filter((element) => !element.parentElement?.closest("[data-slot]"))
+    .map((element) => {
+      const ownText = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent?.trim())
+        .join("");
+      const slot = element.getAttribute("data-slot");
+      return `${element.tagName} ${element.getAttribute("class") ?? ""} ${slot ? `[${slot}]` : ownText}`;
+    });
+}
+
+describe("the buyer pages' static frames", () => {
+  it("have the outline of their page while its data loads, so nothing moves when the page replaces them", async () => {
+    const { CustomerDashboardShell, CustomerRequestsShell } = await import("./components/customer-page-tops");
+    vi.mocked(listCustomerRequests).mockReturnValue(new Promise(() => {}));
+    vi.mocked(listCustomerOffers).mockReturnValue(new Promise(() => {}));
+    for (const [shell, page] of [
+      [<CustomerDashboardShell key="shell" />, <CustomerDashboardPage key="page" />],
+      [<CustomerRequestsShell key="shell" />, <CustomerRequestsPage key="page" />],
+    ] as const) {
+      const frame = render(<MemoryRouter>{shell}</MemoryRouter>);
+      const frameOutline = outline(frame.container.querySelector("section") as Element);
+      expect(frame.container.querySelector("section")).toHaveAttribute("inert");
+      frame.unmount();
+      renderPage(page);
+      const pageOutline = outline(document.querySelector("section") as Element);
+      expect(pageOutline).toEqual(frameOutline);
+      // The lead, the frame's largest text, is painted by both.
+      expect(pageOutline.some((line) => line.startsWith("P text-slate-700 ") && line.length > 100)).toBe(
+        true,
+      );
+      document.body.innerHTML = "";
+    }
+  });
+});

@@ -1,10 +1,8 @@
-import { Link } from "react-router";
-import { buttonClasses } from "@/components/ui/button";
-import { paths } from "@/config/paths";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { useSession } from "@/lib/session/session-provider";
 import { useCustomerOffers, useCustomerRequests } from "./api/customer-data";
+import { CUSTOMER_REQUESTS_CLASSES, RequestsHeading } from "./components/customer-page-tops";
 import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestCard } from "./components/request-card";
 import { RequestLifeActions } from "./components/request-life-actions";
@@ -23,16 +21,9 @@ export function CustomerRequestsPage() {
   const grouped = offersByRequest(offers.data ?? []);
 
   return (
-    <section aria-labelledby="requests-title" className="mx-auto max-w-3xl space-y-4 px-4 py-6">
+    <section aria-labelledby="requests-title" className={CUSTOMER_REQUESTS_CLASSES}>
       <title>{`Le tue richieste · ${PRODUCT_NAME}`}</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="requests-title" className="text-2xl font-bold text-slate-900">
-          Le tue richieste
-        </h1>
-        <Link to={paths.create.getHref()} className={buttonClasses({ size: "sm" })}>
-          Nuova richiesta
-        </Link>
-      </div>
+      <RequestsHeading />
       {requests.isError || offers.isError ? (
         <ErrorState
           message={ERROR_MESSAGES.loadRequests}

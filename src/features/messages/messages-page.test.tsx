@@ -30,12 +30,19 @@ import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { findToast } from "@/testing/toasts";
 import { MessagesPage } from "./messages-page";
 
+// The one-shot reads the screens paint from before their listeners start never answer here: the
+// listeners (started at once, the page being settled in tests) are the one source of each screen's data
+// (live-query.test.tsx covers the read-then-listen order).
+const { neverAnswers } = vi.hoisted(() => ({ neverAnswers: () => new Promise<never>(() => {}) }));
 vi.mock("@/data/conversations", () => ({
   subscribeToUserConversations: vi.fn(),
   subscribeToConversation: vi.fn(),
+  readUserConversations: vi.fn(neverAnswers),
+  readConversation: vi.fn(neverAnswers),
 }));
 vi.mock("@/data/offers", () => ({ getOffer: vi.fn(), subscribeToOffer: vi.fn() }));
 vi.mock("@/data/messages", () => ({
+  readNewestMessages: vi.fn(neverAnswers),
   loadOlderMessages: vi.fn(),
   subscribeToMessages: vi.fn(),
   subscribeToRecentMessages: vi.fn(),

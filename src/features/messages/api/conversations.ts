@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { subscribeToConversation, subscribeToUserConversations } from "@/data/conversations";
+import {
+  readConversation,
+  readUserConversations,
+  subscribeToConversation,
+  subscribeToUserConversations,
+} from "@/data/conversations";
 import { getOffer, subscribeToOffer } from "@/data/offers";
 import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
@@ -16,6 +21,7 @@ export function useConversations(uid: string) {
   return useLiveQuery<Conversation[]>({
     queryKey: messageKeys.conversations(uid),
     subscribe: (listener) => subscribeToUserConversations(uid, listener),
+    read: () => readUserConversations(uid),
     errorMessage: ERROR_MESSAGES.loadConversations,
   });
 }
@@ -25,6 +31,7 @@ export function useConversation(id: string) {
   return useLiveQuery<Conversation | null>({
     queryKey: messageKeys.conversation(id),
     subscribe: (listener) => subscribeToConversation(id, listener),
+    read: () => readConversation(id),
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
 }
@@ -34,6 +41,7 @@ export function useLiveOffer(offerId: string) {
   return useLiveQuery<Offer | null>({
     queryKey: messageKeys.offer(offerId),
     subscribe: (listener) => subscribeToOffer(offerId, listener),
+    read: () => getOffer(offerId),
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
 }
@@ -47,6 +55,7 @@ export function useLiveRequest(requestId: string, enabled = true) {
   return useLiveQuery<Request | null>({
     queryKey: messageKeys.request(requestId),
     subscribe: (listener) => subscribeToRequest(requestId, listener),
+    read: () => getRequest(requestId),
     errorMessage: ERROR_MESSAGES.loadMessages,
     enabled,
   });

@@ -5,6 +5,7 @@ import {
   loadOlderMessages,
   markMessagesRead,
   newMessageId,
+  readNewestMessages,
   sendMessage,
   subscribeToMessages,
   subscribeToRecentMessages,
@@ -21,6 +22,7 @@ import {
 } from "@/domain/message";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
+import { useSettled } from "@/lib/after-settled";
 import { failWith } from "@/lib/app-error";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
@@ -33,6 +35,7 @@ export function useMessages(conversationId: string) {
   return useLiveQuery<Message[]>({
     queryKey: messageKeys.thread(conversationId),
     subscribe: (listener) => subscribeToMessages(conversationId, listener),
+    read: () => readNewestMessages(conversationId, MESSAGE_PAGE_SIZE).then((newest) => newest.reverse()),
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
 }
@@ -81,10 +84,13 @@ export function useThreadHistory(conversationId: string, live: readonly Message[
  * to let the other party write; fine for the few dozen conversations a user has.
  */
 export function useUnreadCount(conversationId: string, uid: string, enabled: boolean): number {
+  const settled = useSettled();
   const { data } = useLiveQuery<Message[]>({
     queryKey: messageKeys.recent(conversationId),
     subscribe: (listener) => subscribeToRecentMessages(conversationId, UNREAD_WINDOW, listener),
-    enabled,
+    // Once the page has settled, with the header's unread total: a first read here would parse the
+    // last UNREAD_WINDOW messages of every listed conversation before the list is interactive.
+    enabled: enabled && settled,
   });
   return enabled && data ? countUnread(data, uid) : 0;
 }

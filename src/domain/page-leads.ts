@@ -1,0 +1,13 @@
+/**
+ * The lead paragraph under a signed-in page's heading. It says what the page is for, and it is painted by
+ * the page's static frame too (the route gate's `shell`), so the phone shows it before any data has
+ * arrived (docs/lighthouse.md). No imports: the frames travel in the entry chunk.
+ */
+export const PAGE_LEADS = {
+  customerDashboard:
+    "Di cosa hai bisogno oggi? Chiedilo ad Algo: i negozi vicini ti rispondono con un'offerta, e qui segui le tue richieste.",
+  customerRequests:
+    "Ogni richiesta che hai pubblicato, con il suo stato e le offerte dei negozi vicini. Apri un'offerta per confrontarla, accettarla o rifiutarla.",
+  messages:
+    "Ogni conversazione nata da un'offerta: domande, risposte e accordi su prezzo e ritiro. Aprine una per scrivere.",
+} as const;

@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { CHAT_MESSAGES } from "@/domain/messages";
+import { PAGE_LEADS } from "@/domain/page-leads";
+import { PRODUCT_NAME } from "@/domain/product";
+import { cn } from "@/lib/cn";
+
+/**
+ * The messages screen's frame, shared by the page and its static frame (the route gate's `shell` for
+ * /messages, painted while the session and the page's code load), so that nothing moves when the page
+ * replaces it. Light on purpose: the frame travels in the entry chunk.
+ *
+ * The screen is as tall as the viewport below the header (h-16 + its border): the conversation list and the
+ * thread scroll on their own and the composer stays at the bottom. On a phone the list is a normal page;
+ * an open chat takes the whole screen.
+ */
+export function MessagesLayout({
+  conversationId,
+  list,
+  chat,
+  frame = false,
+}: {
+  conversationId?: string;
+  list: ReactNode;
+  chat: ReactNode;
+  /** The static frame: busy and inert (nothing in it takes focus or clicks). */
+  frame?: boolean;
+}) {
+  return (
+    <div
+      aria-busy={frame || undefined}
+      inert={frame || undefined}
+      className={cn(
+        "mx-auto flex w-full max-w-6xl flex-col md:h-[calc(100dvh-4rem-1px)] md:px-4 md:py-6",
+        conversationId && "h-[calc(100dvh-4rem-1px)]",
+      )}
+    >
+      <title>{`Messaggi · ${PRODUCT_NAME}`}</title>
+      <div className={cn("px-4 pt-4 md:px-0 md:pt-0 md:pb-4", conversationId && "sr-only md:not-sr-only")}>
+        <h1 className="text-2xl font-bold text-slate-900">Messaggi</h1>
+        {conversationId ? null : <p className="pb-2 text-slate-700 md:pb-0">{PAGE_LEADS.messages}</p>}
+      </div>
+      <div className="flex min-h-0 flex-1 md:overflow-hidden md:rounded-xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
+        <div
+          className={cn(
+            "w-full md:min-h-0 md:w-80 md:shrink-0 md:overflow-y-auto md:border-r md:border-slate-200",
+            conversationId && "hidden md:block",
+          )}
+        >
+          {list}
+        </div>
+        <div
+          className={cn(
+            "min-h-0 min-w-0 flex-1 flex-col bg-slate-50",
+            conversationId ? "flex" : "hidden md:flex",
+          )}
+        >
+          {chat}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ConversationsLoading() {
+  return (
+    <div className="flex justify-center py-10 text-brand-700">
+      <Spinner label="Caricamento delle conversazioni…" />
+    </div>
+  );
+}
+
+export function SelectConversation() {
+  return <p className="m-auto p-6 text-center text-slate-600">{CHAT_MESSAGES.selectConversation}</p>;
+}
+
+/** /messages before anything is known: the heading, the lead, the list loading. */
+export function MessagesShell() {
+  return <MessagesLayout frame list={<ConversationsLoading />} chat={<SelectConversation />} />;
+}
