@@ -36,10 +36,17 @@ export function MessagesLayout({
       )}
     >
       <title>{`Messaggi · ${PRODUCT_NAME}`}</title>
-      <div className={cn("px-4 pt-4 md:px-0 md:pt-0 md:pb-4", conversationId && "sr-only md:not-sr-only")}>
-        <h1 className="text-2xl font-bold text-slate-900">Messaggi</h1>
-        {conversationId ? null : <p className="pb-2 text-slate-700 md:pb-0">{PAGE_LEADS.messages}</p>}
-      </div>
+      <h1
+        className={cn(
+          "px-4 pt-4 text-2xl font-bold text-slate-900 md:px-0 md:pt-0",
+          conversationId ? "sr-only md:not-sr-only md:pb-4" : "md:pb-1",
+        )}
+      >
+        Messaggi
+      </h1>
+      {conversationId ? null : (
+        <p className="px-4 pb-2 text-slate-700 md:px-0 md:pb-4">{PAGE_LEADS.messages}</p>
+      )}
       <div className="flex min-h-0 flex-1 md:overflow-hidden md:rounded-xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
         <div
           className={cn(
