@@ -101,6 +101,9 @@ const ON_DEMAND = new Set([
   "src/data/shop-page.ts",
   // The header's notification bell (its live list), loaded once someone is signed in.
   "src/features/notifications/components/notification-bell.tsx",
+  // The messages screen's early reads (the route gate's `prefetch`), loaded once the uid is known; the
+  // data modules they use are the page's own.
+  "src/features/messages/api/prefetch.ts",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

@@ -77,13 +77,15 @@ describe("route guards (RouteAccessGate)", () => {
     expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
   });
 
-  it("paints the buyer dashboard's and the messages' static frames, inert and with nobody's data", async () => {
+  it("paints the data pages' static frames, inert and with nobody's data", async () => {
     auth.onAuthChange.mockImplementation(() => () => undefined); // the first auth state never arrives
     setSessionHint(true);
     for (const [path, lead] of [
       ["/customer", PAGE_LEADS.customerDashboard],
       ["/requests", PAGE_LEADS.customerRequests],
       ["/messages", PAGE_LEADS.messages],
+      ["/merchant", PAGE_LEADS.merchantDashboard],
+      ["/browse", PAGE_LEADS.browse],
     ] as const) {
       const app = renderApp(path);
       const frame = (await screen.findByText(lead)).closest("[inert]");

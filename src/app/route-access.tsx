@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, Suspense, useEffect, useState } from "react";
-import { Navigate, useLocation } from "react-router";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Navigate, type Params, useLocation, useParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { isVerifiedShop } from "@/domain/shop-status";
@@ -44,8 +44,11 @@ type GateOptions = {
    * user document: the page's data arrives a round trip sooner. The rules decide what may be read; a
    * page the user may not open only wastes that read.
    */
-  prefetch?: (client: QueryClient, uid: string) => void;
+  prefetch?: RoutePrefetch;
 };
+
+/** A route's first reads for `uid` (and the route's params, e.g. the conversation's id). */
+export type RoutePrefetch = (client: QueryClient, uid: string, params: Readonly<Params>) => void;
 
 export function RouteAccessGate({
   access,
@@ -72,10 +75,12 @@ function RequireAccess({
 }: GateOptions & { access: Exclude<RouteAccess, "public">; children: ReactNode }) {
   const session = useSessionStart();
   const location = useLocation();
+  const params = useParams();
   // After the first paint (the frame or the spinner), so the page's code does not compete with it.
   useEffect(() => (preload ? afterNextPaint(preload) : undefined), [preload]);
   const earlyUid = session.loading ? session.user?.uid : undefined;
-  const early = prefetch && earlyUid ? <EarlyReads prefetch={prefetch} uid={earlyUid} /> : null;
+  const early =
+    prefetch && earlyUid ? <EarlyReads prefetch={prefetch} uid={earlyUid} params={params} /> : null;
   const role = access === "shop" ? "merchant" : access;
   const toAuth = (
     <Navigate
@@ -115,10 +120,22 @@ function FrameFirst({ shell, children }: { shell: ReactNode; children: ReactNode
   return painted ? <Suspense fallback={shell}>{children}</Suspense> : shell;
 }
 
-/** Runs a route's `prefetch` once for `uid` (renders nothing). */
-function EarlyReads({ prefetch, uid }: { prefetch: NonNullable<GateOptions["prefetch"]>; uid: string }) {
+/** Runs a route's `prefetch` once for `uid` and the route's params (renders nothing). */
+function EarlyReads({
+  prefetch,
+  uid,
+  params,
+}: {
+  prefetch: RoutePrefetch;
+  uid: string;
+  params: Readonly<Params>;
+}) {
   const queryClient = useQueryClient();
-  useEffect(() => prefetch(queryClient, uid), [prefetch, queryClient, uid]);
+  const latest = useRef(params);
+  latest.current = params;
+  const key = JSON.stringify(params);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per uid and params' values (key).
+  useEffect(() => prefetch(queryClient, uid, latest.current), [prefetch, queryClient, uid, key]);
   return null;
 }
 

@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
 import { AuthShell } from "@/features/auth/auth-shell";
+import { BrowseShell } from "@/features/browse/components/browse-top";
 import { CreateShell } from "@/features/create/create-shell";
 import {
   CustomerDashboardShell,
@@ -11,11 +12,12 @@ import {
 import { BuyersPage } from "@/features/marketing/buyers-page";
 import { LandingPage } from "@/features/marketing/landing-page";
 import { MerchantsPage } from "@/features/marketing/merchants-page";
+import { MerchantDashboardShell } from "@/features/merchant/components/merchant-page-top";
 import { MessagesShell } from "@/features/messages/components/messages-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
-import { DashboardRedirect, type RouteAccess, RouteAccessGate } from "./route-access";
+import { DashboardRedirect, type RouteAccess, RouteAccessGate, type RoutePrefetch } from "./route-access";
 
 // The route table of spec §2. Marketing pages are in the entry chunk (they must paint fast and never
 // pull in Firebase); every other page is React.lazy, so its code and Firebase load only when visited.
@@ -87,8 +89,14 @@ export type AppRoute = {
   /** The page's static frame, painted while a hinted session and the code load (RouteAccessGate). */
   shell?: ReactNode;
   /** The page's first reads, started as soon as the uid is known (RouteAccessGate). */
-  prefetch?: (client: QueryClient, uid: string) => void;
+  prefetch?: RoutePrefetch;
 };
+
+/** The conversation list and, in a conversation, the conversation, its offer and its messages. */
+const prefetchMessagesData: RoutePrefetch = (client, uid, params) =>
+  void import("@/features/messages/api/prefetch").then((module) =>
+    module.prefetchMessages(client, uid, params.conversationId),
+  );
 
 /** The buyer's requests and offers (/customer, /requests). */
 const prefetchCustomerData = (client: QueryClient, uid: string) =>
@@ -122,6 +130,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: "merchant",
     element: <MerchantDashboardPage />,
     preload: MerchantDashboardPage.preload,
+    shell: <MerchantDashboardShell />,
   },
   { path: paths.dashboard.path, access: "authenticated", element: <DashboardRedirect /> },
 
@@ -144,7 +153,13 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.request.path, access: "customer", element: <RequestPage />, preload: RequestPage.preload },
 
   // Merchants (feed and offering: verified shops only; /merchant guides the others through verification)
-  { path: paths.browse.path, access: "shop", element: <BrowsePage />, preload: BrowsePage.preload },
+  {
+    path: paths.browse.path,
+    access: "shop",
+    element: <BrowsePage />,
+    preload: BrowsePage.preload,
+    shell: <BrowseShell />,
+  },
   {
     path: paths.makeOffer.path,
     access: "shop",
@@ -167,6 +182,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: "authenticated",
     element: <MessagesPage />,
     preload: MessagesPage.preload,
+    prefetch: prefetchMessagesData,
     shell: <MessagesShell />,
   },
   {
@@ -174,6 +190,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: "authenticated",
     element: <MessagesPage />,
     preload: MessagesPage.preload,
+    prefetch: prefetchMessagesData,
   },
   {
     path: paths.profile.path,

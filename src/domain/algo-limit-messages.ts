@@ -1,6 +1,6 @@
 import { ALGO_DAILY_TURN_CAP, ALGO_IMAGE_MAX_BYTES } from "./limits.ts";
 
-/** Refusals of Algo's cost caps (ours: the spec gives no text for these); in the catalogue's KNOWN_MESSAGES. */
+/** Refusals of Algo's cost caps (ours: the spec gives no text for these); known to the catalogue (isKnownMessage). */
 export const ALGO_LIMIT_MESSAGES = {
   imageTooLarge: `La foto è troppo grande: al massimo ${(ALGO_IMAGE_MAX_BYTES / 1_000_000).toLocaleString("it-IT")} MB.`,
   dailyTurns: `Hai scritto ad Algo ${ALGO_DAILY_TURN_CAP} volte oggi, il massimo per un giorno. Riprova domani.`,

@@ -1,5 +1,5 @@
 import { AUTH_ERROR_MESSAGES, authErrorMessage, errorCode, isAuthErrorCode } from "./auth-errors.ts";
-import { ERROR_MESSAGES, KNOWN_MESSAGES } from "./messages.ts";
+import { ERROR_MESSAGES, isKnownMessage } from "./messages.ts";
 
 /**
  * One mapping from thrown errors to the Italian text a toast shows (style.md: Errors).
@@ -44,9 +44,7 @@ const AUTH_TEXTS: ReadonlySet<string> = new Set(Object.values(AUTH_ERROR_MESSAGE
 export function isDisplayableMessage(message: unknown): message is string {
   return (
     typeof message === "string" &&
-    (KNOWN_MESSAGES.has(message) ||
-      AUTH_TEXTS.has(message) ||
-      message.startsWith("Operazione non consentita"))
+    (isKnownMessage(message) || AUTH_TEXTS.has(message) || message.startsWith("Operazione non consentita"))
   );
 }
 

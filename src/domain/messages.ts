@@ -152,22 +152,31 @@ export const OFFER_MESSAGES = {
   tooManyOffers: `Questa richiesta ha già ${MAX_OPEN_OFFERS_PER_REQUEST} offerte in attesa: riprova più tardi.`,
 } as const;
 
-/** Every catalogue text: a message found here may be shown as it is (e.g. an HttpsError's message). */
-export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
-  ...Object.values(VALIDATION_MESSAGES),
-  ...Object.values(ERROR_MESSAGES),
-  ...Object.values(VOICE_MESSAGES),
-  ...Object.values(CAMERA_MESSAGES),
-  ...Object.values(ALGO_MESSAGES),
-  ...Object.values(ALGO_LIMIT_MESSAGES),
-  ...Object.values(SHOP_VERIFICATION_MESSAGES),
-  ...Object.values(OFFER_MESSAGES),
-  ...Object.values(PRIVACY_MESSAGES),
-  ...Object.values(MODERATION_MESSAGES),
-  ...Object.values(PUBLISHING_MESSAGES),
-  ...Object.values(PLAN_MESSAGES),
-  ...Object.values(REQUEST_LIFE_MESSAGES),
-]);
+let knownMessages: ReadonlySet<string> | undefined;
+
+/**
+ * Whether `text` is a catalogue text: a message found here may be shown as it is (e.g. an HttpsError's
+ * message). The set is built on first use, so a bundle that never asks (the marketing pages' entry) does
+ * not carry the catalogues only it refers to.
+ */
+export function isKnownMessage(text: string): boolean {
+  knownMessages ??= new Set<string>([
+    ...Object.values(VALIDATION_MESSAGES),
+    ...Object.values(ERROR_MESSAGES),
+    ...Object.values(VOICE_MESSAGES),
+    ...Object.values(CAMERA_MESSAGES),
+    ...Object.values(ALGO_MESSAGES),
+    ...Object.values(ALGO_LIMIT_MESSAGES),
+    ...Object.values(SHOP_VERIFICATION_MESSAGES),
+    ...Object.values(OFFER_MESSAGES),
+    ...Object.values(PRIVACY_MESSAGES),
+    ...Object.values(MODERATION_MESSAGES),
+    ...Object.values(PUBLISHING_MESSAGES),
+    ...Object.values(PLAN_MESSAGES),
+    ...Object.values(REQUEST_LIFE_MESSAGES),
+  ]);
+  return knownMessages.has(text);
+}
 
 // Accounts (ours: the spec gives no text for these)
 /** After a profile edit is saved. */

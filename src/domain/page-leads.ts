@@ -10,4 +10,8 @@ export const PAGE_LEADS = {
     "Ogni richiesta che hai pubblicato, con il suo stato e le offerte dei negozi vicini. Apri un'offerta per confrontarla, accettarla o rifiutarla.",
   messages:
     "Ogni conversazione nata da un'offerta: domande, risposte e accordi su prezzo e ritiro. Aprine una per scrivere.",
+  merchantDashboard:
+    "Le richieste dei clienti vicini al tuo negozio e le offerte che hai inviato, con il loro esito. Rispondi presto: il cliente sceglie tra le offerte che riceve.",
+  browse:
+    "Le richieste più recenti dei clienti intorno al tuo negozio, che arrivano fino a te. Aprine una per vedere i dettagli e fare la tua offerta: il cliente la riceve subito.",
 } as const;

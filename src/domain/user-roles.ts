@@ -40,3 +40,9 @@ export const CONTINUE_AFTER_SIGN_IN = {
   } satisfies Record<UserType, string>,
   generic: "La pagina che hai aperto richiede un account: accedi o registrati.",
 } as const;
+
+/** Assistant name per role (welcome e-mail, merchant dashboard label). */
+export const ASSISTANT_NAME: Record<UserType, string> = {
+  customer: "Clemente",
+  merchant: "Leonardo",
+};

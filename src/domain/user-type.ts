@@ -3,6 +3,7 @@ import { z } from "zod";
 import { USER_TYPES, type UserType } from "./user-roles.ts";
 
 export {
+  ASSISTANT_NAME,
   CONTINUE_AFTER_SIGN_IN,
   DEFAULT_USER_TYPE,
   isUserType,
@@ -13,9 +14,3 @@ export {
   type UserType,
 } from "./user-roles.ts";
 export const userTypeSchema = z.enum(USER_TYPES) satisfies z.ZodType<UserType>;
-
-/** Assistant name per role (welcome e-mail, merchant dashboard label). */
-export const ASSISTANT_NAME: Record<UserType, string> = {
-  customer: "Clemente",
-  merchant: "Leonardo",
-};

@@ -5,8 +5,10 @@ import { listMerchantOffersOn } from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import { DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { PAGE_LEADS } from "@/domain/page-leads";
 import { useSession } from "@/lib/session/session-provider";
 import { aNearbyRequest, anOffer, merchantSession } from "@/testing/marketplace-fixtures";
+import { outline } from "@/testing/outline";
 import { renderPage } from "@/testing/render-page";
 import { BrowsePage } from "./browse-page";
 
@@ -201,5 +203,26 @@ describe("/browse", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Riprova" }));
     expect(await screen.findByText(MERCHANT_MESSAGES.noRequestsFound)).toBeInTheDocument();
+  });
+});
+
+describe("/browse's static frame", () => {
+  it("has the page's header (heading, lead, zone line), so nothing there moves when the page replaces it", async () => {
+    const { render } = await import("@testing-library/react");
+    const { MemoryRouter } = await import("react-router");
+    const { BrowseShell } = await import("./components/browse-top");
+    const frame = render(
+      <MemoryRouter>
+        <BrowseShell />
+      </MemoryRouter>,
+    );
+    const frameTop = outline(frame.container.querySelector("header") as Element);
+    expect(frame.container.firstElementChild).toHaveAttribute("inert");
+    frame.unmount();
+
+    renderPage(<BrowsePage />, { path: "/browse" });
+    expect(await screen.findByText(/^Entro 10 km da /)).toBeVisible();
+    expect(outline(document.querySelector("header") as Element)).toEqual(frameTop);
+    expect(frameTop.some((line) => line.includes(PAGE_LEADS.browse))).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import {
   useNearbyFeed,
 } from "./api/nearby-feed";
 import { BrowseFilters } from "./components/browse-filters";
+import { BROWSE_CLASSES, BrowseHeader } from "./components/browse-top";
 import { FeedResults } from "./components/feed-results";
 
 /** `/browse`: the requests around the shop, newest first, with filters (spec §2, architecture §4). */
@@ -29,15 +30,11 @@ export function BrowsePage() {
   };
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+    <div className={BROWSE_CLASSES}>
       <title>{`Richieste vicino a te · ${PRODUCT_NAME}`}</title>
-      <header className="space-y-1">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Richieste vicino a te</h1>
-        <p className="text-slate-700">
-          Le richieste più recenti entro {filters.radiusKm} km da{" "}
-          {location.isDefault ? "Milano" : location.address || "il tuo negozio"}, che arrivano fino a te.
-        </p>
-      </header>
+      <BrowseHeader
+        zone={`Entro ${filters.radiusKm} km da ${location.isDefault ? "Milano" : location.address || "il tuo negozio"}.`}
+      />
       {location.isDefault ? <LocationNotice /> : null}
       <BrowseFilters key={applied} value={filters} onSearch={search} searching={feed.isRefetching} />
       <FeedResults feed={feed} uid={uid} />

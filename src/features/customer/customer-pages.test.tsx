@@ -17,6 +17,7 @@ import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
 import type { RequestStatus } from "@/domain/state-machine";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { outline } from "@/testing/outline";
 import { findToast } from "@/testing/toasts";
 import { CustomerDashboardPage } from "./customer-dashboard-page";
 import { CustomerRequestsPage } from "./customer-requests-page";
@@ -267,23 +268,6 @@ describe("/requests", () => {
     expect(closeRequest).not.toHaveBeenCalled();
   });
 });
-
-/**
- * Tag, classes and own text of every element under `root`, in document order; the contents of the
- * greeting and the wallet (the name and the balance, which the frame cannot know) are left out.
- */
-function outline(root: Element): string[] {
-  return [root, ...root.querySelectorAll("*")]
-    .filter((element) => !element.parentElement?.closest("[data-slot]"))
-    .map((element) => {
-      const ownText = [...element.childNodes]
-        .filter((node) => node.nodeType === Node.TEXT_NODE)
-        .map((node) => node.textContent?.trim())
-        .join("");
-      const slot = element.getAttribute("data-slot");
-      return `${element.tagName} ${element.getAttribute("class") ?? ""} ${slot ? `[${slot}]` : ownText}`;
-    });
-}
 
 describe("the buyer pages' static frames", () => {
   it("have the outline of their page while its data loads, so nothing moves when the page replaces them", async () => {

@@ -9,9 +9,11 @@ import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests"
 import { subscribePlan } from "@/data/subscriptions";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
+import { PAGE_LEADS } from "@/domain/page-leads";
 import { type Subscription, trialSubscription } from "@/domain/plans";
 import { useSession } from "@/lib/session/session-provider";
 import { aNearbyRequest, anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
+import { topOutline } from "@/testing/outline";
 import { renderPage } from "@/testing/render-page";
 import { MerchantDashboardPage } from "./merchant-dashboard-page";
 
@@ -215,5 +217,26 @@ describe("/merchant", () => {
       "href",
       "/profile",
     );
+  });
+});
+
+describe("/merchant's static frame", () => {
+  it("has the page's top (greeting, assistant, wallet, lead), so nothing there moves when the page replaces it", async () => {
+    const { render } = await import("@testing-library/react");
+    const { MemoryRouter } = await import("react-router");
+    const { MerchantDashboardShell } = await import("./components/merchant-page-top");
+    const frame = render(
+      <MemoryRouter>
+        <MerchantDashboardShell />
+      </MemoryRouter>,
+    );
+    const frameTop = topOutline(frame.container);
+    expect(frame.container.firstElementChild).toHaveAttribute("inert");
+    frame.unmount();
+
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    await screen.findByRole("heading", { level: 1, name: "Ciao, Elettronica Navigli" });
+    expect(topOutline(document.body)).toEqual(frameTop);
+    expect(frameTop.some((line) => line.includes(PAGE_LEADS.merchantDashboard))).toBe(true);
   });
 });

@@ -1,15 +1,13 @@
 import { LocationNotice } from "@/components/marketplace/location-notice";
 import { TokenWallet } from "@/components/tokens/token-wallet";
-import { Badge } from "@/components/ui/badge";
-import { SparklesIcon } from "@/components/ui/icons";
 import { PRODUCT_NAME } from "@/domain/product";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { publicName } from "@/domain/user";
-import { ASSISTANT_NAME } from "@/domain/user-type";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
 import { useOfferStats, useRecentOffers, useZoneRequests } from "./api/dashboard";
 import { DashboardStats } from "./components/dashboard-stats";
+import { MERCHANT_DASHBOARD_CLASSES, MerchantGreeting } from "./components/merchant-page-top";
 import { NearbyRequests } from "./components/nearby-requests";
 import { PlanCard } from "./components/plan-card";
 import { QuickLinks } from "./components/quick-links";
@@ -29,21 +27,9 @@ export function MerchantDashboardPage() {
   const verified = userData ? isVerifiedShop(userData) : false;
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+    <div className={MERCHANT_DASHBOARD_CLASSES}>
       <title>{`Area negoziante · ${PRODUCT_NAME}`}</title>
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm font-medium text-brand-800">Area negoziante</p>
-          <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">Ciao, {name}</h1>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="accent" className="text-sm">
-            <SparklesIcon className="size-4" />
-            Il tuo assistente: {ASSISTANT_NAME.merchant}
-          </Badge>
-          <TokenWallet />
-        </div>
-      </header>
+      <MerchantGreeting name={name} wallet={<TokenWallet />} />
       {verified && userData ? <ShopDashboard uid={userData.uid} /> : <ShopVerificationPanel />}
     </div>
   );

@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from "vitest";
+import { readConversation, readUserConversations } from "@/data/conversations";
+import { readNewestMessages } from "@/data/messages";
+import { getOffer } from "@/data/offers";
+import { createQueryClient } from "@/lib/query-client";
+import { messageKeys } from "./keys";
+import { prefetchMessages } from "./prefetch";
+
+vi.mock("@/data/conversations", () => ({
+  readUserConversations: vi.fn(async () => ["lista"]),
+  readConversation: vi.fn(async () => "conversazione"),
+}));
+vi.mock("@/data/messages", () => ({ readNewestMessages: vi.fn(async () => ["m3", "m2", "m1"]) }));
+vi.mock("@/data/offers", () => ({ getOffer: vi.fn(async () => "offerta") }));
+
+describe("prefetchMessages (the route gate's early reads)", () => {
+  it("fills the list's query, and in a conversation its conversation, offer and thread (oldest first)", async () => {
+    const client = createQueryClient();
+    prefetchMessages(client, "buyer-1", "req-1_shop-1");
+    await vi.waitFor(() => expect(client.getQueryData(messageKeys.thread("req-1_shop-1"))).toBeDefined());
+    expect(client.getQueryData(messageKeys.conversations("buyer-1"))).toEqual(["lista"]);
+    expect(client.getQueryData(messageKeys.conversation("req-1_shop-1"))).toBe("conversazione");
+    // A conversation's id is its offer's.
+    expect(getOffer).toHaveBeenCalledWith("req-1_shop-1");
+    expect(client.getQueryData(messageKeys.offer("req-1_shop-1"))).toBe("offerta");
+    expect(client.getQueryData(messageKeys.thread("req-1_shop-1"))).toEqual(["m1", "m2", "m3"]);
+    expect(readNewestMessages).toHaveBeenCalledWith("req-1_shop-1", expect.any(Number));
+    expect(readUserConversations).toHaveBeenCalledWith("buyer-1");
+  });
+
+  it("reads only the list on /messages", async () => {
+    vi.mocked(readConversation).mockClear();
+    const client = createQueryClient();
+    prefetchMessages(client, "buyer-1");
+    await vi.waitFor(() => expect(client.getQueryData(messageKeys.conversations("buyer-1"))).toBeDefined());
+    expect(readConversation).not.toHaveBeenCalled();
+  });
+});
