@@ -1,4 +1,4 @@
-import { collection, getDocs, limit, orderBy, query } from "firebase/firestore/lite";
+import { collection, doc, getDoc, getDocs, limit, orderBy, query } from "firebase/firestore/lite";
 import {
   billingOkOutputSchema,
   confirmSimulatedCheckoutInputSchema,
@@ -22,6 +22,13 @@ import { lazyListen } from "./listen";
 
 /** How many receipts /abbonamento lists (newest first). */
 export const PAYMENTS_PAGE = 24;
+
+/** subscriptions/{uid} once, over Firestore Lite (a page's first read): null while the shop has none. */
+export async function getPlan(uid: string): Promise<Subscription | null> {
+  const snapshot = await getDoc(doc(await getLiteDb(), COLLECTIONS.subscriptions, uid));
+  const data = snapshot.data();
+  return data ? parseDocument(subscriptionSchema, data, null, "Piano ignorato: dati non validi") : null;
+}
 
 /** Live subscriptions/{uid}: null while the shop has none (never verified). */
 export function subscribePlan(

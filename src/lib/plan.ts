@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { subscribePlan } from "@/data/subscriptions";
+import { getPlan, subscribePlan } from "@/data/subscriptions";
 import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import type { Subscription } from "@/domain/plans";
 import { failWith } from "@/lib/app-error";
@@ -15,29 +15,14 @@ export const planKeys = {
   payments: (uid: string) => ["plan", uid, "payments"] as const,
 };
 
-/** The first snapshot of subscriptions/{uid}. */
-function readPlan(uid: string): Promise<Subscription | null> {
-  return new Promise((resolve, reject) => {
-    let stop: (() => void) | undefined;
-    let done = false;
-    stop = subscribePlan(uid, {
-      next: (plan) => {
-        if (done) return;
-        done = true;
-        resolve(plan);
-        stop?.();
-      },
-      error: reject,
-    });
-    if (done) stop();
-  });
-}
-
-/** The shop's plan, live: the webhook's changes show without a reload. */
+/**
+ * The shop's plan: read once over Firestore Lite, then live once the page has settled (the webhook's
+ * changes show without a reload).
+ */
 export function usePlan(uid: string) {
   const query = useQuery({
     queryKey: planKeys.plan(uid),
-    queryFn: () => readPlan(uid).catch(failWith(PLAN_MESSAGES.loadPlan)),
+    queryFn: () => getPlan(uid).catch(failWith(PLAN_MESSAGES.loadPlan)),
     enabled: uid !== "",
   });
   useLiveCache<Subscription | null>(

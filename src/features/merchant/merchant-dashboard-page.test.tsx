@@ -6,7 +6,7 @@ import {
   subscribeToMerchantOffers,
 } from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
-import { subscribePlan } from "@/data/subscriptions";
+import { getPlan, subscribePlan } from "@/data/subscriptions";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { PAGE_LEADS } from "@/domain/page-leads";
@@ -25,7 +25,7 @@ vi.mock("@/data/offers", () => ({
 }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
-vi.mock("@/data/subscriptions", () => ({ subscribePlan: vi.fn() }));
+vi.mock("@/data/subscriptions", () => ({ subscribePlan: vi.fn(), getPlan: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -71,6 +71,7 @@ beforeEach(() => {
 const DAY = 24 * 60 * 60 * 1000;
 
 function withPlan(plan: Subscription | null) {
+  vi.mocked(getPlan).mockResolvedValue(plan);
   vi.mocked(subscribePlan).mockImplementation((_uid, listener) => {
     queueMicrotask(() => listener.next(plan));
     return () => undefined;
@@ -80,9 +81,12 @@ function withPlan(plan: Subscription | null) {
 describe("/merchant plan card", () => {
   it("shows the trial and links to /abbonamento", async () => {
     renderPage(<MerchantDashboardPage />, { path: "/merchant" });
-    const card = (await screen.findByRole("heading", { name: "Il tuo piano" })).closest("div[class]")
-      ?.parentElement?.parentElement as HTMLElement;
-    expect(within(card).getByText("Prova gratuita")).toBeInTheDocument();
+    // While the plan is read, the card keeps its place (title, a line, the button's room).
+    const placeholder = screen.getByRole("region", { name: "Il tuo piano" });
+    expect(placeholder).toHaveAttribute("aria-busy", "true");
+    expect(await screen.findByText("Prova gratuita")).toBeInTheDocument();
+    const card = screen.getByRole("region", { name: "Il tuo piano" });
+    expect(card).not.toHaveAttribute("aria-busy");
     expect(within(card).queryByRole("status")).not.toBeInTheDocument();
     expect(within(card).getByRole("link", { name: "Gestisci l'abbonamento" })).toHaveAttribute(
       "href",

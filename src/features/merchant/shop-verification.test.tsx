@@ -23,6 +23,7 @@ vi.mock("@/data/shops", () => ({ verifyShop: vi.fn() }));
 vi.mock("@/data/account", () => ({ createMagicLink: vi.fn() }));
 // A shop that has just been verified is in its free month (the dashboard's plan card reads it).
 vi.mock("@/data/subscriptions", () => ({
+  getPlan: vi.fn(async () => trialSubscription("shop-1", new Date())),
   subscribePlan: vi.fn((_uid: string, listener: Listener<Subscription | null>) => {
     queueMicrotask(() => listener.next(trialSubscription("shop-1", new Date())));
     return () => undefined;

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   cancelSubscription,
   confirmSimulatedCheckout,
+  getPlan,
   listPayments,
   startCheckout,
   subscribePlan,
@@ -17,6 +18,7 @@ import { SubscriptionPage } from "./subscription-page";
 
 vi.mock("@/data/subscriptions", () => ({
   subscribePlan: vi.fn(),
+  getPlan: vi.fn(),
   listPayments: vi.fn(),
   startCheckout: vi.fn(),
   confirmSimulatedCheckout: vi.fn(),
@@ -32,6 +34,7 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
 
 /** subscriptions/{uid} as the listener delivers it. */
 function withPlan(plan: Subscription | null) {
+  vi.mocked(getPlan).mockResolvedValue(plan);
   vi.mocked(subscribePlan).mockImplementation((_uid, listener) => {
     queueMicrotask(() => listener.next(plan));
     return () => undefined;

@@ -13,7 +13,8 @@ import { usePlan } from "@/lib/plan";
  */
 export function PlanCard({ uid }: { uid: string }) {
   const plan = usePlan(uid);
-  if (plan.isPending || plan.isError) return null;
+  if (plan.isPending) return <PlanCardPlaceholder />;
+  if (plan.isError) return null;
   const now = new Date();
   const status = planStatus(plan.data, now);
   const urgent = !status.hasAccess || status.endingSoon || status.state === "in_scadenza";
@@ -42,6 +43,33 @@ export function PlanCard({ uid }: { uid: string }) {
         >
           {status.hasAccess ? "Gestisci l'abbonamento" : "Scegli un piano"}
         </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The card's place while the plan is read: its title, a line and the button's room, so the dashboard below
+ * does not move when the plan arrives (a click aimed at a shortcut would land elsewhere; Lighthouse's CLS).
+ */
+function PlanCardPlaceholder() {
+  return (
+    <Card role="region" aria-labelledby="plan-card-title" aria-busy="true">
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="plan-card-title" className="font-semibold text-slate-900">
+              Il tuo piano
+            </h2>
+          </div>
+          <p className="text-sm text-slate-700">
+            <span aria-hidden="true" className="inline-block h-4 w-48 rounded bg-slate-200 align-middle" />
+            <span className="sr-only">Caricamento del piano…</span>
+          </p>
+        </div>
+        <span aria-hidden="true" className={buttonClasses({ variant: "secondary", className: "invisible" })}>
+          Gestisci l'abbonamento
+        </span>
       </CardContent>
     </Card>
   );
