@@ -235,6 +235,23 @@ describe("conversation list", () => {
 });
 
 describe("chat", () => {
+  it("opens alone on a phone: the list is neither read nor rendered until /messages", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      renderAt(`/messages/${conversation.id}`);
+      expect(await screen.findByText("Ciao!")).toBeVisible();
+      expect(subscribeToUserConversations).not.toHaveBeenCalled();
+      expect(screen.queryByRole("link", { name: /Cicli Rossi/ })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   const numbered = (from: number, count: number): Message[] =>
     Array.from({ length: count }, (_, i) => ({
       ...incoming,

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { otherParticipant } from "@/domain/conversation";
 import { publicName } from "@/domain/user";
 import { useSession } from "@/lib/session/session-provider";
+import { MD_MEDIA_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useConversations } from "./api/conversations";
 import { useBlockedIds } from "./api/trust";
 import { ChatView } from "./components/chat-view";
@@ -17,7 +18,10 @@ export function MessagesPage() {
   const { conversationId } = useParams();
   const { userData } = useSession();
   const uid = userData?.uid ?? "";
-  const conversations = useConversations(uid);
+  // A phone shows an open chat alone: the list (its read, its rows' reads and renders) waits for /messages.
+  const wide = useMediaQuery(MD_MEDIA_QUERY);
+  const listShown = wide || !conversationId;
+  const conversations = useConversations(uid, listShown);
   // People the user blocked are hidden from the list (their chat stays reachable by its link).
   const blocked = useBlockedIds(uid);
   const visible = (conversations.data ?? []).filter(
@@ -35,7 +39,7 @@ export function MessagesPage() {
     <MessagesLayout
       conversationId={conversationId}
       list={
-        conversations.loading ? (
+        !listShown ? null : conversations.loading ? (
           <ConversationsLoading />
         ) : conversations.error && !conversations.data ? (
           <div role="alert" className="space-y-3 p-4">

@@ -16,9 +16,10 @@ import { failWith } from "@/lib/app-error";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
 
-/** The user's conversations, live (both queries of spec §7, merged). */
-export function useConversations(uid: string) {
+/** The user's conversations, live (both queries of spec §7, merged); `enabled` while the list is shown. */
+export function useConversations(uid: string, enabled = true) {
   return useLiveQuery<Conversation[]>({
+    enabled,
     queryKey: messageKeys.conversations(uid),
     subscribe: (listener) => subscribeToUserConversations(uid, listener),
     read: () => readUserConversations(uid),

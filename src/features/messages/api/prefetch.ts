@@ -3,7 +3,13 @@ import { readConversation, readUserConversations } from "@/data/conversations";
 import { readNewestMessages } from "@/data/messages";
 import { getOffer } from "@/data/offers";
 import { MESSAGE_PAGE_SIZE } from "@/domain/message";
+import { MD_MEDIA_QUERY } from "@/lib/use-media-query";
 import { messageKeys } from "./keys";
+
+const listBesideChat = () =>
+  typeof window === "undefined" || typeof window.matchMedia !== "function"
+    ? true
+    : window.matchMedia(MD_MEDIA_QUERY).matches;
 
 /**
  * The messages screen's first reads, started by the route gate as soon as the signed-in uid is known,
@@ -13,11 +19,14 @@ import { messageKeys } from "./keys";
  */
 export function prefetchMessages(client: QueryClient, uid: string, conversationId?: string): void {
   const fresh = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
-  void client.prefetchQuery({
-    queryKey: messageKeys.conversations(uid),
-    queryFn: () => readUserConversations(uid),
-    ...fresh,
-  });
+  // A phone shows an open chat without the list (messages-page.tsx).
+  if (!conversationId || listBesideChat()) {
+    void client.prefetchQuery({
+      queryKey: messageKeys.conversations(uid),
+      queryFn: () => readUserConversations(uid),
+      ...fresh,
+    });
+  }
   if (!conversationId) return;
   void client.prefetchQuery({
     queryKey: messageKeys.conversation(conversationId),
