@@ -6,10 +6,16 @@ import { createQueryClient } from "@/lib/query-client";
 import { messageKeys } from "./keys";
 import { prefetchMessages } from "./prefetch";
 
+const conversation = vi.hoisted(() => ({
+  id: "req-1_shop-1",
+  requestId: "req-1",
+  participants: { customerId: "buyer-1", merchantId: "shop-1" },
+}));
 vi.mock("@/data/conversations", () => ({
   readUserConversations: vi.fn(async () => ["lista"]),
-  readConversation: vi.fn(async () => "conversazione"),
+  readConversation: vi.fn(async () => conversation),
 }));
+vi.mock("@/data/requests", () => ({ getRequest: vi.fn(async () => "richiesta") }));
 vi.mock("@/data/messages", () => ({ readNewestMessages: vi.fn(async () => ["m3", "m2", "m1"]) }));
 vi.mock("@/data/offers", () => ({ getOffer: vi.fn(async () => "offerta") }));
 
@@ -19,13 +25,24 @@ describe("prefetchMessages (the route gate's early reads)", () => {
     prefetchMessages(client, "buyer-1", "req-1_shop-1");
     await vi.waitFor(() => expect(client.getQueryData(messageKeys.thread("req-1_shop-1"))).toBeDefined());
     expect(client.getQueryData(messageKeys.conversations("buyer-1"))).toEqual(["lista"]);
-    expect(client.getQueryData(messageKeys.conversation("req-1_shop-1"))).toBe("conversazione");
+    expect(client.getQueryData(messageKeys.conversation("req-1_shop-1"))).toBe(conversation);
+    // The buyer's request too (the deal panel waits for it).
+    await vi.waitFor(() => expect(client.getQueryData(messageKeys.request("req-1"))).toBe("richiesta"));
     // A conversation's id is its offer's.
     expect(getOffer).toHaveBeenCalledWith("req-1_shop-1");
     expect(client.getQueryData(messageKeys.offer("req-1_shop-1"))).toBe("offerta");
     expect(client.getQueryData(messageKeys.thread("req-1_shop-1"))).toEqual(["m1", "m2", "m3"]);
     expect(readNewestMessages).toHaveBeenCalledWith("req-1_shop-1", expect.any(Number));
     expect(readUserConversations).toHaveBeenCalledWith("buyer-1");
+  });
+
+  it("leaves the request to a shop (it reads it only once its offer won)", async () => {
+    const client = createQueryClient();
+    prefetchMessages(client, "shop-1", "req-1_shop-1");
+    await vi.waitFor(() =>
+      expect(client.getQueryData(messageKeys.conversation("req-1_shop-1"))).toBeDefined(),
+    );
+    expect(client.getQueryState(messageKeys.request("req-1"))).toBeUndefined();
   });
 
   it("reads only the list on /messages", async () => {

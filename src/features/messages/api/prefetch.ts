@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { readConversation, readUserConversations } from "@/data/conversations";
 import { readNewestMessages } from "@/data/messages";
 import { getOffer } from "@/data/offers";
+import { getRequest } from "@/data/requests";
 import { MESSAGE_PAGE_SIZE } from "@/domain/message";
 import { MD_MEDIA_QUERY } from "@/lib/use-media-query";
 import { messageKeys } from "./keys";
@@ -13,8 +14,9 @@ const listBesideChat = () =>
 
 /**
  * The messages screen's first reads, started by the route gate as soon as the signed-in uid is known,
- * while the session still reads the user document (RouteAccessGate `prefetch`): the list, and for an open
- * conversation the conversation, its offer (a conversation's id is its offer's) and its newest messages.
+ * while the session still reads the user document (RouteAccessGate `prefetch`): the list (beside the chat
+ * only), and for an open conversation the conversation, its offer (a conversation's id is its offer's), its
+ * newest messages and, for the buyer, its request.
  * They fill the same queries the screen's `useLiveQuery` reads, which the listeners keep live once settled.
  */
 export function prefetchMessages(client: QueryClient, uid: string, conversationId?: string): void {
@@ -30,7 +32,18 @@ export function prefetchMessages(client: QueryClient, uid: string, conversationI
   if (!conversationId) return;
   void client.prefetchQuery({
     queryKey: messageKeys.conversation(conversationId),
-    queryFn: () => readConversation(conversationId),
+    queryFn: async () => {
+      const conversation = await readConversation(conversationId);
+      // The buyer's chat waits for its request too (the deal panel); a shop reads it only once it won.
+      if (conversation?.participants.customerId === uid) {
+        void client.prefetchQuery({
+          queryKey: messageKeys.request(conversation.requestId),
+          queryFn: () => getRequest(conversation.requestId),
+          ...fresh,
+        });
+      }
+      return conversation;
+    },
     ...fresh,
   });
   void client.prefetchQuery({
