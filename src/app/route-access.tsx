@@ -28,8 +28,9 @@ export type RouteAccess = "public" | "authenticated" | UserType | "shop";
  * - a merchant not yet verified on a `shop` route → /merchant, where the verification panel is (its
  *   screens would only run queries the rules deny);
  * - while the session loads → a spinner, never a flash of the protected page; a route may give a `shell`
- *   instead (its page's frame with no data of anyone: /create), shown to a browser with a session hint
- *   while the session and the page's code load, so that the page paints before Firebase has answered;
+ *   instead (its page's frame with no data of anyone: /create and every data page, docs/architecture.md
+ *   §7), shown to a browser with a session hint while the session and the page's code load, so that the
+ *   page paints before Firebase has answered;
  *   a public page's `shell` (/auth) is shown while its code loads.
  *
  * These guards are for navigation only; security lives in the Firestore rules and the functions.
