@@ -15,3 +15,15 @@ export const PAGE_LEADS = {
   browse:
     "Le richieste più recenti dei clienti intorno al tuo negozio, che arrivano fino a te. Aprine una per vedere i dettagli e fare la tua offerta: il cliente la riceve subito.",
 } as const;
+
+/** What the data pages' frames and placeholders say while they load (screen readers). */
+export const PAGE_LOADING = {
+  merchantArea: "Caricamento della tua area…",
+  plan: "Caricamento del piano…",
+  requests: "Caricamento delle richieste…",
+  conversations: "Caricamento delle conversazioni…",
+} as const;
+
+/** /browse: where the feed looks from ("Entro 10 km da Via Tortona 12, Milano."). */
+export const browseZoneLine = (radiusKm: number, place: string): string =>
+  `Entro ${radiusKm} km da ${place}.`;

@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { LocationNotice } from "@/components/marketplace/location-notice";
+import { browseZoneLine } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
@@ -33,7 +34,10 @@ export function BrowsePage() {
     <div className={BROWSE_CLASSES}>
       <title>{`Richieste vicino a te · ${PRODUCT_NAME}`}</title>
       <BrowseHeader
-        zone={`Entro ${filters.radiusKm} km da ${location.isDefault ? "Milano" : location.address || "il tuo negozio"}.`}
+        zone={browseZoneLine(
+          filters.radiusKm,
+          location.isDefault ? "Milano" : location.address || "il tuo negozio",
+        )}
       />
       {location.isDefault ? <LocationNotice /> : null}
       <BrowseFilters key={applied} value={filters} onSearch={search} searching={feed.isRefetching} />

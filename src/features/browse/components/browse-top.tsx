@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { PAGE_LEADS } from "@/domain/page-leads";
+import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
 
 /**
@@ -33,7 +33,7 @@ export function BrowseShell() {
         zone={<span aria-hidden="true" className="inline-block h-4 w-56 rounded bg-slate-200 align-middle" />}
       />
       <div className="flex justify-center py-10">
-        <Spinner label="Caricamento delle richieste…" />
+        <Spinner label={PAGE_LOADING.requests} />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { SparklesIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { BUYER_MESSAGES } from "@/domain/messages";
-import { PAGE_LEADS } from "@/domain/page-leads";
+import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
 import { ASSISTANT_NAME } from "@/domain/user-roles";
 
@@ -52,7 +52,7 @@ export function MerchantGreeting({ name, wallet }: { name: string | null; wallet
 export function MerchantAreaLoading() {
   return (
     <div className="flex justify-center py-10">
-      <Spinner label="Caricamento della tua area…" />
+      <Spinner label={PAGE_LOADING.merchantArea} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { PAGE_LOADING } from "@/domain/page-leads";
 import { PLAN_STATE_LABELS, planEndingWarning, planStatusLine } from "@/domain/plan-messages";
 import { planStatus } from "@/domain/plans";
 import { usePlan } from "@/lib/plan";
@@ -64,7 +65,7 @@ function PlanCardPlaceholder() {
           </div>
           <p className="text-sm text-slate-700">
             <span aria-hidden="true" className="inline-block h-4 w-48 rounded bg-slate-200 align-middle" />
-            <span className="sr-only">Caricamento del piano…</span>
+            <span className="sr-only">{PAGE_LOADING.plan}</span>
           </p>
         </div>
         <span aria-hidden="true" className={buttonClasses({ variant: "secondary", className: "invisible" })}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { CHAT_MESSAGES } from "@/domain/messages";
-import { PAGE_LEADS } from "@/domain/page-leads";
+import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
 import { cn } from "@/lib/cn";
 
@@ -72,7 +72,7 @@ export function MessagesLayout({
 export function ConversationsLoading() {
   return (
     <div className="flex justify-center py-10 text-brand-700">
-      <Spinner label="Caricamento delle conversazioni…" />
+      <Spinner label={PAGE_LOADING.conversations} />
     </div>
   );
 }
