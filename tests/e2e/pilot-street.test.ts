@@ -164,8 +164,11 @@ describe("a pilot street, from the free form to the review", () => {
     await shop.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: 20_000 });
     await enlargeAndClose(shop, "Chiudi");
     await sendOffer(shop, "45", "Lampada a braccio, LED caldo, garanzia 2 anni.");
-    // The photo is in the chat too.
-    await shop.getByRole("img", { name: ALT }).first().waitFor({ timeout: 20_000 });
+    // The photo is in the chat too, in the offer's panel (not the offer page still on screen).
+    await shop
+      .getByRole("region", { name: "La tua offerta" })
+      .getByRole("img", { name: ALT })
+      .waitFor({ timeout: 20_000 });
 
     // The buyer's bell shows the offer live; MailDev holds its e-mail.
     const one = buyer.getByRole("banner").getByRole("button", { name: "Notifiche, 1 nuova" });

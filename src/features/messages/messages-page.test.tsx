@@ -18,6 +18,7 @@ import {
 } from "@/data/messages";
 import { getOffer, subscribeToOffer } from "@/data/offers";
 import { withdrawOffer } from "@/data/request-life";
+import { fetchRequestPhotos } from "@/data/request-photos";
 import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
 import { errorMessage } from "@/domain/errors";
@@ -69,6 +70,7 @@ vi.mock("@/data/moderation", () => ({
   setBlock: vi.fn(),
 }));
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn(async () => null) }));
+vi.mock("@/data/request-photos", () => ({ fetchRequestPhotos: vi.fn() }));
 
 const NOW = new Date();
 const BUYER = "buyer-1";
@@ -497,6 +499,35 @@ describe("completion panel", () => {
     expect(screen.queryByRole("textbox", { name: "Messaggio" })).toBeNull();
     // The thread stays readable.
     expect(screen.getByRole("log", { name: "Messaggi" })).toHaveTextContent("Ciao!");
+  });
+
+  it("shows a shop whose offer is pending the buyer's photo, reading the request once without following it", async () => {
+    vi.mocked(useSession).mockReturnValue(session(MERCHANT, "merchant"));
+    const request = makeRequest({ photoCount: 1 });
+    setDeal(makeOffer(), request);
+    vi.mocked(fetchRequestPhotos).mockResolvedValue([
+      {
+        id: "p1",
+        requestId: request.id,
+        customerId: BUYER,
+        contentType: "image/jpeg",
+        data: "/9j/p1AAAA",
+        width: 640,
+        height: 480,
+        bytes: 9,
+        createdAt: NOW,
+      },
+    ]);
+    renderAt(`/messages/${conversation.id}`);
+    const region = await screen.findByRole("region", { name: "La tua offerta" });
+    expect(
+      await within(region).findByRole("img", {
+        name: `Foto allegata dall'acquirente: ${request.productName}`,
+      }),
+    ).toBeVisible();
+    expect(getRequest).toHaveBeenCalledWith(request.id);
+    // A listener would be refused the moment another shop's offer is accepted.
+    expect(subscribeToRequest).not.toHaveBeenCalled();
   });
 
   it("never asks a shop that lost for the request: the title comes from its offer", async () => {

@@ -48,28 +48,31 @@ export function useLiveOffer(offerId: string) {
 }
 
 /**
- * The request a conversation is about, live (in_progress, completed, rating). `enabled` only while the
- * user may read it: always for the buyer, for the shop only once its offer won (shopMayReadRequest: a
- * listener on a request the rules close to a losing shop would be refused the moment the deal moves).
+ * The request a conversation is about, live (in_progress, completed, rating). `enabled`: read at all;
+ * `live`: follow it. The buyer follows it; a shop whose offer is pending reads it once (its photos, its
+ * budget) and follows it only once its offer won (shopMayReadRequest, isAcceptedOffer: a listener on a
+ * request the rules close to a losing shop would be refused the moment the deal moves).
  */
-export function useLiveRequest(requestId: string, enabled = true) {
+export function useLiveRequest(requestId: string, enabled = true, live = enabled) {
   return useLiveQuery<Request | null>({
     queryKey: messageKeys.request(requestId),
     subscribe: (listener) => subscribeToRequest(requestId, listener),
     read: () => getRequest(requestId),
     errorMessage: ERROR_MESSAGES.loadMessages,
     enabled,
+    live,
   });
 }
 
-/** The offer and the request a conversation is about, live, as far as the user may follow them. */
+/** The offer and the request a conversation is about, as far as the user may read and follow them. */
 export function useDeal(conversation: Conversation, uid: string) {
   const offer = useLiveOffer(conversation.offerId);
   const isBuyer = conversation.participants.customerId === uid;
-  // The shop follows the request only once it won it: a losing shop's listener would be refused.
+  const status = offer.data?.status;
   const request = useLiveRequest(
     conversation.requestId,
-    isBuyer || (offer.data ? isAcceptedOffer(offer.data.status) : false),
+    isBuyer || (status !== undefined && shopMayReadRequest(status)),
+    isBuyer || (status !== undefined && isAcceptedOffer(status)),
   );
   return { offer, request };
 }

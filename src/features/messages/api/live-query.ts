@@ -33,16 +33,19 @@ export function useLiveQuery<T>({
   read,
   errorMessage,
   enabled = true,
+  live = true,
 }: {
   queryKey: QueryKey;
   subscribe: Subscribe<T>;
   read?: () => Promise<T>;
   errorMessage?: string;
   enabled?: boolean;
+  /** False: only the one-shot `read`, no listener (a document the user may read now but not follow). */
+  live?: boolean;
 }): LiveQueryResult<T> {
   const queryClient = useQueryClient();
   const settled = useSettled();
-  const listening = enabled && (settled || !read);
+  const listening = enabled && live && (settled || !read);
   const { toastError } = useToast();
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
