@@ -3,7 +3,7 @@ import { CONVERSATION_STATUS } from "./state-machine.ts";
 
 /**
  * conversations/{offerId} as submitOffer opens it (unread by the buyer), in the same transaction as the offer, with both
- * participants' public names read by the server. Pure: `now` gives the writer's time value.
+ * participants' public names and the request's product read by the server. Pure: `now` gives the writer's time value.
  */
 export function buildConversationDocument<Time>(input: NewConversationInput, now: () => Time) {
   const parsed = newConversationInputSchema.parse(input);
@@ -11,6 +11,7 @@ export function buildConversationDocument<Time>(input: NewConversationInput, now
     participants: parsed.participants,
     requestId: parsed.requestId,
     offerId: parsed.offerId,
+    ...(parsed.productName ? { productName: parsed.productName } : {}),
     status: CONVERSATION_STATUS.active,
     // The new offer is unread by the buyer until they open the chat.
     unreadOfferFor: parsed.participants.customerId,

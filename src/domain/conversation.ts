@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "./fields.ts";
 import { lazySchema } from "./lazy-schema.ts";
-import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from "./limits.ts";
+import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH } from "./limits.ts";
 import { conversationStatusSchema } from "./state-machine.ts";
 
 export const participantsSchema = lazySchema(() =>
@@ -38,6 +38,11 @@ export const conversationSchema = lazySchema(() =>
     participants: participantsSchema,
     requestId: idSchema,
     offerId: idSchema,
+    /**
+     * The request's product, copied by submitOffer so the conversation list titles each row without
+     * reading its request (older conversations lack it: conversationTitle reads it then).
+     */
+    productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
     status: conversationStatusSchema,
     /** Why a function closed it (status `closed`). */
     closedBy: z.enum([CONVERSATION_CLOSED_BY.moderation, CONVERSATION_CLOSED_BY.accountDeleted]).optional(),
@@ -53,12 +58,13 @@ export const conversationSchema = lazySchema(() =>
 );
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** What the offer's merchant writes right after sending the offer; the data layer adds status and dates. */
+/** What submitOffer opens with the offer; buildConversationDocument adds status and dates. */
 export const newConversationInputSchema = lazySchema(() =>
   z.object({
     participants: participantsSchema,
     requestId: idSchema,
     offerId: idSchema,
+    productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
   }),
 );
 export type NewConversationInput = z.infer<typeof newConversationInputSchema>;

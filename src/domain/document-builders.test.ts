@@ -87,10 +87,16 @@ describe("document builders", () => {
         },
         requestId: "r1",
         offerId: "r1_shop",
+        productName: "Bici",
       },
       now,
     );
-    expect(conversation).toMatchObject({ status: "active", offerId: "r1_shop", unreadOfferFor: "buyer" });
+    expect(conversation).toMatchObject({
+      status: "active",
+      offerId: "r1_shop",
+      productName: "Bici",
+      unreadOfferFor: "buyer",
+    });
     const write = buildMessageWrite(
       "shop",
       { conversationId: "r1_shop", senderName: "Negozio", senderType: "merchant", content: "Ciao" },

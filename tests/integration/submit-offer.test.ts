@@ -156,6 +156,8 @@ describe("submitOffer", () => {
       },
       requestId: REQUEST,
       offerId: OFFER_ID,
+      // The list titles the conversation without reading the request.
+      productName: "Trapano avvitatore",
       status: "active",
       // The new offer is unread in the buyer's conversation list until they open the chat.
       unreadOfferFor: BUYER,

@@ -150,12 +150,14 @@ describe("conversations/{offerId}", () => {
       await assertFails(updateDoc(chatDoc(rules.as(OTHER_BUYER), CHAT), lastMessage(OTHER_BUYER)));
     });
 
-    it("participants cannot change who takes part, the offer or the status", async () => {
+    it("participants cannot change who takes part, the offer, the product or the status", async () => {
       const db = rules.as(SHOP);
       await assertFails(updateDoc(chatDoc(db, CHAT), { "participants.customerId": OTHER_BUYER }));
       await assertFails(updateDoc(chatDoc(db, CHAT), { "participants.customerName": "Qualcun altro" }));
       await assertFails(updateDoc(chatDoc(db, CHAT), { offerId: UNOPENED }));
       await assertFails(updateDoc(chatDoc(db, CHAT), { status: "closed" }));
+      // The product's name is submitOffer's copy of the request's: the list shows it as the title.
+      await assertFails(updateDoc(chatDoc(rules.as(BUYER), CHAT), { productName: "Altro prodotto" }));
     });
 
     it("nobody deletes it", async () => {

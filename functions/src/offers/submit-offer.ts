@@ -159,6 +159,7 @@ export async function submitOfferFor(
         },
         requestId: request.id,
         offerId,
+        ...(product.success ? { productName: product.data.productName } : {}),
       },
       () => now,
     );

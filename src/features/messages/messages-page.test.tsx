@@ -234,6 +234,16 @@ describe("conversation list", () => {
     expect(link).toHaveTextContent("Ciao!");
     expect(link).toHaveTextContent("1 messaggio non letto");
   });
+
+  it("titles a conversation from the product submitOffer copied on it, reading no request", async () => {
+    const titled = { ...conversation, productName: "Bici pieghevole" };
+    vi.mocked(subscribeToUserConversations).mockImplementation(answers([titled]));
+    renderAt("/messages");
+    const list = await screen.findByRole("navigation", { name: /Conversazioni/ });
+    const link = await within(list).findByRole("link", { name: /Cicli Rossi/ });
+    expect(link).toHaveTextContent("Bici pieghevole");
+    expect(getRequest).not.toHaveBeenCalled();
+  });
 });
 
 describe("chat", () => {

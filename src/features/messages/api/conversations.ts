@@ -88,14 +88,22 @@ async function conversationTitle(conversation: Conversation, uid: string): Promi
 }
 
 /**
- * The product a conversation is about, for the conversation list and the chat's header: one read per
- * conversation, cached. The buyer reads their request; the shop reads it only while its offer may
- * (pending or accepted, decided from the offer first) and otherwise takes the name its offer carries.
+ * The product a conversation is about, for the conversation list and the chat's header. submitOffer
+ * copies it on the conversation, so it is there at the first render with no read. Older conversations
+ * lack it: one read per conversation, cached; the buyer reads their request, the shop reads it only
+ * while its offer may (pending or accepted, decided from the offer first) and otherwise takes the name
+ * its offer carries.
  */
 export function conversationTitleOptions(conversation: Conversation, uid: string) {
+  const { productName } = conversation;
   return queryOptions({
     queryKey: messageKeys.title(conversation.id, uid),
-    queryFn: () => conversationTitle(conversation, uid).catch(failWith(ERROR_MESSAGES.loadConversations)),
+    queryFn: () =>
+      productName !== undefined
+        ? Promise.resolve<string | null>(productName)
+        : conversationTitle(conversation, uid).catch(failWith(ERROR_MESSAGES.loadConversations)),
+    // Copied once and never rewritten: no read, ever.
+    ...(productName !== undefined ? { initialData: productName, staleTime: Number.POSITIVE_INFINITY } : {}),
   });
 }
 
