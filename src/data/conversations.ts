@@ -1,6 +1,13 @@
 import type { DocumentData, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/collections";
-import { type Conversation, conversationSchema, mergeConversations } from "@/domain/conversation";
+import {
+  type Conversation,
+  conversationSchema,
+  lastMessageSchema,
+  mergeConversations,
+  participantsSchema,
+} from "@/domain/conversation";
+import { dateSchema, idSchema } from "@/domain/fields";
 import { isPresent, parseDocument } from "./document";
 import {
   isPermissionDenied,
@@ -9,6 +16,7 @@ import {
   subscribeToDocument,
   withFirestoreLite,
 } from "./listen";
+import { buildingSteps, inSlices } from "./slices";
 
 /**
  * conversations/{id} (spec §3-§4, §7). A conversation is opened by the offer's merchant right after the
@@ -22,6 +30,23 @@ const DEFAULT_MAX_CONVERSATIONS = 50;
 /** The conversation in a document, or null (with a warning) when it does not match the schema. */
 export function parseConversation(id: string, data: DocumentData | undefined): Conversation | null {
   return parseDocument(conversationSchema, data, id, `Conversazione ${id} ignorata: dati non validi`);
+}
+
+/** The conversation schema's parts, then the whole: built one per task ahead of a read's first parse. */
+const CONVERSATION_PARSING_STEPS = buildingSteps(
+  idSchema,
+  dateSchema,
+  participantsSchema,
+  lastMessageSchema,
+  conversationSchema,
+);
+
+type ReadDocument = { id: string; exists: () => boolean; data: () => DocumentData | undefined };
+
+/** A one-shot read's conversations, parsed in slices (./slices.ts); malformed or missing ones left out. */
+async function readConversationsInSlices(documents: readonly ReadDocument[]): Promise<Conversation[]> {
+  const read = (item: ReadDocument) => (item.exists() ? parseConversation(item.id, item.data()) : null);
+  return (await inSlices(documents, read, CONVERSATION_PARSING_STEPS)).filter(isPresent);
 }
 
 function readConversations(snapshot: QuerySnapshot): Conversation[] {
@@ -47,7 +72,7 @@ export function readUserConversations(uid: string, max = DEFAULT_MAX_CONVERSATIO
           fs.limit(max),
         ),
       );
-      return snapshot.docs.map((item) => parseConversation(item.id, item.data())).filter(isPresent);
+      return readConversationsInSlices(snapshot.docs);
     };
     const [asCustomer, asMerchant] = await Promise.all([
       side(CONVERSATION_FIELDS.customerId),
@@ -62,7 +87,8 @@ export function readConversation(id: string): Promise<Conversation | null> {
   return withFirestoreLite(async (fs, db) => {
     try {
       const snapshot = await fs.getDoc(fs.doc(db, COLLECTIONS.conversations, id));
-      return snapshot.exists() ? parseConversation(snapshot.id, snapshot.data()) : null;
+      const [conversation] = await readConversationsInSlices([snapshot]);
+      return conversation ?? null;
     } catch (error) {
       if (isPermissionDenied(error)) return null;
       throw error;

@@ -1,9 +1,11 @@
 import type { DocumentData, Firestore, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
+import { dateSchema, idSchema } from "@/domain/fields";
 import { MESSAGE_PAGE_SIZE, type Message, messageSchema, type NewMessageInput } from "@/domain/message";
 import { buildMessageWrite } from "@/domain/message-document";
 import { isPresent, parseDocument } from "./document";
 import { type FirestoreSdk, type Listener, lazyListen, withFirestore, withFirestoreLite } from "./listen";
+import { buildingSteps, inSlices } from "./slices";
 
 /**
  * conversations/{id}/messages (spec §3, §7). Participants add messages (senderId = themselves, readBy =
@@ -17,6 +19,9 @@ import { type FirestoreSdk, type Listener, lazyListen, withFirestore, withFirest
 export function parseMessage(id: string, data: DocumentData | undefined): Message | null {
   return parseDocument(messageSchema, data, id, `Messaggio ${id} ignorato: dati non validi`);
 }
+
+/** The message schema's parts, then the whole: built one per task ahead of a read's first parse. */
+const MESSAGE_PARSING_STEPS = buildingSteps(idSchema, dateSchema, messageSchema);
 
 function readMessages(snapshot: QuerySnapshot): Message[] {
   return snapshot.docs
@@ -61,7 +66,8 @@ export function readNewestMessages(conversationId: string, max: number): Promise
         fs.limit(max),
       ),
     );
-    return snapshot.docs.map((item) => parseMessage(item.id, item.data())).filter(isPresent);
+    const read = (item: (typeof snapshot.docs)[number]) => parseMessage(item.id, item.data());
+    return (await inSlices(snapshot.docs, read, MESSAGE_PARSING_STEPS)).filter(isPresent);
   });
 }
 

@@ -2,7 +2,7 @@ import { Timestamp } from "firebase/firestore";
 import { describe, expect, it, vi } from "vitest";
 import { offerIdFor } from "@/domain/offer";
 import { parseConversation } from "./conversations";
-import { parseOffer } from "./offers";
+import { parseOffer } from "./offer-documents";
 
 const at = Timestamp.fromMillis(Date.UTC(2025, 4, 2, 10));
 

@@ -1,8 +1,6 @@
 import type { Unsubscribe } from "firebase/firestore";
 import {
   collection,
-  type DocumentData,
-  type DocumentSnapshot,
   deleteField,
   doc,
   type Firestore,
@@ -22,14 +20,14 @@ import {
 import type { SubmitOfferOutput } from "@/domain/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
-import { type Offer, type OfferTerms, offerIdFor, offerSchema, shopMayReadRequest } from "@/domain/offer";
+import { type Offer, type OfferTerms, offerIdFor, shopMayReadRequest } from "@/domain/offer";
 import { pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
-import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
+import { parseOffer, readOfferSnapshots as readSnapshots } from "./offer-documents";
 import { getRequest } from "./requests";
 
 /**
@@ -40,19 +38,10 @@ import { getRequest } from "./requests";
  * (subscribeToOffer, full SDK on demand through ./listen.ts).
  */
 
-/** The offer in a document, or null (with a warning) when it does not match the schema. */
-export function parseOffer(id: string, data: DocumentData | undefined): Offer | null {
-  return parseDocument(offerSchema, data, id, `Offerta ${id} ignorata: dati non validi`);
-}
-
-function readSnapshot(snapshot: DocumentSnapshot): Offer | null {
-  if (!snapshot.exists()) return null;
-  return parseOffer(snapshot.id, snapshot.data());
-}
-
 /** An offer by id, or null when there is none (the rules let a merchant look up a missing id of theirs). */
 export async function getOffer(id: string): Promise<Offer | null> {
-  return readSnapshot(await getDoc(doc(await getLiteDb(), COLLECTIONS.offers, id)));
+  const [offer] = await readSnapshots([await getDoc(doc(await getLiteDb(), COLLECTIONS.offers, id))]);
+  return offer ?? null;
 }
 
 /** Opaque position in a merchant's offer list. */
@@ -75,7 +64,7 @@ export async function listMerchantOffers(
   const snapshot = await getDocs(query(collection(await getLiteDb(), COLLECTIONS.offers), ...constraints));
   const last = snapshot.docs[snapshot.docs.length - 1];
   return {
-    items: snapshot.docs.map(readSnapshot).filter(isPresent),
+    items: await readSnapshots(snapshot.docs),
     nextCursor: snapshot.size === pageSize && last ? (last as unknown as OffersCursor) : null,
   };
 }
@@ -107,7 +96,7 @@ export async function listMerchantOffersOn(
       ),
     ),
   );
-  const offers = snapshots.flatMap((snapshot) => snapshot.docs.map(readSnapshot)).filter(isPresent);
+  const offers = await readSnapshots(snapshots.flatMap((snapshot) => snapshot.docs));
   return new Map(offers.map((offer) => [offer.requestId, offer]));
 }
 
@@ -174,7 +163,7 @@ export async function listOffersForRequest(requestId: string, customerId: string
       limit(REQUEST_QUERY_LIMIT),
     ),
   );
-  return snapshot.docs.map(readSnapshot).filter(isPresent);
+  return readSnapshots(snapshot.docs);
 }
 
 /** Thrown when the merchant's offer exists but is no longer pending: it cannot change. */
@@ -248,7 +237,7 @@ export async function listCustomerOffers(customerId: string, max: number): Promi
       limit(Math.min(max, REQUEST_QUERY_LIMIT)),
     ),
   );
-  return snapshot.docs.map((document) => parseOffer(document.id, document.data())).filter(isPresent);
+  return readSnapshots(snapshot.docs);
 }
 
 /**

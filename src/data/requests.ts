@@ -18,6 +18,7 @@ import {
   where,
 } from "firebase/firestore/lite";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
+import { dateSchema, httpsUrlSchema, idSchema } from "@/domain/fields";
 import {
   type FeedExecutor,
   type FeedKey,
@@ -29,11 +30,19 @@ import {
 } from "@/domain/geo-feed";
 import type { GeoSubQuery } from "@/domain/geo-feed-plan";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
-import { type Request, requestSchema } from "@/domain/request";
+import {
+  actionRadiusSchema,
+  budgetSchema,
+  productDetailsSchema,
+  type Request,
+  requestLocationSchema,
+  requestSchema,
+} from "@/domain/request";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
+import { buildingSteps, inSlices } from "./slices";
 
 /**
  * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's cancellation and the merchant
@@ -56,13 +65,31 @@ function readSnapshot(snapshot: DocumentSnapshot): Request | null {
   return parseRequest(snapshot.id, snapshot.data());
 }
 
+/** The request schema's parts, then the whole: built one per task ahead of a read's first parse. */
+const REQUEST_PARSING_STEPS = buildingSteps(
+  idSchema,
+  dateSchema,
+  httpsUrlSchema,
+  budgetSchema,
+  requestLocationSchema,
+  productDetailsSchema,
+  actionRadiusSchema,
+  requestSchema,
+);
+
+/** A read's request documents, parsed in slices (./slices.ts); malformed ones left out. */
+async function readSnapshots(snapshots: readonly DocumentSnapshot[]): Promise<Request[]> {
+  return (await inSlices(snapshots, readSnapshot, REQUEST_PARSING_STEPS)).filter(isPresent);
+}
+
 /**
  * A request by id; null when it does not exist, is malformed, or the rules hide it (a merchant sees
  * only active requests and those they have an offer on: to them any other request does not exist).
  */
 export async function getRequest(id: string): Promise<Request | null> {
   try {
-    return readSnapshot(await getDoc(doc(await getLiteDb(), COLLECTIONS.requests, id)));
+    const [request] = await readSnapshots([await getDoc(doc(await getLiteDb(), COLLECTIONS.requests, id))]);
+    return request ?? null;
   } catch (error) {
     if (error instanceof FirestoreError && error.code === "permission-denied") return null;
     throw error;
@@ -91,7 +118,7 @@ export async function listCustomerRequests(customerId: string, max: number): Pro
       limit(Math.min(max, REQUEST_QUERY_LIMIT)),
     ),
   );
-  return snapshot.docs.map(readSnapshot).filter(isPresent);
+  return readSnapshots(snapshot.docs);
 }
 
 /** The same list as listCustomerRequests, live (the buyer's dashboard and /requests). */

@@ -7,7 +7,7 @@ import { type Review, reviewSchema } from "@/domain/shop-page";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type Listener, lazyListen } from "./listen";
-import { parseOffer } from "./offers";
+import { parseOffer } from "./offer-documents";
 
 /**
  * The shop's page and the buyer's request page. The shop's public data is on profiles/{uid}

@@ -1,12 +1,4 @@
-import {
-  type DocumentData,
-  doc,
-  type FirestoreDataConverter,
-  getDoc,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-} from "firebase/firestore/lite";
+import { type DocumentData, doc, getDoc, serverTimestamp, setDoc, updateDoc } from "firebase/firestore/lite";
 import { COLLECTIONS } from "@/domain/collections";
 import { latLngSchema } from "@/domain/geo";
 import { consentSchema } from "@/domain/legal-consent";
@@ -23,6 +15,7 @@ import { buildUserDocument, type NewUserDoc, profileUpdateDocument } from "@/dom
 import { fromFirestoreValue } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { lazyListen } from "./listen";
+import { buildingSteps, inSlices } from "./slices";
 
 /**
  * users/{uid}: the private user document (owner-only; spec §3, architecture §2). Reads, sign-up
@@ -40,29 +33,26 @@ export function parseUser(data: DocumentData): User {
  * task while that read is on the network, so neither the building nor the task that then parses the
  * document and renders the page is long (a phone's main thread stays responsive: Lighthouse's TBT).
  */
-export const USER_PARSING_STEPS: readonly (() => void)[] = [
-  () => latLngSchema.safeParse(null),
-  () => userLocationSchema.safeParse(null),
-  () => consentSchema.safeParse(null),
-  () => shopSchema.safeParse(null),
-  () => tokenPurchaseSchema.safeParse(null),
-  () => learningProfileSchema.safeParse(null),
-  () => userSchema.safeParse(null),
-];
+export const USER_PARSING_STEPS: readonly (() => void)[] = buildingSteps(
+  latLngSchema,
+  userLocationSchema,
+  consentSchema,
+  shopSchema,
+  tokenPurchaseSchema,
+  learningProfileSchema,
+  userSchema,
+);
 
-export const userConverter: FirestoreDataConverter<User, DocumentData> = {
-  toFirestore: (user) => user as DocumentData,
-  fromFirestore: (snapshot) => parseUser(snapshot.data()),
-};
-
-async function userRef(uid: string) {
-  return doc(await getLiteDb(), COLLECTIONS.users, uid).withConverter(userConverter);
-}
-
-/** The user document, or null when there is none. */
+/**
+ * The user document, or null when there is none. Parsed in slices (./slices.ts): the schema's steps the
+ * session has not run yet while the read was on the network run one per task before the parse.
+ */
 export async function getUser(uid: string): Promise<User | null> {
-  const snapshot = await getDoc(await userRef(uid));
-  return snapshot.exists() ? snapshot.data() : null;
+  const snapshot = await getDoc(doc(await getLiteDb(), COLLECTIONS.users, uid));
+  const data = snapshot.data();
+  if (!data) return null;
+  const [user] = await inSlices([data], parseUser, USER_PARSING_STEPS);
+  return user ?? null;
 }
 
 export type UserListener = {

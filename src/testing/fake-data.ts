@@ -145,7 +145,6 @@ export const fakeAuthModule = {
 export const fakeUsersModule = {
   parseUser: vi.fn<typeof UsersModule.parseUser>(),
   USER_PARSING_STEPS: [],
-  userConverter: {} as typeof UsersModule.userConverter,
   getUser: vi.fn<typeof UsersModule.getUser>(),
   subscribeUser: vi.fn<typeof UsersModule.subscribeUser>(),
   createUserDoc: vi.fn<typeof UsersModule.createUserDoc>(),

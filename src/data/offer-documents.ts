@@ -1,0 +1,34 @@
+import type { DocumentData, DocumentSnapshot } from "firebase/firestore/lite";
+import { dateSchema, idSchema } from "@/domain/fields";
+import { deliveryOptionsSchema, type Offer, offerSchema, priceSchema } from "@/domain/offer";
+import { isPresent, parseDocument } from "./document";
+import { buildingSteps, inSlices } from "./slices";
+
+/**
+ * Offer documents → domain offers, checked with the domain schema: for ./offers.ts (reads and listeners)
+ * and ./shop-page.ts. A malformed document is skipped with a warning.
+ */
+
+/** The offer in a document, or null (with a warning) when it does not match the schema. */
+export function parseOffer(id: string, data: DocumentData | undefined): Offer | null {
+  return parseDocument(offerSchema, data, id, `Offerta ${id} ignorata: dati non validi`);
+}
+
+function readSnapshot(snapshot: DocumentSnapshot): Offer | null {
+  if (!snapshot.exists()) return null;
+  return parseOffer(snapshot.id, snapshot.data());
+}
+
+/** The offer schema's parts, then the whole: built one per task ahead of a read's first parse. */
+const OFFER_PARSING_STEPS = buildingSteps(
+  idSchema,
+  dateSchema,
+  priceSchema,
+  deliveryOptionsSchema,
+  offerSchema,
+);
+
+/** A read's offer documents, parsed in slices (./slices.ts); malformed ones left out. */
+export async function readOfferSnapshots(snapshots: readonly DocumentSnapshot[]): Promise<Offer[]> {
+  return (await inSlices(snapshots, readSnapshot, OFFER_PARSING_STEPS)).filter(isPresent);
+}

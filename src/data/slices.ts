@@ -1,0 +1,70 @@
+/**
+ * Reading in slices: a read's parsing (and the first build of its zod schemas, src/domain/lazy-schema.ts)
+ * runs in tasks of at most SLICE_MS each, with the main thread handed back in between, so a page's
+ * reads never make one long task. On Lighthouse's phone (4× slower) a slice stays under the 50 ms that
+ * make a task long and count in the Total Blocking Time (docs/lighthouse.md).
+ */
+
+/** Main-thread time one slice may take on this device before it yields. */
+export const SLICE_MS = 10;
+
+type Scheduler = { yield?: () => Promise<void> };
+
+/** Hands the main thread back (input, paint) and resumes in a new task. */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  // A message, not a timer: nested timers are clamped to 4 ms, and fake timers in tests would hold it.
+  if (typeof MessageChannel === "function") {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const now = () => (typeof performance === "undefined" ? Date.now() : performance.now());
+
+/**
+ * Runs `prepare` (steps that build schemas ahead of the first parse, cheapest first), then `read` on
+ * each item, in order, yielding whenever the current task has run for SLICE_MS. Resolves with the
+ * results in the items' order; a step or a read that throws rejects it.
+ */
+export async function inSlices<S, T>(
+  items: readonly S[],
+  read: (item: S) => T,
+  prepare: readonly (() => void)[] = [],
+): Promise<T[]> {
+  let sliceStart = now();
+  const maybeYield = async () => {
+    if (now() - sliceStart < SLICE_MS) return;
+    await yieldToMain();
+    sliceStart = now();
+  };
+  for (const step of prepare) {
+    step();
+    await maybeYield();
+  }
+  const results: T[] = [];
+  for (const item of items) {
+    results.push(read(item));
+    await maybeYield();
+  }
+  return results;
+}
+
+type Schema = { safeParse: (value: unknown) => unknown };
+
+/**
+ * One `inSlices` step per schema, in the order given (parts before the whole): each builds its schema
+ * with a first parse of nothing, so the documents' first parse finds it built.
+ */
+export const buildingSteps = (...schemas: readonly Schema[]): (() => void)[] =>
+  schemas.map((schema) => () => {
+    schema.safeParse(null);
+  });
