@@ -20,7 +20,9 @@
 // BENCH_LH_NO_DOC=1 to skip writing the doc, BENCH_LH_VERBOSE=1 for the services' output,
 // BENCH_LH_REPORTS=DIR to keep every run's Lighthouse JSON report and trace (to see why a metric is
 // off), BENCH_LH_PROFILE=DIR to also record one V8 CPU profile per page (4× slowdown) and print where
-// the main thread's time goes (scripts/bench/cpu-profile.ts), CHROMIUM_PATH (default /usr/bin/chromium).
+// the main thread's time goes (scripts/bench/cpu-profile.ts), BENCH_LH_STACK_NICE (default 19: the
+// local stack's CPU priority while the browser is measured, 0 to leave it; scripts/bench/quiet-stack.ts),
+// CHROMIUM_PATH (default /usr/bin/chromium).
 
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,6 +50,7 @@ import {
 } from "./lighthouse-options";
 import { ACCOUNT_BY_ROLE, BENCH_PAGES, type BenchRole, roleNote, selectPages } from "./lighthouse-pages";
 import { details, tableRows, textTable, writeDoc } from "./lighthouse-report";
+import { quietTheStack, STACK_NICE } from "./quiet-stack";
 import { type StaticServer, serveStaticHttp2 } from "./static-h2";
 
 async function main(): Promise<number> {
@@ -117,6 +120,11 @@ async function main(): Promise<number> {
       authHost: stack.hosts.auth,
     });
     console.log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s: ${stack.urls.app}`);
+    const quieted = quietTheStack();
+    if (quieted > 0)
+      console.log(
+        `The stack's ${quieted} processes run at nice ${STACK_NICE} (scripts/bench/quiet-stack.ts).`,
+      );
 
     browser = await launchChromium(SERVER === "http2" ? ["--ignore-certificate-errors"] : []);
     const version = (await (await fetch(`http://${LOCAL_HOST}:${browser.port}/json/version`)).json()) as {
