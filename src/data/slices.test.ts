@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildingSteps, inSlices, SLICE_MS } from "./slices";
+import { buildingSteps, inSlices, SLICE_MS, yieldToMain } from "./slices";
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 /** A clock that moves `step` ms at each reading. */
@@ -31,18 +32,36 @@ describe("inSlices", () => {
 
   it("hands the main thread back once a slice has run SLICE_MS, and not before", async () => {
     const order: string[] = [];
+    // The browser's scheduler.yield, recorded: where the slices end is then exact, not a race with a timer.
+    vi.stubGlobal("scheduler", {
+      yield: async () => {
+        order.push("yield");
+      },
+    });
     // Each clock reading is half a slice: a yield after every second item.
     steppingClock(SLICE_MS / 2);
-    const reading = inSlices([1, 2, 3, 4], (item) => {
+    const results = await inSlices([1, 2, 3, 4], (item) => {
       order.push(`read ${item}`);
       return item;
     });
-    // Work queued now runs in the next task: it lands between the slices, not after all of them.
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    order.push("other task");
-    expect(await reading).toEqual([1, 2, 3, 4]);
-    expect(order.indexOf("other task")).toBeGreaterThan(0);
-    expect(order.indexOf("other task")).toBeLessThan(order.length - 1);
+    expect(results).toEqual([1, 2, 3, 4]);
+    expect(order).toEqual(["read 1", "read 2", "yield", "read 3", "read 4", "yield"]);
+  });
+
+  it("without scheduler.yield, resumes in a later task: after every microtask queued before it", async () => {
+    vi.stubGlobal("scheduler", undefined);
+    let microtasks = 0;
+    const chain = (left: number): Promise<void> =>
+      left === 0
+        ? Promise.resolve()
+        : Promise.resolve().then(() => {
+            microtasks += 1;
+            return chain(left - 1);
+          });
+    void chain(100);
+    await yieldToMain();
+    // A microtask (a resolved promise) would have resumed after the chain's first link.
+    expect(microtasks).toBe(100);
   });
 
   it("reads everything in one task while the clock says there is time", async () => {
