@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from "react";
 import { Link } from "react-router";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { buttonClasses } from "@/components/ui/button";
@@ -15,10 +16,9 @@ import {
 } from "./components/customer-page-tops";
 import { FirstRequestWelcome } from "./components/first-request-welcome";
 import { ErrorState, LoadingState } from "./components/query-state";
-import { RequestCard } from "./components/request-card";
-import { RequestLifeActions } from "./components/request-life-actions";
+import { RequestCards } from "./components/request-cards";
 import { StatsGrid } from "./components/stats-grid";
-import { customerStats, offersByRequest } from "./lib/customer-stats";
+import { customerStats } from "./lib/customer-stats";
 
 /** /customer (spec §2): greeting, tokens, stats from the buyer's requests and offers, latest requests. */
 export function CustomerDashboardPage() {
@@ -28,11 +28,13 @@ export function CustomerDashboardPage() {
   const offers = useCustomerOffers(uid);
   const name = userData?.firstName?.trim() || userData?.displayName?.trim() || CUSTOMER_FALLBACK_NAME;
 
+  // The stats and cards render from deferred copies, in React's sliced background render (RequestCards).
+  const requestList = useDeferredValue(requests.data);
+  const offerList = useDeferredValue(offers.data);
+  const latest = useMemo(() => (requestList ?? []).slice(0, CUSTOMER_DASHBOARD_REQUESTS), [requestList]);
+
   const failed = requests.isError || offers.isError;
-  const loaded = requests.data && offers.data;
-  const grouped = offersByRequest(offers.data ?? []);
-  const latest = (requests.data ?? []).slice(0, CUSTOMER_DASHBOARD_REQUESTS);
-  const firstTime = Boolean(loaded) && !failed && requests.data?.length === 0;
+  const firstTime = Boolean(requestList && offerList) && !failed && requestList?.length === 0;
 
   return (
     <section aria-labelledby="customer-title" className={CUSTOMER_DASHBOARD_CLASSES}>
@@ -51,35 +53,31 @@ export function CustomerDashboardPage() {
                 void offers.refetch();
               }}
             />
-          ) : !loaded ? (
+          ) : !requestList || !offerList ? (
             <LoadingState />
           ) : (
-            <StatsGrid stats={customerStats(requests.data, offers.data)} />
+            <StatsGrid stats={customerStats(requestList, offerList)} />
           )}
           <QuickLinks />
         </>
       )}
 
-      {loaded && !failed && !firstTime ? (
+      {requestList && offerList && !failed && !firstTime ? (
         <section aria-labelledby="latest-title" className="space-y-3">
           <h2 id="latest-title" className="text-lg font-semibold text-slate-900">
             Le tue ultime richieste
           </h2>
-          {latest.map((request) => (
-            <RequestCard
-              key={request.id}
-              request={request}
-              offers={grouped.get(request.id) ?? []}
-              maxOffers={CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST}
-              action={<RequestLifeActions request={request} />}
-            />
-          ))}
-          {requests.data.length > CUSTOMER_DASHBOARD_REQUESTS ? (
+          <RequestCards
+            requests={latest}
+            offers={offerList}
+            maxOffers={CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST}
+          />
+          {requestList.length > CUSTOMER_DASHBOARD_REQUESTS ? (
             <Link
               to={paths.requests.getHref()}
               className={buttonClasses({ variant: "secondary", className: "w-full" })}
             >
-              Vedi tutte le richieste ({requests.data.length})
+              Vedi tutte le richieste ({requestList.length})
             </Link>
           ) : null}
         </section>

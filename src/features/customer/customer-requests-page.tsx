@@ -1,12 +1,11 @@
+import { useDeferredValue } from "react";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { useSession } from "@/lib/session/session-provider";
 import { useCustomerOffers, useCustomerRequests } from "./api/customer-data";
 import { CUSTOMER_REQUESTS_CLASSES, RequestsHeading } from "./components/customer-page-tops";
 import { ErrorState, LoadingState } from "./components/query-state";
-import { RequestCard } from "./components/request-card";
-import { RequestLifeActions } from "./components/request-life-actions";
-import { offersByRequest } from "./lib/customer-stats";
+import { RequestCards } from "./components/request-cards";
 
 /**
  * /requests (spec §2): every request of the buyer with its status and offers, and its life's actions
@@ -17,8 +16,9 @@ export function CustomerRequestsPage() {
   const uid = user?.uid ?? "";
   const requests = useCustomerRequests(uid);
   const offers = useCustomerOffers(uid);
-
-  const grouped = offersByRequest(offers.data ?? []);
+  // The cards render from deferred copies, in React's sliced background render (RequestCards).
+  const requestList = useDeferredValue(requests.data);
+  const offerList = useDeferredValue(offers.data);
 
   return (
     <section aria-labelledby="requests-title" className={CUSTOMER_REQUESTS_CLASSES}>
@@ -32,24 +32,14 @@ export function CustomerRequestsPage() {
             void offers.refetch();
           }}
         />
-      ) : !requests.data || !offers.data ? (
+      ) : !requestList || !offerList ? (
         <LoadingState />
-      ) : requests.data.length === 0 ? (
+      ) : requestList.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-4 text-slate-700">
           Non hai ancora pubblicato richieste. Parla con Algo per crearne una.
         </p>
       ) : (
-        <ul className="space-y-3">
-          {requests.data.map((request) => (
-            <li key={request.id}>
-              <RequestCard
-                request={request}
-                offers={grouped.get(request.id) ?? []}
-                action={<RequestLifeActions request={request} />}
-              />
-            </li>
-          ))}
-        </ul>
+        <RequestCards requests={requestList} offers={offerList} asList />
       )}
     </section>
   );

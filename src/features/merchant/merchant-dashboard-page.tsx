@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from "react";
 import { LocationNotice } from "@/components/marketplace/location-notice";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { PRODUCT_NAME } from "@/domain/product";
@@ -41,10 +42,32 @@ function ShopDashboard({ uid }: { uid: string }) {
   const zone = useZoneRequests(uid, location);
   const stats = useOfferStats(uid);
   const recent = useRecentOffers(uid);
+  // A query's answer re-renders this component at once, in one task (useSyncExternalStore); the numbers
+  // and lists render from a deferred copy instead, in React's sliced background render, so the zone's,
+  // the counts' and the offers' answers never each make a long task (docs/lighthouse.md).
+  const lists = useDeferredValue({ zone, stats, recent });
   return (
     <>
       {location.isDefault ? <LocationNotice /> : null}
       <PlanCard uid={uid} />
+      <ShopLists uid={uid} lists={lists} />
+    </>
+  );
+}
+
+const ShopLists = memo(function ShopLists({
+  uid,
+  lists: { zone, stats, recent },
+}: {
+  uid: string;
+  lists: {
+    zone: ReturnType<typeof useZoneRequests>;
+    stats: ReturnType<typeof useOfferStats>;
+    recent: ReturnType<typeof useRecentOffers>;
+  };
+}) {
+  return (
+    <>
       <DashboardStats zone={zone} offers={stats} />
       <QuickLinks shopId={uid} />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -53,4 +76,4 @@ function ShopDashboard({ uid }: { uid: string }) {
       </div>
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from "react";
 import { useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { otherParticipant } from "@/domain/conversation";
@@ -24,9 +25,17 @@ export function MessagesPage() {
   const conversations = useConversations(uid, listShown);
   // People the user blocked are hidden from the list (their chat stays reachable by its link).
   const blocked = useBlockedIds(uid);
-  const visible = (conversations.data ?? []).filter(
-    (conversation) => !blocked.data?.has(otherParticipant(conversation, uid).id),
+  const visible = useMemo(
+    () =>
+      (conversations.data ?? []).filter(
+        (conversation) => !blocked.data?.has(otherParticipant(conversation, uid).id),
+      ),
+    [conversations.data, blocked.data, uid],
   );
+  // A query's answer re-renders this page at once, in one task (useSyncExternalStore); the list renders
+  // from a deferred copy instead, in React's sliced background render (docs/lighthouse.md).
+  const listed = useDeferredValue(visible);
+  const listPending = listed !== visible && listed.length === 0 && visible.length > 0;
   const sender = userData
     ? {
         uid,
@@ -39,7 +48,7 @@ export function MessagesPage() {
     <MessagesLayout
       conversationId={conversationId}
       list={
-        !listShown ? null : conversations.loading ? (
+        !listShown ? null : conversations.loading || listPending ? (
           <ConversationsLoading />
         ) : conversations.error && !conversations.data ? (
           <div role="alert" className="space-y-3 p-4">
@@ -49,7 +58,7 @@ export function MessagesPage() {
             </Button>
           </div>
         ) : (
-          <ConversationList conversations={visible} uid={uid} selectedId={conversationId} />
+          <ConversationList conversations={listed} uid={uid} selectedId={conversationId} />
         )
       }
       chat={

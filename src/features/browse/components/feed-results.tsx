@@ -1,8 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { memo, useDeferredValue, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { NearbyRequestsPage } from "@/data/requests";
+import type { NearbyRequest, NearbyRequestsPage } from "@/data/requests";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import type { Offer } from "@/domain/offer";
 import { useMyOffersOn } from "../api/my-offers";
 import { useBlockedIds } from "../api/trust";
 import { RequestCard } from "./request-card";
@@ -17,14 +19,23 @@ type Props = {
 export function FeedResults({ feed, uid }: Props) {
   // Requests of buyers the shop blocked are left out.
   const blocked = useBlockedIds(uid);
-  const requests = (feed.data?.pages.flatMap((page) => page.items) ?? []).filter(
-    (request) => !blocked.data?.has(request.customerId),
+  const requests = useMemo(
+    () =>
+      (feed.data?.pages.flatMap((page) => page.items) ?? []).filter(
+        (request) => !blocked.data?.has(request.customerId),
+      ),
+    [feed.data, blocked.data],
   );
   const mine = useMyOffersOn(
     uid,
     requests.map((request) => request.id),
   );
-  if (feed.isPending) {
+  // A query's answer re-renders this component at once, in one task (useSyncExternalStore); the cards
+  // render from deferred copies instead, in React's sliced background render (docs/lighthouse.md). The
+  // spinner stays until the first cards are rendered.
+  const shown = useDeferredValue(requests);
+  const myOffers = useDeferredValue(mine.data);
+  if (feed.isPending || (shown !== requests && shown.length === 0 && requests.length > 0)) {
     return (
       <div className="flex justify-center py-16 text-brand-700">
         <Spinner size="lg" label="Caricamento delle richieste…" />
@@ -54,11 +65,7 @@ export function FeedResults({ feed, uid }: Props) {
         {requests.length === 1 ? "1 richiesta" : `${requests.length} richieste`}
         {feed.hasNextPage ? " (ce ne sono altre)" : ""}
       </p>
-      <ul className="grid gap-4 md:grid-cols-2">
-        {requests.map((request) => (
-          <RequestCard key={request.id} request={request} myOffer={mine.data?.get(request.id)} />
-        ))}
-      </ul>
+      <FeedCards requests={shown} myOffers={myOffers} />
       {feed.isFetchNextPageError ? (
         <p role="alert" className="text-center font-medium text-red-800">
           {ERROR_MESSAGES.loadRequests}
@@ -78,3 +85,19 @@ export function FeedResults({ feed, uid }: Props) {
     </div>
   );
 }
+
+const FeedCards = memo(function FeedCards({
+  requests,
+  myOffers,
+}: {
+  requests: readonly NearbyRequest[];
+  myOffers: ReadonlyMap<string, Offer> | undefined;
+}) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {requests.map((request) => (
+        <RequestCard key={request.id} request={request} myOffer={myOffers?.get(request.id)} />
+      ))}
+    </ul>
+  );
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
@@ -79,8 +80,11 @@ function ConversationItem({
   );
 }
 
-/** Unread messages across the listed conversations, from the same listeners the badges use. */
-export function ConversationList({
+/**
+ * The conversations, with the unread messages across them from the same listeners the badges use.
+ * Memoized: the page gives it a deferred copy of the list (messages-page.tsx).
+ */
+export const ConversationList = memo(function ConversationList({
   conversations,
   uid,
   selectedId,
@@ -125,4 +129,4 @@ export function ConversationList({
       )}
     </nav>
   );
-}
+});
