@@ -92,11 +92,18 @@ export type AppRoute = {
   prefetch?: RoutePrefetch;
 };
 
+const loadMessagesPrefetch = () => import("@/features/messages/api/prefetch");
 /** The conversation list and, in a conversation, the conversation, its offer and its messages. */
 const prefetchMessagesData: RoutePrefetch = (client, uid, params) =>
-  void import("@/features/messages/api/prefetch").then((module) =>
-    module.prefetchMessages(client, uid, params.conversationId),
-  );
+  void loadMessagesPrefetch().then((module) => module.prefetchMessages(client, uid, params.conversationId));
+/**
+ * The messages screen's code and its first reads' code, both after the first paint: the reads then start
+ * the moment the uid is known, not a download later (a conversation's LCP waits for them).
+ */
+const preloadMessages = () => {
+  MessagesPage.preload();
+  void loadMessagesPrefetch();
+};
 
 /** The buyer's requests and offers (/customer, /requests). */
 const prefetchCustomerData = (client: QueryClient, uid: string) =>
@@ -181,7 +188,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: paths.messages.path,
     access: "authenticated",
     element: <MessagesPage />,
-    preload: MessagesPage.preload,
+    preload: preloadMessages,
     prefetch: prefetchMessagesData,
     shell: <MessagesShell />,
   },
@@ -189,7 +196,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: paths.conversation.path,
     access: "authenticated",
     element: <MessagesPage />,
-    preload: MessagesPage.preload,
+    preload: preloadMessages,
     prefetch: prefetchMessagesData,
   },
   {

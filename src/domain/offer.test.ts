@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MERCHANT_MESSAGES } from "./messages.ts";
-import { newOfferInputSchema, offerSchema, offerTitle, shopMayReadRequest } from "./offer.ts";
+import {
+  newOfferInputSchema,
+  offerIdFor,
+  offerIdParts,
+  offerSchema,
+  offerTitle,
+  shopMayReadRequest,
+} from "./offer.ts";
 import { validateWith } from "./validation.ts";
 
 const now = new Date();
@@ -88,5 +95,25 @@ describe("a shop's view of its offer's request", () => {
     expect(offerTitle({ status: "rejected", productName: "Lampada LED" }, null)).toBe("Lampada LED");
     expect(offerTitle({ status: "rejected" }, null)).toBe(MERCHANT_MESSAGES.closedRequestTitle);
     expect(offerTitle({ status: "pending" }, null)).toBe(MERCHANT_MESSAGES.requestUnavailable);
+  });
+});
+
+describe("offerIdParts", () => {
+  it("names the request and the shop of an id made by offerIdFor", () => {
+    expect(offerIdParts(offerIdFor("demo-req-caricatore", "demo-negozio-1"))).toEqual({
+      requestId: "demo-req-caricatore",
+      merchantId: "demo-negozio-1",
+    });
+    expect(offerIdParts(offerIdFor("form-3fa9c2", "Xk29aQ7pL0mN3bV8cD1eF5gH2iJ4"))).toEqual({
+      requestId: "form-3fa9c2",
+      merchantId: "Xk29aQ7pL0mN3bV8cD1eF5gH2iJ4",
+    });
+  });
+
+  it("knows nothing of an id of another shape", () => {
+    expect(offerIdParts("senza-separatore")).toBeUndefined();
+    expect(offerIdParts("a_b_c")).toBeUndefined();
+    expect(offerIdParts("_shop")).toBeUndefined();
+    expect(offerIdParts("req_")).toBeUndefined();
   });
 });

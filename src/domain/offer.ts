@@ -109,6 +109,17 @@ export function offerIdFor(requestId: string, merchantId: string): string {
 }
 
 /**
+ * The request and the shop an offer's (or its conversation's) id names, the inverse of offerIdFor;
+ * undefined for an id of another shape. Neither part holds an underscore: request ids are Firestore's
+ * automatic ids, `form-<hex>` (publishRequest) or the seed's `demo-req-…`, shop ids are Auth uids.
+ */
+export function offerIdParts(offerId: string): { requestId: string; merchantId: string } | undefined {
+  const parts = offerId.split("_");
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return undefined;
+  return { requestId: parts[0], merchantId: parts[1] };
+}
+
+/**
  * Whether the offer's shop may read the request it answers (firestore.rules, requests get): while the
  * offer is pending (the request is then active, unless the buyer cancelled it) and once it was accepted.
  * Rejected or expired: the request is closed to the shop, so the app does not even ask for it.

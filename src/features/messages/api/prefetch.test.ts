@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { readConversation, readUserConversations } from "@/data/conversations";
 import { readNewestMessages } from "@/data/messages";
 import { getOffer } from "@/data/offers";
+import { getRequest } from "@/data/requests";
 import { createQueryClient } from "@/lib/query-client";
 import { messageKeys } from "./keys";
 import { prefetchMessages } from "./prefetch";
@@ -34,6 +35,36 @@ describe("prefetchMessages (the route gate's early reads)", () => {
     expect(client.getQueryData(messageKeys.thread("req-1_shop-1"))).toEqual(["m1", "m2", "m3"]);
     expect(readNewestMessages).toHaveBeenCalledWith("req-1_shop-1", expect.any(Number));
     expect(readUserConversations).toHaveBeenCalledWith("buyer-1");
+  });
+
+  it("starts the buyer's request alongside the conversation: the conversation's id names it", async () => {
+    let answer: (value: typeof conversation) => void = () => {};
+    vi.mocked(readConversation).mockImplementationOnce(
+      () => new Promise((resolve) => (answer = resolve)) as never,
+    );
+    vi.mocked(getRequest).mockClear();
+    const client = createQueryClient();
+    prefetchMessages(client, "buyer-1", "req-1_shop-1");
+    // The conversation has not answered yet.
+    expect(getRequest).toHaveBeenCalledWith("req-1");
+    answer(conversation);
+    await vi.waitFor(() =>
+      expect(client.getQueryData(messageKeys.conversation("req-1_shop-1"))).toBe(conversation),
+    );
+    // Not read a second time once the conversation confirms it.
+    expect(getRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the request after the conversation when the id names none", async () => {
+    vi.mocked(readConversation).mockResolvedValueOnce({
+      ...conversation,
+      id: "vecchia-conversazione",
+    } as never);
+    vi.mocked(getRequest).mockClear();
+    const client = createQueryClient();
+    prefetchMessages(client, "buyer-1", "vecchia-conversazione");
+    expect(getRequest).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(client.getQueryData(messageKeys.request("req-1"))).toBe("richiesta"));
   });
 
   it("leaves the request to a shop (it reads it only once its offer won)", async () => {

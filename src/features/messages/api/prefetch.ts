@@ -4,6 +4,7 @@ import { readNewestMessages } from "@/data/messages";
 import { getOffer } from "@/data/offers";
 import { getRequest } from "@/data/requests";
 import { MESSAGE_PAGE_SIZE } from "@/domain/message";
+import { offerIdParts } from "@/domain/offer";
 import { MD_MEDIA_QUERY } from "@/lib/use-media-query";
 import { messageKeys } from "./keys";
 
@@ -30,17 +31,23 @@ export function prefetchMessages(client: QueryClient, uid: string, conversationI
     });
   }
   if (!conversationId) return;
+  // The buyer's chat waits for its request too (the deal panel); a shop reads it only once it won. A
+  // conversation's id names its request and its shop (offerIdParts): a user who is not its shop reads
+  // the request alongside the conversation, not a round trip after it.
+  const named = offerIdParts(conversationId);
+  const prefetchRequest = (requestId: string) =>
+    void client.prefetchQuery({
+      queryKey: messageKeys.request(requestId),
+      queryFn: () => getRequest(requestId),
+      ...fresh,
+    });
+  if (named && named.merchantId !== uid) prefetchRequest(named.requestId);
   void client.prefetchQuery({
     queryKey: messageKeys.conversation(conversationId),
     queryFn: async () => {
       const conversation = await readConversation(conversationId);
-      // The buyer's chat waits for its request too (the deal panel); a shop reads it only once it won.
-      if (conversation?.participants.customerId === uid) {
-        void client.prefetchQuery({
-          queryKey: messageKeys.request(conversation.requestId),
-          queryFn: () => getRequest(conversation.requestId),
-          ...fresh,
-        });
+      if (conversation?.participants.customerId === uid && conversation.requestId !== named?.requestId) {
+        prefetchRequest(conversation.requestId);
       }
       return conversation;
     },

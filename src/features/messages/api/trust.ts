@@ -8,13 +8,13 @@ const keys = {
   profile: (uid: string) => ["public-profile", uid] as const,
 };
 
+/** One function for every render, so react-query keeps the same Set until the blocks change. */
+const blockedIdsOf = (blocks: Awaited<ReturnType<typeof listMyBlocks>>): Set<string> =>
+  new Set(blocks.map((block) => block.blockedId));
+
 /** The ids of the people `uid` blocked: their conversations are hidden and their messages refused. */
 export function useBlockedIds(uid: string) {
-  return useQuery({
-    queryKey: keys.blocks(uid),
-    queryFn: () => listMyBlocks(uid),
-    select: (blocks) => new Set(blocks.map((block) => block.blockedId)),
-  });
+  return useQuery({ queryKey: keys.blocks(uid), queryFn: () => listMyBlocks(uid), select: blockedIdsOf });
 }
 
 /** Blocks or unblocks the other participant; the lists follow. */
