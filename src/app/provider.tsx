@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ToastProvider, useToast } from "@/components/ui/toast";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { SessionProvider } from "@/lib/session/session-provider";
 import { AppErrorBoundary } from "./error-boundary";
@@ -14,7 +14,7 @@ function QueryProvider({ children }: { children: ReactNode }) {
     createQueryClient({
       onError: (error) =>
         void import("@/domain/errors").then(({ errorMessage }) =>
-          toastError(errorMessage(error, ERROR_MESSAGES.generic)),
+          toastError(errorMessage(error, FIRST_PAINT_MESSAGES.genericError)),
         ),
     }),
   );

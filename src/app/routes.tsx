@@ -13,7 +13,7 @@ import { BuyersPage } from "@/features/marketing/buyers-page";
 import { LandingPage } from "@/features/marketing/landing-page";
 import { MerchantsPage } from "@/features/marketing/merchants-page";
 import { MerchantDashboardShell } from "@/features/merchant/components/merchant-page-top";
-import { MessagesShell } from "@/features/messages/components/messages-layout";
+import { ConversationShell, MessagesShell } from "@/features/messages/components/messages-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
@@ -198,6 +198,7 @@ export const appRoutes: readonly AppRoute[] = [
     element: <MessagesPage />,
     preload: preloadMessages,
     prefetch: prefetchMessagesData,
+    shell: <ConversationShell />,
   },
   {
     path: paths.profile.path,

@@ -10,4 +10,9 @@ export const DEVICE_STORAGE_KEYS = {
   emailForSignIn: "vicino.emailForSignIn",
   /** One bit: this browser had a session (src/lib/session/session-hint.ts). */
   sessionHint: "vicino.hasSession",
+  /**
+   * The signed-in user's last opened conversations (their newest messages), painted at once when one
+   * is opened again; cleared at sign-out and when another account signs in (src/lib/chat-preview.ts).
+   */
+  chatPreviews: "vicino.chatPreviews",
 } as const;

@@ -1,4 +1,5 @@
 import { DEVICE_STORAGE_KEYS, type LegalText } from "./legal.ts";
+import { CHAT_PREVIEW_MAX_CHATS, CHAT_PREVIEW_MAX_MESSAGES } from "./limits.ts";
 import { PRODUCT_NAME } from "./product.ts";
 
 const APP = PRODUCT_NAME;
@@ -6,7 +7,7 @@ const APP = PRODUCT_NAME;
 /** What the app keeps on the device, and why there is no cookie banner. Version: LEGAL_DOCUMENTS.cookies. */
 export const COOKIES_TEXT: LegalText = {
   key: "cookies",
-  intro: `${APP} non usa cookie di profilazione, di pubblicità o di statistica, né strumenti di tracciamento di terze parti. Sul tuo dispositivo salva solo quello che serve a farti accedere e a ricordare una scelta che hai appena fatto. Ecco l'elenco completo.`,
+  intro: `${APP} non usa cookie di profilazione, di pubblicità o di statistica, né strumenti di tracciamento di terze parti. Sul tuo dispositivo salva solo quello che serve a farti accedere, a ricordare una scelta che hai appena fatto e a mostrarti subito le tue ultime conversazioni. Ecco l'elenco completo.`,
   sections: [
     {
       heading: "La sessione di accesso",
@@ -22,6 +23,7 @@ export const COOKIES_TEXT: LegalText = {
         `«${DEVICE_STORAGE_KEYS.pendingUserType}»: se stai entrando come acquirente o come negozio, scelto nelle pagine di presentazione, finché non completi la registrazione;`,
         `«${DEVICE_STORAGE_KEYS.emailForSignIn}»: l'indirizzo e-mail a cui hai chiesto un link di accesso, per completare l'accesso senza chiedertelo di nuovo; si cancella appena il link viene usato;`,
         `«${DEVICE_STORAGE_KEYS.sessionHint}»: un segnale di un solo bit che su questo browser c'è stata una sessione, per caricare il servizio di accesso solo quando serve e rendere più veloci le pagine pubbliche; si cancella quando esci.`,
+        `«${DEVICE_STORAGE_KEYS.chatPreviews}»: una copia delle ultime ${CHAT_PREVIEW_MAX_CHATS} conversazioni che hai aperto (chi, di cosa si parla e gli ultimi ${CHAT_PREVIEW_MAX_MESSAGES} messaggi), per mostrartele subito quando le riapri mentre l'app le aggiorna; resta solo su questo dispositivo, non è mai inviata a nessuno e si cancella quando esci o quando accede un altro account.`,
       ],
     },
     {

@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from "./product.ts";
 export const LEGAL_DOCUMENTS = {
   privacy: { version: "2026-11-25", date: "25 novembre 2026", title: "Informativa sulla privacy" },
   terms: { version: "2026-11-25", date: "25 novembre 2026", title: "Termini d'uso" },
-  cookies: { version: "2026-11-25", date: "25 novembre 2026", title: "Cookie e memoria del dispositivo" },
+  cookies: { version: "2026-11-27", date: "27 novembre 2026", title: "Cookie e memoria del dispositivo" },
 } as const;
 export type LegalDocumentKey = keyof typeof LEGAL_DOCUMENTS;
 

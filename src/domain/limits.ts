@@ -81,6 +81,12 @@ export const DESCRIPTION_MAX_LENGTH = 2000;
 export const SHORT_TEXT_MAX_LENGTH = 200;
 export const ADDRESS_MAX_LENGTH = 200;
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/**
+ * This device keeps a copy of the last this-many opened conversations, with their newest this-many
+ * messages, to paint a chat at once when it is opened again (src/lib/chat-preview.ts).
+ */
+export const CHAT_PREVIEW_MAX_CHATS = 3;
+export const CHAT_PREVIEW_MAX_MESSAGES = 20;
 export const FEEDBACK_MAX_LENGTH = 1000;
 export const ALGO_MESSAGE_MAX_LENGTH = 2000;
 /** Base64 JPEG sent to algoChat: about 5 MB of image. */

@@ -1,4 +1,5 @@
 import { ALGO_LIMIT_MESSAGES } from "./algo-limit-messages.ts";
+import { FIRST_PAINT_MESSAGES } from "./first-paint-messages.ts";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "./limits.ts";
 import { PLAN_MESSAGES } from "./plan-messages.ts";
 import { PRODUCT_NAME } from "./product.ts";
@@ -40,7 +41,7 @@ export const VALIDATION_MESSAGES = {
 export const ERROR_MESSAGES = {
   userDataNotFound: "Dati utente non trovati",
   magicLinkMissingToken: "Link non valido: token mancante",
-  logout: "Errore durante il logout",
+  logout: FIRST_PAINT_MESSAGES.logoutError,
   invalidOrExpiredToken: "Token non valido o scaduto",
   magicLinkSend: "Errore durante l'invio del magic link",
   magicLinkVerify: "Errore durante la verifica del magic link",
@@ -62,7 +63,7 @@ export const ERROR_MESSAGES = {
   notFound: "Elemento non trovato.",
   insufficientTokens: "Token insufficienti per questa operazione.",
   tokenPurchase: "Errore nell'acquisto dei token. Riprova.",
-  generic: "Si è verificato un errore. Riprova.",
+  generic: FIRST_PAINT_MESSAGES.genericError,
   // ours (the spec has no text): Algo and token purchases
   algoConversationNotFound: "Conversazione con Algo non trovata.",
   algoConversationClosed: "Questa richiesta è già stata pubblicata. Inizia una nuova conversazione con Algo.",
@@ -218,7 +219,7 @@ export const BUYER_MESSAGES = {
     "Paghi sulla pagina sicura di Stripe; i token arrivano appena il pagamento è confermato.",
   tokensPurchased: "Token acquistati!",
   tokenBalanceUnavailable: "Impossibile leggere il saldo dei token. Riprova più tardi.",
-  tokenBalanceLoading: "Caricamento dei token",
+  tokenBalanceLoading: FIRST_PAINT_MESSAGES.tokenBalanceLoading,
   locationDefault:
     "Nessun luogo indicato: per pubblicare la richiesta scegli il comune o usa la tua posizione.",
   locationUnavailable: "Impossibile ottenere la tua posizione. Verifica i permessi.",
@@ -231,8 +232,7 @@ export const BUYER_MESSAGES = {
   requestCancelled: "Richiesta annullata",
   imageUnreadable: "Impossibile leggere questa immagine. Prova con un'altra foto.",
   cancelRequest: "Errore nell'annullare la richiesta. Riprova.",
-  algoWelcome:
-    "Ciao, sono Algo! Dimmi cosa ti serve: prodotto, budget e quando ti serve. Puoi anche mandarmi una foto.",
+  algoWelcome: FIRST_PAINT_MESSAGES.algoWelcome,
 } as const;
 
 /** Place fields (ours, the spec has none): the offline gazetteer on /create and in the merchant profile. */
@@ -257,9 +257,9 @@ export const DEAL_MESSAGES = {
 /** Messages screen texts (ours: the spec gives none). */
 export const CHAT_MESSAGES = {
   noConversations: "Non hai ancora conversazioni. Si aprono quando un negoziante invia un'offerta.",
-  selectConversation: "Seleziona una conversazione per leggere i messaggi.",
+  selectConversation: FIRST_PAINT_MESSAGES.selectConversation,
   conversationNotFound: "Conversazione non trovata",
-  noMessages: "Nessun messaggio. Scrivi il primo!",
+  noMessages: FIRST_PAINT_MESSAGES.noMessages,
   /** Shown to the merchant while the buyer has not decided. */
   awaitingDecision: "In attesa della decisione del cliente.",
   /** Shown to the merchant after acceptance, before completion. */
@@ -267,7 +267,7 @@ export const CHAT_MESSAGES = {
   offerUnavailable: "Offerta non più disponibile",
   completedSummary: "Transazione completata",
   /** Shown instead of the text box once nobody may write (firestore.rules isOpen), with the reason. */
-  conversationClosed: "Questa conversazione è chiusa",
+  conversationClosed: FIRST_PAINT_MESSAGES.conversationClosed,
   closedOfferRejected: "l'offerta è stata rifiutata",
   closedOfferExpired: "l'offerta è scaduta",
   closedRequestCompleted: "la richiesta è stata completata",

@@ -4,7 +4,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { BellIcon, ChatIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import type { UnreadTotal } from "@/features/messages/components/with-unread-total";
 import { useSettled } from "@/lib/after-settled";
 import { cn } from "@/lib/cn";
@@ -199,7 +199,7 @@ function AccountMenu({ name }: { name: string }) {
       await signOut();
     } catch (error) {
       console.error("Sign-out failed", error);
-      toastError(ERROR_MESSAGES.logout);
+      toastError(FIRST_PAINT_MESSAGES.logoutError);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CameraIcon, MicIcon } from "@/components/ui/icons";
 import { Textarea } from "@/components/ui/textarea";
-import { BUYER_MESSAGES } from "@/domain/messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { ChatPanel } from "./components/chat-panel";
 import { FIELD_LABELS, PROGRESS_TITLE } from "./components/progress-labels";
@@ -11,7 +11,7 @@ import { FIELD_LABELS, PROGRESS_TITLE } from "./components/progress-labels";
 export const CREATE_SECTION_CLASSES =
   "mx-auto flex h-[calc(100dvh-4rem)] max-w-3xl flex-col gap-2 px-3 py-2 sm:px-4 sm:py-4";
 
-const WELCOME = [{ id: "welcome", role: "assistant" as const, text: BUYER_MESSAGES.algoWelcome }];
+const WELCOME = [{ id: "welcome", role: "assistant" as const, text: FIRST_PAINT_MESSAGES.algoWelcome }];
 
 /**
  * /create as it looks before anything is known, with no data of anyone: the heading, Algo's welcome and a

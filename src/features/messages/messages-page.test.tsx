@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ReactNode, useState } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
@@ -23,9 +23,10 @@ import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
 import { errorMessage } from "@/domain/errors";
 import type { Message } from "@/domain/message";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
+import { readChatPreview } from "@/lib/chat-preview";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { findToast } from "@/testing/toasts";
@@ -294,6 +295,32 @@ describe("chat", () => {
     renderAt(`/messages/${conversation.id}`);
     await screen.findByText("Bici revisionata");
     expect(screen.queryByRole("button", { name: "Carica messaggi precedenti" })).not.toBeInTheDocument();
+  });
+
+  it("keeps the chat it showed on this device, and forgets a chat it cannot read", async () => {
+    localStorage.clear();
+    renderAt(`/messages/${conversation.id}`);
+    await screen.findByText("Bici revisionata");
+    await waitFor(() => expect(readChatPreview(conversation.id)).not.toBeNull());
+    expect(readChatPreview(conversation.id)).toEqual({
+      uid: BUYER,
+      preview: {
+        conversationId: conversation.id,
+        otherName: "Cicli Rossi",
+        shopId: MERCHANT,
+        title: "Bici da città",
+        closed: null,
+        messages: [
+          { id: "m1", senderId: MERCHANT, senderName: "Cicli Rossi", content: "Ciao!", createdAt: NOW },
+        ],
+      },
+    });
+    cleanup();
+
+    vi.mocked(subscribeToConversation).mockImplementation(answers<Conversation | null>(null));
+    renderAt(`/messages/${conversation.id}`);
+    await screen.findByText(CHAT_MESSAGES.conversationNotFound);
+    await waitFor(() => expect(readChatPreview(conversation.id)).toBeNull());
   });
 
   it("marks the others' unread messages as read while open", async () => {

@@ -22,8 +22,10 @@ vi.mock("@/data/users", () => ({
   subscribeUser: users.live,
 }));
 vi.mock("./session-hint", () => ({ setSessionHint: vi.fn() }));
+const previews = vi.hoisted(() => ({ keepChatPreviewsOf: vi.fn() }));
+vi.mock("../chat-preview", () => previews);
 
-const { startSession } = await import("./session-runtime");
+const { startSession, signOutSession } = await import("./session-runtime");
 
 const account: AuthUser = { uid: "anna", email: "anna.neri@example.it", displayName: null } as AuthUser;
 const stored = {
@@ -69,5 +71,21 @@ describe("the session of a new account", () => {
     const listener = users.live.mock.calls[0]?.[1] as { next: (user: User | null) => void };
     listener.next(stored);
     expect(seen.at(-1)?.userData).toMatchObject({ displayName: "Anna Neri", isFallback: false });
+  });
+});
+
+describe("the chats kept on this device", () => {
+  beforeEach(() => previews.keepChatPreviewsOf.mockReset());
+
+  it("are kept for the account found signed in, cleared when none is, and at sign-out", async () => {
+    startSession(() => {});
+    auth.onChange?.(account);
+    expect(previews.keepChatPreviewsOf).toHaveBeenLastCalledWith("anna");
+    auth.onChange?.(null);
+    expect(previews.keepChatPreviewsOf).toHaveBeenLastCalledWith(null);
+
+    previews.keepChatPreviewsOf.mockReset();
+    await signOutSession();
+    expect(previews.keepChatPreviewsOf).toHaveBeenCalledWith(null);
   });
 });

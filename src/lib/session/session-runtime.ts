@@ -5,6 +5,7 @@ import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
 import { fallbackUser } from "@/domain/session";
 import type { User } from "@/domain/user";
 import { afterSettled } from "../after-settled";
+import { keepChatPreviewsOf } from "../chat-preview";
 import { setSessionHint } from "./session-hint";
 import { type SessionSnapshot, SIGNED_OUT_SESSION } from "./types";
 
@@ -106,6 +107,8 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
       stopFollowing?.();
       stopFollowing = undefined;
       setSessionHint(user !== null);
+      // The chats this device keeps are the signed-in account's only.
+      keepChatPreviewsOf(user?.uid ?? null);
       if (!user) {
         emit(SIGNED_OUT_SESSION);
         return;
@@ -128,4 +131,5 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
 export async function signOutSession(): Promise<void> {
   await signOut();
   setSessionHint(false);
+  keepChatPreviewsOf(null);
 }

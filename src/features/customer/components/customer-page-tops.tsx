@@ -4,7 +4,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { ChatIcon, ShoppingBagIcon, SparklesIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { BUYER_MESSAGES } from "@/domain/messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import { PAGE_LEADS } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
 import { LoadingState } from "./query-state";
@@ -95,7 +95,7 @@ export function CustomerDashboardShell() {
       <title>{`La tua area · ${PRODUCT_NAME}`}</title>
       <DashboardGreeting
         name={null}
-        wallet={<Spinner size="sm" label={BUYER_MESSAGES.tokenBalanceLoading} />}
+        wallet={<Spinner size="sm" label={FIRST_PAINT_MESSAGES.tokenBalanceLoading} />}
       />
       <TalkToAlgoLink />
       <LoadingState />

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { SparklesIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { BUYER_MESSAGES } from "@/domain/messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
 import { ASSISTANT_NAME } from "@/domain/user-roles";
@@ -64,7 +64,7 @@ export function MerchantDashboardShell() {
       <title>{`Area negoziante · ${PRODUCT_NAME}`}</title>
       <MerchantGreeting
         name={null}
-        wallet={<Spinner size="sm" label={BUYER_MESSAGES.tokenBalanceLoading} />}
+        wallet={<Spinner size="sm" label={FIRST_PAINT_MESSAGES.tokenBalanceLoading} />}
       />
       <MerchantAreaLoading />
     </div>

@@ -1,12 +1,11 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { type ReactNode, useEffect } from "react";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { paths } from "@/config/paths";
 import { type Conversation, otherParticipant } from "@/domain/conversation";
 import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
+import { forgetChatPreview } from "@/lib/chat-preview";
 import { useConversation, useConversationTitle, useDeal } from "../api/conversations";
 import {
   prepareMessageId,
@@ -17,6 +16,8 @@ import {
   useThreadHistory,
 } from "../api/messages";
 import { closedByFunction, closedReason } from "../lib/deal-stage";
+import { useKeepChatPreview } from "../lib/keep-chat-preview";
+import { BackLink, ChatHeader, ChatSection, ClosedLine, ThreadScroller } from "./chat-frame";
 import { DealPanel } from "./deal-panel";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
@@ -25,20 +26,8 @@ import { OtherStatus, TrustActions } from "./trust-actions";
 
 export type ChatSender = { uid: string; name: string; type: UserType };
 
-function BackLink() {
-  return (
-    <Link
-      to={paths.messages.getHref()}
-      // An arrow only: on a 360 px phone the words took 40 % of the header and cut the other's name.
-      className={buttonClasses({ variant: "ghost", size: "icon", className: "md:hidden" })}
-    >
-      <span aria-hidden="true" className="text-xl leading-none">
-        ←
-      </span>
-      <span className="sr-only">Torna alle conversazioni</span>
-    </Link>
-  );
-}
+/** What the chat keeps on this device to paint it at once next time (src/lib/chat-preview.ts). */
+type PreviewHeading = { otherName: string; shopId: string | null; title: string | null };
 
 function Thread({
   conversationId,
@@ -46,18 +35,17 @@ function Thread({
   closed,
   dealPanel,
   dealLoading,
+  heading,
 }: {
   conversationId: string;
   sender: ChatSender;
   /** Scrolls with the messages, so the composer stays pinned at the bottom whatever the panel holds. */
   dealPanel: ReactNode;
-  /**
-   * The panel is still loading: the messages wait for it, so that it does not push them down as it
-   * grows (a layout shift) when the offer arrives after them.
-   */
+  /** The panel is still loading: the thread waits for it, to show the conversation whole. */
   dealLoading: boolean;
   /** Why nobody may write any more (closedReason), or null while the conversation is open. */
   closed: string | null;
+  heading: PreviewHeading;
 }) {
   const { toastError } = useToast();
   const messages = useMessages(conversationId);
@@ -65,6 +53,11 @@ function Thread({
   const thread = useThreadHistory(conversationId, messages.data);
   useMarkAsRead(conversationId, sender.uid, messages.data);
   const reportMessage = useMessageReport(conversationId);
+  const shown = !messages.loading && !dealLoading && Boolean(messages.data);
+  useKeepChatPreview(
+    sender.uid,
+    shown ? { conversationId, ...heading, closed, messages: thread.messages } : null,
+  );
 
   const onSend = async (content: string) => {
     const id = await prepareMessageId(conversationId).catch((error: unknown) => {
@@ -76,8 +69,7 @@ function Thread({
 
   return (
     <>
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-        {dealPanel}
+      <ThreadScroller panel={dealPanel}>
         {messages.loading || dealLoading ? (
           <div className="flex justify-center py-10 text-brand-700">
             <Spinner label="Caricamento dei messaggi…" />
@@ -107,12 +99,10 @@ function Thread({
             {reportMessage.dialog}
           </>
         )}
-      </div>
+      </ThreadScroller>
       <div className="shrink-0">
         {closed ? (
-          <p role="status" className="border-t border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-            {CHAT_MESSAGES.conversationClosed}: {closed}.
-          </p>
+          <ClosedLine reason={closed} />
         ) : (
           <MessageComposer onSend={onSend} disabled={Boolean(messages.error && !messages.data)} />
         )}
@@ -121,13 +111,16 @@ function Thread({
   );
 }
 
-function ConversationTitle({ conversation, uid }: { conversation: Conversation; uid: string }) {
-  const title = useConversationTitle(conversation, uid);
-  return title.data ? <p className="truncate text-sm text-slate-600">{title.data}</p> : null;
-}
-
 /** The deal panel and the thread, which closes with the deal (mirrors the rules' isOpen). */
-function Deal({ conversation, sender }: { conversation: Conversation; sender: ChatSender }) {
+function Deal({
+  conversation,
+  sender,
+  heading,
+}: {
+  conversation: Conversation;
+  sender: ChatSender;
+  heading: PreviewHeading;
+}) {
   const deal = useDeal(conversation, sender.uid);
   useMarkOfferSeen(conversation, sender.uid);
   const closed =
@@ -140,6 +133,7 @@ function Deal({ conversation, sender }: { conversation: Conversation; sender: Ch
       closed={closed}
       dealPanel={<DealPanel conversation={conversation} uid={sender.uid} deal={deal} />}
       dealLoading={deal.offer.loading || deal.request.loading}
+      heading={heading}
     />
   );
 }
@@ -147,6 +141,11 @@ function Deal({ conversation, sender }: { conversation: Conversation; sender: Ch
 /** One conversation: who and what it is about, the deal panel, the live thread and the text box. */
 export function ChatView({ conversationId, sender }: { conversationId: string; sender: ChatSender }) {
   const conversation = useConversation(conversationId);
+  const missing = !conversation.loading && !conversation.data;
+  // A chat this user can no longer read is not painted from this device's copy again.
+  useEffect(() => {
+    if (missing) forgetChatPreview(conversationId);
+  }, [missing, conversationId]);
 
   if (conversation.loading) {
     return (
@@ -165,33 +164,26 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
       </div>
     );
   }
+  return <OpenChat conversation={conversation.data} sender={sender} />;
+}
 
-  const other = otherParticipant(conversation.data, sender.uid);
+function OpenChat({ conversation, sender }: { conversation: Conversation; sender: ChatSender }) {
+  const other = otherParticipant(conversation, sender.uid);
+  const shopId = other.id === conversation.participants.merchantId ? other.id : null;
+  const title = useConversationTitle(conversation, sender.uid).data ?? null;
   return (
-    <section aria-labelledby="chat-heading" className="flex min-h-0 flex-1 flex-col">
-      <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white p-2 sm:p-3">
-        <BackLink />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-x-2">
-            {/* Wraps rather than cut: on a 360 px phone the name is the header's point. */}
-            <h2 id="chat-heading" className="text-lg leading-tight font-semibold break-words text-slate-900">
-              {other.name}
-            </h2>
-            <OtherStatus otherId={other.id} />
-            {other.id === conversation.data.participants.merchantId ? (
-              <Link
-                to={paths.shop.getHref(other.id)}
-                className="focus-ring rounded text-sm font-medium text-brand-800 underline underline-offset-2"
-              >
-                Pagina del negozio
-              </Link>
-            ) : null}
-          </div>
-          <ConversationTitle conversation={conversation.data} uid={sender.uid} />
-        </div>
-        <TrustActions uid={sender.uid} conversation={conversation.data} />
-      </header>
-      <Deal conversation={conversation.data} sender={sender} />
-    </section>
+    <ChatSection
+      header={
+        <ChatHeader
+          name={other.name}
+          status={<OtherStatus otherId={other.id} />}
+          shopId={shopId}
+          title={title}
+          actions={<TrustActions uid={sender.uid} conversation={conversation} />}
+        />
+      }
+    >
+      <Deal conversation={conversation} sender={sender} heading={{ otherName: other.name, shopId, title }} />
+    </ChatSection>
   );
 }

@@ -1,7 +1,6 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/textarea";
+import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { isSendKey, validateChatMessage } from "@/domain/validation";
+import { ComposerBox } from "./composer-box";
 
 type MessageComposerProps = {
   /**
@@ -16,7 +15,6 @@ type MessageComposerProps = {
 export function MessageComposer({ onSend, disabled = false }: MessageComposerProps) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  const hintId = useId();
   const canSend = !disabled && text.trim().length > 0;
 
   const send = async () => {
@@ -47,27 +45,14 @@ export function MessageComposer({ onSend, disabled = false }: MessageComposerPro
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 bg-white p-3">
-      <label htmlFor={`${hintId}-text`} className="sr-only">
-        Messaggio
-      </label>
-      <Textarea
-        id={`${hintId}-text`}
-        rows={1}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="Scrivi un messaggio…"
-        aria-describedby={hintId}
-        disabled={disabled}
-        className="max-h-40 min-h-11! resize-none"
-      />
-      <p id={hintId} className="sr-only">
-        Invio per inviare, Maiusc+Invio per andare a capo.
-      </p>
-      <Button type="submit" disabled={!canSend} loading={sending} aria-label="Invia messaggio">
-        Invia
-      </Button>
-    </form>
+    <ComposerBox
+      text={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={onKeyDown}
+      onSubmit={onSubmit}
+      disabled={disabled}
+      canSend={canSend}
+      sending={sending}
+    />
   );
 }

@@ -1,23 +1,26 @@
 import { useEffect, useRef } from "react";
+import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import type { Message } from "@/domain/message";
-import { CHAT_MESSAGES } from "@/domain/messages";
 import { MESSAGE_REPORT_TEXT } from "@/domain/trust-messages";
 import { cn } from "@/lib/cn";
 
 const timeFormat = new Intl.DateTimeFormat("it-IT", { hour: "2-digit", minute: "2-digit" });
 
+/** What a bubble shows (the chat's frame paints this device's copy of them, src/lib/chat-preview.ts). */
+type ListedMessage = Pick<Message, "id" | "senderId" | "senderName" | "content" | "createdAt">;
+
 /**
  * The thread, oldest first, own messages on the right; new messages are announced politely. With
  * `onReport`, the other person's messages carry a small 'Segnala' (named for screen readers).
  */
-export function MessageList({
+export function MessageList<T extends ListedMessage>({
   messages,
   uid,
   onReport,
 }: {
-  messages: readonly Message[];
+  messages: readonly T[];
   uid: string;
-  onReport?: (message: Message) => void;
+  onReport?: (message: T) => void;
 }) {
   const end = useRef<HTMLLIElement>(null);
   const count = messages.length;
@@ -29,7 +32,7 @@ export function MessageList({
   }, [newestId]);
 
   if (count === 0)
-    return <p className="p-4 text-center text-sm text-slate-600">{CHAT_MESSAGES.noMessages}</p>;
+    return <p className="p-4 text-center text-sm text-slate-600">{FIRST_PAINT_MESSAGES.noMessages}</p>;
 
   return (
     // The live region wraps the list: a role on the <ol> itself would take its list semantics (and its items').

@@ -1,9 +1,14 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { useParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { CHAT_MESSAGES } from "@/domain/messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
+import { type ChatPreview, readChatPreview } from "@/lib/chat-preview";
 import { cn } from "@/lib/cn";
+import { ChatHeader, ChatSection, ClosedLine, ThreadScroller } from "./chat-frame";
+import { ComposerBox } from "./composer-box";
+import { MessageList } from "./message-list";
 
 /**
  * The messages screen's frame, shared by the page and its static frame (the route gate's `shell` for
@@ -78,10 +83,57 @@ export function ConversationsLoading() {
 }
 
 export function SelectConversation() {
-  return <p className="m-auto p-6 text-center text-slate-600">{CHAT_MESSAGES.selectConversation}</p>;
+  return <p className="m-auto p-6 text-center text-slate-600">{FIRST_PAINT_MESSAGES.selectConversation}</p>;
 }
 
 /** /messages before anything is known: the heading, the lead, the list loading. */
 export function MessagesShell() {
   return <MessagesLayout frame list={<ConversationsLoading />} chat={<SelectConversation />} />;
+}
+
+export function ConversationLoading() {
+  return (
+    <div className="flex justify-center py-10 text-brand-700">
+      <Spinner label="Caricamento della conversazione…" />
+    </div>
+  );
+}
+
+/**
+ * /messages/:id before anything is known: the chat as this device last showed it (src/lib/chat-preview.ts),
+ * painted at once, in the places the live chat puts it; or, for a chat not kept here, the loading chat.
+ */
+export function ConversationShell() {
+  const { conversationId = "" } = useParams();
+  // Read once: the frame is painted before the session, and replaced by the page.
+  const [kept] = useState(() => readChatPreview(conversationId));
+  return (
+    <MessagesLayout
+      frame
+      conversationId={conversationId}
+      list={<ConversationsLoading />}
+      chat={kept ? <KeptChat uid={kept.uid} preview={kept.preview} /> : <ConversationLoading />}
+    />
+  );
+}
+
+const ignore = () => {};
+
+function KeptChat({ uid, preview }: { uid: string; preview: ChatPreview }) {
+  return (
+    <ChatSection
+      header={<ChatHeader name={preview.otherName} shopId={preview.shopId} title={preview.title} />}
+    >
+      <ThreadScroller>
+        <MessageList messages={preview.messages} uid={uid} onReport={ignore} />
+      </ThreadScroller>
+      <div className="shrink-0">
+        {preview.closed ? (
+          <ClosedLine reason={preview.closed} />
+        ) : (
+          <ComposerBox text="" disabled canSend={false} sending={false} />
+        )}
+      </div>
+    </ChatSection>
+  );
 }

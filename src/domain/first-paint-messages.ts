@@ -1,0 +1,17 @@
+/**
+ * The few Italian texts the entry chunk shows (the pages' frames, the header's menu, the app's error
+ * toast), kept apart from messages.ts so that the marketing pages' first chunk does not carry every
+ * message of the app (its budget is 120 kB gzip, architecture §8): a bundler keeps a whole exported
+ * object once one of its texts is used. messages.ts gives each of them in its place, so there is still one
+ * source per text. No imports.
+ */
+export const FIRST_PAINT_MESSAGES = {
+  genericError: "Si è verificato un errore. Riprova.",
+  logoutError: "Errore durante il logout",
+  tokenBalanceLoading: "Caricamento dei token",
+  algoWelcome:
+    "Ciao, sono Algo! Dimmi cosa ti serve: prodotto, budget e quando ti serve. Puoi anche mandarmi una foto.",
+  selectConversation: "Seleziona una conversazione per leggere i messaggi.",
+  noMessages: "Nessun messaggio. Scrivi il primo!",
+  conversationClosed: "Questa conversazione è chiusa",
+} as const;

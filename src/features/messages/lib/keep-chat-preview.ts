@@ -1,0 +1,44 @@
+import { useEffect } from "react";
+import type { Message } from "@/domain/message";
+import { type ChatPreview, saveChatPreview } from "@/lib/chat-preview";
+
+type Shown = Omit<ChatPreview, "messages"> & { messages: readonly Message[] };
+
+/**
+ * Keeps the chat on screen as `uid`'s latest on this device (src/lib/chat-preview.ts), whenever what it
+ * shows changes: a new message, the deal closing, the heading's second line arriving. `shown` is null
+ * while the chat is not whole yet (loading, or failed), so that no half chat is kept.
+ */
+export function useKeepChatPreview(uid: string, shown: Shown | null): void {
+  const newest = shown?.messages.at(-1);
+  const version = shown
+    ? [
+        shown.conversationId,
+        shown.otherName,
+        shown.shopId,
+        shown.title,
+        shown.closed,
+        shown.messages.length,
+        newest?.id,
+        newest?.content,
+      ].join("\u0000")
+    : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saved when what is shown changes (version), not on every render's new array.
+  useEffect(() => {
+    if (!shown || !uid) return;
+    saveChatPreview(uid, {
+      conversationId: shown.conversationId,
+      otherName: shown.otherName,
+      shopId: shown.shopId,
+      title: shown.title || null,
+      closed: shown.closed || null,
+      messages: shown.messages.map(({ id, senderId, senderName, content, createdAt }) => ({
+        id,
+        senderId,
+        senderName,
+        content,
+        createdAt,
+      })),
+    });
+  }, [uid, version]);
+}
