@@ -3,7 +3,7 @@ import { ReportDialog } from "@/components/marketplace/report-dialog";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { MODERATION_MESSAGES } from "@/domain/trust-messages";
-import { useReport } from "../api/trust";
+import { useReport } from "@/lib/trust";
 
 const TARGETS = [{ value: "request", label: "La richiesta" }] as const;
 

@@ -3,7 +3,7 @@ import { ReportDialog, type ReportFormData } from "@/components/marketplace/repo
 import { useToast } from "@/components/ui/toast";
 import type { Message } from "@/domain/message";
 import { MESSAGE_REPORT_TEXT, MODERATION_MESSAGES } from "@/domain/trust-messages";
-import { useReport } from "../api/trust";
+import { useReport } from "@/lib/trust";
 
 const MESSAGE_TARGET = [{ value: "message", label: MESSAGE_REPORT_TEXT.target }] as const;
 

@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { type Conversation, otherParticipant } from "@/domain/conversation";
 import { DELETED_USER_NAME, MODERATION_MESSAGES } from "@/domain/trust-messages";
-import { useBlockedIds, useOtherProfile, useReport, useSetBlock } from "../api/trust";
+import { useBlockedIds, useReport } from "@/lib/trust";
+import { useOtherProfile, useSetBlock } from "../api/trust";
 
 /** 'Account sospeso' / 'Utente eliminato' next to the other participant's name. */
 export function OtherStatus({ otherId }: { otherId: string }) {
