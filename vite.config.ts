@@ -10,30 +10,47 @@ const rootDir = fileURLToPath(new URL(".", import.meta.url));
 
 const ENTRY = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
 const SESSION_RUNTIME = fileURLToPath(new URL("./src/lib/session/session-runtime.ts", import.meta.url));
+const FOLLOW_USER = fileURLToPath(new URL("./src/lib/session/follow-user.ts", import.meta.url));
+
+type Closure = (ctx: Rolldown.ChunkingContext, start: string) => Set<string>;
+const closureOf: Closure = (ctx, start) => {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(start);
+  return seen;
+};
 
 /**
- * Every signed-in page loads the session runtime (src/lib/session/session-runtime.ts) and everything it
- * imports statically: Firebase Auth, Firestore Lite, the users module and the domain it parses with.
- * Left to itself the bundler cuts that into a dozen small chunks (one per data module and domain file
- * they share), each paying its own imports, exports and gzip; here they travel as one chunk, less what
- * the entry already carries (the marketing pages are unchanged). scripts/size.mjs measures the result.
+ * Every signed-in page loads the session runtime (src/lib/session/session-runtime.ts: Firebase Auth)
+ * and, as it starts, its second half (follow-user.ts: Firestore Lite, the users module and the domain it
+ * parses with), with everything each imports statically. Left to itself the bundler cuts that into a
+ * dozen small chunks (one per data module and domain file they share), each paying its own imports,
+ * exports and gzip; here they travel as two chunks, `session` and `session-user`, less what the entry
+ * (and, for the second, the first) already carries: the marketing pages are unchanged. Two, not one, so
+ * that the browser evaluates them in two tasks (a phone's main thread is not blocked by one long one:
+ * docs/lighthouse.md, sixth pass). scripts/size.mjs measures the result.
  */
-function sessionChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
-  let members: Set<string> | null = null;
-  const closure = (ctx: Rolldown.ChunkingContext, start: string, seen = new Set<string>()) => {
-    if (seen.has(start)) return seen;
-    seen.add(start);
-    for (const imported of ctx.getModuleInfo(start)?.importedIds ?? []) closure(ctx, imported, seen);
-    return seen;
-  };
+function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
+  let auth: Set<string> | null = null;
+  let user: Set<string> | null = null;
   return (id, ctx) => {
-    if (!members) {
-      const entry = closure(ctx, ENTRY);
-      members = new Set([...closure(ctx, SESSION_RUNTIME)].filter((module) => !entry.has(module)));
-      // The runtime itself stays the lazy module the session loads (scripts/size.mjs names it).
-      members.delete(SESSION_RUNTIME);
+    if (!auth || !user) {
+      const entry = closureOf(ctx, ENTRY);
+      const authHalf = [...closureOf(ctx, SESSION_RUNTIME)].filter((module) => !entry.has(module));
+      auth = new Set(authHalf);
+      user = new Set(
+        [...closureOf(ctx, FOLLOW_USER)].filter((module) => !entry.has(module) && !auth?.has(module)),
+      );
+      // The two halves themselves stay the lazy modules the session loads (scripts/size.mjs names them).
+      auth.delete(SESSION_RUNTIME);
+      user.delete(FOLLOW_USER);
     }
-    return members.has(id) ? "session" : null;
+    if (auth.has(id)) return "session";
+    return user.has(id) ? "session-user" : null;
   };
 }
 
@@ -50,6 +67,10 @@ export default defineConfig(({ mode, command }) => ({
       : {},
   resolve: {
     alias: {
+      // A production build carries its environment parsed (src/config/env-built.ts; before "@").
+      ...(command === "build"
+        ? { "@/config/env": fileURLToPath(new URL("./src/config/env-built.ts", import.meta.url)) }
+        : {}),
       "@": fileURLToPath(new URL("./src", import.meta.url)),
       // react-router's package exports only its development build (ENABLE_DEV_WARNINGS on); a production
       // build takes the production one it ships next to it: no dev warnings, smaller entry chunk.
@@ -71,7 +92,7 @@ export default defineConfig(({ mode, command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: sessionChunk(), includeDependenciesRecursively: false }] },
+        codeSplitting: { groups: [{ name: sessionChunks(), includeDependenciesRecursively: false }] },
       },
     },
   },

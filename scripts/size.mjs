@@ -25,7 +25,7 @@ const ROUTE_BUDGET = 300 * KB;
 // route as `{ path: paths.key.path, access, element: <X /> }`; src/config/paths.ts gives each key its
 // path. A route whose element is not a lazy page and is public is a marketing page (in the entry).
 // Every other route waits for the session (RouteAccessGate), whose engine and Firebase load on demand.
-const SESSION = ["src/lib/session/session-runtime.ts", "node_modules/firebase/app/dist/esm/index.esm.js"];
+const SESSION = ["src/lib/session/session-runtime.ts", "src/lib/session/follow-user.ts"];
 // What a page loads right after painting, counted as its initial JS: the auth screen's flows (and Firebase).
 const AFTER_PAINT = {
   "src/features/auth/auth-page.tsx": [

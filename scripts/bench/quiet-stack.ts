@@ -48,17 +48,40 @@ export function descendantsOf(root: number, parentOf: Map<number, number>): numb
   return found;
 }
 
-/** Moves this process's descendants (the local stack) to STACK_NICE; returns how many were moved. */
+/**
+ * The threads of `pid` (Linux: /proc/PID/task), or just `pid` where they cannot be listed. A process's
+ * priority is its threads' own: Linux moves only the one thread whose id is given, and a JVM or Node
+ * starts its worker threads (garbage collection, I/O, compilers) long before the bench moves it.
+ */
+export function threadsOf(pid: number, list: (dir: string) => string[] = readdirSync): number[] {
+  try {
+    const threads = list(`/proc/${pid}/task`)
+      .map(Number)
+      .filter((tid) => Number.isInteger(tid));
+    return threads.length > 0 ? threads : [pid];
+  } catch {
+    return [pid];
+  }
+}
+
+/**
+ * Moves this process's descendants (the local stack), every thread of each, to STACK_NICE; returns how
+ * many processes were moved.
+ */
 export function quietTheStack(): number {
   if (STACK_NICE === 0) return 0;
   let moved = 0;
   for (const pid of descendantsOf(process.pid, parents())) {
-    try {
-      setPriority(pid, STACK_NICE);
-      moved += 1;
-    } catch {
-      // Ended meanwhile, or not ours to change.
+    let any = false;
+    for (const tid of threadsOf(pid)) {
+      try {
+        setPriority(tid, STACK_NICE);
+        any = true;
+      } catch {
+        // Ended meanwhile, or not ours to change.
+      }
     }
+    if (any) moved += 1;
   }
   return moved;
 }

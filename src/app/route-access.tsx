@@ -28,7 +28,8 @@ export type RouteAccess = "public" | "authenticated" | UserType | "shop";
  * - a merchant not yet verified on a `shop` route → /merchant, where the verification panel is (its
  *   screens would only run queries the rules deny);
  * - while the session loads → a spinner, never a flash of the protected page; a route may give a `shell`
- *   instead (its page's frame with no data of anyone: /create and every data page, docs/architecture.md
+ *   instead (its page's frame with no data of anyone, or for a conversation what this device kept of the
+ *   signed-in account's own chat: /create and every data page, docs/architecture.md
  *   §7), shown to a browser with a session hint while the session and the page's code load, so that the
  *   page paints before Firebase has answered;
  *   a public page's `shell` (/auth) is shown while its code loads.
@@ -38,7 +39,10 @@ export type RouteAccess = "public" | "authenticated" | UserType | "shop";
 type GateOptions = {
   /** The page's code download, started while the session loads (see lazy-page.tsx). */
   preload?: () => void;
-  /** Shown instead of the spinner while a hinted session loads; static, never anyone's data. */
+  /**
+   * Shown instead of the spinner while a hinted session loads: static, never anyone's data but, for a
+   * conversation, this device's copy of the signed-in account's own chat (src/lib/chat-preview.ts).
+   */
   shell?: ReactNode;
   /**
    * Starts the page's first reads as soon as the signed-in uid is known, while the session still reads the

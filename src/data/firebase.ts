@@ -1,14 +1,17 @@
-import type { FirebaseApp } from "firebase/app";
+import { type FirebaseApp, getApps, initializeApp } from "firebase/app";
 import type { Auth } from "firebase/auth";
+import * as firebaseAuth from "firebase/auth";
 import type { Firestore } from "firebase/firestore";
 import type { Functions } from "firebase/functions";
 import { env } from "@/config/env";
 
 /**
  * Firebase's app and services for the data layer (src/data is the only place that touches the SDK;
- * Firestore Lite has its own getter, ./firestore-lite.ts). Everything is loaded on first use through
- * dynamic imports, so the landing and marketing pages never download
- * Firebase. Each getter initialises its service once and, when the environment says so,
+ * Firestore Lite has its own getter, ./firestore-lite.ts). The app and Auth come with the session's
+ * chunk (every signed-in page loads it, src/lib/session/session-runtime.ts: imported here statically,
+ * so that the bundler does not wrap them for a lazy start the session's two chunks would not share);
+ * the full Firestore SDK and Functions are loaded on first use through dynamic imports. The landing and
+ * marketing pages never download Firebase. Each getter initialises its service once and, when the environment says so,
  * connects it to the local emulators before anyone can use it.
  */
 
@@ -24,13 +27,12 @@ function lazy<T>(factory: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export const getFirebaseApp = lazy(async (): Promise<FirebaseApp> => {
-  const { getApps, initializeApp } = await import("firebase/app");
-  return getApps()[0] ?? initializeApp(env.firebase);
-});
+export const getFirebaseApp = lazy(
+  async (): Promise<FirebaseApp> => getApps()[0] ?? initializeApp(env.firebase),
+);
 
 export const getAuthInstance = lazy(async (): Promise<Auth> => {
-  const [app, firebaseAuth] = await Promise.all([getFirebaseApp(), import("firebase/auth")]);
+  const app = await getFirebaseApp();
   const { connectAuthEmulator, getAuth, initializeAuth } = firebaseAuth;
   // getAuth() would also install the popup resolver, which on phones loads Google's api.js up front on
   // every signed-in page; only the Google button needs it (signInWithGoogle passes it per call).

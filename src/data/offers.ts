@@ -114,11 +114,29 @@ export async function listMerchantOffersWithRequests(
   cursor: OffersCursor | null = null,
 ): Promise<{ items: MerchantOfferRow[]; nextCursor: OffersCursor | null }> {
   const page = await listMerchantOffers(merchantId, pageSize, cursor);
-  const ids = [
-    ...new Set(
-      page.items.filter((offer) => shopMayReadRequest(offer.status)).map((offer) => offer.requestId),
-    ),
-  ];
+  return { items: await withRequests(page.items, () => true), nextCursor: page.nextCursor };
+}
+
+/**
+ * The merchant's latest offers for a list that shows only their titles (the shop's dashboard): an offer
+ * names its product (submitOffer copies it), so a request is read only for an older offer that does not,
+ * instead of one read per offer on every visit.
+ */
+export async function listRecentMerchantOffers(
+  merchantId: string,
+  count: number,
+): Promise<MerchantOfferRow[]> {
+  const page = await listMerchantOffers(merchantId, count);
+  return withRequests(page.items, (offer) => !offer.productName);
+}
+
+/** Each offer with its request, read where `wanted` and the rules let the shop read it (else null). */
+async function withRequests(
+  offers: readonly Offer[],
+  wanted: (offer: Offer) => boolean,
+): Promise<MerchantOfferRow[]> {
+  const readable = (offer: Offer) => shopMayReadRequest(offer.status) && wanted(offer);
+  const ids = [...new Set(offers.filter(readable).map((offer) => offer.requestId))];
   const requests = new Map(
     await Promise.all(
       ids.map(async (id) => {
@@ -130,13 +148,10 @@ export async function listMerchantOffersWithRequests(
       }),
     ),
   );
-  return {
-    items: page.items.map((offer) => ({
-      offer,
-      request: shopMayReadRequest(offer.status) ? (requests.get(offer.requestId) ?? null) : null,
-    })),
-    nextCursor: page.nextCursor,
-  };
+  return offers.map((offer) => ({
+    offer,
+    request: readable(offer) ? (requests.get(offer.requestId) ?? null) : null,
+  }));
 }
 
 /**

@@ -1,10 +1,6 @@
 import { act, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  countMerchantOffers,
-  listMerchantOffersWithRequests,
-  subscribeToMerchantOffers,
-} from "@/data/offers";
+import { countMerchantOffers, listRecentMerchantOffers, subscribeToMerchantOffers } from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import { getPlan, subscribePlan } from "@/data/subscriptions";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
@@ -20,7 +16,7 @@ import { MerchantDashboardPage } from "./merchant-dashboard-page";
 vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
 vi.mock("@/data/offers", () => ({
   countMerchantOffers: vi.fn(),
-  listMerchantOffersWithRequests: vi.fn(),
+  listRecentMerchantOffers: vi.fn(),
   subscribeToMerchantOffers: vi.fn(),
 }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
@@ -57,13 +53,10 @@ beforeEach(() => {
   vi.mocked(countMerchantOffers).mockImplementation(async (_uid, status) =>
     status === "pending" ? 3 : status === "accepted" ? 2 : 6,
   );
-  vi.mocked(listMerchantOffersWithRequests).mockResolvedValue({
-    items: [
-      { offer: anOffer(), request: aRequest() },
-      { offer: anOffer({ id: "req-2_shop-1", status: "accepted" }), request: null },
-    ],
-    nextCursor: null,
-  });
+  vi.mocked(listRecentMerchantOffers).mockResolvedValue([
+    { offer: anOffer(), request: aRequest() },
+    { offer: anOffer({ id: "req-2_shop-1", status: "accepted" }), request: null },
+  ]);
   withPlan(trialSubscription("shop-1", new Date(Date.now() - 5 * DAY)));
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
@@ -199,13 +192,13 @@ describe("/merchant", () => {
     expect(await within(card).findByText("In attesa")).toBeInTheDocument();
     expect(within(card).getByText("Accettata")).toBeInTheDocument();
     expect(within(card).getByText(MERCHANT_MESSAGES.requestUnavailable)).toBeInTheDocument();
-    expect(listMerchantOffersWithRequests).toHaveBeenCalledWith("shop-1", 4);
+    expect(listRecentMerchantOffers).toHaveBeenCalledWith("shop-1", 4);
     expect(within(card).getByRole("link", { name: "Tutte le offerte" })).toHaveAttribute("href", "/offers");
   });
 
   it("has empty and error states", async () => {
     vi.mocked(fetchNearbyRequests).mockRejectedValue(new Error("offline"));
-    vi.mocked(listMerchantOffersWithRequests).mockResolvedValue({ items: [], nextCursor: null });
+    vi.mocked(listRecentMerchantOffers).mockResolvedValue([]);
     renderPage(<MerchantDashboardPage />, { path: "/merchant" });
     expect(
       await screen.findByText(ERROR_MESSAGES.loadRequests, { selector: "[role=alert]" }),

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createMagicLink } from "@/data/account";
 import type { Listener } from "@/data/listen";
-import { countMerchantOffers, listMerchantOffersWithRequests } from "@/data/offers";
+import { countMerchantOffers, listRecentMerchantOffers } from "@/data/offers";
 import { fetchNearbyRequests } from "@/data/requests";
 import { verifyShop } from "@/data/shops";
 import { getTokenBalance } from "@/data/tokens";
@@ -17,7 +17,7 @@ import { findToast } from "@/testing/toasts";
 import { MerchantDashboardPage } from "./merchant-dashboard-page";
 
 vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
-vi.mock("@/data/offers", () => ({ countMerchantOffers: vi.fn(), listMerchantOffersWithRequests: vi.fn() }));
+vi.mock("@/data/offers", () => ({ countMerchantOffers: vi.fn(), listRecentMerchantOffers: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/data/shops", () => ({ verifyShop: vi.fn() }));
 vi.mock("@/data/account", () => ({ createMagicLink: vi.fn() }));
@@ -47,7 +47,7 @@ beforeEach(() => {
     indexEntries: 0,
   });
   vi.mocked(countMerchantOffers).mockResolvedValue(0);
-  vi.mocked(listMerchantOffersWithRequests).mockResolvedValue({ items: [], nextCursor: null });
+  vi.mocked(listRecentMerchantOffers).mockResolvedValue([]);
   vi.mocked(verifyShop).mockResolvedValue({ status: "verified" });
   vi.mocked(createMagicLink).mockResolvedValue({ ok: true });
   vi.mocked(getTokenBalance).mockResolvedValue(3);
@@ -72,7 +72,7 @@ describe("/merchant for a shop not verified yet", () => {
     expect(screen.queryByRole("navigation", { name: "Scorciatoie" })).toBeNull();
     expect(fetchNearbyRequests).not.toHaveBeenCalled();
     expect(countMerchantOffers).not.toHaveBeenCalled();
-    expect(listMerchantOffersWithRequests).not.toHaveBeenCalled();
+    expect(listRecentMerchantOffers).not.toHaveBeenCalled();
   });
 
   it("prefills the business name and address from the users doc; Partita IVA is numeric, '11 cifre'", async () => {

@@ -48,10 +48,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const start = useCallback(() => setStarted(true), []);
 
-  // A returning user gets the header's account menu without making the marketing pages heavier.
+  // A returning user gets the header's account menu without making the marketing pages heavier: once
+  // the first frame is painted (an idle period may come before it, and the session's chunk would then
+  // share the network with the first paint), then when the browser is idle.
   useEffect(() => {
     if (started || !hasSessionHint()) return;
-    return whenIdle(start);
+    let stopIdle: (() => void) | undefined;
+    const stopPaint = afterNextPaint(() => {
+      stopIdle = whenIdle(start);
+    });
+    return () => {
+      stopPaint();
+      stopIdle?.();
+    };
   }, [started, start]);
 
   useEffect(() => {

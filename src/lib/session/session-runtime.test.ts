@@ -50,6 +50,7 @@ describe("the session of a new account", () => {
     users.reads = [null, null, stored]; // written between the second and third read
     startSession((snapshot) => seen.push(snapshot));
     auth.onChange?.(account);
+    await vi.dynamicImportSettled(); // the session's second half (follow-user.ts)
     await vi.advanceTimersByTimeAsync(2 * USER_DOC_RETRY_MS + 10);
     expect(users.live).toHaveBeenCalledOnce(); // the live listener is started too
     const last = seen.at(-1);
@@ -61,6 +62,7 @@ describe("the session of a new account", () => {
   it("falls back after the timeout, stops reading, and still takes the document from the listener", async () => {
     startSession((snapshot) => seen.push(snapshot));
     auth.onChange?.(account);
+    await vi.dynamicImportSettled(); // the session's second half (follow-user.ts)
     await vi.advanceTimersByTimeAsync(USER_DOC_TIMEOUT_MS + 10);
     expect(seen.at(-1)?.userData).toMatchObject({ displayName: "anna.neri", isFallback: true });
     const { getUser } = await import("@/data/users");

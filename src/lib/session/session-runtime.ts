@@ -1,104 +1,35 @@
-import { homePathByRole } from "@/config/paths";
 import { type AuthUser, onAuthChange, signOut } from "@/data/auth";
-import { getUser, subscribeUser, USER_PARSING_STEPS } from "@/data/users";
-import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
-import { fallbackUser } from "@/domain/session";
-import type { User } from "@/domain/user";
-import { afterSettled } from "../after-settled";
 import { keepChatPreviewsOf } from "../chat-preview";
 import { setSessionHint } from "./session-hint";
 import { type SessionSnapshot, SIGNED_OUT_SESSION } from "./types";
 
+const loadFollowUser = () => import("./follow-user");
+
 /**
- * The session's engine, loaded on demand (it pulls in Firebase): follows the auth state and, for
- * a signed-in user, users/{uid}: one quick read (Firestore Lite) so guarded pages can render, then a
- * live listener (full SDK, started once the page has settled (../after-settled.ts), or at once while the document does not
- * exist yet, e.g. during sign-up). If no document has arrived within USER_DOC_TIMEOUT_MS, or the
- * read fails, the domain's fallback user (role customer) stands in (spec §4); a document arriving
- * later replaces it.
+ * The session's engine, loaded on demand (it pulls in Firebase): follows the auth state and, for a
+ * signed-in user, users/{uid} (./follow-user.ts, whose code starts downloading here, while Firebase Auth
+ * reads the stored session and checks it with the server).
  */
 export function startSession(emit: (snapshot: SessionSnapshot) => void): () => void {
   let stopFollowing: (() => void) | undefined;
+  const follower = loadFollowUser();
+  follower.catch(() => undefined); // reported where it is used: there may be no signed-in user at all
 
-  const followUser = (user: AuthUser): (() => void) => {
+  const follow = (user: AuthUser): (() => void) => {
     let stopped = false;
-    let arrived = false;
-    let stopLive: (() => void) | undefined;
-    let cancelIdle: (() => void) | undefined;
-
-    const deliver = (doc: User) => {
-      if (stopped) return;
-      arrived = true;
-      clearTimeout(timer);
-      emit({
-        loading: false,
-        user,
-        userData: { ...doc, uid: doc.uid ?? doc.id, isFallback: false },
-        homePath: homePathByRole[doc.userType],
-      });
-    };
-    const applyFallback = () => {
-      if (stopped || arrived) return;
-      clearTimeout(timer);
-      const userData = fallbackUser(user);
-      emit({ loading: false, user, userData, homePath: homePathByRole[userData.userType] });
-    };
-    const failed = (error: unknown) => {
-      if (stopped) return;
-      console.error("Lettura del profilo utente non riuscita", error);
-      applyFallback();
-    };
-    const startLive = () => {
-      if (stopped || stopLive) return;
-      stopLive = subscribeUser(user.uid, {
-        // A missing document may still be on its way (sign-up writes it right after the account).
-        next: (doc) => doc && deliver(doc),
-        error: failed,
-      });
-    };
-
-    // A missing document is being written by the sign-up right now. The live listener will see it, but
-    // it needs the full SDK and its channel first (seconds on a slow phone): quick reads bridge the gap.
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const since = Date.now();
-    const readAgainSoon = () => {
-      if (Date.now() - since >= USER_DOC_TIMEOUT_MS) return; // the listener goes on alone
-      retry = setTimeout(() => {
-        if (stopped || arrived || Date.now() - since >= USER_DOC_TIMEOUT_MS) return;
-        getUser(user.uid).then((doc) => (doc ? deliver(doc) : readAgainSoon()), readAgainSoon);
-      }, USER_DOC_RETRY_MS);
-    };
-
-    const timer = setTimeout(applyFallback, USER_DOC_TIMEOUT_MS);
-    // One task per step, while the read below waits for the network.
-    let prepare: ReturnType<typeof setTimeout> | undefined;
-    const prepareFrom = (step: number) => {
-      const run = USER_PARSING_STEPS[step];
-      if (!run || stopped || arrived) return;
-      prepare = setTimeout(() => {
-        run();
-        prepareFrom(step + 1);
-      }, 0);
-    };
-    prepareFrom(0);
-    getUser(user.uid).then((doc) => {
-      if (stopped) return;
-      if (!doc) {
-        startLive();
-        readAgainSoon();
-        return;
-      }
-      deliver(doc);
-      cancelIdle = afterSettled(startLive);
-    }, failed);
-
+    let stop: (() => void) | undefined;
+    follower.then(
+      ({ followUser }) => {
+        if (!stopped) stop = followUser(user, emit);
+      },
+      (error: unknown) => {
+        console.error("Impossibile caricare la sessione", error);
+        if (!stopped) emit({ loading: false, user, userData: null, homePath: null });
+      },
+    );
     return () => {
       stopped = true;
-      clearTimeout(timer);
-      clearTimeout(prepare);
-      clearTimeout(retry);
-      cancelIdle?.();
-      stopLive?.();
+      stop?.();
     };
   };
 
@@ -114,7 +45,7 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
         return;
       }
       emit({ loading: true, user, userData: null, homePath: null });
-      stopFollowing = followUser(user);
+      stopFollowing = follow(user);
     },
     (error) => {
       console.error("Stato di autenticazione non disponibile", error);

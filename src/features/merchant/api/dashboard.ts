@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { countMerchantOffers, listMerchantOffersWithRequests } from "@/data/offers";
+import { countMerchantOffers, listRecentMerchantOffers } from "@/data/offers";
 import { fetchNearbyRequests } from "@/data/requests";
 import type { LatLng } from "@/domain/geo";
 import { MERCHANT_DASHBOARD_OFFERS, MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
@@ -49,16 +49,12 @@ export function offerStatsOptions(uid: string) {
   });
 }
 
-/** The merchant's latest offers with their requests (spec §9: 4). */
+/** The merchant's latest offers, titled by the product each names (spec §9: 4). */
 export function recentOffersOptions(uid: string) {
   return queryOptions({
     queryKey: merchantKeys.recentOffers(uid),
-    queryFn: async () =>
-      (
-        await listMerchantOffersWithRequests(uid, MERCHANT_DASHBOARD_OFFERS).catch(
-          failWith(ERROR_MESSAGES.loadOffers),
-        )
-      ).items,
+    queryFn: () =>
+      listRecentMerchantOffers(uid, MERCHANT_DASHBOARD_OFFERS).catch(failWith(ERROR_MESSAGES.loadOffers)),
   });
 }
 

@@ -1,0 +1,101 @@
+import { homePathByRole } from "@/config/paths";
+import type { AuthUser } from "@/data/auth";
+import { getUser, subscribeUser, USER_PARSING_STEPS } from "@/data/users";
+import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
+import { fallbackUser } from "@/domain/session";
+import type { User } from "@/domain/user";
+import { afterSettled } from "../after-settled";
+import type { SessionSnapshot } from "./types";
+
+/**
+ * The session's second half, loaded by the runtime (./session-runtime.ts) as it starts, beside Firebase
+ * Auth's start: users/{uid} for a signed-in user, with Firestore Lite, the listener and the schemas it
+ * parses with. Apart from the runtime so that the browser evaluates the two halves' code in two tasks
+ * rather than one long one (docs/lighthouse.md, sixth pass).
+ *
+ * One quick read (Firestore Lite) so guarded pages can render, then a live listener (full SDK, started
+ * once the page has settled (../after-settled.ts), or at once while the document does not exist yet,
+ * e.g. during sign-up). If no document has arrived within USER_DOC_TIMEOUT_MS, or the read fails, the
+ * domain's fallback user (role customer) stands in (spec §4); a document arriving later replaces it.
+ */
+export function followUser(user: AuthUser, emit: (snapshot: SessionSnapshot) => void): () => void {
+  let stopped = false;
+  let arrived = false;
+  let stopLive: (() => void) | undefined;
+  let cancelIdle: (() => void) | undefined;
+
+  const deliver = (doc: User) => {
+    if (stopped) return;
+    arrived = true;
+    clearTimeout(timer);
+    emit({
+      loading: false,
+      user,
+      userData: { ...doc, uid: doc.uid ?? doc.id, isFallback: false },
+      homePath: homePathByRole[doc.userType],
+    });
+  };
+  const applyFallback = () => {
+    if (stopped || arrived) return;
+    clearTimeout(timer);
+    const userData = fallbackUser(user);
+    emit({ loading: false, user, userData, homePath: homePathByRole[userData.userType] });
+  };
+  const failed = (error: unknown) => {
+    if (stopped) return;
+    console.error("Lettura del profilo utente non riuscita", error);
+    applyFallback();
+  };
+  const startLive = () => {
+    if (stopped || stopLive) return;
+    stopLive = subscribeUser(user.uid, {
+      // A missing document may still be on its way (sign-up writes it right after the account).
+      next: (doc) => doc && deliver(doc),
+      error: failed,
+    });
+  };
+
+  // A missing document is being written by the sign-up right now. The live listener will see it, but
+  // it needs the full SDK and its channel first (seconds on a slow phone): quick reads bridge the gap.
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const since = Date.now();
+  const readAgainSoon = () => {
+    if (Date.now() - since >= USER_DOC_TIMEOUT_MS) return; // the listener goes on alone
+    retry = setTimeout(() => {
+      if (stopped || arrived || Date.now() - since >= USER_DOC_TIMEOUT_MS) return;
+      getUser(user.uid).then((doc) => (doc ? deliver(doc) : readAgainSoon()), readAgainSoon);
+    }, USER_DOC_RETRY_MS);
+  };
+
+  const timer = setTimeout(applyFallback, USER_DOC_TIMEOUT_MS);
+  // One task per step, while the read below waits for the network.
+  let prepare: ReturnType<typeof setTimeout> | undefined;
+  const prepareFrom = (step: number) => {
+    const run = USER_PARSING_STEPS[step];
+    if (!run || stopped || arrived) return;
+    prepare = setTimeout(() => {
+      run();
+      prepareFrom(step + 1);
+    }, 0);
+  };
+  prepareFrom(0);
+  getUser(user.uid).then((doc) => {
+    if (stopped) return;
+    if (!doc) {
+      startLive();
+      readAgainSoon();
+      return;
+    }
+    deliver(doc);
+    cancelIdle = afterSettled(startLive);
+  }, failed);
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    clearTimeout(prepare);
+    clearTimeout(retry);
+    cancelIdle?.();
+    stopLive?.();
+  };
+}
