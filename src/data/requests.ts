@@ -42,7 +42,7 @@ import { REQUEST_STATUS } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
-import { buildingSteps, inSlices } from "./slices";
+import { buildingSteps, inSlices, yieldToMain } from "./slices";
 
 /**
  * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's cancellation and the merchant
@@ -208,15 +208,20 @@ export function feedQueryConstraints(
 /** Runs feed sub-queries with Firestore Lite (the app, and the integration test against our emulator). */
 export function firestoreFeedExecutor(db: Firestore): FeedExecutor<Request> {
   return async ({ subQuery, filters, after, limit: max }) => {
+    // A feed asks several cells at once: each query (its building and its fetch) starts in a task of
+    // its own, and the answers are read in slices (./slices.ts), so a phone's main thread is never held
+    // by the whole feed in one long task.
+    await yieldToMain();
     const snapshot = await getDocs(
       query(collection(db, COLLECTIONS.requests), ...feedQueryConstraints(subQuery, filters, after, max)),
     );
-    const docs: FetchedDoc<Request>[] = [];
-    for (const document of snapshot.docs) {
+    const fetched = await inSlices(snapshot.docs, (document): FetchedDoc<Request> | null => {
       const key = feedKeyOf(document);
-      if (key) docs.push({ key, item: readSnapshot(document) });
-      else console.warn(`Richiesta ${document.id} ignorata: campi di ordinamento non validi`);
-    }
+      if (key) return { key, item: readSnapshot(document) };
+      console.warn(`Richiesta ${document.id} ignorata: campi di ordinamento non validi`);
+      return null;
+    });
+    const docs = fetched.filter((doc): doc is FetchedDoc<Request> => doc !== null);
     return { docs, reads: Math.max(1, snapshot.size), exhausted: snapshot.size < max };
   };
 }

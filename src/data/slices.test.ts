@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildingSteps, inSlices, SLICE_MS, yieldToMain } from "./slices";
 
+// Each test starts in a task of its own, as a page's read does: the slice a previous one began is over.
+beforeEach(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -46,6 +48,24 @@ describe("inSlices", () => {
     });
     expect(results).toEqual([1, 2, 3, 4]);
     expect(order).toEqual(["read 1", "read 2", "yield", "read 3", "read 4", "yield"]);
+  });
+
+  it("shares the slice between reads answering in the same task", async () => {
+    const order: string[] = [];
+    vi.stubGlobal("scheduler", {
+      yield: async () => {
+        order.push("yield");
+      },
+    });
+    steppingClock(SLICE_MS / 2);
+    const read = (item: string) => {
+      order.push(`read ${item}`);
+      return item;
+    };
+    await Promise.all([inSlices(["a1", "a2"], read), inSlices(["b1", "b2"], read)]);
+    // One slice holds two reads whichever read they belong to; each read alone would have taken two.
+    expect(order.slice(0, 3)).toEqual(["read a1", "read b1", "yield"]);
+    expect(order.filter((entry) => entry.startsWith("read"))).toHaveLength(4);
   });
 
   it("without scheduler.yield, resumes in a later task: after every microtask queued before it", async () => {

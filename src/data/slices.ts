@@ -31,6 +31,35 @@ export function yieldToMain(): Promise<void> {
 const now = () => (typeof performance === "undefined" ? Date.now() : performance.now());
 
 /**
+ * When the current slice began, shared by every read in slices: several reads answering in the same task
+ * (a page's queries often do) take turns within one slice instead of each taking a slice of its own. A
+ * timer clears it once the task that began it is over, so a read in a later task starts a fresh slice.
+ */
+let sliceStart: number | null = null;
+let clearScheduled = false;
+
+function startSlice(): void {
+  sliceStart = now();
+  if (clearScheduled) return;
+  clearScheduled = true;
+  setTimeout(() => {
+    clearScheduled = false;
+    sliceStart = null;
+  }, 0);
+}
+
+/** Yields once the current slice has run for SLICE_MS; the next slice starts when this one resumes. */
+async function maybeYield(): Promise<void> {
+  if (sliceStart === null) {
+    startSlice();
+    return;
+  }
+  if (now() - sliceStart < SLICE_MS) return;
+  await yieldToMain();
+  startSlice();
+}
+
+/**
  * Runs `prepare` (steps that build schemas ahead of the first parse, cheapest first), then `read` on
  * each item, in order, yielding whenever the current task has run for SLICE_MS. Resolves with the
  * results in the items' order; a step or a read that throws rejects it.
@@ -40,12 +69,7 @@ export async function inSlices<S, T>(
   read: (item: S) => T,
   prepare: readonly (() => void)[] = [],
 ): Promise<T[]> {
-  let sliceStart = now();
-  const maybeYield = async () => {
-    if (now() - sliceStart < SLICE_MS) return;
-    await yieldToMain();
-    sliceStart = now();
-  };
+  if (sliceStart === null) startSlice();
   for (const step of prepare) {
     step();
     await maybeYield();
