@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { focusManager } from "@tanstack/react-query";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { generateOfferDescription } from "@/data/offer-description";
 import { getOffer, saveOffer } from "@/data/offers";
@@ -53,6 +54,27 @@ const checkbox = (name: string) => screen.getByRole("checkbox", { name });
 const sendButton = () => screen.getByRole("button", { name: "Invia l'offerta" });
 
 describe("/make-offer/:requestId", () => {
+  it("keeps the page when a background refetch fails: only a failed first read shows the error", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["Date"] });
+    try {
+      await openForm();
+      vi.mocked(getRequest).mockRejectedValue(new Error("offline"));
+      // The data goes stale and the window gets the focus back: react-query reads again, and fails.
+      vi.setSystemTime(Date.now() + 60 * 60 * 1000);
+      act(() => {
+        focusManager.setFocused(false);
+        focusManager.setFocused(true);
+      });
+      await waitFor(() => expect(getRequest).toHaveBeenCalledTimes(2));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.getByRole("heading", { level: 2, name: /Cuffie wireless/ })).toBeInTheDocument();
+      expect(screen.queryByText(ERROR_MESSAGES.loadRequest)).not.toBeInTheDocument();
+    } finally {
+      focusManager.setFocused(undefined);
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the request beside the form, delivery options defaulting from the request (both → both)", async () => {
     await openForm();
     expect(screen.getByRole("heading", { level: 2, name: /Cuffie wireless/ })).toBeInTheDocument();

@@ -90,7 +90,12 @@ export function MakeOfferPage() {
       </div>
     );
   }
-  if (requestQuery.isError || offerQuery.isError) {
+  // A failed background refetch keeps what was read: only a first read that failed replaces the page
+  // (and whatever the shop had open on it, the enlarged photo, the form) with the error.
+  if (
+    (requestQuery.isError && requestQuery.data === undefined) ||
+    (offerQuery.isError && offerQuery.data === undefined)
+  ) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
         {title}
