@@ -7,11 +7,11 @@ import { env } from "@/config/env";
 
 /**
  * Firebase's app and services for the data layer (src/data is the only place that touches the SDK;
- * Firestore Lite has its own getter, ./firestore-lite.ts). The app and Auth come with the session's
- * chunk (every signed-in page loads it, src/lib/session/session-runtime.ts: imported here statically,
- * so that the bundler does not wrap them for a lazy start the session's two chunks would not share);
- * the full Firestore SDK and Functions are loaded on first use through dynamic imports. The landing and
- * marketing pages never download Firebase. Each getter initialises its service once and, when the environment says so,
+ * Firestore Lite has its own getter, ./firestore-lite.ts). The app and Auth are imported statically: they
+ * travel in the session's first chunk, which every signed-in page loads first (vite.config.ts), so a
+ * dynamic import would only wrap them for a lazy start. The full Firestore SDK and Functions are loaded
+ * on first use through dynamic imports. The landing and marketing pages never download Firebase. Each
+ * getter initialises its service once and, when the environment says so,
  * connects it to the local emulators before anyone can use it.
  */
 
