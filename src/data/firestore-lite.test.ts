@@ -20,8 +20,14 @@ describe("getLiteDb", () => {
         order.push("yield");
       },
     });
-    const reads = ["a", "b", "c"].map((name) => getLiteDb().then((got) => order.push(`read ${name}`) && got));
-    const got = await Promise.all(reads);
+    const reads = ["a", "b", "c"].map((name) =>
+      getLiteDb().then((got) => {
+        order.push(`read ${name}`);
+        return got;
+      }),
+    );
+    const got: unknown[] = await Promise.all(reads);
+    expect(got).toEqual([db, db, db]);
     expect(got.every((instance) => instance === db)).toBe(true);
     expect(getFirestore).toHaveBeenCalledTimes(1);
     // Every read waited for a yield of its own.
