@@ -8,6 +8,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The browser's scheduler.yield, recorded: where the slices end is then exact, not a race with a timer. */
+function recordYields(order: string[]) {
+  vi.stubGlobal("scheduler", {
+    yield: async () => {
+      order.push("yield");
+    },
+  });
+}
+
 /** A clock that moves `step` ms at each reading. */
 function steppingClock(step: number) {
   let time = 0;
@@ -34,12 +43,7 @@ describe("inSlices", () => {
 
   it("hands the main thread back once a slice has run SLICE_MS, and not before", async () => {
     const order: string[] = [];
-    // The browser's scheduler.yield, recorded: where the slices end is then exact, not a race with a timer.
-    vi.stubGlobal("scheduler", {
-      yield: async () => {
-        order.push("yield");
-      },
-    });
+    recordYields(order);
     // Each clock reading is half a slice: a yield after every second item.
     steppingClock(SLICE_MS / 2);
     const results = await inSlices([1, 2, 3, 4], (item) => {
@@ -52,11 +56,7 @@ describe("inSlices", () => {
 
   it("shares the slice between reads answering in the same task", async () => {
     const order: string[] = [];
-    vi.stubGlobal("scheduler", {
-      yield: async () => {
-        order.push("yield");
-      },
-    });
+    recordYields(order);
     steppingClock(SLICE_MS / 2);
     const read = (item: string) => {
       order.push(`read ${item}`);

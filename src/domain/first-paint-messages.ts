@@ -14,4 +14,5 @@ export const FIRST_PAINT_MESSAGES = {
   selectConversation: "Seleziona una conversazione per leggere i messaggi.",
   noMessages: "Nessun messaggio. Scrivi il primo!",
   conversationClosed: "Questa conversazione è chiusa",
+  conversationLoading: "Caricamento della conversazione…",
 } as const;

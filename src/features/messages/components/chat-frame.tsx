@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 
@@ -98,5 +99,14 @@ export function ClosedLine({ reason }: { reason: string }) {
     <p role="status" className="border-t border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
       {FIRST_PAINT_MESSAGES.conversationClosed}: {reason}.
     </p>
+  );
+}
+
+/** A conversation not read yet (the page's, and the frame's for a chat this device has not kept). */
+export function ConversationLoading() {
+  return (
+    <div className="flex justify-center py-10 text-brand-700">
+      <Spinner label={FIRST_PAINT_MESSAGES.conversationLoading} />
+    </div>
   );
 }

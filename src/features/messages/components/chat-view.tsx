@@ -17,7 +17,14 @@ import {
 } from "../api/messages";
 import { closedByFunction, closedReason } from "../lib/deal-stage";
 import { useKeepChatPreview } from "../lib/keep-chat-preview";
-import { BackLink, ChatHeader, ChatSection, ClosedLine, ThreadScroller } from "./chat-frame";
+import {
+  BackLink,
+  ChatHeader,
+  ChatSection,
+  ClosedLine,
+  ConversationLoading,
+  ThreadScroller,
+} from "./chat-frame";
 import { DealPanel } from "./deal-panel";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
@@ -147,13 +154,7 @@ export function ChatView({ conversationId, sender }: { conversationId: string; s
     if (missing) forgetChatPreview(conversationId);
   }, [missing, conversationId]);
 
-  if (conversation.loading) {
-    return (
-      <div className="flex justify-center py-10 text-brand-700">
-        <Spinner label="Caricamento della conversazione…" />
-      </div>
-    );
-  }
+  if (conversation.loading) return <ConversationLoading />;
   if (!conversation.data) {
     return (
       <div className="space-y-3 p-4">

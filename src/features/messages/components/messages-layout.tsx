@@ -6,7 +6,7 @@ import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
 import { type ChatPreview, readChatPreview } from "@/lib/chat-preview";
 import { cn } from "@/lib/cn";
-import { ChatHeader, ChatSection, ClosedLine, ThreadScroller } from "./chat-frame";
+import { ChatHeader, ChatSection, ClosedLine, ConversationLoading, ThreadScroller } from "./chat-frame";
 import { ComposerBox } from "./composer-box";
 import { MessageList } from "./message-list";
 
@@ -89,14 +89,6 @@ export function SelectConversation() {
 /** /messages before anything is known: the heading, the lead, the list loading. */
 export function MessagesShell() {
   return <MessagesLayout frame list={<ConversationsLoading />} chat={<SelectConversation />} />;
-}
-
-export function ConversationLoading() {
-  return (
-    <div className="flex justify-center py-10 text-brand-700">
-      <Spinner label="Caricamento della conversazione…" />
-    </div>
-  );
 }
 
 /**
