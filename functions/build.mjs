@@ -21,7 +21,7 @@ const options = {
   outfile: "lib/index.js",
   bundle: true,
   platform: "node",
-  target: "node20",
+  target: "node22",
   format: "cjs",
   sourcemap: "linked",
   tsconfig: "tsconfig.json",
