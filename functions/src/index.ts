@@ -25,6 +25,11 @@ export { cancelDeal } from "./deals/cancel-deal";
 export { completeTransaction } from "./deals/complete-transaction";
 export { rejectOffer } from "./deals/reject-offer";
 export { sendEmail } from "./email/send-email";
+// National scale: a published request reaches its shops through the shop index and one digest task per
+// shop and hour, instead of an hourly scan of every shop.
+export { sendShopDigest } from "./fanout/digest-task";
+export { onRequestWritten } from "./fanout/request-fanout";
+export { onUserWritten } from "./fanout/shop-index";
 export { health } from "./http/health";
 // Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
 export { listReports } from "./moderation/list-reports";
@@ -34,8 +39,9 @@ export { setBlock } from "./moderation/set-block";
 // Notifications: the new-message trigger, the hourly digest and expiry warning, the e-mails' retries,
 // one-click unsubscribe.
 export { emailRetries } from "./notifications/email-retries";
+export { deliverNotificationEmail } from "./notifications/email-task";
 export { onMessageCreated } from "./notifications/message-trigger";
-export { expiryWarnings, requestDigest } from "./notifications/sweeps";
+export { expiryWarnings } from "./notifications/sweeps";
 export { unsubscribeEmail } from "./notifications/unsubscribe";
 // Making an offer: validated, limited, the conversation opened in the same transaction.
 export { submitOffer } from "./offers/submit-offer";

@@ -66,6 +66,16 @@ export const COLLECTIONS = {
    * signing key; throttle-{uid}-{key}: when the last rate-limited e-mail or digest went).
    */
   notificationState: "notificationState",
+  /**
+   * shopIndex/{uid}: where a verified shop is and what it sells, for the per-request fan-out (shopIndexSchema,
+   * shop-reach.ts). Kept by a trigger on users/{uid}; functions only, no client reads or writes it.
+   */
+  shopIndex: "shopIndex",
+  /**
+   * digestInbox/{uid}_{hour}: the requests that reached a shop in one hour, until its digest goes
+   * (digestInboxSchema, shop-reach.ts; functions only, deleted by TTL on expireAt).
+   */
+  digestInbox: "digestInbox",
 } as const;
 
 /** The one document of testClock. */
@@ -174,6 +184,9 @@ export const USER_FIELDS = {
   /** The verified shops (scripts/billing/start-trials.ts). */
   shopStatus: "shop.status",
 } as const satisfies Record<string, FieldPath<User>>;
+
+/** shopIndex/{uid}: the fan-out asks for shops in a request's cells selling its category. */
+export const SHOP_INDEX_FIELDS = { categories: "categories", gh3: "gh3", gh4: "gh4", gh5: "gh5" } as const;
 
 /** profiles/{shopId}/reviews: the shop's page lists the newest first. */
 export const REVIEW_FIELDS = { createdAt: "createdAt", buyerFirstName: "buyerFirstName" } as const;

@@ -166,3 +166,8 @@ export const REQUEST_EXPIRY_PAGE = 100;
  */
 export const PROFILE_SYNCS_PER_WINDOW = 20;
 export const PROFILE_SYNC_WINDOW_MS = 60 * 60 * 1000;
+
+/** Shops read per page of a request's fan-out (shop-reach.ts): one batch of digest-inbox writes each. */
+export const FANOUT_SHOP_PAGE = 300;
+/** How long a digest inbox document is kept after its hour (Firestore TTL on expireAt): two days. */
+export const DIGEST_INBOX_TTL_MS = 2 * 24 * 60 * 60 * 1000;

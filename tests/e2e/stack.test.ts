@@ -1,7 +1,13 @@
 import { createTransport } from "nodemailer";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUYER, DEMO_PASSWORD, DEMO_REQUEST_IDS, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
+import {
+  DEMO_BUYER,
+  DEMO_PASSWORD,
+  DEMO_REQUEST_IDS,
+  DEMO_SHOP_1,
+  DEMO_SHOP_2,
+} from "../../scripts/seed/demo-data";
 import { requestSchema } from "../../src/domain/request";
 import { launchChromium, openPage } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
@@ -109,6 +115,53 @@ describe("every service of the local stack answers", () => {
     expect(buyerNotifications.filter((doc) => doc.fields.kind?.stringValue === "message_received")).toEqual(
       [],
     );
+  });
+
+  it("a request published near a shop reaches it through the Cloud Tasks emulator: trigger, digest task, notification", async () => {
+    // onUserWritten indexed the seeded shops; a request written now near Elettronica Navigli, in one of its
+    // categories, runs onRequestWritten (the fan-out), which queues sendShopDigest on firebase-tools' Cloud
+    // Tasks emulator; the task (dispatched at once there, at the hour's end in production) writes the shop's
+    // requests_nearby notification. A shop in other categories hears nothing.
+    const documents = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents`;
+    const asOwner = { authorization: "Bearer owner", "content-type": "application/json" };
+    const shopIndex = await fetch(`${documents}/shopIndex/${DEMO_SHOP_1.uid}`, { headers: asOwner });
+    expect(shopIndex.status).toBe(200);
+    const requestId = `fanout-check-${Date.now()}`;
+    const near = { lat: 45.4532, lng: 9.1771 };
+    const written = await fetch(`${documents}/requests/${requestId}`, {
+      method: "PATCH",
+      headers: asOwner,
+      body: JSON.stringify({
+        fields: {
+          customerId: { stringValue: DEMO_BUYER.uid },
+          productName: { stringValue: "Cavo HDMI 2 metri" },
+          category: { stringValue: "elettronica" },
+          status: { stringValue: "active" },
+          actionRadius: { integerValue: "10" },
+          location: {
+            mapValue: { fields: { lat: { doubleValue: near.lat }, lng: { doubleValue: near.lng } } },
+          },
+          createdAt: { timestampValue: new Date().toISOString() },
+        },
+      }),
+    });
+    expect(written.status).toBe(200);
+    const digestOf = async (uid: string) => {
+      const response = await fetch(`${documents}/users/${uid}/notifications`, { headers: asOwner });
+      const body = (await response.json()) as {
+        documents?: { fields: Record<string, { stringValue?: string }> }[];
+      };
+      return (body.documents ?? []).filter(
+        (doc) =>
+          doc.fields.kind?.stringValue === "requests_nearby" &&
+          doc.fields.body?.stringValue?.includes("Cavo HDMI"),
+      );
+    };
+    await expect.poll(() => digestOf(DEMO_SHOP_1.uid), { timeout: 60_000, interval: 500 }).toHaveLength(1);
+    expect(await digestOf(DEMO_SHOP_2.uid)).toEqual([]);
+    // The tests below count the seeded marketplace's active requests.
+    const removed = await fetch(`${documents}/requests/${requestId}`, { method: "DELETE", headers: asOwner });
+    expect(removed.status).toBe(200);
   });
 
   it("the SPA, with history fallback for deep links", async () => {

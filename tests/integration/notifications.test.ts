@@ -23,7 +23,7 @@ type UnsubscribeModule = typeof import("../../functions/src/notifications/unsubs
 type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
 type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
 type RejectModule = typeof import("../../functions/src/deals/reject-offer");
-type SendModule = typeof import("../../functions/src/email/send");
+type SendModule = typeof import("../../functions/src/email/smtp-transport");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 
 const APP_URL = "http://127.0.0.1:5173";
@@ -100,7 +100,7 @@ beforeAll(async () => {
       import("../../functions/src/offers/submit-offer"),
       import("../../functions/src/deals/accept-offer"),
       import("../../functions/src/deals/reject-offer"),
-      import("../../functions/src/email/send"),
+      import("../../functions/src/email/smtp-transport"),
       import("../../functions/src/lib/admin"),
     ]);
 });
@@ -330,53 +330,6 @@ describe("e-mails their flow could not send → the emailRetries sweep", () => {
       [`message_received-${OFFER}-m2`, "skipped"],
     ]);
     expect(mailsTo(SHOP)).toHaveLength(1);
-  });
-});
-
-describe("the hourly digest of nearby requests → shops", () => {
-  async function publish(id: string, fields: DocumentData) {
-    await db()
-      .doc(`requests/${id}`)
-      .set({
-        customerId: BUYER,
-        productName: "Lampadina",
-        category: "casa",
-        status: "active",
-        actionRadius: 10,
-        location: MILANO,
-        updatedAt: EARLIER,
-        ...fields,
-      });
-  }
-
-  it("counts the previous hour's requests near the shop in its categories, at most one digest an hour", async () => {
-    clock = new Date("2026-11-25T10:20:00Z");
-    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
-    await publish("near", { createdAt: at("2026-11-25T09:10:00Z"), productName: "Scala" });
-    await publish("near2", { createdAt: at("2026-11-25T09:40:00Z") });
-    await publish("far", { createdAt: at("2026-11-25T09:30:00Z"), location: { lat: 41.9, lng: 12.5 } });
-    await publish("other-category", { createdAt: at("2026-11-25T09:30:00Z"), category: "elettronica" });
-    await publish("too-old", { createdAt: at("2026-11-25T08:30:00Z") });
-    await publish("closed", { createdAt: at("2026-11-25T09:30:00Z"), status: "cancelled" });
-
-    expect((await sweeps.sendRequestDigests(deps())).sort()).toEqual([OTHER_SHOP, SHOP]);
-    await sweeps.sendRequestDigests(deps()); // a second run in the same hour
-    const notes = await notificationsOf(SHOP);
-    expect(notes).toEqual([
-      expect.objectContaining({
-        kind: "requests_nearby",
-        title: "2 nuove richieste vicino a te",
-        link: "/browse",
-      }),
-    ]);
-    expect(mailsTo(SHOP)).toHaveLength(1);
-
-    // The next hour, a new request: a new digest and, an hour after the last, a new e-mail.
-    clock = new Date("2026-11-25T11:20:00Z");
-    await publish("next", { createdAt: at("2026-11-25T10:30:00Z") });
-    await sweeps.sendRequestDigests(deps());
-    expect(await notificationsOf(SHOP)).toHaveLength(2);
-    expect(mailsTo(SHOP)).toHaveLength(2);
   });
 });
 

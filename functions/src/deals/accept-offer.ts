@@ -8,11 +8,11 @@ import {
   OFFER_STATUS,
   REQUEST_STATUS,
 } from "@/domain/state-machine";
-import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { cloudEmailQueue } from "../notifications/email-queue";
 import {
   offerAcceptedEvent,
   offerRejectedEvent,
@@ -125,6 +125,10 @@ export const acceptOffer = onCall(
   sized("acceptOffer", callableOptions),
   (request): Promise<AcceptOfferOutput> =>
     runDeal("acceptOffer", request.auth?.uid, ERROR_MESSAGES.acceptOffer, (uid) =>
-      acceptOfferCall(uid, request.data, { db: adminDb(), now: () => new Date(), mail: smtpTransport }),
+      acceptOfferCall(uid, request.data, {
+        db: adminDb(),
+        now: () => new Date(),
+        emailQueue: cloudEmailQueue(),
+      }),
     ),
 );

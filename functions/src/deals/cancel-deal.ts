@@ -18,10 +18,10 @@ import {
   OFFER_STATUS,
   REQUEST_STATUS,
 } from "@/domain/state-machine";
-import { smtpTransport } from "../email/send";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { cloudEmailQueue } from "../notifications/email-queue";
 import { deliverEmailQuietly, type NotifyDeps, stageNotification } from "../notifications/notify";
 import { lifeDeps } from "../requests/request-actions";
 import { readLifeRequest, readPublicName } from "../requests/request-life-store";
@@ -112,7 +112,7 @@ export const cancelDeal = onCall(
     runDeal("cancelDeal", request.auth?.uid, REQUEST_LIFE_MESSAGES.cancelDealFailed, async (uid) =>
       cancelDealFor(uid, parseCallableInput(cancelDealInputSchema, request.data), {
         ...(await lifeDeps()),
-        mail: smtpTransport,
+        emailQueue: cloudEmailQueue(),
       }),
     ),
 );

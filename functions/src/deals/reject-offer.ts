@@ -2,11 +2,11 @@ import { onCall } from "firebase-functions/https";
 import { type RejectOfferInput, type RejectOfferOutput, rejectOfferInputSchema } from "@/domain/callables";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { assertOfferTransition, OFFER_STATUS } from "@/domain/state-machine";
-import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { cloudEmailQueue } from "../notifications/email-queue";
 import { offerRejectedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
 import {
@@ -82,6 +82,10 @@ export const rejectOffer = onCall(
   sized("rejectOffer", callableOptions),
   (request): Promise<RejectOfferOutput> =>
     runDeal("rejectOffer", request.auth?.uid, ERROR_MESSAGES.rejectOffer, (uid) =>
-      rejectOfferCall(uid, request.data, { db: adminDb(), now: () => new Date(), mail: smtpTransport }),
+      rejectOfferCall(uid, request.data, {
+        db: adminDb(),
+        now: () => new Date(),
+        emailQueue: cloudEmailQueue(),
+      }),
     ),
 );

@@ -13,7 +13,8 @@ import { hitRateLimits, mailRateChecks, type RateLimitCheck } from "../lib/rate-
 import { sized } from "../lib/sizing";
 import { parseUserDoc, type UserRead, userRef } from "../profiles/user-record";
 import { appUrl } from "./config";
-import { composeEmail, type MailTransport, type OutgoingEmail, smtpTransport } from "./send";
+import { composeEmail, type MailTransport, type OutgoingEmail } from "./send";
+import { smtpTransport } from "./smtp-transport";
 
 /**
  * POST /api/send-email (spec §7; a Hosting rewrite in production, the Vite proxy locally).

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { appOrigin, appUrl, smtpConfig } from "./config";
+import { appOrigin, appUrl } from "./config";
 import { composeEmail } from "./send";
+import { smtpConfig } from "./smtp-transport";
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -1,5 +1,5 @@
 import type { GlobalOptions } from "firebase-functions/options";
-import { SMTP_SECRETS } from "../email/config";
+import { SMTP_SECRETS } from "../email/smtp-secrets";
 
 /**
  * How every deployed function is sized, in one table, so the numbers are chosen on purpose and read
@@ -14,8 +14,11 @@ import { SMTP_SECRETS } from "../email/config";
  * room for 5-10x the peak. Scheduled jobs run one at a time (`maxInstances: 1`) with the longest timeout
  * an event-driven function may have, and page through their work so they finish well inside it.
  *
- * `sendsMail` binds the SMTP secrets: every function whose code reaches the mail transport needs them
- * (deploy:check proves it from the bundle's import graph).
+ * `sendsMail` binds the SMTP secrets: every function whose code reaches the SMTP transport needs them
+ * (deploy:check proves it from the bundle's import graph). Notification e-mails go through the task
+ * queue (deliverNotificationEmail), so the request path neither binds them nor waits on SMTP; the magic
+ * link, the /api/send-email templates, plan reminders, moderation notices and the retries sweep send
+ * directly.
  */
 export interface Sizing {
   memory: NonNullable<GlobalOptions["memory"]>;
@@ -27,12 +30,7 @@ export interface Sizing {
 }
 
 const callable = { memory: "256MiB", timeoutSeconds: 30, maxInstances: 20 } as const satisfies Sizing;
-const dealCallable = {
-  ...callable,
-  timeoutSeconds: 60,
-  maxInstances: 40,
-  sendsMail: true,
-} as const satisfies Sizing;
+const dealCallable = { ...callable, maxInstances: 40 } as const satisfies Sizing;
 const adminCallable = { memory: "256MiB", timeoutSeconds: 60, maxInstances: 5 } as const satisfies Sizing;
 const scheduledJob = { memory: "512MiB", timeoutSeconds: 540, maxInstances: 1 } as const satisfies Sizing;
 
@@ -56,18 +54,18 @@ export const SIZING = {
   openBillingPortal: { ...callable, maxInstances: 10 },
   confirmSimulatedCheckout: { ...callable, maxInstances: 10 },
   stripeWebhook: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 10 },
-  // Deals: a transaction, then the other parties' notifications (mail included).
+  // Deals: a transaction, then the other parties' notifications; their e-mails go to the queue.
   acceptOffer: dealCallable,
   rejectOffer: dealCallable,
   cancelDeal: dealCallable,
-  completeTransaction: { ...dealCallable, sendsMail: false },
+  completeTransaction: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
   withdrawOffer: dealCallable,
   purchaseTokens: { ...callable, maxInstances: 10 },
   verifyShop: { ...callable, timeoutSeconds: 60, maxInstances: 10 },
   // HTTP endpoints.
   sendEmail: { ...callable, maxInstances: 10, sendsMail: true },
-  unsubscribeEmail: { ...callable, maxInstances: 5, sendsMail: true },
+  unsubscribeEmail: { ...callable, maxInstances: 5 },
   health: { memory: "128MiB", timeoutSeconds: 10, maxInstances: 2 },
   // Moderation: admins only, or a user's report; a suspension closes conversations in pages.
   listReports: adminCallable,
@@ -75,18 +73,31 @@ export const SIZING = {
   reportContent: { ...callable, maxInstances: 10 },
   setBlock: { ...callable, maxInstances: 10 },
   // Privacy: an account's deletion and export walk its documents in pages.
-  deleteMyAccount: { memory: "512MiB", timeoutSeconds: 300, maxInstances: 5, sendsMail: true },
+  deleteMyAccount: { memory: "512MiB", timeoutSeconds: 300, maxInstances: 5 },
   exportMyData: { memory: "512MiB", timeoutSeconds: 120, maxInstances: 5 },
+  // The notification e-mails' queue: many small sends per instance over a pooled SMTP transport
+  // (3 connections); the queue caps the dispatches, so concurrency 10 keeps each instance's sends queued on its pool.
+  deliverNotificationEmail: {
+    memory: "256MiB",
+    timeoutSeconds: 60,
+    maxInstances: 5,
+    concurrency: 10,
+    sendsMail: true,
+  },
+  // The fan-out: one trigger per request written (~1.4/s at peak publishing), a few shop-index pages
+  // each; one trigger per users/{uid} write that only writes on a shop's change; one digest per shop and hour.
+  onRequestWritten: { memory: "256MiB", timeoutSeconds: 120, maxInstances: 20 },
+  onUserWritten: { memory: "256MiB", timeoutSeconds: 30, maxInstances: 40 },
+  sendShopDigest: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 10 },
   // Triggers: one per chat message (~2/s on average, ~10/s at peak), each a few reads and maybe a mail.
-  onMessageCreated: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 20, sendsMail: true },
+  onMessageCreated: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 20 },
   // The buyer closes or renews a request.
   closeRequest: callable,
   renewRequest: callable,
   // Scheduled jobs.
   expireRequests: scheduledJob,
   emailRetries: { ...scheduledJob, sendsMail: true },
-  requestDigest: { ...scheduledJob, sendsMail: true },
-  expiryWarnings: { ...scheduledJob, sendsMail: true },
+  expiryWarnings: scheduledJob,
   planReminders: { ...scheduledJob, sendsMail: true },
   retentionSweep: scheduledJob,
 } as const satisfies Record<string, Sizing>;

@@ -22,7 +22,8 @@ import {
 } from "@/domain/state-machine";
 import { MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { assertTransition, docId, runDeal } from "../deals/deal-store";
-import { composeEmail, type MailTransport, smtpTransport } from "../email/send";
+import { composeEmail, type MailTransport } from "../email/send";
+import { smtpTransport } from "../email/smtp-transport";
 import { adminAuth, adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";

@@ -9,7 +9,8 @@ import {
   NOTIFICATION_EMAIL_STATUS,
   NOTIFICATION_FIELDS,
 } from "@/domain/notifications";
-import { smtpTransport } from "../email/send";
+import type { MailTransport } from "../email/send";
+import { smtpTransport } from "../email/smtp-transport";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
@@ -24,7 +25,9 @@ import { deliverEmail, type EmailOutcome, type NotifyDeps } from "./notify";
  * more, through deliverEmail: the same claim, preferences and rate limits, so it is still sent at most
  * once. Only notifications older than a claim's lifetime are taken, not ones their flow is sending now.
  */
-export async function retryPendingEmails(deps: NotifyDeps): Promise<Record<EmailOutcome, number>> {
+export async function retryPendingEmails(
+  deps: NotifyDeps & { mail: MailTransport },
+): Promise<Record<EmailOutcome, number>> {
   const now = deps.now().getTime();
   const stuck = await deps.db
     .collectionGroup(SUBCOLLECTIONS.notifications)
@@ -40,7 +43,7 @@ export async function retryPendingEmails(deps: NotifyDeps): Promise<Record<Email
     .where(NOTIFICATION_FIELDS.createdAt, "<=", Timestamp.fromMillis(now - NOTIFICATION_EMAIL_CLAIM_MS))
     .limit(NOTIFICATION_EMAIL_RETRY_BATCH)
     .get();
-  const outcomes: Record<EmailOutcome, number> = { sent: 0, skipped: 0, already: 0, failed: 0 };
+  const outcomes: Record<EmailOutcome, number> = { sent: 0, skipped: 0, already: 0, failed: 0, queued: 0 };
   for (const doc of stuck.docs) {
     try {
       outcomes[await deliverEmail(deps, doc.ref)] += 1;

@@ -4,11 +4,11 @@ import { onDocumentCreated } from "firebase-functions/v2/firestore";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
 import { participantsSchema } from "@/domain/conversation";
 import { NOTIFICATION_SETTINGS_IDS, PRESENCE_FIELDS } from "@/domain/notifications";
-import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
+import { cloudEmailQueue } from "./email-queue";
 import { isAway, isOldMessage, messageReceivedEvent } from "./events";
 import { type NotifyDeps, notificationSettingsRef, notify } from "./notify";
 
@@ -70,7 +70,7 @@ export const onMessageCreated = onDocumentCreated(
     if (isOldMessage(createdAt, new Date())) return;
     const db = adminDb();
     const outcome = await notifyNewMessage(
-      { db, now: await clockFor(db), mail: smtpTransport },
+      { db, now: await clockFor(db), emailQueue: cloudEmailQueue() },
       {
         conversationId: event.params.conversationId,
         messageId: event.params.messageId,

@@ -22,6 +22,7 @@ import {
 } from "@/domain/notifications";
 import { appUrl } from "../email/config";
 import { composeEmail, type MailTransport } from "../email/send";
+import type { EmailQueue } from "./email-queue";
 import { unsubscribeUrl } from "./unsubscribe-token";
 
 /**
@@ -29,13 +30,19 @@ import { unsubscribeUrl } from "./unsubscribe-token";
  * (an id derived from the event, written with create(): a retried flow finds it there and writes nothing
  * more), then sends its e-mail once (the notification records emailStatus: pending → sending → sent, or
  * skipped when the user switched the kind off in /profile, has no e-mail, or a rate limit applies).
- * Callers inside a transaction stage the notification with stageNotification() and call deliverEmail()
- * after the commit.
+ * Callers inside a transaction stage the notification with stageNotification() and call
+ * deliverAfterCommit() after the commit.
+ *
+ * Where the e-mail is sent: with `emailQueue` (production's callables, triggers and sweeps) it is handed
+ * to the task queue and sent by deliverNotificationEmail (email-task.ts), so no caller waits on SMTP;
+ * with `mail` alone it is sent inline (the mail task itself, the retries sweep, tests); with neither (the
+ * seed) it stays pending.
  */
 export interface NotifyDeps {
   db: Firestore;
   now: () => Date;
-  mail: MailTransport;
+  mail?: MailTransport;
+  emailQueue?: EmailQueue;
 }
 
 /** One event worth telling `uid` about. */
@@ -51,7 +58,7 @@ export interface NotificationEvent<K extends NotificationKind = NotificationKind
   emailThrottle?: { key: string; intervalMs: number };
 }
 
-export type EmailOutcome = "sent" | "skipped" | "already" | "failed";
+export type EmailOutcome = "sent" | "skipped" | "already" | "failed" | "queued";
 
 export function notificationsOf(db: Firestore, uid: string) {
   return db.collection(COLLECTIONS.users).doc(uid).collection(SUBCOLLECTIONS.notifications);
@@ -110,7 +117,17 @@ export async function notify(
     tx.create(ref, buildNotification(event, deps.now()));
     return true;
   });
-  return { created, email: await deliverEmail(deps, ref) };
+  return { created, email: await dispatchEmail(deps, ref) };
+}
+
+/** The notification's e-mail: queued when the caller has a queue, sent inline with a transport, else left pending. */
+async function dispatchEmail(deps: NotifyDeps, ref: DocumentReference): Promise<EmailOutcome> {
+  if (deps.emailQueue) {
+    await deps.emailQueue.enqueue([ref]);
+    return "queued";
+  }
+  const { mail } = deps;
+  return mail ? deliverEmail({ ...deps, mail }, ref) : "skipped";
 }
 
 /** The user's throttle records (account deletion removes them; they hold only the user's id and times). */
@@ -124,7 +141,7 @@ function throttleRef(db: Firestore, uid: string, key: string): DocumentReference
 
 type Claim =
   | { outcome: "send"; email: string; kind: NotificationKind; title: string; body: string; link: string }
-  | { outcome: Exclude<EmailOutcome, "sent" | "failed"> };
+  | { outcome: "skipped" | "already" };
 
 /** One transaction decides whether this notification's e-mail goes now, and claims it if so. */
 async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Claim> {
@@ -194,7 +211,10 @@ async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Cla
  * repeated call finds it sending or sent), then marked sent; on a delivery failure it goes back to
  * pending, for the next try of the same flow or the emailRetries sweep (email-retries.ts).
  */
-export async function deliverEmail(deps: NotifyDeps, ref: DocumentReference): Promise<EmailOutcome> {
+export async function deliverEmail(
+  deps: NotifyDeps & { mail: MailTransport },
+  ref: DocumentReference,
+): Promise<EmailOutcome> {
   const claim = await claimEmail(deps, ref);
   if (claim.outcome !== "send") return claim.outcome;
   const uid = ref.parent.parent?.id ?? "";
@@ -223,26 +243,35 @@ export async function deliverEmail(deps: NotifyDeps, ref: DocumentReference): Pr
   return "sent";
 }
 
-/** deliverEmail for a caller that must not fail on it (the callables, after their transaction). */
+/** The e-mail step for a caller that must not fail on it (the callables, after their transaction). */
 export async function deliverEmailQuietly(deps: NotifyDeps, ref: DocumentReference): Promise<void> {
-  try {
-    await deliverEmail(deps, ref);
-  } catch (error) {
-    logger.warn("notify: e-mail step failed", { id: ref.id, error: String(error) });
-  }
+  await deliverAfterCommit(deps, [ref]);
 }
 
-/** What a callable that stages notifications adds to its deps: the mail transport (none in the seed). */
+/** What a callable that stages notifications adds to its deps: a queue or a transport (neither in the seed). */
 export interface NotifyingDeps {
   mail?: MailTransport;
+  emailQueue?: EmailQueue;
 }
 
-/** After the caller's commit: the staged notifications' e-mails, when the caller has a transport. */
+/**
+ * After the caller's commit: the staged notifications' e-mails, queued in one go (or sent inline without
+ * a queue). Never throws: an e-mail that could not be queued stays pending for the emailRetries sweep.
+ */
 export async function deliverAfterCommit(
   deps: { db: Firestore; now: () => Date } & NotifyingDeps,
   refs: readonly DocumentReference[],
 ): Promise<void> {
-  const { mail } = deps;
-  if (!mail) return;
-  for (const ref of refs) await deliverEmailQuietly({ db: deps.db, now: deps.now, mail }, ref);
+  if (refs.length === 0) return;
+  try {
+    if (deps.emailQueue) {
+      await deps.emailQueue.enqueue(refs);
+      return;
+    }
+    const { mail } = deps;
+    if (!mail) return;
+    for (const ref of refs) await deliverEmail({ db: deps.db, now: deps.now, mail }, ref);
+  } catch (error) {
+    logger.warn("notify: e-mail step failed", { ids: refs.map((ref) => ref.id), error: String(error) });
+  }
 }

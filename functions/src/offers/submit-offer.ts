@@ -28,12 +28,12 @@ import {
   runDeal,
   timestamp,
 } from "../deals/deal-store";
-import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { cloudEmailQueue } from "../notifications/email-queue";
 import { offerReceivedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
 import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
@@ -204,6 +204,10 @@ export const submitOffer = onCall(
   (request): Promise<SubmitOfferOutput> =>
     runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, async (uid) => {
       const db = adminDb();
-      return submitOfferCall(uid, request.data, { db, now: await clockFor(db), mail: smtpTransport });
+      return submitOfferCall(uid, request.data, {
+        db,
+        now: await clockFor(db),
+        emailQueue: cloudEmailQueue(),
+      });
     }),
 );

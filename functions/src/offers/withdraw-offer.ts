@@ -19,10 +19,10 @@ import {
   runDeal,
   touchConversations,
 } from "../deals/deal-store";
-import { smtpTransport } from "../email/send";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { cloudEmailQueue } from "../notifications/email-queue";
 import { deliverEmailQuietly, type NotifyDeps, stageNotification } from "../notifications/notify";
 import { lifeDeps } from "../requests/request-actions";
 import { readLifeRequest, readPublicName } from "../requests/request-life-store";
@@ -76,7 +76,7 @@ export const withdrawOffer = onCall(
     runDeal("withdrawOffer", request.auth?.uid, REQUEST_LIFE_MESSAGES.withdrawFailed, async (uid) =>
       withdrawOfferFor(uid, parseCallableInput(withdrawOfferInputSchema, request.data), {
         ...(await lifeDeps()),
-        mail: smtpTransport,
+        emailQueue: cloudEmailQueue(),
       }),
     ),
 );

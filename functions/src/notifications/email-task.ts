@@ -1,0 +1,48 @@
+import * as logger from "firebase-functions/logger";
+import { onTaskDispatched } from "firebase-functions/tasks";
+import type { MailTransport } from "../email/send";
+import { smtpTransport } from "../email/smtp-transport";
+import { adminDb } from "../lib/admin";
+import { clockFor } from "../lib/clock";
+import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
+import { type EmailTask, emailTaskSchema } from "./email-queue";
+import { deliverEmail, type EmailOutcome, type NotifyDeps } from "./notify";
+
+/** Thrown for a delivery that failed, so Cloud Tasks tries the task again after its backoff. */
+export class EmailDeliveryRetry extends Error {}
+
+/**
+ * One queued notification e-mail (email-queue.ts): deliverEmail claims it, sends it and marks it sent,
+ * or finds it sent, skipped or being sent already and does nothing. A failed delivery goes back to
+ * pending and throws, so the queue retries it with backoff; after the last attempt the emailRetries
+ * sweep is the net. The task holds only the notification's path.
+ */
+export async function deliverQueuedEmail(
+  deps: NotifyDeps & { mail: MailTransport },
+  task: EmailTask,
+): Promise<EmailOutcome> {
+  const outcome = await deliverEmail(deps, deps.db.doc(task.path));
+  if (outcome === "failed") throw new EmailDeliveryRetry(`e-mail not delivered: ${task.path}`);
+  return outcome;
+}
+
+export const deliverNotificationEmail = onTaskDispatched<EmailTask>(
+  sized("deliverNotificationEmail", {
+    region,
+    retryConfig: { maxAttempts: 5, minBackoffSeconds: 60, maxBackoffSeconds: 3600, maxDoublings: 4 },
+    // The SMTP pool's connections across the instances the queue may run at once.
+    rateLimits: { maxConcurrentDispatches: 30, maxDispatchesPerSecond: 20 },
+  }),
+  async (request) => {
+    const task = emailTaskSchema.safeParse(request.data);
+    if (!task.success) {
+      // A malformed task can never succeed: log it and let it go instead of retrying it.
+      logger.error("deliverNotificationEmail: malformed task", { issues: task.error.issues.length });
+      return;
+    }
+    const db = adminDb();
+    const outcome = await deliverQueuedEmail({ db, now: await clockFor(db), mail: smtpTransport }, task.data);
+    logger.info("Notification e-mail", { outcome });
+  },
+);
