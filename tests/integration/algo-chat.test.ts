@@ -3,7 +3,7 @@
 
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlgoChatOutput } from "../../src/domain/algo";
 import { ALGO_QUESTIONS } from "../../src/domain/algo-dialogue";
 import { ALGO_LIMIT_MESSAGES } from "../../src/domain/algo-limit-messages";
@@ -22,7 +22,13 @@ import { PUBLISHING_MESSAGES } from "../../src/domain/publishing-messages";
 import { requestSchema } from "../../src/domain/request";
 import { SHOP_STATUS } from "../../src/domain/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
-import { type FakeGemini, geminiError, geminiJson, startFakeGemini } from "../support/fake-gemini";
+import {
+  type FakeGemini,
+  geminiError,
+  geminiJson,
+  geminiText,
+  startFakeGemini,
+} from "../support/fake-gemini";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
@@ -123,6 +129,9 @@ beforeEach(async () => {
   await stack.resetData();
   gemini.reset();
 });
+
+// Every call the functions made had the shape the Gemini API (and the fake) accepts.
+afterEach(() => expect(gemini.rejections).toEqual([]));
 
 describe("algoChat with the offline Algo", () => {
   it("keeps the conversation, proposes the review on confirmation, publishes only on 'Pubblica' and learns", async () => {
@@ -521,6 +530,13 @@ describe("algoChat with Gemini (fake server)", () => {
   });
 });
 
+/** A model answer stopped at the output ceiling. */
+function cutOff(text: string) {
+  return {
+    candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "MAX_TOKENS" }],
+  };
+}
+
 describe("Gemini cost caps", () => {
   const flash = (now = new Date()) => ({
     ...geminiDeps(),
@@ -625,18 +641,40 @@ describe("Gemini cost caps", () => {
     await db()
       .doc("requests/req1")
       .set({ id: "req1", customerId: "x", productName: "trapano", status: "active" });
-    gemini.enqueue(geminiJson("Ciao! Abbiamo il trapano a 89 €."));
+    gemini.enqueue(geminiText("Ciao! Abbiamo il trapano a 89 €."));
     const result = await leonardo.generateOfferDescriptionFor(
       "leo",
       { requestId: "req1", price: 89 },
       flash(),
     );
-    expect(result.tokenBalance).toBe(4.5);
-    const sent = gemini.requests[0]?.body as SentConfig;
+    expect(result).toEqual({ description: "Ciao! Abbiamo il trapano a 89 €.", tokenBalance: 4.5 });
+    const sent = gemini.requests[0]?.body as SentConfig & {
+      systemInstruction: { parts: Array<{ text: string }> };
+      contents: Array<{ parts: Array<{ text: string }> }>;
+    };
     expect(sent.generationConfig).toMatchObject({
       maxOutputTokens: OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
       thinkingConfig: { thinkingBudget: 0 },
     });
+    // Leonardo writes prose: its own system prompt, no JSON schema; the request's data as data.
+    expect(sent.systemInstruction.parts[0]?.text).toBe(leonardo.LEONARDO_SYSTEM_PROMPT);
+    expect(sent.generationConfig).not.toHaveProperty("responseSchema");
+    expect(sent.contents[0]?.parts[0]?.text).toContain("<<<MESSAGGIO_UTENTE>>>");
+
+    // A description cut off at the output ceiling, or a failed call, is the offline writer's.
+    for (const reply of [
+      geminiError(503),
+      { ...geminiText("Ciao! Abbiamo il tra"), body: cutOff("Ciao! Abbiamo il tra") },
+    ]) {
+      gemini.enqueue(reply);
+      const fallback = await leonardo.generateOfferDescriptionFor(
+        "leo",
+        { requestId: "req1", price: 89 },
+        flash(),
+      );
+      expect(fallback.description).not.toBe("");
+      expect(fallback.description).not.toContain("Abbiamo il tra");
+    }
   });
 });
 

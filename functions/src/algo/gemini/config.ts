@@ -1,10 +1,21 @@
-import { defineSecret } from "firebase-functions/params";
-import type { GeminiConfig } from "./gemini-algo";
+import { defineSecret, defineString } from "firebase-functions/params";
+import type { GeminiConfig } from "./client";
 
 /** With this secret set, Algo runs on Gemini; without it (the local default) the offline Algo answers. */
 export const geminiApiKey = defineSecret("GEMINI_API_KEY");
 
-export const DEFAULT_GEMINI_MODEL = "gemini-2.5-flash";
+/**
+ * Google's replacement for gemini-2.5-flash (retired by the Gemini API in late 2026): a Flash-Lite
+ * model that takes a response schema and thinks minimally by default, fit for Algo's extraction and
+ * Leonardo's few sentences. Models are retired every year or so: GEMINI_MODEL changes it without a
+ * code change (functions/.env, or the prompt of `firebase deploy`).
+ */
+export const DEFAULT_GEMINI_MODEL = "gemini-3.5-flash-lite";
+
+export const geminiModelParam = defineString("GEMINI_MODEL", {
+  default: DEFAULT_GEMINI_MODEL,
+  description: "Modello Gemini di Algo e Leonardo (es. gemini-3.5-flash-lite)",
+});
 
 /** Values that mean "no key" (e.g. `GEMINI_API_KEY=offline` in functions/.secret.local). */
 const NO_KEY = new Set(["", "offline", "none"]);
@@ -21,7 +32,9 @@ export function geminiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gemin
   const baseUrl = env.GEMINI_BASE_URL?.trim();
   return {
     apiKey,
-    model: env.GEMINI_MODEL?.trim() || DEFAULT_GEMINI_MODEL,
+    // A param's value is its environment variable at runtime; the CLI applies the default when it
+    // resolves params, so it is applied here too for handlers called directly (tests).
+    model: env[geminiModelParam.name]?.trim() || DEFAULT_GEMINI_MODEL,
     ...(baseUrl ? { baseUrl } : {}),
   };
 }

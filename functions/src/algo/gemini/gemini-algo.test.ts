@@ -9,14 +9,9 @@ import {
   geminiText,
   startFakeGemini,
 } from "../../../../tests/support/fake-gemini";
+import { thinkingConfigFor } from "./client";
 import { geminiConfigFromEnv } from "./config";
-import {
-  buildContents,
-  type GeminiConfig,
-  geminiAlgoTurn,
-  interpretModelText,
-  thinkingConfigFor,
-} from "./gemini-algo";
+import { buildContents, type GeminiConfig, geminiAlgoTurn, interpretModelText } from "./gemini-algo";
 import { ALGO_SYSTEM_PROMPT, USER_TEXT_CLOSE, USER_TEXT_OPEN } from "./prompt";
 
 let fake: FakeGemini;
@@ -39,7 +34,7 @@ type SentBody = {
     responseMimeType: string;
     responseSchema: { required: string[] };
     maxOutputTokens?: number;
-    thinkingConfig?: { thinkingBudget: number };
+    thinkingConfig?: { thinkingBudget?: number; thinkingLevel?: string };
   };
 };
 
@@ -123,6 +118,26 @@ describe("Gemini Algo against a fake Gemini server", () => {
     expect(thinkingConfigFor("gemini-2.5-pro", 0)).toEqual({ thinkingBudget: 128 });
   });
 
+  it("asks Gemini 3 and later for their lowest thinking level, never with a budget as well", async () => {
+    fake.enqueue(geminiJson({ message: "Cosa cerchi?", extractedData: {}, isComplete: false }));
+    const reply = await geminiAlgoTurn(
+      { ...config, model: "gemini-3.5-flash-lite" },
+      { fields: {}, history: [], text: "ciao" },
+    );
+    expect(reply.outcome).toBe("ok");
+    expect(fake.requests[0]?.path).toBe("/v1beta/models/gemini-3.5-flash-lite:generateContent");
+    expect(sent().generationConfig).toMatchObject({
+      maxOutputTokens: ALGO_MAX_OUTPUT_TOKENS,
+      thinkingConfig: { thinkingLevel: "MINIMAL" },
+    });
+    expect(sent().generationConfig.thinkingConfig).not.toHaveProperty("thinkingBudget");
+    // MINIMAL only on Flash-Lite: LOW is the lowest level every other Gemini 3 model accepts.
+    expect(thinkingConfigFor("gemini-3.1-flash-lite", 0)).toEqual({ thinkingLevel: "MINIMAL" });
+    expect(thinkingConfigFor("gemini-3.5-flash", 0)).toEqual({ thinkingLevel: "LOW" });
+    expect(thinkingConfigFor("gemini-3.1-pro-preview", 0)).toEqual({ thinkingLevel: "LOW" });
+    expect(thinkingConfigFor("gemini-3.5-flash", 512)).toBeUndefined();
+  });
+
   it("answers a reply cut off at the output ceiling with 'non ho capito', never as raw JSON", async () => {
     const cut = geminiText('{"message": "Ottimo! Quanto vuoi sp');
     const candidates = (cut.body as { candidates: Array<{ finishReason: string }> }).candidates;
@@ -144,11 +159,11 @@ describe("Gemini Algo against a fake Gemini server", () => {
     }));
     const contents = buildContents({ fields: {}, history, text: "ultimo" });
     const earlier = contents.slice(0, -1);
-    const chars = earlier.reduce((sum, c) => sum + (c.parts[0]?.text?.length ?? 0), 0);
+    const chars = earlier.reduce((sum, c) => sum + (c.parts?.[0]?.text?.length ?? 0), 0);
     expect(chars).toBeLessThanOrEqual(ALGO_HISTORY_MAX_CHARS + earlier.length * 60);
     expect(earlier.length).toBeLessThan(history.length);
     expect(earlier[0]?.role).toBe("user");
-    expect(earlier.at(-1)?.parts[0]?.text).toBe(long(19));
+    expect(earlier.at(-1)?.parts?.[0]?.text).toBe(long(19));
   });
 
   it("clamps what the model says: amounts, inverted budgets, unknown enums, long strings", async () => {
@@ -288,7 +303,14 @@ describe("Gemini configuration", () => {
     expect(
       geminiConfigFromEnv({ GEMINI_API_KEY: "k", GEMINI_MODEL: "m", GEMINI_BASE_URL: "http://127.0.0.1:1" }),
     ).toEqual({ apiKey: "k", model: "m", baseUrl: "http://127.0.0.1:1" });
-    expect(geminiConfigFromEnv({ GEMINI_API_KEY: "k" })).toEqual({ apiKey: "k", model: "gemini-2.5-flash" });
+    // The default is a current model (gemini-2.5-flash was retired in late 2026).
+    expect(geminiConfigFromEnv({ GEMINI_API_KEY: "k" })).toEqual({
+      apiKey: "k",
+      model: "gemini-3.5-flash-lite",
+    });
+    expect(geminiConfigFromEnv({ GEMINI_API_KEY: "k", GEMINI_MODEL: " " })?.model).toBe(
+      "gemini-3.5-flash-lite",
+    );
   });
 });
 

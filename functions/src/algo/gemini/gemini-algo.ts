@@ -1,11 +1,5 @@
-import {
-  type Content,
-  FinishReason,
-  type GenerationConfig,
-  GoogleGenerativeAI,
-  GoogleGenerativeAIResponseError,
-  type Part,
-} from "@google/generative-ai";
+import type { Content, GenerateContentConfig, Part } from "@google/genai";
+import * as logger from "firebase-functions/logger";
 import { type AlgoExtractedData, algoReplySchema } from "@/domain/algo";
 import { mergeExtractedData, sanitizeExtractedData } from "@/domain/extracted-data";
 import { cleanText } from "@/domain/field-sanitizers";
@@ -19,21 +13,16 @@ import {
 import { ALGO_MESSAGES } from "@/domain/messages";
 import { field } from "@/domain/validation";
 import { resolveModelPlace } from "../places";
+import { costLimits, type GeminiConfig, generateText } from "./client";
 import { ALGO_RESPONSE_SCHEMA, ALGO_SYSTEM_PROMPT, wrapUserText } from "./prompt";
+
+export type { GeminiConfig } from "./client";
 
 /**
  * Algo on Gemini (spec §7): one generateContent call per turn with the system prompt, the conversation
  * so far and the new message (text, or text plus a base64 JPEG), asking for JSON that matches
  * ALGO_RESPONSE_SCHEMA. The spec's second "image prompt" call, whose result was unused, is not made.
  */
-
-export interface GeminiConfig {
-  apiKey: string;
-  model: string;
-  /** Another endpoint (tests use a local fake server); the SDK's default otherwise. */
-  baseUrl?: string;
-  timeoutMs?: number;
-}
 
 export interface HistoryTurn {
   role: "user" | "algo";
@@ -66,7 +55,6 @@ export interface GeminiTurnResult extends InterpretedReply {
 
 /** Earlier turns sent with each call: enough context, bounded cost. */
 export const GEMINI_HISTORY_TURNS = 20;
-export const GEMINI_TIMEOUT_MS = 30_000;
 
 /** The newest turns, at most GEMINI_HISTORY_TURNS and ALGO_HISTORY_MAX_CHARS characters in all. */
 function recentTurns(history: readonly HistoryTurn[]): HistoryTurn[] {
@@ -188,47 +176,19 @@ function modelPlace(value: unknown) {
   });
 }
 
-/** Everything one Algo call sends the model, but the key and endpoint. */
+/** Everything one Algo call sends the model (the SDK's generateContent parameters), but the key and endpoint. */
 export interface AlgoModelRequest {
   model: string;
-  systemInstruction: string;
-  generationConfig: GenerationConfig;
   contents: Content[];
-}
-
-const GEMINI_PRO_MIN_THINKING = 128;
-
-/**
- * The thinking budget of a call. @google/generative-ai 0.24 has no type for `thinkingConfig`, but it
- * sends `generationConfig` to the API as given, and the API reads `generationConfig.thinkingConfig`.
- * Only Gemini 2.5 models take a budget (others refuse the field): Flash and Flash-Lite accept 0 (no
- * thinking, which is billed as output), Pro cannot think less than 128 tokens.
- */
-export function thinkingConfigFor(model: string, budget: number): { thinkingBudget: number } | undefined {
-  if (!/gemini-2\.5-/.test(model)) return undefined;
-  return {
-    thinkingBudget: /gemini-2\.5-pro/.test(model) ? Math.max(GEMINI_PRO_MIN_THINKING, budget) : budget,
-  };
-}
-
-/** Output ceiling and thinking budget of a call on `model`. */
-export function costLimits(
-  model: string,
-  limits: { maxOutputTokens: number; thinkingBudget: number },
-): GenerationConfig {
-  const thinkingConfig = thinkingConfigFor(model, limits.thinkingBudget);
-  const config: GenerationConfig & { thinkingConfig?: { thinkingBudget: number } } = {
-    maxOutputTokens: limits.maxOutputTokens,
-    ...(thinkingConfig ? { thinkingConfig } : {}),
-  };
-  return config;
+  config: GenerateContentConfig;
 }
 
 export function algoModelRequest(config: GeminiConfig, input: GeminiTurnInput): AlgoModelRequest {
   return {
     model: config.model,
-    systemInstruction: ALGO_SYSTEM_PROMPT,
-    generationConfig: {
+    contents: buildContents(input),
+    config: {
+      systemInstruction: ALGO_SYSTEM_PROMPT,
       responseMimeType: "application/json",
       responseSchema: ALGO_RESPONSE_SCHEMA,
       temperature: 0.4,
@@ -237,7 +197,6 @@ export function algoModelRequest(config: GeminiConfig, input: GeminiTurnInput): 
         thinkingBudget: ALGO_THINKING_BUDGET,
       }),
     },
-    contents: buildContents(input),
   };
 }
 
@@ -246,24 +205,16 @@ export async function geminiAlgoTurn(
   config: GeminiConfig,
   input: GeminiTurnInput,
 ): Promise<GeminiTurnResult> {
-  const { contents, ...params } = algoModelRequest(config, input);
-  const model = new GoogleGenerativeAI(config.apiKey).getGenerativeModel(params, {
-    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-    timeout: config.timeoutMs ?? GEMINI_TIMEOUT_MS,
-  });
   let rawText: string;
   try {
-    const result = await model.generateContent({ contents });
-    // Cut off at the output ceiling: half a JSON reply is nothing usable (and is never cached).
-    if (result.response.candidates?.[0]?.finishReason === FinishReason.MAX_TOKENS) {
-      return { ...interpretModelText("", input.fields), rawText: "" };
-    }
-    rawText = result.response.text();
+    // Nothing usable (blocked, or cut off at the output ceiling) is 'non ho capito', never cached.
+    rawText = (await generateText(config, algoModelRequest(config, input))) ?? "";
   } catch (error) {
-    if (error instanceof GoogleGenerativeAIResponseError) {
-      // Blocked or cut off by the model: nothing usable was said.
-      return { ...interpretModelText("", input.fields), rawText: "" };
-    }
+    // Logged: a retired model or a revoked key fails every turn, each one refunded and otherwise silent.
+    logger.warn("algoChat: Gemini failed, technical-problem reply", {
+      model: config.model,
+      error: String(error),
+    });
     return {
       message: ALGO_MESSAGES.technicalFailure,
       fields: input.fields,

@@ -1,4 +1,3 @@
-import { FinishReason, GoogleGenerativeAI } from "@google/generative-ai";
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
@@ -24,8 +23,8 @@ import { callableOptions } from "../../lib/global-options";
 import { parseCallableInput } from "../../lib/http-errors";
 import { sized } from "../../lib/sizing";
 import { chargeInTransaction, readUserTokens } from "../../tokens/token-store";
+import { costLimits, type GeminiConfig, generateText } from "../gemini/client";
 import { geminiApiKey, geminiConfigFromEnv } from "../gemini/config";
-import { costLimits, GEMINI_TIMEOUT_MS, type GeminiConfig } from "../gemini/gemini-algo";
 import { wrapUserText } from "../gemini/prompt";
 import { type OfferContext, writeOfferDescription } from "./offer-writer";
 
@@ -71,29 +70,25 @@ function contextFrom(request: DocumentData, input: Input, businessName?: string)
 }
 
 async function geminiDescription(config: GeminiConfig, context: OfferContext): Promise<string | undefined> {
-  const model = new GoogleGenerativeAI(config.apiKey).getGenerativeModel(
-    {
-      model: config.model,
-      systemInstruction: LEONARDO_SYSTEM_PROMPT,
-      generationConfig: {
-        temperature: 0.6,
-        ...costLimits(config.model, {
-          maxOutputTokens: OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
-          thinkingBudget: OFFER_DESCRIPTION_THINKING_BUDGET,
-        }),
+  const text = await generateText(config, {
+    model: config.model,
+    contents: [
+      {
+        role: "user",
+        parts: [{ text: `Dati dell'offerta (JSON):\n${wrapUserText(JSON.stringify(context))}` }],
       },
+    ],
+    config: {
+      systemInstruction: LEONARDO_SYSTEM_PROMPT,
+      temperature: 0.6,
+      ...costLimits(config.model, {
+        maxOutputTokens: OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
+        thinkingBudget: OFFER_DESCRIPTION_THINKING_BUDGET,
+      }),
     },
-    {
-      ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-      timeout: config.timeoutMs ?? GEMINI_TIMEOUT_MS,
-    },
-  );
-  const result = await model.generateContent(
-    `Dati dell'offerta (JSON):\n${wrapUserText(JSON.stringify(context))}`,
-  );
-  // A description cut off at the output ceiling ends mid-sentence: the offline writer's is better.
-  if (result.response.candidates?.[0]?.finishReason === FinishReason.MAX_TOKENS) return undefined;
-  return cleanText(result.response.text(), DESCRIPTION_MAX_LENGTH);
+  });
+  // Nothing usable (blocked, or a description cut off mid-sentence): the offline writer's is better.
+  return cleanText(text, DESCRIPTION_MAX_LENGTH);
 }
 
 export async function generateOfferDescriptionFor(
