@@ -15,4 +15,6 @@ export const FIRST_PAINT_MESSAGES = {
   noMessages: "Nessun messaggio. Scrivi il primo!",
   conversationClosed: "Questa conversazione è chiusa",
   conversationLoading: "Caricamento della conversazione…",
+  /** The header's bell before its chunk has loaded (a tap opens it as soon as it has). */
+  bellLoading: "Notifiche, caricamento",
 } as const;

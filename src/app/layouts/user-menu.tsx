@@ -1,4 +1,14 @@
-import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import {
+  Component,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { BellIcon, ChatIcon } from "@/components/ui/icons";
@@ -81,28 +91,33 @@ class UnreadBoundary extends Component<{ children: ReactNode; fallback: ReactNod
 /**
  * The notifications' bell. It loads (its chunk, then its listener) once the page has settled
  * (src/lib/after-settled.ts), not during the page's first paint; until then, and while its chunk loads,
- * an inert bell of the same size holds its place, so nothing in the header moves when it arrives. If it
- * cannot load, the header simply has no bell.
+ * a bell of the same size holds its place, so nothing in the header moves when it arrives. A tap on it
+ * settles the page (every tap does) and asks for the popover, which opens as soon as the bell has
+ * loaded: one tap is enough, however early. If it cannot load, the header simply has no bell.
  */
 function Bell({ uid }: { uid: string }) {
-  const settled = useSettled();
+  // Deferred: the bell's chunk loads in a background render while this button stays the one on screen,
+  // so a tap that began on it ends on it (a Suspense fallback would be a new button under the finger).
+  const settled = useDeferredValue(useSettled());
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
   const placeholder = (
-    <span
-      aria-hidden="true"
-      className={buttonClasses({
-        variant: "ghost",
-        size: "sm",
-        className: "pointer-events-none max-sm:px-2",
-      })}
+    <button
+      type="button"
+      aria-label={FIRST_PAINT_MESSAGES.bellLoading}
+      aria-busy="true"
+      // On pointerdown too: if the bell finishes loading during the tap, its click never reaches here.
+      onPointerDown={() => setOpenWhenLoaded(true)}
+      onClick={() => setOpenWhenLoaded(true)}
+      className={buttonClasses({ variant: "ghost", size: "sm", className: "max-sm:px-2" })}
     >
       <BellIcon />
-    </span>
+    </button>
   );
   if (!settled) return placeholder;
   return (
     <UnreadBoundary fallback={null}>
       <Suspense fallback={placeholder}>
-        <NotificationBell uid={uid} />
+        <NotificationBell uid={uid} defaultOpen={openWhenLoaded} />
       </Suspense>
     </UnreadBoundary>
   );

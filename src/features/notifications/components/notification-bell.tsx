@@ -19,19 +19,33 @@ import { markRead, type NotificationsState, useNotifications, usePresence } from
  * focus returns to the bell. Loaded lazily with Firestore (src/app/layouts/user-menu.tsx); it also keeps
  * the user's presence (lastSeenAt) while the app is open.
  */
-export function NotificationBell({ uid }: { uid: string }) {
+export function NotificationBell({ uid, defaultOpen = false }: { uid: string; defaultOpen?: boolean }) {
   usePresence(uid);
   const state = useNotifications(uid);
-  return <NotificationBellView uid={uid} state={state} />;
+  return <NotificationBellView uid={uid} state={state} defaultOpen={defaultOpen} />;
 }
 
-export function NotificationBellView({ uid, state }: { uid: string; state: NotificationsState }) {
-  const [open, setOpen] = useState(false);
+export function NotificationBellView({
+  uid,
+  state,
+  defaultOpen = false,
+}: {
+  uid: string;
+  state: NotificationsState;
+  /** Opened by a tap on the bell before it had loaded (src/app/layouts/user-menu.tsx). */
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
   const headingId = useId();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const unread = state.status === "ready" ? state.unread : 0;
+
+  // The tap landed on the loading bell, which this one replaced: keep the focus on the bell.
+  useEffect(() => {
+    if (defaultOpen) button.current?.focus();
+  }, [defaultOpen]);
 
   useEffect(() => {
     if (!open) return;
