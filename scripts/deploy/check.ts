@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BuildOptions } from "esbuild";
 import { checkFirebaseJson, checkIndexes, type FirebaseJson, type IndexesJson, listOf } from "./check-config";
 import { checkEndpoints, checkRuntime } from "./check-functions";
-import { analyzeFunctions } from "./functions-analysis";
+import { analyzeFunctions, type FunctionsAnalysis } from "./functions-analysis";
 import { type Finding, formatFindings, RULES } from "./rules";
 import { buildSpa, checkSpaBundle, DeployBuildError, readDeployEnv } from "./spa-build";
 
@@ -51,21 +51,24 @@ export async function readRepoInputs(): Promise<DeployCheckInputs> {
   };
 }
 
-/** Every check but the SPA build (the slow part): what the tests run on mutated copies. */
-export async function checkFunctionsAndConfig(inputs: DeployCheckInputs): Promise<Finding[]> {
-  const analysis = await analyzeFunctions(inputs.functionsBuildOptions, rootDir);
-  const target = inputs.functionsBuildOptions.target;
+/** The checks on what the functions analysis found and the config files (pure: tests feed it copies). */
+export function checkAll(inputs: DeployCheckInputs, analysis: FunctionsAnalysis): Finding[] {
   return [
     ...checkRuntime({
       enginesNode: inputs.functionsPackageJson.engines?.node,
       firebaseRuntimes: listOf(inputs.firebaseJson.functions).map((codebase) => codebase.runtime),
-      esbuildTarget: target,
+      esbuildTarget: inputs.functionsBuildOptions.target,
     }),
     ...analysis.findings,
     ...checkEndpoints(analysis.endpoints, analysis.needed),
     ...checkFirebaseJson(inputs.firebaseJson, analysis.endpoints),
     ...checkIndexes(inputs.indexesJson),
   ];
+}
+
+/** Every check but the SPA build (the slow part). */
+export async function checkFunctionsAndConfig(inputs: DeployCheckInputs): Promise<Finding[]> {
+  return checkAll(inputs, await analyzeFunctions(inputs.functionsBuildOptions, rootDir));
 }
 
 /** Builds the SPA for EXAMPLE_PROJECT through the deploy build's guard, from a throw-away config. */
