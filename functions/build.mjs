@@ -4,7 +4,10 @@
 //
 //   node build.mjs           build once
 //   node build.mjs --watch   rebuild on change (npm start; the Functions emulator reloads lib/)
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+//
+// `functionsBuildOptions` is what `npm run deploy:check` (scripts/deploy/) builds with, into a folder of
+// its own: importing this file builds nothing.
+import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, context } from "esbuild";
@@ -15,7 +18,7 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 const watch = process.argv.includes("--watch");
 
 /** @type {import("esbuild").BuildOptions} */
-const options = {
+export const functionsBuildOptions = {
   absWorkingDir: here,
   entryPoints: ["src/index.ts"],
   outfile: "lib/index.js",
@@ -29,9 +32,13 @@ const options = {
   logLevel: "warning",
 };
 
+const options = functionsBuildOptions;
 const kB = (bytes) => `${Math.round(bytes / 1024)} kB`;
 
-if (watch) {
+const runAsScript =
+  process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+
+if (runAsScript && watch) {
   let begin = Date.now();
   const ctx = await context({
     ...options,
@@ -54,7 +61,7 @@ if (watch) {
   const stop = () => ctx.dispose().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-} else {
+} else if (runAsScript) {
   const begin = Date.now();
   try {
     const result = await build({ ...options, write: false });

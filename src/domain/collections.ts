@@ -78,6 +78,21 @@ export const COLLECTIONS = {
   digestInbox: "digestInbox",
 } as const;
 
+/**
+ * What Firestore deletes by itself (TTL), as the privacy notice promises (legal-privacy.ts, "Per quanto
+ * tempo li conserviamo"): each collection and the Timestamp field its documents expire at. Declared for
+ * deploy in firestore.indexes.json (`fieldOverrides` with `ttl: true`), which `npm run deploy:check`
+ * checks against this list.
+ */
+export const TTL_POLICIES = [
+  /** A magic link's 15 minutes (functions/src/auth/magic-link.ts). */
+  { collection: COLLECTIONS.magicLinks, field: "expiresAt" },
+  /** The end of a rate-limit window (functions/src/lib/rate-limit.ts). */
+  { collection: COLLECTIONS.rateLimits, field: "expiresAt" },
+  /** A shop's hour inbox, two days after its digest (functions/src/fanout/request-fanout.ts). */
+  { collection: COLLECTIONS.digestInbox, field: "expireAt" },
+] as const;
+
 /** The one document of testClock. */
 export const TEST_CLOCK_ID = "offset";
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
