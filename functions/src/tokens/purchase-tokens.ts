@@ -6,7 +6,7 @@ import { type PurchaseTokensInput, purchaseTokensInputSchema } from "@/domain/ca
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { applyMonthlyReset } from "@/domain/token-balance";
 import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/domain/tokens";
-import { LOCAL_WEBHOOK_SECRET, webhookSecretFromEnv } from "../billing/config";
+import { LOCAL_WEBHOOK_SECRET, stripeWebhookSecret, webhookSecretFromEnv } from "../billing/config";
 import { handleWebhook } from "../billing/webhook";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
@@ -152,7 +152,8 @@ function defaultDeps(): PurchaseDeps {
 }
 
 export const purchaseTokens = onCall(
-  sized("purchaseTokens", callableOptions),
+  // It signs the pack's event for the billing webhook's handler with the webhook secret (deliverPaidPack).
+  sized("purchaseTokens", { ...callableOptions, secrets: [stripeWebhookSecret] }),
   async (request): Promise<PurchaseTokensResult> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
