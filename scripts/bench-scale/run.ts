@@ -9,12 +9,13 @@
 // emulator scans a whole collection for every query (production answers from the composite index), so
 // its time grows with the far shops while the reads, which production bills and waits on, do not.
 //
-// Not measured yet (issue 29, left visibly unfinished): the sweeps at national size and each
+// Not measured yet (left visibly unfinished, docs/scale.md): the sweeps at national size and each
 // signed-in page's reads and listeners from the production build.
 
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
 import { configureFirestore } from "../../functions/src/lib/admin";
+import { COLLECTIONS } from "../../src/domain/collections";
 import { REQUEST_CATEGORIES, type RequestCategory } from "../../src/domain/enums";
 import { digestWindow, type ReachableRequest, shopIndexEntry } from "../../src/domain/shop-reach";
 import { startStandaloneFirestore } from "../stack/firestore-only";
@@ -74,7 +75,7 @@ async function seedShops(db: Firestore, shops: Shop[]) {
     const batch = db.batch();
     for (const shop of shops.slice(i, i + 400)) {
       const entry = shopIndexEntry({ verified: true, location: shop.location, categories: shop.categories });
-      if (entry) batch.set(db.collection("shopIndex").doc(shop.uid), entry);
+      if (entry) batch.set(db.collection(COLLECTIONS.shopIndex).doc(shop.uid), entry);
     }
     await batch.commit();
   }

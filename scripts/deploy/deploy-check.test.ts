@@ -195,7 +195,8 @@ describe("deploy:check fails on each mistake", () => {
     const findings = run((inputs) => {
       for (const entry of inputs.indexesJson.fieldOverrides ?? []) entry.ttl = false;
     });
-    expect(findings.map(({ rule, subject }) => `${rule} ${subject}`)).toEqual([
+    expect(findings.map(({ rule, subject }) => `${rule} ${subject}`).sort()).toEqual([
+      "ttl-policy firestore.indexes.json digestInbox.expireAt",
       "ttl-policy firestore.indexes.json magicLinks.expiresAt",
       "ttl-policy firestore.indexes.json rateLimits.expiresAt",
     ]);

@@ -28,9 +28,17 @@ describe("secrets the functions' code reads", () => {
     expect(needs("generateOfferDescription")).toContain("GEMINI_API_KEY");
   });
 
-  it("the SMTP login wherever mail is sent", () => {
-    for (const name of ["createMagicLink", "sendEmail", "onMessageCreated", "requestDigest", "emailRetries"])
+  it("the SMTP login wherever mail is sent, and not on the request path, whose e-mails go to the queue", () => {
+    for (const name of ["createMagicLink", "sendEmail", "deliverNotificationEmail", "emailRetries"])
       expect(needs(name), name).toEqual(expect.arrayContaining(["SMTP_PASS", "SMTP_USER"]));
+    for (const name of [
+      "acceptOffer",
+      "submitOffer",
+      "onMessageCreated",
+      "onRequestWritten",
+      "sendShopDigest",
+    ])
+      expect(needs(name), name).toEqual([]);
   });
 
   it("only the webhook secret in the webhook, and nothing in the health check", () => {

@@ -1,14 +1,20 @@
 import { z } from "zod";
 import { type RequestCategory, requestCategorySchema } from "./enums.ts";
 import { type LatLng, latLngSchema } from "./geo.ts";
-import { coveringCells, geohashFieldName, isGeohashFieldPrecision, requestGeoFields } from "./geo-cover.ts";
+import {
+  coveringCells,
+  type GeohashField,
+  geohashFieldName,
+  isGeohashFieldPrecision,
+  requestGeoFields,
+} from "./geo-cover.ts";
 import { visibleDistanceKm } from "./geo-feed.ts";
 import { lazySchema } from "./lazy-schema.ts";
 import { MAX_GEO_QUERY_CELLS, MERCHANT_ZONE_RADIUS_KM } from "./limits.ts";
 import { NOTIFICATION_DIGEST_INTERVAL_MS } from "./notifications.ts";
 
 /**
- * Which shops hear of a new request (issue 29: work per request instead of hourly scans of every shop).
+ * Which shops hear of a new request: work per request instead of an hourly scan of every shop.
  *
  * A shop hears of a request in one of its categories when the request is within the shop's zone
  * (MERCHANT_ZONE_RADIUS_KM) and the shop within the request's own radius: the same `visibleDistanceKm`
@@ -53,13 +59,13 @@ export type ReachableRequest = {
 };
 
 /** The shop-index queries covering every shop that could hear of `request`: one field, cells in groups of ≤ 30. */
-export function reachQueries(request: ReachableRequest): { field: "gh3" | "gh4" | "gh5"; cells: string[] }[] {
+export function reachQueries(request: ReachableRequest): { field: GeohashField; cells: string[] }[] {
   const reachKm = Math.min(request.actionRadius, MERCHANT_ZONE_RADIUS_KM);
   const cover = coveringCells(request.location, reachKm, MAX_GEO_QUERY_CELLS);
   if (!isGeohashFieldPrecision(cover.precision))
     throw new RangeError(`no field at precision ${cover.precision}`);
   const field = geohashFieldName(cover.precision);
-  const groups: { field: typeof field; cells: string[] }[] = [];
+  const groups: { field: GeohashField; cells: string[] }[] = [];
   for (let i = 0; i < cover.cells.length; i += MAX_GEO_QUERY_CELLS) {
     groups.push({ field, cells: cover.cells.slice(i, i + MAX_GEO_QUERY_CELLS) });
   }

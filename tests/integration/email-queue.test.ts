@@ -1,4 +1,4 @@
-// Notification e-mails out of the request path (issue 29): with the task queue, a callable commits and
+// Notification e-mails out of the request path: with the task queue, a callable commits and
 // returns without touching SMTP; the queued tasks then deliver each e-mail once, over real SMTP (a local
 // sink), and a failed delivery is retried by the queue instead of being lost.
 

@@ -1,4 +1,4 @@
-// The per-request fan-out (issue 29) against the Firestore emulator: a published request reaches exactly
+// The per-request fan-out against the Firestore emulator: a published request reaches exactly
 // the shops a brute-force distance-and-category check over every shop finds, reading only the shop index
 // in the request's cells; each reached shop's hour collects its requests and one digest per shop and hour
 // goes out, however often the trigger or the task is repeated.

@@ -39,19 +39,15 @@ const smtpConfigSchema = z.object({
   from: z.string().trim().min(3),
 });
 
-/** A secret's value; unset (tests calling handlers directly, MailDev) reads as empty without the SDK's warning. */
-function boundSecret(secret: typeof smtpUser): string {
-  return process.env[secret.name] === undefined ? "" : secret.value();
-}
-
 /** The SMTP server, port, TLS, credentials and sender, from the params and the bound secrets. */
 export function smtpConfig(): SmtpConfig {
   const raw = smtpConfigSchema.parse({
     host: localFallback("SMTP_HOST", smtpHostParam.value(), LOCAL_SMTP_HOST),
     port: smtpPortParam.value() || LOCAL_SMTP_PORT,
     secure: (smtpSecureParam.value() || "false").toLowerCase(),
-    user: boundSecret(smtpUser) || undefined,
-    pass: boundSecret(smtpPass) || undefined,
+    // Unset (a test calling a handler directly, MailDev) reads as none, without the SDK's warning.
+    user: process.env[smtpUser.name] === undefined ? undefined : smtpUser.value() || undefined,
+    pass: process.env[smtpPass.name] === undefined ? undefined : smtpPass.value() || undefined,
     from: localFallback("MAIL_FROM", mailFromParam.value(), LOCAL_MAIL_FROM),
   });
   return {
