@@ -223,6 +223,16 @@ describe("expiryWarnings", () => {
     expect(await sweeps.sendExpiryWarnings(deps())).toEqual(["renewed"]);
   });
 
+  it("reads the whole window again when the clock was set back (the emulators' test clock)", async () => {
+    await seedRequest("w1", { expiresAt: at(3 * HOUR) });
+    clock = new Date(NOW.getTime() + 2 * HOUR);
+    expect(await sweeps.sendExpiryWarnings(deps())).toEqual(["w1"]);
+    clock = NOW;
+    await seedRequest("w0", { expiresAt: at(HOUR) });
+    expect(await sweeps.sendExpiryWarnings(deps())).toEqual(["w0", "w1"]);
+    expect(outbox).toHaveLength(2); // w1 was not warned twice
+  });
+
   it("stops at its time budget and the next run goes on from where it stopped", async () => {
     for (const [index, id] of ["w1", "w2", "w3"].entries()) {
       await seedRequest(id, { expiresAt: at((index + 1) * HOUR) });

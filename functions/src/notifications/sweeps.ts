@@ -118,11 +118,14 @@ export async function sendRequestDigests(deps: NotifyDeps): Promise<string[]> {
 /** notificationState/{this}: {expiresAt, requestId} of the last request the expiry warnings handled. */
 export const EXPIRY_WARNINGS_CURSOR_ID = "cursor-expiryWarnings";
 
-/** Where the last run stopped, if it is still ahead of `now` (an older one covers nothing still due). */
+/**
+ * Where the last run stopped, if it is still ahead of `now` (an older one covers nothing still due) and
+ * was written before `now` (the emulators' test clock may be set back: then the whole window is read).
+ */
 function expiryCursor(data: DocumentData | undefined, now: Date) {
-  const expiresAt = data?.expiresAt;
-  const requestId = data?.requestId;
+  const { expiresAt, requestId, updatedAt } = data ?? {};
   if (!(expiresAt instanceof Timestamp) || typeof requestId !== "string") return undefined;
+  if (updatedAt instanceof Timestamp && updatedAt.toMillis() > now.getTime()) return undefined;
   return expiresAt.toMillis() > now.getTime() ? { expiresAt, requestId } : undefined;
 }
 
