@@ -158,6 +158,22 @@ export const REQUEST_RENEW_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 /** Requests (each with its pending offers) the expiry sweep handles per query page. */
 export const REQUEST_EXPIRY_PAGE = 100;
 
+// Scheduled sweeps (functions/src/lib/sweep-pages.ts; ours, sized for the national model of docs/scale.md)
+/** Documents one query page of a sweep reads (its limit); the next page starts after the last one read. */
+export const SWEEP_PAGE_SIZE = 200;
+/**
+ * A sweep starts no new page after this long and leaves the rest to its next run (every sweep is
+ * idempotent): well inside the scheduled jobs' 540 s timeout (functions/src/lib/sizing.ts), leaving a
+ * page's work and the e-mails it started time to finish.
+ */
+export const SWEEP_TIME_BUDGET_MS = 6 * 60 * 1000;
+/** Documents of one page a sweep works on at once (transactions, e-mails, deletions). */
+export const SWEEP_CONCURRENCY = 10;
+/** Closed requests the retention sweep deletes per page, each with its offers, chats and messages. */
+export const RETENTION_PAGE_SIZE = 50;
+/** Offers or conversations of one request read per page while deleting it. */
+export const RETENTION_CHILD_PAGE_SIZE = 100;
+
 // Profile syncs (ours: the spec sets no number for these)
 /**
  * syncProfile rewrites of one user's public profile per window. A sync that changes nothing writes

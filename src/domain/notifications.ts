@@ -67,8 +67,15 @@ export const NOTIFICATION_EMAIL_CLAIM_MS = 10 * MINUTE_MS;
  * the send) is tried again by the emailRetries sweep for this long after its event; later it is stale.
  */
 export const NOTIFICATION_EMAIL_RETRY_WINDOW_MS = 24 * 60 * MINUTE_MS;
-/** How many stuck e-mails one run of the sweep tries (the next run takes the rest). */
+/** How many stuck e-mails one query page of the sweep reads (the next page starts after it). */
 export const NOTIFICATION_EMAIL_RETRY_BATCH = 100;
+/**
+ * An e-mail the emailRetries sweep could not send waits this long before its next try, doubled at each
+ * failure (10, 20, 40, 80 minutes…); the other notifications of the same user wait with it.
+ */
+export const NOTIFICATION_EMAIL_BACKOFF_MS = 10 * MINUTE_MS;
+/** After this many failed tries by the sweep an e-mail is given up (`failed`): it leaves every query. */
+export const NOTIFICATION_EMAIL_MAX_ATTEMPTS = 6;
 
 /** Where the e-mail of a notification stands, recorded on the notification by the function. */
 export const NOTIFICATION_EMAIL_STATUS = {
@@ -77,9 +84,13 @@ export const NOTIFICATION_EMAIL_STATUS = {
   sent: "sent",
   /** Not sent: the user switched this kind off, has no e-mail, or the rate limit applies. */
   skipped: "skipped",
+  /** Failed; the emailRetries sweep tries again at emailRetryAt (NOTIFICATION_EMAIL_BACKOFF_MS). */
+  waiting: "waiting",
+  /** Given up after NOTIFICATION_EMAIL_MAX_ATTEMPTS tries (the notification stays in the app). */
+  failed: "failed",
 } as const;
 export const notificationEmailStatusSchema = lazySchema(() =>
-  z.enum(["pending", "sending", "sent", "skipped"]),
+  z.enum(["pending", "sending", "sent", "skipped", "waiting", "failed"]),
 );
 
 /** A link inside the app: a path, never another origin. */
@@ -114,6 +125,9 @@ export const NOTIFICATION_FIELDS = {
   emailStatus: "emailStatus",
   emailSentAt: "emailSentAt",
   emailClaimedAt: "emailClaimedAt",
+  /** Tries of the emailRetries sweep that failed, and when the next one is due (status `waiting`). */
+  emailAttempts: "emailAttempts",
+  emailRetryAt: "emailRetryAt",
 } as const;
 
 /** notificationState/throttle-{uid}-{key}: {uid, lastEmailAt, notificationId: whose e-mail set it} (functions only). */

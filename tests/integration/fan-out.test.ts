@@ -170,7 +170,9 @@ describe("a published request reaches its shops", () => {
       db: db(),
       now: () => NOW,
       emailQueue: {
-        enqueue: async (refs: readonly { path: string }[]) => void refs.forEach((ref) => sent.add(ref.path)),
+        enqueue: async (refs: readonly { path: string }[]) => {
+          for (const ref of refs) sent.add(ref.path);
+        },
       },
     };
     expect(await digest.deliverShopDigest(notifyDeps, tasks[0] as DigestTask)).toBe(2);

@@ -17,6 +17,7 @@ import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type ExpireModule = typeof import("../../functions/src/requests/expire-requests");
+type BackfillModule = typeof import("../../functions/src/requests/backfill-expires-at");
 type ActionsModule = typeof import("../../functions/src/requests/request-actions");
 type CancelModule = typeof import("../../functions/src/deals/cancel-deal");
 type WithdrawModule = typeof import("../../functions/src/offers/withdraw-offer");
@@ -34,6 +35,7 @@ const EXPIRES = new Date(PUBLISHED.getTime() + 7 * DAY);
 
 let stack: TestStack;
 let expire: ExpireModule;
+let backfill: BackfillModule;
 let actions: ActionsModule;
 let cancel: CancelModule;
 let withdraw: WithdrawModule;
@@ -126,8 +128,9 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  [expire, actions, cancel, withdraw, submit, admin] = await Promise.all([
+  [expire, backfill, actions, cancel, withdraw, submit, admin] = await Promise.all([
     import("../../functions/src/requests/expire-requests"),
+    import("../../functions/src/requests/backfill-expires-at"),
     import("../../functions/src/requests/request-actions"),
     import("../../functions/src/deals/cancel-deal"),
     import("../../functions/src/offers/withdraw-offer"),
@@ -157,9 +160,12 @@ describe("the expiry sweep", () => {
     await seedRequest("due");
     const pending = await seedOffer("due", SHOP);
     const rejected = await seedOffer("due", OTHER_SHOP, "rejected");
-    // Written before expiresAt existed: createdAt + 7 days counts.
+    // Written before expiresAt existed: the one-time backfill gives it createdAt + 7 days.
     await seedRequest("legacy");
     await db().doc("requests/legacy").update({ expiresAt: FieldValue.delete() });
+    expect(await backfill.backfillExpiresAt(db(), { pageSize: 2 })).toMatchObject({ written: 1 });
+    expect((await read("requests/legacy")).expiresAt).toEqual(at(EXPIRES));
+    expect(await backfill.backfillExpiresAt(db(), { pageSize: 2 })).toMatchObject({ written: 0 });
     await seedRequest("fresh", "active", { expiresAt: at(new Date(clock.getTime() + DAY)) });
     await seedRequest("renewed", "active", { expiresAt: at(new Date(clock.getTime() + 6 * DAY)) });
     await seedRequest("deal", "in_progress", { acceptedOfferId: "x" });

@@ -58,7 +58,9 @@ export interface NotificationEvent<K extends NotificationKind = NotificationKind
   emailThrottle?: { key: string; intervalMs: number };
 }
 
-export type EmailOutcome = "sent" | "skipped" | "already" | "failed" | "queued";
+/** What a delivery attempt did; with a queue, the e-mail step only reports it "queued". */
+export type DeliveryOutcome = "sent" | "skipped" | "already" | "failed";
+export type EmailOutcome = DeliveryOutcome | "queued";
 
 export function notificationsOf(db: Firestore, uid: string) {
   return db.collection(COLLECTIONS.users).doc(uid).collection(SUBCOLLECTIONS.notifications);
@@ -214,7 +216,7 @@ async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Cla
 export async function deliverEmail(
   deps: NotifyDeps & { mail: MailTransport },
   ref: DocumentReference,
-): Promise<EmailOutcome> {
+): Promise<DeliveryOutcome> {
   const claim = await claimEmail(deps, ref);
   if (claim.outcome !== "send") return claim.outcome;
   const uid = ref.parent.parent?.id ?? "";

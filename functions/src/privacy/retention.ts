@@ -1,62 +1,116 @@
-import type { Firestore } from "firebase-admin/firestore";
-import { Timestamp } from "firebase-admin/firestore";
+import type {
+  BulkWriter,
+  DocumentReference,
+  Firestore,
+  Query,
+  QueryDocumentSnapshot,
+} from "firebase-admin/firestore";
+import { FieldPath, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
 import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/collections";
 import { retentionCutoff } from "@/domain/legal";
+import { RETENTION_CHILD_PAGE_SIZE, RETENTION_PAGE_SIZE, SWEEP_CONCURRENCY } from "@/domain/limits";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
+import { forEachPage, inParallel, type SweepPaging } from "../lib/sweep-pages";
 
-/** Requests handled per query page (each with its offers, conversations and messages). */
-const PAGE = 100;
-
-export interface RetentionDeps {
+export interface RetentionDeps extends SweepPaging {
   db: Firestore;
   now: () => Date;
+  /** Offers or conversations of one request per query page (RETENTION_CHILD_PAGE_SIZE). */
+  childPageSize?: number;
+}
+
+/** Every document `query` matches, in pages by id (bounded reads, however many a request has). */
+async function refsOf(query: Query, pageSize: number): Promise<DocumentReference[]> {
+  const refs: DocumentReference[] = [];
+  await forEachPage(
+    query.orderBy(FieldPath.documentId()),
+    { pageSize, budgetMs: Number.POSITIVE_INFINITY },
+    async (docs) => refs.push(...docs.map((doc) => doc.ref)),
+  );
+  return refs;
+}
+
+/**
+ * One closed request and what hangs off it, through the shared BulkWriter (batched, not one awaited
+ * delete after another): its offers (no sub-collections: plain deletes) and conversations with their
+ * messages first, the request with its private place and photos last, so a run stopped halfway leaves
+ * the request to be found again by the next one.
+ */
+async function deleteRequestTree(
+  deps: RetentionDeps,
+  writer: BulkWriter,
+  request: QueryDocumentSnapshot,
+): Promise<void> {
+  const { db } = deps;
+  const pageSize = deps.childPageSize ?? RETENTION_CHILD_PAGE_SIZE;
+  const [offers, conversations] = await Promise.all([
+    refsOf(db.collection(COLLECTIONS.offers).where(OFFER_FIELDS.requestId, "==", request.id), pageSize),
+    refsOf(
+      db.collection(COLLECTIONS.conversations).where(CONVERSATION_FIELDS.requestId, "==", request.id),
+      pageSize,
+    ),
+  ]);
+  await Promise.all([
+    ...offers.map((ref) => writer.delete(ref)),
+    ...conversations.map((ref) => db.recursiveDelete(ref, writer)),
+  ]);
+  await db.recursiveDelete(request.ref, writer);
 }
 
 /**
  * Deletes what the privacy notice says we keep no longer (RETENTION_MONTHS): every request closed
  * (completed, cancelled or expired) and last updated before the cutoff, with its private place, its offers and
  * their conversations with every message. Active and in-progress requests are never touched, whatever
- * their age. Returns the ids of the requests deleted.
+ * their age. Pages of the due query (by updatedAt, a cursor past the last one) until the time budget;
+ * the rest is due again the next night. Returns the ids of the requests deleted.
+ *
+ * Not Firestore TTL: a TTL policy deletes one document, never its sub-collections (the private place,
+ * the photos, a chat's messages), and a request's date moves when it is renewed or its deal reopened.
  */
 export async function runRetention(deps: RetentionDeps): Promise<string[]> {
   const { db } = deps;
   const cutoff = Timestamp.fromDate(retentionCutoff(deps.now()));
+  const due = db
+    .collection(COLLECTIONS.requests)
+    .where(REQUEST_FIELDS.status, "in", [
+      REQUEST_STATUS.completed,
+      REQUEST_STATUS.cancelled,
+      REQUEST_STATUS.expired,
+    ])
+    .where(REQUEST_FIELDS.updatedAt, "<", cutoff)
+    .orderBy(REQUEST_FIELDS.updatedAt);
+  const writer = db.bulkWriter();
   const deleted: string[] = [];
-  for (;;) {
-    const due = await db
-      .collection(COLLECTIONS.requests)
-      .where(REQUEST_FIELDS.status, "in", [
-        REQUEST_STATUS.completed,
-        REQUEST_STATUS.cancelled,
-        REQUEST_STATUS.expired,
-      ])
-      .where(REQUEST_FIELDS.updatedAt, "<", cutoff)
-      .limit(PAGE)
-      .get();
-    if (due.empty) break;
-    for (const request of due.docs) {
-      const [offers, conversations] = await Promise.all([
-        db.collection(COLLECTIONS.offers).where(OFFER_FIELDS.requestId, "==", request.id).get(),
-        db.collection(COLLECTIONS.conversations).where(CONVERSATION_FIELDS.requestId, "==", request.id).get(),
-      ]);
-      for (const conversation of conversations.docs) await db.recursiveDelete(conversation.ref);
-      for (const offer of offers.docs) await db.recursiveDelete(offer.ref);
-      await db.recursiveDelete(request.ref);
-      deleted.push(request.id);
-    }
-    if (due.size < PAGE) break;
+  try {
+    await forEachPage(
+      due,
+      deps,
+      async (docs) => {
+        await inParallel(docs, SWEEP_CONCURRENCY, async (request) => {
+          await deleteRequestTree(deps, writer, request);
+          deleted.push(request.id);
+        });
+      },
+      RETENTION_PAGE_SIZE,
+    );
+  } finally {
+    await writer.close();
   }
   return deleted;
 }
 
-/** Every night at 03:30 (Rome): the retention sweep. */
+/**
+ * Every hour at minute 30: the retention sweep. Hourly, not nightly: at the national model ~20,000
+ * requests fall due a day and one run deletes ~5,000 within its budget (docs/scale.md, Sweeps); a run
+ * with nothing due reads one empty page.
+ */
 export const retentionSweep = onSchedule(
-  sized("retentionSweep", { schedule: "30 3 * * *", timeZone: "Europe/Rome", region }),
+  sized("retentionSweep", { schedule: "30 * * * *", timeZone: "Europe/Rome", region }),
   async () => {
     const deleted = await runRetention({ db: adminDb(), now: () => new Date() });
     logger.info("Retention sweep", { requestsDeleted: deleted.length });

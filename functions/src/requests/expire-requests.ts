@@ -1,15 +1,16 @@
-import type { Firestore, Query } from "firebase-admin/firestore";
+import type { Firestore } from "firebase-admin/firestore";
 import { Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
-import { REQUEST_EXPIRY_PAGE, REQUEST_LIFETIME_MS } from "@/domain/limits";
+import { REQUEST_EXPIRY_PAGE, SWEEP_CONCURRENCY } from "@/domain/limits";
 import { effectiveExpiresAt } from "@/domain/request-life";
 import { canTransitionRequest, isActiveRequest, REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
+import { forEachPage, inParallel, type SweepPaging } from "../lib/sweep-pages";
 import { expireOffers, readLifeRequest, readPendingOffers } from "./request-life-store";
 
 export interface ExpiryDeps {
@@ -38,40 +39,32 @@ async function expireOne(deps: ExpiryDeps, id: string): Promise<boolean> {
   });
 }
 
-/** Every id a query returns, page by page (ordered by `field`, so a page that moves nothing still advances). */
-async function idsOf(query: Query, field: string): Promise<string[]> {
-  const ids: string[] = [];
-  let page = await query.orderBy(field).limit(REQUEST_EXPIRY_PAGE).get();
-  for (;;) {
-    ids.push(...page.docs.map((doc) => doc.id));
-    const last = page.docs.at(-1);
-    if (page.size < REQUEST_EXPIRY_PAGE || !last) return ids;
-    page = await query.orderBy(field).startAfter(last).limit(REQUEST_EXPIRY_PAGE).get();
-  }
-}
-
 /**
  * The expiry sweep (architecture §2, the request's life): every active request whose expiresAt has
- * passed, and every older active request without expiresAt whose createdAt + 7 days has (documents
- * written before the field), moves to `expired` with its pending offers. Idempotent: a second run finds
- * nothing to move. Returns the ids expired.
+ * passed moves to `expired` with its pending offers, read in pages of the due query (a moved request
+ * leaves it; the cursor passes one a transaction left, e.g. renewed meanwhile) until the time budget,
+ * the rest left to the next hourly run. Every writer sets expiresAt (publication, renewal, a cancelled
+ * deal, the seed); documents older than the field get it once from backfillExpiresAt
+ * (backfill-expires-at.ts), so there is no createdAt query returning every renewed request again.
+ * Idempotent: a second run finds nothing to move. Returns the ids expired.
  */
-export async function runExpireRequests(deps: ExpiryDeps): Promise<string[]> {
+export async function runExpireRequests(deps: ExpiryDeps & SweepPaging): Promise<string[]> {
   const { db } = deps;
-  const now = Timestamp.fromDate(deps.now());
-  const active = db
+  const due = db
     .collection(COLLECTIONS.requests)
-    .where(REQUEST_FIELDS.status, "==", REQUEST_STATUS.active);
-  const legacyCutoff = Timestamp.fromMillis(now.toMillis() - REQUEST_LIFETIME_MS);
-  const [due, legacy] = await Promise.all([
-    idsOf(active.where(REQUEST_FIELDS.expiresAt, "<=", now), REQUEST_FIELDS.expiresAt),
-    // Includes requests renewed since (they have expiresAt in the future): expireOne leaves them.
-    idsOf(active.where(REQUEST_FIELDS.createdAt, "<=", legacyCutoff), REQUEST_FIELDS.createdAt),
-  ]);
+    .where(REQUEST_FIELDS.status, "==", REQUEST_STATUS.active)
+    .where(REQUEST_FIELDS.expiresAt, "<=", Timestamp.fromDate(deps.now()))
+    .orderBy(REQUEST_FIELDS.expiresAt);
   const expired: string[] = [];
-  for (const id of new Set([...due, ...legacy])) {
-    if (await expireOne(deps, id)) expired.push(id);
-  }
+  await forEachPage(
+    due,
+    deps,
+    async (docs) => {
+      const moved = await inParallel(docs, SWEEP_CONCURRENCY, (doc) => expireOne(deps, doc.id));
+      expired.push(...docs.filter((_, index) => moved[index]).map((doc) => doc.id));
+    },
+    REQUEST_EXPIRY_PAGE,
+  );
   return expired;
 }
 
