@@ -166,3 +166,16 @@ export const REQUEST_EXPIRY_PAGE = 100;
  */
 export const PROFILE_SYNCS_PER_WINDOW = 20;
 export const PROFILE_SYNC_WINDOW_MS = 60 * 60 * 1000;
+/** exportMyData reads every document of the user: at most this many exports per user an hour. */
+export const DATA_EXPORTS_PER_HOUR = 5;
+/** setBlock (block or unblock) calls per user an hour: a person blocks a few, not hundreds. */
+export const BLOCK_CHANGES_PER_HOUR = 30;
+/**
+ * E-mails asked for one address from one client address (magic links, /api/send-email) per 15 minutes,
+ * and from one client address over all addresses per hour. A mobile carrier puts thousands of phones
+ * behind one IPv4 address (CGNAT), so an IPv4 address alone gets a ceiling far above what one person
+ * asks; an IPv6 /64 is one subscriber's, so it keeps the low one.
+ */
+export const EMAILS_PER_ADDRESS_AND_CLIENT = 5;
+export const EMAILS_PER_IPV4_PER_HOUR = 600;
+export const EMAILS_PER_IPV6_PREFIX_PER_HOUR = 30;
