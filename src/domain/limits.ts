@@ -134,6 +134,11 @@ export const ALGO_HISTORY_MAX_CHARS = 12_000;
 export const ALGO_IMAGE_MAX_BYTES = 1_500_000;
 /** Algo turns a user may take per day (Europe/Rome calendar day), whatever their tokens. */
 export const ALGO_DAILY_TURN_CAP = 60;
+/**
+ * The same cap for an account whose e-mail is not proven: anyone can make such accounts in bulk, and
+ * each Algo turn may call the model, so they get a quarter of it until the address is proven.
+ */
+export const ALGO_DAILY_TURN_CAP_UNPROVEN = 15;
 /** Failed Algo turns refunded per user per day; past it Algo refuses turns until the next day. */
 export const ALGO_DAILY_REFUND_CAP = 5;
 

@@ -24,6 +24,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput, rateLimitedError } from "../lib/http-errors";
 import { hitRateLimits, mailRateChecks } from "../lib/rate-limit";
 import { fromFirestore } from "../profiles/user-record";
+import { releaseHeldRequestsQuietly } from "../requests/release-held";
 import { ensureUserDocument, provenAuthUser } from "./accounts";
 import {
   checkMagicLink,
@@ -137,6 +138,8 @@ export async function redeemMagicLink(
       { uid: user.uid, email: link.email, userType: link.userType, reclaimed },
       deps.now(),
     );
+    // The address is proven now: requests held until then reach the shops.
+    await releaseHeldRequestsQuietly(deps.db, user.uid, deps.now());
     const customToken = await deps.auth.createCustomToken(user.uid);
     return { customToken, userType: account.userType, email: link.email };
   } catch (error) {

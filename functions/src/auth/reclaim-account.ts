@@ -11,6 +11,7 @@ import { rateLimitedError } from "../lib/http-errors";
 import { hitRateLimits } from "../lib/rate-limit";
 import { RECLAIM_RATE_POLICY } from "../lib/rate-limit-policy";
 import { userRef } from "../profiles/user-record";
+import { releaseHeldRequestsQuietly } from "../requests/release-held";
 import { ensureUserDocument, reclaimUnverifiedAccount } from "./accounts";
 
 /**
@@ -69,6 +70,7 @@ export async function reclaimAfterEmailLink(
     { uid, email, userType: storedType.success ? storedType.data : "customer", reclaimed: true },
     deps.now(),
   );
+  await releaseHeldRequestsQuietly(deps.db, uid, deps.now());
   return { reclaimed: true, customToken: await deps.auth.createCustomToken(uid) };
 }
 

@@ -2,7 +2,7 @@ import { type DocumentData, type Firestore, Timestamp, type Transaction } from "
 import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/collections";
 import { fiscalRetainUntil } from "@/domain/legal";
-import { buildPayment } from "@/domain/plan-payments";
+import { BILLING_REFUND_STATUS, buildPayment } from "@/domain/plan-payments";
 import { launchOfferEnd, PROVIDER_STATUS, planStatus } from "@/domain/plans";
 import { creditTokenPack } from "../tokens/token-credit";
 import { uidOfCustomer } from "./customers";
@@ -113,7 +113,7 @@ async function applyCheckout(
       amountCents: session.amount_total ?? 0,
       reason: deleted ? "account_deleted" : "launch_code_used",
       code,
-      status: "pending",
+      status: BILLING_REFUND_STATUS.pending,
       createdAt: Timestamp.fromDate(now),
     });
     if (!deleted) {

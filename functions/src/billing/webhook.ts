@@ -4,6 +4,7 @@ import * as logger from "firebase-functions/logger";
 import Stripe from "stripe";
 import { ZodError } from "zod";
 import { COLLECTIONS } from "@/domain/collections";
+import { BILLING_REFUND_STATUS } from "@/domain/plan-payments";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
@@ -92,19 +93,19 @@ async function settleRefund(event: EventEnvelope, deps: WebhookDeps): Promise<vo
   const sessionId = String(event.data.object.id ?? "");
   const ref = refundRef(deps.db, sessionId);
   const pending = (await ref.get()).data();
-  if (pending?.status !== "pending") return;
+  if (pending?.status !== BILLING_REFUND_STATUS.pending) return;
   const paymentIntent = typeof pending.paymentIntent === "string" ? pending.paymentIntent : undefined;
   const at = Timestamp.fromDate(deps.now());
   if (!deps.refund || !paymentIntent) {
-    await ref.update({ status: "not_charged", settledAt: at });
+    await ref.update({ status: BILLING_REFUND_STATUS.notCharged, settledAt: at });
     return;
   }
   try {
     await deps.refund(paymentIntent, `refund-${sessionId}`);
-    await ref.update({ status: "refunded", settledAt: at });
+    await ref.update({ status: BILLING_REFUND_STATUS.refunded, settledAt: at });
   } catch (error) {
     logger.error("stripeWebhook: refund failed", { sessionId, error: String(error) });
-    await ref.update({ status: "failed", error: String(error), settledAt: at });
+    await ref.update({ status: BILLING_REFUND_STATUS.failed, error: String(error), settledAt: at });
   }
 }
 
