@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { algoUsageDay, algoUsageOn, algoUsageRefusal, withRefund, withTurn } from "./algo-usage";
-import { ALGO_DAILY_REFUND_CAP, ALGO_DAILY_TURN_CAP } from "./limits";
+import { ALGO_DAILY_REFUND_CAP, ALGO_DAILY_TURN_CAP, ALGO_DAILY_TURN_CAP_UNPROVEN } from "./limits";
 
 const noon = new Date("2026-03-10T11:00:00Z");
 
@@ -29,9 +29,21 @@ describe("Algo's daily usage", () => {
 
   it("refuses a turn past the daily turns or the daily refunds", () => {
     const day = algoUsageDay(noon);
-    expect(algoUsageRefusal({ day, turns: ALGO_DAILY_TURN_CAP - 1, refunds: 0 })).toBeUndefined();
-    expect(algoUsageRefusal({ day, turns: ALGO_DAILY_TURN_CAP, refunds: 0 })).toBe("daily_turns");
-    expect(algoUsageRefusal({ day, turns: 10, refunds: ALGO_DAILY_REFUND_CAP - 1 })).toBeUndefined();
-    expect(algoUsageRefusal({ day, turns: 10, refunds: ALGO_DAILY_REFUND_CAP })).toBe("daily_refunds");
+    const proven = { emailProven: true };
+    expect(algoUsageRefusal({ day, turns: ALGO_DAILY_TURN_CAP - 1, refunds: 0 }, proven)).toBeUndefined();
+    expect(algoUsageRefusal({ day, turns: ALGO_DAILY_TURN_CAP, refunds: 0 }, proven)).toBe("daily_turns");
+    expect(algoUsageRefusal({ day, turns: 10, refunds: ALGO_DAILY_REFUND_CAP - 1 }, proven)).toBeUndefined();
+    expect(algoUsageRefusal({ day, turns: 10, refunds: ALGO_DAILY_REFUND_CAP }, proven)).toBe(
+      "daily_refunds",
+    );
+  });
+
+  it("caps an account whose e-mail is not proven lower, and lifts it once proven", () => {
+    const day = algoUsageDay(noon);
+    const usage = { day, turns: ALGO_DAILY_TURN_CAP_UNPROVEN, refunds: 0 };
+    expect(ALGO_DAILY_TURN_CAP_UNPROVEN).toBeLessThan(ALGO_DAILY_TURN_CAP);
+    expect(algoUsageRefusal({ ...usage, turns: usage.turns - 1 }, { emailProven: false })).toBeUndefined();
+    expect(algoUsageRefusal(usage, { emailProven: false })).toBe("daily_turns_unproven");
+    expect(algoUsageRefusal(usage, { emailProven: true })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { ALGO_DAILY_REFUND_CAP, ALGO_DAILY_TURN_CAP } from "./limits.ts";
+import { ALGO_DAILY_REFUND_CAP, ALGO_DAILY_TURN_CAP, ALGO_DAILY_TURN_CAP_UNPROVEN } from "./limits.ts";
 import { TOKEN_RESET_TIME_ZONE } from "./token-balance.ts";
 
 /**
@@ -19,7 +19,7 @@ export interface AlgoDailyUsage {
   refunds: number;
 }
 
-export type AlgoUsageRefusal = "daily_turns" | "daily_refunds";
+export type AlgoUsageRefusal = "daily_turns" | "daily_turns_unproven" | "daily_refunds";
 
 const dayFormatter = new Intl.DateTimeFormat("en-CA", {
   timeZone: TOKEN_RESET_TIME_ZONE,
@@ -44,9 +44,16 @@ export function algoUsageOn(stored: unknown, now: Date): AlgoDailyUsage {
   return { day, turns: count(usage.turns), refunds: count(usage.refunds) };
 }
 
-/** Why a new turn is refused today, if it is. */
-export function algoUsageRefusal(usage: AlgoDailyUsage): AlgoUsageRefusal | undefined {
+/**
+ * Why a new turn is refused today, if it is. An account whose e-mail is not proven has the lower
+ * ALGO_DAILY_TURN_CAP_UNPROVEN (proving the address lifts it at once: the count is the same).
+ */
+export function algoUsageRefusal(
+  usage: AlgoDailyUsage,
+  account: { emailProven: boolean },
+): AlgoUsageRefusal | undefined {
   if (usage.turns >= ALGO_DAILY_TURN_CAP) return "daily_turns";
+  if (!account.emailProven && usage.turns >= ALGO_DAILY_TURN_CAP_UNPROVEN) return "daily_turns_unproven";
   if (usage.refunds >= ALGO_DAILY_REFUND_CAP) return "daily_refunds";
   return undefined;
 }

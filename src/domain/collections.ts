@@ -51,6 +51,11 @@ export const COLLECTIONS = {
   billingEvents: "billingEvents",
   /** launchCodes/{code}: launch-offer codes (launchCodeSchema, plan-codes.ts; functions and admin script only). */
   launchCodes: "launchCodes",
+  /**
+   * billingRefunds/{checkoutSessionId}: payments the webhook refused to apply (a launch code another
+   * shop redeemed first) and gives back; functions only.
+   */
+  billingRefunds: "billingRefunds",
   /** simulatedCheckouts/{id}: checkouts of the local simulated provider (emulators only, functions only). */
   simulatedCheckouts: "simulatedCheckouts",
   /** planReminders/{uid}: the end date the last 7-day e-mail was sent for (functions only). */
@@ -162,6 +167,7 @@ export const REQUEST_FIELDS = {
   gh3: "gh3",
   gh4: "gh4",
   gh5: "gh5",
+  photoCount: "photoCount",
 } as const satisfies Record<string, FieldPath<Request>>;
 
 /** offers/{id}. */

@@ -1,4 +1,4 @@
-import { LEGAL_CONTROLLER, type LegalText, RETENTION_MONTHS } from "./legal.ts";
+import { FISCAL_RETENTION_YEARS, LEGAL_CONTROLLER, type LegalText, RETENTION_MONTHS } from "./legal.ts";
 import { PRODUCT_NAME } from "./product.ts";
 
 const APP = PRODUCT_NAME;
@@ -26,7 +26,7 @@ export const PRIVACY_TEXT: LegalText = {
         "conversazioni con gli assistenti Algo e Leonardo: testi, foto e messaggi vocali trascritti che invii per descrivere una richiesta o un'offerta;",
         "token e acquisti: saldo, movimenti e pacchetti acquistati (non trattiamo i dati della tua carta: li gestisce il fornitore dei pagamenti);",
         "segnalazioni e blocchi che fai o che ti riguardano, con l'esito della verifica;",
-        "dati tecnici: identificativi dell'account, data e ora degli accessi, un'impronta cifrata dell'indirizzo IP e dell'e-mail usata per limitare i tentativi ripetuti.",
+        "dati tecnici: identificativi dell'account, data e ora degli accessi, se hai confermato il tuo indirizzo e-mail (finché non lo confermi le tue richieste non vengono mostrate ai negozi), un'impronta cifrata dell'indirizzo IP e dell'e-mail usata per limitare i tentativi ripetuti.",
       ],
     },
     {
@@ -49,7 +49,7 @@ export const PRIVACY_TEXT: LegalText = {
         "I link di accesso scadono dopo 15 minuti e vengono cancellati automaticamente; i contatori dei tentativi scadono alla fine del loro intervallo e vengono cancellati allo stesso modo.",
         "Le conversazioni con gli assistenti servono a completare la richiesta e non vengono usate per profilarti.",
         "Le segnalazioni sono conservate per il tempo necessario a gestirle e a difendere i diritti degli utenti coinvolti.",
-        "I dati di fatturazione degli abbonamenti e degli acquisti per i dieci anni previsti dalla legge.",
+        `Le ricevute e le fatture degli abbonamenti e degli acquisti per i ${FISCAL_RETENTION_YEARS} anni previsti dalla legge fiscale (art. 2220 del codice civile e art. 22 del DPR 600/1973), anche se elimini l'account: in quel caso conserviamo solo il numero della fattura o del pagamento, cosa hai acquistato, gli importi con l'IVA e la data, senza nome, e-mail o altri dati del tuo account; la fattura completa, con i dati che la legge chiede, resta presso Stripe.`,
       ],
     },
     {
@@ -81,7 +81,7 @@ export const PRIVACY_TEXT: LegalText = {
       paragraphs: [
         "Hai diritto di accedere ai tuoi dati, di ottenerne una copia in un formato leggibile da una macchina (portabilità), di farli correggere, di farli cancellare, di limitarne il trattamento e di opporti ai trattamenti basati sul legittimo interesse.",
         `Due diritti li eserciti da solo, subito, dalla pagina Profilo: «Scarica i miei dati» ti dà un file con tutto ciò che riguarda il tuo account; «Elimina account» cancella l'account e i dati personali (ti chiederemo di confermare la tua identità). Per tutto il resto scrivi a ${LEGAL_CONTROLLER.email}: ti rispondiamo entro un mese.`,
-        "Quando elimini l'account, le conversazioni restano leggibili all'altra parte con il tuo nome sostituito da «Utente eliminato», le valutazioni che hai dato restano nella media del negozio senza il tuo nome, e le richieste e le offerte aperte vengono chiuse.",
+        "Quando elimini l'account, le conversazioni restano leggibili all'altra parte con il tuo nome sostituito da «Utente eliminato», le valutazioni che hai dato restano nella media del negozio senza il tuo nome, le richieste e le offerte aperte vengono chiuse e le foto delle tue richieste vengono cancellate. Se hai un abbonamento attivo lo annulliamo subito presso Stripe e non ti viene più addebitato nulla; le ricevute restano solo come descritto sopra.",
         "Se ritieni che il trattamento violi la normativa, puoi proporre reclamo al Garante per la protezione dei dati personali (www.garanteprivacy.it) o all'autorità del Paese in cui vivi o lavori.",
       ],
     },

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from "./product.ts";
  * versions it showed (users/{uid}.consent), so we can always tell which text someone agreed to.
  */
 export const LEGAL_DOCUMENTS = {
-  privacy: { version: "2026-11-25", date: "25 novembre 2026", title: "Informativa sulla privacy" },
+  privacy: { version: "2026-11-28", date: "28 novembre 2026", title: "Informativa sulla privacy" },
   terms: { version: "2026-11-25", date: "25 novembre 2026", title: "Termini d'uso" },
   cookies: { version: "2026-11-27", date: "27 novembre 2026", title: "Cookie e memoria del dispositivo" },
 } as const;
@@ -25,6 +25,19 @@ export const LEGAL_CONTROLLER = {
 
 /** Closed requests (completed or cancelled) and their chats are deleted this long after closing. */
 export const RETENTION_MONTHS = 24;
+
+/**
+ * Receipts and invoices are fiscal records: Italian law keeps them for ten years (art. 2220 c.c.,
+ * art. 22 DPR 600/1973), account deletion or not.
+ */
+export const FISCAL_RETENTION_YEARS = 10;
+
+/** Until when a payment made at `paidAt` is kept. */
+export function fiscalRetainUntil(paidAt: Date): Date {
+  const until = new Date(paidAt.getTime());
+  until.setUTCFullYear(until.getUTCFullYear() + FISCAL_RETENTION_YEARS);
+  return until;
+}
 
 /** `now` minus RETENTION_MONTHS calendar months: what closed before it is due for deletion. */
 export function retentionCutoff(now: Date): Date {

@@ -134,6 +134,11 @@ export const ALGO_HISTORY_MAX_CHARS = 12_000;
 export const ALGO_IMAGE_MAX_BYTES = 1_500_000;
 /** Algo turns a user may take per day (Europe/Rome calendar day), whatever their tokens. */
 export const ALGO_DAILY_TURN_CAP = 60;
+/**
+ * The same cap for an account whose e-mail is not proven: anyone can make such accounts in bulk, and
+ * each Algo turn may call the model, so they get a quarter of it until the address is proven.
+ */
+export const ALGO_DAILY_TURN_CAP_UNPROVEN = 15;
 /** Failed Algo turns refunded per user per day; past it Algo refuses turns until the next day. */
 export const ALGO_DAILY_REFUND_CAP = 5;
 
@@ -187,3 +192,17 @@ export const PROFILE_SYNC_WINDOW_MS = 60 * 60 * 1000;
 export const FANOUT_SHOP_PAGE = 300;
 /** How long a digest inbox document is kept after its hour (Firestore TTL on expireAt): two days. */
 export const DIGEST_INBOX_TTL_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** exportMyData reads every document of the user: at most this many exports per user an hour. */
+export const DATA_EXPORTS_PER_HOUR = 5;
+/** setBlock (block or unblock) calls per user an hour: a person blocks a few, not hundreds. */
+export const BLOCK_CHANGES_PER_HOUR = 30;
+/**
+ * E-mails asked for one address from one client address (magic links, /api/send-email) per 15 minutes,
+ * and from one client address over all addresses per hour. A mobile carrier puts thousands of phones
+ * behind one IPv4 address (CGNAT), so an IPv4 address alone gets a ceiling far above what one person
+ * asks; an IPv6 /64 is one subscriber's, so it keeps the low one.
+ */
+export const EMAILS_PER_ADDRESS_AND_CLIENT = 5;
+export const EMAILS_PER_IPV4_PER_HOUR = 600;
+export const EMAILS_PER_IPV6_PREFIX_PER_HOUR = 30;

@@ -18,6 +18,9 @@ export const PLAN_MESSAGES = {
   launchCodeRequired: "Inserisci il codice dell'associazione per l'offerta di lancio.",
   launchCodeNotFound: "Codice non valido: controlla di averlo scritto bene.",
   launchCodeUsed: "Questo codice è già stato usato.",
+  /** The webhook found the code redeemed by another shop when this shop's payment arrived. */
+  launchRefunded:
+    "Il tuo codice dell'associazione era già stato usato da un altro negozio quando è arrivato il pagamento: l'offerta di lancio non è stata attivata e ti rimborsiamo l'intero importo.",
   launchCodeExpired: "Questo codice è scaduto.",
   launchCodeWrongCity: "Questo codice vale solo per i negozi della città del progetto pilota.",
   alreadySubscribed: "Hai già un abbonamento mensile attivo.",

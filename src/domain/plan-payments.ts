@@ -26,6 +26,18 @@ export const paymentSchema = lazySchema(() =>
 );
 export type Payment = z.infer<typeof paymentSchema>;
 
+/**
+ * billingRefunds/{checkoutSessionId}: a payment the webhook refused to apply (a launch code another shop
+ * redeemed first, an account deleted meanwhile) waits `pending` until the refund at Stripe after the
+ * commit: `refunded`, `failed` (kept for an operator) or `not_charged` (the simulated provider).
+ */
+export const BILLING_REFUND_STATUS = {
+  pending: "pending",
+  refunded: "refunded",
+  failed: "failed",
+  notCharged: "not_charged",
+} as const;
+
 export const PAYMENT_DESCRIPTIONS: Readonly<Record<PaymentKind, string>> = {
   monthly: "Abbonamento mensile Vicino",
   launch: "Offerta di lancio Vicino (12 mesi)",

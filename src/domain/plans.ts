@@ -62,6 +62,11 @@ export const subscriptionSchema = lazySchema(() =>
     canceledAt: z.date().nullable(),
     /** The launch code redeemed, if any. */
     launchCode: z.string().optional(),
+    /**
+     * The last launch payment the webhook refused: its code had been redeemed by another shop first
+     * (one code, one shop). The plan was not applied and the payment is refunded; /abbonamento says so.
+     */
+    launchRefused: z.object({ code: z.string(), at: z.date(), amountCents: z.number() }).optional(),
     updatedAt: z.date(),
   }),
 );

@@ -54,6 +54,11 @@ export const shopSchema = lazySchema(() =>
     partitaIva: z.string(),
     categories: z.array(requestCategorySchema),
     verifiedAt: z.date(),
+    /**
+     * The comune of the address verifyShop checked, kept here where no client writes: what a city
+     * check reads (the launch code's pilot city), never the profile's editable `location`.
+     */
+    zone: z.string().optional(),
   }),
 );
 export type Shop = z.infer<typeof shopSchema>;

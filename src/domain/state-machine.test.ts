@@ -31,6 +31,9 @@ const ALLOWED_REQUEST = new Set([
   "in_progress>active",
   // A renewal.
   "expired>active",
+  // A request held until its buyer proved their e-mail: released to shops, or closed by the buyer.
+  "awaiting_email>active",
+  "awaiting_email>cancelled",
 ]);
 const ALLOWED_OFFER = new Set([
   "pending>accepted",
@@ -50,9 +53,16 @@ const offerPairs = OFFER_STATUSES.flatMap((from) =>
 );
 
 describe("request transitions", () => {
-  it("has the five canonical statuses", () => {
-    expect(REQUEST_STATUSES).toEqual(["active", "in_progress", "completed", "cancelled", "expired"]);
-    expect(requestPairs).toHaveLength(25);
+  it("has the six canonical statuses", () => {
+    expect(REQUEST_STATUSES).toEqual([
+      "active",
+      "in_progress",
+      "completed",
+      "cancelled",
+      "expired",
+      "awaiting_email",
+    ]);
+    expect(requestPairs).toHaveLength(36);
   });
 
   it.each(requestPairs)("%s → %s allowed: %s", (from, to, allowed) => {
@@ -111,6 +121,7 @@ describe("request transitions", () => {
       completed: "Completata",
       cancelled: "Annullata",
       expired: "Scaduta",
+      awaiting_email: "In attesa di conferma e-mail",
     });
     for (const status of REQUEST_STATUSES as readonly RequestStatus[]) {
       expect(REQUEST_STATUS_TONES[status]).toMatch(/^(info|success|warning|danger|neutral)$/);

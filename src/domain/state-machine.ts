@@ -15,6 +15,12 @@ export const REQUEST_STATUS = {
   cancelled: "cancelled",
   /** Past its expiresAt with no deal (the daily sweep); the buyer may renew it (request-life.ts). */
   expired: "expired",
+  /**
+   * Published by an account whose e-mail is not proven: stored, but no shop sees it (every shop path,
+   * the rules included, asks for `active`) until the address is proven, which makes it active
+   * (functions/src/requests/release-held.ts). The buyer's card says why and resends the link.
+   */
+  awaitingEmail: "awaiting_email",
 } as const;
 export const REQUEST_STATUSES = [
   REQUEST_STATUS.active,
@@ -22,6 +28,7 @@ export const REQUEST_STATUSES = [
   REQUEST_STATUS.completed,
   REQUEST_STATUS.cancelled,
   REQUEST_STATUS.expired,
+  REQUEST_STATUS.awaitingEmail,
 ] as const;
 export const requestStatusSchema = lazySchema(() =>
   z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" }),
@@ -89,6 +96,9 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly Reques
   completed: [],
   cancelled: [],
   expired: ["active"],
+  // Proven e-mail → active (released to shops); the buyer may close it before. It never expires while
+  // held: its 7 days start when shops can see it.
+  awaiting_email: ["active", "cancelled"],
 };
 
 /**
@@ -122,6 +132,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   completed: "Completata",
   cancelled: "Annullata",
   expired: "Scaduta",
+  awaiting_email: "In attesa di conferma e-mail",
 };
 
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
@@ -142,6 +153,7 @@ export const REQUEST_STATUS_TONES: Record<RequestStatus, BadgeTone> = {
   completed: "neutral",
   cancelled: "danger",
   expired: "neutral",
+  awaiting_email: "warning",
 };
 
 export const OFFER_STATUS_TONES: Record<OfferStatus, BadgeTone> = {
@@ -216,6 +228,11 @@ export function isCancelledRequest(status: RequestStatusInput): boolean {
 
 export function isExpiredRequest(status: RequestStatusInput): boolean {
   return normalizeRequestStatus(status) === REQUEST_STATUS.expired;
+}
+
+/** Published, but held from shops until the buyer proves their e-mail address. */
+export function isAwaitingEmail(status: RequestStatusInput): boolean {
+  return normalizeRequestStatus(status) === REQUEST_STATUS.awaitingEmail;
 }
 
 export function isPendingOffer(status: OfferStatus): boolean {

@@ -14,7 +14,7 @@ export const PRIVACY_MESSAGES = {
   exportFailed: "Non siamo riusciti a preparare i tuoi dati. Riprova tra poco.",
   deleteTitle: "Elimina account",
   deleteLead:
-    "Cancelliamo il tuo account e i tuoi dati personali. Le richieste e le offerte aperte vengono chiuse; nelle conversazioni l'altra parte vedrà «Utente eliminato». L'operazione non si può annullare.",
+    "Cancelliamo il tuo account e i tuoi dati personali. Le richieste e le offerte aperte vengono chiuse; nelle conversazioni l'altra parte vedrà «Utente eliminato». Un abbonamento attivo viene annullato subito; le ricevute dei pagamenti restano per i dieci anni previsti dalla legge, senza i tuoi dati personali. L'operazione non si può annullare.",
   deleteConfirmLabel: "Per confermare, scrivi ELIMINA",
   deleteConfirmWord: "ELIMINA",
   deletePasswordLabel: "La tua password",
@@ -26,6 +26,10 @@ export const PRIVACY_MESSAGES = {
   deleteFailed: "Non siamo riusciti a eliminare l'account. Riprova tra poco.",
   /** auth_time older than REAUTH_MAX_AGE_SECONDS. */
   recentLoginRequired: "Per eliminare l'account devi confermare di nuovo la tua identità.",
+  /** The shop's subscription could not be stopped at the payment provider: the account stays. */
+  billingCancelFailed:
+    "Non siamo riusciti ad annullare il tuo abbonamento, quindi l'account non è stato eliminato. Riprova tra poco.",
+  exportTooOften: "Hai già scaricato i tuoi dati più volte di recente. Riprova tra un'ora.",
 } as const;
 
 export const MODERATION_MESSAGES = {
@@ -34,6 +38,7 @@ export const MODERATION_MESSAGES = {
   reportTargetNotFound: "Il contenuto da segnalare non esiste più.",
   reportNotAllowed: "Puoi segnalare solo contenuti che vedi.",
   tooManyReports: "Hai inviato molte segnalazioni: riprova più tardi.",
+  tooManyBlocks: "Hai bloccato o sbloccato molte persone in poco tempo: riprova tra un'ora.",
   blockSelf: "Non puoi bloccare te stesso.",
   blocked: "Utente bloccato: non potrà più scriverti né inviarti offerte.",
   blockFailed: "Non siamo riusciti a salvare il blocco. Riprova tra poco.",

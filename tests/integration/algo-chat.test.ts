@@ -100,6 +100,7 @@ const geminiDeps = () => ({
   db: db(),
   gemini: { apiKey: "test-key", model: "gemini-test", baseUrl: gemini.url, timeoutMs: 5_000 },
   now: () => new Date(),
+  emailProven: true,
 });
 
 beforeAll(async () => {
@@ -573,7 +574,7 @@ describe("Gemini cost caps", () => {
         lastTokenReset: Timestamp.fromDate(today),
         algoUsage: { day: "2026-05-04", turns: ALGO_DAILY_TURN_CAP - 1, refunds: 0 },
       });
-    const offline = (now: Date) => ({ db: db(), gemini: undefined, now: () => now });
+    const offline = (now: Date) => ({ db: db(), gemini: undefined, now: () => now, emailProven: true });
     const last = await algo.runAlgoChat("pia", { message: "Cerco una lampada" }, offline(today));
     expect(last.tokenBalance).toBe(99.5);
     expect((await doc("users/pia"))?.algoUsage).toEqual({

@@ -332,16 +332,19 @@ describe("createMagicLink + verifyMagicLink", () => {
     });
     expect((await admin.adminDb().collection("magicLinks").get()).size).toBe(EMAIL_RATE_POLICY.max + 1);
 
-    // One IP: IP_RATE_POLICY.max requests (already EMAIL_RATE_POLICY.max from 192.0.2.1), then refused.
-    for (let i = EMAIL_RATE_POLICY.max; i < IP_RATE_POLICY.max; i++) {
+    // One IPv6 /64 (one subscriber's): IP_RATE_POLICY.max requests over any addresses, then refused.
+    for (let i = 0; i < IP_RATE_POLICY.max; i++) {
       const ok = await fns.createMagicLink.run(
-        callableRequest({ email: `u${i}@example.it`, userType: "customer" }, { ip: "192.0.2.1" }),
+        callableRequest(
+          { email: `u${i}@example.it`, userType: "customer" },
+          { ip: `2001:db8:0:1::${i + 1}` },
+        ),
       );
       expect(ok).toEqual({ ok: true });
     }
     const ipRefused = await rejection(
       fns.createMagicLink.run(
-        callableRequest({ email: "altro@example.it", userType: "customer" }, { ip: "192.0.2.1" }),
+        callableRequest({ email: "altro@example.it", userType: "customer" }, { ip: "2001:db8:0:1::ff" }),
       ),
     );
     expect(ipRefused).toMatchObject({ code: "resource-exhausted" });
@@ -350,8 +353,29 @@ describe("createMagicLink + verifyMagicLink", () => {
     expect(counters.size).toBeGreaterThan(0);
     for (const counter of counters.docs) {
       expect(counter.id).toMatch(/^[0-9a-f]{64}$/);
-      expect(JSON.stringify(counter.data())).not.toMatch(/example\.it|192\.0\.2/);
+      expect(JSON.stringify(counter.data())).not.toMatch(/example\.it|192\.0\.2|2001:db8/);
     }
+  });
+
+  it("does not refuse people behind one carrier's shared IPv4 address (CGNAT)", async () => {
+    // More different people than the old per-address ceiling (30 an hour), all from one IPv4 address.
+    const people = policy.IP_RATE_POLICY.max + 10;
+    for (let i = 0; i < people; i++) {
+      const ok = await fns.createMagicLink.run(
+        callableRequest({ email: `persona${i}@example.it`, userType: "customer" }, { ip: "100.64.0.1" }),
+      );
+      expect(ok).toEqual({ ok: true });
+    }
+    // Each of them is still held to their own (address, client) limit.
+    const input = { email: "persona0@example.it", userType: "customer" as const };
+    for (let i = 1; i < policy.EMAIL_RATE_POLICY.max; i++) {
+      await fns.createMagicLink.run(callableRequest(input, { ip: "100.64.0.1" }));
+    }
+    expect(
+      await rejection(fns.createMagicLink.run(callableRequest(input, { ip: "100.64.0.1" }))),
+    ).toMatchObject({
+      code: "resource-exhausted",
+    });
   });
 });
 

@@ -277,4 +277,14 @@ describe("setBlock", () => {
       message: MODERATION_MESSAGES.blockSelf,
     });
   });
+
+  it("is rate limited per user, blocking and unblocking alike", async () => {
+    const { BLOCK_CHANGES_PER_HOUR } = await import("../../src/domain/limits");
+    for (let i = 0; i < BLOCK_CHANGES_PER_HOUR; i++) {
+      await blocks.setBlock.run(callableRequest({ userId: SHOP, blocked: i % 2 === 0 }, { uid: BUYER }));
+    }
+    expect(
+      await rejection(blocks.setBlock.run(callableRequest({ userId: SHOP, blocked: true }, { uid: BUYER }))),
+    ).toMatchObject({ code: "resource-exhausted", message: MODERATION_MESSAGES.tooManyBlocks });
+  });
 });

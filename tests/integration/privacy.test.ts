@@ -115,6 +115,9 @@ async function seedMarketplace() {
     lng: 9.19,
     address: "Via Roma 5, Milano",
   });
+  // A photo the buyer gave Algo (requests/{id}/photos, counted in photoCount): it may show their home.
+  await db().doc("requests/req1").update({ photoCount: 1 });
+  await set("requests/req1/photos/p1", { customerId: BUYER, data: "/9j/AA==", width: 1, height: 1 });
   await set("requests/req2", {
     id: "req2",
     customerId: BUYER,
@@ -347,6 +350,19 @@ describe("exportMyData", () => {
       code: "unauthenticated",
     });
   });
+
+  it("is rate limited per user: each export reads every document of the account", async () => {
+    const { DATA_EXPORTS_PER_HOUR } = await import("../../src/domain/limits");
+    for (let i = 0; i < DATA_EXPORTS_PER_HOUR; i++) {
+      await exporter.exportMyData.run(callableRequest({}, { uid: BUYER }));
+    }
+    expect(await rejection(exporter.exportMyData.run(callableRequest({}, { uid: BUYER })))).toMatchObject({
+      code: "resource-exhausted",
+      message: PRIVACY_MESSAGES.exportTooOften,
+    });
+    // Another user's exports are their own.
+    await expect(exporter.exportMyData.run(callableRequest({}, { uid: SHOP }))).resolves.toBeDefined();
+  });
 });
 
 describe("deleteMyAccount", () => {
@@ -377,6 +393,8 @@ describe("deleteMyAccount", () => {
     expect((await db().collection(`users/${BUYER}/notificationSettings`).get()).empty).toBe(true);
     expect((await db().doc(`notificationState/throttle-${BUYER}-digest`).get()).exists).toBe(false);
     expect(await read("requests/req1/private/location")).toBeUndefined();
+    expect(await read("requests/req1/photos/p1")).toBeUndefined();
+    expect(await read("requests/req1")).not.toHaveProperty("photoCount");
     expect(await read(`ratingsGiven/${BUYER}_${SHOP}`)).toBeUndefined();
     expect(await read("algo_conversations/a1")).toBeUndefined();
     expect(await read(`blocks/${BUYER}_spammer`)).toBeUndefined();

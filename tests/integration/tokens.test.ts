@@ -154,7 +154,11 @@ describe("monthly reset", () => {
   const april = new Date("2025-04-01T08:00:00Z");
 
   function chat(uid: string, now: Date, message = "Cerco una lampada") {
-    return algo.runAlgoChat(uid, { message }, { db: db(), gemini: undefined, now: () => now });
+    return algo.runAlgoChat(
+      uid,
+      { message },
+      { db: db(), gemini: undefined, now: () => now, emailProven: true },
+    );
   }
 
   it("credits 5 to a customer once per month (Europe/Rome calendar)", async () => {

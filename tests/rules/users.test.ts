@@ -19,6 +19,7 @@ import {
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
 import { COLLECTIONS } from "../../src/domain/collections";
+import { LEGAL_DOCUMENTS } from "../../src/domain/legal";
 import { TOKEN_LEDGER_KINDS } from "../../src/domain/tokens";
 import { USER_TYPES } from "../../src/domain/user-type";
 import { useRulesEnvironment } from "./environment";
@@ -86,6 +87,26 @@ describe("users/{uid}", () => {
       { consent: { termsVersion: "1", privacyVersion: "1", acceptedAt: serverTimestamp(), marketing: true } },
     ],
     ["marked suspended", { suspendedAt: serverTimestamp() }],
+    [
+      "naming an older privacy notice than the current one",
+      {
+        consent: {
+          termsVersion: LEGAL_DOCUMENTS.terms.version,
+          privacyVersion: "2026-11-25",
+          acceptedAt: serverTimestamp(),
+        },
+      },
+    ],
+    [
+      "naming terms that do not exist",
+      {
+        consent: {
+          termsVersion: "2099-01-01",
+          privacyVersion: LEGAL_DOCUMENTS.privacy.version,
+          acceptedAt: serverTimestamp(),
+        },
+      },
+    ],
   ];
 
   it("a sign-up without the terms accepted and the privacy notice acknowledged is refused", async () => {
@@ -189,10 +210,16 @@ describe("users/{uid}/tokenLedger", () => {
     });
   });
 
-  it("the owner reads their ledger, by entry and as a list", async () => {
+  it("the owner reads their ledger, by entry and as a bounded list", async () => {
     const db = rules.as(BUYER);
     await assertSucceeds(getDoc(doc(ledger(db, BUYER), "entry-1")));
-    await assertSucceeds(getDocs(ledger(db, BUYER)));
+    await assertSucceeds(getDocs(query(ledger(db, BUYER), limit(50))));
+  });
+
+  it("an unbounded list of the ledger is refused, like every other list", async () => {
+    const db = rules.as(BUYER);
+    await assertFails(getDocs(ledger(db, BUYER)));
+    await assertFails(getDocs(query(ledger(db, BUYER), limit(51))));
   });
 
   it("another user cannot read it", async () => {

@@ -6,14 +6,21 @@ import type { CallableRequest } from "firebase-functions/https";
  * against the Firestore and Auth emulators.
  */
 
-/** A v2 callable request as firebase-functions builds it: data, the caller (if signed in) and the IP. */
-export function callableRequest<T>(data: T, options: { uid?: string; ip?: string } = {}): CallableRequest<T> {
+/**
+ * A v2 callable request as firebase-functions builds it: data, the caller (if signed in) and the IP.
+ * The caller proved their e-mail address (`email_verified` in the token) unless `emailVerified: false`.
+ */
+export function callableRequest<T>(
+  data: T,
+  options: { uid?: string; ip?: string; emailVerified?: boolean } = {},
+): CallableRequest<T> {
   const rawRequest = {
     ip: options.ip ?? "127.0.0.1",
     headers: {},
   } as unknown as CallableRequest<T>["rawRequest"];
   const { uid } = options;
-  const auth = uid ? { auth: { uid, token: { uid } as DecodedIdToken, rawToken: "test" } } : {};
+  const token = { uid, email_verified: options.emailVerified ?? true } as DecodedIdToken;
+  const auth = uid ? { auth: { uid, token, rawToken: "test" } } : {};
   return { data, rawRequest, acceptsStreaming: false, ...auth };
 }
 

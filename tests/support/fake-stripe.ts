@@ -36,6 +36,10 @@ export interface FakeStripe {
   requests: RecordedStripeRequest[];
   sessions: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
+  /** Subscriptions cancelled at once through the API (DELETE /v1/subscriptions/:id), in order. */
+  cancelled: string[];
+  /** Refunds created through the API: the payment intent each gave back. */
+  refunds: Array<{ id: string; paymentIntent: string }>;
   /** The shop pays on Stripe's page: the events of a completed checkout at `at` (s). */
   completeCheckout(sessionId: string, at: number): StripeEvent[];
   /** The next month is charged: invoice.paid and customer.subscription.updated with the new period. */
@@ -97,6 +101,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const invoicesOf = new Map<string, number>();
+  const cancelled: string[] = [];
+  const refunds: Array<{ id: string; paymentIntent: string }> = [];
 
   const periodEnd = (sub: Obj) =>
     (sub.items as { data: Array<{ current_period_end: number }> }).data[0]?.current_period_end ?? 0;
@@ -173,7 +179,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (method === "POST" && params.cancel_at_period_end !== undefined) {
         sub.cancel_at_period_end = params.cancel_at_period_end === "true";
       }
+      if (method === "DELETE") {
+        sub.status = "canceled";
+        sub.ended_at = Math.floor(Date.now() / 1000);
+        cancelled.push(sub.id as string);
+      }
       return { status: 200, body: sub };
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const refund = { id: nextId("re"), paymentIntent: String(params.payment_intent ?? "") };
+      refunds.push(refund);
+      return {
+        status: 200,
+        body: { id: refund.id, object: "refund", payment_intent: refund.paymentIntent, status: "succeeded" },
+      };
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       return {
@@ -217,6 +236,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sessions,
     subscriptions,
+    cancelled,
+    refunds,
     completeCheckout(sessionId, at) {
       const session = sessionOf(sessionId);
       session.status = "complete";

@@ -21,6 +21,7 @@ import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { type LocationInput, locationInputSchema } from "@/domain/request";
 import { algoTurnAction, type TokenAction } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
+import { emailProvenInToken } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -66,6 +67,8 @@ export interface AlgoChatDeps {
   db: Firestore;
   gemini: GeminiConfig | undefined;
   now: () => Date;
+  /** The caller proved their e-mail address (their ID token says so): else the lower daily cap. */
+  emailProven: boolean;
 }
 
 type ChatInput = z.output<typeof algoChatInputSchema>;
@@ -110,7 +113,7 @@ async function loadAndCharge(
     // The day's caps (algo-usage.ts), before any charge or model call.
     const now = deps.now();
     const usage = algoUsageOn(user.data.algoUsage, now);
-    const refusal = algoUsageRefusal(usage);
+    const refusal = algoUsageRefusal(usage, { emailProven: deps.emailProven });
     if (refusal) throw new HttpsError("resource-exhausted", USAGE_REFUSALS[refusal]);
     const charge = chargeInTransaction(tx, user, uid, action, now);
     if (charge.ok) tx.update(user.ref, { algoUsage: withTurn(usage) });
@@ -120,6 +123,7 @@ async function loadAndCharge(
 
 const USAGE_REFUSALS: Record<AlgoUsageRefusal, string> = {
   daily_turns: ALGO_LIMIT_MESSAGES.dailyTurns,
+  daily_turns_unproven: ALGO_LIMIT_MESSAGES.dailyTurnsUnproven,
   daily_refunds: ALGO_LIMIT_MESSAGES.dailyFailures,
 };
 
@@ -250,8 +254,8 @@ export async function runAlgoChat(
   };
 }
 
-function defaultDeps(): AlgoChatDeps {
-  return { db: adminDb(), gemini: geminiConfigFromEnv(), now: () => new Date() };
+function defaultDeps(emailProven: boolean): AlgoChatDeps {
+  return { db: adminDb(), gemini: geminiConfigFromEnv(), now: () => new Date(), emailProven };
 }
 
 export const algoChat = onCall(
@@ -261,7 +265,7 @@ export const algoChat = onCall(
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
     const input = parseCallableInput(algoChatInputSchema, request.data);
     try {
-      return await runAlgoChat(uid, input, defaultDeps());
+      return await runAlgoChat(uid, input, defaultDeps(emailProvenInToken(request.auth?.token)));
     } catch (error) {
       if (error instanceof HttpsError) throw error;
       logger.error("algoChat failed", { uid, error: String(error) });

@@ -13,6 +13,7 @@ import {
 } from "@/domain/request-form";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
+import { emailProvenInToken } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -28,7 +29,8 @@ import { checkPublishing, requestDocument, writePublication } from "./publish";
  * id derives from it, so the same submission twice publishes once and answers the same request.
  */
 
-type Deps = { db: Firestore; now: () => Date };
+/** emailProven: the caller's ID token proves the address (else the request waits: publish.ts). */
+type Deps = { db: Firestore; now: () => Date; emailProven: boolean };
 
 /** The caps, said for the form (Algo's words speak of its summary card). */
 const FORM_REFUSALS: Readonly<Record<string, string>> = {
@@ -79,7 +81,7 @@ export async function runPublishRequest(
       });
       return { requestId: requestRef.id, request };
     }
-    const check = await checkPublishing(tx, db, uid, input.location, deps.now());
+    const check = await checkPublishing(tx, db, uid, input.location, deps.now(), deps);
     if (!check.ok) throw new HttpsError("failed-precondition", FORM_REFUSALS[check.message] ?? check.message);
     return writePublication(tx, db, check, publication, requestRef);
   });
@@ -93,7 +95,11 @@ export const publishRequest = onCall(
     const input = parseCallableInput(publishRequestInputSchema, request.data as PublishRequestInput);
     try {
       const db = adminDb();
-      return await runPublishRequest(uid, input, { db, now: await clockFor(db) });
+      return await runPublishRequest(uid, input, {
+        db,
+        now: await clockFor(db),
+        emailProven: emailProvenInToken(request.auth?.token),
+      });
     } catch (error) {
       if (error instanceof HttpsError) throw error;
       logger.error("publishRequest failed", { uid, error: String(error) });

@@ -11,6 +11,7 @@ import { mergeExtractedData, sanitizeExtractedData } from "@/domain/extracted-da
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
 import { adminDb } from "../lib/admin";
+import { emailProvenInToken } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -32,7 +33,8 @@ import { checkPublishing, publishableRequest, writePublication } from "./publish
  * conversation already published answers its request again (a retry after a lost connection).
  */
 
-type Deps = { db: Firestore; now: () => Date };
+/** emailProven: the caller's ID token proves the address (else the request waits: publish.ts). */
+type Deps = { db: Firestore; now: () => Date; emailProven: boolean };
 type Input = ReturnType<typeof publishAlgoRequestInputSchema.parse>;
 
 export async function runPublishAlgoRequest(
@@ -66,7 +68,7 @@ export async function runPublishAlgoRequest(
     }
     if (!fields.productName) throw new HttpsError("failed-precondition", PUBLISHING_MESSAGES.productNeeded);
     const location = input.location ?? conversation.location;
-    const check = await checkPublishing(tx, db, uid, location, now);
+    const check = await checkPublishing(tx, db, uid, location, now, deps);
     if (!check.ok) throw new HttpsError("failed-precondition", check.message);
     const { request, requestId } = writePublication(tx, db, check, { ...base, photos: input.photos ?? [] });
     tx.set(
@@ -102,7 +104,11 @@ export const publishAlgoRequest = onCall(
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
     const input = parseCallableInput(publishAlgoRequestInputSchema, request.data as PublishAlgoRequestInput);
     try {
-      return await runPublishAlgoRequest(uid, input, { db: adminDb(), now: () => new Date() });
+      return await runPublishAlgoRequest(uid, input, {
+        db: adminDb(),
+        now: () => new Date(),
+        emailProven: emailProvenInToken(request.auth?.token),
+      });
     } catch (error) {
       if (error instanceof HttpsError) throw error;
       logger.error("publishAlgoRequest failed", { uid, error: String(error) });

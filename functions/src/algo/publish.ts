@@ -25,7 +25,7 @@ import {
   requestQuotaOn,
   withPublished,
 } from "@/domain/request-quota";
-import { REQUEST_STATUS } from "@/domain/state-machine";
+import { REQUEST_STATUS, type RequestStatus } from "@/domain/state-machine";
 
 /**
  * Publishing what Algo collected as requests/{id} (spec §3, §5; architecture §4, §7): the spec's
@@ -51,6 +51,8 @@ export interface PublishInput {
   publishedAt?: Date;
   /** Photos kept with the request (requests/{id}/photos, written with it; request-photo.ts). */
   photos?: readonly RequestPhotoUpload[];
+  /** `awaiting_email` while the buyer's address is not proven (checkPublishing decides); else active. */
+  status?: RequestStatus;
 }
 
 export function publishableRequest(input: PublishInput): PublishableRequest {
@@ -83,6 +85,7 @@ export function requestDocument(input: PublishInput): {
       id: input.requestId,
       customerId: input.uid,
       ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}),
+      ...(input.status ? { status: input.status } : {}),
       request: checked,
     },
     () => FieldValue.serverTimestamp(),
@@ -104,12 +107,18 @@ export type PublishCheck =
       userRef: DocumentReference;
       /** The publication's time: the request expires 7 days later (request-life.ts). */
       publishedAt: Date;
+      /**
+       * active, or awaiting_email for an account whose e-mail is not proven: stored, shown to its buyer,
+       * seen by no shop until the address is proven (requests/release-held.ts).
+       */
+      status: RequestStatus;
     }
   | { ok: false; message: string };
 
 /**
  * The reads of publishing, before the transaction writes anything: a place is needed, fewer than
- * MAX_ACTIVE_REQUESTS_PER_BUYER active requests (a query bounded at the cap) and the day's count.
+ * MAX_ACTIVE_REQUESTS_PER_BUYER open requests (active or awaiting the e-mail proof; a query bounded at
+ * the cap) and the day's count. An account whose e-mail is not proven publishes `awaiting_email`.
  */
 export async function checkPublishing(
   tx: Transaction,
@@ -117,6 +126,7 @@ export async function checkPublishing(
   uid: string,
   location: LocationInput | undefined,
   now: Date,
+  account: { emailProven: boolean },
 ): Promise<PublishCheck> {
   if (!location) return { ok: false, message: PUBLISHING_MESSAGES.placeNeeded };
   const userRef = db.collection(COLLECTIONS.users).doc(uid);
@@ -126,14 +136,15 @@ export async function checkPublishing(
       db
         .collection(COLLECTIONS.requests)
         .where(REQUEST_FIELDS.customerId, "==", uid)
-        .where(REQUEST_FIELDS.status, "==", REQUEST_STATUS.active)
+        .where(REQUEST_FIELDS.status, "in", [REQUEST_STATUS.active, REQUEST_STATUS.awaitingEmail])
         .limit(MAX_ACTIVE_REQUESTS_PER_BUYER),
     ),
   ]);
   const quota = requestQuotaOn(user.get("requestQuota"), now);
   const refusal = publishRefusal(active.size, quota);
   if (refusal) return { ok: false, message: REFUSAL_MESSAGES[refusal] };
-  return { ok: true, location, quota, userRef, publishedAt: now };
+  const status = account.emailProven ? REQUEST_STATUS.active : REQUEST_STATUS.awaitingEmail;
+  return { ok: true, location, quota, userRef, publishedAt: now, status };
 }
 
 /**
@@ -153,6 +164,7 @@ export function writePublication(
     requestId: requestRef.id,
     location: check.location,
     publishedAt: check.publishedAt,
+    status: check.status,
   });
   const photos = (input.photos ?? []).slice(-MAX_REQUEST_PHOTOS);
   tx.create(requestRef, photos.length > 0 ? { ...doc, photoCount: photos.length } : doc);

@@ -26,6 +26,7 @@ import { parseCallableInput, rateLimitedError } from "../lib/http-errors";
 import { hitRateLimits, mailRateChecks } from "../lib/rate-limit";
 import { sized } from "../lib/sizing";
 import { fromFirestore } from "../profiles/user-record";
+import { releaseHeldRequestsQuietly } from "../requests/release-held";
 import { ensureUserDocument, provenAuthUser } from "./accounts";
 import {
   checkMagicLink,
@@ -139,6 +140,8 @@ export async function redeemMagicLink(
       { uid: user.uid, email: link.email, userType: link.userType, reclaimed },
       deps.now(),
     );
+    // The address is proven now: requests held until then reach the shops.
+    await releaseHeldRequestsQuietly(deps.db, user.uid, deps.now());
     const customToken = await deps.auth.createCustomToken(user.uid);
     return { customToken, userType: account.userType, email: link.email };
   } catch (error) {

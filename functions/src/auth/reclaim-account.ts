@@ -12,6 +12,7 @@ import { hitRateLimits } from "../lib/rate-limit";
 import { RECLAIM_RATE_POLICY } from "../lib/rate-limit-policy";
 import { sized } from "../lib/sizing";
 import { userRef } from "../profiles/user-record";
+import { releaseHeldRequestsQuietly } from "../requests/release-held";
 import { ensureUserDocument, reclaimUnverifiedAccount } from "./accounts";
 
 /**
@@ -70,6 +71,7 @@ export async function reclaimAfterEmailLink(
     { uid, email, userType: storedType.success ? storedType.data : "customer", reclaimed: true },
     deps.now(),
   );
+  await releaseHeldRequestsQuietly(deps.db, uid, deps.now());
   return { reclaimed: true, customToken: await deps.auth.createCustomToken(uid) };
 }
 

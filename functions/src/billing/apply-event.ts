@@ -1,7 +1,8 @@
-import type { Firestore, Transaction } from "firebase-admin/firestore";
+import { type DocumentData, type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/collections";
-import { buildPayment } from "@/domain/plan-payments";
+import { fiscalRetainUntil } from "@/domain/legal";
+import { BILLING_REFUND_STATUS, buildPayment } from "@/domain/plan-payments";
 import { launchOfferEnd, PROVIDER_STATUS, planStatus } from "@/domain/plans";
 import { creditTokenPack } from "../tokens/token-credit";
 import { uidOfCustomer } from "./customers";
@@ -36,7 +37,31 @@ import {
  * event about an older subscription than the followed one is ignored, and a period end never moves
  * back.
  */
-export type Effect = "applied" | "ignored";
+export type Effect = "applied" | "ignored" | "refund";
+
+/**
+ * A deleted account's plan document is a tombstone (privacy/billing-records.ts): no late event brings a
+ * plan back for it. Receipts still arrive (fiscal records), reduced like the others.
+ */
+async function accountDeleted(tx: Transaction, db: Firestore, uid: string): Promise<boolean> {
+  return (await tx.get(subscriptionRef(db, uid))).get("accountDeletedAt") !== undefined;
+}
+
+/** billingRefunds/{sessionId}: a payment the webhook refused to apply, to give back (webhook.ts). */
+export function refundRef(db: Firestore, sessionId: string) {
+  return db.collection(COLLECTIONS.billingRefunds).doc(sessionId);
+}
+
+/**
+ * One code, one shop, judged where the payment is applied: the reservation of startCheckout lasts as
+ * long as the Checkout Session, but a payment may still arrive for a code another shop redeemed (two
+ * sessions, a retried event). The code must exist and be unused or already this shop's.
+ */
+function codeTakenByAnother(codeData: DocumentData | undefined, uid: string): boolean {
+  if (!codeData) return true;
+  const usedBy = codeData.usedBy;
+  return typeof usedBy === "string" && usedBy !== "" && usedBy !== uid;
+}
 
 const seconds = (value: number) => new Date(value * 1000);
 
@@ -70,12 +95,37 @@ async function applyCheckout(
   }
   if (kind !== "launch") return "ignored"; // the monthly plan follows its subscription's events
   const code = session.metadata.code ?? "";
-  const codeRef = code ? db.collection(COLLECTIONS.launchCodes).doc(code) : undefined;
-  const codeSnap = codeRef ? await tx.get(codeRef) : undefined;
+  const codeRef = db.collection(COLLECTIONS.launchCodes).doc(code || "-");
+  const codeSnap = await tx.get(codeRef);
+  const deleted = await accountDeleted(tx, db, uid);
   const stored = (await readSubscription(tx, db, uid)) ?? emptySubscription(uid, now);
   const receiptRef = paymentRef(db, uid, session.id);
   if ((await tx.get(receiptRef)).exists) return "ignored";
   const paidAt = seconds(event.created);
+  if (deleted || codeTakenByAnother(code ? codeSnap.data() : undefined, uid)) {
+    // Paid, but not applied: the money goes back (webhook.ts refunds after the commit) and the shop
+    // reads why on /abbonamento. Nothing else changes: the code stays with the shop that redeemed it.
+    logger.warn("stripeWebhook: launch payment refused", { uid, code, deleted });
+    tx.set(refundRef(db, session.id), {
+      uid,
+      sessionId: session.id,
+      paymentIntent: session.payment_intent ?? null,
+      amountCents: session.amount_total ?? 0,
+      reason: deleted ? "account_deleted" : "launch_code_used",
+      code,
+      status: BILLING_REFUND_STATUS.pending,
+      createdAt: Timestamp.fromDate(now),
+    });
+    if (!deleted) {
+      const refused: StoredSubscription = {
+        ...stored,
+        launchRefused: { code, at: paidAt, amountCents: session.amount_total ?? 0 },
+        updatedAt: now,
+      };
+      tx.set(subscriptionRef(db, uid), subscriptionDoc(refused));
+    }
+    return "refund";
+  }
   const current = planStatus(stored, paidAt);
   const accessEnd = current.hasAccess ? (current.endsAt ?? current.renewsAt) : null;
   const next: StoredSubscription = {
@@ -91,9 +141,9 @@ async function applyCheckout(
   // The monthly subscription (cancelled: startCheckout refuses otherwise) is no longer followed; its
   // `created` stays, so its late events are recognised as older and ignored.
   delete next.stripeSubscriptionId;
+  delete next.launchRefused;
   tx.set(subscriptionRef(db, uid), subscriptionDoc(next));
-  if (codeRef && codeSnap?.exists) tx.update(codeRef, { usedBy: uid, usedAt: paidAt });
-  else logger.error("stripeWebhook: launch paid without a known code", { uid, code });
+  tx.update(codeRef, { usedBy: uid, usedAt: paidAt });
   tx.create(
     receiptRef,
     paymentDoc(
@@ -118,6 +168,7 @@ async function applySubscription(
   const sub: SubscriptionObject = subscriptionObjectSchema.parse(event.data.object);
   const uid = sub.metadata?.uid || (await uidOfCustomer(tx, db, sub.customer));
   if (!uid) return "ignored";
+  if (await accountDeleted(tx, db, uid)) return "ignored";
   const stored = (await readSubscription(tx, db, uid)) ?? emptySubscription(uid, now);
   const same = stored.stripeSubscriptionId === sub.id;
   if (same && stored.status === PROVIDER_STATUS.canceled) return "ignored";
@@ -164,6 +215,7 @@ async function applyInvoice(
   const uid = await invoiceOwner(tx, db, invoice);
   if (!uid) return "ignored";
   const paid = event.type === "invoice.paid";
+  const deleted = await accountDeleted(tx, db, uid);
   const stored = await readSubscription(tx, db, uid);
   const receiptRef = paymentRef(db, uid, invoice.id);
   const hasReceipt = paid && (await tx.get(receiptRef)).exists;
@@ -176,9 +228,13 @@ async function applyInvoice(
       grossCents: invoice.amount_paid,
       paidAt,
       provider: stored?.stripeSubscriptionId?.startsWith("sub_sim_") ? "simulated" : "stripe",
-      receiptUrl: invoice.hosted_invoice_url ?? null,
+      // A deleted account's receipt keeps only what the law needs (privacy/billing-records.ts).
+      receiptUrl: deleted ? null : (invoice.hosted_invoice_url ?? null),
     });
-    tx.create(receiptRef, paymentDoc(receipt));
+    tx.create(receiptRef, {
+      ...paymentDoc(receipt),
+      ...(deleted ? { retainUntil: Timestamp.fromDate(fiscalRetainUntil(paidAt)) } : {}),
+    });
     effect = "applied";
   }
   const follows =

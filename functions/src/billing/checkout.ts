@@ -44,14 +44,20 @@ const CODE_MESSAGES: Readonly<Record<LaunchCodeProblem, string>> = {
   wrongCity: PLAN_MESSAGES.launchCodeWrongCity,
 };
 
-/** How long a code stays reserved for the shop that started paying with it. */
+/**
+ * How long a code stays reserved for the shop that started paying with it; the launch Checkout
+ * Session expires a little before (Stripe allows 30 minutes to 24 hours), so no payment can complete
+ * after the reservation ended. The webhook checks the code again anyway (apply-event.ts).
+ */
 const CODE_RESERVATION_MS = 60 * 60 * 1000;
+const LAUNCH_SESSION_MS = CODE_RESERVATION_MS - 5 * 60 * 1000;
 /** Stripe wants a trial end at least two days ahead; closer than that, billing starts now. */
 const MIN_TRIAL_MS = 2 * 24 * 60 * 60 * 1000 + 60 * 60 * 1000;
 
 type Plan = Pick<CheckoutRequest, "mode" | "amountCents" | "productName" | "metadata"> & {
   priceId?: string;
   trialEnd?: Date;
+  expiresAt?: Date;
 };
 
 /** Checks the launch code and reserves it for `uid` for an hour (single use across shops). */
@@ -117,12 +123,15 @@ async function planFor(uid: string, input: StartCheckoutInput, deps: BillingDeps
     };
   }
   if (renewing) throw new HttpsError("failed-precondition", PLAN_MESSAGES.monthlyActiveForLaunch);
-  const code = await reserveLaunchCode(uid, input.code, user.location?.zone, deps);
+  // The pilot city is the verified shop's (users/{uid}.shop, written by verifyShop only), never the
+  // profile's location, which the owner edits.
+  const code = await reserveLaunchCode(uid, input.code, user.shop?.zone, deps);
   return {
     mode: "payment",
     amountCents: PLAN_PRICES_CENTS.launch,
     productName: PAYMENT_DESCRIPTIONS.launch,
     metadata: { uid, kind: "launch", code },
+    expiresAt: new Date(now.getTime() + LAUNCH_SESSION_MS),
     ...(deps.prices.launch ? { priceId: deps.prices.launch } : {}),
   };
 }

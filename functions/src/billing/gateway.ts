@@ -20,6 +20,8 @@ export interface CheckoutRequest {
   priceId?: string;
   /** Monthly only: billing starts then (the access the shop already has is not charged twice). */
   trialEnd?: Date;
+  /** The session cannot be paid after this (the launch code's reservation ends with it). */
+  expiresAt?: Date;
   successUrl: string;
   cancelUrl: string;
 }
@@ -30,6 +32,10 @@ export interface BillingGateway {
   createCustomer(input: { uid: string; email?: string; name?: string }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url?: string }>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Ends the subscription now, nothing more charged (the account is being deleted). */
+  cancelNow(subscriptionId: string): Promise<void>;
+  /** Gives a one-off payment back whole (a launch code another shop redeemed first). */
+  refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
 }
 
@@ -84,6 +90,7 @@ export class StripeGateway implements BillingGateway {
       locale: "it",
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
+      ...(request.expiresAt ? { expires_at: Math.floor(request.expiresAt.getTime() / 1000) } : {}),
       ...(subscription
         ? {
             subscription_data: {
@@ -98,6 +105,20 @@ export class StripeGateway implements BillingGateway {
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
     await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+  }
+
+  async cancelNow(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId, { prorate: false, invoice_now: false });
+    } catch (error) {
+      // Already cancelled (or gone) at Stripe: nothing left to stop.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+      throw error;
+    }
+  }
+
+  async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
+    await this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
   }
 
   async portalUrl(customerId: string, returnUrl: string): Promise<string> {

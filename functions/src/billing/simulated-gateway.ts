@@ -67,6 +67,24 @@ export class SimulatedGateway implements BillingGateway {
     });
   }
 
+  async cancelNow(subscriptionId: string): Promise<void> {
+    const uid = subscriptionId.split("_sim_")[1]?.split(".")[0];
+    if (!uid) return;
+    const now = this.deps.now();
+    await this.deliver("customer.subscription.deleted", now, {
+      id: subscriptionId,
+      object: "subscription",
+      status: PROVIDER_STATUS.canceled,
+      created: secs(now),
+      customer: `cus_sim_${uid}`,
+      ended_at: secs(now),
+      metadata: { uid },
+    });
+  }
+
+  /** Nothing was charged: a simulated refund has nothing to give back. */
+  async refund(): Promise<void> {}
+
   async portalUrl(): Promise<string> {
     return `${this.deps.appUrl}/abbonamento?portale=simulato`;
   }

@@ -4,13 +4,15 @@ import * as logger from "firebase-functions/logger";
 import Stripe from "stripe";
 import { ZodError } from "zod";
 import { COLLECTIONS } from "@/domain/collections";
+import { BILLING_REFUND_STATUS } from "@/domain/plan-payments";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
-import { applyEvent, type Effect } from "./apply-event";
-import { stripeWebhookSecret, webhookSecretFromEnv } from "./config";
-import { eventEnvelopeSchema } from "./events";
+import { applyEvent, type Effect, refundRef } from "./apply-event";
+import { billingModeFromEnv, stripeSecretKey, stripeWebhookSecret, webhookSecretFromEnv } from "./config";
+import { type EventEnvelope, eventEnvelopeSchema } from "./events";
+import { StripeGateway, stripeClient } from "./gateway";
 
 /**
  * stripeWebhook (HTTP, POST from Stripe): the only writer of plan state and token credits. The body is
@@ -30,6 +32,11 @@ export interface WebhookDeps {
   /** undefined: no secret configured, every event is refused. */
   secret: string | undefined;
   now: () => Date;
+  /**
+   * Gives a refused payment back (Stripe's refund of its payment intent). Absent on the simulated
+   * provider, which charges nothing: its refused payments are marked 'not_charged'.
+   */
+  refund?: (paymentIntentId: string, idempotencyKey: string) => Promise<void>;
 }
 
 export interface WebhookOutcome {
@@ -74,11 +81,37 @@ export async function handleWebhook(
     });
     return effect;
   });
+  if (result === "refund") await settleRefund(event, deps);
   return { eventId: event.id, type: event.type, result };
 }
 
+/**
+ * After the commit, the refused payment is refunded at Stripe (idempotent on the session, so a second
+ * event about the same session refunds nothing more) and billingRefunds/{session} records the outcome.
+ * A refund that fails stays 'failed' with the error for an operator; the plan was never applied.
+ */
+async function settleRefund(event: EventEnvelope, deps: WebhookDeps): Promise<void> {
+  const sessionId = String(event.data.object.id ?? "");
+  const ref = refundRef(deps.db, sessionId);
+  const pending = (await ref.get()).data();
+  if (pending?.status !== BILLING_REFUND_STATUS.pending) return;
+  const paymentIntent = typeof pending.paymentIntent === "string" ? pending.paymentIntent : undefined;
+  const at = Timestamp.fromDate(deps.now());
+  if (!deps.refund || !paymentIntent) {
+    await ref.update({ status: BILLING_REFUND_STATUS.notCharged, settledAt: at });
+    return;
+  }
+  try {
+    await deps.refund(paymentIntent, `refund-${sessionId}`);
+    await ref.update({ status: BILLING_REFUND_STATUS.refunded, settledAt: at });
+  } catch (error) {
+    logger.error("stripeWebhook: refund failed", { sessionId, error: String(error) });
+    await ref.update({ status: BILLING_REFUND_STATUS.failed, error: String(error), settledAt: at });
+  }
+}
+
 export const stripeWebhook = onRequest(
-  sized("stripeWebhook", { region, secrets: [stripeWebhookSecret] }),
+  sized("stripeWebhook", { region, secrets: [stripeWebhookSecret, stripeSecretKey] }),
   async (req, res) => {
     if (req.method !== "POST") {
       res.status(405).json({ ok: false, error: "POST only" });
@@ -86,10 +119,16 @@ export const stripeWebhook = onRequest(
     }
     const db = adminDb();
     try {
+      // Refunds need Stripe itself (billing-deps.ts would bring the simulated provider, which calls
+      // this handler: an import cycle); the simulated provider charges nothing to refund.
+      const mode = billingModeFromEnv();
+      const stripe =
+        mode.kind === "stripe" ? new StripeGateway(stripeClient(mode.secretKey, mode.api)) : null;
       const outcome = await handleWebhook(req.rawBody, req.header("stripe-signature"), {
         db,
         secret: webhookSecretFromEnv(),
         now: await clockFor(db),
+        ...(stripe ? { refund: (id: string, key: string) => stripe.refund(id, key) } : {}),
       });
       res.json({ received: true, ...outcome });
     } catch (error) {

@@ -1,4 +1,12 @@
-import { PROFILE_SYNC_WINDOW_MS, PROFILE_SYNCS_PER_WINDOW } from "@/domain/limits";
+import {
+  BLOCK_CHANGES_PER_HOUR,
+  DATA_EXPORTS_PER_HOUR,
+  EMAILS_PER_ADDRESS_AND_CLIENT,
+  EMAILS_PER_IPV4_PER_HOUR,
+  EMAILS_PER_IPV6_PREFIX_PER_HOUR,
+  PROFILE_SYNC_WINDOW_MS,
+  PROFILE_SYNCS_PER_WINDOW,
+} from "@/domain/limits";
 
 /**
  * Fixed-window rate limiting, pure: the caller stores the window in Firestore inside a transaction.
@@ -26,9 +34,21 @@ export function decideRate(current: RateWindow | undefined, policy: RatePolicy, 
   return { allowed: true, next: { windowStart: window.windowStart, count: window.count + 1 } };
 }
 
-/** Limits of the e-mail sending endpoints (per recipient e-mail and per client IP). */
-export const EMAIL_RATE_POLICY: RatePolicy = { max: 5, windowMs: 15 * 60 * 1000 };
-export const IP_RATE_POLICY: RatePolicy = { max: 30, windowMs: 60 * 60 * 1000 };
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Limits of the e-mail sending endpoints: per (recipient e-mail, client address), the one that binds a
+ * person, and per client address alone, a ceiling against one machine mailing many addresses. The
+ * ceiling of an IPv4 address is high: a mobile carrier's CGNAT puts thousands of legitimate users
+ * behind one. An IPv6 /64 belongs to one subscriber and keeps a low one.
+ */
+export const EMAIL_RATE_POLICY: RatePolicy = { max: EMAILS_PER_ADDRESS_AND_CLIENT, windowMs: 15 * 60 * 1000 };
+export const IP_RATE_POLICY: RatePolicy = { max: EMAILS_PER_IPV6_PREFIX_PER_HOUR, windowMs: HOUR_MS };
+export const IPV4_RATE_POLICY: RatePolicy = { max: EMAILS_PER_IPV4_PER_HOUR, windowMs: HOUR_MS };
+/** exportMyData, per user. */
+export const EXPORT_RATE_POLICY: RatePolicy = { max: DATA_EXPORTS_PER_HOUR, windowMs: HOUR_MS };
+/** setBlock (block and unblock), per user. */
+export const BLOCK_RATE_POLICY: RatePolicy = { max: BLOCK_CHANGES_PER_HOUR, windowMs: HOUR_MS };
 /** Profile rewrites (syncProfile) that change profiles/{uid}, per user; unchanged syncs are free. */
 export const PROFILE_SYNC_RATE_POLICY: RatePolicy = {
   max: PROFILE_SYNCS_PER_WINDOW,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import { type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS } from "@/domain/collections";
 import { clientIpKey } from "./client-ip";
@@ -6,6 +7,7 @@ import {
   decideRate,
   EMAIL_RATE_POLICY,
   IP_RATE_POLICY,
+  IPV4_RATE_POLICY,
   type RatePolicy,
   type RateWindow,
 } from "./rate-limit-policy";
@@ -99,13 +101,16 @@ export async function hitRateLimitInTransaction(
  * The limits of every endpoint that sends e-mail, shared between them. The per-address limit counts
  * an address from one client address: someone hammering victim@ from their IP uses up only their
  * own (address, IP) window, never the victim's sign-in or reset e-mails from elsewhere. One client
- * address is also held to IP_RATE_POLICY.max over all addresses. `ip` is clientIp()'s answer
+ * address is also held to a ceiling over all addresses: IPV4_RATE_POLICY for an IPv4 address (maybe a
+ * carrier's, shared), IP_RATE_POLICY for an IPv6 /64 or an unknown address. `ip` is clientIp()'s answer
  * (client-ip.ts), not a client-chosen X-Forwarded-For entry; an IPv6 client counts per /64.
  */
 export function mailRateChecks(email: string, ip: string | undefined): RateLimitCheck[] {
   const client = clientIpKey(ip);
+  // An IPv4 address may be a carrier's, shared by thousands (CGNAT): its own ceiling is far higher.
+  const shared = isIP(client) === 4;
   return [
     { key: `mail:email-ip:${email.trim().toLowerCase()}|${client}`, policy: EMAIL_RATE_POLICY },
-    { key: `mail:ip:${client}`, policy: IP_RATE_POLICY },
+    { key: `mail:ip:${client}`, policy: shared ? IPV4_RATE_POLICY : IP_RATE_POLICY },
   ];
 }

@@ -9,6 +9,8 @@ import { docId, runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { hitRateLimits } from "../lib/rate-limit";
+import { BLOCK_RATE_POLICY } from "../lib/rate-limit-policy";
 import { sized } from "../lib/sizing";
 import type { ModerationDeps } from "./report-content";
 
@@ -25,6 +27,13 @@ export async function setBlockFor(
   deps: ModerationDeps,
 ): Promise<SetBlockOutput> {
   if (input.userId === uid) throw new HttpsError("invalid-argument", MODERATION_MESSAGES.blockSelf);
+  // Each call reads a profile and writes a block that the rules then read on every message.
+  const allowed = await hitRateLimits(
+    deps.db,
+    [{ key: `block:uid:${uid}`, policy: BLOCK_RATE_POLICY }],
+    deps.now(),
+  );
+  if (!allowed) throw new HttpsError("resource-exhausted", MODERATION_MESSAGES.tooManyBlocks);
   const ref = deps.db.collection(COLLECTIONS.blocks).doc(docId(blockId(uid, input.userId)));
   if (!input.blocked) {
     await ref.delete();

@@ -3,11 +3,18 @@ import {
   type DocumentData,
   type DocumentReference,
   FieldPath,
+  FieldValue,
   type Firestore,
   Timestamp,
 } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { COLLECTIONS, OFFER_FIELDS, REVIEW_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
+import {
+  COLLECTIONS,
+  OFFER_FIELDS,
+  REQUEST_FIELDS,
+  REVIEW_FIELDS,
+  SUBCOLLECTIONS,
+} from "@/domain/collections";
 import { CONVERSATION_CLOSED_BY } from "@/domain/conversation";
 import { type DeleteMyAccountOutput, deleteMyAccountInputSchema, isRecentSignIn } from "@/domain/privacy";
 import {
@@ -20,12 +27,17 @@ import {
   storedRequestStatusSchema,
 } from "@/domain/state-machine";
 import { DELETED_USER_NAME, PRIVACY_MESSAGES } from "@/domain/trust-messages";
+import { gatewayFor } from "../billing/billing-deps";
+import { stripeSecretKey, stripeWebhookSecret } from "../billing/config";
+import type { BillingGateway } from "../billing/gateway";
 import { runDeal } from "../deals/deal-store";
 import { adminAuth, adminDb } from "../lib/admin";
+import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { throttlesOf } from "../notifications/notify";
+import { cancelBillingAtProvider, reduceBillingRecords } from "./billing-records";
 import {
   algoRecordsOf,
   blocksInvolving,
@@ -40,6 +52,8 @@ export interface DeleteAccountDeps {
   db: Firestore;
   auth: Auth;
   now: () => Date;
+  /** Stripe (or the emulators' simulated provider); undefined where payments are not configured. */
+  gateway: BillingGateway | undefined;
 }
 
 type Write = { ref: DocumentReference; data?: Record<string, unknown> };
@@ -99,12 +113,18 @@ async function anonymiseReview(db: Firestore, request: DocumentData): Promise<Wr
  * (ratingsGiven) goes. Their users document with the token
  * ledger, Algo's records, their reports and blocks are deleted, the public profile becomes a tombstone
  * named 'Utente eliminato', and finally the Auth account is deleted.
+ *
+ * Money comes first: a shop's subscription is cancelled at Stripe before anything is erased (a failure
+ * stops the deletion, so nobody is charged for an account that no longer exists); the fiscal records
+ * are then reduced to what the law keeps (billing-records.ts). The photos of their requests go too
+ * (requests/{id}/photos, and photoCount with them): a picture of someone's home is personal data.
  */
 export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Promise<DeleteMyAccountOutput> {
   const { db } = deps;
   const at = Timestamp.fromDate(deps.now());
   const userRef = db.collection(COLLECTIONS.users).doc(uid);
   const user = (await userRef.get()).data();
+  await cancelBillingAtProvider(db, uid, deps.gateway);
   const writes: Write[] = [];
 
   for (const request of await requestsOf(db, uid)) {
@@ -118,6 +138,11 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
     }
     for (const place of await request.ref.collection(SUBCOLLECTIONS.requestPrivate).listDocuments())
       writes.push({ ref: place });
+    const photos = await request.ref.collection(SUBCOLLECTIONS.requestPhotos).listDocuments();
+    for (const photo of photos) writes.push({ ref: photo });
+    if (photos.length > 0 || request.get(REQUEST_FIELDS.photoCount) !== undefined) {
+      writes.push({ ref: request.ref, data: { [REQUEST_FIELDS.photoCount]: FieldValue.delete() } });
+    }
     writes.push(...(await anonymiseReview(db, request.data())));
   }
   for (const offer of await offersMadeBy(db, uid)) {
@@ -160,6 +185,7 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
     writes.push({ ref: doc.ref });
   }
   await commitAll(db, writes);
+  await reduceBillingRecords(db, uid, deps.now());
 
   // users/{uid} with its sub-collections: the token ledger, the notifications and their settings.
   await db.recursiveDelete(userRef);
@@ -181,15 +207,22 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
 }
 
 export const deleteMyAccount = onCall(
-  sized("deleteMyAccount", callableOptions),
+  sized("deleteMyAccount", { ...callableOptions, secrets: [stripeSecretKey, stripeWebhookSecret] }),
   (request): Promise<DeleteMyAccountOutput> =>
-    runDeal("deleteMyAccount", request.auth?.uid, PRIVACY_MESSAGES.deleteFailed, (uid) => {
+    runDeal("deleteMyAccount", request.auth?.uid, PRIVACY_MESSAGES.deleteFailed, async (uid) => {
       parseCallableInput(deleteMyAccountInputSchema, request.data ?? {});
       const now = new Date();
       // A stolen session must not erase an account: the caller signed in again within minutes.
       if (!isRecentSignIn(request.auth?.token.auth_time, now)) {
         throw new HttpsError("failed-precondition", PRIVACY_MESSAGES.recentLoginRequired);
       }
-      return deleteAccountFor(uid, { db: adminDb(), auth: adminAuth(), now: () => now });
+      const db = adminDb();
+      const clock = await clockFor(db);
+      return deleteAccountFor(uid, {
+        db,
+        auth: adminAuth(),
+        now: () => now,
+        gateway: gatewayFor(db, clock),
+      });
     }),
 );

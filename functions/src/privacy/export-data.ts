@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import { onCall } from "firebase-functions/https";
+import { HttpsError, onCall } from "firebase-functions/https";
 import { COLLECTIONS, REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "@/domain/collections";
 import { type ExportMyDataOutput, exportFileName, exportMyDataInputSchema } from "@/domain/privacy";
 import { PRIVACY_MESSAGES } from "@/domain/trust-messages";
@@ -7,6 +7,8 @@ import { runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { hitRateLimits } from "../lib/rate-limit";
+import { EXPORT_RATE_POLICY } from "../lib/rate-limit-policy";
 import { sized } from "../lib/sizing";
 import {
   algoRecordsOf,
@@ -137,11 +139,26 @@ export async function collectUserData(db: Firestore, uid: string, now: Date): Pr
   return { fileName: exportFileName(now), exportedAt: now.toISOString(), data };
 }
 
+/**
+ * One export for `uid`: it reads every document of the user, so at most EXPORT_RATE_POLICY.max an hour
+ * (a script calling it in a loop would otherwise turn one account into a read amplifier).
+ */
+export async function exportDataFor(
+  uid: string,
+  deps: { db: Firestore; now: () => Date },
+): Promise<ExportMyDataOutput> {
+  const now = deps.now();
+  if (!(await hitRateLimits(deps.db, [{ key: `export:uid:${uid}`, policy: EXPORT_RATE_POLICY }], now))) {
+    throw new HttpsError("resource-exhausted", PRIVACY_MESSAGES.exportTooOften);
+  }
+  return collectUserData(deps.db, uid, now);
+}
+
 export const exportMyData = onCall(
   sized("exportMyData", callableOptions),
   (request): Promise<ExportMyDataOutput> =>
     runDeal("exportMyData", request.auth?.uid, PRIVACY_MESSAGES.exportFailed, (uid) => {
       parseCallableInput(exportMyDataInputSchema, request.data ?? {});
-      return collectUserData(adminDb(), uid, new Date());
+      return exportDataFor(uid, { db: adminDb(), now: () => new Date() });
     }),
 );

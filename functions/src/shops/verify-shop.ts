@@ -65,6 +65,7 @@ export async function verifyShopFor(
         partitaIva: input.partitaIva,
         categories: input.categories,
         verifiedAt: now,
+        ...(input.position.zone ? { zone: input.position.zone } : {}),
       },
       updatedAt: now,
     });

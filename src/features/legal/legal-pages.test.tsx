@@ -16,7 +16,7 @@ describe("legal pages", () => {
   it("/privacy shows the notice with its version and date, and links the other two", () => {
     renderPage(PrivacyPage);
     expect(screen.getByRole("heading", { level: 1, name: "Informativa sulla privacy" })).toBeInTheDocument();
-    expect(screen.getByText(/^Versione 2026-11-25, in vigore dal 25 novembre 2026$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Versione 2026-11-28, in vigore dal 28 novembre 2026$/)).toBeInTheDocument();
     expect(
       screen.getByRole("heading", { level: 2, name: /Per quanto tempo li conserviamo/ }),
     ).toBeInTheDocument();

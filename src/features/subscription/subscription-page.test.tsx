@@ -68,6 +68,15 @@ describe("/abbonamento", () => {
     expect(screen.getByText("Nessun pagamento finora.")).toBeInTheDocument();
   });
 
+  it("tells a shop whose launch payment came after another shop redeemed the code that it is refunded", async () => {
+    withPlan({
+      ...trialSubscription("shop-1", daysFromNow(-10)),
+      launchRefused: { code: "VIC-ABCD-2345", at: daysFromNow(0), amountCents: 2990 },
+    });
+    renderPage(<SubscriptionPage />, { path: "/abbonamento" });
+    expect(await screen.findByRole("alert")).toHaveTextContent(PLAN_MESSAGES.launchRefunded);
+  });
+
   it("subscribes through the labelled simulated checkout after a lapsed trial, back to the kept offer", async () => {
     withPlan(lapsedTrial);
     vi.mocked(startCheckout).mockResolvedValue({ sessionId: "cs_sim_1", simulated: true });

@@ -111,6 +111,11 @@ export function SubscriptionPage() {
       ) : null}
       {params.get("pagamento") === "ok" ? <p role="status">{PLAN_COPY.paymentDone}</p> : null}
       {params.get("portale") === "simulato" ? <p role="status">{PLAN_COPY.simulatedPortal}</p> : null}
+      {plan?.launchRefused && plan.plan !== "launch" ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
+          {PLAN_MESSAGES.launchRefunded}
+        </p>
+      ) : null}
       <PlanSummary
         status={status}
         now={now}

@@ -11,12 +11,14 @@ import { formatEuro } from "@/domain/pricing";
 import type { Request } from "@/domain/request";
 import {
   canReceiveOffers,
+  isAwaitingEmail,
   isPendingOffer,
   REQUEST_STATUS_LABELS,
   REQUEST_STATUS_TONES,
 } from "@/domain/state-machine";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
 import { lazyDealCalls } from "../api/customer-data";
+import { EmailProofNote } from "./email-proof-note";
 
 type RequestCardProps = {
   request: Request;
@@ -88,6 +90,7 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
           {formatBudget(request.budget)} · {offerCountLabel(offers.length)} ·{" "}
           {formatRelativeDate(request.createdAt)}
         </p>
+        {isAwaitingEmail(request.status) ? <EmailProofNote productName={request.productName} /> : null}
         {shown.length > 0 ? (
           <ul
             className="divide-y divide-slate-100 rounded-lg bg-slate-50 text-sm"

@@ -13,7 +13,13 @@ import {
   expiryNote,
 } from "@/domain/request-life";
 import { REQUEST_LIFE_MESSAGES as M } from "@/domain/request-life-messages";
-import { canTransitionRequest, isActiveRequest, isNegotiation, REQUEST_STATUS } from "@/domain/state-machine";
+import {
+  canTransitionRequest,
+  isActiveRequest,
+  isAwaitingEmail,
+  isNegotiation,
+  REQUEST_STATUS,
+} from "@/domain/state-machine";
 import { failWith } from "@/lib/app-error";
 
 // The callables' SDK loads at the first action, not with the page (the route's JS budget).
@@ -67,8 +73,10 @@ export function RequestLifeActions({ request, now = new Date() }: RequestLifeAct
   });
 
   const note = expiryNote(request, now);
+  // A request held until the e-mail proof may be closed too (nobody has seen it yet).
   const closable =
-    isActiveRequest(request.status) && canTransitionRequest(request.status, REQUEST_STATUS.cancelled);
+    (isActiveRequest(request.status) || isAwaitingEmail(request.status)) &&
+    canTransitionRequest(request.status, REQUEST_STATUS.cancelled);
   const renewable = canRenewRequest(request, now);
   const dealOpen = isNegotiation(request.status);
   if (!note && !closable && !renewable && !dealOpen) return null;

@@ -1,0 +1,17 @@
+import { ALGO_DAILY_TURN_CAP_UNPROVEN } from "./limits.ts";
+
+/**
+ * A buyer whose e-mail address is not proven publishes requests that wait ('In attesa di conferma
+ * e-mail', state-machine.ts awaiting_email): the card says why and sends the proof link again in one
+ * tap (the magic link, the same step shops take before verification).
+ */
+export const EMAIL_PROOF_COPY = {
+  heldWhy:
+    "I negozi non vedono ancora questa richiesta: prima conferma il tuo indirizzo e-mail. Appena apri il link che ti mandiamo, la richiesta arriva ai negozi vicini.",
+  heldAlgoCap: `Finché non confermi l'indirizzo puoi scrivere ad Algo al massimo ${ALGO_DAILY_TURN_CAP_UNPROVEN} volte al giorno.`,
+  resend: "Mandami di nuovo il link",
+} as const;
+
+/** After the link was sent again. */
+export const proofLinkSent = (email: string) =>
+  `Ti abbiamo mandato un link a ${email}: aprilo per confermare e pubblicare la richiesta.`;
