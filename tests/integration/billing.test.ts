@@ -7,6 +7,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SimulatedVies } from "../../functions/src/shops/simulated-vies";
 import { PLAN_MESSAGES } from "../../src/domain/plan-messages";
 import { planStatus, type Subscription, subscriptionSchema } from "../../src/domain/plans";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
@@ -18,6 +19,7 @@ type ManageModule = typeof import("../../functions/src/billing/manage");
 type WebhookModule = typeof import("../../functions/src/billing/webhook");
 type GatewayModule = typeof import("../../functions/src/billing/gateway");
 type VerifyModule = typeof import("../../functions/src/shops/verify-shop");
+type ReviewsModule = typeof import("../../functions/src/shops/shop-reviews");
 type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type RemindersModule = typeof import("../../functions/src/billing/reminders");
@@ -30,6 +32,7 @@ let manage: ManageModule;
 let webhook: WebhookModule;
 let gateway: GatewayModule;
 let verify: VerifyModule;
+let reviews: ReviewsModule;
 let submit: SubmitModule;
 let admin: AdminModule;
 let record: RecordModule;
@@ -98,7 +101,14 @@ async function newShop(uid: string, when: Date, zone = "Milano"): Promise<void> 
     db: db(),
     now: () => when,
     emailProven: async () => true,
+    vies: new SimulatedVies(),
   });
+  // The pilot's review approves it: the free month starts then.
+  await reviews.decideShopReviewFor(
+    "admin",
+    { uid, decision: "approve" },
+    { db: db(), now: () => when, mail: { send: async () => {} } },
+  );
 }
 
 async function seedRequest(id: string): Promise<void> {
@@ -157,6 +167,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: SECRET,
   });
   reminders = await import("../../functions/src/billing/reminders");
+  reviews = await import("../../functions/src/shops/shop-reviews");
   [checkout, manage, webhook, gateway, verify, submit, admin, record] = await Promise.all([
     import("../../functions/src/billing/checkout"),
     import("../../functions/src/billing/manage"),
@@ -190,6 +201,7 @@ describe("the free month and the gate", () => {
       db: db(),
       now: () => at(20),
       emailProven: async () => true,
+      vies: new SimulatedVies(),
     });
     expect((await subscription("shop"))?.trialEndsAt).toEqual(at(30));
 
