@@ -51,6 +51,9 @@ export const SHOP_REVIEW_COPY = {
   reasonLabel: "Motivo del rifiuto",
   reasonHint: "Lo riceverà il negozio per e-mail.",
   notShared: "non comunicato",
+  checkingRole: "Verifica del ruolo…",
+  retry: "Riprova",
+  reportsLink: "Segnalazioni",
 } as const;
 
 /** What VIES said about the Partita IVA, as the admin reads it. */
