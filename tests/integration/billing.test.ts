@@ -8,6 +8,7 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SimulatedVies } from "../../functions/src/shops/simulated-vies";
+import { checkDigitOf } from "../../src/domain/partita-iva";
 import { PLAN_MESSAGES } from "../../src/domain/plan-messages";
 import { planStatus, type Subscription, subscriptionSchema } from "../../src/domain/plans";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
@@ -85,7 +86,15 @@ const SHOP_INPUT = {
   categories: ["casa"],
 };
 
-/** A merchant account that verifyShop verifies at `when`: its free month starts. */
+/** A Partita IVA of its own for each test shop (one Partita IVA, one shop account), check digit included. */
+function partitaIvaOf(uid: string): string {
+  let hash = 7;
+  for (const char of uid) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_000_000;
+  const first = `0${String(hash).padStart(9, "0")}`;
+  return `${first}${checkDigitOf(first)}`;
+}
+
+/** A merchant account that verifyShop verifies at `when` and the review approves: its free month starts. */
 async function newShop(uid: string, when: Date, zone = "Milano"): Promise<void> {
   await db()
     .doc(`users/${uid}`)
@@ -97,7 +106,8 @@ async function newShop(uid: string, when: Date, zone = "Milano"): Promise<void> 
       userType: "merchant",
       createdAt: Timestamp.fromDate(when),
     });
-  await verify.verifyShopFor(uid, { ...SHOP_INPUT, position: { ...SHOP_INPUT.position, zone } } as never, {
+  const input = { ...SHOP_INPUT, partitaIva: partitaIvaOf(uid), position: { ...SHOP_INPUT.position, zone } };
+  await verify.verifyShopFor(uid, input as never, {
     db: db(),
     now: () => when,
     emailProven: async () => true,
@@ -197,7 +207,7 @@ describe("the free month and the gate", () => {
     const trial = await subscription("shop");
     expect(trial).toMatchObject({ plan: null, trialEndsAt: at(30) });
     expect(planStatus(trial, at(1)).state).toBe("prova");
-    await verify.verifyShopFor("shop", SHOP_INPUT as never, {
+    await verify.verifyShopFor("shop", { ...SHOP_INPUT, partitaIva: partitaIvaOf("shop") } as never, {
       db: db(),
       now: () => at(20),
       emailProven: async () => true,
