@@ -205,6 +205,17 @@ describe("verifyShop and the pilot's approval", () => {
     });
   });
 
+  it("a deleted shop account frees its Partita IVA and leaves no review behind", async () => {
+    await account("shop", "merchant", true);
+    await account("owner", "merchant", true);
+    await call(SHOP, "shop");
+    const { deleteAccountFor } = await import("../../functions/src/privacy/delete-account");
+    await deleteAccountFor("shop", { db: admin.adminDb(), auth: admin.adminAuth(), now: () => new Date() });
+    expect(await read(`partiteIva/${PIVA}`)).toBeUndefined();
+    expect(await read("shopReviews/shop")).toBeUndefined();
+    await expect(call(SHOP, "owner")).resolves.toEqual({ status: "pending" });
+  });
+
   it("refuses a name that passes for the platform, and limits the calls", async () => {
     await account("shop", "merchant", true);
     expect(await rejection(call({ ...SHOP, businessName: "Assistenza V1cino" }, "shop"))).toMatchObject({

@@ -25,6 +25,7 @@ import { adminAuth, adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { throttlesOf } from "../notifications/notify";
+import { shopVerificationRecordsOf } from "../shops/shop-records";
 import {
   algoRecordsOf,
   blocksInvolving,
@@ -158,6 +159,8 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
   ]) {
     writes.push({ ref: doc.ref });
   }
+  // Shop verification: the review and the Partita IVA claim (functions/src/shops/shop-records.ts).
+  for (const ref of await shopVerificationRecordsOf(db, uid)) writes.push({ ref });
   await commitAll(db, writes);
 
   // users/{uid} with its sub-collections: the token ledger, the notifications and their settings.
