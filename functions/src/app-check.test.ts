@@ -74,6 +74,8 @@ describe("App Check on every callable", () => {
         "deleteMyAccount",
         "exportMyData",
         "listReports",
+        "listShopReviews",
+        "decideShopReview",
         "moderateReport",
         "reportContent",
         "setBlock",

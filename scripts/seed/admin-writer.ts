@@ -7,6 +7,8 @@ import { submitOfferCall } from "../../functions/src/offers/submit-offer";
 import { syncPublicProfile } from "../../functions/src/profiles/sync-profile";
 import { fromFirestore, userRef } from "../../functions/src/profiles/user-record";
 import { closeRequestFor } from "../../functions/src/requests/request-actions";
+import { decideShopReviewFor } from "../../functions/src/shops/shop-reviews";
+import { SimulatedVies } from "../../functions/src/shops/simulated-vies";
 import { verifyShopCall } from "../../functions/src/shops/verify-shop";
 import type {
   AcceptOfferInput,
@@ -49,6 +51,9 @@ async function step<T>(action: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Who approved the demo shops, as shopReviews/{uid}.decidedBy records it. */
+const SEED_REVIEWER = "seed";
+
 /**
  * Plays the scenario against Firestore as the admin (the rules do not apply), through the product's
  * own code wherever the product has it: the callables' transactions (submitOffer, acceptOffer,
@@ -83,7 +88,11 @@ export class AdminSeedWriter implements MarketplaceWriter {
     };
   }
 
-  /** A shop verifies itself through verifyShop's own checks; its Auth account's e-mail is proved. */
+  /**
+   * A shop verifies itself through verifyShop's own checks (its Auth account's e-mail is proved; the
+   * simulated VIES answers), then the pilot's review approves it as an admin would, through the same
+   * code (the demo shops are told nothing: no e-mail for them).
+   */
   private async verifyShop(persona: Persona, at: Date): Promise<void> {
     const input = {
       businessName: persona.businessName,
@@ -92,7 +101,17 @@ export class AdminSeedWriter implements MarketplaceWriter {
       position: { lat: persona.location.lat, lng: persona.location.lng, zone: persona.location.zone },
       categories: persona.preferredCategories,
     };
-    await verifyShopCall(persona.uid, input, { db: this.db, now: () => at, emailProven: async () => true });
+    await verifyShopCall(persona.uid, input, {
+      db: this.db,
+      now: () => at,
+      emailProven: async () => true,
+      vies: new SimulatedVies(),
+    });
+    await decideShopReviewFor(
+      SEED_REVIEWER,
+      { uid: persona.uid, decision: "approve" },
+      { db: this.db, now: () => at, mail: { send: async () => {} } },
+    );
   }
 
   async publishRequest(

@@ -78,6 +78,9 @@ const CookiesPage = page(() => import("@/features/legal/legal-pages").then((modu
 const AdminReportsPage = page(() =>
   import("@/features/admin/admin-reports-page").then((module) => module.AdminReportsPage),
 );
+const AdminShopsPage = page(() =>
+  import("@/features/admin/admin-shops-page").then((module) => module.AdminShopsPage),
+);
 
 export type AppRoute = {
   path: string;
@@ -218,6 +221,12 @@ export const appRoutes: readonly AppRoute[] = [
     access: "authenticated",
     element: <AdminReportsPage />,
     preload: AdminReportsPage.preload,
+  },
+  {
+    path: paths.adminShops.path,
+    access: "authenticated",
+    element: <AdminShopsPage />,
+    preload: AdminShopsPage.preload,
   },
 ];
 

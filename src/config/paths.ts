@@ -65,6 +65,7 @@ export const paths = {
   terms: fixed("/termini"),
   cookies: fixed("/cookie"),
   adminReports: fixed("/admin/segnalazioni"),
+  adminShops: fixed("/admin/negozi"),
 } as const;
 
 /** Old and alternative paths still reachable by links in the wild; each redirects (replace) to its target. */

@@ -81,6 +81,13 @@ export const COLLECTIONS = {
    * (digestInboxSchema, shop-reach.ts; functions only, deleted by TTL on expireAt).
    */
   digestInbox: "digestInbox",
+  /**
+   * shopReviews/{uid}: a shop waiting for an admin's approval, with what VIES said (shopReviewSchema,
+   * shop-review.ts). Functions write; admins (the admin claim) read.
+   */
+  shopReviews: "shopReviews",
+  /** partiteIva/{piva}: the one account that holds a Partita IVA (partitaIvaClaimSchema; functions only). */
+  partiteIva: "partiteIva",
 } as const;
 
 /**
@@ -238,6 +245,9 @@ export const USER_RECORD_FIELDS = { userId: "userId" } as const;
 
 /** reports/{id}. */
 export const REPORT_FIELDS = { reporterId: "reporterId", status: "status", createdAt: "createdAt" } as const;
+
+/** shopReviews/{uid}: the admin queue's query (pending, oldest first). */
+export const SHOP_REVIEW_FIELDS = { status: "status", submittedAt: "submittedAt" } as const;
 
 /** blocks/{id}. */
 export const BLOCK_FIELDS = { blockerId: "blockerId", blockedId: "blockedId" } as const;

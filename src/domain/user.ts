@@ -11,8 +11,11 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
+import { isPlatformName } from "./platform-names.ts";
 import { openingHoursSchema, type PublicShop, phoneSchema, publicShopSchema } from "./shop-page.ts";
+import { isVerifiedShop } from "./shop-status.ts";
 import { shopSchema } from "./shop-verification.ts";
+import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
 import { userTypeSchema } from "./user-type.ts";
 
@@ -86,21 +89,36 @@ const displayNameSchema = lazySchema(() =>
     .string({ error: VALIDATION_MESSAGES.nameRequired })
     .trim()
     .min(1, { error: VALIDATION_MESSAGES.nameRequired })
-    .max(DISPLAY_NAME_MAX_LENGTH, { error: "Il nome è troppo lungo" }),
+    .max(DISPLAY_NAME_MAX_LENGTH, { error: "Il nome è troppo lungo" })
+    .refine((name) => !isPlatformName(name), { error: SHOP_VERIFICATION_MESSAGES.platformName }),
 );
 
-/** What the client writes at sign-up; the data layer adds createdAt/updatedAt (server timestamps). */
-export const newUserInputSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    uid: idSchema,
-    email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
-    displayName: displayNameSchema,
-    userType: userTypeSchema,
-    isVerified: z.boolean(),
-    photoURL: httpsUrlSchema.nullable().optional(),
-    businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+/** A business name as a shop types it: never one that passes for the platform (platform-names.ts). */
+const businessNameSchema = lazySchema(() =>
+  optionalText(DISPLAY_NAME_MAX_LENGTH).refine((name) => name === undefined || !isPlatformName(name), {
+    error: SHOP_VERIFICATION_MESSAGES.platformName,
   }),
+);
+
+/**
+ * What the client writes at sign-up; the data layer adds createdAt/updatedAt (server timestamps). A
+ * buyer has no business name (it would be their public name in every chat).
+ */
+export const newUserInputSchema = lazySchema(() =>
+  z
+    .object({
+      id: idSchema,
+      uid: idSchema,
+      email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
+      displayName: displayNameSchema,
+      userType: userTypeSchema,
+      isVerified: z.boolean(),
+      photoURL: httpsUrlSchema.nullable().optional(),
+      businessName: businessNameSchema,
+    })
+    .transform(({ businessName, ...user }) =>
+      user.userType === "merchant" && businessName ? { ...user, businessName } : user,
+    ),
 );
 export type NewUserInput = z.infer<typeof newUserInputSchema>;
 
@@ -120,7 +138,7 @@ export const profileUpdateSchema = lazySchema(() =>
       displayName: displayNameSchema,
       firstName: optionalText(DISPLAY_NAME_MAX_LENGTH),
       lastName: optionalText(DISPLAY_NAME_MAX_LENGTH),
-      businessName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+      businessName: businessNameSchema,
       location: userLocationSchema,
       phone: phoneSchema,
       openingHours: openingHoursSchema,
@@ -160,7 +178,8 @@ export function toPublicProfile(user: User): PublicProfile {
   return {
     uid: user.uid ?? user.id,
     displayName: user.displayName,
-    ...(user.businessName ? { businessName: user.businessName } : {}),
+    // A buyer has no business name: it would stand in for their name in every chat.
+    ...(user.userType === "merchant" && user.businessName ? { businessName: user.businessName } : {}),
     userType: user.userType,
     averageRating: user.averageRating ?? 0,
     totalRatings: user.totalRatings ?? 0,
@@ -170,7 +189,8 @@ export function toPublicProfile(user: User): PublicProfile {
       : {}),
     // Every rewrite of the profile (syncProfile, a rating) keeps the suspension others see.
     ...(user.suspendedAt ? { suspended: true } : {}),
-    ...(user.userType === "merchant" && user.shop ? { shop: toPublicShop(user) } : {}),
+    // A shop's page is public once an admin approved it, not while it waits or after a refusal.
+    ...(isVerifiedShop(user) ? { shop: toPublicShop(user) } : {}),
   };
 }
 

@@ -1,24 +1,70 @@
 // Shop verification end to end, in Chromium against the local stack: a shop's powers come from the server. A
-// merchant whose e-mail is proved (magic link) verifies its shop on /merchant and gets the nearby
-// requests; a fresh account that only calls itself a merchant (password, e-mail never proved) sees no
+// merchant whose e-mail is proved (magic link) sends its shop's details on /merchant and waits ('In attesa
+// di verifica') until an admin approves it from /admin/negozi, where the simulated VIES's answer sits
+// beside what the shop typed; then it gets the nearby requests. A fresh account that only calls itself a merchant (password, e-mail never proved) sees no
 // requests and is told to confirm its address first. The harness fails a test on any rules denial, so
 // these journeys also prove that an unverified merchant's screens never ask for what the rules refuse.
 
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setAdminClaim } from "../../scripts/admin/admin-claim";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo-data";
+import { checkDigitOf } from "../../src/domain/partita-iva";
+import {
+  SHOP_REVIEW_COPY,
+  SHOP_VERIFICATION_MESSAGES,
+  VIES_STATE_LABELS,
+} from "../../src/domain/shop-verification-messages";
 import type { ViewportName } from "../support/browser";
+import { overrideEnv } from "../support/callables";
 import type { Email } from "../support/inbox";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack, type TestStack } from "../support/stack";
 
-const { open } = seededJourney();
+type AdminModule = typeof import("../../functions/src/lib/admin");
+
+const { open, signIn } = seededJourney();
 let stack: TestStack;
+let admin: AdminModule;
+let restoreEnv: () => void = () => {};
+
+/** A Partita IVA no demo shop holds (one Partita IVA, one shop account), check digit included. */
+const PARTITA_IVA = `0712345015${checkDigitOf("0712345015")}`;
+const STAFF = { uid: "staff-negozi", email: "staff.negozi@vicino.test" };
 
 beforeAll(async () => {
   // The stack the journey harness started for this file (the inbox and the app's address).
   stack = await startStack();
+  restoreEnv = overrideEnv({
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
+    GCLOUD_PROJECT: stack.projectId,
+    METADATA_SERVER_DETECTION: "none",
+  });
+  admin = await import("../../functions/src/lib/admin");
 });
+
+afterAll(async () => {
+  const { deleteApp } = await import("firebase-admin/app");
+  if (admin) await deleteApp(admin.adminApp());
+  restoreEnv();
+});
+
+/** A staff account with the admin claim, as `npm run admin -- --email …` gives it. */
+async function seedStaff(): Promise<void> {
+  const auth = admin.adminAuth();
+  await auth.deleteUser(STAFF.uid).catch(() => undefined);
+  await auth.createUser({ uid: STAFF.uid, email: STAFF.email, password: DEMO_PASSWORD, emailVerified: true });
+  await admin.adminDb().doc(`users/${STAFF.uid}`).set({
+    id: STAFF.uid,
+    uid: STAFF.uid,
+    email: STAFF.email,
+    displayName: "Staff negozi",
+    userType: "customer",
+    createdAt: new Date(),
+  });
+  await setAdminClaim(auth, STAFF.email, true);
+}
 
 const sentTo = (address: string) => (email: Email) =>
   email.to.some((to) => to.address.toLowerCase() === address.toLowerCase());
@@ -42,7 +88,7 @@ async function landsOnPanel(page: Page) {
 /** Step 2 of the panel: the shop's details, the address chosen from the gazetteer's suggestions. */
 async function fillShop(page: Page, businessName: string) {
   await page.getByRole("textbox", { name: /Nome del negozio/ }).fill(businessName);
-  await page.getByRole("textbox", { name: /Partita IVA/ }).fill("04812310151");
+  await page.getByRole("textbox", { name: /Partita IVA/ }).fill(PARTITA_IVA);
   const address = page.getByRole("combobox", { name: /Indirizzo del negozio/ });
   await address.fill("Milano");
   await page.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
@@ -51,7 +97,8 @@ async function fillShop(page: Page, businessName: string) {
 }
 
 describe("shop verification end to end", () => {
-  it("a merchant signed in by magic link verifies its shop on a 360 px phone and sees the nearby requests", async () => {
+  it("a merchant signed in by magic link sends its shop on a 360 px phone, waits, and sees the nearby requests once approved", async () => {
+    await seedStaff();
     const address = "ferramenta.e2e@example.com";
     const page = await startAsMerchant("phone");
     await page.getByRole("button", { name: "Accedi con link magico" }).click();
@@ -71,8 +118,25 @@ describe("shop verification end to end", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await fillShop(page, "Ferramenta Bianchi");
-    await page.getByText(SHOP_VERIFICATION_MESSAGES.verified, { exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByRole("heading", { name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
+    await page.getByText(SHOP_VERIFICATION_MESSAGES.submitted, { exact: true }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { name: SHOP_VERIFICATION_MESSAGES.pendingTitle })
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByRole("heading", { name: "Richieste vicino a te" }).count()).toBe(0);
+
+    // The admin's queue: what the shop typed beside the (simulated) VIES's answer; approve.
+    const staff = await open("/admin/negozi", "desktop");
+    await signIn(staff, STAFF.email, "/admin/negozi");
+    const card = staff.getByRole("article", { name: "Ferramenta Bianchi" });
+    await card.getByText(VIES_STATE_LABELS.valid).waitFor({ timeout: 20_000 });
+    await card.getByText(SHOP_REVIEW_COPY.simulated).waitFor();
+    await card.getByText(address).waitFor();
+    await card.getByRole("button", { name: SHOP_REVIEW_COPY.approve }).click();
+    await staff.getByText(SHOP_VERIFICATION_MESSAGES.approved, { exact: true }).waitFor({ timeout: 20_000 });
+    await staff.getByText(SHOP_REVIEW_COPY.empty).waitFor({ timeout: 20_000 });
+
+    // The shop's page follows its users document: the dashboard opens.
+    await page.getByRole("heading", { name: "Richieste vicino a te" }).waitFor({ timeout: 30_000 });
     await page
       .getByRole("link", { name: /^Offri/ })
       .first()

@@ -6,11 +6,13 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SimulatedVies } from "../../functions/src/shops/simulated-vies";
 import { PLAN_MESSAGES } from "../../src/domain/plan-messages";
 import { planStatus, subscriptionSchema } from "../../src/domain/plans";
 import { PRIVACY_MESSAGES } from "../../src/domain/trust-messages";
 import { overrideEnv, rejection } from "../support/callables";
 import { type FakeStripe, type StripeEvent, signed, startFakeStripe } from "../support/fake-stripe";
+import { partitaIvaOf } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type CheckoutModule = typeof import("../../functions/src/billing/checkout");
@@ -20,6 +22,7 @@ type VerifyModule = typeof import("../../functions/src/shops/verify-shop");
 type DeleteModule = typeof import("../../functions/src/privacy/delete-account");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type RecordModule = typeof import("../../functions/src/profiles/user-record");
+type ReviewsModule = typeof import("../../functions/src/shops/shop-reviews");
 
 let stack: TestStack;
 let stripe: FakeStripe;
@@ -30,6 +33,7 @@ let verify: VerifyModule;
 let deleter: DeleteModule;
 let admin: AdminModule;
 let record: RecordModule;
+let reviews: ReviewsModule;
 let restoreEnv: () => void = () => {};
 
 const SECRET = "whsec_test_billing_trust";
@@ -93,12 +97,18 @@ async function newShop(uid: string, when: Date, zone = "Milano"): Promise<void> 
     uid,
     {
       businessName: `Negozio ${uid}`,
-      partitaIva: "00743110157",
+      partitaIva: partitaIvaOf(uid),
       address: `Via Roma 1, ${zone}`,
       position: { lat: 45.46, lng: 9.19, zone },
       categories: ["casa"],
     } as never,
-    { db: db(), now: () => when, emailProven: async () => true },
+    { db: db(), now: () => when, emailProven: async () => true, vies: new SimulatedVies() },
+  );
+  // The pilot's review approves it (shop-verification.md): its powers and free month start then.
+  await reviews.decideShopReviewFor(
+    "admin",
+    { uid, decision: "approve" },
+    { db: db(), now: () => when, mail: { send: async () => {} } },
   );
 }
 
@@ -117,7 +127,7 @@ beforeAll(async () => {
     METADATA_SERVER_DETECTION: "none",
     STRIPE_WEBHOOK_SECRET: SECRET,
   });
-  [checkout, webhook, gateway, verify, deleter, admin, record] = await Promise.all([
+  [checkout, webhook, gateway, verify, deleter, admin, record, reviews] = await Promise.all([
     import("../../functions/src/billing/checkout"),
     import("../../functions/src/billing/webhook"),
     import("../../functions/src/billing/gateway"),
@@ -125,6 +135,7 @@ beforeAll(async () => {
     import("../../functions/src/privacy/delete-account"),
     import("../../functions/src/lib/admin"),
     import("../../functions/src/profiles/user-record"),
+    import("../../functions/src/shops/shop-reviews"),
   ]);
 });
 

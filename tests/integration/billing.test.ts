@@ -7,10 +7,12 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SimulatedVies } from "../../functions/src/shops/simulated-vies";
 import { PLAN_MESSAGES } from "../../src/domain/plan-messages";
 import { planStatus, type Subscription, subscriptionSchema } from "../../src/domain/plans";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { type FakeStripe, MONTH_S, type StripeEvent, signed, startFakeStripe } from "../support/fake-stripe";
+import { partitaIvaOf } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type CheckoutModule = typeof import("../../functions/src/billing/checkout");
@@ -18,6 +20,7 @@ type ManageModule = typeof import("../../functions/src/billing/manage");
 type WebhookModule = typeof import("../../functions/src/billing/webhook");
 type GatewayModule = typeof import("../../functions/src/billing/gateway");
 type VerifyModule = typeof import("../../functions/src/shops/verify-shop");
+type ReviewsModule = typeof import("../../functions/src/shops/shop-reviews");
 type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type RemindersModule = typeof import("../../functions/src/billing/reminders");
@@ -30,6 +33,7 @@ let manage: ManageModule;
 let webhook: WebhookModule;
 let gateway: GatewayModule;
 let verify: VerifyModule;
+let reviews: ReviewsModule;
 let submit: SubmitModule;
 let admin: AdminModule;
 let record: RecordModule;
@@ -82,7 +86,7 @@ const SHOP_INPUT = {
   categories: ["casa"],
 };
 
-/** A merchant account that verifyShop verifies at `when`: its free month starts. */
+/** A merchant account that verifyShop verifies at `when` and the review approves: its free month starts. */
 async function newShop(uid: string, when: Date, zone = "Milano"): Promise<void> {
   await db()
     .doc(`users/${uid}`)
@@ -94,11 +98,19 @@ async function newShop(uid: string, when: Date, zone = "Milano"): Promise<void> 
       userType: "merchant",
       createdAt: Timestamp.fromDate(when),
     });
-  await verify.verifyShopFor(uid, { ...SHOP_INPUT, position: { ...SHOP_INPUT.position, zone } } as never, {
+  const input = { ...SHOP_INPUT, partitaIva: partitaIvaOf(uid), position: { ...SHOP_INPUT.position, zone } };
+  await verify.verifyShopFor(uid, input as never, {
     db: db(),
     now: () => when,
     emailProven: async () => true,
+    vies: new SimulatedVies(),
   });
+  // The pilot's review approves it: the free month starts then.
+  await reviews.decideShopReviewFor(
+    "admin",
+    { uid, decision: "approve" },
+    { db: db(), now: () => when, mail: { send: async () => {} } },
+  );
 }
 
 async function seedRequest(id: string): Promise<void> {
@@ -157,6 +169,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: SECRET,
   });
   reminders = await import("../../functions/src/billing/reminders");
+  reviews = await import("../../functions/src/shops/shop-reviews");
   [checkout, manage, webhook, gateway, verify, submit, admin, record] = await Promise.all([
     import("../../functions/src/billing/checkout"),
     import("../../functions/src/billing/manage"),
@@ -186,10 +199,11 @@ describe("the free month and the gate", () => {
     const trial = await subscription("shop");
     expect(trial).toMatchObject({ plan: null, trialEndsAt: at(30) });
     expect(planStatus(trial, at(1)).state).toBe("prova");
-    await verify.verifyShopFor("shop", SHOP_INPUT as never, {
+    await verify.verifyShopFor("shop", { ...SHOP_INPUT, partitaIva: partitaIvaOf("shop") } as never, {
       db: db(),
       now: () => at(20),
       emailProven: async () => true,
+      vies: new SimulatedVies(),
     });
     expect((await subscription("shop"))?.trialEndsAt).toEqual(at(30));
 

@@ -1,4 +1,5 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
+import { checkDigitOf } from "../../src/domain/partita-iva";
 
 /**
  * Documents the function tests (tests/integration) seed with the admin SDK, in the shapes the app and
@@ -33,3 +34,11 @@ export const VERIFIED_SHOP = {
   categories: ["casa"],
   verifiedAt: EARLIER,
 } as const;
+
+/** A Partita IVA of its own for each test shop (one Partita IVA, one shop account), check digit included. */
+export function partitaIvaOf(uid: string): string {
+  let hash = 7;
+  for (const char of uid) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_000_000;
+  const first = `0${String(hash).padStart(9, "0")}`;
+  return `${first}${checkDigitOf(first)}`;
+}

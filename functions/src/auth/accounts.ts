@@ -4,7 +4,8 @@ import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { AUTH_ERROR_MESSAGES, errorCode } from "@/domain/auth-errors";
 import { DISPLAY_NAME_MAX_LENGTH } from "@/domain/limits";
-import type { User } from "@/domain/user";
+import { isPlatformName } from "@/domain/platform-names";
+import { FALLBACK_DISPLAY_NAME, type User } from "@/domain/user";
 import { type UserType, userTypeSchema } from "@/domain/user-type";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
 
@@ -77,7 +78,9 @@ export async function reclaimUnverifiedAccount(
 /** The spec's fallback name (spec §4): the e-mail's local part, else 'Utente'. */
 export function defaultDisplayName(email: string): string {
   const local = email.split("@")[0]?.trim() ?? "";
-  return (local || "Utente").slice(0, DISPLAY_NAME_MAX_LENGTH);
+  // admin@…, supporto@…: a name taken from the address must not pass for the platform either.
+  if (!local || isPlatformName(local)) return FALLBACK_DISPLAY_NAME;
+  return local.slice(0, DISPLAY_NAME_MAX_LENGTH);
 }
 
 export interface EnsuredUser {

@@ -2,6 +2,7 @@ import { paths } from "../../../src/config/paths";
 import { LEGAL_LINK_LABELS } from "../../../src/domain/legal";
 import { NOTIFICATION_MESSAGES } from "../../../src/domain/notifications";
 import { PRODUCT_NAME } from "../../../src/domain/product";
+import { SHOP_DECISION_EMAIL } from "../../../src/domain/shop-verification-messages";
 import { ASSISTANT_NAME, type UserType } from "../../../src/domain/user-type";
 import { appUrl } from "./config";
 
@@ -17,6 +18,7 @@ export type EmailTemplate =
   | { type: "password-reset"; link: string }
   | { type: "magic-link"; link: string; userType: UserType }
   | { type: "report-outcome"; outcome: string }
+  | { type: "shop-decision"; approved: boolean; reason?: string }
   | { type: "plan-ending"; warning: string; statusLine: string }
   | { type: "notification"; title: string; body: string; link: string; unsubscribeUrl: string };
 
@@ -104,6 +106,26 @@ function reportOutcome(outcome: string): RenderedEmail {
   return { subject, text: `${paragraphs.join("\n\n")}\n`, html: layout(subject, paragraphs) };
 }
 
+/** An admin's decision on a shop's verification: approved, or refused with the reason. */
+function shopDecision(approved: boolean, reason: string | undefined): RenderedEmail {
+  const link = `${appUrl()}${paths.merchantDashboard.getHref()}`;
+  const subject = approved ? SHOP_DECISION_EMAIL.approvedSubject : SHOP_DECISION_EMAIL.refusedSubject;
+  const paragraphs = approved
+    ? ["Ciao,", SHOP_DECISION_EMAIL.approvedBody, `Il team di ${PRODUCT_NAME}`]
+    : [
+        "Ciao,",
+        SHOP_DECISION_EMAIL.refusedBody,
+        reason ?? "",
+        SHOP_DECISION_EMAIL.refusedRetry,
+        `Il team di ${PRODUCT_NAME}`,
+      ];
+  return {
+    subject: `${subject} · ${PRODUCT_NAME}`,
+    text: `${paragraphs.join("\n\n")}\n\n${link}\n`,
+    html: layout(subject, paragraphs, { label: PRODUCT_NAME, href: link }),
+  };
+}
+
 function planEnding(warning: string, statusLine: string): RenderedEmail {
   const subject = `Il tuo piano ${PRODUCT_NAME} sta per terminare`;
   const link = `${appUrl()}${paths.subscription.getHref()}`;
@@ -143,6 +165,8 @@ function renderBody(template: EmailTemplate): RenderedEmail {
       return magicLink(template.link, template.userType);
     case "report-outcome":
       return reportOutcome(template.outcome);
+    case "shop-decision":
+      return shopDecision(template.approved, template.reason);
     case "plan-ending":
       return planEnding(template.warning, template.statusLine);
     case "notification":

@@ -56,3 +56,8 @@ export const PROFILE_SYNC_RATE_POLICY: RatePolicy = {
 };
 /** Account reclaims after an e-mail link sign-in (reclaimAccount), per user. */
 export const RECLAIM_RATE_POLICY: RatePolicy = { max: 10, windowMs: 15 * 60 * 1000 };
+/**
+ * verifyShop calls per user: each one may ask VIES and rewrites the review an admin reads; a shop
+ * fixing a typo or changing its categories needs a few.
+ */
+export const VERIFY_SHOP_RATE_POLICY: RatePolicy = { max: 10, windowMs: 60 * 60 * 1000 };

@@ -69,6 +69,10 @@ export const SIZING = {
   health: { memory: "128MiB", timeoutSeconds: 10, maxInstances: 2 },
   // Moderation: admins only, or a user's report; a suspension closes conversations in pages.
   listReports: adminCallable,
+  // The shops' review queue: an admin's page (VIES retried for unanswered ones, bounded) and a decision
+  // that mails the shop.
+  listShopReviews: { ...adminCallable, timeoutSeconds: 120 },
+  decideShopReview: { ...adminCallable, sendsMail: true },
   moderateReport: { ...adminCallable, timeoutSeconds: 120, sendsMail: true },
   reportContent: { ...callable, maxInstances: 10 },
   setBlock: { ...callable, maxInstances: 10 },

@@ -37,6 +37,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { throttlesOf } from "../notifications/notify";
+import { shopVerificationRecordsOf } from "../shops/shop-records";
 import { cancelBillingAtProvider, reduceBillingRecords } from "./billing-records";
 import {
   algoRecordsOf,
@@ -184,6 +185,8 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
   ]) {
     writes.push({ ref: doc.ref });
   }
+  // Shop verification: the review and the Partita IVA claim (functions/src/shops/shop-records.ts).
+  for (const ref of await shopVerificationRecordsOf(db, uid)) writes.push({ ref });
   await commitAll(db, writes);
   await reduceBillingRecords(db, uid, deps.now());
 

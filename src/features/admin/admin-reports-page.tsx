@@ -1,7 +1,9 @@
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/product";
+import { SHOP_REVIEW_COPY } from "@/domain/shop-verification-messages";
 import { MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { useAdminRole, useModerate, useReportQueue } from "./api/reports";
 import { ReportCard } from "./components/report-card";
@@ -17,7 +19,12 @@ export function AdminReportsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <title>{`Segnalazioni · ${PRODUCT_NAME}`}</title>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Segnalazioni</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Segnalazioni</h1>
+        <a href={paths.adminShops.getHref()} className="text-teal-800 underline">
+          {SHOP_REVIEW_COPY.title}
+        </a>
+      </div>
       {role.isPending ? (
         <Spinner label="Verifica del ruolo…" />
       ) : !isAdmin ? (

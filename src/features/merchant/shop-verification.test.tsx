@@ -11,7 +11,7 @@ import { type Subscription, trialSubscription } from "@/domain/plans";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { codedError } from "@/testing/fake-data";
-import { merchantSession } from "@/testing/marketplace-fixtures";
+import { aVerifiedShop, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
 import { findToast } from "@/testing/toasts";
 import { MerchantDashboardPage } from "./merchant-dashboard-page";
@@ -192,5 +192,33 @@ describe("/merchant for a shop not verified yet", () => {
     await findToast(SHOP_VERIFICATION_MESSAGES.verified);
     expect(screen.queryByRole("heading", { name: "Verifica il tuo negozio" })).toBeNull();
     expect(fetchNearbyRequests).toHaveBeenCalled();
+  });
+
+  it("a shop waiting for an admin reads 'In attesa di verifica', and nothing of the dashboard runs", async () => {
+    const session = merchantSession({ verified: false });
+    vi.mocked(useSession).mockReturnValue({
+      ...session,
+      userData: session.userData && { ...session.userData, shop: aVerifiedShop({ status: "pending" }) },
+    });
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(
+      await screen.findByRole("heading", { level: 2, name: SHOP_VERIFICATION_MESSAGES.pendingTitle }),
+    ).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Verifica il negozio" })).toBeNull();
+    expect(fetchNearbyRequests).not.toHaveBeenCalled();
+  });
+
+  it("a refused shop reads the admin's reason above the form and may send again", async () => {
+    const session = merchantSession({ verified: false });
+    vi.mocked(useSession).mockReturnValue({
+      ...session,
+      userData: session.userData && {
+        ...session.userData,
+        shop: aVerifiedShop({ status: "refused", refusalReason: "Partita IVA di un'altra attività." }),
+      },
+    });
+    await openPanel();
+    expect(screen.getByRole("alert")).toHaveTextContent("Partita IVA di un'altra attività.");
+    expect(screen.getByRole("button", { name: "Verifica il negozio" })).toBeEnabled();
   });
 });

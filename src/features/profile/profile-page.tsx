@@ -84,6 +84,7 @@ export function ProfilePage() {
               initial={initialProfileValues(userData)}
               isMerchant={userData.userType === "merchant"}
               isVerifiedShop={isVerifiedShop(userData)}
+              identityFrozen={userData.userType === "merchant" && Boolean(userData.shop)}
               saving={save.isPending}
               onCancel={() => setEditing(false)}
               onSave={(update, categories) => {

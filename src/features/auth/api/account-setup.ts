@@ -2,7 +2,9 @@ import { syncProfile } from "@/data/account";
 import { type AuthUser, currentIdToken } from "@/data/auth";
 import { sendEmail } from "@/data/email";
 import { createUserDoc, getUser } from "@/data/users";
+import { isPlatformName } from "@/domain/platform-names";
 import { fallbackDisplayName } from "@/domain/session";
+import { FALLBACK_DISPLAY_NAME } from "@/domain/user";
 import { ASSISTANT_NAME, type UserType } from "@/domain/user-type";
 import { clearPendingUserType } from "@/lib/pending-user-type";
 
@@ -55,7 +57,15 @@ export async function ensureUserDocument(
     return { userType: existing.userType, displayName: existing.displayName, firstSignIn: false };
   }
   const email = account.email ?? "";
-  const displayName = account.displayName?.trim() || fallbackDisplayName(email, null);
+  // A Google name that passes for the platform ('Admin', 'Vicino') is not kept: the rules refuse it.
+  const googleName = account.displayName?.trim();
+  const fromEmail = fallbackDisplayName(email, null);
+  const displayName =
+    googleName && !isPlatformName(googleName)
+      ? googleName
+      : isPlatformName(fromEmail)
+        ? FALLBACK_DISPLAY_NAME
+        : fromEmail;
   await createUserDoc({
     uid: account.uid,
     email,

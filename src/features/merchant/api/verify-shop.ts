@@ -1,13 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { createMagicLink } from "@/data/account";
 import { verifyShop } from "@/data/shops";
-import type { ShopVerification } from "@/domain/shop-verification";
+import type { ShopVerification, VerifyShopOutput } from "@/domain/shop-verification";
 
 /**
- * verifyShop: the server checks and grants the shop's powers. Failures reach the global 'Errore' toast
+ * verifyShop: the server checks the shop and queues it for an admin's approval (`pending`), or keeps a
+ * verified shop verified when only its categories changed. Failures reach the global 'Errore' toast
  * (the function's Italian message); on success the session's live users/{uid} brings `shop`.
  */
-export function useVerifyShop({ onSuccess }: { onSuccess?: () => void } = {}) {
+export function useVerifyShop({ onSuccess }: { onSuccess?: (output: VerifyShopOutput) => void } = {}) {
   // onSuccess on the mutation, not on mutate(): the panel may already be gone (the session's live
   // users/{uid} can bring `shop` before the call returns) and the toast must still show.
   return useMutation({

@@ -7,6 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
 import { errorMessage } from "@/domain/errors";
 import type { PlaceSearch } from "@/domain/gazetteer";
+import { SHOP_STATUS } from "@/domain/shop-status";
 import { SHOP_VERIFICATION_COPY, SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { useVerifyShop } from "../api/verify-shop";
 import { parseShopForm, type ShopFormErrors, type ShopFormValues } from "../lib/shop-form";
@@ -35,7 +36,15 @@ export function ShopVerificationForm({ initial, loadPlaces = loadGazetteer }: Sh
   const [checks, setChecks] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const { toast } = useToast();
-  const verify = useVerifyShop({ onSuccess: () => toast({ title: SHOP_VERIFICATION_MESSAGES.verified }) });
+  const verify = useVerifyShop({
+    onSuccess: ({ status }) =>
+      toast({
+        title:
+          status === SHOP_STATUS.verified
+            ? SHOP_VERIFICATION_MESSAGES.verified
+            : SHOP_VERIFICATION_MESSAGES.submitted,
+      }),
+  });
   const busy = verify.isPending || verify.isSuccess;
 
   // After each failed check, once the messages are on screen.

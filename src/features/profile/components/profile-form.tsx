@@ -15,12 +15,15 @@ import type { ProfileUpdate } from "@/domain/user";
 import { currentPosition } from "@/lib/current-position";
 import { type ProfileFormValues, toProfileUpdate } from "../lib/profile-values";
 import { ShopContactFields } from "./shop-contact-fields";
+import { ShopIdentity } from "./shop-identity";
 
 type ProfileFormProps = {
   initial: ProfileFormValues;
   isMerchant: boolean;
   /** A verified shop also edits its categories (saved through verifyShop). */
   isVerifiedShop?: boolean;
+  /** The shop has sent its details: its name and address change only through a new verification. */
+  identityFrozen?: boolean;
   saving: boolean;
   onSave: (update: ProfileUpdate, categories: BrowseCategory[]) => void;
   onCancel: () => void;
@@ -35,6 +38,7 @@ export function ProfileForm({
   initial,
   isMerchant,
   isVerifiedShop = false,
+  identityFrozen = false,
   saving,
   onSave,
   onCancel,
@@ -89,7 +93,7 @@ export function ProfileForm({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = toProfileUpdate(values, isMerchant);
+    const result = toProfileUpdate(values, isMerchant, identityFrozen);
     if (!result.ok) {
       setError(result.message);
       return;
@@ -118,34 +122,41 @@ export function ProfileForm({
           />
         </Field>
       </div>
+      {isMerchant && identityFrozen ? (
+        <ShopIdentity businessName={values.businessName} address={values.address} />
+      ) : null}
       {isMerchant ? (
         <>
-          <Field label="Nome dell'attività">
-            <Input
-              name="businessName"
-              autoComplete="organization"
-              value={values.businessName}
-              onChange={set("businessName")}
-            />
-          </Field>
-          <Field
-            label="Indirizzo del negozio"
-            required
-            hint={`Coordinate: ${coordinates(values.lat, values.lng)}`}
-            error={placeError}
-          >
-            <PlaceCombobox
-              name="address"
-              maxLength={200}
-              value={values.address}
-              onValueChange={(address) => {
-                setPlaceError(null);
-                setValues((current) => ({ ...current, address }));
-              }}
-              onOutcome={onPlace}
-              loadPlaces={loadPlaces}
-            />
-          </Field>
+          {identityFrozen ? null : (
+            <Field label="Nome dell'attività">
+              <Input
+                name="businessName"
+                autoComplete="organization"
+                value={values.businessName}
+                onChange={set("businessName")}
+              />
+            </Field>
+          )}
+          {identityFrozen ? null : (
+            <Field
+              label="Indirizzo del negozio"
+              required
+              hint={`Coordinate: ${coordinates(values.lat, values.lng)}`}
+              error={placeError}
+            >
+              <PlaceCombobox
+                name="address"
+                maxLength={200}
+                value={values.address}
+                onValueChange={(address) => {
+                  setPlaceError(null);
+                  setValues((current) => ({ ...current, address }));
+                }}
+                onOutcome={onPlace}
+                loadPlaces={loadPlaces}
+              />
+            </Field>
+          )}
           {isVerifiedShop ? (
             <CategoryCheckboxes
               value={values.categories}
@@ -158,17 +169,19 @@ export function ProfileForm({
             onPhone={set("phone")}
             onOpeningHours={set("openingHours")}
           />
-          <div className="space-y-2">
-            <Button variant="secondary" size="sm" onClick={locateMe} loading={locating} disabled={saving}>
-              <MapPinIcon className="size-4" />
-              Usa la mia posizione
-            </Button>
-            {locationNote ? (
-              <p role="status" className="text-sm text-slate-700">
-                {locationNote}
-              </p>
-            ) : null}
-          </div>
+          {identityFrozen ? null : (
+            <div className="space-y-2">
+              <Button variant="secondary" size="sm" onClick={locateMe} loading={locating} disabled={saving}>
+                <MapPinIcon className="size-4" />
+                Usa la mia posizione
+              </Button>
+              {locationNote ? (
+                <p role="status" className="text-sm text-slate-700">
+                  {locationNote}
+                </p>
+              ) : null}
+            </div>
+          )}
         </>
       ) : null}
       {error ? (

@@ -88,28 +88,27 @@ export function shopReverification(
  * The update to save, checked with the domain's profileUpdateSchema: name required ('Il nome è
  * obbligatorio'); the display name follows first name + surname; merchants also save the business
  * name, the shop location (address required), and the phone and opening hours its public page shows
- * (either may be empty; a phone must look like one: SHOP_PAGE_MESSAGES).
+ * (either may be empty; a phone must look like one: SHOP_PAGE_MESSAGES). A shop that has sent its
+ * details (`identityFrozen`) saves neither its business name nor its address: those change only
+ * through verifyShop, and the rules refuse them here.
  */
 export function toProfileUpdate(
   values: ProfileFormValues,
   isMerchant: boolean,
+  identityFrozen = false,
 ): ValidationResult<ProfileUpdate> {
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();
   if (!firstName) return invalid(VALIDATION_MESSAGES.nameRequired);
   const address = values.address.trim();
-  if (isMerchant && !address) return invalid(VALIDATION_MESSAGES.addressRequired);
+  if (isMerchant && !identityFrozen && !address) return invalid(VALIDATION_MESSAGES.addressRequired);
   return validateWith(profileUpdateSchema, {
     displayName: [firstName, lastName].filter(Boolean).join(" "),
     firstName,
     lastName,
-    ...(isMerchant
-      ? {
-          businessName: values.businessName.trim(),
-          location: { address, lat: values.lat, lng: values.lng },
-          phone: values.phone,
-          openingHours: values.openingHours,
-        }
+    ...(isMerchant && !identityFrozen
+      ? { businessName: values.businessName.trim(), location: { address, lat: values.lat, lng: values.lng } }
       : {}),
+    ...(isMerchant ? { phone: values.phone, openingHours: values.openingHours } : {}),
   });
 }
