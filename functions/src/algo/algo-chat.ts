@@ -23,6 +23,7 @@ import { algoTurnAction, type TokenAction } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { type ChargeOutcome, chargeInTransaction, readUserTokens, refundSpend } from "../tokens/token-store";
 import { cacheContext } from "./ai-cache";
 import {
@@ -254,7 +255,7 @@ function defaultDeps(): AlgoChatDeps {
 }
 
 export const algoChat = onCall(
-  { ...callableOptions, secrets: [geminiApiKey], timeoutSeconds: 120 },
+  sized("algoChat", { ...callableOptions, secrets: [geminiApiKey] }),
   async (request): Promise<AlgoChatOutput> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);

@@ -15,6 +15,7 @@ import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { checkPublishing, requestDocument, writePublication } from "./publish";
 
 /**
@@ -84,16 +85,19 @@ export async function runPublishRequest(
   });
 }
 
-export const publishRequest = onCall(callableOptions, async (request): Promise<PublishRequestOutput> => {
-  const uid = request.auth?.uid;
-  if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
-  const input = parseCallableInput(publishRequestInputSchema, request.data as PublishRequestInput);
-  try {
-    const db = adminDb();
-    return await runPublishRequest(uid, input, { db, now: await clockFor(db) });
-  } catch (error) {
-    if (error instanceof HttpsError) throw error;
-    logger.error("publishRequest failed", { uid, error: String(error) });
-    throw new HttpsError("internal", ERROR_MESSAGES.publishRequest);
-  }
-});
+export const publishRequest = onCall(
+  sized("publishRequest", callableOptions),
+  async (request): Promise<PublishRequestOutput> => {
+    const uid = request.auth?.uid;
+    if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
+    const input = parseCallableInput(publishRequestInputSchema, request.data as PublishRequestInput);
+    try {
+      const db = adminDb();
+      return await runPublishRequest(uid, input, { db, now: await clockFor(db) });
+    } catch (error) {
+      if (error instanceof HttpsError) throw error;
+      logger.error("publishRequest failed", { uid, error: String(error) });
+      throw new HttpsError("internal", ERROR_MESSAGES.publishRequest);
+    }
+  },
+);

@@ -13,6 +13,7 @@ import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { reinforceCacheEntries } from "./ai-cache";
 import { conversationDoc, conversationRefFor, parseConversation } from "./conversation-store";
 import { quietly } from "./engine";
@@ -95,7 +96,7 @@ export async function runPublishAlgoRequest(
 }
 
 export const publishAlgoRequest = onCall(
-  callableOptions,
+  sized("publishAlgoRequest", callableOptions),
   async (request): Promise<PublishAlgoRequestOutput> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);

@@ -23,6 +23,7 @@ import { clientIp } from "../lib/client-ip";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput, rateLimitedError } from "../lib/http-errors";
 import { hitRateLimits, mailRateChecks } from "../lib/rate-limit";
+import { sized } from "../lib/sizing";
 import { fromFirestore } from "../profiles/user-record";
 import { ensureUserDocument, provenAuthUser } from "./accounts";
 import {
@@ -147,13 +148,19 @@ export async function redeemMagicLink(
 }
 
 /** `createMagicLink({email, userType})` → `{ok: true}`; limited per (e-mail, client IP) and per client IP. */
-export const createMagicLink = onCall(callableOptions, async (request): Promise<CreateMagicLinkOutput> => {
-  const input = parseCallableInput(createMagicLinkInputSchema, request.data);
-  return requestMagicLink(input, clientIp(request.rawRequest), defaultDeps());
-});
+export const createMagicLink = onCall(
+  sized("createMagicLink", callableOptions),
+  async (request): Promise<CreateMagicLinkOutput> => {
+    const input = parseCallableInput(createMagicLinkInputSchema, request.data);
+    return requestMagicLink(input, clientIp(request.rawRequest), defaultDeps());
+  },
+);
 
 /** `verifyMagicLink({token})` → `{customToken, userType, email}`. */
-export const verifyMagicLink = onCall(callableOptions, async (request): Promise<VerifyMagicLinkOutput> => {
-  const input = parseCallableInput(verifyMagicLinkInputSchema, request.data);
-  return redeemMagicLink(input, defaultDeps());
-});
+export const verifyMagicLink = onCall(
+  sized("verifyMagicLink", callableOptions),
+  async (request): Promise<VerifyMagicLinkOutput> => {
+    const input = parseCallableInput(verifyMagicLinkInputSchema, request.data);
+    return redeemMagicLink(input, defaultDeps());
+  },
+);

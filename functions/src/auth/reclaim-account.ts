@@ -10,6 +10,7 @@ import { callableOptions } from "../lib/global-options";
 import { rateLimitedError } from "../lib/http-errors";
 import { hitRateLimits } from "../lib/rate-limit";
 import { RECLAIM_RATE_POLICY } from "../lib/rate-limit-policy";
+import { sized } from "../lib/sizing";
 import { userRef } from "../profiles/user-record";
 import { ensureUserDocument, reclaimUnverifiedAccount } from "./accounts";
 
@@ -73,12 +74,15 @@ export async function reclaimAfterEmailLink(
 }
 
 /** `reclaimAccount()` → `{reclaimed: false}` or `{reclaimed: true, customToken}`; no input (the caller). */
-export const reclaimAccount = onCall(callableOptions, async (request): Promise<ReclaimAccountOutput> => {
-  const uid = request.auth?.uid;
-  if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
-  const authTime = request.auth?.token.auth_time;
-  return reclaimAfterEmailLink(
-    { uid, authTime: typeof authTime === "number" ? authTime : undefined },
-    { db: adminDb(), auth: adminAuth(), now: () => new Date() },
-  );
-});
+export const reclaimAccount = onCall(
+  sized("reclaimAccount", callableOptions),
+  async (request): Promise<ReclaimAccountOutput> => {
+    const uid = request.auth?.uid;
+    if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
+    const authTime = request.auth?.token.auth_time;
+    return reclaimAfterEmailLink(
+      { uid, authTime: typeof authTime === "number" ? authTime : undefined },
+      { db: adminDb(), auth: adminAuth(), now: () => new Date() },
+    );
+  },
+);

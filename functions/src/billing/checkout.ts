@@ -22,6 +22,7 @@ import { isVerifiedShop } from "@/domain/shop-status";
 import { findTokenPackage, TOKEN_PACKAGE_LABELS } from "@/domain/tokens";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { fromFirestore, parseUserDoc, userRef } from "../profiles/user-record";
 import { type BillingDeps, billingDepsFromEnv, requireGateway } from "./billing-deps";
 import { stripeSecretKey, stripeWebhookSecret } from "./config";
@@ -154,7 +155,7 @@ export async function startCheckoutFor(
 }
 
 export const startCheckout = onCall(
-  { ...callableOptions, secrets: [stripeSecretKey, stripeWebhookSecret] },
+  sized("startCheckout", { ...callableOptions, secrets: [stripeSecretKey, stripeWebhookSecret] }),
   async (request): Promise<StartCheckoutOutput> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);

@@ -6,6 +6,7 @@ import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { planStatus } from "@/domain/plans";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { type BillingDeps, billingDepsFromEnv, requireGateway } from "./billing-deps";
 import { stripeSecretKey, stripeWebhookSecret } from "./config";
 import { customerIdOf } from "./customers";
@@ -51,8 +52,11 @@ export async function confirmSimulatedFor(uid: string, sessionId: string, deps: 
 
 const billingOptions = { ...callableOptions, secrets: [stripeSecretKey, stripeWebhookSecret] };
 
-function billingCall<T>(action: string, run: (uid: string, deps: BillingDeps) => Promise<T>) {
-  return onCall(billingOptions, async (request): Promise<T> => {
+function billingCall<T>(
+  action: "cancelSubscription" | "resumeSubscription" | "openBillingPortal",
+  run: (uid: string, deps: BillingDeps) => Promise<T>,
+) {
+  return onCall(sized(action, billingOptions), async (request): Promise<T> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
     try {
@@ -72,9 +76,12 @@ export const resumeSubscription = billingCall("resumeSubscription", (uid, deps) 
   setRenewalFor(uid, true, deps),
 );
 export const openBillingPortal = billingCall("openBillingPortal", billingPortalFor);
-export const confirmSimulatedCheckout = onCall(billingOptions, async (request) => {
-  const uid = request.auth?.uid;
-  if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
-  const { sessionId } = parseCallableInput(confirmSimulatedCheckoutInputSchema, request.data);
-  return confirmSimulatedFor(uid, sessionId, await billingDepsFromEnv());
-});
+export const confirmSimulatedCheckout = onCall(
+  sized("confirmSimulatedCheckout", billingOptions),
+  async (request) => {
+    const uid = request.auth?.uid;
+    if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
+    const { sessionId } = parseCallableInput(confirmSimulatedCheckoutInputSchema, request.data);
+    return confirmSimulatedFor(uid, sessionId, await billingDepsFromEnv());
+  },
+);

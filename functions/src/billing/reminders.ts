@@ -8,6 +8,7 @@ import { composeEmail, type MailTransport, smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 import { parseSubscription } from "./subscription-store";
 
 /**
@@ -66,7 +67,7 @@ export async function sendPlanReminders(deps: ReminderDeps): Promise<string[]> {
 
 /** Every morning at 09:00 (Rome). */
 export const planReminders = onSchedule(
-  { schedule: "0 9 * * *", timeZone: "Europe/Rome", region },
+  sized("planReminders", { schedule: "0 9 * * *", timeZone: "Europe/Rome", region }),
   async () => {
     const db = adminDb();
     const sent = await sendPlanReminders({ db, now: await clockFor(db), mail: smtpTransport });

@@ -7,6 +7,7 @@ import { COLLECTIONS } from "@/domain/collections";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 import { applyEvent, type Effect } from "./apply-event";
 import { stripeWebhookSecret, webhookSecretFromEnv } from "./config";
 import { eventEnvelopeSchema } from "./events";
@@ -77,7 +78,7 @@ export async function handleWebhook(
 }
 
 export const stripeWebhook = onRequest(
-  { region, secrets: [stripeWebhookSecret], maxInstances: 10 },
+  sized("stripeWebhook", { region, secrets: [stripeWebhookSecret] }),
   async (req, res) => {
     if (req.method !== "POST") {
       res.status(405).json({ ok: false, error: "POST only" });

@@ -12,6 +12,7 @@ import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import {
   offerAcceptedEvent,
   offerRejectedEvent,
@@ -121,7 +122,7 @@ export function acceptOfferCall(
 }
 
 export const acceptOffer = onCall(
-  callableOptions,
+  sized("acceptOffer", callableOptions),
   (request): Promise<AcceptOfferOutput> =>
     runDeal("acceptOffer", request.auth?.uid, ERROR_MESSAGES.acceptOffer, (uid) =>
       acceptOfferCall(uid, request.data, { db: adminDb(), now: () => new Date(), mail: smtpTransport }),

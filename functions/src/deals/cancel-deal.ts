@@ -21,6 +21,7 @@ import {
 import { smtpTransport } from "../email/send";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { deliverEmailQuietly, type NotifyDeps, stageNotification } from "../notifications/notify";
 import { lifeDeps } from "../requests/request-actions";
 import { readLifeRequest, readPublicName } from "../requests/request-life-store";
@@ -106,7 +107,7 @@ export async function cancelDealFor(
 }
 
 export const cancelDeal = onCall(
-  callableOptions,
+  sized("cancelDeal", callableOptions),
   (request): Promise<RequestLifeOutput> =>
     runDeal("cancelDeal", request.auth?.uid, REQUEST_LIFE_MESSAGES.cancelDealFailed, async (uid) =>
       cancelDealFor(uid, parseCallableInput(cancelDealInputSchema, request.data), {

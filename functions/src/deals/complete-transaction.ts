@@ -12,6 +12,7 @@ import { adminDb } from "../lib/admin";
 import { emailProvenInAuth } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
 import {
   assertCustomer,
@@ -179,7 +180,7 @@ export function completeTransactionCall(
 }
 
 export const completeTransaction = onCall(
-  callableOptions,
+  sized("completeTransaction", callableOptions),
   (request): Promise<CompleteTransactionOutput> =>
     runDeal("completeTransaction", request.auth?.uid, ERROR_MESSAGES.completeTransaction, (uid) =>
       completeTransactionCall(uid, request.data, {

@@ -6,6 +6,7 @@ import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { offerRejectedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
 import {
@@ -78,7 +79,7 @@ export function rejectOfferCall(
 }
 
 export const rejectOffer = onCall(
-  callableOptions,
+  sized("rejectOffer", callableOptions),
   (request): Promise<RejectOfferOutput> =>
     runDeal("rejectOffer", request.auth?.uid, ERROR_MESSAGES.rejectOffer, (uid) =>
       rejectOfferCall(uid, request.data, { db: adminDb(), now: () => new Date(), mail: smtpTransport }),

@@ -10,6 +10,7 @@ import { clientIp } from "../lib/client-ip";
 import { region } from "../lib/global-options";
 import { HttpFailure, TOO_MANY_ATTEMPTS, validationMessage } from "../lib/http-errors";
 import { hitRateLimits, mailRateChecks, type RateLimitCheck } from "../lib/rate-limit";
+import { sized } from "../lib/sizing";
 import { parseUserDoc, type UserRead, userRef } from "../profiles/user-record";
 import { appUrl } from "./config";
 import { composeEmail, type MailTransport, type OutgoingEmail, smtpTransport } from "./send";
@@ -231,4 +232,6 @@ export function adminSendEmailDeps(): SendEmailDeps {
 
 const handler = createSendEmailHandler(adminSendEmailDeps());
 
-export const sendEmail = onRequest({ region, invoker: "public" }, (req, res) => handler(req, res));
+export const sendEmail = onRequest(sized("sendEmail", { region, invoker: "public" }), (req, res) =>
+  handler(req, res),
+);

@@ -55,6 +55,47 @@ describe("mail configuration", () => {
   });
 });
 
+describe("mail configuration in a deployed function", () => {
+  function deployed(values: Record<string, string>) {
+    vi.stubEnv("K_SERVICE", "acceptoffer");
+    vi.stubEnv("FUNCTIONS_EMULATOR", "");
+    for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  }
+
+  it("refuses to fall back to the emulators' values when a param is missing", () => {
+    deployed({ APP_URL: "", SMTP_HOST: "smtp.example.it", MAIL_FROM: "Vicino <ciao@vicino.example>" });
+    expect(() => appUrl()).toThrow(/APP_URL is not set/);
+  });
+
+  it("refuses a local address deployed by mistake", () => {
+    deployed({ APP_URL: "http://127.0.0.1:5173", SMTP_HOST: "127.0.0.1", MAIL_FROM: "x <a@b.it>" });
+    expect(() => appUrl()).toThrow(/APP_URL points at this machine/);
+    expect(() => smtpConfig()).toThrow(/SMTP_HOST points at this machine/);
+  });
+
+  it("uses the project's values and the bound SMTP secrets", () => {
+    deployed({
+      APP_URL: "https://vicino.example",
+      SMTP_HOST: "smtp.example.it",
+      SMTP_PORT: "587",
+      MAIL_FROM: "Vicino <ciao@vicino.example>",
+      SMTP_USER: "vicino",
+      SMTP_PASS: "segreto",
+    });
+    expect(appUrl()).toBe("https://vicino.example");
+    expect(smtpConfig()).toMatchObject({
+      host: "smtp.example.it",
+      port: 587,
+      auth: { user: "vicino", pass: "segreto" },
+    });
+  });
+
+  it("keeps the local values on the Functions emulator", () => {
+    deployed({ FUNCTIONS_EMULATOR: "true", APP_URL: "" });
+    expect(appUrl()).toBe("http://127.0.0.1:5173");
+  });
+});
+
 describe("composeEmail", () => {
   it("renders the fixed template for the given type", () => {
     const welcome = composeEmail("a@example.it", {

@@ -1,5 +1,6 @@
 import { onRequest } from "firebase-functions/https";
 import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 
 export interface HealthResponse {
   ok: true;
@@ -14,6 +15,6 @@ export function healthResponse(): HealthResponse {
  * Liveness probe: answers without touching Firestore, so it tells whether the functions
  * runtime (and the emulator locally) is up. `npm start` and the end-to-end harness poll it.
  */
-export const health = onRequest({ cors: true, invoker: "public" }, (_req, res) => {
+export const health = onRequest(sized("health", { cors: true, invoker: "public" }), (_req, res) => {
   res.set("Cache-Control", "no-store").json(healthResponse());
 });

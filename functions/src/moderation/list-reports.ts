@@ -8,6 +8,7 @@ import { publicName, publicProfileSchema } from "@/domain/user";
 import { runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 import { fromFirestore } from "../profiles/user-record";
 import { requireAdmin } from "./admin-claim";
 
@@ -57,7 +58,10 @@ export async function listReportsFor(db: Firestore): Promise<ListReportsOutput> 
   };
 }
 
-export const listReports = onCall(callableOptions, (request): Promise<ListReportsOutput> => {
-  const admin = requireAdmin(request);
-  return runDeal("listReports", admin, MODERATION_MESSAGES.reportFailed, () => listReportsFor(adminDb()));
-});
+export const listReports = onCall(
+  sized("listReports", callableOptions),
+  (request): Promise<ListReportsOutput> => {
+    const admin = requireAdmin(request);
+    return runDeal("listReports", admin, MODERATION_MESSAGES.reportFailed, () => listReportsFor(adminDb()));
+  },
+);

@@ -26,6 +26,7 @@ import { composeEmail, type MailTransport, smtpTransport } from "../email/send";
 import { adminAuth, adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { fromFirestore } from "../profiles/user-record";
 import { requireAdmin } from "./admin-claim";
 
@@ -133,14 +134,17 @@ export async function moderateReportFor(
   return { ok: true };
 }
 
-export const moderateReport = onCall(callableOptions, (request): Promise<ModerateOutput> => {
-  const admin = requireAdmin(request);
-  return runDeal("moderateReport", admin, MODERATION_MESSAGES.reportFailed, () =>
-    moderateReportFor(parseCallableInput(moderateReportInputSchema, request.data), {
-      db: adminDb(),
-      auth: adminAuth(),
-      mail: smtpTransport,
-      now: () => new Date(),
-    }),
-  );
-});
+export const moderateReport = onCall(
+  sized("moderateReport", callableOptions),
+  (request): Promise<ModerateOutput> => {
+    const admin = requireAdmin(request);
+    return runDeal("moderateReport", admin, MODERATION_MESSAGES.reportFailed, () =>
+      moderateReportFor(parseCallableInput(moderateReportInputSchema, request.data), {
+        db: adminDb(),
+        auth: adminAuth(),
+        mail: smtpTransport,
+        now: () => new Date(),
+      }),
+    );
+  },
+);

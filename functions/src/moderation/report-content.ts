@@ -17,6 +17,7 @@ import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { hitRateLimits } from "../lib/rate-limit";
+import { sized } from "../lib/sizing";
 
 export type ReportContentRequest = z.output<typeof reportContentInputSchema>;
 type ReportContentOutput = z.infer<typeof reportContentOutputSchema>;
@@ -132,7 +133,7 @@ export async function reportContentFor(
 }
 
 export const reportContent = onCall(
-  callableOptions,
+  sized("reportContent", callableOptions),
   (request): Promise<ReportContentOutput> =>
     runDeal("reportContent", request.auth?.uid, MODERATION_MESSAGES.reportFailed, (uid) =>
       reportContentFor(uid, parseCallableInput(reportContentInputSchema, request.data), {

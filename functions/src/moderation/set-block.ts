@@ -9,6 +9,7 @@ import { docId, runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import type { ModerationDeps } from "./report-content";
 
 type SetBlockOutput = z.infer<typeof setBlockOutputSchema>;
@@ -42,7 +43,7 @@ export async function setBlockFor(
 }
 
 export const setBlock = onCall(
-  callableOptions,
+  sized("setBlock", callableOptions),
   (request): Promise<SetBlockOutput> =>
     runDeal("setBlock", request.auth?.uid, MODERATION_MESSAGES.blockFailed, (uid) =>
       setBlockFor(uid, parseCallableInput(setBlockInputSchema, request.data), {

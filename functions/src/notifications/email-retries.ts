@@ -13,6 +13,7 @@ import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 import { deliverEmail, type EmailOutcome, type NotifyDeps } from "./notify";
 
 /**
@@ -53,7 +54,7 @@ export async function retryPendingEmails(deps: NotifyDeps): Promise<Record<Email
 
 /** Every 10 minutes: the notification e-mails still unsent (see retryPendingEmails). */
 export const emailRetries = onSchedule(
-  { schedule: "every 10 minutes", timeZone: "Europe/Rome", region },
+  sized("emailRetries", { schedule: "every 10 minutes", timeZone: "Europe/Rome", region }),
   async () => {
     const db = adminDb();
     const outcomes = await retryPendingEmails({ db, now: await clockFor(db), mail: smtpTransport });

@@ -8,6 +8,7 @@ import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 import { isAway, isOldMessage, messageReceivedEvent } from "./events";
 import { type NotifyDeps, notificationSettingsRef, notify } from "./notify";
 
@@ -57,10 +58,10 @@ async function lastSeenAt(db: Firestore, uid: string): Promise<Date | undefined>
 }
 
 export const onMessageCreated = onDocumentCreated(
-  {
+  sized("onMessageCreated", {
     document: `${COLLECTIONS.conversations}/{conversationId}/${SUBCOLLECTIONS.messages}/{messageId}`,
     region,
-  },
+  }),
   async (event) => {
     const data = event.data?.data();
     if (!data) return;

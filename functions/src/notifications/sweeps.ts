@@ -14,6 +14,7 @@ import { smtpTransport } from "../email/send";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 import { requestExpiringEvent, requestsNearbyEvent } from "./events";
 import { type NotifyDeps, notify } from "./notify";
 
@@ -158,7 +159,7 @@ async function scheduledDeps(): Promise<NotifyDeps> {
 
 /** At minute 5 of every hour: the previous hour's requests, one digest per shop. */
 export const requestDigest = onSchedule(
-  { schedule: "5 * * * *", timeZone: "Europe/Rome", region },
+  sized("requestDigest", { schedule: "5 * * * *", timeZone: "Europe/Rome", region }),
   async () => {
     const notified = await sendRequestDigests(await scheduledDeps());
     logger.info("Request digest", { shops: notified.length });
@@ -167,7 +168,7 @@ export const requestDigest = onSchedule(
 
 /** Every hour: requests entering their last day. */
 export const expiryWarnings = onSchedule(
-  { schedule: "15 * * * *", timeZone: "Europe/Rome", region },
+  sized("expiryWarnings", { schedule: "15 * * * *", timeZone: "Europe/Rome", region }),
   async () => {
     const warned = await sendExpiryWarnings(await scheduledDeps());
     logger.info("Expiry warnings", { requests: warned.length });

@@ -33,6 +33,7 @@ import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { offerReceivedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
 import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
@@ -199,7 +200,7 @@ export function submitOfferCall(
 }
 
 export const submitOffer = onCall(
-  callableOptions,
+  sized("submitOffer", callableOptions),
   (request): Promise<SubmitOfferOutput> =>
     runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, async (uid) => {
       const db = adminDb();

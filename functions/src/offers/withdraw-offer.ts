@@ -22,6 +22,7 @@ import {
 import { smtpTransport } from "../email/send";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { deliverEmailQuietly, type NotifyDeps, stageNotification } from "../notifications/notify";
 import { lifeDeps } from "../requests/request-actions";
 import { readLifeRequest, readPublicName } from "../requests/request-life-store";
@@ -70,7 +71,7 @@ export async function withdrawOfferFor(
 }
 
 export const withdrawOffer = onCall(
-  callableOptions,
+  sized("withdrawOffer", callableOptions),
   (request): Promise<WithdrawOfferOutput> =>
     runDeal("withdrawOffer", request.auth?.uid, REQUEST_LIFE_MESSAGES.withdrawFailed, async (uid) =>
       withdrawOfferFor(uid, parseCallableInput(withdrawOfferInputSchema, request.data), {

@@ -24,6 +24,7 @@ import { runDeal } from "../deals/deal-store";
 import { adminAuth, adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { throttlesOf } from "../notifications/notify";
 import {
   algoRecordsOf,
@@ -180,7 +181,7 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
 }
 
 export const deleteMyAccount = onCall(
-  callableOptions,
+  sized("deleteMyAccount", callableOptions),
   (request): Promise<DeleteMyAccountOutput> =>
     runDeal("deleteMyAccount", request.auth?.uid, PRIVACY_MESSAGES.deleteFailed, (uid) => {
       parseCallableInput(deleteMyAccountInputSchema, request.data ?? {});

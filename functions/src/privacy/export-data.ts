@@ -7,6 +7,7 @@ import { runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import {
   algoRecordsOf,
   blocksInvolving,
@@ -137,7 +138,7 @@ export async function collectUserData(db: Firestore, uid: string, now: Date): Pr
 }
 
 export const exportMyData = onCall(
-  callableOptions,
+  sized("exportMyData", callableOptions),
   (request): Promise<ExportMyDataOutput> =>
     runDeal("exportMyData", request.auth?.uid, PRIVACY_MESSAGES.exportFailed, (uid) => {
       parseCallableInput(exportMyDataInputSchema, request.data ?? {});

@@ -7,6 +7,7 @@ import { retentionCutoff } from "@/domain/legal";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 
 /** Requests handled per query page (each with its offers, conversations and messages). */
 const PAGE = 100;
@@ -55,7 +56,7 @@ export async function runRetention(deps: RetentionDeps): Promise<string[]> {
 
 /** Every night at 03:30 (Rome): the retention sweep. */
 export const retentionSweep = onSchedule(
-  { schedule: "30 3 * * *", timeZone: "Europe/Rome", region },
+  sized("retentionSweep", { schedule: "30 3 * * *", timeZone: "Europe/Rome", region }),
   async () => {
     const deleted = await runRetention({ db: adminDb(), now: () => new Date() });
     logger.info("Retention sweep", { requestsDeleted: deleted.length });

@@ -9,6 +9,7 @@ import { callableOptions } from "../lib/global-options";
 import { rateLimitedError } from "../lib/http-errors";
 import { hitRateLimitInTransaction } from "../lib/rate-limit";
 import { PROFILE_SYNC_RATE_POLICY, type RatePolicy } from "../lib/rate-limit-policy";
+import { sized } from "../lib/sizing";
 import { fromFirestore, parseUserDoc, profileDoc, profileRef, userRef } from "./user-record";
 
 export interface SyncOptions {
@@ -70,8 +71,11 @@ export async function syncPublicProfile(
  * fails with `resource-exhausted` and the Italian 'Troppi tentativi' text, which the profile page's
  * save shows in its error toast.
  */
-export const syncProfile = onCall(callableOptions, async (request): Promise<SyncProfileOutput> => {
-  const uid = request.auth?.uid;
-  if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
-  return syncPublicProfile(adminDb(), uid, { limit: PROFILE_SYNC_RATE_POLICY });
-});
+export const syncProfile = onCall(
+  sized("syncProfile", callableOptions),
+  async (request): Promise<SyncProfileOutput> => {
+    const uid = request.auth?.uid;
+    if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
+    return syncPublicProfile(adminDb(), uid, { limit: PROFILE_SYNC_RATE_POLICY });
+  },
+);

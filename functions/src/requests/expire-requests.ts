@@ -9,6 +9,7 @@ import { canTransitionRequest, isActiveRequest, REQUEST_STATUS } from "@/domain/
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
+import { sized } from "../lib/sizing";
 import { expireOffers, readLifeRequest, readPendingOffers } from "./request-life-store";
 
 export interface ExpiryDeps {
@@ -76,7 +77,7 @@ export async function runExpireRequests(deps: ExpiryDeps): Promise<string[]> {
 
 /** Every hour: requests past their 7 days stop taking offers (the functions' clock: clock.ts). */
 export const expireRequests = onSchedule(
-  { schedule: "every 60 minutes", timeZone: "Europe/Rome", region },
+  sized("expireRequests", { schedule: "every 60 minutes", timeZone: "Europe/Rome", region }),
   async () => {
     const db = adminDb();
     const expired = await runExpireRequests({ db, now: await clockFor(db) });

@@ -20,6 +20,7 @@ import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { expireOffers, readLifeRequest, readPendingOffers } from "./request-life-store";
 
 /** Only the request's buyer may close or renew it. */
@@ -114,7 +115,7 @@ export async function lifeDeps(): Promise<DealDeps> {
 }
 
 export const closeRequest = onCall(
-  callableOptions,
+  sized("closeRequest", callableOptions),
   (request): Promise<RequestLifeOutput> =>
     runDeal("closeRequest", request.auth?.uid, REQUEST_LIFE_MESSAGES.closeFailed, async (uid) =>
       closeRequestFor(uid, parseCallableInput(closeRequestInputSchema, request.data), await lifeDeps()),
@@ -122,7 +123,7 @@ export const closeRequest = onCall(
 );
 
 export const renewRequest = onCall(
-  callableOptions,
+  sized("renewRequest", callableOptions),
   (request): Promise<RequestLifeOutput> =>
     runDeal("renewRequest", request.auth?.uid, REQUEST_LIFE_MESSAGES.renewFailed, async (uid) =>
       renewRequestFor(uid, parseCallableInput(renewRequestInputSchema, request.data), await lifeDeps()),

@@ -16,6 +16,7 @@ import { clockFor } from "../lib/clock";
 import { emailProvenInAuth } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { syncPublicProfile } from "../profiles/sync-profile";
 import { parseUserDoc, userRef } from "../profiles/user-record";
 
@@ -78,7 +79,7 @@ export function verifyShopCall(uid: string | undefined, data: unknown, deps: Ver
   return verifyShopFor(uid, parseCallableInput(shopVerificationInputSchema, data), deps);
 }
 
-export const verifyShop = onCall(callableOptions, async (request) => {
+export const verifyShop = onCall(sized("verifyShop", callableOptions), async (request) => {
   const db = adminDb();
   return verifyShopCall(request.auth?.uid, request.data, {
     db,

@@ -11,6 +11,7 @@ import { handleWebhook } from "../billing/webhook";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
 import { type PaymentProvider, paymentProviderFromEnv } from "./payment-provider";
 import { asStoredPurchase, type StoredPurchase, TOKEN_PURCHASES_COLLECTION } from "./token-credit";
 import { tokenStateFromDoc, userDocRef } from "./token-store";
@@ -150,15 +151,18 @@ function defaultDeps(): PurchaseDeps {
   return { db: adminDb(), provider: paymentProviderFromEnv(), now: () => new Date() };
 }
 
-export const purchaseTokens = onCall(callableOptions, async (request): Promise<PurchaseTokensResult> => {
-  const uid = request.auth?.uid;
-  if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
-  const input = parseCallableInput(purchaseTokensInputSchema, request.data);
-  try {
-    return await purchaseTokensFor(uid, input, defaultDeps());
-  } catch (error) {
-    if (error instanceof HttpsError) throw error;
-    logger.error("purchaseTokens failed", { uid, error: String(error) });
-    throw new HttpsError("internal", ERROR_MESSAGES.tokenPurchase);
-  }
-});
+export const purchaseTokens = onCall(
+  sized("purchaseTokens", callableOptions),
+  async (request): Promise<PurchaseTokensResult> => {
+    const uid = request.auth?.uid;
+    if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
+    const input = parseCallableInput(purchaseTokensInputSchema, request.data);
+    try {
+      return await purchaseTokensFor(uid, input, defaultDeps());
+    } catch (error) {
+      if (error instanceof HttpsError) throw error;
+      logger.error("purchaseTokens failed", { uid, error: String(error) });
+      throw new HttpsError("internal", ERROR_MESSAGES.tokenPurchase);
+    }
+  },
+);

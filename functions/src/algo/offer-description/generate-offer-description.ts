@@ -22,6 +22,7 @@ import { adminDb } from "../../lib/admin";
 import { clockFor } from "../../lib/clock";
 import { callableOptions } from "../../lib/global-options";
 import { parseCallableInput } from "../../lib/http-errors";
+import { sized } from "../../lib/sizing";
 import { chargeInTransaction, readUserTokens } from "../../tokens/token-store";
 import { geminiApiKey, geminiConfigFromEnv } from "../gemini/config";
 import { costLimits, GEMINI_TIMEOUT_MS, type GeminiConfig } from "../gemini/gemini-algo";
@@ -137,7 +138,7 @@ export async function generateOfferDescriptionFor(
 }
 
 export const generateOfferDescription = onCall(
-  { ...callableOptions, secrets: [geminiApiKey] },
+  sized("generateOfferDescription", { ...callableOptions, secrets: [geminiApiKey] }),
   async (request): Promise<GenerateOfferDescriptionOutput> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);

@@ -1,0 +1,106 @@
+import type { GlobalOptions } from "firebase-functions/options";
+import { SMTP_SECRETS } from "../email/config";
+
+/**
+ * How every deployed function is sized, in one table, so the numbers are chosen on purpose and read
+ * together (docs/operations.md explains them). Each function's definition wraps its options in
+ * `sized(name, options)`; `npm run deploy:check` refuses a function without explicit memory, timeout
+ * and instance cap.
+ *
+ * The load they are sized for is the national model of docs/scale.md: 20,000 requests a day (peaks of
+ * 5,000 an hour, ~1.4/s), 10 offers per request (~14/s at peak), 200,000 chat messages a day, 500 Algo
+ * chats at once. A callable's work is a few Firestore round trips (under a second), so at Cloud Run's
+ * concurrency of 80 one instance serves a peak; `maxInstances` caps cost under abuse while leaving
+ * room for 5-10x the peak. Scheduled jobs run one at a time (`maxInstances: 1`) with the longest timeout
+ * an event-driven function may have, and page through their work so they finish well inside it.
+ *
+ * `sendsMail` binds the SMTP secrets: every function whose code reaches the mail transport needs them
+ * (deploy:check proves it from the bundle's import graph).
+ */
+export interface Sizing {
+  memory: NonNullable<GlobalOptions["memory"]>;
+  timeoutSeconds: number;
+  maxInstances: number;
+  /** Requests one instance serves at once (Cloud Run's default is 80); lower for memory-heavy work. */
+  concurrency?: number;
+  sendsMail?: boolean;
+}
+
+const callable = { memory: "256MiB", timeoutSeconds: 30, maxInstances: 20 } as const satisfies Sizing;
+const dealCallable = {
+  ...callable,
+  timeoutSeconds: 60,
+  maxInstances: 40,
+  sendsMail: true,
+} as const satisfies Sizing;
+const adminCallable = { memory: "256MiB", timeoutSeconds: 60, maxInstances: 5 } as const satisfies Sizing;
+const scheduledJob = { memory: "512MiB", timeoutSeconds: 540, maxInstances: 1 } as const satisfies Sizing;
+
+export const SIZING = {
+  // Algo: a photo turn holds the image several times (base64, decoded, the SDK's request): ~10 MB.
+  // 20 at once per 1 GiB instance; 500 chats at once fit in 25 instances.
+  algoChat: { memory: "1GiB", timeoutSeconds: 120, maxInstances: 40, concurrency: 20 },
+  generateOfferDescription: { memory: "512MiB", timeoutSeconds: 60, maxInstances: 20, concurrency: 40 },
+  publishAlgoRequest: callable,
+  publishRequest: callable,
+  // Accounts: the magic link is mailed inside the call (SMTP within the timeout).
+  createMagicLink: { ...callable, sendsMail: true },
+  // Shares its module (and so its bundle's graph) with createMagicLink.
+  verifyMagicLink: { ...callable, sendsMail: true },
+  reclaimAccount: callable,
+  syncProfile: callable,
+  // Plans and payments: a Stripe round trip per call, few calls.
+  startCheckout: { ...callable, maxInstances: 10 },
+  cancelSubscription: { ...callable, maxInstances: 10 },
+  resumeSubscription: { ...callable, maxInstances: 10 },
+  openBillingPortal: { ...callable, maxInstances: 10 },
+  confirmSimulatedCheckout: { ...callable, maxInstances: 10 },
+  stripeWebhook: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 10 },
+  // Deals: a transaction, then the other parties' notifications (mail included).
+  acceptOffer: dealCallable,
+  rejectOffer: dealCallable,
+  cancelDeal: dealCallable,
+  completeTransaction: { ...dealCallable, sendsMail: false },
+  submitOffer: { ...dealCallable, maxInstances: 60 },
+  withdrawOffer: dealCallable,
+  purchaseTokens: { ...callable, maxInstances: 10 },
+  verifyShop: { ...callable, timeoutSeconds: 60, maxInstances: 10 },
+  // HTTP endpoints.
+  sendEmail: { ...callable, maxInstances: 10, sendsMail: true },
+  unsubscribeEmail: { ...callable, maxInstances: 5, sendsMail: true },
+  health: { memory: "128MiB", timeoutSeconds: 10, maxInstances: 2 },
+  // Moderation: admins only, or a user's report; a suspension closes conversations in pages.
+  listReports: adminCallable,
+  moderateReport: { ...adminCallable, timeoutSeconds: 120, sendsMail: true },
+  reportContent: { ...callable, maxInstances: 10 },
+  setBlock: { ...callable, maxInstances: 10 },
+  // Privacy: an account's deletion and export walk its documents in pages.
+  deleteMyAccount: { memory: "512MiB", timeoutSeconds: 300, maxInstances: 5, sendsMail: true },
+  exportMyData: { memory: "512MiB", timeoutSeconds: 120, maxInstances: 5 },
+  // Triggers: one per chat message (~2/s on average, ~10/s at peak), each a few reads and maybe a mail.
+  onMessageCreated: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 20, sendsMail: true },
+  // The buyer closes or renews a request.
+  closeRequest: callable,
+  renewRequest: callable,
+  // Scheduled jobs.
+  expireRequests: scheduledJob,
+  emailRetries: { ...scheduledJob, sendsMail: true },
+  requestDigest: { ...scheduledJob, sendsMail: true },
+  expiryWarnings: { ...scheduledJob, sendsMail: true },
+  planReminders: { ...scheduledJob, sendsMail: true },
+  retentionSweep: scheduledJob,
+} as const satisfies Record<string, Sizing>;
+
+export type SizedFunction = keyof typeof SIZING;
+
+interface WithSecrets {
+  secrets?: readonly unknown[];
+}
+
+/** `options` with the function's memory, timeout, instance cap and, for mail senders, the SMTP secrets. */
+export function sized<const T extends object & WithSecrets>(name: SizedFunction, options: T) {
+  const { sendsMail, ...runtime }: Sizing = SIZING[name];
+  const secrets = [...(options.secrets ?? []), ...(sendsMail ? SMTP_SECRETS : [])];
+  return { ...options, ...runtime, ...(secrets.length > 0 ? { secrets } : {}) } as T &
+    Omit<Sizing, "sendsMail">;
+}
