@@ -25,6 +25,8 @@ export { cancelDeal } from "./deals/cancel-deal";
 export { completeTransaction } from "./deals/complete-transaction";
 export { rejectOffer } from "./deals/reject-offer";
 export { sendEmail } from "./email/send-email";
+// Browser errors, logged for Cloud Error Reporting (POST /api/client-error).
+export { reportClientError } from "./http/client-error";
 export { health } from "./http/health";
 // Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
 export { listReports } from "./moderation/list-reports";

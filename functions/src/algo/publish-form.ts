@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
@@ -13,6 +12,7 @@ import {
 } from "@/domain/request-form";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -96,7 +96,7 @@ export const publishRequest = onCall(
       return await runPublishRequest(uid, input, { db, now: await clockFor(db) });
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error("publishRequest failed", { uid, error: String(error) });
+      logUnexpectedError("publishRequest failed", error, { uid });
       throw new HttpsError("internal", ERROR_MESSAGES.publishRequest);
     }
   },

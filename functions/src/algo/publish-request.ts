@@ -1,6 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import {
   type PublishAlgoRequestInput,
   type PublishAlgoRequestOutput,
@@ -11,6 +10,7 @@ import { mergeExtractedData, sanitizeExtractedData } from "@/domain/extracted-da
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
 import { adminDb } from "../lib/admin";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -105,7 +105,7 @@ export const publishAlgoRequest = onCall(
       return await runPublishAlgoRequest(uid, input, { db: adminDb(), now: () => new Date() });
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error("publishAlgoRequest failed", { uid, error: String(error) });
+      logUnexpectedError("publishAlgoRequest failed", error, { uid });
       throw new HttpsError("internal", ERROR_MESSAGES.publishRequest);
     }
   },

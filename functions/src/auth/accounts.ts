@@ -6,6 +6,7 @@ import { AUTH_ERROR_MESSAGES, errorCode } from "@/domain/auth-errors";
 import { DISPLAY_NAME_MAX_LENGTH } from "@/domain/limits";
 import type { User } from "@/domain/user";
 import { type UserType, userTypeSchema } from "@/domain/user-type";
+import { logUnexpectedError } from "../lib/error-log";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
 
 /**
@@ -153,7 +154,7 @@ export async function ensureUserDocument(
       tx.set(profileRef(db, uid), profileDoc(read.user));
     } else {
       // Sign-in still works; the profile is rewritten by syncProfile once the document is repaired.
-      logger.error("users document does not match the schema; profile not written", {
+      logUnexpectedError("users document does not match the schema; profile not written", undefined, {
         uid,
         detail: read.detail,
       });

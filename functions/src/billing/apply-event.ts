@@ -1,8 +1,8 @@
 import type { Firestore, Transaction } from "firebase-admin/firestore";
-import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/collections";
 import { buildPayment } from "@/domain/plan-payments";
 import { launchOfferEnd, PROVIDER_STATUS, planStatus } from "@/domain/plans";
+import { logUnexpectedError } from "../lib/error-log";
 import { creditTokenPack } from "../tokens/token-credit";
 import { uidOfCustomer } from "./customers";
 import {
@@ -65,7 +65,8 @@ async function applyCheckout(
       providerRef: session.payment_intent ?? session.id,
       now,
     });
-    if (outcome === "unknown-pack") logger.error("stripeWebhook: paid pack unknown", { uid, id: session.id });
+    if (outcome === "unknown-pack")
+      logUnexpectedError("stripeWebhook: paid pack unknown", undefined, { uid, id: session.id });
     return outcome === "credited" ? "applied" : "ignored";
   }
   if (kind !== "launch") return "ignored"; // the monthly plan follows its subscription's events
@@ -93,7 +94,7 @@ async function applyCheckout(
   delete next.stripeSubscriptionId;
   tx.set(subscriptionRef(db, uid), subscriptionDoc(next));
   if (codeRef && codeSnap?.exists) tx.update(codeRef, { usedBy: uid, usedAt: paidAt });
-  else logger.error("stripeWebhook: launch paid without a known code", { uid, code });
+  else logUnexpectedError("stripeWebhook: launch paid without a known code", undefined, { uid, code });
   tx.create(
     receiptRef,
     paymentDoc(

@@ -6,6 +6,7 @@ import { ZodError } from "zod";
 import { COLLECTIONS } from "@/domain/collections";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
+import { logUnexpectedError } from "../lib/error-log";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 import { applyEvent, type Effect } from "./apply-event";
@@ -99,7 +100,7 @@ export const stripeWebhook = onRequest(
         return;
       }
       // Stripe retries a 5xx: a transient failure is applied on a later delivery.
-      logger.error("stripeWebhook failed", { error: String(error) });
+      logUnexpectedError("stripeWebhook failed", error);
       res.status(500).json({ ok: false, error: "internal" });
     }
   },

@@ -1,4 +1,9 @@
-import { PROFILE_SYNC_WINDOW_MS, PROFILE_SYNCS_PER_WINDOW } from "@/domain/limits";
+import {
+  CLIENT_ERROR_IP_WINDOW_MS,
+  CLIENT_ERROR_REPORTS_PER_IP,
+  PROFILE_SYNC_WINDOW_MS,
+  PROFILE_SYNCS_PER_WINDOW,
+} from "@/domain/limits";
 
 /**
  * Fixed-window rate limiting, pure: the caller stores the window in Firestore inside a transaction.
@@ -36,3 +41,8 @@ export const PROFILE_SYNC_RATE_POLICY: RatePolicy = {
 };
 /** Account reclaims after an e-mail link sign-in (reclaimAccount), per user. */
 export const RECLAIM_RATE_POLICY: RatePolicy = { max: 10, windowMs: 15 * 60 * 1000 };
+/** Browser error reports (POST /api/client-error), per client address. */
+export const CLIENT_ERROR_RATE_POLICY: RatePolicy = {
+  max: CLIENT_ERROR_REPORTS_PER_IP,
+  windowMs: CLIENT_ERROR_IP_WINDOW_MS,
+};
