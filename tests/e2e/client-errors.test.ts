@@ -54,7 +54,7 @@ describe("client errors", () => {
       kind: "error",
       serviceContext: { service: "vicino-web", version: expect.any(String) },
       context: {
-        httpRequest: { url: "/customer", userAgent: expect.stringMatching(/^chrome \d+ mobile$/) },
+        httpRequest: { url: "/customer", userAgent: expect.stringMatching(/^chrome \d+( mobile)?$/) },
         user: DEMO_BUYER.uid,
       },
     });
@@ -67,9 +67,12 @@ describe("client errors", () => {
     // The same error twice on one page load is reported once.
     expect(await waitForFunctionLog(stack, isBrowserError("prova-errore"))).toHaveLength(1);
 
-    // App Check from the app's start: Auth's sign-in and every Firestore read carried its token.
-    expect(firebaseRequests.length).toBeGreaterThan(0);
-    const withoutToken = firebaseRequests.filter((request) => !request.headers()["x-firebase-appcheck"]);
+    // App Check from the app's start: Auth's sign-in and every Firestore Lite read carried its token as a
+    // header. (The full SDK's live channel, /Listen/channel, does not send per-request headers the same
+    // way and is left out here; the order test in src/data/app-start.test.ts covers its start.)
+    const plain = firebaseRequests.filter((request) => !request.url().includes("/Listen/channel"));
+    expect(plain.some((request) => request.url().includes("/documents"))).toBe(true);
+    const withoutToken = plain.filter((request) => !request.headers()["x-firebase-appcheck"]);
     expect(withoutToken.map((request) => request.url())).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ export function functionLogEntries(
 export async function waitForFunctionLog(
   stack: Pick<StackInfo, "logDir">,
   predicate: (entry: FunctionLogEntry) => boolean,
-  { count = 1, timeoutMs = 20_000 }: { count?: number; timeoutMs?: number } = {},
+  { count = 1, timeoutMs = 60_000 }: { count?: number; timeoutMs?: number } = {},
 ): Promise<{ raw: string; entry: FunctionLogEntry }[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
