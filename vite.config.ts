@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -54,17 +55,33 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
   };
 }
 
+/** The build's name in error reports (src/config/release.ts): VICINO_RELEASE, else the short commit. */
+function release(): string {
+  if (process.env.VICINO_RELEASE) return process.env.VICINO_RELEASE;
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], {
+      cwd: rootDir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    return "dev";
+  }
+}
+
 export default defineConfig(({ mode, command }) => ({
   plugins: [react(), tailwindcss(), serviceWorkerPlugin()],
   // A build carries its environment parsed (src/config/env.ts): a bad .env fails the build, not the page.
-  define:
-    command === "build"
+  define: {
+    __VICINO_RELEASE__: JSON.stringify(release()),
+    ...(command === "build"
       ? {
           __VICINO_ENV__: JSON.stringify(
             parseEnv({ ...loadEnv(mode, rootDir, "VITE_"), DEV: mode === "development" }),
           ),
         }
-      : {},
+      : {}),
+  },
   resolve: {
     alias: {
       // A production build carries its environment parsed (src/config/env-built.ts; before "@").

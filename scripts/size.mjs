@@ -95,8 +95,8 @@ const ON_DEMAND = new Set([
   "src/data/gazetteer/italian-places.ts",
   // The header's unread total (its conversation and message listeners), loaded once someone is signed in.
   "src/features/messages/components/with-unread-total.tsx",
-  // App Check and its SDK (src/data/app-check.ts), loaded with the Functions instance on the first callable.
-  "src/data/app-check.ts",
+  // The client error reporter (src/lib/error-reporting.ts loads it with the first error to report).
+  "src/lib/error-reporter.ts",
   // The shop's reviews and the request page's live offers, loaded by those pages' first query.
   "src/data/shop-page.ts",
   // The header's notification bell (its live list), loaded once someone is signed in.

@@ -1,8 +1,12 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
+import { watchUncaughtErrors } from "@/lib/error-reporting";
 import { registerServiceWorker } from "@/lib/pwa/service-worker";
 import "./index.css";
+
+// First, so an error anywhere after this reaches the error endpoint.
+watchUncaughtErrors();
 
 const container = document.getElementById("root");
 if (!container) throw new Error('index.html must contain <div id="root">');

@@ -92,10 +92,13 @@ describe("App Check on every callable", () => {
     );
     // What is left are the HTTP endpoints, outside App Check: health, the rate-limited sendEmail,
     // stripeWebhook (Stripe calls it; its signature is verified instead) and unsubscribeEmail (a link
-    // in an e-mail and the mail client's one-click POST; its signed token is verified instead).
+    // in an e-mail and the mail client's one-click POST; its signed token is verified instead), and
+    // reportClientError (the browser's error reports, which must arrive also when App Check fails:
+    // strict schema and a per-address limit instead).
     expect(functions.filter(([, fn]) => fn.__endpoint.httpsTrigger).map(([name]) => name)).toEqual([
       "stripeWebhook",
       "sendEmail",
+      "reportClientError",
       "health",
       "unsubscribeEmail",
     ]);

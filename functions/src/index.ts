@@ -30,6 +30,8 @@ export { sendEmail } from "./email/send-email";
 export { sendShopDigest } from "./fanout/digest-task";
 export { onRequestWritten } from "./fanout/request-fanout";
 export { onUserWritten } from "./fanout/shop-index";
+// Browser errors, logged for Cloud Error Reporting (POST /api/client-error).
+export { reportClientError } from "./http/client-error";
 export { health } from "./http/health";
 // Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
 export { listReports } from "./moderation/list-reports";

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { reportError } from "@/lib/error-reporting";
 import { ErrorFallback } from "./error-fallback";
 
 type Props = {
@@ -20,8 +21,9 @@ export class AppErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    // Reported, not swallowed: the console is where the browser and monitoring pick it up.
+    // Reported, not swallowed: on the console for whoever is debugging, to the error endpoint for us.
     console.error("Unhandled error in the interface", error, info.componentStack);
+    reportError(error, "boundary");
   }
 
   override componentDidUpdate(previous: Props) {

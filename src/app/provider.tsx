@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ToastProvider, useToast } from "@/components/ui/toast";
 import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
+import { reportError } from "@/lib/error-reporting";
 import { createQueryClient } from "@/lib/query-client";
 import { SessionProvider } from "@/lib/session/session-provider";
 import { AppErrorBoundary } from "./error-boundary";
@@ -10,12 +11,15 @@ function QueryProvider({ children }: { children: ReactNode }) {
   const { toastError } = useToast();
   // One client per mounted app (tests get a fresh cache each render). The error catalogue (Auth and
   // callable codes → Italian) loads with the first error, not with the marketing pages' entry chunk.
+  // The reporter sends the failures the product does not expect (src/domain/client-error.ts).
   const [queryClient] = useState(() =>
     createQueryClient({
-      onError: (error) =>
+      onError: (error, source) => {
+        reportError(error, source);
         void import("@/domain/errors").then(({ errorMessage }) =>
           toastError(errorMessage(error, FIRST_PAINT_MESSAGES.genericError)),
-        ),
+        );
+      },
     }),
   );
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -9,15 +9,16 @@ import {
 import type { AppEnv } from "@/config/env-schema";
 
 /**
- * App Check: every callable enforces it (functions/src/lib/global-options.ts), and the
- * Functions SDK attaches the token as `X-Firebase-AppCheck` once App Check is initialised for the
- * app. This module (with the App Check SDK) is one chunk, loaded with the Functions instance
- * (./firebase.ts), so pages that never call a function never download it.
+ * App Check: every callable enforces it (functions/src/lib/global-options.ts), and Firestore and Auth
+ * can be made to (the console's App Check > APIs). Started by ./firebase.ts right after `initializeApp`,
+ * before any service exists, so the Auth, Firestore (full and Lite) and Functions SDKs all attach the
+ * token as `X-Firebase-AppCheck`. It travels in the session's first chunk with Firebase's app: the
+ * marketing pages, which never create the app, never download it.
  *
  * - A real project: reCAPTCHA Enterprise with the web app's site key (VITE_APPCHECK_SITE_KEY), tokens
  *   refreshed automatically; firebase-admin verifies them. For CI or local runs against a real
  *   project, set `self.FIREBASE_APPCHECK_DEBUG_TOKEN` before the app loads and register that debug
- *   token in the console (README "Deploying to a real Firebase project").
+ *   token in the console (docs/app-check.md).
  * - The emulators: no App Check backend exists for a demo project, and the Functions emulator only
  *   decodes the token (firebase-functions' skipTokenVerification), so the app mints an unsigned one.
  *   A request without the header is still refused there, as in production.

@@ -4,6 +4,8 @@ import * as firebaseAuth from "firebase/auth";
 import type { Firestore } from "firebase/firestore";
 import type { Functions } from "firebase/functions";
 import { env } from "@/config/env";
+import { initAppCheck } from "./app-check";
+import { provideIdToken } from "./signed-in-token";
 
 /**
  * Firebase's app and services for the data layer (src/data is the only place that touches the SDK;
@@ -13,6 +15,11 @@ import { env } from "@/config/env";
  * on first use through dynamic imports. The landing and marketing pages never download Firebase. Each
  * getter initialises its service once and, when the environment says so,
  * connects it to the local emulators before anyone can use it.
+ *
+ * App Check starts with the app (./app-check.ts), in the same task as `initializeApp`, so every service
+ * (Auth, Firestore full and Lite, Functions) is created after it and sends its token: enforcement can be
+ * switched on for Firestore and Auth without breaking a read. This getter is the only place the app is
+ * created.
  */
 
 /** Memoises an async factory; a failed load (e.g. offline chunk fetch) is retried next call. */
@@ -27,9 +34,14 @@ function lazy<T>(factory: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export const getFirebaseApp = lazy(
-  async (): Promise<FirebaseApp> => getApps()[0] ?? initializeApp(env.firebase),
-);
+export const getFirebaseApp = lazy(async (): Promise<FirebaseApp> => {
+  // An app that exists already was made here (e.g. before a hot reload), App Check included.
+  const existing = getApps()[0];
+  if (existing) return existing;
+  const app = initializeApp(env.firebase);
+  initAppCheck(app, env);
+  return app;
+});
 
 export const getAuthInstance = lazy(async (): Promise<Auth> => {
   const app = await getFirebaseApp();
@@ -52,6 +64,7 @@ export const getAuthInstance = lazy(async (): Promise<Auth> => {
   if (env.emulators) {
     connectAuthEmulator(auth, env.emulators.auth.url, { disableWarnings: true });
   }
+  provideIdToken(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
   return auth;
 });
 
@@ -68,16 +81,14 @@ export const getDb = lazy(async (): Promise<Firestore> => {
 });
 
 /**
- * The Functions instance, with App Check initialised first (./app-check.ts): every callable enforces
- * it, and the SDK then sends the token with each call. Both load here, on the first callable.
+ * The Functions instance, loaded on the first callable. Every callable enforces App Check; the SDK
+ * sends the token of the App Check instance getFirebaseApp started.
  */
 export const getFunctionsInstance = lazy(async (): Promise<Functions> => {
-  const [app, { connectFunctionsEmulator, getFunctions }, { initAppCheck }] = await Promise.all([
+  const [app, { connectFunctionsEmulator, getFunctions }] = await Promise.all([
     getFirebaseApp(),
     import("firebase/functions"),
-    import("./app-check"),
   ]);
-  initAppCheck(app, env);
   const functions = getFunctions(app, env.functionsRegion);
   if (env.emulators) {
     connectFunctionsEmulator(functions, env.emulators.functions.host, env.emulators.functions.port);

@@ -206,3 +206,14 @@ export const BLOCK_CHANGES_PER_HOUR = 30;
 export const EMAILS_PER_ADDRESS_AND_CLIENT = 5;
 export const EMAILS_PER_IPV4_PER_HOUR = 600;
 export const EMAILS_PER_IPV6_PREFIX_PER_HOUR = 30;
+
+// Client error reports (ours: POST /api/client-error, src/domain/client-error.ts)
+/** Reports one page load sends at most; the same error is sent once. */
+export const CLIENT_ERROR_REPORTS_PER_PAGE = 10;
+/** What a report keeps of the error's message, its stack and the page's path (characters). */
+export const CLIENT_ERROR_MESSAGE_MAX_CHARS = 500;
+export const CLIENT_ERROR_STACK_MAX_CHARS = 4000;
+export const CLIENT_ERROR_PATH_MAX_CHARS = 200;
+/** Reports the endpoint logs per client address and window; past it they are refused (429). */
+export const CLIENT_ERROR_REPORTS_PER_IP = 60;
+export const CLIENT_ERROR_IP_WINDOW_MS = 10 * 60 * 1000;

@@ -1,6 +1,5 @@
 import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import {
   type AlgoChatOutput,
@@ -22,6 +21,7 @@ import { type LocationInput, locationInputSchema } from "@/domain/request";
 import { algoTurnAction, type TokenAction } from "@/domain/tokens";
 import { adminDb } from "../lib/admin";
 import { emailProvenInToken } from "../lib/email-proven";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -268,7 +268,7 @@ export const algoChat = onCall(
       return await runAlgoChat(uid, input, defaultDeps(emailProvenInToken(request.auth?.token)));
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error("algoChat failed", { uid, error: String(error) });
+      logUnexpectedError("algoChat failed", error, { uid });
       throw new HttpsError("internal", ERROR_MESSAGES.algoCommunication);
     }
   },

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
@@ -14,6 +13,7 @@ import {
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { emailProvenInToken } from "../lib/email-proven";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -102,7 +102,7 @@ export const publishRequest = onCall(
       });
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error("publishRequest failed", { uid, error: String(error) });
+      logUnexpectedError("publishRequest failed", error, { uid });
       throw new HttpsError("internal", ERROR_MESSAGES.publishRequest);
     }
   },

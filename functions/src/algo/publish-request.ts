@@ -1,6 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import {
   type PublishAlgoRequestInput,
   type PublishAlgoRequestOutput,
@@ -12,6 +11,7 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
 import { adminDb } from "../lib/admin";
 import { emailProvenInToken } from "../lib/email-proven";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -111,7 +111,7 @@ export const publishAlgoRequest = onCall(
       });
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error("publishAlgoRequest failed", { uid, error: String(error) });
+      logUnexpectedError("publishAlgoRequest failed", error, { uid });
       throw new HttpsError("internal", ERROR_MESSAGES.publishRequest);
     }
   },

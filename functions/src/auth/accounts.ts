@@ -7,6 +7,7 @@ import { DISPLAY_NAME_MAX_LENGTH } from "@/domain/limits";
 import { isPlatformName } from "@/domain/platform-names";
 import { FALLBACK_DISPLAY_NAME, type User } from "@/domain/user";
 import { type UserType, userTypeSchema } from "@/domain/user-type";
+import { logUnexpectedError } from "../lib/error-log";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
 
 /**
@@ -156,7 +157,7 @@ export async function ensureUserDocument(
       tx.set(profileRef(db, uid), profileDoc(read.user));
     } else {
       // Sign-in still works; the profile is rewritten by syncProfile once the document is repaired.
-      logger.error("users document does not match the schema; profile not written", {
+      logUnexpectedError("users document does not match the schema; profile not written", undefined, {
         uid,
         detail: read.detail,
       });

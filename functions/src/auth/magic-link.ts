@@ -1,7 +1,6 @@
 import type { Auth } from "firebase-admin/auth";
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import { z } from "zod";
 import { paths } from "@/config/paths";
 import {
@@ -21,6 +20,7 @@ import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
 import { adminAuth, adminDb } from "../lib/admin";
 import { clientIp } from "../lib/client-ip";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput, rateLimitedError } from "../lib/http-errors";
 import { hitRateLimits, mailRateChecks } from "../lib/rate-limit";
@@ -92,7 +92,7 @@ export async function requestMagicLink(
   try {
     await deps.mailer.send(composeEmail(email, { type: "magic-link", link, userType: input.userType }));
   } catch (error) {
-    logger.error("createMagicLink: the e-mail was not sent", { error: String(error) });
+    logUnexpectedError("createMagicLink: the e-mail was not sent", error);
     // A link nobody received must not stay redeemable.
     await ref.delete().catch(() => undefined);
     throw new HttpsError("internal", ERROR_MESSAGES.magicLinkSend);
@@ -146,7 +146,7 @@ export async function redeemMagicLink(
     return { customToken, userType: account.userType, email: link.email };
   } catch (error) {
     if (error instanceof HttpsError) throw error;
-    logger.error("verifyMagicLink: sign-in failed after the link was redeemed", { error: String(error) });
+    logUnexpectedError("verifyMagicLink: sign-in failed after the link was redeemed", error);
     throw new HttpsError("internal", ERROR_MESSAGES.magicLinkVerify);
   }
 }

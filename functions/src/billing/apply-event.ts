@@ -4,6 +4,7 @@ import { COLLECTIONS } from "@/domain/collections";
 import { fiscalRetainUntil } from "@/domain/legal";
 import { BILLING_REFUND_STATUS, buildPayment } from "@/domain/plan-payments";
 import { launchOfferEnd, PROVIDER_STATUS, planStatus } from "@/domain/plans";
+import { logUnexpectedError } from "../lib/error-log";
 import { creditTokenPack } from "../tokens/token-credit";
 import { uidOfCustomer } from "./customers";
 import {
@@ -90,7 +91,8 @@ async function applyCheckout(
       providerRef: session.payment_intent ?? session.id,
       now,
     });
-    if (outcome === "unknown-pack") logger.error("stripeWebhook: paid pack unknown", { uid, id: session.id });
+    if (outcome === "unknown-pack")
+      logUnexpectedError("stripeWebhook: paid pack unknown", undefined, { uid, id: session.id });
     return outcome === "credited" ? "applied" : "ignored";
   }
   if (kind !== "launch") return "ignored"; // the monthly plan follows its subscription's events

@@ -1,6 +1,5 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import {
   type StartCheckoutInput,
   type StartCheckoutOutput,
@@ -20,6 +19,7 @@ import { PAYMENT_DESCRIPTIONS } from "@/domain/plan-payments";
 import { PLAN_PRICES_CENTS, planStatus } from "@/domain/plans";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { findTokenPackage, TOKEN_PACKAGE_LABELS } from "@/domain/tokens";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -173,7 +173,7 @@ export const startCheckout = onCall(
       return await startCheckoutFor(uid, input, await billingDepsFromEnv());
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error("startCheckout failed", { uid, error: String(error) });
+      logUnexpectedError("startCheckout failed", error, { uid });
       throw new HttpsError("internal", PLAN_MESSAGES.checkoutFailed);
     }
   },

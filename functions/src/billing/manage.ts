@@ -1,9 +1,9 @@
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import { confirmSimulatedCheckoutInputSchema } from "@/domain/callables";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { planStatus } from "@/domain/plans";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -63,7 +63,7 @@ function billingCall<T>(
       return await run(uid, await billingDepsFromEnv());
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error(`${action} failed`, { uid, error: String(error) });
+      logUnexpectedError(`${action} failed`, error, { uid });
       throw new HttpsError("internal", PLAN_MESSAGES.billingFailed);
     }
   });

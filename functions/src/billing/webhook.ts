@@ -7,6 +7,7 @@ import { COLLECTIONS } from "@/domain/collections";
 import { BILLING_REFUND_STATUS } from "@/domain/plan-payments";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
+import { logUnexpectedError } from "../lib/error-log";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 import { applyEvent, type Effect, refundRef } from "./apply-event";
@@ -105,7 +106,7 @@ async function settleRefund(event: EventEnvelope, deps: WebhookDeps): Promise<vo
     await deps.refund(paymentIntent, `refund-${sessionId}`);
     await ref.update({ status: BILLING_REFUND_STATUS.refunded, settledAt: at });
   } catch (error) {
-    logger.error("stripeWebhook: refund failed", { sessionId, error: String(error) });
+    logUnexpectedError("stripeWebhook: refund failed", error, { sessionId });
     await ref.update({ status: BILLING_REFUND_STATUS.failed, error: String(error), settledAt: at });
   }
 }
@@ -138,7 +139,7 @@ export const stripeWebhook = onRequest(
         return;
       }
       // Stripe retries a 5xx: a transient failure is applied on a later delivery.
-      logger.error("stripeWebhook failed", { error: String(error) });
+      logUnexpectedError("stripeWebhook failed", error);
       res.status(500).json({ ok: false, error: "internal" });
     }
   },

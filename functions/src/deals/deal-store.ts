@@ -6,12 +6,12 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import { z } from "zod";
 import { COLLECTIONS } from "@/domain/collections";
 import type { DomainFailure } from "@/domain/errors";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { offerStatusSchema, storedRequestStatusSchema, type TransitionResult } from "@/domain/state-machine";
+import { logUnexpectedError } from "../lib/error-log";
 
 /**
  * What the deal callables (acceptOffer, rejectOffer, completeTransaction) read and write: requests,
@@ -142,7 +142,7 @@ export async function runDeal<T>(
     return await handler(uid);
   } catch (error) {
     if (error instanceof HttpsError) throw error;
-    logger.error(`${action} failed`, { uid, error: String(error) });
+    logUnexpectedError(`${action} failed`, error, { uid });
     throw new HttpsError("internal", failureMessage);
   }
 }

@@ -13,11 +13,12 @@ import {
 
 const APP = "http://127.0.0.1:5173";
 
-const logged = vi.hoisted(() => ({ errors: [] as unknown[][] }));
+const logged = vi.hoisted(() => ({ errors: [] as Record<string, unknown>[] }));
 vi.mock("firebase-functions/logger", async (importOriginal) => ({
   ...(await importOriginal<typeof import("firebase-functions/logger")>()),
-  error: (...args: unknown[]) => {
-    logged.errors.push(args);
+  // Unexpected errors are written as Error Reporting events (lib/error-log.ts).
+  write: (entry: Record<string, unknown>) => {
+    logged.errors.push(entry);
   },
 }));
 
@@ -96,7 +97,8 @@ function harness(): Harness {
     },
     mailer: {
       send: async (message) => {
-        if (failSend.value) throw new Error("SMTP down");
+        // As SMTP servers do, the refusal names the recipient: the log must not.
+        if (failSend.value) throw new Error(`SMTP down: 550 rejected <${message.to}>`);
         sent.push(message);
       },
     },
@@ -268,7 +270,13 @@ describe("sendEmail input handling", () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).toEqual({ ok: false, error: "Errore durante l'invio del magic link" });
     expect(logged.errors).toHaveLength(1);
-    expect(logged.errors[0]?.[0]).toBe("sendEmail: not sent");
+    expect(logged.errors[0]).toMatchObject({
+      where: "sendEmail: not sent",
+      severity: "ERROR",
+      "@type": "type.googleapis.com/google.devtools.clouderrorreporting.v1beta1.ReportedErrorEvent",
+      message: expect.stringMatching(/^Error: .*\n\s+at /),
+    });
+    expect(JSON.stringify(logged.errors[0])).not.toContain("shop@example.it");
   });
 
   it("allows the app's origin (and its loopback twin) and refuses others", async () => {

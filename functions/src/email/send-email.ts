@@ -1,5 +1,4 @@
 import { onRequest } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import { paths } from "@/config/paths";
 import { errorCode } from "@/domain/auth-errors";
 import { type EmailType, type SendEmailInput, sendEmailInputSchema } from "@/domain/callables";
@@ -7,8 +6,17 @@ import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { DEFAULT_USER_TYPE } from "@/domain/user-type";
 import { adminAuth, adminDb } from "../lib/admin";
 import { clientIp } from "../lib/client-ip";
+import { logUnexpectedError } from "../lib/error-log";
 import { region } from "../lib/global-options";
 import { HttpFailure, TOO_MANY_ATTEMPTS, validationMessage } from "../lib/http-errors";
+import {
+  allowedOrigins,
+  bearerTokenOf,
+  type HttpRequestLike,
+  type HttpResponseLike,
+  header,
+  readJsonBody,
+} from "../lib/http-request";
 import { hitRateLimits, mailRateChecks, type RateLimitCheck } from "../lib/rate-limit";
 import { sized } from "../lib/sizing";
 import { parseUserDoc, type UserRead, userRef } from "../profiles/user-record";
@@ -32,22 +40,8 @@ import { smtpTransport } from "./smtp-transport";
  * Answers `{ok: true}`, or `{ok: false, error}` with 400/401/403/404/405/415/429/500.
  */
 
-/** The parts of an HTTP request this handler reads (an Express request in production). */
-export interface HttpRequestLike {
-  method?: string;
-  headers: Record<string, string | string[] | undefined>;
-  body?: unknown;
-  rawBody?: Buffer;
-  ip?: string;
-  socket?: { remoteAddress?: string };
-}
-
-export interface HttpResponseLike {
-  status(code: number): HttpResponseLike;
-  set(field: string, value: string): HttpResponseLike;
-  json(body: unknown): unknown;
-  end(): unknown;
-}
+// Shared with the other HTTP endpoints (lib/http-request.ts); exported here as before.
+export { allowedOrigins, type HttpRequestLike, type HttpResponseLike };
 
 export interface SendEmailDeps {
   /** Verifies a Firebase ID token; rejects when it is not valid. */
@@ -65,41 +59,6 @@ export interface SendEmailDeps {
 export const PASSWORD_RESET_CONTINUE_PATH = paths.auth.path;
 export const EMAIL_LINK_CONTINUE_PATH = paths.authCallback.path;
 
-function header(req: HttpRequestLike, name: string): string | undefined {
-  const value = req.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * The app's origin, plus its loopback twin locally (the dev server is reached both as
- * 127.0.0.1 and as localhost).
- */
-export function allowedOrigins(app: string): string[] {
-  const url = new URL(app);
-  const origins = [url.origin];
-  const twin =
-    url.hostname === "127.0.0.1" ? "localhost" : url.hostname === "localhost" ? "127.0.0.1" : undefined;
-  if (twin) origins.push(`${url.protocol}//${twin}${url.port ? `:${url.port}` : ""}`);
-  return origins;
-}
-
-function readJsonBody(req: HttpRequestLike): unknown {
-  const contentType = header(req, "content-type") ?? "";
-  if (!/^application\/json\b/i.test(contentType)) {
-    // Requiring JSON also forces browsers to preflight, so no other site can post a form here.
-    throw new HttpFailure(415, VALIDATION_MESSAGES.invalidData);
-  }
-  const { body } = req;
-  if (body !== null && typeof body === "object" && !Buffer.isBuffer(body)) return body;
-  const raw = req.rawBody ?? (Buffer.isBuffer(body) ? body : typeof body === "string" ? body : undefined);
-  if (raw === undefined) throw new HttpFailure(400, VALIDATION_MESSAGES.invalidData);
-  try {
-    return JSON.parse(raw.toString("utf8"));
-  } catch {
-    throw new HttpFailure(400, VALIDATION_MESSAGES.invalidData);
-  }
-}
-
 function parseInput(req: HttpRequestLike): SendEmailInput {
   const parsed = sendEmailInputSchema.safeParse(readJsonBody(req));
   if (!parsed.success) throw new HttpFailure(400, validationMessage(parsed.error));
@@ -107,9 +66,9 @@ function parseInput(req: HttpRequestLike): SendEmailInput {
 }
 
 function bearerToken(req: HttpRequestLike): string {
-  const match = /^Bearer\s+(\S+)$/i.exec(header(req, "authorization")?.trim() ?? "");
-  if (!match?.[1]) throw new HttpFailure(401, ERROR_MESSAGES.unauthenticated);
-  return match[1];
+  const token = bearerTokenOf(req);
+  if (!token) throw new HttpFailure(401, ERROR_MESSAGES.unauthenticated);
+  return token;
 }
 
 function requiredEmail(input: SendEmailInput): string {
@@ -138,7 +97,10 @@ async function buildEmail(
       const read = await deps.readUser(caller.uid);
       if (!read.ok) {
         if (read.reason === "invalid")
-          logger.error("sendEmail: users document does not match the schema", read);
+          logUnexpectedError("sendEmail: users document does not match the schema", undefined, {
+            uid: caller.uid,
+            detail: read.detail,
+          });
         throw new HttpFailure(404, ERROR_MESSAGES.userDataNotFound);
       }
       await limit(caller.email);
@@ -196,7 +158,7 @@ export function createSendEmailHandler(deps: SendEmailDeps) {
         res.status(error.status).json(error.body);
         return;
       }
-      logger.error("sendEmail: not sent", { type, code: errorCode(error), error: String(error) });
+      logUnexpectedError("sendEmail: not sent", error, { type, code: errorCode(error) });
       res.status(500).json({ ok: false, error: failureMessage(type) });
     }
   };

@@ -6,6 +6,7 @@ import { COLLECTIONS } from "@/domain/collections";
 import { digestInboxId, digestInboxSchema } from "@/domain/shop-reach";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
+import { logUnexpectedError } from "../lib/error-log";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 import { cloudEmailQueue } from "../notifications/email-queue";
@@ -95,7 +96,7 @@ export const sendShopDigest = onTaskDispatched<DigestTask>(
   async (request) => {
     const task = digestTaskSchema.safeParse(request.data);
     if (!task.success) {
-      logger.error("sendShopDigest: malformed task", { issues: task.error.issues.length });
+      logUnexpectedError("sendShopDigest: malformed task", task.error, { issues: task.error.issues.length });
       return;
     }
     const db = adminDb();

@@ -1,5 +1,7 @@
 import {
   BLOCK_CHANGES_PER_HOUR,
+  CLIENT_ERROR_IP_WINDOW_MS,
+  CLIENT_ERROR_REPORTS_PER_IP,
   DATA_EXPORTS_PER_HOUR,
   EMAILS_PER_ADDRESS_AND_CLIENT,
   EMAILS_PER_IPV4_PER_HOUR,
@@ -61,3 +63,8 @@ export const RECLAIM_RATE_POLICY: RatePolicy = { max: 10, windowMs: 15 * 60 * 10
  * fixing a typo or changing its categories needs a few.
  */
 export const VERIFY_SHOP_RATE_POLICY: RatePolicy = { max: 10, windowMs: 60 * 60 * 1000 };
+/** Browser error reports (POST /api/client-error), per client address. */
+export const CLIENT_ERROR_RATE_POLICY: RatePolicy = {
+  max: CLIENT_ERROR_REPORTS_PER_IP,
+  windowMs: CLIENT_ERROR_IP_WINDOW_MS,
+};

@@ -67,6 +67,8 @@ export const SIZING = {
   sendEmail: { ...callable, maxInstances: 10, sendsMail: true },
   unsubscribeEmail: { ...callable, maxInstances: 5 },
   health: { memory: "128MiB", timeoutSeconds: 10, maxInstances: 2 },
+  // Browser error reports: a rate-limit transaction and one log line; at most 10 per page load.
+  reportClientError: { memory: "256MiB", timeoutSeconds: 10, maxInstances: 5 },
   // Moderation: admins only, or a user's report; a suspension closes conversations in pages.
   listReports: adminCallable,
   // The shops' review queue: an admin's page (VIES retried for unanswered ones, bounded) and a decision

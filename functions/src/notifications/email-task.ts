@@ -4,6 +4,7 @@ import type { MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
+import { logUnexpectedError } from "../lib/error-log";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 import { type EmailTask, emailTaskSchema } from "./email-queue";
@@ -38,7 +39,9 @@ export const deliverNotificationEmail = onTaskDispatched<EmailTask>(
     const task = emailTaskSchema.safeParse(request.data);
     if (!task.success) {
       // A malformed task can never succeed: log it and let it go instead of retrying it.
-      logger.error("deliverNotificationEmail: malformed task", { issues: task.error.issues.length });
+      logUnexpectedError("deliverNotificationEmail: malformed task", task.error, {
+        issues: task.error.issues.length,
+      });
       return;
     }
     const db = adminDb();

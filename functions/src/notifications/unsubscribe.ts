@@ -1,11 +1,11 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { FieldValue } from "firebase-admin/firestore";
 import { onRequest } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS_IDS, PREFERENCE_FIELDS } from "@/domain/notifications";
 import { PRODUCT_NAME } from "@/domain/product";
 import { escapeHtml } from "../email/templates";
 import { adminDb } from "../lib/admin";
+import { logUnexpectedError } from "../lib/error-log";
 import { sized } from "../lib/sizing";
 import { notificationSettingsRef } from "./notify";
 import { readUnsubscribeToken } from "./unsubscribe-token";
@@ -60,7 +60,7 @@ export const unsubscribeEmail = onRequest(
         .status(done ? 200 : 400)
         .send(page(done ? NOTIFICATION_MESSAGES.unsubscribeDone : NOTIFICATION_MESSAGES.unsubscribeInvalid));
     } catch (error) {
-      logger.error("unsubscribe failed", { error: String(error) });
+      logUnexpectedError("unsubscribe failed", error);
       res.status(500).send(page(NOTIFICATION_MESSAGES.unsubscribeInvalid));
     }
   },

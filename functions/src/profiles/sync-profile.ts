@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import * as logger from "firebase-functions/logger";
 import type { SyncProfileOutput } from "@/domain/callables";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { adminDb } from "../lib/admin";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { rateLimitedError } from "../lib/http-errors";
 import { hitRateLimitInTransaction } from "../lib/rate-limit";
@@ -60,7 +60,10 @@ export async function syncPublicProfile(
   if (result.ok) return { profile: result.profile };
   if (result.reason === "limited") throw rateLimitedError();
   if (result.reason === "missing") throw new HttpsError("not-found", ERROR_MESSAGES.userDataNotFound);
-  logger.error("syncProfile: users document does not match the schema", { uid, detail: result.detail });
+  logUnexpectedError("syncProfile: users document does not match the schema", undefined, {
+    uid,
+    detail: result.detail,
+  });
   throw new HttpsError("failed-precondition", ERROR_MESSAGES.userDataNotFound);
 }
 

@@ -1,9 +1,9 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
-import * as logger from "firebase-functions/logger";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
 import { MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/limits";
 import { requestExpiresAt } from "@/domain/request-life";
 import { canTransitionRequest, REQUEST_STATUS, storedRequestStatusSchema } from "@/domain/state-machine";
+import { logUnexpectedError } from "../lib/error-log";
 
 /**
  * A buyer whose e-mail was not proven publishes requests `awaiting_email` (publish.ts): stored, on their
@@ -44,6 +44,6 @@ export async function releaseHeldRequestsQuietly(db: Firestore, uid: string, now
   try {
     await releaseHeldRequests(db, uid, now);
   } catch (error) {
-    logger.error("releaseHeldRequests failed", { uid, error: String(error) });
+    logUnexpectedError("releaseHeldRequests failed", error, { uid });
   }
 }

@@ -25,6 +25,7 @@ import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -83,7 +84,7 @@ export async function listShopReviewsFor(deps: ShopReviewDeps): Promise<ListOutp
   for (const doc of snapshot.docs) {
     const parsed = shopReviewSchema.safeParse(fromFirestore(doc.data()));
     if (parsed.success) reviews.push(parsed.data);
-    else logger.error("shopReviews: document does not match the schema", { uid: doc.id });
+    else logUnexpectedError("shopReviews: document does not match the schema", undefined, { uid: doc.id });
   }
   let retries = 0;
   const answered: ShopReview[] = [];

@@ -9,6 +9,7 @@ import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/do
 import { LOCAL_WEBHOOK_SECRET, stripeWebhookSecret, webhookSecretFromEnv } from "../billing/config";
 import { handleWebhook } from "../billing/webhook";
 import { adminDb } from "../lib/admin";
+import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -162,7 +163,7 @@ export const purchaseTokens = onCall(
       return await purchaseTokensFor(uid, input, defaultDeps());
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error("purchaseTokens failed", { uid, error: String(error) });
+      logUnexpectedError("purchaseTokens failed", error, { uid });
       throw new HttpsError("internal", ERROR_MESSAGES.tokenPurchase);
     }
   },

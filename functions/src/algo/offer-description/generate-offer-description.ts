@@ -19,6 +19,7 @@ import { REQUEST_STATUS } from "@/domain/state-machine";
 import { assertPlanAccess } from "../../billing/plan-gate";
 import { adminDb } from "../../lib/admin";
 import { clockFor } from "../../lib/clock";
+import { logUnexpectedError } from "../../lib/error-log";
 import { callableOptions } from "../../lib/global-options";
 import { parseCallableInput } from "../../lib/http-errors";
 import { sized } from "../../lib/sizing";
@@ -147,7 +148,7 @@ export const generateOfferDescription = onCall(
       });
     } catch (error) {
       if (error instanceof HttpsError) throw error;
-      logger.error("generateOfferDescription failed", { uid, error: String(error) });
+      logUnexpectedError("generateOfferDescription failed", error, { uid });
       throw new HttpsError("internal", ERROR_MESSAGES.generic);
     }
   },
