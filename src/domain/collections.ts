@@ -66,6 +66,11 @@ export const COLLECTIONS = {
    * signing key; throttle-{uid}-{key}: when the last rate-limited e-mail or digest went).
    */
   notificationState: "notificationState",
+  /**
+   * shopAreas/{uid}: the cells a verified shop's feed may list (shopAreaSchema, shop-area.ts), written by
+   * syncProfile from the shop's position; functions only, read by the rules.
+   */
+  shopAreas: "shopAreas",
 } as const;
 
 /** The one document of testClock. */
