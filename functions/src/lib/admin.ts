@@ -23,9 +23,16 @@ export function firestoreEmulatorHost(): string | undefined {
 /**
  * Against an emulator the REST transport still asks google-auth-library for credentials
  * (there are none offline); a fixed bearer token is what emulators accept as the admin.
+ * @google-cloud/firestore 9 (firebase-admin 14) sends every REST call through the auth client's
+ * `fetch`; older versions asked for `getRequestHeaders` and sent the call themselves.
  */
 const emulatorAuthClient = {
-  getRequestHeaders: async (): Promise<Record<string, string>> => ({ Authorization: "Bearer owner" }),
+  getRequestHeaders: async (): Promise<Headers> => new Headers({ Authorization: "Bearer owner" }),
+  fetch: (url: string | URL, init?: RequestInit): Promise<Response> => {
+    const headers = new Headers(init?.headers);
+    headers.set("Authorization", "Bearer owner");
+    return fetch(url, { ...init, headers });
+  },
 };
 
 /**
