@@ -37,8 +37,3 @@ export function shopAreaAround(center: LatLng): ShopArea {
     center: { lat: center.lat, lng: center.lng },
   };
 }
-
-/** True when a cell of the feed (gh4 or gh5) lies in the area: what the rules check, for the app's tests. */
-export function cellInShopArea(area: Pick<ShopArea, "gh4">, cell: string): boolean {
-  return area.gh4.includes(cell.slice(0, SHOP_AREA_PRECISION)) && cell.length >= SHOP_AREA_PRECISION;
-}
