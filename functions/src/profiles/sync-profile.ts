@@ -55,19 +55,24 @@ export async function syncPublicProfile(
     const read = parseUserDoc(userSnap?.data());
     if (!read.ok) return read;
     const profile = profileDoc(read.user);
-    // Not rate limited: it follows the users document, which only its owner and the functions change.
+    // The area is not rate limited: it follows the users document, which only its owner and the
+    // functions change. Written after every read (a transaction reads first).
     const area = shopAreaOf(read.user);
-    if (area && !isDeepStrictEqual(areaSnap?.data(), area)) tx.set(areaRef, area);
-    if (!area && areaSnap?.exists) tx.delete(areaRef);
+    const writeArea = () => {
+      if (area && !isDeepStrictEqual(areaSnap?.data(), area)) tx.set(areaRef, area);
+      if (!area && areaSnap?.exists) tx.delete(areaRef);
+    };
     const stored = profileSnap?.data();
-    if (stored && isDeepStrictEqual(fromFirestore(stored), profile)) return { ok: true as const, profile };
-    const { limit } = options;
-    if (
-      limit &&
-      !(await hitRateLimitInTransaction(tx, db, { key: profileSyncRateKey(uid), policy: limit }, now))
-    ) {
-      return { ok: false as const, reason: "limited" as const };
+    if (stored && isDeepStrictEqual(fromFirestore(stored), profile)) {
+      writeArea();
+      return { ok: true as const, profile };
     }
+    const { limit } = options;
+    const allowed =
+      !limit ||
+      (await hitRateLimitInTransaction(tx, db, { key: profileSyncRateKey(uid), policy: limit }, now));
+    writeArea();
+    if (!allowed) return { ok: false as const, reason: "limited" as const };
     tx.set(profileRef(db, uid), profile);
     return { ok: true as const, profile };
   });
