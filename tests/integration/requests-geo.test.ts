@@ -108,8 +108,9 @@ async function seedUsers(): Promise<void> {
       },
     }),
     db.doc("users/buyer-1").set(user("buyer-1", "customer", "Giulia Rossi")),
-    // As syncProfile leaves it for the verified shop in Milano: the rules bound its feed to this area.
-    db.doc("shopAreas/shop-1").set(shopAreaAround(milano)),
+    // As syncProfile leaves it for the verified shop at Rozzano, where the app's feed below runs: the
+    // rules bound its feed to this area.
+    db.doc("shopAreas/shop-1").set(shopAreaAround(BENCH_MERCHANTS[1]!.at)),
   ]);
 }
 
