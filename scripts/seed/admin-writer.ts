@@ -17,6 +17,7 @@ import type {
   SubmitOfferInput,
 } from "../../src/domain/callables";
 import {
+  COLLECTIONS,
   CONVERSATION_FIELDS,
   REQUEST_PRIVATE_LOCATION_ID,
   SUBCOLLECTIONS,
@@ -24,6 +25,7 @@ import {
 import { conversationSchema, isParticipant } from "../../src/domain/conversation";
 import type { NewMessageInput } from "../../src/domain/message";
 import { buildMessageWrite } from "../../src/domain/message-document";
+import { acceptedTermsSchema } from "../../src/domain/offer";
 import type { NewRequestInput } from "../../src/domain/request";
 import { buildRequestDocument } from "../../src/domain/request-document";
 import { userDocument } from "./app-documents";
@@ -173,8 +175,13 @@ export class AdminSeedWriter implements MarketplaceWriter {
     return messageRef.id;
   }
 
-  async acceptOffer(customer: Actor, input: AcceptOfferInput, { at }: At): Promise<void> {
-    await step(`acceptOffer ${input.offerId}`, () => acceptOfferCall(customer.uid, input, this.deal(at)));
+  async acceptOffer(customer: Actor, input: Pick<AcceptOfferInput, "offerId">, { at }: At): Promise<void> {
+    await step(`acceptOffer ${input.offerId}`, async () => {
+      // The buyer accepts what the app shows them: the offer as stored.
+      const stored = (await this.db.collection(COLLECTIONS.offers).doc(input.offerId).get()).data();
+      const terms = acceptedTermsSchema.parse(stored);
+      return acceptOfferCall(customer.uid, { ...input, terms }, this.deal(at));
+    });
   }
 
   async rejectOffer(customer: Actor, input: RejectOfferInput, { at }: At): Promise<void> {

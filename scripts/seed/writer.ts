@@ -63,7 +63,8 @@ export interface MarketplaceWriter {
    */
   sendOffer(merchant: Actor, input: SubmitOfferInput, when: At): Promise<SentOffer>;
   sendMessage(sender: Actor, input: NewMessageInput, when: At): Promise<string>;
-  acceptOffer(customer: Actor, input: AcceptOfferInput, when: At): Promise<void>;
+  /** The buyer accepts the offer as stored (the terms they saw are read from it). */
+  acceptOffer(customer: Actor, input: Pick<AcceptOfferInput, "offerId">, when: At): Promise<void>;
   rejectOffer(customer: Actor, input: RejectOfferInput, when: At): Promise<void>;
   completeTransaction(customer: Actor, input: CompleteTransactionInput, when: At): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { idSchema, optionalText } from "./fields.ts";
 import { lazySchema } from "./lazy-schema.ts";
 import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "./limits.ts";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
-import { offerTermsSchema } from "./offer.ts";
+import { acceptedTermsSchema, offerTermsSchema } from "./offer.ts";
 import { ratingSchema } from "./rating.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
 import { publicProfileSchema } from "./user.ts";
@@ -41,13 +41,14 @@ export const submitOfferOutputSchema = lazySchema(() =>
 export type SubmitOfferOutput = z.infer<typeof submitOfferOutputSchema>;
 
 /**
- * `expectedPrice` is the price the buyer saw: a merchant may still edit a pending offer, and the buyer
- * must never accept a price they have not seen (the function refuses when it differs).
+ * The terms the buyer saw (offer.ts acceptedTermsOf): a merchant may still edit a pending offer, and
+ * the buyer must never accept a price, description or delivery they have not seen (the function refuses
+ * with DEAL_MESSAGES.offerChanged when any of them differs from the stored offer).
  */
 export const acceptOfferInputSchema = lazySchema(() =>
   z.object({
     offerId: idSchema,
-    expectedPrice: z.number().positive().finite().optional(),
+    terms: acceptedTermsSchema,
   }),
 );
 export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;

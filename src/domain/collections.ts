@@ -88,6 +88,11 @@ export const COLLECTIONS = {
   shopReviews: "shopReviews",
   /** partiteIva/{piva}: the one account that holds a Partita IVA (partitaIvaClaimSchema; functions only). */
   partiteIva: "partiteIva",
+  /**
+   * shopAreas/{uid}: the cells a verified shop's feed may list (shopAreaSchema, shop-area.ts), written by
+   * syncProfile from the shop's position; functions only, read by the rules.
+   */
+  shopAreas: "shopAreas",
 } as const;
 
 /**

@@ -250,8 +250,12 @@ export const PLACE_MESSAGES = {
 export const DEAL_MESSAGES = {
   /** rejectionReason given to every other pending offer when the buyer accepts one. */
   otherOfferAccepted: "Il cliente ha accettato un'altra offerta",
-  /** acceptOffer with a price that is no longer the offer's (the shop edited it meanwhile). */
-  offerChanged: "Il negozio ha appena modificato l'offerta: controlla il nuovo prezzo prima di accettare.",
+  /**
+   * acceptOffer with terms that are no longer the offer's (the shop edited its price, description or
+   * delivery meanwhile): the app shows the fresh offer under this message.
+   */
+  offerChanged:
+    "Il negozio ha appena modificato l'offerta: controlla prezzo, descrizione e consegna aggiornati prima di accettare.",
 } as const;
 
 /** Messages screen texts (ours: the spec gives none). */

@@ -27,6 +27,8 @@ export const NOTIFICATION_KINDS = [
   "deal_cancelled",
   /** The shop withdrew its pending offer (→ buyer). */
   "offer_withdrawn",
+  /** The other side's account was suspended: the chat closed, its pending offer expired (→ either side). */
+  "conversation_closed",
 ] as const;
 export const notificationKindSchema = lazySchema(() => z.enum(NOTIFICATION_KINDS));
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -41,6 +43,7 @@ export const NOTIFICATION_KIND = {
   requestExpiring: "request_expiring",
   dealCancelled: "deal_cancelled",
   offerWithdrawn: "offer_withdrawn",
+  conversationClosed: "conversation_closed",
 } as const satisfies Record<string, NotificationKind>;
 
 // Limits
@@ -175,6 +178,7 @@ export type NotificationParams = {
   request_expiring: { productName: string };
   deal_cancelled: { customerName: string; productName: string; reason?: string };
   offer_withdrawn: { merchantName: string; productName: string };
+  conversation_closed: { otherName: string; productName: string };
 };
 
 /** A text cut to `max` characters with an ellipsis. */
@@ -233,6 +237,11 @@ export function notificationText<K extends NotificationKind>(
         title: `Offerta ritirata: «${str("productName")}»`,
         body: `${str("merchantName")} ha ritirato la sua offerta. La tua richiesta resta aperta alle altre.`,
       };
+    case "conversation_closed":
+      return {
+        title: `Conversazione chiusa: «${str("productName")}»`,
+        body: `L'account di ${str("otherName")} è stato sospeso dai moderatori: la conversazione è chiusa e le sue offerte in attesa non valgono più.`,
+      };
   }
   return { title: "Notifica", body: "" };
 }
@@ -253,6 +262,7 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
     audience: "merchant",
   },
   message_received: { label: "Nuovi messaggi quando non sei nell'app", audience: "both" },
+  conversation_closed: { label: "Conversazioni chiuse dai moderatori", audience: "both" },
 };
 
 /** The bell's and the preferences' Italian words. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deliveryOptionSchema } from "./enums.ts";
+import { DELIVERY_OPTIONS, deliveryOptionSchema } from "./enums.ts";
 import { dateSchema, idSchema, optionalText, requiredText } from "./fields.ts";
 import { lazySchema } from "./lazy-schema.ts";
 import {
@@ -95,6 +95,43 @@ export const newOfferInputSchema = lazySchema(() =>
 );
 export type NewOfferInput = z.input<typeof newOfferInputSchema>;
 export type NewOffer = z.output<typeof newOfferInputSchema>;
+
+/**
+ * What the buyer accepts (acceptOffer): the price, the description and the delivery options as the
+ * app displayed them. Lengths are the offer's own (a stored offer never exceeds them).
+ */
+export const acceptedTermsSchema = lazySchema(() =>
+  z.object({
+    price: priceSchema,
+    description: z.string().max(DESCRIPTION_MAX_LENGTH),
+    deliveryOptions: z.array(deliveryOptionSchema).min(1).max(DELIVERY_OPTIONS.length),
+  }),
+);
+export type AcceptedTerms = z.infer<typeof acceptedTermsSchema>;
+
+/** The terms of an offer as the buyer sees it, to send with Accetta. */
+export function acceptedTermsOf(
+  offer: Pick<Offer, "price" | "description" | "deliveryOptions">,
+): AcceptedTerms {
+  return { price: offer.price, description: offer.description, deliveryOptions: [...offer.deliveryOptions] };
+}
+
+/** True when the stored offer still holds exactly the terms the buyer saw (delivery options in any order). */
+export function sameAcceptedTerms(
+  seen: AcceptedTerms,
+  stored: {
+    price?: number | undefined;
+    description?: string | undefined;
+    deliveryOptions?: readonly string[] | undefined;
+  },
+): boolean {
+  const options = (list: readonly string[] = []) => [...list].sort().join(",");
+  return (
+    seen.price === stored.price &&
+    seen.description === stored.description &&
+    options(seen.deliveryOptions) === options(stored.deliveryOptions)
+  );
+}
 
 /** Optional reason typed in the reject box. */
 export const rejectionReasonSchema = lazySchema(() => optionalText(SHORT_TEXT_MAX_LENGTH));

@@ -96,7 +96,7 @@ describe("toPublicProfile", () => {
     totalRatings: 2,
   };
 
-  it("exposes only public fields", () => {
+  it("exposes only public fields: an unverified merchant's coordinates stay private", () => {
     const profile = toPublicProfile(merchant);
     expect(profile).toEqual({
       uid: "m1",
@@ -106,8 +106,12 @@ describe("toPublicProfile", () => {
       averageRating: 4.5,
       totalRatings: 2,
       zone: "Milano",
-      location: { lat: 45.46, lng: 9.19 },
     });
+    const verified = toPublicProfile({
+      ...merchant,
+      shop: { status: "verified", partitaIva: "04812310151", categories: ["sport"], verifiedAt: new Date() },
+    });
+    expect(verified.location).toEqual({ lat: 45.46, lng: 9.19 });
     expect(publicProfileSchema.safeParse(profile).success).toBe(true);
     expect(publicName(profile)).toBe("Bici Marco");
   });

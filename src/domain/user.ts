@@ -150,7 +150,7 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
  * profiles/{uid}: what other users may see of a person (architecture §2), written only by functions.
- * `location` is set for merchants only (their shop); customers show just their zone.
+ * `location` is set for verified shops only (their shop); others show just their zone.
  */
 export const publicProfileSchema = lazySchema(() =>
   z.object({
@@ -184,7 +184,9 @@ export function toPublicProfile(user: User): PublicProfile {
     averageRating: user.averageRating ?? 0,
     totalRatings: user.totalRatings ?? 0,
     ...(zone ? { zone } : {}),
-    ...(user.userType === "merchant" && user.location
+    // Only a verified shop's position is public (its page, the distance on its offers): an unverified
+    // merchant's typed coordinates could be anyone's home.
+    ...(isVerifiedShop(user) && user.location
       ? { location: { lat: user.location.lat, lng: user.location.lng } }
       : {}),
     // Every rewrite of the profile (syncProfile, a rating) keeps the suspension others see.

@@ -131,7 +131,10 @@ async function seedInProgress(
   await seedOffer(offerId, requestId, "accepted", merchantId, { acceptedAt: EARLIER, customerId });
 }
 
-const acceptCall = (offerId: string, uid?: string) => accept.acceptOffer.run(callable({ offerId }, uid));
+/** The terms seedOffer stores: what the buyer's app shows and sends with Accetta. */
+const SEEN = { price: 89, description: "Disponibile in negozio", deliveryOptions: ["pickup"] };
+const acceptCall = (offerId: string, uid?: string) =>
+  accept.acceptOffer.run(callable({ offerId, terms: SEEN }, uid));
 const rejectCall = (offerId: string, uid?: string, reason?: string) =>
   reject.rejectOffer.run(callable(reason === undefined ? { offerId } : { offerId, reason }, uid));
 const completeCall = (requestId: string, rating: number, uid?: string, feedback?: string) =>
@@ -248,13 +251,41 @@ describe("acceptOffer", () => {
     await seedRequest("edited");
     await seedOffer("repriced", "edited", "pending", MERCHANT, { price: 95 });
     expect(
-      await rejection(accept.acceptOffer.run(callable({ offerId: "repriced", expectedPrice: 89 }, CUSTOMER))),
+      await rejection(
+        accept.acceptOffer.run(callable({ offerId: "repriced", terms: { ...SEEN, price: 89 } }, CUSTOMER)),
+      ),
     ).toMatchObject({ code: "failed-precondition", message: DEAL_MESSAGES.offerChanged });
     expect(await read("offers/repriced")).toMatchObject({ status: "pending", updatedAt: EARLIER });
     expect(await read("requests/edited")).toMatchObject({ status: "active" });
 
-    await accept.acceptOffer.run(callable({ offerId: "repriced", expectedPrice: 95 }, CUSTOMER));
+    await accept.acceptOffer.run(callable({ offerId: "repriced", terms: { ...SEEN, price: 95 } }, CUSTOMER));
     expect(await read("offers/repriced")).toMatchObject({ status: "accepted", price: 95 });
+  });
+
+  it.each([
+    ["the description", { description: "Usata, senza garanzia" }],
+    ["the delivery options", { deliveryOptions: ["delivery"] }],
+  ])("refuses when the shop changed %s since the buyer saw it, at the same price", async (_, change) => {
+    await seedRequest("reworded");
+    await seedOffer("changed", "reworded", "pending", MERCHANT, change);
+    expect(await rejection(acceptCall("changed", CUSTOMER))).toMatchObject({
+      code: "failed-precondition",
+      message: DEAL_MESSAGES.offerChanged,
+    });
+    expect(await read("offers/changed")).toMatchObject({ status: "pending", updatedAt: EARLIER });
+    expect(await read("requests/reworded")).toMatchObject({ status: "active" });
+  });
+
+  it("refuses an acceptance that does not say which terms the buyer saw", async () => {
+    await seedRequest("blind");
+    await seedOffer("unseen", "blind");
+    expect(await rejection(accept.acceptOffer.run(callable({ offerId: "unseen" }, CUSTOMER)))).toMatchObject({
+      code: "invalid-argument",
+    });
+    expect(
+      await rejection(accept.acceptOffer.run(callable({ offerId: "unseen", expectedPrice: 89 }, CUSTOMER))),
+    ).toMatchObject({ code: "invalid-argument" });
+    expect(await read("offers/unseen")).toMatchObject({ status: "pending" });
   });
 
   it("refuses an accepted offer on a (legacy) active request", async () => {

@@ -126,7 +126,10 @@ describe("notification e-mails through the task queue", () => {
     const deal = recordingQueue();
     await accept.acceptOfferCall(
       BUYER,
-      { offerId: `${REQUEST}_${SHOPS[0]}` },
+      {
+        offerId: `${REQUEST}_${SHOPS[0]}`,
+        terms: { price: TERMS.price, description: TERMS.description, deliveryOptions: TERMS.deliveryOptions },
+      },
       {
         db: db(),
         now,

@@ -96,6 +96,8 @@ beforeEach(async () => {
     businessName: "Bici & Co.",
     userType: "merchant",
     createdAt: EARLIER,
+    // As verifyShop leaves it: a verified shop reads active requests, so it may report one.
+    shop: { status: "verified", partitaIva: "04812310151", categories: ["sport"], verifiedAt: EARLIER },
   });
   await set(`profiles/${SHOP}`, {
     uid: SHOP,
@@ -231,13 +233,9 @@ describe("the admin role and decisions", () => {
       action: "suspend_user",
       outcome: MODERATION_OUTCOME_TEXTS.suspend_user,
     });
-    expect(sent).toEqual([
-      expect.objectContaining({
-        to: "anna@example.it",
-        text: expect.stringContaining(MODERATION_OUTCOME_TEXTS.suspend_user),
-      }),
-    ]);
-    expect(sent[0]?.text).toContain("/privacy");
+    const outcomeMail = sent.find((mail) => mail.text.includes(MODERATION_OUTCOME_TEXTS.suspend_user));
+    expect(outcomeMail).toMatchObject({ to: "anna@example.it" });
+    expect(outcomeMail?.text).toContain("/privacy");
     expect(
       await rejection(moderate.moderateReportFor({ reportId, action: "dismiss" }, deps())),
     ).toMatchObject({
@@ -256,6 +254,94 @@ describe("the admin role and decisions", () => {
     await moderate.moderateReportFor({ reportId: onRequest.reportId, action: "hide_request" }, deps());
     expect(await read("requests/req1")).toMatchObject({ status: "cancelled", hiddenByModeration: true });
     expect(await read(`offers/${CHAT}`)).toMatchObject({ status: "expired" });
+  });
+});
+
+describe("a request's text goes only to who could read it", () => {
+  it("a buyer, an unverified merchant, or a shop once the request is no longer active, cannot report it", async () => {
+    await set("users/luca", {
+      id: "luca",
+      email: "luca@example.it",
+      displayName: "Luca",
+      userType: "customer",
+    });
+    await set("users/nuovo", {
+      id: "nuovo",
+      email: "n@example.it",
+      displayName: "Nuovo",
+      userType: "merchant",
+    });
+    for (const uid of ["luca", "nuovo"]) {
+      expect(
+        await rejection(
+          reports.reportContent.run(
+            callableRequest({ kind: "request", targetId: "req1", reason: "fake" }, { uid }),
+          ),
+        ),
+      ).toMatchObject({ code: "permission-denied", message: MODERATION_MESSAGES.reportNotAllowed });
+    }
+    await db().doc("requests/req1").update({ status: "cancelled" });
+    expect(
+      await rejection(
+        reports.reportContent.run(
+          callableRequest({ kind: "request", targetId: "req1", reason: "fake" }, { uid: SHOP }),
+        ),
+      ),
+    ).toMatchObject({ code: "permission-denied" });
+    // The shop whose offer was accepted still reads the request, so it may report it.
+    await db().doc(`offers/${CHAT}`).update({ status: "accepted" });
+    await expect(
+      reports.reportContent.run(
+        callableRequest({ kind: "request", targetId: "req1", reason: "fake" }, { uid: SHOP }),
+      ),
+    ).resolves.toHaveProperty("reportId");
+    expect((await db().collection("reports").where("reporterId", "in", ["luca", "nuovo"]).get()).size).toBe(
+      0,
+    );
+  });
+});
+
+describe("suspension ends the account's dealings", () => {
+  it("closes every open conversation (paged), expires its pending offers and tells the other side", async () => {
+    // More conversations than one page holds, each with its pending offer.
+    const extra = Array.from({ length: 205 }, (_, i) => `r${String(i).padStart(3, "0")}_${SHOP}`);
+    const writer = db().bulkWriter();
+    for (const id of extra) {
+      writer.set(db().doc(`offers/${id}`), {
+        requestId: id.split("_")[0],
+        merchantId: SHOP,
+        customerId: "c",
+        status: "pending",
+      });
+      writer.set(db().doc(`conversations/${id}`), {
+        participants: {
+          customerId: "c",
+          customerName: "Carla",
+          merchantId: SHOP,
+          merchantName: "Bici & Co.",
+        },
+        requestId: id.split("_")[0],
+        offerId: id,
+        status: "active",
+      });
+    }
+    await writer.close();
+    const { reportId } = await reportMessage();
+    await moderate.moderateReportFor({ reportId, action: "suspend_user" }, deps());
+
+    expect(await read(`conversations/${CHAT}`)).toMatchObject({ status: "closed", closedBy: "moderation" });
+    expect(await read(`offers/${CHAT}`)).toMatchObject({ status: "expired" });
+    const open = await db().collection("conversations").where("participants.merchantId", "==", SHOP).get();
+    expect(open.docs.filter((chat) => chat.get("status") !== "closed")).toEqual([]);
+    const pending = await db().collection("offers").where("merchantId", "==", SHOP).get();
+    expect(pending.docs.filter((offer) => offer.get("status") === "pending")).toEqual([]);
+    expect(await read(`users/${BUYER}/notifications/conversation_closed-${CHAT}`)).toMatchObject({
+      kind: "conversation_closed",
+      title: "Conversazione chiusa: «la richiesta»",
+      body: expect.stringContaining("Bici & Co."),
+      link: `/messages/${CHAT}`,
+    });
+    expect(await read(`users/c/notifications/conversation_closed-${extra[204]}`)).toBeDefined();
   });
 });
 

@@ -199,7 +199,11 @@ describe("accepting and rejecting → the shops", () => {
   it("tells the winner it was accepted and the other shop it was not, once each", async () => {
     await submitAs(SHOP);
     await submit.submitOfferCall(OTHER_SHOP, { ...TERMS, price: 95 }, deps());
-    await accept.acceptOfferCall(BUYER, { offerId: OFFER }, deps());
+    await accept.acceptOfferCall(
+      BUYER,
+      { offerId: OFFER, terms: { price: 89.5, description: "Con garanzia", deliveryOptions: ["pickup"] } },
+      deps(),
+    );
     await settle();
     expect(await notificationsOf(SHOP)).toEqual([
       expect.objectContaining({

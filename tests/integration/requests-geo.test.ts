@@ -28,6 +28,7 @@ import {
   visibleDistanceKm,
 } from "../../src/domain/geo-feed";
 import type { Request } from "../../src/domain/request";
+import { shopAreaAround } from "../../src/domain/shop-area";
 import { SHOP_STATUS } from "../../src/domain/shop-verification";
 import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/testing/geo-memory-executor";
 import { type SignedInClient, signedInClient } from "../support/signed-in-client";
@@ -107,6 +108,9 @@ async function seedUsers(): Promise<void> {
       },
     }),
     db.doc("users/buyer-1").set(user("buyer-1", "customer", "Giulia Rossi")),
+    // As syncProfile leaves it for the verified shop at Rozzano, where the app's feed below runs: the
+    // rules bound its feed to this area.
+    db.doc("shopAreas/shop-1").set(shopAreaAround(BENCH_MERCHANTS[1]!.at)),
   ]);
 }
 

@@ -8,6 +8,7 @@ import { deleteApp } from "firebase-admin/app";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PROFILE_SYNC_WINDOW_MS, PROFILE_SYNCS_PER_WINDOW } from "../../src/domain/limits";
+import { shopAreaAround } from "../../src/domain/shop-area";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
@@ -157,5 +158,51 @@ describe("syncProfile throttle", () => {
     await expect(profiles.syncPublicProfile(db(), "carla")).resolves.toMatchObject({
       profile: { displayName: "Carla server" },
     });
+  });
+});
+
+describe("a merchant's position", () => {
+  const MILANO = { lat: 45.4642, lng: 9.19, address: "Via Torino 1, Milano", zone: "Centro" };
+  const ROMA = { lat: 41.9028, lng: 12.4964, address: "Via del Corso 1, Roma", zone: "Centro" };
+  const seedMerchant = (uid: string, fields: Record<string, unknown>) =>
+    db()
+      .doc(`users/${uid}`)
+      .set({
+        id: uid,
+        uid,
+        email: `${uid}@example.it`,
+        displayName: uid,
+        userType: "merchant",
+        createdAt: Timestamp.fromDate(new Date("2025-01-01T10:00:00Z")),
+        ...fields,
+      });
+  const area = async (uid: string) => (await db().doc(`shopAreas/${uid}`).get()).data();
+
+  it("an unverified merchant's exact coordinates stay out of its public profile", async () => {
+    await seedMerchant("nuovo", { location: MILANO });
+    const { profile } = await sync("nuovo");
+    expect(profile).not.toHaveProperty("location");
+    expect((await profileSnapshot("nuovo")).data).not.toHaveProperty("location");
+    expect((await profileSnapshot("nuovo")).data).toMatchObject({ zone: "Centro" });
+    expect(await area("nuovo")).toBeUndefined();
+  });
+
+  it("a verified shop's position is public, and its feed area follows it when it moves", async () => {
+    await seedMerchant("bottega", {
+      location: MILANO,
+      shop: {
+        status: "verified",
+        partitaIva: "04812310151",
+        categories: ["casa"],
+        verifiedAt: Timestamp.fromDate(new Date("2025-01-02T10:00:00Z")),
+      },
+    });
+    await sync("bottega");
+    expect((await profileSnapshot("bottega")).data).toMatchObject({ location: { lat: MILANO.lat } });
+    expect(await area("bottega")).toEqual(shopAreaAround(MILANO));
+
+    await db().doc("users/bottega").update({ location: ROMA });
+    await sync("bottega");
+    expect(await area("bottega")).toEqual(shopAreaAround(ROMA));
   });
 });

@@ -20,7 +20,7 @@ import {
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { COLLECTIONS } from "../../src/domain/collections";
 import type {} from "../support/stack";
-import { emailOf, SEEDED_USERS, storedUser } from "./fixtures";
+import { emailOf, OTHER_SHOP, SEEDED_USERS, SHOP, storedShopArea, storedUser } from "./fixtures";
 
 /** A demo-* project: the emulator never reaches a real one (style.md). */
 export const PROJECT_ID = "demo-vicino";
@@ -57,7 +57,7 @@ export type RulesHarness = {
 
 /**
  * Registers the environment's hooks in the calling `describe` block: rules loaded once per file,
- * every document deleted and the four users of fixtures.ts re-seeded before each test.
+ * every document deleted and the users of fixtures.ts (with the shops' feed areas) re-seeded before each test.
  */
 export function useRulesEnvironment(): RulesHarness {
   let environment: RulesTestEnvironment | undefined;
@@ -92,6 +92,12 @@ export function useRulesEnvironment(): RulesHarness {
           `${COLLECTIONS.users}/${uid}`,
           storedUser(uid, userType),
         ]),
+      ),
+    );
+    // The verified shops' feed areas, as syncProfile writes them: around Milano, where the requests are.
+    await seed(
+      Object.fromEntries(
+        [SHOP, OTHER_SHOP].map((uid) => [`${COLLECTIONS.shopAreas}/${uid}`, storedShopArea()]),
       ),
     );
   });

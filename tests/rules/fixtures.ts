@@ -15,6 +15,7 @@ import type {
 import { buildMessageWrite } from "../../src/domain/message-document";
 import { buildOfferDocument } from "../../src/domain/offer-document";
 import { buildRequestDocument } from "../../src/domain/request-document";
+import { shopAreaAround } from "../../src/domain/shop-area";
 import { SHOP_STATUS } from "../../src/domain/shop-verification";
 import {
   INITIAL_OFFER_STATUS,
@@ -83,6 +84,11 @@ export function signUpFields(uid: string, userType: UserType): DocumentData {
 }
 
 export const MILANO = { address: "Piazza del Duomo, Milano", lat: 45.4642, lng: 9.19 };
+
+/** shopAreas/{uid} as syncProfile writes it for a verified shop at `center` (Milano by default). */
+export function storedShopArea(center: { lat: number; lng: number } = MILANO): DocumentData {
+  return shopAreaAround(center);
+}
 
 /**
  * A new request of `customerId` as algoChat publishes it (buildRequestDocument); clients may no longer

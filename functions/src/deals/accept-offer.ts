@@ -2,6 +2,7 @@ import { HttpsError, onCall } from "firebase-functions/https";
 import { type AcceptOfferInput, type AcceptOfferOutput, acceptOfferInputSchema } from "@/domain/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
+import { sameAcceptedTerms } from "@/domain/offer";
 import {
   assertOfferTransition,
   assertRequestTransition,
@@ -35,12 +36,13 @@ import {
 } from "./deal-store";
 
 /**
- * acceptOffer({offerId, expectedPrice?}) → {requestId, offerId}, one transaction (spec §4 Accepting): the offer
+ * acceptOffer({offerId, terms}) → {requestId, offerId}, one transaction (spec §4 Accepting): the offer
  * pending → accepted with acceptedAt; its request active → in_progress with acceptedOfferId; every other
  * pending offer of the request → rejected with a polite reason. The pending offers are read by a query
  * inside the transaction, so a concurrent accept (or a new offer) makes one of the two retry and then
- * fail on the state machine: exactly one offer is ever accepted per request. With `expectedPrice` (the
- * price the buyer saw) a pending offer the shop has edited meanwhile is refused, not accepted.
+ * fail on the state machine: exactly one offer is ever accepted per request. `terms` are the price,
+ * description and delivery options the buyer saw: a pending offer the shop has edited meanwhile is
+ * refused (DEAL_MESSAGES.offerChanged), not accepted.
  */
 export async function acceptOfferFor(
   uid: string,
@@ -57,7 +59,7 @@ export async function acceptOfferFor(
     assertCustomer(request, uid);
     assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.inProgress));
     assertTransition(assertOfferTransition(offer.status, OFFER_STATUS.accepted));
-    if (input.expectedPrice !== undefined && offer.price !== input.expectedPrice) {
+    if (!sameAcceptedTerms(input.terms, offer)) {
       throw new HttpsError("failed-precondition", DEAL_MESSAGES.offerChanged);
     }
 

@@ -63,8 +63,10 @@ const storedOfferSchema = z.object({
   requestId: z.string().min(1),
   merchantId: z.string().min(1),
   status: offerStatusSchema,
-  // Checked against the price the buyer saw when accepting.
+  // Checked against the terms the buyer saw when accepting (acceptOffer).
   price: z.number().optional(),
+  description: z.string().optional(),
+  deliveryOptions: z.array(z.string()).optional(),
 });
 export type StoredOffer = z.infer<typeof storedOfferSchema> & { id: string };
 

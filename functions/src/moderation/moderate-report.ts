@@ -30,6 +30,7 @@ import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { fromFirestore } from "../profiles/user-record";
 import { requireAdmin } from "./admin-claim";
+import { endSuspendedDealings } from "./suspension";
 
 type ModerateOutput = z.infer<typeof moderateReportOutputSchema>;
 
@@ -79,14 +80,20 @@ async function hideRequest(db: Firestore, requestId: string, at: Timestamp): Pro
   await batch.commit();
 }
 
-/** Disabled in Auth (no new sign-in, sessions revoked) and marked suspended where others see it. */
+/**
+ * Disabled in Auth (no new sign-in, sessions revoked) and marked suspended where others see it. The
+ * rules read users/{uid}.suspendedAt, so the account's still-valid ID token is refused from this write on;
+ * then its conversations close, its pending offers expire and the other sides are told.
+ */
 async function suspendUser(deps: ModerateDeps, uid: string, at: Timestamp): Promise<void> {
-  await deps.auth.updateUser(uid, { disabled: true });
-  await deps.auth.revokeRefreshTokens(uid);
+  // The rules' mark first: from this write on, whatever Auth does next, the account is refused.
   const user = deps.db.collection(COLLECTIONS.users).doc(docId(uid));
   if ((await user.get()).exists) await user.update({ suspendedAt: at });
+  await deps.auth.updateUser(uid, { disabled: true });
+  await deps.auth.revokeRefreshTokens(uid);
   const profile = deps.db.collection(COLLECTIONS.profiles).doc(uid);
   if ((await profile.get()).exists) await profile.update({ suspended: true });
+  await endSuspendedDealings(deps, uid, at);
 }
 
 /**

@@ -11,6 +11,9 @@ import {
   reportContentInputSchema,
   type reportContentOutputSchema,
 } from "@/domain/moderation";
+import { offerIdFor } from "@/domain/offer";
+import { isVerifiedShop } from "@/domain/shop-verification";
+import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
 import { MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { docId, runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
@@ -42,6 +45,28 @@ const excerptOf = (...parts: unknown[]) =>
 
 const notAllowed = () => new HttpsError("permission-denied", MODERATION_MESSAGES.reportNotAllowed);
 const notFound = () => new HttpsError("not-found", MODERATION_MESSAGES.reportTargetNotFound);
+
+/**
+ * The reporter could read the request (firestore.rules, requests get): a verified shop while it is active,
+ * or the shop whose offer on it was accepted. Anyone else would learn its text from the report's excerpt.
+ */
+async function mayReadRequest(
+  db: Firestore,
+  uid: string,
+  requestId: string,
+  request: DocumentData,
+): Promise<boolean> {
+  const caller = (await db.collection(COLLECTIONS.users).doc(docId(uid)).get()).data();
+  if (!caller || !isVerifiedShop({ userType: String(caller.userType), shop: caller.shop })) return false;
+  if (request.status === REQUEST_STATUS.active) return true;
+  const offer = (
+    await db
+      .collection(COLLECTIONS.offers)
+      .doc(docId(offerIdFor(requestId, uid)))
+      .get()
+  ).data();
+  return offer?.status === OFFER_STATUS.accepted;
+}
 
 async function readTarget(db: Firestore, uid: string, input: ReportContentRequest): Promise<Target> {
   const read = async (collection: string, id: string): Promise<DocumentData> => {
@@ -90,6 +115,7 @@ async function readTarget(db: Firestore, uid: string, input: ReportContentReques
   }
   const request = await read(COLLECTIONS.requests, input.targetId);
   if (request.customerId === uid) throw notAllowed();
+  if (!(await mayReadRequest(db, uid, input.targetId, request))) throw notAllowed();
   return {
     reportedUserId: text(request.customerId),
     excerpt: excerptOf(request.productName, request.description),

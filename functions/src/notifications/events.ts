@@ -120,6 +120,22 @@ export function offerWithdrawnEvent(input: {
   };
 }
 
+/** The other side's account was suspended: this conversation is closed (moderation's suspension). */
+export function conversationClosedEvent(input: {
+  recipientId: string;
+  conversationId: string;
+  otherName: string;
+  productName: string;
+}): NotificationEvent<"conversation_closed"> {
+  return {
+    uid: input.recipientId,
+    kind: NOTIFICATION_KIND.conversationClosed,
+    eventKey: input.conversationId,
+    params: { otherName: input.otherName, productName: input.productName },
+    link: paths.conversation.getHref(input.conversationId),
+  };
+}
+
 /** A new message for a recipient away from the app: at most one e-mail per conversation an hour. */
 export function messageReceivedEvent(input: {
   recipientId: string;

@@ -2,7 +2,11 @@ import { isDeepStrictEqual } from "node:util";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import type { SyncProfileOutput } from "@/domain/callables";
+import { COLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { type ShopArea, shopAreaAround } from "@/domain/shop-area";
+import { isVerifiedShop } from "@/domain/shop-verification";
+import type { User } from "@/domain/user";
 import { adminDb } from "../lib/admin";
 import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
@@ -27,8 +31,14 @@ export function profileSyncRateKey(uid: string): string {
   return `profile-sync:uid:${uid}`;
 }
 
+/** The feed area of a verified shop with a position (shop-area.ts); null for anyone else. */
+function shopAreaOf(user: User): ShopArea | null {
+  return isVerifiedShop(user) && user.location ? shopAreaAround(user.location) : null;
+}
+
 /**
- * Rewrites profiles/{uid} from users/{uid}. profiles are written only by functions (firestore.rules),
+ * Rewrites profiles/{uid} from users/{uid}, and shopAreas/{uid} (the cells the rules let a verified shop's
+ * feed list) from the verified shop's position: at verification and whenever the shop moves. profiles are written only by functions (firestore.rules),
  * so what others see is always derived from the validated private document, never sent by a client.
  * Read and write happen in one transaction so two syncs racing with a profile edit cannot leave an
  * older projection behind; the rate-limit hit is in the same transaction, so only a rewrite that
@@ -41,19 +51,29 @@ export async function syncPublicProfile(
 ): Promise<SyncProfileOutput> {
   const now = options.now ?? new Date();
   const result = await db.runTransaction(async (tx) => {
-    const [userSnap, profileSnap] = await tx.getAll(userRef(db, uid), profileRef(db, uid));
+    const areaRef = db.collection(COLLECTIONS.shopAreas).doc(uid);
+    const [userSnap, profileSnap, areaSnap] = await tx.getAll(userRef(db, uid), profileRef(db, uid), areaRef);
     const read = parseUserDoc(userSnap?.data());
     if (!read.ok) return read;
     const profile = profileDoc(read.user);
+    // The area is not rate limited: it follows the users document, which only its owner and the
+    // functions change. Written after every read (a transaction reads first).
+    const area = shopAreaOf(read.user);
+    const writeArea = () => {
+      if (area && !isDeepStrictEqual(areaSnap?.data(), area)) tx.set(areaRef, area);
+      if (!area && areaSnap?.exists) tx.delete(areaRef);
+    };
     const stored = profileSnap?.data();
-    if (stored && isDeepStrictEqual(fromFirestore(stored), profile)) return { ok: true as const, profile };
-    const { limit } = options;
-    if (
-      limit &&
-      !(await hitRateLimitInTransaction(tx, db, { key: profileSyncRateKey(uid), policy: limit }, now))
-    ) {
-      return { ok: false as const, reason: "limited" as const };
+    if (stored && isDeepStrictEqual(fromFirestore(stored), profile)) {
+      writeArea();
+      return { ok: true as const, profile };
     }
+    const { limit } = options;
+    const allowed =
+      !limit ||
+      (await hitRateLimitInTransaction(tx, db, { key: profileSyncRateKey(uid), policy: limit }, now));
+    writeArea();
+    if (!allowed) return { ok: false as const, reason: "limited" as const };
     tx.set(profileRef(db, uid), profile);
     return { ok: true as const, profile };
   });

@@ -26,10 +26,8 @@ export type DealCalls = {
 export function useAcceptOffer({ acceptOffer }: DealCalls) {
   const { toast } = useToast();
   return useMutation({
-    mutationFn: ({ offerId, price }: { offerId: string; price: number }) =>
-      acceptOffer({ offerId, expectedPrice: price }).catch(
-        failWith(ERROR_MESSAGES.acceptOffer, { serverMessage: true }),
-      ),
+    mutationFn: (input: AcceptOfferInput) =>
+      acceptOffer(input).catch(failWith(ERROR_MESSAGES.acceptOffer, { serverMessage: true })),
     onSuccess: () => toast(SUCCESS_TOASTS.offerAccepted),
   });
 }

@@ -5,12 +5,14 @@ import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { DEAL_MESSAGES, UNNAMED_SHOP } from "@/domain/deal-messages";
 import { DEFAULT_REJECTION_REASON } from "@/domain/messages";
+import type { AcceptedTerms } from "@/domain/offer";
 import { type DealCalls, useAcceptOffer, useRejectOffer } from "./deal-actions";
 
 type OfferDecisionProps = {
   calls: DealCalls;
   offerId: string;
-  price: number;
+  /** The offer's terms as shown (acceptedTermsOf): Accetta sends them, and the function refuses changed ones. */
+  terms: AcceptedTerms;
   merchantName?: string | undefined;
   /** Names the offer for screen readers when several are listed (e.g. 'di Elettronica Navigli'). */
   context?: string;
@@ -25,7 +27,7 @@ type OfferDecisionProps = {
 export function OfferDecision({
   calls,
   offerId,
-  price,
+  terms,
   merchantName,
   context,
   size = "md",
@@ -38,8 +40,9 @@ export function OfferDecision({
   const busy = accept.isPending || reject.isPending;
   const shop = merchantName?.trim() || UNNAMED_SHOP;
 
-  // The price on screen: if the shop has just changed it, the function refuses and the new one shows.
-  const onAccept = () => accept.mutate({ offerId, price }, { onSettled: () => setConfirming(false) });
+  // The terms on screen: if the shop has just changed them, the function refuses with the domain's
+  // message (the error toast) and the offer's listener shows the fresh terms.
+  const onAccept = () => accept.mutate({ offerId, terms }, { onSettled: () => setConfirming(false) });
 
   const onReject = (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +94,7 @@ export function OfferDecision({
       <Dialog
         open={confirming}
         onOpenChange={(open) => (open || accept.isPending ? undefined : setConfirming(false))}
-        title={DEAL_MESSAGES.acceptTitle(shop, price)}
+        title={DEAL_MESSAGES.acceptTitle(shop, terms.price)}
         description={DEAL_MESSAGES.acceptDescription}
       >
         <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -247,7 +247,10 @@ describe("/requests", () => {
     await user.click(within(bike).getByRole("button", { name: "Accetta l'offerta di Bici Bianchi" }));
     const dialog = screen.getByRole("dialog", { name: /Accettare l'offerta di Bici Bianchi a 150/ });
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
-    expect(acceptOffer).toHaveBeenCalledWith({ offerId: "o2", expectedPrice: 150 });
+    expect(acceptOffer).toHaveBeenCalledWith({
+      offerId: "o2",
+      terms: { price: 150, description: "Disponibile", deliveryOptions: ["pickup"] },
+    });
   });
 
   it("leaves out the offers of a shop the buyer blocked", async () => {

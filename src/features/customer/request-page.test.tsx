@@ -181,7 +181,10 @@ describe("/requests/:requestId", () => {
     await user.click(within(column).getByRole("button", { name: /Accetta l'offerta di Sport & Co. Isola/ }));
     const dialog = await screen.findByRole("dialog", { name: /Accettare l'offerta di Sport & Co. Isola/ });
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
-    expect(acceptOffer).toHaveBeenCalledWith({ offerId: isola.id, expectedPrice: 55 });
+    expect(acceptOffer).toHaveBeenCalledWith({
+      offerId: isola.id,
+      terms: { price: 55, description: "Offerta di Sport & Co. Isola", deliveryOptions: ["delivery"] },
+    });
   });
 
   it("shows a new offer as it arrives, and an empty state before any", async () => {

@@ -379,7 +379,10 @@ describe("buyer's offer panel", () => {
     expect(dialog).toHaveTextContent("le altre offerte ricevute vengono rifiutate");
     expect(acceptOffer).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
-    expect(acceptOffer).toHaveBeenCalledWith({ offerId: "r1_shop-1", expectedPrice: 180 });
+    expect(acceptOffer).toHaveBeenCalledWith({
+      offerId: "r1_shop-1",
+      terms: { price: 180, description: "Bici revisionata", deliveryOptions: ["pickup", "delivery"] },
+    });
     expect(await findToast("Offerta accettata! La trattativa è iniziata.")).toBeVisible();
   });
 

@@ -41,7 +41,13 @@ describe("/profile: 'Notifiche via email'", () => {
     await user.click(screen.getByRole("button", { name: "Salva preferenze" }));
     await findToast("Preferenze delle notifiche salvate");
     expect(data.saveNotificationPreferences).toHaveBeenCalledWith("buyer", {
-      email: { offer_received: true, offer_withdrawn: true, request_expiring: true, message_received: false },
+      email: {
+        offer_received: true,
+        offer_withdrawn: true,
+        request_expiring: true,
+        message_received: false,
+        conversation_closed: true,
+      },
     });
   });
 

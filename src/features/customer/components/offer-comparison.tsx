@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { ChatIcon, StoreIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 import { DELIVERY_OPTION_LABELS } from "@/domain/enums";
+import { acceptedTermsOf } from "@/domain/offer";
 import { COMPARISON_MESSAGES, type ComparedOffer } from "@/domain/offer-comparison";
 import { formatEuro } from "@/domain/pricing";
 import { isPendingOffer } from "@/domain/state-machine";
@@ -67,7 +68,7 @@ function OfferColumn({ item, decidable, cheapest }: OfferColumnProps) {
             <OfferDecision
               calls={lazyDealCalls}
               offerId={offer.id}
-              price={offer.price}
+              terms={acceptedTermsOf(offer)}
               merchantName={offer.merchantName}
               context={`di ${shop}`}
               size="sm"

@@ -7,6 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import type { Offer } from "@/domain/offer";
+import { acceptedTermsOf } from "@/domain/offer";
 import { formatEuro } from "@/domain/pricing";
 import type { Request } from "@/domain/request";
 import {
@@ -57,7 +58,7 @@ function OfferLine({ offer, decidable }: { offer: Offer; decidable: boolean }) {
         <OfferDecision
           calls={lazyDealCalls}
           offerId={offer.id}
-          price={offer.price}
+          terms={acceptedTermsOf(offer)}
           merchantName={offer.merchantName}
           context={`di ${shop}`}
           size="sm"

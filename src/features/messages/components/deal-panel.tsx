@@ -8,6 +8,7 @@ import { withdrawOffer } from "@/data/request-life";
 import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
+import { acceptedTermsOf } from "@/domain/offer";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
 import type { Deal } from "../api/conversations";
@@ -42,7 +43,7 @@ function BuyerActions({ offer, request }: { offer: Offer; request: Request | nul
       <OfferDecision
         calls={dealDecisionCalls}
         offerId={offer.id}
-        price={offer.price}
+        terms={acceptedTermsOf(offer)}
         merchantName={offer.merchantName}
       />
     );
