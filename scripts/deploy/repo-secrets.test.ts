@@ -41,8 +41,8 @@ describe("secrets the functions' code reads", () => {
       expect(needs(name), name).toEqual([]);
   });
 
-  it("only the webhook secret in the webhook, and nothing in the health check", () => {
-    expect(needs("stripeWebhook")).toEqual(["STRIPE_WEBHOOK_SECRET"]);
+  it("the webhook's secret and the Stripe key (it refunds a refused launch payment) in the webhook, nothing in the health check", () => {
+    expect(needs("stripeWebhook")).toEqual(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
     expect(needs("health")).toEqual([]);
   });
 });

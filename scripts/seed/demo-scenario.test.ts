@@ -52,7 +52,8 @@ function recordingWriter() {
       return `m${actions.length}`;
     },
     acceptOffer: async (_customer, input, { at }) => {
-      const offer = offers.get(acceptOfferInputSchema.parse(input).offerId)!;
+      // The writer takes the offer's id; the admin writer accepts the stored terms (admin-writer.ts).
+      const offer = offers.get(acceptOfferInputSchema.pick({ offerId: true }).parse(input).offerId)!;
       offer.status = "accepted";
       for (const other of offers.values()) {
         if (other !== offer && other.requestId === offer.requestId && other.status === "pending")

@@ -46,7 +46,6 @@ export const NOTIFICATION_KIND = {
   conversationClosed: "conversation_closed",
 } as const satisfies Record<string, NotificationKind>;
 
-// Limits
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** A shop gets at most one digest of new nearby requests per this long. */
