@@ -6,7 +6,12 @@ import { type PurchaseTokensInput, purchaseTokensInputSchema } from "@/domain/ca
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { applyMonthlyReset } from "@/domain/token-balance";
 import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/domain/tokens";
-import { LOCAL_WEBHOOK_SECRET, stripeWebhookSecret, webhookSecretFromEnv } from "../billing/config";
+import {
+  LOCAL_WEBHOOK_SECRET,
+  stripeSecretKey,
+  stripeWebhookSecret,
+  webhookSecretFromEnv,
+} from "../billing/config";
 import { handleWebhook } from "../billing/webhook";
 import { adminDb } from "../lib/admin";
 import { logUnexpectedError } from "../lib/error-log";
@@ -154,7 +159,8 @@ function defaultDeps(): PurchaseDeps {
 
 export const purchaseTokens = onCall(
   // It signs the pack's event for the billing webhook's handler with the webhook secret (deliverPaidPack).
-  sized("purchaseTokens", { ...callableOptions, secrets: [stripeWebhookSecret] }),
+  // The webhook handler it credits through reads the Stripe key (billing mode, refunds).
+  sized("purchaseTokens", { ...callableOptions, secrets: [stripeWebhookSecret, stripeSecretKey] }),
   async (request): Promise<PurchaseTokensResult> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
