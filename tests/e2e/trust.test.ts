@@ -1,5 +1,6 @@
 // Trust end to end, in Chromium against the local stack (rules on). A buyer reports a shop's chat; an
-// admin (the custom claim set by scripts/admin) suspends the shop from /admin/segnalazioni; the shop
+// admin (the custom claim set by scripts/admin) suspends the shop from /admin/segnalazioni; the shop's
+// next message in its open chat is refused at once and the buyer sees the chat closed; the shop
 // can no longer sign in, and the buyer reads the outcome in the app and in the inbox. A buyer downloads
 // their data and deletes their account after typing their password again.
 
@@ -8,8 +9,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAdminClaim } from "../../scripts/admin/admin-claim";
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
+import { FIRST_PAINT_MESSAGES } from "../../src/domain/first-paint-messages";
+import { CHAT_MESSAGES } from "../../src/domain/messages";
 import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/moderation";
+import { CONVERSATION_STATUS } from "../../src/domain/state-machine";
+import { CHAT_CLOSED_BY_TEXTS, SUSPENSION_NOTICE } from "../../src/domain/trust-messages";
 import { overrideEnv } from "../support/callables";
+import { expectRulesDenials } from "../support/rules-denials";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack, type TestStack } from "../support/stack";
 
@@ -62,6 +68,14 @@ async function seedModerator(): Promise<void> {
   await setAdminClaim(auth, MODERATOR.email, true);
 }
 
+/** What replaces the composer once the team closed the chat. */
+const closedLine = `${FIRST_PAINT_MESSAGES.conversationClosed}: ${CHAT_CLOSED_BY_TEXTS.moderation}.`;
+
+async function chatMessageCount(): Promise<number> {
+  const snapshot = await admin.adminDb().collection(`conversations/${LAMP_CHAT}/messages`).count().get();
+  return snapshot.data().count;
+}
+
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 20_000 });
 }
@@ -79,6 +93,16 @@ describe("trust end to end", () => {
     await dialog.getByRole("button", { name: "Invia segnalazione" }).click();
     await toast(buyer, "Segnalazione inviata: la esamineremo al più presto.");
 
+    // The shop has the chat open, signed in, when the admin decides (its ID token stays valid for up to
+    // an hour: the rules must refuse it at once, not when the token expires).
+    const shopChat = await open(`/messages/${LAMP_CHAT}`, "desktop");
+    await signIn(shopChat, DEMO_SHOP_1.email, `/messages/${LAMP_CHAT}`);
+    const composer = shopChat.getByPlaceholder("Scrivi un messaggio…");
+    await composer.waitFor({ timeout: 20_000 });
+
+    await composer.fill("Ancora qui? Le faccio uno sconto.");
+    const messagesBefore = await chatMessageCount();
+
     const moderator = await open("/admin/segnalazioni", "desktop");
     await signIn(moderator, MODERATOR.email, "/admin/segnalazioni");
     const card = moderator.getByRole("article", {
@@ -89,6 +113,25 @@ describe("trust end to end", () => {
     await card.getByRole("button", { name: "Sospendi l'account" }).click();
     await toast(moderator, "Decisione registrata: chi ha segnalato riceverà l'esito.");
     await card.getByText("Account sospeso").waitFor({ timeout: 20_000 });
+
+    // Its open listeners are refused from now on: that refusal is what this test is about.
+    expectRulesDenials();
+    // Its open page learns it at once, without a reload: the suspension notice, and the chat (with the
+    // message it was about to send) taken away, as the rules refuse its reads and writes from the
+    // suspension itself, whatever its still-valid token says (tests/rules/suspension.test.ts).
+    await shopChat
+      .getByRole("alert")
+      .filter({ hasText: SUSPENSION_NOTICE.title })
+      .waitFor({ timeout: 20_000 });
+    await shopChat.getByText(CHAT_MESSAGES.conversationNotFound).waitFor({ timeout: 20_000 });
+    expect(await shopChat.getByPlaceholder("Scrivi un messaggio…").count()).toBe(0);
+    expect((await admin.adminDb().doc(`conversations/${LAMP_CHAT}`).get()).get("status")).toBe(
+      CONVERSATION_STATUS.closed,
+    );
+    expect(await chatMessageCount()).toBe(messagesBefore);
+    // The buyer, still on the chat, sees it closed by the team, without reloading.
+    await buyer.getByText(closedLine).waitFor({ timeout: 20_000 });
+    expect(await buyer.getByPlaceholder("Scrivi un messaggio…").count()).toBe(0);
 
     // The shop is disabled in Auth: signing in is refused with Firebase's user-disabled, in Italian.
     const shop = await open("/auth", "desktop");

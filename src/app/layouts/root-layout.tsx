@@ -5,6 +5,7 @@ import { paths } from "@/config/paths";
 import { AppErrorBoundary } from "../error-boundary";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { SuspensionNotice } from "./suspension-notice";
 
 /**
  * What a full page load does by itself, redone for client-side navigation: a new page starts at the
@@ -56,6 +57,7 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
+      <SuspensionNotice />
       {/* Above a footer, at least as tall as the viewport below the header: a page still loading its
           data never shows the footer, which its content would then push down (layout shift). A
           full-screen page has no footer and fills what the header leaves (flex-1). */}

@@ -1,0 +1,26 @@
+import { LEGAL_CONTROLLER } from "@/domain/legal";
+import { SUSPENSION_NOTICE } from "@/domain/trust-messages";
+import { useSession } from "@/lib/session/session-provider";
+
+/**
+ * Shown above every page while the signed-in account is suspended. The profile is followed live, so
+ * the notice appears the moment a moderator decides, in a page that was already open.
+ */
+export function SuspensionNotice() {
+  const { userData } = useSession();
+  if (!userData?.suspendedAt) return null;
+  return (
+    <div role="alert" className="border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 sm:px-6">
+      <div className="mx-auto max-w-6xl">
+        <p className="font-semibold">{SUSPENSION_NOTICE.title}</p>
+        <p>
+          {SUSPENSION_NOTICE.body} {SUSPENSION_NOTICE.contact}{" "}
+          <a className="focus-ring rounded underline" href={`mailto:${LEGAL_CONTROLLER.supportEmail}`}>
+            {LEGAL_CONTROLLER.supportEmail}
+          </a>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}
