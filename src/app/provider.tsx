@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ToastProvider, useToast } from "@/components/ui/toast";
 import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import { reportError } from "@/lib/error-reporting";
@@ -9,6 +9,14 @@ import { AppErrorBoundary } from "./error-boundary";
 
 function QueryProvider({ children }: { children: ReactNode }) {
   const { toastError } = useToast();
+  // The catalogue arrives asynchronously: an app unmounted meanwhile (a closed test, a reload) shows no toast.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // One client per mounted app (tests get a fresh cache each render). The error catalogue (Auth and
   // callable codes → Italian) loads with the first error, not with the marketing pages' entry chunk.
   // The reporter sends the failures the product does not expect (src/domain/client-error.ts).
@@ -16,9 +24,9 @@ function QueryProvider({ children }: { children: ReactNode }) {
     createQueryClient({
       onError: (error, source) => {
         reportError(error, source);
-        void import("@/domain/errors").then(({ errorMessage }) =>
-          toastError(errorMessage(error, FIRST_PAINT_MESSAGES.genericError)),
-        );
+        void import("@/domain/errors").then(({ errorMessage }) => {
+          if (mounted.current) toastError(errorMessage(error, FIRST_PAINT_MESSAGES.genericError));
+        });
       },
     }),
   );
