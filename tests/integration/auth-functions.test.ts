@@ -10,6 +10,7 @@ import { deleteApp } from "firebase-admin/app";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AuthEmulator } from "../../scripts/seed/auth-emulator";
+import { SHOP_STATUS } from "../../src/domain/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
@@ -396,6 +397,8 @@ describe("syncProfile", () => {
         totalRatings: 2,
         aiTokens: 10,
         location: { lat: 45.4642, lng: 9.19, address: "Via Roma 1, Milano", zone: "Milano" },
+        // Approved: only a verified shop's position is public (an unverified one's could be a home).
+        shop: { status: SHOP_STATUS.verified, partitaIva: "04812310151", categories: ["casa"] },
       });
     const result = await profiles.syncProfile.run(callableRequest({}, { uid }));
     const expected = {
@@ -407,6 +410,8 @@ describe("syncProfile", () => {
       totalRatings: 2,
       zone: "Milano",
       location: { lat: 45.4642, lng: 9.19 },
+      // Never the Partita IVA.
+      shop: { address: "Via Roma 1, Milano", categories: ["casa"] },
     };
     expect(result).toEqual({ profile: expected });
     expect((await admin.adminDb().doc(`profiles/${uid}`).get()).data()).toEqual(expected);

@@ -12,6 +12,7 @@ import { algoUsageDay } from "../../src/domain/algo-usage";
 import { COLLECTIONS } from "../../src/domain/collections";
 import { fetchNearbyPage } from "../../src/domain/geo-feed";
 import { ALGO_DAILY_TURN_CAP_UNPROVEN, REQUEST_LIFETIME_MS } from "../../src/domain/limits";
+import { shopAreaAround } from "../../src/domain/shop-area";
 import { SHOP_STATUS } from "../../src/domain/shop-status";
 import { REQUEST_STATUS } from "../../src/domain/state-machine";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
@@ -104,6 +105,7 @@ beforeAll(async () => {
       userType: "merchant",
       createdAt: Timestamp.now(),
       businessName: "Ferramenta Isola",
+      location: { ...ISOLA, zone: "Milano" },
       shop: {
         status: SHOP_STATUS.verified,
         partitaIva: "04812310151",
@@ -111,6 +113,8 @@ beforeAll(async () => {
         verifiedAt: Timestamp.now(),
       },
     });
+  // The area the rules let its feed list, as syncProfile writes it for a verified shop.
+  await db().doc(`${COLLECTIONS.shopAreas}/isola-shop`).set(shopAreaAround(ISOLA));
   shop = await signedInClient(stack, {
     uid: "isola-shop",
     email: "isola-shop@example.it",
