@@ -42,4 +42,17 @@ describe("afterSettled", () => {
     window.dispatchEvent(new Event("pointerdown"));
     expect(task).toHaveBeenCalledTimes(1);
   });
+
+  it("takes the delay a test harness set before load (the journeys' 0)", async () => {
+    (window as { vicinoLiveStartDelayMs?: number }).vicinoLiveStartDelayMs = 0;
+    try {
+      const { afterSettled } = await freshModule();
+      const task = vi.fn();
+      afterSettled(task);
+      await vi.advanceTimersByTimeAsync(1100);
+      expect(task).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (window as { vicinoLiveStartDelayMs?: number }).vicinoLiveStartDelayMs;
+    }
+  });
 });

@@ -24,6 +24,15 @@ function settle(): void {
   for (const task of tasks) task();
 }
 
+/**
+ * LIVE_START_DELAY_MS, or the page's `vicinoLiveStartDelayMs` when a test harness set one before the app
+ * loaded (the journeys set 0, tests/support/browser.ts: they wait on what the user sees, not on a timer).
+ */
+function liveStartDelay(): number {
+  const override = (window as { vicinoLiveStartDelayMs?: unknown }).vicinoLiveStartDelayMs;
+  return typeof override === "number" && override >= 0 ? override : LIVE_START_DELAY_MS;
+}
+
 function arm(): void {
   if (armed) return;
   armed = true;
@@ -33,7 +42,7 @@ function arm(): void {
       if (typeof window.requestIdleCallback === "function")
         window.requestIdleCallback(settle, { timeout: 1000 });
       else settle();
-    }, LIVE_START_DELAY_MS);
+    }, liveStartDelay());
   if (document.readyState === "complete") afterDelay();
   else window.addEventListener("load", afterDelay, { once: true });
 }

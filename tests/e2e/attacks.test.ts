@@ -21,6 +21,7 @@ import {
   DEMO_SHOP_2,
   type DemoRequestKey,
 } from "../../scripts/seed/demo-data";
+import { planNearbyQuery } from "../../src/domain/geo-feed-plan";
 import { requestZone } from "../../src/domain/geo-privacy";
 import { currentConsent } from "../../src/domain/legal-consent";
 import { buildMessageWrite } from "../../src/domain/message-document";
@@ -67,28 +68,41 @@ describe("a verified shop sees only coarse positions", () => {
     const text = (await page.locator("body").textContent()) ?? "";
     expect(STREETS.filter((street) => text.includes(street))).toEqual([]);
 
-    // The same feed, read as the app reads it (src/data: status active, newest first, at most 50).
+    // The same feed, read as the app reads it (src/data: status active, the cells of the planner around
+    // the shop, newest first, at most 50): the rules allow a shop only cells of its own area.
+    const subQueries = planNearbyQuery(DEMO_SHOP_1.location, 10).subQueries.map(({ field, cells }) => ({
+      field,
+      cells: [...cells],
+    }));
     await withFirebase(page);
     const feed = await page.evaluate(
-      async ({ email, password }) => {
+      async ({ email, password, subQueries }) => {
         const { sdk, getAuthInstance, getDb } = window.vicinoTest;
         const { collection, getDocs, limit, orderBy, query, where } = sdk.firestore;
         await sdk.auth.signInWithEmailAndPassword(await getAuthInstance(), email, password);
-        const snapshot = await getDocs(
-          query(
-            collection(await getDb(), "requests"),
-            where("status", "==", "active"),
-            orderBy("createdAt", "desc"),
-            limit(50),
+        const db = await getDb();
+        const snapshots = await Promise.all(
+          subQueries.map(({ field, cells }) =>
+            getDocs(
+              query(
+                collection(db, "requests"),
+                where("status", "==", "active"),
+                where(field, "in", cells),
+                orderBy("createdAt", "desc"),
+                limit(50),
+              ),
+            ),
           ),
         );
-        return snapshot.docs.map((doc) => ({
-          id: doc.id,
-          location: doc.data().location as Record<string, unknown>,
-          json: JSON.stringify(doc.data()),
-        }));
+        return snapshots.flatMap((snapshot) =>
+          snapshot.docs.map((doc) => ({
+            id: doc.id,
+            location: doc.data().location as Record<string, unknown>,
+            json: JSON.stringify(doc.data()),
+          })),
+        );
       },
-      { email: DEMO_SHOP_1.email, password: DEMO_PASSWORD },
+      { email: DEMO_SHOP_1.email, password: DEMO_PASSWORD, subQueries },
     );
 
     expect(feed.length).toBeGreaterThan(0);

@@ -384,18 +384,34 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
       const active = await page.evaluate(
         async ({ email, password }) => {
           const { sdk, getAuthInstance, getDb } = window.vicinoTest;
-          const { collection, getDocs, limit, orderBy, query, where } = sdk.firestore;
-          await sdk.auth.signInWithEmailAndPassword(await getAuthInstance(), email, password);
+          const { collection, doc, getDoc, getDocs, limit, orderBy, query, where } = sdk.firestore;
+          const credential = await sdk.auth.signInWithEmailAndPassword(
+            await getAuthInstance(),
+            email,
+            password,
+          );
           const db = await getDb();
-          const snapshot = await getDocs(
-            query(
-              collection(db, "requests"),
-              where("status", "==", "active"),
-              orderBy("createdAt", "desc"),
-              limit(50),
+          // The rules let a shop list only the cells of its area (shopAreas/{uid}, written by syncProfile).
+          const area = (await getDoc(doc(db, "shopAreas", credential.user.uid))).data() as { gh4: string[] };
+          const chunks: string[][] = [];
+          for (let i = 0; i < area.gh4.length; i += 30) chunks.push(area.gh4.slice(i, i + 30));
+          const snapshots = await Promise.all(
+            chunks.map((cells) =>
+              getDocs(
+                query(
+                  collection(db, "requests"),
+                  where("status", "==", "active"),
+                  where("gh4", "in", cells),
+                  orderBy("createdAt", "desc"),
+                  limit(50),
+                ),
+              ),
             ),
           );
-          return snapshot.docs.map((doc) => doc.id);
+          return snapshots
+            .flatMap((snapshot) => snapshot.docs)
+            .sort((a, b) => b.data().createdAt.toMillis() - a.data().createdAt.toMillis())
+            .map((found) => found.id);
         },
         { email: DEMO_SHOP_1.email, password: DEMO_PASSWORD },
       );

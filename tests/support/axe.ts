@@ -7,8 +7,9 @@ import type { Page } from "playwright-core";
  * into a playwright-core page, WCAG 2.0/2.1 level A and AA rules. Serious and critical violations fail the
  * test; minor and moderate ones are left to review.
  *
- * Every page tests/support/browser.ts opens is watched (watchAccessibility): each time its main frame
- * navigates (a full load or a client-side route change) the page is checked once its DOM has settled, and
+ * Every page tests/support/browser.ts opens is watched (watchAccessibility): the first time its main frame
+ * navigates to a route in a test file (a full load or a client-side route change) the page is checked
+ * once its DOM has settled, and
  * tests/setup/accessibility.ts checks every still-open page once more after each test and fails the test
  * on what was found. A journey can add checkpoints of its own (a dialog open, a form with its errors)
  * with expectAccessible(page, 'what is on screen').
@@ -167,16 +168,34 @@ function queueCheck(page: Page, what: string): void {
   void check.finally(() => pending.delete(check));
 }
 
-/** Checks the page after every navigation of its main frame (full loads and route changes alike). */
+/**
+ * The routes already checked after a navigation in this test file: a route ('/messages/:id', whatever the
+ * id) is checked the first time a journey reaches it, not again at each of its later visits. Its other
+ * states are covered by the check at the end of each test, the journeys' own checkpoints
+ * (expectAccessible) and the sweep of every page (tests/e2e/accessibility-pages.test.ts).
+ */
+const checkedRoutes = new Set<string>();
+
+/** A path segment that names a document (a digit, an underscore, or a generated id's length). */
+const ID_SEGMENT = /[0-9_]|^[A-Za-z-]{16,}$/;
+
+/** '/messages/demo-req-x_y' → '/messages/*': the route, not the document. */
+export function routeOf(url: string): string {
+  const segments = new URL(url).pathname.split("/").filter(Boolean);
+  return `/${segments.map((segment) => (ID_SEGMENT.test(segment) ? "*" : segment)).join("/")}`;
+}
+
+/** Checks the page after a navigation of its main frame to a route not checked yet in this file. */
 export function watchAccessibility(page: Page): void {
   watched.add(page);
   page.on("close", () => watched.delete(page));
-  let last = "";
   page.on("framenavigated", (frame) => {
     if (frame !== page.mainFrame()) return;
     const url = frame.url();
-    if (url === last || !url.startsWith("http")) return;
-    last = url;
+    if (!url.startsWith("http")) return;
+    const route = routeOf(url);
+    if (checkedRoutes.has(route)) return;
+    checkedRoutes.add(route);
     queueCheck(page, "dopo la navigazione");
   });
 }

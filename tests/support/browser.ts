@@ -71,6 +71,11 @@ export async function openPage(
     locale: "it-IT",
     timezoneId: "Europe/Rome",
   });
+  // Live listeners start at load rather than 5 s after it (src/lib/after-settled.ts): a journey waits
+  // on what the user sees, and a phone's first paint is the Lighthouse bench's business.
+  await context.addInitScript(() => {
+    (window as { vicinoLiveStartDelayMs?: number }).vicinoLiveStartDelayMs = 0;
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
