@@ -8,7 +8,9 @@ import {
   DEMO_SHOP_1,
   DEMO_SHOP_2,
 } from "../../scripts/seed/demo-data";
+import { buildMessageWrite } from "../../src/domain/message-document";
 import { requestSchema } from "../../src/domain/request";
+import { shopAreaAround } from "../../src/domain/shop-area";
 import { launchChromium, openPage } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
 import { expectRulesDenials } from "../support/rules-denials";
@@ -382,17 +384,13 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
     try {
       await installFirebase(page, stack.webEnv);
       const active = await page.evaluate(
-        async ({ email, password }) => {
+        async ({ email, password, area }) => {
           const { sdk, getAuthInstance, getDb } = window.vicinoTest;
-          const { collection, doc, getDoc, getDocs, limit, orderBy, query, where } = sdk.firestore;
-          const credential = await sdk.auth.signInWithEmailAndPassword(
-            await getAuthInstance(),
-            email,
-            password,
-          );
+          const { collection, getDocs, limit, orderBy, query, where } = sdk.firestore;
+          await sdk.auth.signInWithEmailAndPassword(await getAuthInstance(), email, password);
           const db = await getDb();
-          // The rules let a shop list only the cells of its area (shopAreas/{uid}, written by syncProfile).
-          const area = (await getDoc(doc(db, "shopAreas", credential.user.uid))).data() as { gh4: string[] };
+          // The rules let a shop list only the cells of its area (shopAreas/{uid}, which syncProfile
+          // writes and no client reads: the same cells, computed here).
           const chunks: string[][] = [];
           for (let i = 0; i < area.gh4.length; i += 30) chunks.push(area.gh4.slice(i, i + 30));
           const snapshots = await Promise.all(
@@ -413,7 +411,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
             .sort((a, b) => b.data().createdAt.toMillis() - a.data().createdAt.toMillis())
             .map((found) => found.id);
         },
-        { email: DEMO_SHOP_1.email, password: DEMO_PASSWORD },
+        { email: DEMO_SHOP_1.email, password: DEMO_PASSWORD, area: shopAreaAround(DEMO_SHOP_1.location) },
       );
       expect(active).toHaveLength(7);
       expect(active[0]).toBe(DEMO_REQUEST_IDS.backpack);
@@ -440,27 +438,51 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
       const buyer = await openPage(browser, `${stack.urls.app}/`, "phone");
       try {
         await installFirebase(buyer.page, stack.webEnv);
-        await buyer.page.evaluate(
-          async ({ email, password, conversationId }) => {
-            const { sdk, getAuthInstance, getDb } = window.vicinoTest;
-            const { addDoc, collection, serverTimestamp } = sdk.firestore;
-            const { user } = await sdk.auth.signInWithEmailAndPassword(
-              await getAuthInstance(),
-              email,
-              password,
-            );
-            await addDoc(collection(await getDb(), "conversations", conversationId, "messages"), {
-              conversationId,
-              senderId: user.uid,
-              senderName: "Giulia Rossi",
-              senderType: "customer",
-              content: "Passo stasera a vederlo!",
-              type: "text",
-              readBy: [user.uid],
-              createdAt: serverTimestamp(),
-            });
+        // As the app writes it (src/data/messages.ts sendMessage): the message and the conversation's
+        // lastMessage in one batch, the marker string becoming serverTimestamp() in the page.
+        const NOW = "__serverTimestamp__";
+        const { message, conversationUpdate } = buildMessageWrite(
+          DEMO_BUYER.uid,
+          {
+            conversationId: chatId,
+            senderName: DEMO_BUYER.displayName,
+            senderType: "customer",
+            content: "Passo stasera a vederlo!",
           },
-          { email: DEMO_BUYER.email, password: DEMO_PASSWORD, conversationId: chatId },
+          () => NOW,
+          "stackreply0000000001",
+        );
+        await buyer.page.evaluate(
+          async ({ email, password, conversationId, now, message, conversationUpdate }) => {
+            const { sdk, getAuthInstance, getDb } = window.vicinoTest;
+            const { doc, serverTimestamp, writeBatch } = sdk.firestore;
+            await sdk.auth.signInWithEmailAndPassword(await getAuthInstance(), email, password);
+            const stamp = (value: unknown): unknown =>
+              value === now
+                ? serverTimestamp()
+                : value && typeof value === "object" && !Array.isArray(value)
+                  ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, stamp(inner)]))
+                  : value;
+            const db = await getDb();
+            const batch = writeBatch(db);
+            batch.set(
+              doc(db, "conversations", conversationId, "messages", "stackreply0000000001"),
+              stamp(message) as Record<string, unknown>,
+            );
+            batch.update(
+              doc(db, "conversations", conversationId),
+              stamp(conversationUpdate) as Record<string, unknown>,
+            );
+            await batch.commit();
+          },
+          {
+            email: DEMO_BUYER.email,
+            password: DEMO_PASSWORD,
+            conversationId: chatId,
+            now: NOW,
+            message,
+            conversationUpdate,
+          },
         );
       } finally {
         await buyer.close();
