@@ -104,6 +104,8 @@ const ON_DEMAND = new Set([
   // The messages screen's early reads (the route gate's `prefetch`), loaded once the uid is known; the
   // data modules they use are the page's own.
   "src/features/messages/api/prefetch.ts",
+  // The admin claim (Auth's ID token), read when the header's account menu first opens (src/lib/admin-role.ts).
+  "src/data/admin-role.ts",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

@@ -1,7 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { useEffect } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { reportError } from "@/lib/error-reporting";
+import { INLINE_ERROR_META } from "@/lib/query-client";
 import { AppProvider } from "./provider";
+
+vi.mock("@/lib/error-reporting", () => ({ reportError: vi.fn() }));
 
 function FailingQuery() {
   useQuery({
@@ -10,6 +15,17 @@ function FailingQuery() {
     retry: false,
   });
   return null;
+}
+
+/** A form's mutation that shows its own error (by the field or the button). */
+function FailingInlineMutation() {
+  const send = useMutation({
+    mutationFn: () => Promise.reject(new Error("Errore nell'invio dell'offerta. Riprova.")),
+    meta: INLINE_ERROR_META,
+  });
+  const { mutate } = send;
+  useEffect(() => mutate(), [mutate]);
+  return send.isError ? <p role="alert">{send.error.message}</p> : null;
 }
 
 describe("AppProvider", () => {
@@ -22,5 +38,17 @@ describe("AppProvider", () => {
     const region = await screen.findByRole("region", { name: /Notifiche/ });
     expect(await screen.findByText("Errore", { selector: "li *" })).toBeVisible();
     expect(region).toHaveTextContent("Errore nel caricare le richieste");
+  });
+
+  it("reports a mutation its screen shows inline, without a toast saying it again", async () => {
+    render(
+      <AppProvider>
+        <FailingInlineMutation />
+      </AppProvider>,
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("Errore nell'invio dell'offerta. Riprova.");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText("Errore", { selector: "li *" })).toBeNull();
+    expect(reportError).toHaveBeenCalledWith(expect.any(Error), "mutation");
   });
 });

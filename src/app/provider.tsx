@@ -22,8 +22,9 @@ function QueryProvider({ children }: { children: ReactNode }) {
   // The reporter sends the failures the product does not expect (src/domain/client-error.ts).
   const [queryClient] = useState(() =>
     createQueryClient({
-      onError: (error, source) => {
+      onError: (error, source, display) => {
         reportError(error, source);
+        if (display === "inline") return;
         void import("@/domain/errors").then(({ errorMessage }) => {
           if (mounted.current) toastError(errorMessage(error, FIRST_PAINT_MESSAGES.genericError));
         });

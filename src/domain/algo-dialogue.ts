@@ -7,6 +7,7 @@
 
 import { budgetText } from "./budget-text.ts";
 import { type Agreement, agree, objectPronoun } from "./product-agreement.ts";
+import { displayProductName } from "./product-name.ts";
 
 /** A sentence that agrees with the product ('ritirarla' for la bici), or one that needs not. */
 export type AlgoWording = string | ((agreement: Agreement) => string);
@@ -98,7 +99,11 @@ export const ALGO_DIALOGUE = {
   productFirst: (question: string) => `Prima di pubblicare mi serve sapere una cosa. ${question}`,
   proposePublishing: (topicPhrase: string) =>
     `Ho quasi tutto quello che serve. Vuoi che pubblichi subito la richiesta, o preferisci prima dirmi ${topicPhrase}?`,
-  /** Algo has what it needs: the page shows the summary card, and only its 'Pubblica' publishes. */
+  /**
+   * Algo has what it needs: the page shows the summary card, and only its 'Pubblica' publishes. The
+   * name in «» is the request's name, written as one ('Bicicletta da città'); in prose ('cerchi:
+   * bicicletta da città') it stays as said.
+   */
   review: (productName: string | undefined) =>
-    `Perfetto! Ecco il riepilogo della tua richiesta${productName ? ` («${productName}»)` : ""}: controlla i dati e tocca «Pubblica» quando sei pronto. Puoi anche modificarli.`,
+    `Perfetto! Ecco il riepilogo della tua richiesta${productName ? ` («${displayProductName(productName)}»)` : ""}: controlla i dati e tocca «Pubblica» quando sei pronto. Puoi anche modificarli.`,
 } as const;

@@ -13,6 +13,7 @@ import {
 import { lazySchema } from "./lazy-schema.ts";
 import { DEFAULT_ACTION_RADIUS_KM } from "./limits.ts";
 import { agree, productAgreement } from "./product-agreement.ts";
+import { displayProductName } from "./product-name.ts";
 import { MAX_REQUEST_PHOTOS, requestPhotoUploadSchema } from "./request-photo.ts";
 
 /**
@@ -111,7 +112,10 @@ export function reviewRows(fields: AlgoExtractedData, actionRadius: number | und
   const radiusLabel = (RADIUS_LABELS as Record<number, string>)[radius] ?? `${radius} km`;
   const missing = REVIEW_LABELS.missing;
   return [
-    { label: REVIEW_LABELS.product, value: fields.productName ?? missing },
+    {
+      label: REVIEW_LABELS.product,
+      value: fields.productName ? displayProductName(fields.productName) : missing,
+    },
     { label: REVIEW_LABELS.details, value: detailText.length > 0 ? detailText.join(", ") : missing },
     { label: REVIEW_LABELS.budget, value: budgetText(fields.budget) ?? missing },
     {

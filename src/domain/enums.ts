@@ -72,8 +72,9 @@ export const browseCategorySchema = lazySchema(() =>
 );
 export type BrowseCategory = z.infer<typeof browseCategorySchema>;
 
-/** A request may also be `generale` (the publishing default, spec §5). */
-export const REQUEST_CATEGORIES = [...BROWSE_CATEGORIES, "generale"] as const;
+/** A request may also be `generale` (the publishing default, spec §5): what Algo could not place. */
+export const GENERAL_CATEGORY = "generale";
+export const REQUEST_CATEGORIES = [...BROWSE_CATEGORIES, GENERAL_CATEGORY] as const;
 export const requestCategorySchema = lazySchema(() =>
   z.enum(REQUEST_CATEGORIES, { error: "Seleziona una categoria valida" }),
 );

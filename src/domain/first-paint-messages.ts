@@ -17,4 +17,7 @@ export const FIRST_PAINT_MESSAGES = {
   conversationLoading: "Caricamento della conversazione…",
   /** The header's bell before its chunk has loaded (a tap opens it as soon as it has). */
   bellLoading: "Notifiche, caricamento",
+  /** The account menu's ways into moderation, for admins (and the admin pages' titles). */
+  adminReports: "Segnalazioni",
+  adminShops: "Negozi da verificare",
 } as const;

@@ -230,6 +230,58 @@ describe.each(CENTRES)("fetchNearbyPage around %s", (_name, center) => {
   });
 });
 
+describe("fetchNearbyPage over several categories ('Le tue categorie')", () => {
+  const kinds = ["elettronica", "casa", "sport"] as const;
+  const docs = population(milano, 1200, 7).map((doc, index) => ({
+    ...doc,
+    category: kinds[index % kinds.length] as string,
+  }));
+
+  it("returns exactly the brute-force union of the categories, page by page, within the sub-query budget", async () => {
+    const executor = createMemoryFeedExecutor(docs);
+    const categories = ["elettronica", "sport"] as const;
+    const expected = docs
+      .filter((doc) => doc.status === "active" && (categories as readonly string[]).includes(doc.category))
+      .filter((doc) => visibleDistanceKm(doc, milano, 20) !== null)
+      .sort((a, b) => compareFeedKeys(memoryFeedKey(a), memoryFeedKey(b)))
+      .map((doc) => doc.id);
+    expect(expected.length).toBeGreaterThan(40);
+    const ids: string[] = [];
+    let cursor: NearbyCursor<MemoryFeedDoc> | null = null;
+    for (let guard = 0; guard < 100; guard += 1) {
+      const page: Awaited<ReturnType<typeof fetchNearbyPage<MemoryFeedDoc>>> = await fetchNearbyPage(
+        executor,
+        { center: milano, radiusKm: 20, pageSize: 20, categories: [...categories], cursor },
+      );
+      ids.push(...page.items.map((item) => item.id));
+      if (!page.nextCursor) break;
+      // No more sub-queries than one category's plan would have: the page costs what it did before.
+      expect(page.nextCursor.subs.length).toBeLessThanOrEqual(MAX_SUB_QUERIES);
+      expect(new Set(page.nextCursor.subs.map((sub) => sub.filters.category))).toEqual(new Set(categories));
+      cursor = page.nextCursor;
+    }
+    expect(ids).toEqual(expected);
+  });
+
+  it("reads one category as before, and no category as every category", async () => {
+    const executor = createMemoryFeedExecutor(docs);
+    const one = await fetchNearbyPage(executor, {
+      center: milano,
+      radiusKm: 10,
+      pageSize: 10,
+      categories: ["casa"],
+    });
+    expect(one.items.every((item) => item.category === "casa")).toBe(true);
+    const none = await fetchNearbyPage(executor, {
+      center: milano,
+      radiusKm: 10,
+      pageSize: 10,
+      categories: [],
+    });
+    expect(new Set(none.items.map((item) => item.category)).size).toBeGreaterThan(1);
+  });
+});
+
 describe("fetchNearbyPage paging", () => {
   const docs = population(milano, 800, 42);
 

@@ -1,6 +1,6 @@
 import type { RequestCategory, Urgency } from "./enums.ts";
 import { distanceKm, type LatLng } from "./geo.ts";
-import { type GeoQueryPlan, type GeoSubQuery, planNearbyQuery } from "./geo-feed-plan.ts";
+import { type GeoQueryPlan, type GeoSubQuery, MAX_SUB_QUERIES, planNearbyQuery } from "./geo-feed-plan.ts";
 import { REQUEST_QUERY_LIMIT } from "./limits.ts";
 
 /**
@@ -109,6 +109,8 @@ const MIN_FETCH = 4;
 /** Where one sub-query stands: what it has read but not yet merged, and how well it yields. */
 type SubState<T> = {
   readonly subQuery: GeoSubQuery;
+  /** Its equality filters: one category of several ('Le tue categorie') each has sub-queries of its own. */
+  readonly filters: FeedFilters;
   buffer: FetchedDoc<T>[];
   /** Last document read: everything this sub-query has not read yet comes after it. */
   after: FeedKey | null;
@@ -119,13 +121,12 @@ type SubState<T> = {
 };
 
 /**
- * Opaque position in the feed: the plan, the filters and every sub-query's state, so the next page
- * neither re-reads what this one read past its last item nor re-learns how each sub-query yields.
+ * Opaque position in the feed: the plan and every sub-query's state (its filters included), so the next
+ * page neither re-reads what this one read past its last item nor re-learns how each sub-query yields.
  * Immutable: the same cursor may be used again (react-query refetches) with the same result.
  */
 export type NearbyCursor<T> = {
   readonly plan: GeoQueryPlan;
-  readonly filters: FeedFilters;
   readonly subs: ReadonlyArray<Readonly<SubState<T>>>;
   /** Position of the page's last item. */
   readonly last: FeedKey;
@@ -135,6 +136,13 @@ export type NearbyParams<T> = {
   center: LatLng;
   radiusKm: number;
   category?: RequestCategory | undefined;
+  /**
+   * Several categories at once (a shop's own, 'Le tue categorie'): Firestore cannot put them in one
+   * `in` beside the cells' `in`, so each category gets its own sub-queries and the merger interleaves
+   * them. The plan is cut to MAX_SUB_QUERIES / categories per category, so a page costs the same
+   * number of queries as with one category. Wins over `category`.
+   */
+  categories?: readonly RequestCategory[] | undefined;
   urgency?: Urgency | undefined;
   pageSize: number;
   /** From the previous page; its plan and filters win over the other params. */
@@ -178,9 +186,24 @@ function batchSize<T>(
   return Math.max(MIN_FETCH, Math.min(pageSize * 2, REQUEST_QUERY_LIMIT, wanted));
 }
 
+/** The equality filters of each group of sub-queries: one per category asked for, or one for all. */
+export function feedFilterSets(params: {
+  category?: RequestCategory | undefined;
+  categories?: readonly RequestCategory[] | undefined;
+  urgency?: Urgency | undefined;
+}): FeedFilters[] {
+  const categories = params.categories?.length
+    ? [...new Set(params.categories)]
+    : params.category
+      ? [params.category]
+      : [undefined];
+  return categories.map((category) => ({ category, urgency: params.urgency }));
+}
+
 /**
  * One page of the merchant feed: the newest visible requests (after `cursor`), with their distance.
- * `plan` defaults to planNearbyQuery(center, radiusKm); a cursor brings its own.
+ * `plan` defaults to planNearbyQuery(center, radiusKm), within MAX_SUB_QUERIES over all categories;
+ * a cursor brings its own.
  */
 export async function fetchNearbyPage<T extends FeedItem>(
   executor: FeedExecutor<T>,
@@ -191,20 +214,25 @@ export async function fetchNearbyPage<T extends FeedItem>(
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new RangeError("pageSize must be a positive integer");
   const cursor = params.cursor ?? null;
-  const activePlan = cursor?.plan ?? plan ?? planNearbyQuery(params.center, params.radiusKm);
+  const filterSets = feedFilterSets(params);
+  // Several categories share the sub-query budget: a page costs what one category's page would.
+  const budget = Math.max(1, Math.floor(MAX_SUB_QUERIES / filterSets.length));
+  const activePlan = cursor?.plan ?? plan ?? planNearbyQuery(params.center, params.radiusKm, budget);
   const { center, radiusKm } = activePlan;
-  const filters: FeedFilters = cursor?.filters ?? { category: params.category, urgency: params.urgency };
   const states: SubState<T>[] = cursor
     ? cursor.subs.map(cloneState)
-    : activePlan.subQueries.map((subQuery) => ({
-        subQuery,
-        buffer: [],
-        after: null,
-        fetched: false,
-        exhausted: false,
-        read: 0,
-        passed: 0,
-      }));
+    : filterSets.flatMap((filters) =>
+        activePlan.subQueries.map((subQuery) => ({
+          subQuery,
+          filters,
+          buffer: [],
+          after: null,
+          fetched: false,
+          exhausted: false,
+          read: 0,
+          passed: 0,
+        })),
+      );
   const items: Array<T & { distanceKm: number }> = [];
   let reads = 0;
   let queries = 0;
@@ -213,7 +241,12 @@ export async function fetchNearbyPage<T extends FeedItem>(
 
   const fetchMore = async (state: SubState<T>) => {
     const limit = batchSize(state, states, pageSize - items.length, pageSize);
-    const batch = await executor({ subQuery: state.subQuery, filters, after: state.after, limit });
+    const batch = await executor({
+      subQuery: state.subQuery,
+      filters: state.filters,
+      after: state.after,
+      limit,
+    });
     queries += 1;
     reads += batch.reads;
     indexEntries += batch.indexEntries ?? 0;
@@ -261,7 +294,7 @@ export async function fetchNearbyPage<T extends FeedItem>(
   const more = states.some((state) => state.buffer.length > 0 || !state.exhausted);
   const nextCursor: NearbyCursor<T> | null =
     items.length === pageSize && more && last
-      ? { plan: activePlan, filters, subs: states.map(cloneState), last }
+      ? { plan: activePlan, subs: states.map(cloneState), last }
       : null;
   return { items, nextCursor, reads, queries, indexEntries };
 }

@@ -22,7 +22,6 @@ describe("business constants of spec §9", () => {
       QUERY_GC_TIME_MS: 600_000,
       TOKEN_BALANCE_CACHE_MS: 300_000,
       DEFAULT_ACTION_RADIUS_KM: 10,
-      ALGO_PROMPT_RADIUS_KM: 5,
       MAX_PREFERRED_CATEGORIES: 5,
       MAX_TOP_SEARCH_TERMS: 10,
       MAX_KEYWORDS: 10,

@@ -35,10 +35,12 @@ export const EARTH_RADIUS_KM = 6371;
 export const DEFAULT_LOCATION = { address: "Milano", lat: 45.4642, lng: 9.19 } as const;
 /** A merchant without a shop position sees the feed around this point. */
 export const DEFAULT_MERCHANT_LOCATION = DEFAULT_LOCATION;
-/** Publishing default of a request's action radius. */
+/**
+ * Publishing default of a request's action radius: what Algo tells the buyer (offline and in Gemini's
+ * prompt), what the summary card shows and what a request goes out with unless the buyer changes it.
+ * The spec's separate 5 km "in the prompt" told buyers one radius and published another.
+ */
 export const DEFAULT_ACTION_RADIUS_KM = 10;
-/** The radius Algo's prompt mentions. */
-export const ALGO_PROMPT_RADIUS_KM = 5;
 /** Firestore `in` accepts at most 30 values: the feed's geohash cells must fit. */
 export const MAX_GEO_QUERY_CELLS = 30;
 

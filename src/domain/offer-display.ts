@@ -28,12 +28,23 @@ export const OFFER_DISPLAY_TONES: Record<OfferDisplayStatus, BadgeTone> = {
   completed: "neutral",
 };
 
-/** A feed card of a request the shop has already answered: what it offered, instead of 'Fai un'offerta'. */
+/**
+ * The link from a request to the shop's offer on it, in the same words on /browse's cards and the
+ * dashboard's list: 'Fai un'offerta', or what the shop offered, or 'Offri di nuovo' (offer-action-link.tsx).
+ */
+export const OFFER_ACTION_LABELS = {
+  make: "Fai un'offerta",
+  /** Screen readers hear which request: "Fai un'offerta per Cuffie wireless". */
+  forRequest: (productName: string) => ` per ${productName}`,
+  seeYours: ": vedi la tua offerta",
+} as const;
+
+/** A request the shop has already answered: what it offered, instead of 'Fai un'offerta'. */
 export function offeredLabel(price: number): string {
   return `Hai offerto ${formatEuro(price)}`;
 }
 
-/** The same card when that offer expired with the request and the buyer renewed it. */
+/** The same request when that offer expired with it and the buyer renewed it. */
 export function offerAgainLabel(price: number): string {
   return `Offri di nuovo (avevi offerto ${formatEuro(price)})`;
 }

@@ -11,6 +11,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { MERCHANT_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
+import { displayProductName } from "./product-name.ts";
 import { OFFER_STATUS, type OfferStatus, offerStatusSchema } from "./state-machine.ts";
 
 /** Price in euro: a number above 0. */
@@ -166,7 +167,7 @@ export function shopMayReadRequest(status: OfferStatus): boolean {
 }
 
 /**
- * What a shop's lists call one of its offers: the request's product name when the request could be read,
+ * What a shop's lists call one of its offers (shown as a name, displayProductName): the request's product name when the request could be read,
  * else the name copied on the offer (submitOffer), else 'Richiesta chiusa' (offers from before the copy)
  * or, for an offer that should have had its request, 'Richiesta non più disponibile'.
  */
@@ -174,8 +175,8 @@ export function offerTitle(
   offer: Pick<Offer, "status" | "productName">,
   request: { productName: string } | null,
 ): string {
-  if (request) return request.productName;
-  if (offer.productName) return offer.productName;
+  if (request) return displayProductName(request.productName);
+  if (offer.productName) return displayProductName(offer.productName);
   return shopMayReadRequest(offer.status)
     ? MERCHANT_MESSAGES.requestUnavailable
     : MERCHANT_MESSAGES.closedRequestTitle;

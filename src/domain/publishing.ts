@@ -4,6 +4,7 @@ import {
   conditionSchema,
   type DeliveryOption,
   type DeliveryPreference,
+  GENERAL_CATEGORY,
   type RequestCategory,
   type Urgency,
 } from "./enums.ts";
@@ -16,7 +17,7 @@ import { field } from "./validation.ts";
 /** Spec §5: what a published request gets for every field Algo did not collect. */
 export const PUBLISHING_DEFAULTS = {
   productName: "Prodotto non specificato",
-  category: "generale" as RequestCategory,
+  category: GENERAL_CATEGORY as RequestCategory,
   budget: { min: 0, max: 1000 },
   urgency: "giorni" as Urgency,
   deliveryPreference: "both" as DeliveryPreference,

@@ -1,3 +1,4 @@
+import { FIRST_PAINT_MESSAGES } from "./first-paint-messages.ts";
 import { MAX_PREFERRED_CATEGORIES } from "./limits.ts";
 
 /** The shop verification's Italian texts, apart from its schemas so the catalogue (messages.ts) stays free of zod. */
@@ -34,7 +35,7 @@ export const SHOP_VERIFICATION_MESSAGES = {
 
 /** The admin's shop review queue (/admin/negozi): labels of what it shows side by side. */
 export const SHOP_REVIEW_COPY = {
-  title: "Negozi da verificare",
+  title: FIRST_PAINT_MESSAGES.adminShops,
   empty: "Nessun negozio in attesa di verifica.",
   loading: "Caricamento dei negozi…",
   loadFailed: "Non siamo riusciti a caricare i negozi da verificare.",
@@ -53,7 +54,7 @@ export const SHOP_REVIEW_COPY = {
   notShared: "non comunicato",
   checkingRole: "Verifica del ruolo…",
   retry: "Riprova",
-  reportsLink: "Segnalazioni",
+  reportsLink: FIRST_PAINT_MESSAGES.adminReports,
 } as const;
 
 /** What VIES said about the Partita IVA, as the admin reads it. */

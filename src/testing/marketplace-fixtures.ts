@@ -77,6 +77,8 @@ export function merchantSession(
     businessName?: string;
     verified?: boolean;
     emailVerified?: boolean;
+    /** The shop's categories (default: Elettronica). */
+    categories?: Shop["categories"];
   } = {},
 ): SessionValue {
   const location =
@@ -102,7 +104,9 @@ export function merchantSession(
       isFallback: false,
       businessName: overrides.businessName ?? "Elettronica Navigli",
       ...(location ? { location } : {}),
-      ...(overrides.verified === false ? {} : { shop: aVerifiedShop() }),
+      ...(overrides.verified === false
+        ? {}
+        : { shop: aVerifiedShop(overrides.categories ? { categories: overrides.categories } : {}) }),
     },
     homePath: "/merchant",
     signOut: vi.fn(async () => undefined),

@@ -18,12 +18,17 @@ function LocationProbe({ into }: { into: CurrentLocation }) {
   return null;
 }
 
-/** The app's query client wiring (src/app/provider.tsx): every failure raises the 'Errore' toast. */
+/**
+ * The app's query client wiring (src/app/provider.tsx): every failure raises the 'Errore' toast, but a
+ * mutation its screen shows inline (INLINE_ERROR_META).
+ */
 function QueryProvider({ children }: { children: ReactNode }) {
   const { toastError } = useToast();
   const [client] = useState(() => {
     const queryClient = createQueryClient({
-      onError: (error) => toastError(errorMessage(error, ERROR_MESSAGES.generic)),
+      onError: (error, _source, display) => {
+        if (display === "toast") toastError(errorMessage(error, ERROR_MESSAGES.generic));
+      },
     });
     // Tests see a failure at once instead of after the app's three retries with back-off.
     const defaults = queryClient.getDefaultOptions();

@@ -76,6 +76,11 @@ describe("keyboard alone", () => {
     await signInWithKeyboard(shop, "negozio1@vicino.test", "/browse");
     await shop.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
 
+    // The feed opens on the shop's own categories (Elettronica, Casa); the guitar is under every category,
+    // one key press away.
+    await tabTo(shop, shop.getByRole("button", { name: "Tutte le categorie" }), { maxPresses: 60 });
+    await shop.keyboard.press("Enter");
+    await shop.waitForURL((url) => url.searchParams.get("categoria") === "tutte");
     const guitar = shop.getByRole("article").filter({ hasText: GUITAR });
     await tabTo(shop, guitar.getByRole("link", { name: /Fai un'offerta/ }), { maxPresses: 200 });
     await shop.keyboard.press("Enter");

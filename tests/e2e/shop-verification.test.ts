@@ -137,8 +137,10 @@ describe("shop verification end to end", () => {
 
     // The shop's page follows its users document: the dashboard opens.
     await page.getByRole("heading", { name: "Richieste vicino a te" }).waitFor({ timeout: 30_000 });
+    // It opens on its own categories; every category is one tap away.
+    await page.getByRole("button", { name: "Tutte le categorie" }).click();
     await page
-      .getByRole("link", { name: /^Offri/ })
+      .getByRole("link", { name: /^Fai un'offerta/ })
       .first()
       .waitFor({ timeout: 20_000 });
     expect(await panel(page).count()).toBe(0);
@@ -175,6 +177,6 @@ describe("shop verification end to end", () => {
       .getByText(SHOP_VERIFICATION_MESSAGES.emailNotVerified, { exact: true })
       .waitFor({ timeout: 20_000 });
     expect(await page.getByRole("heading", { name: "Richieste vicino a te" }).count()).toBe(0);
-    expect(await page.getByRole("link", { name: /^Offri/ }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Fai un'offerta/ }).count()).toBe(0);
   });
 });

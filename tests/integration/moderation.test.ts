@@ -337,7 +337,7 @@ describe("suspension ends the account's dealings", () => {
     expect(pending.docs.filter((offer) => offer.get("status") === "pending")).toEqual([]);
     expect(await read(`users/${BUYER}/notifications/conversation_closed-${CHAT}`)).toMatchObject({
       kind: "conversation_closed",
-      title: "Conversazione chiusa: «la richiesta»",
+      title: "Conversazione chiusa: «La richiesta»",
       body: expect.stringContaining("Bici & Co."),
       link: `/messages/${CHAT}`,
     });

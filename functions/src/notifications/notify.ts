@@ -6,6 +6,7 @@ import {
 } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
+import { type NotificationParams, notificationText } from "@/domain/notification-text";
 import {
   NOTIFICATION_EMAIL_CLAIM_MS,
   NOTIFICATION_EMAIL_STATUS,
@@ -13,11 +14,9 @@ import {
   NOTIFICATION_SETTINGS_IDS,
   NOTIFICATION_STATE_FIELDS,
   type NotificationKind,
-  type NotificationParams,
   notificationId,
   notificationKindSchema,
   notificationPreferencesSchema,
-  notificationText,
   wantsEmail,
 } from "@/domain/notifications";
 import { appUrl } from "../email/config";

@@ -1,8 +1,10 @@
 import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { useSyncExternalStore } from "react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
+import { hasAdminRole } from "@/data/admin-role";
 import { useUnreadTotal } from "@/features/messages/api/unread-total";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { SiteHeader } from "./site-header";
@@ -26,6 +28,7 @@ const unread = vi.hoisted(() => {
 
 vi.mock("@/features/messages/api/unread-total", () => ({ useUnreadTotal: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
+vi.mock("@/data/admin-role", () => ({ hasAdminRole: vi.fn(async () => false) }));
 
 const signedIn = {
   loading: false,
@@ -143,5 +146,40 @@ describe("the signed-in header", () => {
     } as unknown as SessionValue);
     renderHeader("/browse");
     expect(screen.getByRole("button", { name: /Elettronica Navigli/ })).toBeInTheDocument();
+  });
+});
+
+describe("the account menu", () => {
+  it("gives an admin the way into moderation: the reports and the shops waiting for approval", async () => {
+    vi.mocked(hasAdminRole).mockResolvedValue(true);
+    const user = userEvent.setup();
+    renderHeader("/customer");
+    await user.click(screen.getByRole("button", { name: "Account di Anna Neri" }));
+    expect(await screen.findByRole("link", { name: "Segnalazioni" })).toHaveAttribute(
+      "href",
+      "/admin/segnalazioni",
+    );
+    expect(screen.getByRole("link", { name: "Negozi da verificare" })).toHaveAttribute(
+      "href",
+      "/admin/negozi",
+    );
+    // Keyboard: the links follow 'Profilo' in the menu's tab order.
+    const links = screen.getAllByRole("link").map((link) => link.textContent);
+    expect(links.slice(links.indexOf("Profilo"))).toEqual([
+      "Profilo",
+      "Segnalazioni",
+      "Negozi da verificare",
+    ]);
+  });
+
+  it("shows no admin links to everyone else", async () => {
+    vi.mocked(hasAdminRole).mockResolvedValue(false);
+    const user = userEvent.setup();
+    renderHeader("/customer");
+    await user.click(screen.getByRole("button", { name: "Account di Anna Neri" }));
+    await screen.findByRole("link", { name: "Profilo" });
+    await vi.waitFor(() => expect(hasAdminRole).toHaveBeenCalled());
+    expect(screen.queryByRole("link", { name: "Segnalazioni" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Negozi da verificare" })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import type { UnreadTotal } from "@/features/messages/components/with-unread-total";
+import { useIsAdmin } from "@/lib/admin-role";
 import { useSettled } from "@/lib/after-settled";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session/session-provider";
@@ -41,8 +42,8 @@ const itemClasses =
 
 /**
  * The header's account area. Signed out (or not known yet): the 'Accedi' button. Signed in: the
- * notifications' bell, 'Messaggi' with the unread total, a link to the user's own dashboard and a menu with their name, the profile
- * and 'Esci'.
+ * notifications' bell, 'Messaggi' with the unread total, a link to the user's own dashboard and a menu with their name, the profile,
+ * for an admin the moderation pages, and 'Esci'.
  */
 export function UserMenu() {
   const { user, userData, homePath } = useSession();
@@ -66,7 +67,7 @@ export function UserMenu() {
         </Link>
       )}
       {/* A shop is named as its customers see it (no domain import here: see WithUnreadTotal). */}
-      <AccountMenu name={userData.businessName?.trim() || userData.displayName} />
+      <AccountMenu uid={user.uid} name={userData.businessName?.trim() || userData.displayName} />
     </>
   );
 }
@@ -180,8 +181,18 @@ function initials(name: string): string {
   return letters.join("") || "?";
 }
 
-function AccountMenu({ name }: { name: string }) {
+/** An admin's ways into moderation: the reports and the shops waiting for approval. */
+const ADMIN_LINKS = [
+  { to: paths.adminReports.getHref(), label: FIRST_PAINT_MESSAGES.adminReports },
+  { to: paths.adminShops.getHref(), label: FIRST_PAINT_MESSAGES.adminShops },
+] as const;
+
+function AccountMenu({ uid, name }: { uid: string; name: string }) {
   const [open, setOpen] = useState(false);
+  // Asked once the page has settled, or when the menu first opens (Auth's ID token, its own chunk), so
+  // the links are there when it opens.
+  const [asked, setAsked] = useState(false);
+  const isAdmin = useIsAdmin(uid, useSettled() || asked);
   const [busy, setBusy] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -227,7 +238,10 @@ function AccountMenu({ name }: { name: string }) {
         size="sm"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setAsked(true);
+          setOpen((value) => !value);
+        }}
         className="max-sm:px-1.5 sm:max-w-[14rem]"
       >
         <span className="sr-only">Account di </span>
@@ -248,6 +262,13 @@ function AccountMenu({ name }: { name: string }) {
           <Link to={paths.profile.getHref()} className={itemClasses} onClick={() => setOpen(false)}>
             Profilo
           </Link>
+          {isAdmin
+            ? ADMIN_LINKS.map((link) => (
+                <Link key={link.to} to={link.to} className={itemClasses} onClick={() => setOpen(false)}>
+                  {link.label}
+                </Link>
+              ))
+            : null}
           <button type="button" className={itemClasses} onClick={handleSignOut} disabled={busy}>
             Esci
           </button>

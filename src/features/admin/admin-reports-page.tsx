@@ -18,9 +18,9 @@ export function AdminReportsPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-      <title>{`Segnalazioni · ${PRODUCT_NAME}`}</title>
+      <title>{`${SHOP_REVIEW_COPY.reportsLink} · ${PRODUCT_NAME}`}</title>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Segnalazioni</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{SHOP_REVIEW_COPY.reportsLink}</h1>
         <a href={paths.adminShops.getHref()} className="text-teal-800 underline">
           {SHOP_REVIEW_COPY.title}
         </a>

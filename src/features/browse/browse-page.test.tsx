@@ -135,7 +135,8 @@ describe("/browse", () => {
     expect(fetchNearbyRequests).toHaveBeenCalledWith({
       center: { lat: 45.4517, lng: 9.1749, address: "Ripa di Porta Ticinese 41, Milano", isDefault: false },
       radiusKm: 10,
-      category: undefined,
+      // It opens on the shop's own categories (Elettronica), with 'Generale'.
+      categories: ["elettronica", "generale"],
       urgency: undefined,
       pageSize: 20,
       cursor: null,
@@ -153,11 +154,78 @@ describe("/browse", () => {
     await user.click(screen.getByRole("button", { name: "Cerca" }));
     await waitFor(() =>
       expect(fetchNearbyRequests).toHaveBeenLastCalledWith(
-        expect.objectContaining({ radiusKm: 50, category: "strumenti musicali", urgency: "subito" }),
+        expect.objectContaining({ radiusKm: 50, categories: ["strumenti musicali"], urgency: "subito" }),
       ),
     );
     expect(location.search).toBe("?categoria=strumenti+musicali&urgenza=subito&raggio=50");
     expect(screen.getByRole("combobox", { name: "Raggio" })).toHaveValue("50");
+  });
+
+  it("offers 'Generale', the publishing default, among the categories, and finds its requests", async () => {
+    const { user, location } = renderPage(<BrowsePage />, { path: "/browse" });
+    const category = await screen.findByRole("combobox", { name: "Categoria" });
+    expect(
+      within(category)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual([
+      "Le tue categorie",
+      "Tutte le categorie",
+      "Elettronica",
+      "Abbigliamento",
+      "Casa",
+      "Sport",
+      "Automotive",
+      "Strumenti musicali",
+      "Generale",
+    ]);
+    await user.selectOptions(category, "Generale");
+    await user.click(screen.getByRole("button", { name: "Cerca" }));
+    await waitFor(() =>
+      expect(fetchNearbyRequests).toHaveBeenLastCalledWith(
+        expect.objectContaining({ categories: ["generale"] }),
+      ),
+    );
+    expect(location.search).toBe("?categoria=generale&raggio=10");
+    expect(screen.getByRole("combobox", { name: "Categoria" })).toHaveValue("generale");
+  });
+
+  it("opens on the shop's own categories, and shows every category with one tap", async () => {
+    vi.mocked(useSession).mockReturnValue(merchantSession({ categories: ["elettronica", "casa"] }));
+    const { user, location } = renderPage(<BrowsePage />, { path: "/browse" });
+    await screen.findByText(MERCHANT_MESSAGES.noRequestsFound);
+    expect(screen.getByRole("group", { name: "Categorie delle richieste" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Le tue categorie" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByText("Elettronica, Casa e Generale")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Categoria" })).toHaveValue("mine");
+    expect(fetchNearbyRequests).toHaveBeenLastCalledWith(
+      expect.objectContaining({ categories: ["elettronica", "casa", "generale"] }),
+    );
+
+    await user.click(screen.getByRole("button", { name: "Tutte le categorie" }));
+    await waitFor(() =>
+      expect(fetchNearbyRequests).toHaveBeenLastCalledWith(
+        expect.objectContaining({ categories: undefined }),
+      ),
+    );
+    expect(location.search).toBe("?categoria=tutte&raggio=10");
+    expect(screen.getByRole("button", { name: "Tutte le categorie" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(screen.getByRole("combobox", { name: "Categoria" })).toHaveValue("all");
+
+    await user.click(screen.getByRole("button", { name: "Le tue categorie" }));
+    await waitFor(() => expect(location.search).toBe("?raggio=10"));
+  });
+
+  it("writes product names with a capital letter", async () => {
+    vi.mocked(fetchNearbyRequests).mockResolvedValue(
+      page([aNearbyRequest({ productName: "bicicletta da città" })]),
+    );
+    renderPage(<BrowsePage />, { path: "/browse" });
+    expect(await screen.findByRole("heading", { level: 2, name: "Bicicletta da città" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Fai un'offerta per Bicicletta da città" })).toBeInTheDocument();
   });
 
   it("offers every radius of the spec: 5, 10, 20, 50, 100 km", async () => {

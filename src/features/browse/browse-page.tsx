@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { CategoryScopeToggle } from "@/components/marketplace/category-scope-toggle";
 import { LocationNotice } from "@/components/marketplace/location-notice";
 import { browseZoneLine } from "@/domain/page-leads";
 import { PRODUCT_NAME } from "@/domain/product";
@@ -14,13 +15,20 @@ import { BrowseFilters } from "./components/browse-filters";
 import { BROWSE_CLASSES, BrowseHeader } from "./components/browse-top";
 import { FeedResults } from "./components/feed-results";
 
-/** `/browse`: the requests around the shop, newest first, with filters (spec §2, architecture §4). */
+const NO_CATEGORIES: readonly never[] = [];
+
+/**
+ * `/browse`: the requests around the shop, newest first, with filters (spec §2, architecture §4). It
+ * opens on the shop's own categories, every category one tap away.
+ */
 export function BrowsePage() {
   const location = useMerchantLocation();
-  const uid = useSession().user?.uid ?? "";
+  const { user, userData } = useSession();
+  const uid = user?.uid ?? "";
+  const own = userData?.shop?.categories ?? NO_CATEGORIES;
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
-  const feed = useNearbyFeed(location, filters);
+  const feed = useNearbyFeed(location, filters, own);
   const applied = filtersToSearchParams(filters).toString();
 
   const search = (next: Filters) => {
@@ -40,7 +48,18 @@ export function BrowsePage() {
         )}
       />
       {location.isDefault ? <LocationNotice /> : null}
-      <BrowseFilters key={applied} value={filters} onSearch={search} searching={feed.isRefetching} />
+      <CategoryScopeToggle
+        scope={filters.category}
+        own={own}
+        onChange={(category) => search({ ...filters, category })}
+      />
+      <BrowseFilters
+        key={applied}
+        value={filters}
+        own={own}
+        onSearch={search}
+        searching={feed.isRefetching}
+      />
       <FeedResults feed={feed} uid={uid} />
     </div>
   );

@@ -189,7 +189,9 @@ describe("/create", () => {
     await user.type(textbox, "Sì, pubblica pure{Enter}");
     const card = await screen.findByRole("region", { name: "Riepilogo della richiesta" });
     expect(publishAlgoRequest).not.toHaveBeenCalled();
-    expect(card).toHaveTextContent("bicicletta da città");
+    // The product reads as a name on the card ('Bicicletta da città'); it is published as said (below).
+    expect(within(card).getByText("Bicicletta da città", { selector: "dd" })).toBeInTheDocument();
+    expect(card).not.toHaveTextContent("bicicletta da città");
     expect(card).toHaveTextContent("usata");
     expect(card).toHaveTextContent("fino a 200 €");
     expect(card).not.toHaveTextContent("0,00");

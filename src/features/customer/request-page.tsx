@@ -17,6 +17,7 @@ import {
   sortComparedOffers,
 } from "@/domain/offer-comparison";
 import { PRODUCT_NAME } from "@/domain/product";
+import { displayProductName } from "@/domain/product-name";
 import { canReceiveOffers, REQUEST_STATUS_LABELS, REQUEST_STATUS_TONES } from "@/domain/state-machine";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
 import { useSession } from "@/lib/session/session-provider";
@@ -76,6 +77,7 @@ export function RequestPage() {
   }
 
   const current = request.data;
+  const productName = displayProductName(current.productName);
   const compared = sortComparedOffers(
     (offers.data ?? []).map((offer) => {
       const profile = profiles.get(offer.merchantId);
@@ -90,19 +92,19 @@ export function RequestPage() {
 
   return (
     <section aria-labelledby="request-title" className="mx-auto max-w-5xl space-y-5 px-4 py-6">
-      <title>{`${current.productName} · ${PRODUCT_NAME}`}</title>
+      <title>{`${productName} · ${PRODUCT_NAME}`}</title>
       {back}
       <Card className="space-y-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h1 id="request-title" className="min-w-0 break-words text-2xl font-bold text-slate-900">
-            {current.productName}
+            {productName}
           </h1>
           <Badge tone={REQUEST_STATUS_TONES[current.status]}>{REQUEST_STATUS_LABELS[current.status]}</Badge>
         </div>
         {current.description ? <p className="break-words text-slate-700">{current.description}</p> : null}
         <RequestPhotos
           requestId={current.id}
-          productName={current.productName}
+          productName={productName}
           photoCount={current.photoCount}
           size="md"
         />

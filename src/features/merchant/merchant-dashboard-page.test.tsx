@@ -1,6 +1,11 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { countMerchantOffers, listRecentMerchantOffers, subscribeToMerchantOffers } from "@/data/offers";
+import {
+  countMerchantOffers,
+  listMerchantOffersOn,
+  listRecentMerchantOffers,
+  subscribeToMerchantOffers,
+} from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import { getPlan, subscribePlan } from "@/data/subscriptions";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
@@ -17,6 +22,7 @@ vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
 vi.mock("@/data/offers", () => ({
   countMerchantOffers: vi.fn(),
   listRecentMerchantOffers: vi.fn(),
+  listMerchantOffersOn: vi.fn(),
   subscribeToMerchantOffers: vi.fn(),
 }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
@@ -57,6 +63,7 @@ beforeEach(() => {
     { offer: anOffer(), request: aRequest() },
     { offer: anOffer({ id: "req-2_shop-1", status: "accepted" }), request: null },
   ]);
+  vi.mocked(listMerchantOffersOn).mockResolvedValue(new Map());
   withPlan(trialSubscription("shop-1", new Date(Date.now() - 5 * DAY)));
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
@@ -150,7 +157,7 @@ describe("/merchant", () => {
       indexEntries: 0,
     });
     renderPage(<MerchantDashboardPage />, { path: "/merchant" });
-    await screen.findByRole("link", { name: /^Offri/ });
+    await screen.findByRole("link", { name: /^Fai un'offerta/ });
     expect(stat("Richieste in zona")).toBe("50+");
   });
 
@@ -173,16 +180,87 @@ describe("/merchant", () => {
     expect(within(nav).getByRole("link", { name: /Profilo/ })).toHaveAttribute("href", "/profile");
   });
 
-  it("lists the 5 newest nearby requests, addresses cut to 30 characters, each with 'Offri'", async () => {
+  it("lists the 5 newest nearby requests, addresses cut to 30 characters, each with 'Fai un'offerta'", async () => {
     renderPage(<MerchantDashboardPage />, { path: "/merchant" });
     const section = (await screen.findByRole("heading", { name: "Richieste vicino a te" })).closest("div")!
       .parentElement as HTMLElement;
     await within(section).findByText("Richiesta 0");
-    const offri = within(section).getAllByRole("link", { name: /^Offri/ });
+    const offri = within(section).getAllByRole("link", { name: /^Fai un'offerta per Richiesta \d$/ });
     expect(offri).toHaveLength(5);
     expect(offri[0]).toHaveAttribute("href", "/make-offer/req-0");
     expect(within(section).getAllByText(/Via Giovanni Battista Pergoles\.\.\./)).toHaveLength(5);
     expect(within(section).queryByText(new RegExp(LONG_ADDRESS))).toBeNull();
+  });
+
+  it("says 'Hai offerto 150 €' on a request the shop already answered, in /browse's words", async () => {
+    vi.mocked(listMerchantOffersOn).mockResolvedValue(
+      new Map([
+        ["req-0", anOffer({ requestId: "req-0", price: 150 })],
+        ["req-1", anOffer({ requestId: "req-1", price: 90, status: "expired" })],
+      ]),
+    );
+    vi.mocked(fetchNearbyRequests).mockResolvedValue({
+      items: [
+        aNearbyRequest({ id: "req-0", productName: "Richiesta 0" }),
+        aNearbyRequest({ id: "req-1", productName: "Richiesta 1", status: "active" }),
+        aNearbyRequest({ id: "req-2", productName: "Richiesta 2" }),
+      ],
+      nextCursor: null,
+      reads: 3,
+      queries: 1,
+      indexEntries: 0,
+    });
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const offered = await screen.findByRole("link", {
+      name: /^Hai offerto 150.*€ per Richiesta 0: vedi la tua offerta$/,
+    });
+    expect(offered).toHaveAttribute("href", "/make-offer/req-0");
+    expect(screen.queryByRole("link", { name: /^Fai un'offerta per Richiesta 0/ })).toBeNull();
+    expect(screen.getByRole("link", { name: /^Fai un'offerta per Richiesta 2$/ })).toBeInTheDocument();
+    expect(listMerchantOffersOn).toHaveBeenCalledWith("shop-1", ["req-0", "req-1", "req-2"]);
+  });
+
+  it("opens on the shop's own categories (with 'Generale'), every category one tap away", async () => {
+    vi.mocked(useSession).mockReturnValue(merchantSession({ categories: ["elettronica", "casa"] }));
+    const { user, location } = renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const mine = await screen.findByRole("button", { name: "Le tue categorie" });
+    expect(mine).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByText("Elettronica, Casa e Generale")).toBeInTheDocument();
+    await screen.findByText("Richiesta 0");
+    expect(fetchNearbyRequests).toHaveBeenLastCalledWith(
+      expect.objectContaining({ categories: ["elettronica", "casa", "generale"] }),
+    );
+    expect(screen.getByText(/nelle tue categorie/, { selector: "dt *" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Tutte le categorie" }));
+    await waitFor(() =>
+      expect(fetchNearbyRequests).toHaveBeenLastCalledWith(
+        expect.objectContaining({ categories: undefined, radiusKm: 10 }),
+      ),
+    );
+    expect(location.search).toBe("?categoria=tutte");
+    expect(screen.getByRole("button", { name: "Tutte le categorie" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(screen.getByRole("link", { name: "Vedi tutte le richieste" })).toHaveAttribute(
+      "href",
+      "/browse?categoria=tutte",
+    );
+  });
+
+  it("writes product names with a capital letter, as typed otherwise", async () => {
+    vi.mocked(fetchNearbyRequests).mockResolvedValue({
+      items: [aNearbyRequest({ id: "req-b", productName: "bicicletta da città" })],
+      nextCursor: null,
+      reads: 1,
+      queries: 1,
+      indexEntries: 0,
+    });
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(await screen.findByText("Bicicletta da città")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Fai un'offerta per Bicicletta da città" })).toBeInTheDocument();
+    expect(screen.queryByText("bicicletta da città")).toBeNull();
   });
 
   it("shows the most recent offers with their status", async () => {

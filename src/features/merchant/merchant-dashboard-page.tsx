@@ -1,6 +1,15 @@
-import { memo, useDeferredValue } from "react";
+import { memo, useCallback, useDeferredValue } from "react";
+import { useSearchParams } from "react-router";
 import { LocationNotice } from "@/components/marketplace/location-notice";
 import { TokenWallet } from "@/components/tokens/token-wallet";
+import type { RequestCategory } from "@/domain/enums";
+import {
+  CATEGORY_PARAM,
+  type CategoryScope,
+  categoryScopeFromParam,
+  scopeCategories,
+  withCategoryScope,
+} from "@/domain/feed-categories";
 import { PRODUCT_NAME } from "@/domain/product";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { publicName } from "@/domain/user";
@@ -14,6 +23,8 @@ import { PlanCard } from "./components/plan-card";
 import { QuickLinks } from "./components/quick-links";
 import { RecentOffers } from "./components/recent-offers";
 import { ShopVerificationPanel } from "./components/shop-verification-panel";
+
+const NO_CATEGORIES: readonly RequestCategory[] = [];
 
 /**
  * `/merchant`: the shop's dashboard (spec §2). The route guard guarantees a signed-in merchant; one the
@@ -31,26 +42,39 @@ export function MerchantDashboardPage() {
     <div className={MERCHANT_DASHBOARD_CLASSES}>
       <title>{`Area negoziante · ${PRODUCT_NAME}`}</title>
       <MerchantGreeting name={name} wallet={<TokenWallet />} />
-      {verified && userData ? <ShopDashboard uid={userData.uid} /> : <ShopVerificationPanel />}
+      {verified && userData ? (
+        <ShopDashboard uid={userData.uid} own={userData.shop?.categories ?? NO_CATEGORIES} />
+      ) : (
+        <ShopVerificationPanel />
+      )}
     </div>
   );
 }
 
-/** The verified shop's dashboard: zone feed, offer counts, latest offers. */
-function ShopDashboard({ uid }: { uid: string }) {
+/**
+ * The verified shop's dashboard: zone feed, offer counts, latest offers. The zone opens on the shop's
+ * own categories ('Le tue categorie', ?categoria= in the URL like /browse), every category one tap away.
+ */
+function ShopDashboard({ uid, own }: { uid: string; own: readonly RequestCategory[] }) {
   const location = useMerchantLocation();
-  const zone = useZoneRequests(uid, location);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const scope = categoryScopeFromParam(searchParams.get(CATEGORY_PARAM));
+  const zone = useZoneRequests(uid, location, scopeCategories(scope, own));
   const stats = useOfferStats(uid);
   const recent = useRecentOffers(uid);
   // A query's answer re-renders this component at once, in one task (useSyncExternalStore); the numbers
   // and lists render from a deferred copy instead, in React's sliced background render, so the zone's,
   // the counts' and the offers' answers never each make a long task (docs/lighthouse.md).
   const lists = useDeferredValue({ zone, stats, recent });
+  const onScope = useCallback(
+    (next: CategoryScope) => setSearchParams((current) => withCategoryScope(current, next)),
+    [setSearchParams],
+  );
   return (
     <>
       {location.isDefault ? <LocationNotice /> : null}
       <PlanCard uid={uid} />
-      <ShopLists uid={uid} lists={lists} />
+      <ShopLists uid={uid} lists={lists} scope={scope} own={own} onScope={onScope} />
     </>
   );
 }
@@ -58,6 +82,9 @@ function ShopDashboard({ uid }: { uid: string }) {
 const ShopLists = memo(function ShopLists({
   uid,
   lists: { zone, stats, recent },
+  scope,
+  own,
+  onScope,
 }: {
   uid: string;
   lists: {
@@ -65,13 +92,16 @@ const ShopLists = memo(function ShopLists({
     stats: ReturnType<typeof useOfferStats>;
     recent: ReturnType<typeof useRecentOffers>;
   };
+  scope: CategoryScope;
+  own: readonly RequestCategory[];
+  onScope: (scope: CategoryScope) => void;
 }) {
   return (
     <>
-      <DashboardStats zone={zone} offers={stats} />
+      <DashboardStats zone={zone} offers={stats} scope={scope} own={own} />
       <QuickLinks shopId={uid} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <NearbyRequests zone={zone} />
+        <NearbyRequests uid={uid} zone={zone} scope={scope} own={own} onScope={onScope} />
         <RecentOffers offers={recent} />
       </div>
     </>

@@ -15,7 +15,7 @@ import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
-import { findToast } from "@/testing/toasts";
+import { findToast, toastTexts } from "@/testing/toasts";
 import { MakeOfferPage } from "./make-offer-page";
 
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
@@ -229,6 +229,9 @@ describe("/make-offer/:requestId", () => {
       await screen.findByText(ERROR_MESSAGES.requestNotFound, { selector: "form [role=alert]" }),
     ).toBeInTheDocument();
     expect(descriptionBox()).toHaveValue("");
+    // Each said once, by the button: no 'Errore' toast repeats it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toastTexts()).toEqual([]);
   });
 
   it("shows submitOffer's own refusal, e.g. the request's offer limit, and stays on the form", async () => {
@@ -266,7 +269,7 @@ describe("/make-offer/:requestId", () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it("says 'Errore nell'invio dell'offerta. Riprova.' when sending fails, and stays on the form", async () => {
+  it("says 'Errore nell'invio dell'offerta. Riprova.' once, on the form, when sending fails, and stays there", async () => {
     vi.mocked(saveOffer).mockRejectedValue(Object.assign(new Error("boom"), { code: "functions/internal" }));
     const { user, location } = await openForm();
     await user.type(priceBox(), "100");
@@ -275,7 +278,10 @@ describe("/make-offer/:requestId", () => {
     expect(
       await screen.findByText(ERROR_MESSAGES.sendOffer, { selector: "form [role=alert]" }),
     ).toBeInTheDocument();
-    expect(await findToast("Errore")).toHaveTextContent(ERROR_MESSAGES.sendOffer);
+    // Not a second time in the app's 'Errore' toast.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(ERROR_MESSAGES.sendOffer)).toHaveLength(1);
+    expect(toastTexts()).toEqual([]);
     expect(location.pathname).toBe("/make-offer/req-1");
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALGO_HISTORY_MAX_CHARS, ALGO_MAX_OUTPUT_TOKENS } from "@/domain/limits";
+import { ALGO_HISTORY_MAX_CHARS, ALGO_MAX_OUTPUT_TOKENS, DEFAULT_ACTION_RADIUS_KM } from "@/domain/limits";
 import { ALGO_MESSAGES } from "@/domain/messages";
 import {
   type FakeGemini,
@@ -84,7 +84,7 @@ describe("Gemini Algo against a fake Gemini server", () => {
     expect(body.systemInstruction.parts[0]?.text).toBe(ALGO_SYSTEM_PROMPT);
     expect(ALGO_SYSTEM_PROMPT).toContain("UNA sola domanda alla volta");
     expect(ALGO_SYSTEM_PROMPT).toContain("70%");
-    expect(ALGO_SYSTEM_PROMPT).toContain("5 km");
+    expect(ALGO_SYSTEM_PROMPT).toContain(`${DEFAULT_ACTION_RADIUS_KM} km`);
     expect(body.generationConfig.responseMimeType).toBe("application/json");
     expect(body.generationConfig.responseSchema.required).toEqual(["message", "extractedData", "isComplete"]);
     expect(body.contents.map((c) => c.role)).toEqual(["user", "model", "user"]);

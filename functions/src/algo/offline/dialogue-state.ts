@@ -39,12 +39,14 @@ export const CATEGORY_TOPICS: Readonly<Record<RequestCategory, readonly Topic[]>
 };
 
 /**
- * The topics of a category: the four basics, then the place (never published without one: asked
- * until known), then the category's details.
+ * The topics of a category, in the order Algo asks them: the product, then the place (it decides which
+ * shops see the request and has no default: asked until known, before anything else), then the other
+ * basics, then the category's details.
  */
 export function topicsFor(category: string | undefined): readonly Topic[] {
   const extra = CATEGORY_TOPICS[(category ?? "generale") as RequestCategory] ?? CATEGORY_TOPICS.generale;
-  return [...BASE_TOPICS, "place", ...extra];
+  const [product, ...rest] = BASE_TOPICS;
+  return [product as Topic, "place", ...rest, ...extra];
 }
 
 function known(topic: Topic, fields: AlgoExtractedData): boolean {

@@ -19,7 +19,7 @@ import type { Extraction, Topic } from "./topics";
 
 /**
  * The offline Algo: a deterministic Italian dialogue over `extractUtterance`. It asks one question at
- * a time (product → budget → urgency → delivery → place → the details that matter for the category),
+ * a time (product → place → budget → urgency → delivery → the details that matter for the category),
  * proposes publishing once about 70 % of those topics are answered and the place is known, and
  * completes when the user confirms or when every topic is answered. Complete means ready for the
  * buyer's review: the page shows the summary card and only its 'Pubblica' publishes (publish.ts). The

@@ -32,7 +32,13 @@ function summary(fields: AlgoExtractedData): Expected {
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Expected;
 }
 
-/** [utterance, expected extraction from a new conversation, what Algo asks next]. */
+/** Where the buyer is, as algoChat passes it (conversation.location) once known. */
+const MILANO = { address: "Milano", lat: 45.4643, lng: 9.1895 };
+
+/**
+ * [utterance, expected extraction from a new conversation, what Algo asks next once it knows the place].
+ * None of them names a place: Algo asks for it first (below), then goes on with the rest.
+ */
 const FIRST_MESSAGES: ReadonlyArray<readonly [string, Expected, AlgoAsk]> = [
   [
     "Cerco un paio di scarpe da running",
@@ -247,8 +253,8 @@ const FIRST_MESSAGES: ReadonlyArray<readonly [string, Expected, AlgoAsk]> = [
       urgency: "48h",
       delivery: "delivery",
     },
-    // The four basics, but no place yet: Algo asks where before proposing to publish.
-    "place",
+    // The four basics and the place: Algo proposes publishing.
+    "confirm",
   ],
   ["tra 50 e 80", { budget: { min: 50, max: 80 } }, "product"],
   ["ciao", {}, "product"],
@@ -261,8 +267,11 @@ describe("offline Algo: first messages", () => {
   it.each(FIRST_MESSAGES)("%j", (text, expected, asks) => {
     const reply = offlineAlgoTurn({ fields: {}, text });
     expect(summary(reply.extractedData)).toEqual(expected);
-    expect(reply.asks).toBe(asks);
+    // The place decides which shops see the request and has no default: asked right after the product.
+    expect(reply.asks).toBe(expected.product ? "place" : asks);
     expect(reply.isComplete).toBe(false);
+    const placeKnown = offlineAlgoTurn({ fields: { location: MILANO }, text });
+    expect(placeKnown.asks).toBe(asks);
   });
 
   it("covers at least 40 utterances", () => {
@@ -387,9 +396,6 @@ describe("offline Algo: colours, conditions and specifications", () => {
 
 type Step = readonly [text: string, asks: AlgoAsk, expected?: Expected];
 
-/** Where the buyer is, as algoChat passes it (conversation.location) once known. */
-const MILANO = { address: "Milano", lat: 45.4643, lng: 9.1895 };
-
 function converse(
   steps: readonly Step[],
   start: AlgoExtractedData = { location: MILANO },
@@ -415,6 +421,25 @@ function converse(
   }
   return { fields, state, complete };
 }
+
+describe("offline Algo: the place comes first", () => {
+  it("asks where right after the product when the first message names no place, then budget, urgency, delivery", () => {
+    const steps: Step[] = [
+      ["Cerco una bicicletta da città", "place"],
+      ["a Milano", "budget"],
+      ["sui 200 euro", "urgency"],
+      ["nei prossimi giorni", "delivery"],
+    ];
+    const { fields } = converse(steps, {});
+    expect(fields.location).toMatchObject({ address: "Milano" });
+  });
+
+  it("does not ask for the place when the first message names it", () => {
+    const reply = offlineAlgoTurn({ fields: {}, text: "Cerco una bicicletta da città a Milano" });
+    expect(reply.extractedData.location).toMatchObject({ address: "Milano" });
+    expect(reply.asks).toBe("budget");
+  });
+});
 
 describe("offline Algo: conversations", () => {
   it("asks one thing at a time, proposes publishing at ~70 % and publishes on 'sì'", () => {

@@ -4,10 +4,10 @@ import type { PlaceMention } from "@/domain/place-mention";
 /** What Algo can ask about, in the order it asks. */
 export const TOPICS = [
   "product",
+  "place",
   "budget",
   "urgency",
   "delivery",
-  "place",
   "size",
   "color",
   "material",

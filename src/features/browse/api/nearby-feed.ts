@@ -1,34 +1,42 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import {
-  type BrowseCategory,
-  browseCategorySchema,
   type RadiusOption,
+  type RequestCategory,
   radiusOptionSchema,
   type Urgency,
   urgencySchema,
 } from "@/domain/enums";
+import {
+  CATEGORY_PARAM,
+  type CategoryScope,
+  categoryScopeFromParam,
+  categoryScopeToParam,
+  scopeCategories,
+} from "@/domain/feed-categories";
 import type { LatLng } from "@/domain/geo";
 import { DEFAULT_BROWSE_RADIUS_KM, FEED_PAGE_SIZE } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { failWith } from "@/lib/app-error";
 
-/** The browse page's filters; they live in the URL (?categoria=&urgenza=&raggio=). */
+/**
+ * The browse page's filters; they live in the URL (?categoria=&urgenza=&raggio=). No category in the URL
+ * means the shop's own ('Le tue categorie', src/domain/feed-categories.ts).
+ */
 export type BrowseFilters = {
-  category: BrowseCategory | undefined;
+  category: CategoryScope;
   urgency: Urgency | undefined;
   radiusKm: RadiusOption;
 };
 
-const PARAMS = { category: "categoria", urgency: "urgenza", radius: "raggio" } as const;
+const PARAMS = { category: CATEGORY_PARAM, urgency: "urgenza", radius: "raggio" } as const;
 
-/** Reads the filters from the URL; anything unknown falls back to "all" / the default radius. */
+/** Reads the filters from the URL; anything unknown falls back to the shop's categories / any / the default radius. */
 export function filtersFromSearchParams(params: URLSearchParams): BrowseFilters {
-  const category = browseCategorySchema.safeParse(params.get(PARAMS.category));
   const urgency = urgencySchema.safeParse(params.get(PARAMS.urgency));
   const radius = radiusOptionSchema.safeParse(Number(params.get(PARAMS.radius)));
   return {
-    category: category.success ? category.data : undefined,
+    category: categoryScopeFromParam(params.get(PARAMS.category)),
     urgency: urgency.success ? urgency.data : undefined,
     radiusKm: radius.success ? radius.data : (DEFAULT_BROWSE_RADIUS_KM as RadiusOption),
   };
@@ -36,7 +44,8 @@ export function filtersFromSearchParams(params: URLSearchParams): BrowseFilters 
 
 export function filtersToSearchParams(filters: BrowseFilters): URLSearchParams {
   const params = new URLSearchParams();
-  if (filters.category) params.set(PARAMS.category, filters.category);
+  const category = categoryScopeToParam(filters.category);
+  if (category) params.set(PARAMS.category, category);
   if (filters.urgency) params.set(PARAMS.urgency, filters.urgency);
   params.set(PARAMS.radius, String(filters.radiusKm));
   return params;
@@ -44,26 +53,28 @@ export function filtersToSearchParams(filters: BrowseFilters): URLSearchParams {
 
 export const browseKeys = {
   all: ["browse"] as const,
-  feed: (center: LatLng, filters: BrowseFilters) =>
+  feed: (center: LatLng, filters: BrowseFilters, categories: readonly RequestCategory[] | undefined) =>
     [
       ...browseKeys.all,
       "feed",
       center.lat,
       center.lng,
       filters.radiusKm,
-      filters.category ?? "",
+      categories?.join("|") ?? "",
       filters.urgency ?? "",
     ] as const,
 };
 
-export function nearbyFeedOptions(center: LatLng, filters: BrowseFilters) {
+/** `own`: the shop's categories, which 'Le tue categorie' stands for. */
+export function nearbyFeedOptions(center: LatLng, filters: BrowseFilters, own: readonly RequestCategory[]) {
+  const categories = scopeCategories(filters.category, own);
   return infiniteQueryOptions({
-    queryKey: browseKeys.feed(center, filters),
+    queryKey: browseKeys.feed(center, filters, categories),
     queryFn: ({ pageParam }) =>
       fetchNearbyRequests({
         center,
         radiusKm: filters.radiusKm,
-        category: filters.category,
+        categories,
         urgency: filters.urgency,
         pageSize: FEED_PAGE_SIZE,
         cursor: pageParam,
@@ -74,6 +85,6 @@ export function nearbyFeedOptions(center: LatLng, filters: BrowseFilters) {
 }
 
 /** The merchant feed around `center`, page by page ('Carica altre'). */
-export function useNearbyFeed(center: LatLng, filters: BrowseFilters) {
-  return useInfiniteQuery(nearbyFeedOptions(center, filters));
+export function useNearbyFeed(center: LatLng, filters: BrowseFilters, own: readonly RequestCategory[]) {
+  return useInfiniteQuery(nearbyFeedOptions(center, filters, own));
 }

@@ -3,14 +3,16 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import {
-  BROWSE_CATEGORIES,
   CATEGORY_LABELS,
   RADIUS_LABELS,
   RADIUS_OPTIONS_KM,
   type RadiusOption,
+  REQUEST_CATEGORIES,
+  type RequestCategory,
   URGENCIES,
   URGENCY_LABELS,
 } from "@/domain/enums";
+import { CATEGORY_SCOPE_LABELS, type CategoryScope, effectiveScope } from "@/domain/feed-categories";
 import {
   type BrowseFilters as Filters,
   filtersFromSearchParams,
@@ -19,14 +21,19 @@ import {
 
 type Props = {
   value: Filters;
+  /** The shop's own categories: 'Le tue categorie' is offered when it has some. */
+  own: readonly RequestCategory[];
   /** Called by 'Cerca' with the chosen filters. */
   onSearch: (filters: Filters) => void;
   searching?: boolean;
 };
 
-/** Category, urgency and radius, applied with 'Cerca' (spec §2). Remount with a new key to reset. */
-export function BrowseFilters({ value, onSearch, searching = false }: Props) {
-  const [category, setCategory] = useState<string>(value.category ?? "");
+/**
+ * Category, urgency and radius, applied with 'Cerca' (spec §2). The categories: the shop's own, all of
+ * them, or one, 'Generale' included. Remount with a new key to reset.
+ */
+export function BrowseFilters({ value, own, onSearch, searching = false }: Props) {
+  const [category, setCategory] = useState<string>(effectiveScope(value.category, own));
   const [urgency, setUrgency] = useState<string>(value.urgency ?? "");
   const [radius, setRadius] = useState<string>(String(value.radiusKm));
 
@@ -36,7 +43,7 @@ export function BrowseFilters({ value, onSearch, searching = false }: Props) {
     onSearch(
       filtersFromSearchParams(
         filtersToSearchParams({
-          category: category as Filters["category"],
+          category: category as CategoryScope,
           urgency: urgency as Filters["urgency"],
           radiusKm: Number(radius) as RadiusOption,
         }),
@@ -52,8 +59,9 @@ export function BrowseFilters({ value, onSearch, searching = false }: Props) {
       >
         <Field label="Categoria">
           <Select value={category} onChange={(event) => setCategory(event.target.value)}>
-            <option value="">Tutte le categorie</option>
-            {BROWSE_CATEGORIES.map((option) => (
+            {own.length > 0 ? <option value="mine">{CATEGORY_SCOPE_LABELS.mine}</option> : null}
+            <option value="all">{CATEGORY_SCOPE_LABELS.all}</option>
+            {REQUEST_CATEGORIES.map((option) => (
               <option key={option} value={option}>
                 {CATEGORY_LABELS[option]}
               </option>

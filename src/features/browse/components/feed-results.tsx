@@ -5,8 +5,8 @@ import { Spinner } from "@/components/ui/spinner";
 import type { NearbyRequest, NearbyRequestsPage } from "@/data/requests";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
+import { useMyOffersOn } from "@/lib/my-offers-on";
 import { useBlockedIds } from "@/lib/trust";
-import { useMyOffersOn } from "../api/my-offers";
 import { RequestCard } from "./request-card";
 
 type Props = {

@@ -1,10 +1,8 @@
 import { useId } from "react";
-import { Link } from "react-router";
+import { OfferActionLink } from "@/components/marketplace/offer-action-link";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
 import { MapPinIcon, SparklesIcon } from "@/components/ui/icons";
-import { paths } from "@/config/paths";
 import type { NearbyRequest } from "@/data/requests";
 import {
   CATEGORY_LABELS,
@@ -13,8 +11,7 @@ import {
   URGENCY_LABELS,
 } from "@/domain/enums";
 import type { Offer } from "@/domain/offer";
-import { offerAgainLabel, offeredLabel } from "@/domain/offer-display";
-import { mayOfferAgain } from "@/domain/state-machine";
+import { displayProductName } from "@/domain/product-name";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
 import { ReportRequest } from "./report-request";
 
@@ -22,6 +19,7 @@ import { ReportRequest } from "./report-request";
 export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOffer?: Offer | undefined }) {
   const titleId = useId();
   const condition = request.productDetails.condition;
+  const productName = displayProductName(request.productName);
   return (
     <li>
       <article
@@ -42,16 +40,12 @@ export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOf
             ) : null}
           </div>
           <h2 id={titleId} className="text-lg font-semibold text-slate-900 break-words">
-            {request.productName}
+            {productName}
           </h2>
           {request.description ? (
             <p className="line-clamp-3 text-sm text-slate-700">{request.description}</p>
           ) : null}
-          <RequestPhotos
-            requestId={request.id}
-            productName={request.productName}
-            photoCount={request.photoCount}
-          />
+          <RequestPhotos requestId={request.id} productName={productName} photoCount={request.photoCount} />
         </header>
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-2">
           <Detail term="Budget" value={formatBudget(request.budget)} />
@@ -65,27 +59,8 @@ export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOf
             <MapPinIcon className="size-4" />
             <time dateTime={request.createdAt.toISOString()}>{formatRelativeDate(request.createdAt)}</time>
           </p>
-          <ReportRequest requestId={request.id} productName={request.productName} />
-          {myOffer && mayOfferAgain(myOffer.status, request.status) ? (
-            // Its offer expired with the request, which the buyer renewed: the shop may offer again.
-            <Link to={paths.makeOffer.getHref(request.id)} className={buttonClasses({ size: "sm" })}>
-              {offerAgainLabel(myOffer.price)}
-              <span className="sr-only"> per {request.productName}</span>
-            </Link>
-          ) : myOffer ? (
-            // Already answered: what the shop offered, leading to its offer (edit while pending).
-            <Link
-              to={paths.makeOffer.getHref(request.id)}
-              className={buttonClasses({ variant: "secondary", size: "sm" })}
-            >
-              {offeredLabel(myOffer.price)}
-              <span className="sr-only"> per {request.productName}: vedi la tua offerta</span>
-            </Link>
-          ) : (
-            <Link to={paths.makeOffer.getHref(request.id)} className={buttonClasses({ size: "sm" })}>
-              Fai un'offerta<span className="sr-only"> per {request.productName}</span>
-            </Link>
-          )}
+          <ReportRequest requestId={request.id} productName={productName} />
+          <OfferActionLink request={request} myOffer={myOffer} />
         </footer>
       </article>
     </li>

@@ -9,6 +9,7 @@ import { paths } from "@/config/paths";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
 import { formatEuro } from "@/domain/pricing";
+import { displayProductName } from "@/domain/product-name";
 import type { Request } from "@/domain/request";
 import {
   canReceiveOffers,
@@ -73,6 +74,7 @@ const offerCountLabel = (count: number) => (count === 1 ? "1 offerta" : `${count
 /** One of the buyer's requests: status, budget, offer count and the latest offers. */
 export function RequestCard({ request, offers, maxOffers, action }: RequestCardProps) {
   const shown = maxOffers === undefined ? offers : offers.slice(0, maxOffers);
+  const productName = displayProductName(request.productName);
   return (
     <Card className="p-4">
       <article aria-labelledby={`request-${request.id}`} className="space-y-2">
@@ -82,7 +84,7 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
               to={paths.request.getHref(request.id)}
               className="focus-ring rounded underline-offset-2 hover:underline"
             >
-              {request.productName}
+              {productName}
             </Link>
           </h3>
           <Badge tone={REQUEST_STATUS_TONES[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</Badge>
@@ -91,11 +93,11 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
           {formatBudget(request.budget)} · {offerCountLabel(offers.length)} ·{" "}
           {formatRelativeDate(request.createdAt)}
         </p>
-        {isAwaitingEmail(request.status) ? <EmailProofNote productName={request.productName} /> : null}
+        {isAwaitingEmail(request.status) ? <EmailProofNote productName={productName} /> : null}
         {shown.length > 0 ? (
           <ul
             className="divide-y divide-slate-100 rounded-lg bg-slate-50 text-sm"
-            aria-label={`Offerte per ${request.productName}`}
+            aria-label={`Offerte per ${productName}`}
           >
             {shown.map((offer) => (
               <OfferLine key={offer.id} offer={offer} decidable={canReceiveOffers(request.status)} />
@@ -108,7 +110,7 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
               to={paths.request.getHref(request.id)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
             >
-              Confronta le offerte<span className="sr-only"> per {request.productName}</span>
+              Confronta le offerte<span className="sr-only"> per {productName}</span>
             </Link>
           ) : null}
           {action}

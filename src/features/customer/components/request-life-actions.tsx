@@ -5,6 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
+import { displayProductName } from "@/domain/product-name";
 import type { Request } from "@/domain/request";
 import {
   canRenewRequest,
@@ -81,7 +82,7 @@ export function RequestLifeActions({ request, now = new Date() }: RequestLifeAct
   const dealOpen = isNegotiation(request.status);
   if (!note && !closable && !renewable && !dealOpen) return null;
 
-  const name = <span className="sr-only"> «{request.productName}»</span>;
+  const name = <span className="sr-only"> «{displayProductName(request.productName)}»</span>;
   const dismiss = (next: boolean) => (next || run.isPending ? undefined : setOpen(null));
   const onCancelDeal = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { countMerchantOffers, listRecentMerchantOffers } from "@/data/offers";
 import { fetchNearbyRequests } from "@/data/requests";
+import type { RequestCategory } from "@/domain/enums";
 import type { LatLng } from "@/domain/geo";
 import { MERCHANT_DASHBOARD_OFFERS, MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
@@ -10,23 +11,30 @@ import { merchantOffersKey, useLiveMerchantOffers } from "@/lib/merchant-offers-
 
 /** Query keys of the merchant dashboard; offers' keys start with "offers" so sending one refreshes them. */
 export const merchantKeys = {
-  zone: (uid: string, center: LatLng) => ["merchant", uid, "zone", center.lat, center.lng] as const,
+  zone: (uid: string, center: LatLng, categories: readonly RequestCategory[] | undefined) =>
+    ["merchant", uid, "zone", center.lat, center.lng, categories?.join("|") ?? ""] as const,
   offerStats: (uid: string) => [...merchantOffersKey(uid), "stats"] as const,
   recentOffers: (uid: string) => [...merchantOffersKey(uid), "recent"] as const,
 };
 
 /**
- * Requests in the merchant's zone (MERCHANT_ZONE_RADIUS_KM around the shop, reaching the shop), counted
- * exactly up to MERCHANT_ZONE_COUNT_CAP: the feed's first page of that size, so the count is real and
- * costs what one feed page costs. The newest of them are the dashboard's nearby list.
+ * Requests in the merchant's zone (MERCHANT_ZONE_RADIUS_KM around the shop, reaching the shop) in the
+ * categories shown (undefined: all; src/domain/feed-categories.ts), counted exactly up to
+ * MERCHANT_ZONE_COUNT_CAP: the feed's first page of that size, so the count is real and costs what one
+ * feed page costs. The newest of them are the dashboard's nearby list.
  */
-export function zoneRequestsOptions(uid: string, center: LatLng) {
+export function zoneRequestsOptions(
+  uid: string,
+  center: LatLng,
+  categories: readonly RequestCategory[] | undefined,
+) {
   return queryOptions({
-    queryKey: merchantKeys.zone(uid, center),
+    queryKey: merchantKeys.zone(uid, center, categories),
     queryFn: async () => {
       const page = await fetchNearbyRequests({
         center,
         radiusKm: MERCHANT_ZONE_RADIUS_KM,
+        categories,
         pageSize: MERCHANT_ZONE_COUNT_CAP,
       }).catch(failWith(ERROR_MESSAGES.loadRequests));
       return { requests: page.items, capped: page.nextCursor !== null };
@@ -58,7 +66,11 @@ export function recentOffersOptions(uid: string) {
   });
 }
 
-export const useZoneRequests = (uid: string, center: LatLng) => useQuery(zoneRequestsOptions(uid, center));
+export const useZoneRequests = (
+  uid: string,
+  center: LatLng,
+  categories: readonly RequestCategory[] | undefined,
+) => useQuery(zoneRequestsOptions(uid, center, categories));
 /** The counts, live: the buyer's decisions show without a reload (merchant-offers-live.ts). */
 export function useOfferStats(uid: string) {
   useLiveMerchantOffers(uid);

@@ -1,3 +1,5 @@
+import type { RequestCategory } from "@/domain/enums";
+import { type CategoryScope, scopeHint } from "@/domain/feed-categories";
 import { MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM, REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { useOfferStats, useZoneRequests } from "../api/dashboard";
@@ -5,6 +7,9 @@ import type { useOfferStats, useZoneRequests } from "../api/dashboard";
 type Props = {
   zone: ReturnType<typeof useZoneRequests>;
   offers: ReturnType<typeof useOfferStats>;
+  /** The categories the zone's count covers (the nearby list's toggle). */
+  scope: CategoryScope;
+  own: readonly RequestCategory[];
 };
 
 /** Offer counts stop at REQUEST_QUERY_LIMIT (countMerchantOffers): from there on, "50+". */
@@ -13,8 +18,8 @@ function offerCount(count: number | undefined): string | undefined {
   return count >= REQUEST_QUERY_LIMIT ? `${REQUEST_QUERY_LIMIT}+` : String(count);
 }
 
-/** The four numbers of spec §2: requests in the zone, offers sent, pending, accepted. */
-export function DashboardStats({ zone, offers }: Props) {
+/** The four numbers of spec §2: requests in the zone (in the categories shown), offers sent, pending, accepted. */
+export function DashboardStats({ zone, offers, scope, own }: Props) {
   const zoneValue = zone.data
     ? zone.data.capped
       ? `${MERCHANT_ZONE_COUNT_CAP}+`
@@ -28,7 +33,7 @@ export function DashboardStats({ zone, offers }: Props) {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat
           label="Richieste in zona"
-          hint={`entro ${MERCHANT_ZONE_RADIUS_KM} km`}
+          hint={`entro ${MERCHANT_ZONE_RADIUS_KM} km, ${scopeHint(scope, own)}`}
           value={zoneValue}
           failed={zone.isError}
         />

@@ -1,21 +1,46 @@
 import { Link } from "react-router";
+import { CategoryScopeToggle } from "@/components/marketplace/category-scope-toggle";
+import { OfferActionLink } from "@/components/marketplace/offer-action-link";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
+import type { RequestCategory } from "@/domain/enums";
+import { type CategoryScope, withCategoryScope } from "@/domain/feed-categories";
 import { MERCHANT_DASHBOARD_NEARBY_REQUESTS } from "@/domain/limits";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
+import { displayProductName } from "@/domain/product-name";
 import { shortAddress } from "@/domain/request";
 import { formatBudget, formatDistance } from "@/lib/format";
+import { useMyOffersOn } from "@/lib/my-offers-on";
 import type { useZoneRequests } from "../api/dashboard";
 
-/** The newest requests around the shop, each with 'Offri' (spec §2; addresses cut to 30 characters). */
-export function NearbyRequests({ zone }: { zone: ReturnType<typeof useZoneRequests> }) {
+type Props = {
+  uid: string;
+  zone: ReturnType<typeof useZoneRequests>;
+  /** The categories shown: the shop's own, every one, or one (the same as /browse's). */
+  scope: CategoryScope;
+  own: readonly RequestCategory[];
+  onScope: (scope: CategoryScope) => void;
+};
+
+/**
+ * The newest requests around the shop, each with the same call to action as /browse's cards ('Fai
+ * un'offerta', or 'Hai offerto 150 €' where the shop already answered; spec §2; addresses cut to 30
+ * characters). It opens on the shop's own categories, every category one tap away.
+ */
+export function NearbyRequests({ uid, zone, scope, own, onScope }: Props) {
   const requests = zone.data?.requests.slice(0, MERCHANT_DASHBOARD_NEARBY_REQUESTS) ?? [];
+  const mine = useMyOffersOn(
+    uid,
+    requests.map((request) => request.id),
+  );
+  const browse = withCategoryScope(new URLSearchParams(), scope).toString();
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="space-y-3">
         <CardTitle as="h2">Richieste vicino a te</CardTitle>
+        <CategoryScopeToggle scope={scope} own={own} onChange={onScope} />
       </CardHeader>
       <CardContent>
         {zone.isPending ? (
@@ -31,22 +56,25 @@ export function NearbyRequests({ zone }: { zone: ReturnType<typeof useZoneReques
             {requests.map((request) => (
               <li key={request.id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{request.productName}</p>
+                  <p className="truncate font-medium text-slate-900">
+                    {displayProductName(request.productName)}
+                  </p>
                   <p className="text-sm text-slate-600">
                     {shortAddress(request.location.address)} · {formatDistance(request.distanceKm)} ·{" "}
                     {formatBudget(request.budget)}
                   </p>
                 </div>
-                <Link to={paths.makeOffer.getHref(request.id)} className={buttonClasses({ size: "sm" })}>
-                  Offri<span className="sr-only"> per {request.productName}</span>
-                </Link>
+                <OfferActionLink request={request} myOffer={mine.data?.get(request.id)} />
               </li>
             ))}
           </ul>
         )}
       </CardContent>
       <CardFooter>
-        <Link to={paths.browse.getHref()} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+        <Link
+          to={browse ? `${paths.browse.getHref()}?${browse}` : paths.browse.getHref()}
+          className={buttonClasses({ variant: "secondary", size: "sm" })}
+        >
           Vedi tutte le richieste
         </Link>
       </CardFooter>

@@ -10,6 +10,7 @@ import { getRequest, subscribeToRequest } from "@/data/requests";
 import type { Conversation } from "@/domain/conversation";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { type Offer, offerTitle, shopMayReadRequest } from "@/domain/offer";
+import { displayProductName } from "@/domain/product-name";
 import type { Request } from "@/domain/request";
 import { isAcceptedOffer } from "@/domain/state-machine";
 import { failWith } from "@/lib/app-error";
@@ -102,6 +103,8 @@ export function conversationTitleOptions(conversation: Conversation, uid: string
       productName !== undefined
         ? Promise.resolve<string | null>(productName)
         : conversationTitle(conversation, uid).catch(failWith(ERROR_MESSAGES.loadConversations)),
+    // Shown as a name: a capital first letter (stored as the buyer typed it).
+    select: (title: string | null) => (title === null ? null : displayProductName(title)),
     // Copied once and never rewritten: no read, ever.
     ...(productName !== undefined ? { initialData: productName, staleTime: Number.POSITIVE_INFINITY } : {}),
   });

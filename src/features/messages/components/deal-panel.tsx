@@ -9,6 +9,7 @@ import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
+import { displayProductName } from "@/domain/product-name";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
 import type { Deal } from "../api/conversations";
@@ -108,7 +109,7 @@ export function DealPanel({
         {current ? (
           <RequestPhotos
             requestId={current.id}
-            productName={current.productName}
+            productName={displayProductName(current.productName)}
             photoCount={current.photoCount}
           />
         ) : null}

@@ -8,6 +8,7 @@ import { offerIdFor } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
 import { failWith } from "@/lib/app-error";
 import { merchantOffersKey } from "@/lib/merchant-offers-live";
+import { INLINE_ERROR_META } from "@/lib/query-client";
 import { useRememberTokenBalance } from "@/lib/token-balance";
 
 /** Query keys of the offers feature (all under "offers", so a sent offer refreshes every offer list). */
@@ -51,7 +52,7 @@ export type SendOfferVariables = {
  * Sends the offer through submitOffer (which opens the conversation, with both names from the server)
  * or, while pending, edits it. A refusal the function explains ('Questa richiesta non accetta più
  * offerte.', the 20-offer limit) is shown as it is; anything else reads as 'Errore nell'invio
- * dell'offerta. Riprova.' (one toast, through the app's MutationCache).
+ * dell'offerta. Riprova.'. The form shows it, once: no 'Errore' toast besides (INLINE_ERROR_META).
  */
 export function useSendOffer() {
   const queryClient = useQueryClient();
@@ -62,17 +63,20 @@ export function useSendOffer() {
       ),
     // Success or not, what is stored may have changed (e.g. the offer was accepted meanwhile).
     onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+    meta: INLINE_ERROR_META,
   });
 }
 
 /**
  * 'Scrivi con Leonardo': drafts the description (0.5 tokens, spent by the function). Out of tokens is a
  * failure with 'Token insufficienti per questa operazione.'; the function's own Italian messages (e.g.
- * 'Richiesta non trovata') pass through, anything else reads as ERROR_MESSAGES.offerDescription.
+ * 'Richiesta non trovata') pass through, anything else reads as ERROR_MESSAGES.offerDescription. The
+ * form shows it by the button, once (INLINE_ERROR_META).
  */
 export function useDraftDescription() {
   const rememberBalance = useRememberTokenBalance();
   return useMutation({
+    meta: INLINE_ERROR_META,
     mutationFn: async (input: { requestId: string; price: number; notes?: string | undefined }) => {
       try {
         const result = await generateOfferDescription(input);

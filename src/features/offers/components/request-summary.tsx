@@ -9,6 +9,7 @@ import {
   URGENCY_LABELS,
 } from "@/domain/enums";
 import { distanceKm, type LatLng } from "@/domain/geo";
+import { displayProductName } from "@/domain/product-name";
 import type { Request } from "@/domain/request";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
 
@@ -40,7 +41,7 @@ export function RequestSummary({ request, shop }: { request: Request; shop: LatL
           ) : null}
         </div>
         <CardTitle as="h2" className="text-xl break-words">
-          {request.productName}
+          {displayProductName(request.productName)}
         </CardTitle>
         <p className="text-sm text-slate-600">
           Pubblicata{" "}
@@ -50,7 +51,7 @@ export function RequestSummary({ request, shop }: { request: Request; shop: LatL
       <CardContent className="space-y-4">
         <RequestPhotos
           requestId={request.id}
-          productName={request.productName}
+          productName={displayProductName(request.productName)}
           photoCount={request.photoCount}
           size="md"
         />
