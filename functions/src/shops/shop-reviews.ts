@@ -4,6 +4,7 @@ import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { COLLECTIONS, SHOP_REVIEW_FIELDS } from "@/domain/collections";
 import { trialSubscription } from "@/domain/plans";
+import { shopAreaAround } from "@/domain/shop-area";
 import {
   decideShopReviewInputSchema,
   type decideShopReviewOutputSchema,
@@ -141,6 +142,11 @@ export async function decideShopReviewFor(
           subscriptionRef(db, input.uid),
           subscriptionDoc(trialSubscription(input.uid, now.toDate())),
         );
+      }
+      // The area its feed may list, with the status: the shop's open app sees 'verified' live and
+      // queries at once, before syncPublicProfile below would have written it.
+      if (user.user.location) {
+        tx.set(db.collection(COLLECTIONS.shopAreas).doc(input.uid), shopAreaAround(user.user.location));
       }
       tx.update(ref, {
         [`${SHOP_FIELD}.status`]: SHOP_STATUS.verified,
