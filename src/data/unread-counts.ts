@@ -10,7 +10,7 @@ import { type FirestoreLiteSdk, type Listener, subscribeToDocument, withFirestor
  * conversation, kept by the functions. The app follows it with one listener (the header's badge, the
  * conversation list's badges) and, as its owner, only ever takes a conversation off it: a merge that
  * deletes the conversation's key, which firestore.rules allows and nothing more. A merge rather than an
- * update, so clearing works (as a no-op) for a user who has no document yet.
+ * update, so clearing never fails for a user who has no document yet (it creates an empty one).
  */
 
 /** The stored document as the domain's value; a malformed one reads as nothing unread (with a warning). */

@@ -144,8 +144,9 @@ export function useMarkAsRead(conversationId: string, uid: string, messages: rea
 
 /**
  * While the chat is open, whatever the user's unread counts hold for it goes (the header's listener's
- * copy: no listener here). A message that arrives in the open chat is marked read at once, but its
- * trigger may count it a moment later; a new offer (submitOffer) is read by being on screen. Each entry
+ * copy: no listener here): an entry from before the chat was opened once the page has settled, a new
+ * offer submitted while it is open (read by being on screen). Messages need no help: the trigger counts
+ * none the chat has already marked read, and markMessagesRead clears what it counted before. Each entry
  * is cleared once: a snapshot that has not caught up with the clear yet shows the same entry again.
  */
 export function useClearUnreadWhileOpen(conversationId: string, uid: string) {
