@@ -3,6 +3,7 @@ import { acceptOfferCall } from "../../functions/src/deals/accept-offer";
 import { completeTransactionCall } from "../../functions/src/deals/complete-transaction";
 import { conversationRef, type DealDeps, requestRef } from "../../functions/src/deals/deal-store";
 import { rejectOfferCall } from "../../functions/src/deals/reject-offer";
+import { countUnreadMessage, unreadCountsRef } from "../../functions/src/notifications/unread-counts";
 import { submitOfferCall } from "../../functions/src/offers/submit-offer";
 import { syncPublicProfile } from "../../functions/src/profiles/sync-profile";
 import { fromFirestore, userRef } from "../../functions/src/profiles/user-record";
@@ -18,7 +19,7 @@ import type {
 } from "../../src/domain/callables";
 import {
   COLLECTIONS,
-  CONVERSATION_FIELDS,
+  REQUEST_FIELDS,
   REQUEST_PRIVATE_LOCATION_ID,
   SUBCOLLECTIONS,
 } from "../../src/domain/collections";
@@ -28,6 +29,7 @@ import { buildMessageWrite } from "../../src/domain/message-document";
 import { acceptedTermsSchema } from "../../src/domain/offer";
 import type { NewRequestInput } from "../../src/domain/request";
 import { buildRequestDocument } from "../../src/domain/request-document";
+import { unreadWrites } from "../../src/domain/unread-counts";
 import { userDocument } from "./app-documents";
 import type { Actor, At, MarketplaceWriter, Persona, SentOffer } from "./writer";
 
@@ -148,10 +150,12 @@ export class AdminSeedWriter implements MarketplaceWriter {
     const sent = await step(`submitOffer ${input.requestId}`, () =>
       submitOfferCall(merchant.uid, input, this.deal(at)),
     );
-    // The demo buyer has seen the seeded offers (their history), as opening the chat would record; the
-    // unread counts are the seeded messages' (the bell keeps the offers' notifications).
-    await conversationRef(this.db, sent.conversationId).update({
-      [CONVERSATION_FIELDS.unreadOfferFor]: FieldValue.delete(),
+    // The demo buyer has seen the seeded offers (their history), as opening the chat would record (the
+    // app's clearing write, a merge); the unread counts are the seeded messages' (the bell keeps the
+    // offers' notifications).
+    const buyerId = String((await requestRef(this.db, input.requestId).get()).get(REQUEST_FIELDS.customerId));
+    await unreadCountsRef(this.db, buyerId).set(unreadWrites.clear(sent.conversationId, FieldValue.delete), {
+      merge: true,
     });
     return sent;
   }
@@ -160,7 +164,7 @@ export class AdminSeedWriter implements MarketplaceWriter {
     const chatRef = conversationRef(this.db, input.conversationId);
     const messageRef = chatRef.collection(SUBCOLLECTIONS.messages).doc();
     const { message, conversationUpdate } = buildMessageWrite(sender.uid, input, clock(at));
-    await this.db.runTransaction(async (tx) => {
+    const recipientId = await this.db.runTransaction(async (tx) => {
       const snapshot = await tx.get(chatRef);
       const parsed = conversationSchema.safeParse({
         ...(fromFirestore(snapshot.data()) as object),
@@ -171,6 +175,14 @@ export class AdminSeedWriter implements MarketplaceWriter {
       }
       tx.create(messageRef, message);
       tx.update(chatRef, conversationUpdate);
+      const { customerId, merchantId } = parsed.data.participants;
+      return sender.uid === customerId ? merchantId : customerId;
+    });
+    // Unread by the other side, as onMessageCreated counts it (which, on a running stack, also gets the
+    // message and finds it counted).
+    await countUnreadMessage(this.db, recipientId, {
+      conversationId: input.conversationId,
+      messageId: messageRef.id,
     });
     return messageRef.id;
   }

@@ -6,6 +6,7 @@ import { conversationSchema } from "../../src/domain/conversation";
 import { messageSchema } from "../../src/domain/message";
 import { offerSchema } from "../../src/domain/offer";
 import { requestSchema } from "../../src/domain/request";
+import { unreadCountsSchema } from "../../src/domain/unread-counts";
 import { publicProfileSchema, userSchema } from "../../src/domain/user";
 
 export class SeedValidationError extends Error {
@@ -25,6 +26,7 @@ export async function verifySeededData(db: Firestore): Promise<void> {
     [offerSchema, db.collection(COLLECTIONS.offers).get()],
     [conversationSchema, db.collection(COLLECTIONS.conversations).get()],
     [messageSchema, db.collectionGroup(SUBCOLLECTIONS.messages).get()],
+    [unreadCountsSchema, db.collection(COLLECTIONS.unreadCounts).get()],
   ];
   const problems: string[] = [];
   for (const [schema, query] of checks) {

@@ -1,11 +1,20 @@
 import type { DocumentData, Firestore, QuerySnapshot, Unsubscribe } from "firebase/firestore";
+import type { Firestore as LiteDb, WriteBatch } from "firebase/firestore/lite";
 import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
 import { dateSchema, idSchema } from "@/domain/fields";
 import { MESSAGE_PAGE_SIZE, type Message, messageSchema, type NewMessageInput } from "@/domain/message";
 import { buildMessageWrite } from "@/domain/message-document";
 import { isPresent, parseDocument } from "./document";
-import { type FirestoreSdk, type Listener, lazyListen, withFirestore, withFirestoreLite } from "./listen";
+import {
+  type FirestoreLiteSdk,
+  type FirestoreSdk,
+  type Listener,
+  lazyListen,
+  withFirestore,
+  withFirestoreLite,
+} from "./listen";
 import { buildingSteps, inSlices } from "./slices";
+import { clearUnreadIn } from "./unread-counts";
 
 /**
  * conversations/{id}/messages (spec §3, §7). Participants add messages (senderId = themselves, readBy =
@@ -54,8 +63,8 @@ export function subscribeToMessages(conversationId: string, listener: Listener<M
 }
 
 /**
- * The newest `max` messages of a conversation once, newest first, over Firestore Lite: the chat (and a
- * listed conversation's unread count) paints from this read and follows with its listener once settled.
+ * The newest `max` messages of a conversation once, newest first, over Firestore Lite: the chat paints
+ * from this read and follows with its listener once settled.
  */
 export function readNewestMessages(conversationId: string, max: number): Promise<Message[]> {
   return withFirestoreLite(async (fs, db) => {
@@ -92,30 +101,6 @@ export async function loadOlderMessages(conversationId: string, beforeId: string
   });
 }
 
-/**
- * The latest `max` messages of a conversation, newest first: enough to count what the user has not read
- * in a conversation they are not looking at (the count stops at `max`).
- */
-export function subscribeToRecentMessages(
-  conversationId: string,
-  max: number,
-  listener: Listener<Message[]>,
-): Unsubscribe {
-  return lazyListen(
-    (fs, db, fail) =>
-      fs.onSnapshot(
-        fs.query(
-          messagesCollection(fs, db, conversationId),
-          fs.orderBy(MESSAGE_FIELDS.createdAt, "desc"),
-          fs.limit(max),
-        ),
-        (snapshot) => listener.next(readMessages(snapshot)),
-        fail,
-      ),
-    listener.error,
-  );
-}
-
 /** A fresh id for a message about to be sent, so the optimistic copy and the stored one share it. */
 export function newMessageId(conversationId: string): Promise<string> {
   return withFirestore(async (fs, db) => fs.doc(messagesCollection(fs, db, conversationId)).id);
@@ -135,18 +120,31 @@ export async function sendMessage({ id, senderId, ...input }: SendMessageInput):
 }
 
 /**
- * Adds `uid` to readBy of the given messages (only that field, as the rules require). Best effort and
- * over Firestore Lite, so opening a chat does not load the full SDK before the chat has painted.
+ * Adds `uid` to readBy of the given messages (only that field, as the rules require) and, in the same
+ * batch, takes the conversation off the user's unread counts (./unread-counts.ts): the messages and the
+ * badge are read together or not at all. Best effort and over Firestore Lite, so opening a chat does not
+ * load the full SDK before the chat has painted.
  */
 export async function markMessagesRead(conversationId: string, messageIds: readonly string[], uid: string) {
   if (messageIds.length === 0) return;
   await withFirestoreLite(async (fs, db) => {
     const batch = fs.writeBatch(db);
-    for (const id of messageIds) {
-      batch.update(fs.doc(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages, id), {
-        [MESSAGE_FIELDS.readBy]: fs.arrayUnion(uid),
-      });
-    }
+    markMessagesReadIn(fs, db, batch, { conversationId, messageIds, uid });
     await batch.commit();
   });
+}
+
+/** markMessagesRead's writes, into a Firestore Lite batch (the rules and integration tests send the same). */
+export function markMessagesReadIn(
+  fs: FirestoreLiteSdk,
+  db: LiteDb,
+  batch: WriteBatch,
+  { conversationId, messageIds, uid }: { conversationId: string; messageIds: readonly string[]; uid: string },
+): void {
+  for (const id of messageIds) {
+    batch.update(fs.doc(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages, id), {
+      [MESSAGE_FIELDS.readBy]: fs.arrayUnion(uid),
+    });
+  }
+  clearUnreadIn(fs, db, batch, uid, conversationId);
 }

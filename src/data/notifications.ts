@@ -4,7 +4,7 @@ import {
   serverTimestamp as liteServerTimestamp,
   setDoc as liteSetDoc,
 } from "firebase/firestore/lite";
-import { COLLECTIONS, CONVERSATION_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
 import {
   type AppNotification,
   NOTIFICATION_FIELDS,
@@ -18,14 +18,7 @@ import {
 } from "@/domain/notifications";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
-import {
-  type FirestoreSdk,
-  type Listener,
-  lazyListen,
-  subscribeToDocument,
-  withFirestore,
-  withFirestoreLite,
-} from "./listen";
+import { type FirestoreSdk, type Listener, lazyListen, subscribeToDocument, withFirestore } from "./listen";
 
 /**
  * users/{uid}/notifications (written by functions only: functions/src/notifications/notify.ts) and
@@ -134,14 +127,5 @@ export async function touchPresence(uid: string): Promise<void> {
       NOTIFICATION_SETTINGS_IDS.presence,
     ),
     { [PRESENCE_FIELDS.lastSeenAt]: liteServerTimestamp() },
-  );
-}
-
-/** The buyer opened the chat: the new offer no longer counts as unread. */
-export async function markOfferSeen(conversationId: string): Promise<void> {
-  await withFirestoreLite((fs, db) =>
-    fs.updateDoc(fs.doc(db, COLLECTIONS.conversations, conversationId), {
-      [CONVERSATION_FIELDS.unreadOfferFor]: fs.deleteField(),
-    }),
   );
 }

@@ -3,6 +3,7 @@ import type { Conversation } from "./conversation.ts";
 import type { Message } from "./message.ts";
 import type { Offer } from "./offer.ts";
 import type { Request } from "./request.ts";
+import type { UnreadCounts } from "./unread-counts.ts";
 import type { PublicProfile, User } from "./user.ts";
 
 /**
@@ -93,6 +94,11 @@ export const COLLECTIONS = {
    * syncProfile from the shop's position; functions only, read by the rules.
    */
   shopAreas: "shopAreas",
+  /**
+   * unreadCounts/{uid}: the user's unread messages and new offers per conversation (unreadCountsSchema,
+   * unread-counts.ts), kept by the functions; the owner reads it and may only take conversations off it.
+   */
+  unreadCounts: "unreadCounts",
 } as const;
 
 /**
@@ -199,9 +205,12 @@ export const CONVERSATION_FIELDS = {
   requestId: "requestId",
   offerId: "offerId",
   updatedAt: "updatedAt",
-  /** The buyer while the new offer is unread (submitOffer sets it, the buyer's chat removes it). */
-  unreadOfferFor: "unreadOfferFor",
 } as const satisfies Record<string, FieldPath<Conversation>>;
+
+/** unreadCounts/{uid}: the map of entries by conversation id (the rules judge a change of it alone). */
+export const UNREAD_COUNTS_FIELDS = {
+  conversations: "conversations",
+} as const satisfies Record<string, FieldPath<UnreadCounts>>;
 
 /** conversations/{id}/messages/{id}. */
 export const MESSAGE_FIELDS = {

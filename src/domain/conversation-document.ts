@@ -2,8 +2,9 @@ import { type NewConversationInput, newConversationInputSchema } from "./convers
 import { CONVERSATION_STATUS } from "./state-machine.ts";
 
 /**
- * conversations/{offerId} as submitOffer opens it (unread by the buyer), in the same transaction as the offer, with both
- * participants' public names and the request's product read by the server. Pure: `now` gives the writer's time value.
+ * conversations/{offerId} as submitOffer opens it, in the same transaction as the offer (which also marks
+ * the offer unread in the buyer's unreadCounts), with both participants' public names and the request's
+ * product read by the server. Pure: `now` gives the writer's time value.
  */
 export function buildConversationDocument<Time>(input: NewConversationInput, now: () => Time) {
   const parsed = newConversationInputSchema.parse(input);
@@ -13,8 +14,6 @@ export function buildConversationDocument<Time>(input: NewConversationInput, now
     offerId: parsed.offerId,
     ...(parsed.productName ? { productName: parsed.productName } : {}),
     status: CONVERSATION_STATUS.active,
-    // The new offer is unread by the buyer until they open the chat.
-    unreadOfferFor: parsed.participants.customerId,
     createdAt: now(),
     updatedAt: now(),
   };

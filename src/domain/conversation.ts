@@ -47,11 +47,6 @@ export const conversationSchema = lazySchema(() =>
     /** Why a function closed it (status `closed`). */
     closedBy: z.enum([CONVERSATION_CLOSED_BY.moderation, CONVERSATION_CLOSED_BY.accountDeleted]).optional(),
     lastMessage: lastMessageSchema.optional(),
-    /**
-     * The buyer, while they have not opened the chat since the offer arrived: the new offer counts as one
-     * unread item in their conversation list (submitOffer sets it; the buyer's chat removes it).
-     */
-    unreadOfferFor: idSchema.optional(),
     createdAt: dateSchema,
     updatedAt: dateSchema,
   }),
@@ -71,22 +66,6 @@ export type NewConversationInput = z.infer<typeof newConversationInputSchema>;
 
 export function isParticipant(conversation: Pick<Conversation, "participants">, uid: string): boolean {
   return conversation.participants.customerId === uid || conversation.participants.merchantId === uid;
-}
-
-/** 1 when the conversation's new offer is still unread by `uid`, else 0. */
-export function unreadOfferCount(conversation: Pick<Conversation, "unreadOfferFor">, uid: string): number {
-  return conversation.unreadOfferFor === uid ? 1 : 0;
-}
-
-/** New offers `uid` has not opened, across conversations (the open one, being read, left out). */
-export function unreadOffersAcross(
-  conversations: ReadonlyArray<Pick<Conversation, "id" | "unreadOfferFor">>,
-  uid: string,
-  openConversationId?: string,
-): number {
-  return conversations.filter(
-    (conversation) => conversation.id !== openConversationId && unreadOfferCount(conversation, uid) > 0,
-  ).length;
 }
 
 /** The other side of the chat, as seen by `uid`. */

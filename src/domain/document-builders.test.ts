@@ -95,8 +95,9 @@ describe("document builders", () => {
       status: "active",
       offerId: "r1_shop",
       productName: "Bici",
-      unreadOfferFor: "buyer",
     });
+    // A new offer is unread in the buyer's unreadCounts (submitOffer), not on the conversation.
+    expect(conversation).not.toHaveProperty("unreadOfferFor");
     const write = buildMessageWrite(
       "shop",
       { conversationId: "r1_shop", senderName: "Negozio", senderType: "merchant", content: "Ciao" },

@@ -65,17 +65,9 @@ export function isReadBy(message: Pick<Message, "readBy">, uid: string): boolean
   return message.readBy.includes(uid);
 }
 
-/** Messages of others that `uid` has not read yet. */
-export function countUnread(
-  messages: ReadonlyArray<Pick<Message, "readBy" | "senderId">>,
-  uid: string,
-): number {
-  return messages.filter((message) => message.senderId !== uid && !message.readBy.includes(uid)).length;
-}
-
 /**
- * Badges count unread messages up to this many and then read "50+": each conversation's count looks at
- * its latest UNREAD_BADGE_CAP messages only, so beyond it a number would pretend to be exact.
+ * Badges count unread messages up to this many and then read "50+": each conversation's count stops
+ * there (unread-counts.ts countMessage), so beyond it a number would pretend to be exact.
  */
 export const UNREAD_BADGE_CAP = 50;
 
@@ -87,26 +79,4 @@ export function formatUnreadCount(count: number): string {
 /** The count for screen readers: '1 non letto', '3 non letti', '50+ non letti'. */
 export function unreadLabel(count: number): string {
   return `${formatUnreadCount(count)} ${count === 1 ? "non letto" : "non letti"}`;
-}
-
-/** One conversation's latest messages; undefined while they have not arrived. */
-export type RecentThread = {
-  conversationId: string;
-  messages: ReadonlyArray<Pick<Message, "readBy" | "senderId">> | undefined;
-};
-
-/**
- * Unread messages of `uid` across conversations. The conversation open on screen (`openConversationId`)
- * is being read, so it does not count (the chat marks its messages read as they arrive).
- */
-export function countUnreadAcross(
-  threads: readonly RecentThread[],
-  uid: string,
-  openConversationId?: string,
-): number {
-  return threads.reduce(
-    (total, { conversationId, messages }) =>
-      conversationId === openConversationId || !messages ? total : total + countUnread(messages, uid),
-    0,
-  );
 }

@@ -8,6 +8,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { COLLECTIONS } from "../../src/domain/collections";
 import { overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
@@ -181,7 +182,9 @@ describe("a new offer → the buyer", () => {
       offer_received: false,
     });
     // The conversation counts as unread for the buyer.
-    expect((await db().doc(`conversations/${OFFER}`).get()).data()?.unreadOfferFor).toBe(BUYER);
+    expect((await db().collection(COLLECTIONS.unreadCounts).doc(BUYER).get()).data()).toEqual({
+      conversations: { [OFFER]: { offer: true } },
+    });
   });
 
   it("respects the buyer's preferences: the notification is in the app, no e-mail", async () => {

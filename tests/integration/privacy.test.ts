@@ -1,7 +1,8 @@
 // The user's own data against the test stack's emulators (Firestore with the rules loaded, Auth):
 // exportMyData holds every kind of document the user owns and nothing of others'; deleteMyAccount needs a
 // recent sign-in, leaves no private data and keeps the other party's thread readable; the retention
-// sweep deletes exactly the closed requests (and their chats) past 24 months, with the clock injected.
+// sweep deletes exactly the closed requests (and their chats, and the chats' unread counts) past 24
+// months, with the clock injected.
 
 import { deleteApp } from "firebase-admin/app";
 import type { DecodedIdToken } from "firebase-admin/auth";
@@ -214,6 +215,8 @@ async function seedMarketplace() {
     readBy: [SHOP],
     createdAt: EARLIER,
   });
+  // The shop's message is unread by Anna (onMessageCreated counted it; the entry keeps its id).
+  await set(`unreadCounts/${BUYER}`, { conversations: { [CHAT]: { messages: 1, counted: ["m2"] } } });
   await set(`ratingsGiven/${BUYER}_${SHOP}`, { countedAt: EARLIER });
   await set("algo_conversations/a1", { userId: BUYER, messages: [], createdAt: EARLIER });
   await set("algo_conversations/a2", { userId: OTHER_BUYER, messages: [], createdAt: EARLIER });
@@ -308,6 +311,8 @@ describe("exportMyData", () => {
       expect.objectContaining({ id: "offer_received-n1", kind: "offer_received" }),
     ]);
     expect(data.notificationSettings).toEqual([{ id: "preferences", email: { offer_received: false } }]);
+    // What is unread, as counts: not the ids of the shop's messages the entry keeps.
+    expect(data.unreadCounts).toEqual({ [CHAT]: { messages: 1, offer: false } });
 
     const text = JSON.stringify(result);
     for (const foreign of [
@@ -391,6 +396,7 @@ describe("deleteMyAccount", () => {
     expect((await db().collection(`users/${BUYER}/tokenLedger`).get()).empty).toBe(true);
     expect((await db().collection(`users/${BUYER}/notifications`).get()).empty).toBe(true);
     expect((await db().collection(`users/${BUYER}/notificationSettings`).get()).empty).toBe(true);
+    expect(await read(`unreadCounts/${BUYER}`)).toBeUndefined();
     expect((await db().doc(`notificationState/throttle-${BUYER}-digest`).get()).exists).toBe(false);
     expect(await read("requests/req1/private/location")).toBeUndefined();
     expect(await read("requests/req1/photos/p1")).toBeUndefined();
@@ -460,6 +466,11 @@ describe("retention sweep", () => {
     await seedDeal("recent-completed", "completed", months(23));
     await seedDeal("old-active", "active", months(36));
     await seedDeal("old-in-progress", "in_progress", months(36));
+    // Unread by the buyer in a chat that goes and in one that stays; the shop has no counts at all.
+    const unread = { messages: 2, counted: ["m"] };
+    await set(`unreadCounts/${BUYER}`, {
+      conversations: { "old-completed_s": unread, "recent-completed_s": unread },
+    });
 
     const deleted = await retention.runRetention({ db: db(), now: () => NOW });
     expect(deleted.sort()).toEqual(["old-cancelled", "old-completed"]);
@@ -474,6 +485,9 @@ describe("retention sweep", () => {
       expect(await read(`requests/${id}`)).toBeDefined();
       expect(await read(`conversations/${id}_s/messages/m`)).toBeDefined();
     }
+    // A deleted chat leaves the unread counts (nobody could open it to clear it); none is created.
+    expect(await read(`unreadCounts/${BUYER}`)).toEqual({ conversations: { "recent-completed_s": unread } });
+    expect(await read("unreadCounts/s")).toBeUndefined();
     // A month later the one that was 23 months old is due.
     const later = await retention.runRetention({ db: db(), now: () => new Date(Date.UTC(2027, 0, 26)) });
     expect(later).toEqual(["recent-completed"]);

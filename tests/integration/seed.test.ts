@@ -14,6 +14,7 @@ import { SeedValidationError, verifySeededData } from "../../scripts/seed/verify
 import { COLLECTIONS } from "../../src/domain/collections";
 import { DEAL_MESSAGES } from "../../src/domain/messages";
 import { offerIdFor } from "../../src/domain/offer";
+import { unreadCountsSchema, unreadIn, unreadTotal } from "../../src/domain/unread-counts";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 let stack: TestStack;
@@ -105,6 +106,17 @@ describe("the demo seed", () => {
       displayName: DEMO_BUYER.displayName,
       userType: "customer",
     });
+  });
+
+  it("counts every seeded message as unread by its recipient, and no seeded offer as new", async () => {
+    const counts = unreadCountsSchema.parse(
+      (await db.collection(COLLECTIONS.unreadCounts).doc(DEMO_BUYER.uid).get()).data(),
+    );
+    // The shops' 13 messages in the buyer's 10 conversations (tests/e2e/deal.test.ts SEEDED_UNREAD).
+    expect(unreadTotal(counts)).toBe(13);
+    expect(Object.values(counts.conversations).some((entry) => entry.offer)).toBe(false);
+    const lamp = offerIdFor(DEMO_REQUEST_IDS.lamp, DEMO_SHOP_1.uid);
+    expect(unreadIn(counts, lamp)).toBe(1);
   });
 
   it("refuses data the app could not read", async () => {

@@ -7,6 +7,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { COLLECTIONS } from "../../src/domain/collections";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "../../src/domain/limits";
 import { ERROR_MESSAGES, OFFER_MESSAGES } from "../../src/domain/messages";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
@@ -159,10 +160,12 @@ describe("submitOffer", () => {
       // The list titles the conversation without reading the request.
       productName: "Trapano avvitatore",
       status: "active",
-      // The new offer is unread in the buyer's conversation list until they open the chat.
-      unreadOfferFor: BUYER,
       createdAt: offer?.createdAt,
       updatedAt: offer?.createdAt,
+    });
+    // The new offer is unread by the buyer (their badges) until they open the chat.
+    expect(await read(`${COLLECTIONS.unreadCounts}/${BUYER}`)).toEqual({
+      conversations: { [OFFER_ID]: { offer: true } },
     });
   });
 

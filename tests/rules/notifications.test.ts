@@ -1,13 +1,11 @@
 // firestore.rules for notifications (src/domain/notifications.ts): users/{uid}/notifications written by
 // functions only, read by the owner who may only set readAt; users/{uid}/notificationSettings (e-mail
-// preferences and presence) written by the owner, validated; a conversation's new-offer mark cleared
-// by the buyer alone.
+// preferences and presence) written by the owner, validated. (A new offer's unread mark: unread-counts.test.ts.)
 
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import {
   collection,
   deleteDoc,
-  deleteField,
   doc,
   type Firestore,
   getDoc,
@@ -24,7 +22,7 @@ import { beforeEach, describe, it } from "vitest";
 import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
 import { NOTIFICATION_SETTINGS_IDS } from "../../src/domain/notifications";
 import { useRulesEnvironment } from "./environment";
-import { BUYER, EARLIER, OTHER_BUYER, SHOP, storedConversation } from "./fixtures";
+import { BUYER, EARLIER, OTHER_BUYER, SHOP } from "./fixtures";
 
 const NOTE = "offer_received-r1_shop";
 const notePath = `${COLLECTIONS.users}/${BUYER}/${SUBCOLLECTIONS.notifications}/${NOTE}`;
@@ -122,31 +120,5 @@ describe("users/{uid}/notificationSettings", () => {
     await assertFails(
       setDoc(settingsDoc(rules.as(SHOP), presence, BUYER), { lastSeenAt: serverTimestamp() }),
     );
-  });
-});
-
-describe("conversations/{offerId}: the new offer's unread mark", () => {
-  const rules = useRulesEnvironment();
-  const CHAT = "r1_shop";
-  const chatDoc = (db: Firestore) => doc(db, COLLECTIONS.conversations, CHAT);
-  beforeEach(async () => {
-    await rules.seed({
-      [`${COLLECTIONS.conversations}/${CHAT}`]: {
-        ...storedConversation(CHAT, "r1", BUYER, SHOP),
-        unreadOfferFor: BUYER,
-      },
-    });
-  });
-
-  it("the buyer clears it, and only it", async () => {
-    await assertFails(
-      updateDoc(chatDoc(rules.as(BUYER)), { unreadOfferFor: deleteField(), status: "closed" }),
-    );
-    await assertSucceeds(updateDoc(chatDoc(rules.as(BUYER)), { unreadOfferFor: deleteField() }));
-  });
-
-  it("the shop cannot clear or move it", async () => {
-    await assertFails(updateDoc(chatDoc(rules.as(SHOP)), { unreadOfferFor: deleteField() }));
-    await assertFails(updateDoc(chatDoc(rules.as(BUYER)), { unreadOfferFor: SHOP }));
   });
 });

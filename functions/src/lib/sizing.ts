@@ -96,7 +96,8 @@ export const SIZING = {
   onRequestWritten: { memory: "256MiB", timeoutSeconds: 120, maxInstances: 20 },
   onUserWritten: { memory: "256MiB", timeoutSeconds: 30, maxInstances: 40 },
   sendShopDigest: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 10 },
-  // Triggers: one per chat message (~2/s on average, ~10/s at peak), each a few reads and maybe a mail.
+  // Triggers: one per chat message (~2/s on average, ~10/s at peak), each a few reads, the recipient's
+  // unread count (a small transaction on unreadCounts/{uid}) and maybe a mail.
   onMessageCreated: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 20 },
   // The buyer closes or renews a request.
   closeRequest: callable,

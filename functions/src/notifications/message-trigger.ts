@@ -11,10 +11,12 @@ import { sized } from "../lib/sizing";
 import { cloudEmailQueue } from "./email-queue";
 import { isAway, isOldMessage, messageReceivedEvent } from "./events";
 import { type NotifyDeps, notificationSettingsRef, notify } from "./notify";
+import { countUnreadMessage } from "./unread-counts";
 
 /**
  * A new chat message (written by a participant's app under the rules, so no callable sees it): a
- * Firestore trigger tells the other participant when they have not been in the app for
+ * Firestore trigger counts it as unread for the other participant (their unreadCounts document, once
+ * per message id: unread-counts.ts) and tells them when they have not been in the app for
  * NOTIFICATION_AWAY_MS (their presence document's lastSeenAt, which the app writes while open). The
  * notification's id is the message's, so a redelivered trigger writes nothing more; its e-mail goes at
  * most once per conversation an hour (the event's throttle).
@@ -27,9 +29,18 @@ export interface NewMessage {
   content: string;
 }
 
-export type MessageOutcome = "notified" | "present" | "not-found";
+/** "old": counted as unread, but history nobody is told about (events.ts isOldMessage). */
+export type MessageOutcome = "notified" | "present" | "old" | "not-found";
 
-export async function notifyNewMessage(deps: NotifyDeps, message: NewMessage): Promise<MessageOutcome> {
+/**
+ * Handles one new message: counts it for its recipient, then notifies them if they are away. `old`
+ * messages are counted only.
+ */
+export async function notifyNewMessage(
+  deps: NotifyDeps,
+  message: NewMessage,
+  { old = false }: { old?: boolean } = {},
+): Promise<MessageOutcome> {
   const { db } = deps;
   const chat = await db.collection(COLLECTIONS.conversations).doc(message.conversationId).get();
   const participants = participantsSchema.safeParse(chat.data()?.participants);
@@ -37,6 +48,8 @@ export async function notifyNewMessage(deps: NotifyDeps, message: NewMessage): P
   const { customerId, merchantId } = participants.data;
   const recipientId = message.senderId === customerId ? merchantId : customerId;
   if (recipientId === message.senderId) return "not-found";
+  await countUnreadMessage(db, recipientId, message);
+  if (old) return "old";
   if (!isAway(await lastSeenAt(db, recipientId), deps.now())) return "present";
   await notify(
     deps,
@@ -67,7 +80,6 @@ export const onMessageCreated = onDocumentCreated(
     if (!data) return;
     // Real time, not the functions' test clock: the message's createdAt is the server's real time too.
     const createdAt = data.createdAt instanceof Timestamp ? data.createdAt.toDate() : undefined;
-    if (isOldMessage(createdAt, new Date())) return;
     const db = adminDb();
     const outcome = await notifyNewMessage(
       { db, now: await clockFor(db), emailQueue: cloudEmailQueue() },
@@ -78,6 +90,7 @@ export const onMessageCreated = onDocumentCreated(
         senderName: String(data.senderName ?? ""),
         content: String(data.content ?? ""),
       },
+      { old: isOldMessage(createdAt, new Date()) },
     );
     logger.info("Message notification", { conversationId: event.params.conversationId, outcome });
   },

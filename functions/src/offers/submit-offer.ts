@@ -36,6 +36,7 @@ import { sized } from "../lib/sizing";
 import { cloudEmailQueue } from "../notifications/email-queue";
 import { offerReceivedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
+import { markOfferUnread } from "../notifications/unread-counts";
 import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
 
 /** The parsed input: the offer's terms, trimmed, aiGenerated defaulted. */
@@ -85,9 +86,9 @@ function expiryMillis(data: DocumentData | undefined): number {
  * request is active and not their own; they have no offer on it yet (offers/{requestId}_{uid}: a
  * pending one is edited, not sent again; one that expired with the request is replaced once the buyer
  * renewed it, and the conversation goes on); it has fewer than MAX_OPEN_OFFERS_PER_REQUEST pending offers.
- * The offer and its conversation are written together, with the names both sides see taken from the
- * server's documents (the shop's and the buyer's public names) and the product copied from the request:
- * what the caller sends beyond the offer's terms is ignored. The pending offers are counted inside the
+ * The offer and its conversation are written together (the offer unread in the buyer's unreadCounts),
+ * with the names both sides see taken from the server's documents (the shop's and the buyer's public
+ * names) and the product copied from the request: what the caller sends beyond the offer's terms is ignored. The pending offers are counted inside the
  * transaction, so concurrent submits cannot pass the limit together.
  */
 export async function submitOfferFor(
@@ -167,8 +168,9 @@ export async function submitOfferFor(
     if (again) tx.set(targetRef, offer);
     else tx.create(targetRef, offer);
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
-    // It starts unread for the buyer (the new offer counts in their conversation list).
     tx.set(conversationRef(db, offerId), conversation);
+    // The new offer is unread by the buyer (their badges) until they open the chat.
+    markOfferUnread(tx, db, request.customerId, offerId);
     // The buyer's notification, with the offer: a retried submit finds the offer and writes neither.
     const notification = stageNotification(
       tx,

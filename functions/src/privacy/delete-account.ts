@@ -37,6 +37,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { throttlesOf } from "../notifications/notify";
+import { unreadCountsRef } from "../notifications/unread-counts";
 import { shopVerificationRecordsOf } from "../shops/shop-records";
 import { cancelBillingAtProvider, reduceBillingRecords } from "./billing-records";
 import {
@@ -112,7 +113,7 @@ async function anonymiseReview(db: Firestore, request: DocumentData): Promise<Wr
  * conversation is closed. Ratings they gave stay on the requests and offers and in the shop's average,
  * their reviews on shops' pages stay signed 'Utente eliminato', and the record linking them to the shop
  * (ratingsGiven) goes. Their users document with the token
- * ledger, Algo's records, their reports and blocks are deleted, the public profile becomes a tombstone
+ * ledger, their unread counts, Algo's records, their reports and blocks are deleted, the public profile becomes a tombstone
  * named 'Utente eliminato', and finally the Auth account is deleted.
  *
  * Money comes first: a shop's subscription is cancelled at Stripe before anything is erased (a failure
@@ -185,6 +186,8 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
   ]) {
     writes.push({ ref: doc.ref });
   }
+  // Their unread counts (the other side keeps theirs: the closed conversations stay readable).
+  writes.push({ ref: unreadCountsRef(db, uid) });
   // Shop verification: the review and the Partita IVA claim (functions/src/shops/shop-records.ts).
   for (const ref of await shopVerificationRecordsOf(db, uid)) writes.push({ ref });
   await commitAll(db, writes);

@@ -1,8 +1,9 @@
-import type { Firestore } from "firebase-admin/firestore";
+import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { COLLECTIONS, REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "@/domain/collections";
 import { type ExportMyDataOutput, exportFileName, exportMyDataInputSchema } from "@/domain/privacy";
 import { PRIVACY_MESSAGES } from "@/domain/trust-messages";
+import { unreadCountsSchema } from "@/domain/unread-counts";
 import { runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
@@ -10,6 +11,7 @@ import { parseCallableInput } from "../lib/http-errors";
 import { hitRateLimits } from "../lib/rate-limit";
 import { EXPORT_RATE_POLICY } from "../lib/rate-limit-policy";
 import { sized } from "../lib/sizing";
+import { unreadCountsRef } from "../notifications/unread-counts";
 import {
   algoRecordsOf,
   blocksInvolving,
@@ -28,10 +30,26 @@ type Json = Record<string, unknown>;
 const pick = (doc: Json, key: string) => (key in doc ? { [key]: doc[key] } : {});
 
 /**
+ * What the user has not read yet, per conversation: the counts, not the ids of the other side's
+ * messages the entries keep to count each once.
+ */
+function unreadRows(data: DocumentData | undefined): Json {
+  const parsed = unreadCountsSchema.safeParse(data ?? {});
+  if (!parsed.success) return {};
+  return Object.fromEntries(
+    Object.entries(parsed.data.conversations).map(([id, entry]) => [
+      id,
+      { messages: entry.messages, offer: entry.offer },
+    ]),
+  );
+}
+
+/**
  * Everything about `uid`, as JSON (GDPR art. 15 and 20): the account and its public profile, their
  * requests (with the exact place), the offers they made, the conversations they take part in with the
  * messages they wrote, the ratings they gave (on their requests) and received (on their offers, without
- * the author), the token ledger, the notifications and their settings, Algo's records, the reports they filed and the blocks they made. Others'
+ * the author), the token ledger, the notifications and their settings, the unread counts, Algo's records,
+ * the reports they filed and the blocks they made. Others'
  * data stays out: no other participant's messages, no author of a rating, no one else's id beyond the
  * references a document holds.
  */
@@ -49,6 +67,7 @@ export async function collectUserData(db: Firestore, uid: string, now: Date): Pr
     algo,
     reports,
     blocks,
+    unread,
   ] = await Promise.all([
     userRef.get(),
     db.collection(COLLECTIONS.profiles).doc(uid).get(),
@@ -61,6 +80,7 @@ export async function collectUserData(db: Firestore, uid: string, now: Date): Pr
     algoRecordsOf(db, uid),
     reportsBy(db, uid),
     blocksInvolving(db, uid),
+    unreadCountsRef(db, uid).get(),
   ]);
 
   const requestRows = await Promise.all(
@@ -135,6 +155,7 @@ export async function collectUserData(db: Firestore, uid: string, now: Date): Pr
     // The bell's notifications (users/{uid}/notifications) and the e-mail preferences and presence.
     notifications: notifications.docs.map(withId),
     notificationSettings: notificationSettings.docs.map(withId),
+    unreadCounts: unreadRows(unread.data()),
   };
   return { fileName: exportFileName(now), exportedAt: now.toISOString(), data };
 }

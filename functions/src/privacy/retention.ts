@@ -1,10 +1,4 @@
-import type {
-  BulkWriter,
-  DocumentReference,
-  Firestore,
-  Query,
-  QueryDocumentSnapshot,
-} from "firebase-admin/firestore";
+import type { BulkWriter, Firestore, Query, QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { FieldPath, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
@@ -16,6 +10,7 @@ import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 import { forEachPage, inParallel, type SweepPaging } from "../lib/sweep-pages";
+import { clearDeletedConversation } from "../notifications/unread-counts";
 
 export interface RetentionDeps extends SweepPaging {
   db: Firestore;
@@ -25,21 +20,28 @@ export interface RetentionDeps extends SweepPaging {
 }
 
 /** Every document `query` matches, in pages by id (bounded reads, however many a request has). */
-async function refsOf(query: Query, pageSize: number): Promise<DocumentReference[]> {
-  const refs: DocumentReference[] = [];
+async function docsOf(query: Query, pageSize: number): Promise<QueryDocumentSnapshot[]> {
+  const found: QueryDocumentSnapshot[] = [];
   await forEachPage(
     query.orderBy(FieldPath.documentId()),
     { pageSize, budgetMs: Number.POSITIVE_INFINITY },
-    async (docs) => refs.push(...docs.map((doc) => doc.ref)),
+    async (docs) => found.push(...docs),
   );
-  return refs;
+  return found;
+}
+
+/** Who takes part in a conversation (each may have it in their unread counts). */
+function participantsOf(conversation: QueryDocumentSnapshot): string[] {
+  return [CONVERSATION_FIELDS.customerId, CONVERSATION_FIELDS.merchantId]
+    .map((field) => conversation.get(field))
+    .filter((uid): uid is string => typeof uid === "string" && uid !== "");
 }
 
 /**
  * One closed request and what hangs off it, through the shared BulkWriter (batched, not one awaited
  * delete after another): its offers (no sub-collections: plain deletes) and conversations with their
- * messages first, the request with its private place and photos last, so a run stopped halfway leaves
- * the request to be found again by the next one.
+ * messages (and their entries in both participants' unread counts) first, the request with its private
+ * place and photos last, so a run stopped halfway leaves the request to be found again by the next one.
  */
 async function deleteRequestTree(
   deps: RetentionDeps,
@@ -49,15 +51,18 @@ async function deleteRequestTree(
   const { db } = deps;
   const pageSize = deps.childPageSize ?? RETENTION_CHILD_PAGE_SIZE;
   const [offers, conversations] = await Promise.all([
-    refsOf(db.collection(COLLECTIONS.offers).where(OFFER_FIELDS.requestId, "==", request.id), pageSize),
-    refsOf(
+    docsOf(db.collection(COLLECTIONS.offers).where(OFFER_FIELDS.requestId, "==", request.id), pageSize),
+    docsOf(
       db.collection(COLLECTIONS.conversations).where(CONVERSATION_FIELDS.requestId, "==", request.id),
       pageSize,
     ),
   ]);
   await Promise.all([
-    ...offers.map((ref) => writer.delete(ref)),
-    ...conversations.map((ref) => db.recursiveDelete(ref, writer)),
+    ...offers.map((offer) => writer.delete(offer.ref)),
+    ...conversations.flatMap((chat) => [
+      db.recursiveDelete(chat.ref, writer),
+      ...clearDeletedConversation(writer, db, participantsOf(chat), chat.id),
+    ]),
   ]);
   await db.recursiveDelete(request.ref, writer);
 }

@@ -14,22 +14,24 @@ import {
   newMessageId,
   sendMessage,
   subscribeToMessages,
-  subscribeToRecentMessages,
 } from "@/data/messages";
 import { getOffer, subscribeToOffer } from "@/data/offers";
 import { withdrawOffer } from "@/data/request-life";
 import { fetchRequestPhotos } from "@/data/request-photos";
 import { getRequest, subscribeToRequest } from "@/data/requests";
+import { clearUnread, subscribeToUnreadCounts } from "@/data/unread-counts";
 import type { Conversation } from "@/domain/conversation";
 import { errorMessage } from "@/domain/errors";
 import type { Message } from "@/domain/message";
 import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
+import type { UnreadCounts } from "@/domain/unread-counts";
 import { readChatPreview } from "@/lib/chat-preview";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { findToast } from "@/testing/toasts";
+import { WithUnreadTotal } from "./components/with-unread-total";
 import { MessagesPage } from "./messages-page";
 
 // The one-shot reads the screens paint from before their listeners start never answer here: the
@@ -47,7 +49,6 @@ vi.mock("@/data/messages", () => ({
   readNewestMessages: vi.fn(neverAnswers),
   loadOlderMessages: vi.fn(),
   subscribeToMessages: vi.fn(),
-  subscribeToRecentMessages: vi.fn(),
   newMessageId: vi.fn(),
   sendMessage: vi.fn(),
   markMessagesRead: vi.fn(),
@@ -63,6 +64,7 @@ vi.mock("@/data/deals", () => {
   };
 });
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
+vi.mock("@/data/unread-counts", () => ({ subscribeToUnreadCounts: vi.fn(), clearUnread: vi.fn() }));
 vi.mock("@/data/request-life", () => ({ withdrawOffer: vi.fn(async () => ({ offerId: "r1_shop-1" })) }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/moderation", () => ({
@@ -186,6 +188,21 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
+/** The header's badge, as on every page: the one listener on the user's unread counts. */
+function HeaderBadge() {
+  const uid = useSession().userData?.uid ?? "";
+  return (
+    <WithUnreadTotal uid={uid}>
+      {({ total }) => <output aria-label="Non letti nell'intestazione">{total}</output>}
+    </WithUnreadTotal>
+  );
+}
+
+/** The user's unread counts as the functions leave them: the shop's message m1, unread. */
+const unreadCounts = (entry: Partial<UnreadCounts["conversations"][string]> = {}): UnreadCounts => ({
+  conversations: { [conversation.id]: { messages: 1, offer: false, counted: ["m1"], ...entry } },
+});
+
 function renderAt(path: string) {
   vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
   const user = userEvent.setup();
@@ -193,6 +210,7 @@ function renderAt(path: string) {
     <ToastProvider>
       <QueryProvider>
         <MemoryRouter initialEntries={[path]}>
+          <HeaderBadge />
           <Routes>
             <Route path="/messages" element={<MessagesPage />} />
             <Route path="/messages/:conversationId" element={<MessagesPage />} />
@@ -217,7 +235,8 @@ beforeEach(() => {
   vi.mocked(subscribeToUserConversations).mockImplementation(answers([conversation]));
   vi.mocked(subscribeToConversation).mockImplementation(answers<Conversation | null>(conversation));
   vi.mocked(subscribeToMessages).mockImplementation(answers([incoming]));
-  vi.mocked(subscribeToRecentMessages).mockImplementation(answers([incoming]));
+  vi.mocked(subscribeToUnreadCounts).mockImplementation(answers(unreadCounts()));
+  vi.mocked(clearUnread).mockResolvedValue(undefined);
   vi.mocked(newMessageId).mockResolvedValue("m-new");
   vi.mocked(sendMessage).mockResolvedValue(undefined);
   vi.mocked(markMessagesRead).mockResolvedValue(undefined);
@@ -234,6 +253,18 @@ describe("conversation list", () => {
     expect(link).toHaveTextContent("Bici da città");
     expect(link).toHaveTextContent("Ciao!");
     expect(link).toHaveTextContent("1 messaggio non letto");
+    // From the header's one document: no listener on any conversation's messages.
+    expect(subscribeToUnreadCounts).toHaveBeenCalledTimes(1);
+    expect(subscribeToMessages).not.toHaveBeenCalled();
+  });
+
+  it("counts a new offer the buyer has not opened as one more, in the row and the heading", async () => {
+    vi.mocked(subscribeToUnreadCounts).mockImplementation(answers(unreadCounts({ offer: true })));
+    renderAt("/messages");
+    const list = await screen.findByRole("navigation", { name: /Conversazioni/ });
+    const link = await within(list).findByRole("link", { name: /Cicli Rossi/ });
+    await waitFor(() => expect(link).toHaveTextContent("2 messaggi non letti"));
+    expect(within(list).getByRole("heading", { name: /Conversazioni/ })).toHaveTextContent("2 non letti");
   });
 
   it("titles a conversation from the product submitOffer copied on it, reading no request", async () => {
@@ -323,9 +354,41 @@ describe("chat", () => {
     await waitFor(() => expect(readChatPreview(conversation.id)).toBeNull());
   });
 
-  it("marks the others' unread messages as read while open", async () => {
+  it("marks the others' unread messages as read while open, and takes the chat off the unread counts", async () => {
     renderAt(`/messages/${conversation.id}`);
     await waitFor(() => expect(markMessagesRead).toHaveBeenCalledWith(conversation.id, ["m1"], BUYER));
+    await waitFor(() => expect(clearUnread).toHaveBeenCalledWith(BUYER, conversation.id));
+    // The open chat is not in the header's total.
+    expect(screen.getByRole("status", { name: "Non letti nell'intestazione" })).toHaveTextContent("0");
+  });
+
+  it("clears the chat again when a count arrives while it is open, once per entry", async () => {
+    let push: ((counts: UnreadCounts) => void) | undefined;
+    vi.mocked(subscribeToUnreadCounts).mockImplementation((_uid, listener) => {
+      push = listener.next;
+      listener.next({ conversations: {} });
+      return () => undefined;
+    });
+    // A shop's chat whose offer is accepted: nothing clears it but what the counts say.
+    vi.mocked(useSession).mockReturnValue(session(MERCHANT, "merchant"));
+    setDeal(makeOffer({ status: "accepted" }), makeRequest({ status: "in_progress" }));
+    renderAt(`/messages/${conversation.id}`);
+    await screen.findByText("Bici revisionata");
+    expect(clearUnread).not.toHaveBeenCalled();
+    act(() => push?.(unreadCounts({ counted: ["late"] })));
+    await waitFor(() => expect(clearUnread).toHaveBeenCalledWith(MERCHANT, conversation.id));
+    // A snapshot that has not caught up with the clear yet asks for nothing more.
+    act(() => push?.(unreadCounts({ counted: ["late"] })));
+    expect(clearUnread).toHaveBeenCalledTimes(1);
+  });
+
+  it("the buyer opening a pending offer's chat clears it at once, before the counts are known", async () => {
+    vi.mocked(subscribeToUnreadCounts).mockImplementation(() => () => undefined);
+    vi.mocked(subscribeToMessages).mockImplementation(answers<Message[]>([]));
+    renderAt(`/messages/${conversation.id}`);
+    await screen.findByText("Bici revisionata");
+    await waitFor(() => expect(clearUnread).toHaveBeenCalledWith(BUYER, conversation.id));
+    expect(markMessagesRead).not.toHaveBeenCalled();
   });
 
   it("sends the trimmed text with Enter, and Shift+Enter starts a new line", async () => {

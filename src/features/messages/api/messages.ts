@@ -8,27 +8,18 @@ import {
   readNewestMessages,
   sendMessage,
   subscribeToMessages,
-  subscribeToRecentMessages,
 } from "@/data/messages";
-import { markOfferSeen } from "@/data/notifications";
+import { clearUnread } from "@/data/unread-counts";
 import type { Conversation } from "@/domain/conversation";
-import {
-  countUnread,
-  isReadBy,
-  MESSAGE_PAGE_SIZE,
-  type Message,
-  mergeThread,
-  UNREAD_BADGE_CAP,
-} from "@/domain/message";
+import { isReadBy, MESSAGE_PAGE_SIZE, type Message, mergeThread } from "@/domain/message";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import type { Offer } from "@/domain/offer";
+import { isPendingOffer } from "@/domain/state-machine";
 import type { UserType } from "@/domain/user-type";
-import { useSettled } from "@/lib/after-settled";
 import { failWith } from "@/lib/app-error";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
-
-/** How many recent messages a closed conversation's unread count looks at ("50+" beyond). */
-export const UNREAD_WINDOW = UNREAD_BADGE_CAP;
+import { useCachedUnreadCounts } from "./unread-total";
 
 /** The conversation's newest messages (MESSAGE_PAGE_SIZE), live, oldest first. */
 export function useMessages(conversationId: string) {
@@ -75,24 +66,6 @@ export function useThreadHistory(conversationId: string, live: readonly Message[
   };
 
   return { messages, canLoadOlder, loadOlder, loadingOlder: loading };
-}
-
-/**
- * Unread messages of a conversation the user is not looking at, counted from a listener on its latest
- * UNREAD_WINDOW messages. Trade-off: one small listener per listed conversation instead of a
- * per-user counter on the conversation document, which the spec does not have and the rules would have
- * to let the other party write; fine for the few dozen conversations a user has.
- */
-export function useUnreadCount(conversationId: string, uid: string, enabled: boolean): number {
-  const settled = useSettled();
-  const { data } = useLiveQuery<Message[]>({
-    queryKey: messageKeys.recent(conversationId),
-    subscribe: (listener) => subscribeToRecentMessages(conversationId, UNREAD_WINDOW, listener),
-    // Once the page has settled, with the header's unread total: a first read here would parse the
-    // last UNREAD_WINDOW messages of every listed conversation before the list is interactive.
-    enabled: enabled && settled,
-  });
-  return enabled && data ? countUnread(data, uid) : 0;
 }
 
 export type SendMessageVariables = {
@@ -146,7 +119,8 @@ export const prepareMessageId = (conversationId: string) =>
   newMessageId(conversationId).catch(failWith(ERROR_MESSAGES.sendMessage));
 
 /**
- * While the chat is open, adds the user's uid to readBy of the others' messages they have not read.
+ * While the chat is open, adds the user's uid to readBy of the others' messages they have not read, and
+ * takes the conversation off their unread counts in the same batch (markMessagesRead).
  * Best effort: a failed write is logged and retried with the next snapshot.
  */
 export function useMarkAsRead(conversationId: string, uid: string, messages: readonly Message[] | undefined) {
@@ -169,21 +143,51 @@ export function useMarkAsRead(conversationId: string, uid: string, messages: rea
 }
 
 /**
- * The buyer opened the chat of a new offer: it no longer counts as unread (conversation.unreadOfferFor,
- * set by submitOffer). Best effort, like the messages' readBy.
+ * While the chat is open, whatever the user's unread counts hold for it goes (the header's listener's
+ * copy: no listener here): an entry from before the chat was opened once the page has settled, a new
+ * offer submitted while it is open (read by being on screen). Messages need no help: the trigger counts
+ * none the chat has already marked read, and markMessagesRead clears what it counted before. Each entry
+ * is cleared once: a snapshot that has not caught up with the clear yet shows the same entry again.
  */
-export function useMarkOfferSeen(conversation: Pick<Conversation, "id" | "unreadOfferFor">, uid: string) {
-  const unseen = conversation.unreadOfferFor === uid;
+export function useClearUnreadWhileOpen(conversationId: string, uid: string) {
+  const entry = useCachedUnreadCounts(uid)?.conversations[conversationId];
+  const shown = entry ? JSON.stringify(entry) : null;
+  const cleared = useRef<string | null>(null);
   useEffect(() => {
-    // Once per conversation and page: a remount or a snapshot that has not caught up yet would
-    // otherwise clear a mark that is already gone, which the rules refuse.
-    if (!unseen || offersMarkedSeen.has(conversation.id)) return;
-    offersMarkedSeen.add(conversation.id);
-    markOfferSeen(conversation.id).catch((error: unknown) => {
-      offersMarkedSeen.delete(conversation.id);
-      console.warn("Impossibile segnare l'offerta come vista", error);
+    if (shown === null) {
+      cleared.current = null;
+      return;
+    }
+    if (shown === cleared.current) return;
+    cleared.current = shown;
+    clearUnread(uid, conversationId).catch((error: unknown) => {
+      cleared.current = null;
+      console.warn("Impossibile segnare la conversazione come letta", error);
     });
-  }, [conversation.id, unseen]);
+  }, [shown, uid, conversationId]);
 }
 
-const offersMarkedSeen = new Set<string>();
+/**
+ * The buyer opened the chat of a pending offer, which may be new to them (submitOffer marks it unread
+ * in their unread counts): the conversation's entry goes at once, once while the chat is open.
+ * useClearUnreadWhileOpen does it too, but only once the page has settled and the header listens; a
+ * buyer who looks at the offer and leaves sooner must not find it unread again. Clearing an entry that
+ * is not there is a harmless no-op for the rules, so a remount may simply clear again.
+ */
+export function useMarkOfferSeen(
+  conversation: Pick<Conversation, "id" | "participants">,
+  offer: Pick<Offer, "status"> | null | undefined,
+  uid: string,
+) {
+  const maybeNew =
+    conversation.participants.customerId === uid && offer != null && isPendingOffer(offer.status);
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!maybeNew || done.current === conversation.id) return;
+    done.current = conversation.id;
+    clearUnread(uid, conversation.id).catch((error: unknown) => {
+      done.current = null;
+      console.warn("Impossibile segnare l'offerta come vista", error);
+    });
+  }, [conversation.id, maybeNew, uid]);
+}

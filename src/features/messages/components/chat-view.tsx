@@ -9,6 +9,7 @@ import { forgetChatPreview } from "@/lib/chat-preview";
 import { useConversation, useConversationTitle, useDeal } from "../api/conversations";
 import {
   prepareMessageId,
+  useClearUnreadWhileOpen,
   useMarkAsRead,
   useMarkOfferSeen,
   useMessages,
@@ -59,6 +60,7 @@ function Thread({
   const send = useSendMessage();
   const thread = useThreadHistory(conversationId, messages.data);
   useMarkAsRead(conversationId, sender.uid, messages.data);
+  useClearUnreadWhileOpen(conversationId, sender.uid);
   const reportMessage = useMessageReport(conversationId);
   const shown = !messages.loading && !dealLoading && Boolean(messages.data);
   useKeepChatPreview(
@@ -129,7 +131,7 @@ function Deal({
   heading: PreviewHeading;
 }) {
   const deal = useDeal(conversation, sender.uid);
-  useMarkOfferSeen(conversation, sender.uid);
+  useMarkOfferSeen(conversation, deal.offer.data, sender.uid);
   const closed =
     closedByFunction(conversation) ??
     (deal.offer.loading ? null : closedReason(deal.offer.data ?? null, deal.request.data ?? null));

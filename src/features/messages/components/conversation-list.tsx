@@ -2,35 +2,29 @@ import { memo } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
-import {
-  type Conversation,
-  otherParticipant,
-  unreadOfferCount,
-  unreadOffersAcross,
-} from "@/domain/conversation";
+import { type Conversation, otherParticipant } from "@/domain/conversation";
 import { formatUnreadCount, unreadLabel } from "@/domain/message";
 import { CHAT_MESSAGES } from "@/domain/messages";
+import { unreadIn, unreadTotal } from "@/domain/unread-counts";
 import { cn } from "@/lib/cn";
 import { formatRelativeDate } from "@/lib/format";
 import { useConversationTitle } from "../api/conversations";
-import { useUnreadCount } from "../api/messages";
-import { useCachedUnreadTotal } from "../api/unread-total";
+import { useCachedUnreadCounts } from "../api/unread-total";
 
 function ConversationItem({
   conversation,
   uid,
   selected,
+  unread,
 }: {
   conversation: Conversation;
   uid: string;
   selected: boolean;
+  /** Its unread messages, and its new offer as one more (0 for the open one, being read). */
+  unread: number;
 }) {
   const other = otherParticipant(conversation, uid);
   const title = useConversationTitle(conversation, uid);
-  // The open conversation is being read: no badge (and no second listener) for it.
-  // A new offer the buyer has not opened yet counts as one unread item.
-  const unread =
-    useUnreadCount(conversation.id, uid, !selected) + (selected ? 0 : unreadOfferCount(conversation, uid));
   const productName = title.data;
   const when = conversation.lastMessage?.timestamp ?? conversation.updatedAt;
 
@@ -81,7 +75,8 @@ function ConversationItem({
 }
 
 /**
- * The conversations, with the unread messages across them from the same listeners the badges use.
+ * The conversations, each with its unread badge, and their total in the heading: all from the user's
+ * unread counts, the document the header's badge follows (no listener here).
  * Memoized: the page gives it a deferred copy of the list (messages-page.tsx).
  */
 export const ConversationList = memo(function ConversationList({
@@ -93,12 +88,12 @@ export const ConversationList = memo(function ConversationList({
   uid: string;
   selectedId: string | undefined;
 }) {
-  const total =
-    useCachedUnreadTotal(
-      conversations.map((conversation) => conversation.id),
-      uid,
-      selectedId,
-    ) + unreadOffersAcross(conversations, uid, selectedId);
+  const counts = useCachedUnreadCounts(uid);
+  const total = unreadTotal(
+    counts,
+    selectedId,
+    conversations.map((conversation) => conversation.id),
+  );
   return (
     <nav aria-labelledby="conversations-heading" className="flex min-h-0 flex-col">
       <h2
@@ -123,6 +118,7 @@ export const ConversationList = memo(function ConversationList({
               conversation={conversation}
               uid={uid}
               selected={conversation.id === selectedId}
+              unread={conversation.id === selectedId ? 0 : unreadIn(counts, conversation.id)}
             />
           ))}
         </ul>

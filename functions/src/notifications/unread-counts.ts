@@ -1,0 +1,78 @@
+import {
+  type BulkWriter,
+  FieldPath,
+  FieldValue,
+  type Firestore,
+  type Transaction,
+} from "firebase-admin/firestore";
+import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS, UNREAD_COUNTS_FIELDS } from "@/domain/collections";
+import { countMessage, unreadCountsSchema, unreadWrites } from "@/domain/unread-counts";
+
+/**
+ * unreadCounts/{uid} (src/domain/unread-counts.ts), the functions' side: a message counted for its
+ * recipient (onMessageCreated), a new offer marked unread for its buyer (submitOffer), the entries of
+ * deleted conversations taken off (retention). The owner's app takes a conversation off when it is read;
+ * deleteMyAccount deletes the document; exportMyData hands it out.
+ */
+
+export function unreadCountsRef(db: Firestore, uid: string) {
+  return db.collection(COLLECTIONS.unreadCounts).doc(uid);
+}
+
+/**
+ * One more unread message for `recipientId` in the conversation, in a transaction that reads the message
+ * and the entry: at most once per message id however often the trigger is delivered, and not at all once
+ * the recipient has read it. The app marks messages read and clears the entry in one batch
+ * (src/data/messages.ts markMessagesRead), so a trigger that runs after the chat read its message counts
+ * nothing, and one that runs before has its count cleared by that batch. Returns whether it counted.
+ * Any age: an old message nobody is told about (events.ts isOldMessage) is still unread.
+ */
+export async function countUnreadMessage(
+  db: Firestore,
+  recipientId: string,
+  message: { conversationId: string; messageId: string },
+): Promise<boolean> {
+  const ref = unreadCountsRef(db, recipientId);
+  const messageRef = db
+    .collection(COLLECTIONS.conversations)
+    .doc(message.conversationId)
+    .collection(SUBCOLLECTIONS.messages)
+    .doc(message.messageId);
+  return db.runTransaction(async (tx) => {
+    const [stored, sent] = await tx.getAll(ref, messageRef);
+    const readBy = sent?.get(MESSAGE_FIELDS.readBy);
+    if (!sent?.exists || (Array.isArray(readBy) && readBy.includes(recipientId))) return false;
+    const counts = unreadCountsSchema.safeParse(stored?.data() ?? {});
+    const entry = counts.success ? counts.data.conversations[message.conversationId] : undefined;
+    const next = countMessage(entry, message.messageId);
+    if (!next) return false;
+    tx.set(ref, unreadWrites.message(message.conversationId, next), { merge: true });
+    return true;
+  });
+}
+
+/** In the caller's transaction (submitOffer): the conversation's new offer is unread by its buyer. */
+export function markOfferUnread(tx: Transaction, db: Firestore, buyerId: string, conversationId: string) {
+  tx.set(unreadCountsRef(db, buyerId), unreadWrites.offer(conversationId), { merge: true });
+}
+
+/**
+ * A deleted conversation leaves each participant's counts (nobody could open it to clear it). An update,
+ * not a merge: a user who has no document (never counted, or deleted their account) does not get one.
+ */
+export function clearDeletedConversation(
+  writer: BulkWriter,
+  db: Firestore,
+  participantIds: readonly string[],
+  conversationId: string,
+): Promise<unknown>[] {
+  const field = new FieldPath(UNREAD_COUNTS_FIELDS.conversations, conversationId);
+  return participantIds.map((uid) =>
+    writer.update(unreadCountsRef(db, uid), field, FieldValue.delete()).catch((error: unknown) => {
+      if ((error as { code?: number }).code !== NOT_FOUND) throw error;
+    }),
+  );
+}
+
+/** gRPC NOT_FOUND: the update's document does not exist. */
+const NOT_FOUND = 5;

@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "@/components/ui/toast";
+import { subscribeToConversation, subscribeToUserConversations } from "@/data/conversations";
+import type { Listener } from "@/data/listen";
+import { subscribeToMessages } from "@/data/messages";
+import { subscribeToNotifications } from "@/data/notifications";
+import { subscribeToUnreadCounts } from "@/data/unread-counts";
+import type { UnreadCounts } from "@/domain/unread-counts";
+import type { SessionValue } from "@/lib/session/session-provider";
+import { SiteHeader } from "./site-header";
+
+// What the header listens to on a signed-in page (architecture §8: a page load opens at most 3
+// listeners, header included), counted at the data layer's subscribe functions, each one Firestore
+// listener. The 'Messaggi' badge used to open the user's conversations (two queries of up to 50) and one
+// listener on each conversation's latest 50 messages: 14 listeners for a buyer with 12 chats. It now
+// follows unreadCounts/{uid}: one listener, one document, whatever the number of chats.
+
+vi.mock("@/lib/session/session-provider", () => ({
+  useSession: (): SessionValue =>
+    ({
+      loading: false,
+      user: { uid: "buyer-1", email: "anna@example.com" },
+      userData: { id: "buyer-1", displayName: "Anna Neri", userType: "customer", isFallback: false },
+      homePath: "/customer",
+      signOut: vi.fn(),
+      start: vi.fn(),
+    }) as unknown as SessionValue,
+}));
+vi.mock("@/data/unread-counts", () => ({ subscribeToUnreadCounts: vi.fn() }));
+vi.mock("@/data/conversations", () => ({
+  subscribeToUserConversations: vi.fn(),
+  subscribeToConversation: vi.fn(),
+}));
+vi.mock("@/data/messages", () => ({ subscribeToMessages: vi.fn() }));
+vi.mock("@/data/notifications", () => ({
+  subscribeToNotifications: vi.fn(),
+  touchPresence: vi.fn(async () => undefined),
+  markNotificationsRead: vi.fn(),
+}));
+
+/** A buyer with 12 conversations, each with one unread message. */
+const TWELVE_CHATS: UnreadCounts = {
+  conversations: Object.fromEntries(
+    Array.from({ length: 12 }, (_, index) => [
+      `r${index}_shop-${index}`,
+      { messages: 1, offer: false, counted: [`m${index}`] },
+    ]),
+  ),
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.mocked(subscribeToUnreadCounts).mockImplementation((_uid, listener: Listener<UnreadCounts>) => {
+    listener.next(TWELVE_CHATS);
+    return () => undefined;
+  });
+  vi.mocked(subscribeToNotifications).mockImplementation((_uid, listener) => {
+    listener.next([]);
+    return () => undefined;
+  });
+});
+
+describe("the header's listeners on /customer", () => {
+  it("are two, the bell's and the unread badge's, with 12 conversations", async () => {
+    render(
+      <ToastProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter initialEntries={["/customer"]}>
+            <SiteHeader />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ToastProvider>,
+    );
+    await screen.findByRole("link", { name: "Messaggi 12 non letti" });
+    await screen.findByRole("button", { name: /^Notifiche/ });
+
+    expect(subscribeToUnreadCounts).toHaveBeenCalledTimes(1);
+    expect(subscribeToUnreadCounts).toHaveBeenCalledWith("buyer-1", expect.anything());
+    expect(subscribeToNotifications).toHaveBeenCalledTimes(1);
+    // Nothing per conversation: no conversation list, no conversation, no messages.
+    expect(subscribeToUserConversations).not.toHaveBeenCalled();
+    expect(subscribeToConversation).not.toHaveBeenCalled();
+    expect(subscribeToMessages).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { UNREAD_BADGE_CAP } from "./message.ts";
+import {
+  countMessage,
+  NO_UNREAD,
+  UNREAD_COUNTED_IDS,
+  type UnreadCounts,
+  type UnreadEntry,
+  unreadCountsSchema,
+  unreadIn,
+  unreadTotal,
+  unreadWrites,
+} from "./unread-counts.ts";
+
+const entry = (messages: number, offer = false, counted: string[] = []): UnreadEntry => ({
+  messages,
+  offer,
+  counted,
+});
+
+describe("countMessage", () => {
+  it("starts a conversation's entry with its first message", () => {
+    expect(countMessage(undefined, "m1")).toEqual(entry(1, false, ["m1"]));
+  });
+
+  it("adds one per new message and keeps the new offer's mark", () => {
+    expect(countMessage(entry(2, true, ["m1", "m2"]), "m3")).toEqual(entry(3, true, ["m1", "m2", "m3"]));
+  });
+
+  it("counts a redelivered message once, even after later ones (triggers come in any order)", () => {
+    const first = countMessage(undefined, "m1");
+    const second = countMessage(first ?? undefined, "m2");
+    expect(countMessage(second ?? undefined, "m1")).toBeNull();
+    expect(countMessage(second ?? undefined, "m2")).toBeNull();
+  });
+
+  it("remembers only the last UNREAD_COUNTED_IDS ids, so the entry stays small", () => {
+    let current: UnreadEntry | undefined;
+    for (let index = 0; index < UNREAD_COUNTED_IDS + 5; index += 1) {
+      current = countMessage(current, `m${index}`) ?? current;
+    }
+    expect(current?.messages).toBe(UNREAD_COUNTED_IDS + 5);
+    expect(current?.counted).toHaveLength(UNREAD_COUNTED_IDS);
+    expect(current?.counted.at(-1)).toBe(`m${UNREAD_COUNTED_IDS + 4}`);
+    expect(current?.counted[0]).toBe("m5");
+  });
+
+  it("stops at the badge's cap ('50+')", () => {
+    expect(countMessage(entry(UNREAD_BADGE_CAP), "late")?.messages).toBe(UNREAD_BADGE_CAP);
+  });
+});
+
+describe("unreadIn and unreadTotal", () => {
+  const counts: UnreadCounts = {
+    conversations: { a: entry(2), b: entry(0, true), c: entry(3, true) },
+  };
+
+  it("counts a conversation's messages and its new offer as one more", () => {
+    expect(unreadIn(counts, "a")).toBe(2);
+    expect(unreadIn(counts, "b")).toBe(1);
+    expect(unreadIn(counts, "c")).toBe(4);
+    expect(unreadIn(counts, "gone")).toBe(0);
+  });
+
+  it("adds up every conversation, leaving out the one open on screen", () => {
+    expect(unreadTotal(counts)).toBe(7);
+    expect(unreadTotal(counts, "c")).toBe(3);
+    expect(unreadTotal(counts, "other")).toBe(7);
+  });
+
+  it("adds up only the listed conversations when asked", () => {
+    expect(unreadTotal(counts, undefined, ["a", "b", "unknown"])).toBe(3);
+    expect(unreadTotal(counts, "a", ["a", "b"])).toBe(1);
+  });
+
+  it("is 0 before the document arrives, and for a user who has none", () => {
+    expect(unreadTotal(undefined)).toBe(0);
+    expect(unreadTotal(null, "a")).toBe(0);
+    expect(unreadTotal(NO_UNREAD)).toBe(0);
+    expect(unreadIn(null, "a")).toBe(0);
+  });
+});
+
+describe("the stored document", () => {
+  it("reads the functions' partial entries with their defaults", () => {
+    // submitOffer merges only `offer`; the trigger only `messages` and `counted`.
+    expect(unreadCountsSchema.parse({ conversations: { a: { offer: true }, b: { messages: 2 } } })).toEqual({
+      conversations: { a: entry(0, true), b: entry(2) },
+    });
+    expect(unreadCountsSchema.parse({})).toEqual(NO_UNREAD);
+  });
+
+  it("refuses what no writer stores", () => {
+    expect(unreadCountsSchema.safeParse({ conversations: { a: { messages: -1 } } }).success).toBe(false);
+    expect(unreadCountsSchema.safeParse({ conversations: { a: { offer: "yes" } } }).success).toBe(false);
+  });
+
+  it("merges writes that each touch one conversation", () => {
+    const counted = countMessage(undefined, "m1");
+    expect(counted && unreadWrites.message("a", counted)).toEqual({
+      conversations: { a: { messages: 1, counted: ["m1"] } },
+    });
+    expect(unreadWrites.offer("a")).toEqual({ conversations: { a: { offer: true } } });
+    expect(unreadWrites.clear("a", () => "DELETE")).toEqual({ conversations: { a: "DELETE" } });
+  });
+});
