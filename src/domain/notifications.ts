@@ -55,8 +55,11 @@ export const NOTIFICATION_AWAY_MS = 10 * MINUTE_MS;
 export const NOTIFICATION_MESSAGE_EMAIL_INTERVAL_MS = HOUR_MS;
 /** The buyer is warned when their request expires within this long. */
 export const NOTIFICATION_EXPIRY_WINDOW_MS = 24 * HOUR_MS;
-/** The app writes lastSeenAt at most once per this long while it is open. */
-export const LAST_SEEN_THROTTLE_MS = MINUTE_MS;
+/**
+ * The app writes lastSeenAt at most once per this long while it is open and visible (one write per user
+ * and 5 minutes, docs/scale.md): half NOTIFICATION_AWAY_MS, so someone in the app is never taken as away.
+ */
+export const LAST_SEEN_THROTTLE_MS = 5 * MINUTE_MS;
 /** The bell lists the newest this-many notifications. */
 export const NOTIFICATION_LIST_LIMIT = 20;
 /** The bell's badge reads "9+" beyond this. */
