@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { confirmLinkSent, EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
 import {
   fakeAuthModule as auth,
   codedError,
@@ -53,6 +54,31 @@ describe("/profile", () => {
     expect(detail("Cognome")).toBe("Maria Neri");
     expect(detail("Email")).toBe("anna@example.com");
     expect(detail("Tipo di account")).toBe("Acquirente");
+  });
+
+  it("offers a buyer whose e-mail is not confirmed the one-tap proof link, and says what it gives", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
+    const { user } = await openProfile();
+    expect(detail(EMAIL_PROOF_STEP.statusLabel)).toContain(EMAIL_PROOF_STEP.statusPending);
+    expect(detail(EMAIL_PROOF_STEP.statusLabel)).toContain(EMAIL_PROOF_STEP.buyerWhy);
+    await user.click(screen.getByRole("button", { name: EMAIL_PROOF_STEP.sendLink }));
+    expect(functions.createMagicLink).toHaveBeenCalledExactlyOnceWith({
+      email: "anna@example.com",
+      userType: "customer",
+    });
+    expect(await screen.findByText(confirmLinkSent("anna@example.com"))).toHaveAttribute("role", "status");
+  });
+
+  it("says a proven e-mail is confirmed, with no link to send", async () => {
+    seedUser({
+      email: "anna@example.com",
+      displayName: "Anna Neri",
+      userType: "customer",
+      emailVerified: true,
+    });
+    await openProfile();
+    expect(detail(EMAIL_PROOF_STEP.statusLabel)).toBe(EMAIL_PROOF_STEP.statusConfirmed);
+    expect(screen.queryByRole("button", { name: EMAIL_PROOF_STEP.sendLink })).toBeNull();
   });
 
   it("prefers the stored first name and surname", async () => {
