@@ -77,6 +77,8 @@ export function merchantSession(
     businessName?: string;
     verified?: boolean;
     emailVerified?: boolean;
+    /** A stored balance, with this month's reset. */
+    aiTokens?: number;
   } = {},
 ): SessionValue {
   const location =
@@ -103,6 +105,9 @@ export function merchantSession(
       businessName: overrides.businessName ?? "Elettronica Navigli",
       ...(location ? { location } : {}),
       ...(overrides.verified === false ? {} : { shop: aVerifiedShop() }),
+      ...(overrides.aiTokens === undefined
+        ? {}
+        : { aiTokens: overrides.aiTokens, lastTokenReset: new Date() }),
     },
     homePath: "/merchant",
     signOut: vi.fn(async () => undefined),

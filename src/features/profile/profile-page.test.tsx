@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { confirmLinkSent, EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
+import { TOKEN_WALLET_COPY } from "@/domain/token-wallet-messages";
 import {
   fakeAuthModule as auth,
   codedError,
@@ -79,6 +80,22 @@ describe("/profile", () => {
     await openProfile();
     expect(detail(EMAIL_PROOF_STEP.statusLabel)).toBe(EMAIL_PROOF_STEP.statusConfirmed);
     expect(screen.queryByRole("button", { name: EMAIL_PROOF_STEP.sendLink })).toBeNull();
+  });
+
+  it("has the token wallet, which buys at any balance through the one purchase dialog", async () => {
+    seedUser({
+      email: "anna@example.com",
+      displayName: "Anna Neri",
+      userType: "customer",
+      aiTokens: 4,
+      lastTokenReset: new Date(),
+    });
+    const { user } = await openProfile();
+    const wallet = screen.getByRole("heading", { level: 2, name: TOKEN_WALLET_COPY.title }).closest("div")
+      ?.parentElement as HTMLElement;
+    expect(wallet).toHaveTextContent("Saldo: 4 token");
+    await user.click(within(wallet).getByRole("button", { name: TOKEN_WALLET_COPY.buy }));
+    expect(await screen.findByRole("dialog", { name: TOKEN_WALLET_COPY.buy })).toBeInTheDocument();
   });
 
   it("prefers the stored first name and surname", async () => {
