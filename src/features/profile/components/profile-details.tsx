@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { OpeningHours } from "@/components/marketplace/opening-hours";
 import { EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
+import { OPENING_HOURS_COPY } from "@/domain/opening-hours-messages";
 import type { UserType } from "@/domain/user-type";
 import type { SessionUserData } from "@/lib/session/types";
 import { nameParts } from "../lib/profile-values";
@@ -25,7 +27,10 @@ export function ProfileDetails({ user }: { user: SessionUserData }) {
       ["Attività", user.businessName || "—"],
       ["Indirizzo del negozio", user.location?.address || "—"],
       ["Telefono del negozio", user.phone || "—"],
-      ["Orari di apertura", user.openingHours || "—"],
+      [
+        OPENING_HOURS_COPY.title,
+        <OpeningHours key="hours" weeklyHours={user.weeklyHours} notes={user.openingHours} emptyText="—" />,
+      ],
     );
   }
   return (
