@@ -9,6 +9,7 @@ export { publishAlgoRequest } from "./algo/publish-request";
 // Accounts: function-based magic link, public profile projection, e-mail endpoint.
 export { createMagicLink, verifyMagicLink } from "./auth/magic-link";
 export { reclaimAccount } from "./auth/reclaim-account";
+export { deliverWelcomeEmail } from "./auth/welcome-email";
 // Shops' plans and payments on Stripe: checkout, the webhook (the only writer of plans and credits).
 export { startCheckout } from "./billing/checkout";
 export {

@@ -29,6 +29,7 @@ export function userDocument(persona: Persona, at: Timestamp): DocumentData {
       businessName: persona.businessName,
       location: persona.location,
       ...(persona.phone ? { phone: persona.phone } : {}),
+      ...(persona.weeklyHours ? { weeklyHours: persona.weeklyHours } : {}),
       ...(persona.openingHours ? { openingHours: persona.openingHours } : {}),
     },
     now,

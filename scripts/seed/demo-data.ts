@@ -21,6 +21,10 @@ export const DEMO_BUYER: Persona = {
   preferredCategories: ["elettronica", "sport", "casa"],
 };
 
+// Elettronica Navigli's day: a morning and, after lunch, an afternoon (Monday the afternoon only).
+const MORNING = { open: "09:30", close: "13:00" };
+const AFTERNOON = { open: "15:00", close: "19:30" };
+
 export const DEMO_SHOP_1: Persona = {
   uid: "demo-negozio-1",
   email: "negozio1@vicino.test",
@@ -34,7 +38,15 @@ export const DEMO_SHOP_1: Persona = {
   location: { address: "Ripa di Porta Ticinese 41, Milano", zone: "Milano", lat: 45.4517, lng: 9.1749 },
   preferredCategories: ["elettronica", "casa"],
   phone: "02 8942 1170",
-  openingHours: "Lun 15-19:30\nMar-Sab 9:30-13, 15-19:30\nDomenica chiuso",
+  weeklyHours: {
+    mon: [AFTERNOON],
+    tue: [MORNING, AFTERNOON],
+    wed: [MORNING, AFTERNOON],
+    thu: [MORNING, AFTERNOON],
+    fri: [MORNING, AFTERNOON],
+    sat: [MORNING, AFTERNOON],
+  },
+  openingHours: "Chiuso due settimane ad agosto",
 };
 
 export const DEMO_SHOP_2: Persona = {
@@ -50,6 +62,7 @@ export const DEMO_SHOP_2: Persona = {
   location: { address: "Via Pietro Borsieri 22, Milano", zone: "Milano", lat: 45.4893, lng: 9.1893 },
   preferredCategories: ["sport", "abbigliamento"],
   phone: "+39 02 6680 3321",
+  // Saved before opening hours were days and times: the page shows the text as it is.
   openingHours: "Lun-Sab 10-20",
 };
 

@@ -5,6 +5,7 @@ import type {
   SubmitOfferInput,
 } from "../../src/domain/callables";
 import type { NewMessageInput } from "../../src/domain/message";
+import type { WeeklyHours } from "../../src/domain/opening-hours";
 import type { NewRequestInput } from "../../src/domain/request";
 import type { UserLocation } from "../../src/domain/user";
 import type { UserType } from "../../src/domain/user-type";
@@ -29,8 +30,12 @@ export interface Persona {
   partitaIva?: string;
   location: UserLocation;
   preferredCategories?: string[];
-  /** Shops: the phone and opening hours their public page shows (saved as the profile form does). */
+  /**
+   * Shops: the phone, opening hours as days and times and the notes on them, as their public page shows
+   * them (saved as the profile form does).
+   */
   phone?: string;
+  weeklyHours?: WeeklyHours;
   openingHours?: string;
 }
 

@@ -4,7 +4,7 @@ import { lazySchema } from "./lazy-schema.ts";
 import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "./limits.ts";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
 import { acceptedTermsSchema, offerTermsSchema } from "./offer.ts";
-import { ratingSchema } from "./rating.ts";
+import { RATING_UNCOUNTED_REASONS, ratingSchema } from "./rating.ts";
 import { tokenPurchaseSchema } from "./tokens.ts";
 import { publicProfileSchema } from "./user.ts";
 import { userTypeSchema } from "./user-type.ts";
@@ -75,13 +75,15 @@ export const completeTransactionInputSchema = lazySchema(() =>
 export type CompleteTransactionInput = z.input<typeof completeTransactionInputSchema>;
 /**
  * `ratingCounted` says whether the rating entered the shop's average: only a buyer with a proved e-mail,
- * once per shop every RATING_COOLDOWN_DAYS (the rating is stored on the request and offer either way).
+ * once per shop every RATING_COOLDOWN_DAYS (the rating is stored on the request and offer either way);
+ * when it did not, `ratingUncountedReason` says why, so the buyer reads what would make it count.
  */
 export const completeTransactionOutputSchema = lazySchema(() =>
   z.object({
     requestId: idSchema,
     merchantAverageRating: z.number().min(0).max(5),
     ratingCounted: z.boolean().optional(),
+    ratingUncountedReason: z.enum(RATING_UNCOUNTED_REASONS).optional(),
   }),
 );
 export type CompleteTransactionOutput = z.infer<typeof completeTransactionOutputSchema>;

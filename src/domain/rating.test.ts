@@ -4,6 +4,7 @@ import {
   formatRating,
   RATING_LABELS,
   ratingCounts,
+  ratingOutcome,
   ratingSchema,
   validateRating,
   validateRatingForm,
@@ -81,5 +82,17 @@ describe("ratingCounts", () => {
   it("does not count an unproved e-mail, or a second rating within 30 days", () => {
     expect(ratingCounts({ emailProven: false, now })).toBe(false);
     expect(ratingCounts({ emailProven: true, lastCountedAt: daysAgo(29.9), now })).toBe(false);
+  });
+
+  it("says why a rating does not count: the e-mail first, then the 30 days", () => {
+    expect(ratingOutcome({ emailProven: false, lastCountedAt: daysAgo(1), now })).toEqual({
+      counted: false,
+      reason: "email_unproven",
+    });
+    expect(ratingOutcome({ emailProven: true, lastCountedAt: daysAgo(1), now })).toEqual({
+      counted: false,
+      reason: "cooldown",
+    });
+    expect(ratingOutcome({ emailProven: true, now })).toEqual({ counted: true });
   });
 });

@@ -57,18 +57,35 @@ export function validateRatingForm(input: unknown): ValidationResult<RatingData>
 }
 
 /**
+ * Why a rating did not enter the shop's average: the buyer has not proved their e-mail, or one of their
+ * ratings of this shop already counted in the last RATING_COOLDOWN_MS.
+ */
+export const RATING_UNCOUNTED_REASONS = ["email_unproven", "cooldown"] as const;
+export type RatingUncountedReason = (typeof RATING_UNCOUNTED_REASONS)[number];
+
+export type RatingOutcome = { counted: true } | { counted: false; reason: RatingUncountedReason };
+
+/**
  * Whether a buyer's rating enters the shop's average, so no one can pump or sink a shop
  * with throwaway accounts or a run of small deals: the buyer proved their e-mail (shop-status.ts
  * isEmailProven), and none of their ratings of this shop counted in the last RATING_COOLDOWN_MS.
  * A rating that does not count is still stored on the request and the offer.
  */
-export function ratingCounts(input: {
+export function ratingOutcome(input: {
   emailProven: boolean;
   lastCountedAt?: Date | undefined;
   now: Date;
-}): boolean {
-  if (!input.emailProven) return false;
-  return !input.lastCountedAt || input.now.getTime() - input.lastCountedAt.getTime() >= RATING_COOLDOWN_MS;
+}): RatingOutcome {
+  if (!input.emailProven) return { counted: false, reason: "email_unproven" };
+  const cooling =
+    input.lastCountedAt !== undefined &&
+    input.now.getTime() - input.lastCountedAt.getTime() < RATING_COOLDOWN_MS;
+  return cooling ? { counted: false, reason: "cooldown" } : { counted: true };
+}
+
+/** ratingOutcome's yes or no. */
+export function ratingCounts(input: { emailProven: boolean; lastCountedAt?: Date | undefined; now: Date }) {
+  return ratingOutcome(input).counted;
 }
 
 /** The ratingsGiven document of a buyer and a shop (collections.ts). */

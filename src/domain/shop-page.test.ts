@@ -90,4 +90,13 @@ describe("the public projection of a shop", () => {
     expect(toPublicProfile({ ...shop, shop: undefined }).shop).toBeUndefined();
     expect(toPublicProfile({ ...shop, userType: "customer" }).shop).toBeUndefined();
   });
+
+  it("publishes the days and times beside the free-text notes, and no hours without an open day", () => {
+    const weeklyHours = { mon: [{ open: "09:00", close: "19:00" }] };
+    expect(toPublicProfile({ ...shop, weeklyHours }).shop).toMatchObject({
+      weeklyHours,
+      openingHours: "Lun-Sab 9-19",
+    });
+    expect(toPublicProfile({ ...shop, weeklyHours: { sun: [] } }).shop).not.toHaveProperty("weeklyHours");
+  });
 });

@@ -3,10 +3,12 @@ import { requestCategorySchema } from "./enums.ts";
 import { dateSchema } from "./fields.ts";
 import { lazySchema } from "./lazy-schema.ts";
 import { ADDRESS_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from "./limits.ts";
+import { weeklyHoursSchema } from "./opening-hours.ts";
 
 /**
  * The shop's public page (/negozi/:shopId): what a buyer may know about a shop before walking in. The
- * shop writes its phone and opening hours on its own users/{uid} (the profile page, under the rules'
+ * shop writes its phone, its opening hours (days and times, opening-hours.ts) and notes on them on its
+ * own users/{uid} (the profile page, under the rules'
  * isProfileEdit); syncProfile projects them, with the address and categories verifyShop wrote, into
  * profiles/{uid}.shop (publicShopSchema), which any signed-in user may read. completeTransaction writes
  * one review per rated purchase to profiles/{shopId}/reviews/{requestId} (reviewSchema) with the buyer's
@@ -18,7 +20,10 @@ export const PHONE_MAX_LENGTH = 24;
 /** A phone number has between these many digits (Italian landlines and mobiles, with +39). */
 export const PHONE_MIN_DIGITS = 6;
 export const PHONE_MAX_DIGITS = 15;
-/** Opening hours are free text ('Lun-Ven 9-19, Sab 9-13'): at most this many characters and lines. */
+/**
+ * The free text beside the days and times: notes ('Chiuso ad agosto'), or hours written as text before
+ * days and times existed ('Lun-Ven 9-19, Sab 9-13'), shown as they are. At most this many characters and lines.
+ */
 export const OPENING_HOURS_MAX_LENGTH = 300;
 export const OPENING_HOURS_MAX_LINES = 8;
 /** The latest reviews the shop page shows. */
@@ -26,7 +31,7 @@ export const SHOP_REVIEWS_SHOWN = 10;
 
 export const SHOP_PAGE_MESSAGES = {
   phoneInvalid: "Inserisci un numero di telefono valido (es. 02 1234567 o +39 333 1234567)",
-  openingHoursTooLong: `Gli orari possono contenere al massimo ${OPENING_HOURS_MAX_LENGTH} caratteri e ${OPENING_HOURS_MAX_LINES} righe`,
+  openingHoursTooLong: `Le note sugli orari possono contenere al massimo ${OPENING_HOURS_MAX_LENGTH} caratteri e ${OPENING_HOURS_MAX_LINES} righe`,
   noReviews: "Ancora nessuna recensione",
   noReviewsHint: "Le recensioni arrivano dai clienti che hanno acquistato tramite Vicino.",
   noPhone: "Telefono non indicato",
@@ -86,6 +91,7 @@ export const publicShopSchema = lazySchema(() =>
     categories: z.array(requestCategorySchema),
     phone: z.string().max(PHONE_MAX_LENGTH).optional(),
     openingHours: z.string().max(OPENING_HOURS_MAX_LENGTH).optional(),
+    weeklyHours: weeklyHoursSchema.optional(),
   }),
 );
 export type PublicShop = z.infer<typeof publicShopSchema>;

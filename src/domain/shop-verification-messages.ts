@@ -1,3 +1,4 @@
+import { confirmLinkSent, EMAIL_PROOF_STEP } from "./email-proof-messages.ts";
 import { FIRST_PAINT_MESSAGES } from "./first-paint-messages.ts";
 import { MAX_PREFERRED_CATEGORIES } from "./limits.ts";
 
@@ -81,9 +82,9 @@ export const SHOP_VERIFICATION_COPY = {
   intro:
     "Per vedere le richieste dei clienti e fare offerte ci servono due passi: un indirizzo e-mail confermato e i dati del negozio.",
   emailStep: "Conferma la tua e-mail",
-  emailConfirmed: "E-mail confermata",
-  emailPending: "Non hai ancora confermato il tuo indirizzo e-mail.",
-  sendLink: "Mandami il link di conferma",
+  emailConfirmed: EMAIL_PROOF_STEP.confirmed,
+  emailPending: EMAIL_PROOF_STEP.pending,
+  sendLink: EMAIL_PROOF_STEP.sendLink,
   shopStep: "I dati del negozio",
   businessName: "Nome del negozio",
   partitaIva: "Partita IVA",
@@ -99,6 +100,5 @@ export const SHOP_VERIFICATION_COPY = {
   submit: "Verifica il negozio",
 } as const;
 
-/** After 'Mandami il link di conferma'. */
-export const linkSentMessage = (email: string) =>
-  `Ti abbiamo mandato un link a ${email}: aprilo per confermare.`;
+/** After 'Mandami il link di conferma' (the same words wherever the proof step is offered). */
+export const linkSentMessage = confirmLinkSent;

@@ -11,6 +11,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
+import { hasOpenDay, weeklyHoursSchema } from "./opening-hours.ts";
 import { isPlatformName } from "./platform-names.ts";
 import { openingHoursSchema, type PublicShop, phoneSchema, publicShopSchema } from "./shop-page.ts";
 import { isVerifiedShop } from "./shop-status.ts";
@@ -73,9 +74,14 @@ export const userSchema = lazySchema(() =>
     learningProfile: learningProfileSchema.optional(),
     /** Written by verifyShop only: the shop's powers (shop-verification.ts). */
     shop: shopSchema.optional(),
-    /** The shop's phone and opening hours, as its public page shows them (shop-page.ts); the owner writes them. */
+    /**
+     * The shop's phone and opening hours, as its public page shows them (shop-page.ts); the owner writes
+     * them. `weeklyHours` are the days and times (opening-hours.ts); `openingHours` is free text: notes,
+     * or the hours as written before days and times existed, shown as they are.
+     */
     phone: z.string().optional(),
     openingHours: z.string().optional(),
+    weeklyHours: weeklyHoursSchema.optional(),
     /** The terms accepted and the privacy notice acknowledged at sign-up (legal-consent.ts). */
     consent: consentSchema.optional(),
     /** Set by an admin's suspension (moderation): the Auth account is disabled too. */
@@ -131,6 +137,7 @@ export const PROFILE_EDITABLE_FIELDS = [
   "location",
   "phone",
   "openingHours",
+  "weeklyHours",
 ] as const;
 export const profileUpdateSchema = lazySchema(() =>
   z
@@ -142,6 +149,7 @@ export const profileUpdateSchema = lazySchema(() =>
       location: userLocationSchema,
       phone: phoneSchema,
       openingHours: openingHoursSchema,
+      weeklyHours: weeklyHoursSchema,
     })
     .partial()
     .strict(),
@@ -196,7 +204,7 @@ export function toPublicProfile(user: User): PublicProfile {
   };
 }
 
-/** What a verified shop shows on its page: never the Partita IVA; empty phone or hours are left out. */
+/** What a verified shop shows on its page: never the Partita IVA; empty phone, notes or hours are left out. */
 function toPublicShop(user: User): PublicShop {
   const address = user.location?.address?.trim();
   const phone = user.phone?.trim();
@@ -206,6 +214,7 @@ function toPublicShop(user: User): PublicShop {
     categories: user.shop?.categories ?? [],
     ...(phone ? { phone } : {}),
     ...(openingHours ? { openingHours } : {}),
+    ...(hasOpenDay(user.weeklyHours) ? { weeklyHours: user.weeklyHours } : {}),
   };
 }
 

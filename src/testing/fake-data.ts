@@ -75,6 +75,8 @@ export type SeedUser = {
   displayName: string;
   userType: UserType;
   password?: string;
+  /** The Auth account proved its address (false by default, as after a password sign-up). */
+  emailVerified?: boolean;
 } & Partial<Omit<User, "id" | "uid" | "email" | "displayName" | "userType">>;
 
 /** An account with its users/{uid} document; signed in when `signedIn` (default true). */
@@ -88,12 +90,13 @@ function signIn(account: Account): void {
 }
 
 export function seedUser(seed: SeedUser, { signedIn = true } = {}): { account: AuthUser; user: User } {
-  const { password, ...fields } = seed;
+  const { password, emailVerified, ...fields } = seed;
   const account = newAccount({
     email: seed.email,
     displayName: seed.displayName,
     ...(seed.uid ? { uid: seed.uid } : {}),
     ...(password ? { password } : {}),
+    ...(emailVerified === undefined ? {} : { emailVerified }),
   });
   const user: User = {
     createdAt: new Date("2026-01-01T10:00:00Z"),

@@ -79,6 +79,8 @@ export function merchantSession(
     emailVerified?: boolean;
     /** The shop's categories (default: Elettronica). */
     categories?: Shop["categories"];
+    /** A stored balance, with this month's reset. */
+    aiTokens?: number;
   } = {},
 ): SessionValue {
   const location =
@@ -107,6 +109,9 @@ export function merchantSession(
       ...(overrides.verified === false
         ? {}
         : { shop: aVerifiedShop(overrides.categories ? { categories: overrides.categories } : {}) }),
+      ...(overrides.aiTokens === undefined
+        ? {}
+        : { aiTokens: overrides.aiTokens, lastTokenReset: new Date() }),
     },
     homePath: "/merchant",
     signOut: vi.fn(async () => undefined),

@@ -65,7 +65,11 @@ describe("comparing offers and the shop's page", () => {
     await buyer.getByRole("heading", { level: 1, name: "Elettronica Navigli" }).waitFor({ timeout: 20_000 });
     await buyer.getByText("Ripa di Porta Ticinese 41, Milano").waitFor();
     await buyer.getByRole("link", { name: "02 8942 1170" }).waitFor();
-    await buyer.getByText(/Mar-Sab 9:30-13, 15-19:30/).waitFor();
+    // Days and times at a glance (the seed's Navigli: a lunch break from Tuesday to Saturday).
+    const hours = buyer.getByRole("table", { name: "Orari di apertura" });
+    await hours.getByText("9:30–13:00, 15:00–19:30").first().waitFor();
+    await buyer.getByText(/^(Aperto ora|Chiuso ora)$/).waitFor();
+    await buyer.getByText("Note sugli orari:").waitFor();
     await buyer.getByText("4,0 su 5 · 1 valutazione").waitFor();
     const reviews = buyer.getByRole("list", { name: "Recensioni" });
     await reviews.getByText("«Buon prodotto, consegna puntuale.»").waitFor({ timeout: 20_000 });

@@ -20,6 +20,7 @@ type SendEmailModule = typeof import("../../functions/src/email/send-email");
 type SyncProfileModule = typeof import("../../functions/src/profiles/sync-profile");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type PolicyModule = typeof import("../../functions/src/lib/rate-limit-policy");
+type WelcomeModule = typeof import("../../functions/src/auth/welcome-email");
 
 const APP_URL = "http://127.0.0.1:5173";
 const CLIENT_IP = "198.51.100.20";
@@ -34,6 +35,7 @@ let mail: SendEmailModule;
 let profiles: SyncProfileModule;
 let admin: AdminModule;
 let policy: PolicyModule;
+let welcome: WelcomeModule;
 let restoreEnv: () => void = () => {};
 
 /** A new password account, as the sign-up form makes it. */
@@ -149,12 +151,13 @@ beforeAll(async () => {
     MAIL_FROM: "Vicino <noreply@vicino.test>",
     APP_URL,
   });
-  [fns, mail, profiles, admin, policy] = await Promise.all([
+  [fns, mail, profiles, admin, policy, welcome] = await Promise.all([
     import("../../functions/src/auth/magic-link"),
     import("../../functions/src/email/send-email"),
     import("../../functions/src/profiles/sync-profile"),
     import("../../functions/src/lib/admin"),
     import("../../functions/src/lib/rate-limit-policy"),
+    import("../../functions/src/auth/welcome-email"),
   ]);
   http = await serveSendEmail(mail.sendEmail);
   sendEmailUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/send-email`;
@@ -312,6 +315,72 @@ describe("createMagicLink + verifyMagicLink", () => {
     });
     const profile = (await admin.adminDb().doc(`profiles/${existing.uid}`).get()).data();
     expect(profile).toMatchObject({ uid: existing.uid, displayName: "Giulia Rossi", userType: "customer" });
+  });
+
+  it("welcomes an account the link created, as password and Google sign-ups are, without waiting on SMTP", async () => {
+    // The sign-in's own mailer only records: the link goes out through it, the welcome must not.
+    const inline: { to: string; subject: string; text: string }[] = [];
+    const queued: { uid: string }[] = [];
+    const deps = {
+      db: admin.adminDb(),
+      auth: admin.adminAuth(),
+      mailer: {
+        send: async (message: { to: string; subject: string; text: string }) => void inline.push(message),
+      },
+      welcomeQueue: welcome.welcomeQueueOver({ enqueue: async (payload) => void queued.push(payload) }),
+      appUrl: APP_URL,
+      now: () => new Date(),
+    };
+    const linkFor = async (email: string, userType: "customer" | "merchant") => {
+      await fns.requestMagicLink({ email, userType }, CLIENT_IP, deps);
+      const sent = inline.pop();
+      return /token=([\w-]+)/.exec(sent?.text ?? "")?.[1] ?? "";
+    };
+
+    const result = await fns.redeemMagicLink(
+      { token: await linkFor("bottega@example.it", "merchant") },
+      deps,
+    );
+    const { localId: uid } = await signInWithCustomToken(result.customToken);
+    expect(queued).toEqual([{ uid }]);
+    expect(inline).toEqual([]);
+
+    // The queue's task sends it over SMTP: to the account's address, with the role's assistant.
+    await welcome.deliverWelcomeEmail.run({ data: { uid } } as Parameters<
+      typeof welcome.deliverWelcomeEmail.run
+    >[0]);
+    const received = await smtp.waitFor((m) => m.recipients.includes("bottega@example.it"));
+    expect(received.subject).toBe("Benvenuto su Vicino!");
+    expect(received.text).toContain("Ciao bottega,");
+    expect(received.text).toContain("Leonardo");
+
+    // Signing in again with a link is no sign-up: no second welcome.
+    await fns.redeemMagicLink({ token: await linkFor("bottega@example.it", "merchant") }, deps);
+    expect(queued).toHaveLength(1);
+  });
+
+  it("sends the welcome inline when the queue cannot take it, and still signs in", async () => {
+    const inline: { to: string; subject: string; text: string }[] = [];
+    const deps = {
+      db: admin.adminDb(),
+      auth: admin.adminAuth(),
+      mailer: {
+        send: async (message: { to: string; subject: string; text: string }) => void inline.push(message),
+      },
+      welcomeQueue: {
+        enqueue: async () => {
+          throw new Error("Cloud Tasks unavailable");
+        },
+      },
+      appUrl: APP_URL,
+      now: () => new Date(),
+    };
+    await fns.requestMagicLink({ email: "anna@example.it", userType: "customer" }, CLIENT_IP, deps);
+    const token = /token=([\w-]+)/.exec(inline.pop()?.text ?? "")?.[1] ?? "";
+    await expect(fns.redeemMagicLink({ token }, deps)).resolves.toMatchObject({ email: "anna@example.it" });
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toMatchObject({ to: "anna@example.it", subject: "Benvenuto su Vicino!" });
+    expect(inline[0]?.text).toContain("Clemente");
   });
 
   it("refuses past the per-(address, IP) limit, and past the per-IP limit", async () => {

@@ -512,6 +512,7 @@ describe("which ratings count", () => {
       requestId: "req",
       merchantAverageRating: 0,
       ratingCounted: false,
+      ratingUncountedReason: "email_unproven",
     });
     expect(await read("requests/req")).toMatchObject({ status: "completed", customerRating: 1 });
     expect(await read("offers/deal")).toMatchObject({ customerRating: 1 });
@@ -536,6 +537,7 @@ describe("which ratings count", () => {
       requestId: "req-2",
       merchantAverageRating: 5,
       ratingCounted: false,
+      ratingUncountedReason: "cooldown",
     });
     expect(await read("offers/deal-2")).toMatchObject({ customerRating: 1 });
     expect(await read(`users/${MERCHANT}`)).toMatchObject({

@@ -146,6 +146,7 @@ describe("a request from an account whose e-mail is not proven", () => {
       db: db(),
       auth: admin.adminAuth(),
       mailer: { send: async (message: { text: string }) => void sent.push(message.text) },
+      welcomeQueue: { enqueue: async () => undefined },
       appUrl: "http://127.0.0.1:5173",
       now: () => new Date(),
     };

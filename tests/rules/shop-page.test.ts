@@ -60,6 +60,50 @@ describe("the shop's phone and opening hours on users/{uid}", () => {
     }
   });
 
+  it("the shop saves its days and times (weeklyHours), and empties them", async () => {
+    const db = rules.as(SHOP);
+    await assertSucceeds(
+      updateDoc(
+        userDoc(db, SHOP),
+        profileUpdateDocument(
+          {
+            weeklyHours: {
+              mon: [{ open: "15:00", close: "19:30" }],
+              tue: [
+                { open: "09:30", close: "13:00" },
+                { open: "15:00", close: "19:30" },
+              ],
+              sat: [{ open: "10:00", close: "24:00" }],
+              sun: [],
+            },
+          },
+          serverTimestamp,
+        ),
+      ),
+    );
+    await assertSucceeds(
+      updateDoc(userDoc(db, SHOP), profileUpdateDocument({ weeklyHours: {} }, serverTimestamp)),
+    );
+  });
+
+  it("refuses hours that are no days and times: unknown day, bad time, closing first, overlapping, three ranges", async () => {
+    const db = rules.as(SHOP);
+    const range = (open: string, close: string) => ({ open, close });
+    for (const weeklyHours of [
+      "Lun-Ven 9-19",
+      { lunedi: [range("09:00", "19:00")] },
+      { mon: [range("9:00", "19:00")] },
+      { mon: [range("09:00", "24:30")] },
+      { mon: [range("19:00", "09:00")] },
+      { mon: [range("09:00", "13:00"), range("12:00", "19:00")] },
+      { mon: [range("08:00", "10:00"), range("11:00", "12:00"), range("13:00", "14:00")] },
+      { mon: [{ ...range("09:00", "13:00"), note: "x" }] },
+      { mon: "09:00-19:00" },
+    ]) {
+      await assertFails(updateDoc(userDoc(db, SHOP), { weeklyHours, updatedAt: serverTimestamp() }));
+    }
+  });
+
   it("nobody sets another shop's phone", async () => {
     await assertFails(
       updateDoc(userDoc(rules.as(OTHER_SHOP), SHOP), { phone: "02 7654321", updatedAt: serverTimestamp() }),

@@ -34,6 +34,7 @@ import {
   hashMagicLinkToken,
   isWellFormedMagicLinkToken,
 } from "./magic-link-token";
+import { cloudWelcomeQueue, type WelcomeQueue, welcomeNewAccount } from "./welcome-email";
 
 /**
  * The function-based magic link (architecture §5): a random token mailed as
@@ -48,12 +49,21 @@ export interface MagicLinkDeps {
   db: Firestore;
   auth: Auth;
   mailer: MailTransport;
+  /** A new account's welcome e-mail, sent off the sign-in's path (welcome-email.ts). */
+  welcomeQueue: WelcomeQueue;
   appUrl: string;
   now: () => Date;
 }
 
 function defaultDeps(): MagicLinkDeps {
-  return { db: adminDb(), auth: adminAuth(), mailer: smtpTransport, appUrl: appUrl(), now: () => new Date() };
+  return {
+    db: adminDb(),
+    auth: adminAuth(),
+    mailer: smtpTransport,
+    welcomeQueue: cloudWelcomeQueue(),
+    appUrl: appUrl(),
+    now: () => new Date(),
+  };
 }
 
 export function normalizeEmail(email: string): string {
@@ -114,8 +124,9 @@ function invalidToken(): HttpsError {
 
 /**
  * Redeems a token: marks it used in one transaction (so of two concurrent calls exactly one gets
- * past this point), then gets or creates the account and answers with a custom token. Unknown,
- * malformed, expired and used tokens all get the same error.
+ * past this point), then gets or creates the account and answers with a custom token. An account this
+ * link created gets the welcome e-mail, as password and Google sign-ups do, queued so the sign-in does
+ * not wait on SMTP. Unknown, malformed, expired and used tokens all get the same error.
  */
 export async function redeemMagicLink(
   input: VerifyMagicLinkInput,
@@ -140,9 +151,13 @@ export async function redeemMagicLink(
       { uid: user.uid, email: link.email, userType: link.userType, reclaimed },
       deps.now(),
     );
+    const welcome = account.created
+      ? welcomeNewAccount({ db: deps.db, mail: deps.mailer, welcomeQueue: deps.welcomeQueue }, user.uid)
+      : undefined;
     // The address is proven now: requests held until then reach the shops.
     await releaseHeldRequestsQuietly(deps.db, user.uid, deps.now());
     const customToken = await deps.auth.createCustomToken(user.uid);
+    await welcome;
     return { customToken, userType: account.userType, email: link.email };
   } catch (error) {
     if (error instanceof HttpsError) throw error;

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { type CompleteTransactionOutput, completeTransactionInputSchema } from "@/domain/callables";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
 import { ERROR_MESSAGES } from "@/domain/messages";
-import { applyRating, type RatingSummary, ratingCounts, ratingLedgerId } from "@/domain/rating";
+import { applyRating, type RatingSummary, ratingLedgerId, ratingOutcome } from "@/domain/rating";
 import { reviewDocument } from "@/domain/shop-page";
 import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
 import { adminDb } from "../lib/admin";
@@ -61,12 +61,13 @@ function lastCountedAt(data: DocumentData | undefined): Date | undefined {
  * transaction (spec §4 Completing): the request in_progress → completed with completedAt,
  * completedOfferId (its acceptedOfferId), customerRating and customerFeedback; the accepted offer gets
  * the rating, the feedback and ratedAt; users/{merchantId} gets successfulMatches + 1. The rating enters
- * the merchant's average only when it counts (rating.ts ratingCounts: the buyer proved their e-mail,
+ * the merchant's average only when it counts (rating.ts ratingOutcome: the buyer proved their e-mail,
  * and none of their ratings of this shop counted in the last 30 days, as ratingsGiven/{buyer}_{shop}
  * records): then averageRating moves as a running mean (applyRating) with totalRatings + 1 on
  * users/{merchantId} and on the public projection profiles/{merchantId}, and the ledger's lastRatedAt
  * moves. users/{merchantId} is the source of the mean; the profile's figures are used only when the
- * user document is missing. `ratingCounted` tells the caller which happened. A buyer who proved their
+ * user document is missing. `ratingCounted` tells the caller which happened (and
+ * `ratingUncountedReason` why not, so the buyer reads what would make the next one count). A buyer who proved their
  * e-mail also leaves a review on the shop's page, profiles/{merchantId}/reviews/{requestId} (the stars,
  * the comment, the date and the buyer's first name from users/{buyer}), whether or not the rating
  * entered the average this time: the cooldown keeps one buyer from moving the mean, not from saying
@@ -115,11 +116,12 @@ export async function completeTransactionFor(
     const conversations = await readConversations(tx, db, [offer.id]);
 
     const now = timestamp(deps);
-    const counted = ratingCounts({
+    const outcome = ratingOutcome({
       emailProven,
       lastCountedAt: lastCountedAt(ledgerSnap?.data()),
       now: now.toDate(),
     });
+    const { counted } = outcome;
     const current = ratingSummary(userData ?? profileData);
     const next = counted ? applyRating(current, input.rating) : unchanged(current);
     const rating = counted ? { averageRating: next.averageRating, totalRatings: next.totalRatings } : {};
@@ -166,7 +168,12 @@ export async function completeTransactionFor(
       tx.set(merchantProfileRef.collection(SUBCOLLECTIONS.reviews).doc(request.id), review);
     }
     touchConversations(tx, conversations, now);
-    return { requestId: request.id, merchantAverageRating: next.averageRating, ratingCounted: counted };
+    return {
+      requestId: request.id,
+      merchantAverageRating: next.averageRating,
+      ratingCounted: counted,
+      ...(outcome.counted ? {} : { ratingUncountedReason: outcome.reason }),
+    };
   });
 }
 

@@ -16,7 +16,8 @@ import { SMTP_SECRETS } from "../email/smtp-secrets";
  *
  * `sendsMail` binds the SMTP secrets: every function whose code reaches the SMTP transport needs them
  * (deploy:check proves it from the bundle's import graph). Notification e-mails go through the task
- * queue (deliverNotificationEmail), so the request path neither binds them nor waits on SMTP; the magic
+ * queue (deliverNotificationEmail), and a magic-link sign-up's welcome through its own (deliverWelcomeEmail),
+ * so the request path neither binds them nor waits on SMTP; the magic
  * link, the /api/send-email templates, plan reminders, moderation notices and the retries sweep send
  * directly.
  */
@@ -91,6 +92,8 @@ export const SIZING = {
     concurrency: 10,
     sendsMail: true,
   },
+  // A magic-link sign-up's welcome (the sign-in only queues it): one small send per new account.
+  deliverWelcomeEmail: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 3, sendsMail: true },
   // The fan-out: one trigger per request written (~1.4/s at peak publishing), a few shop-index pages
   // each; one trigger per users/{uid} write that only writes on a shop's change; one digest per shop and hour.
   onRequestWritten: { memory: "256MiB", timeoutSeconds: 120, maxInstances: 20 },

@@ -5,6 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { BUYER_MESSAGES } from "@/domain/messages";
 import { formatEuro } from "@/domain/pricing";
+import { purchaseDialogLead, TOKEN_WALLET_COPY } from "@/domain/token-wallet-messages";
 import { formatTokens, TOKEN_PACKAGE_LABELS, tokenPackagesFor } from "@/domain/tokens";
 import type { UserType } from "@/domain/user-type";
 import { cn } from "@/lib/cn";
@@ -21,7 +22,8 @@ type PurchaseDialogProps = {
 const newPaymentId = () => crypto.randomUUID();
 
 /**
- * The token packs of the user's role (spec §9). The local payment provider is simulated and the
+ * The one way to buy tokens, whatever opened it (the badge, its 'Acquista token' button, the wallet on
+ * /profile, Algo or Leonardo out of tokens): the token packs of the user's role (spec §9). The local payment provider is simulated and the
  * dialog says so. One paymentId per attempted pack: a retry after a failure reuses it (the function
  * credits a payment id once), a successful purchase starts a new one.
  */
@@ -62,8 +64,8 @@ export function PurchaseDialog({ open, onOpenChange, userType, balance }: Purcha
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Acquista token"
-      description={`Hai ${formatTokens(balance)} token. I token acquistati non scadono.`}
+      title={TOKEN_WALLET_COPY.buy}
+      description={purchaseDialogLead(balance)}
     >
       {paymentsAreSimulated ? (
         <>

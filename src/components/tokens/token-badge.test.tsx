@@ -44,6 +44,17 @@ describe("TokenBadge", () => {
     expect(screen.queryByRole("button", { name: "Acquista token" }) !== null).toBe(buy);
   });
 
+  it("opens the purchase from the badge itself at any balance, e.g. 3 tokens", async () => {
+    const onBuy = vi.fn();
+    wrap(<TokenBadge balance={3} onBuy={onBuy} />);
+    expect(screen.queryByRole("button", { name: "Acquista token" })).toBeNull();
+    const badge = screen.getByRole("button", { name: "Token AI: 3" });
+    expect(badge).toHaveAccessibleDescription("Apre l'acquisto di altri token");
+    badge.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(onBuy).toHaveBeenCalledOnce();
+  });
+
   it("shows the balance the Italian way and opens the purchase on click", async () => {
     const onBuy = vi.fn();
     wrap(<TokenBadge balance={1.5} onBuy={onBuy} />);

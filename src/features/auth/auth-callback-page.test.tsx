@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   fakeAuthModule as auth,
   codedError,
+  fakeEmailModule as email,
   resetFakeData,
   seedUser,
   fakeUsersModule as users,
@@ -58,6 +59,13 @@ describe("/auth-callback", () => {
     });
     expect(localStorage.getItem("vicino.emailForSignIn")).toBeNull();
     await waitFor(() => expect(location.pathname).toBe("/merchant"), { timeout: 3000 });
+    // A new account gets the welcome e-mail, as password and Google sign-ups do.
+    await waitFor(() =>
+      expect(email.sendEmail).toHaveBeenCalledExactlyOnceWith(
+        { type: "welcome", data: { displayName: "nuovo", userType: "merchant", assistantName: "Leonardo" } },
+        expect.any(String),
+      ),
+    );
   });
 
   it("keeps the stored role of an existing user", async () => {
@@ -67,6 +75,7 @@ describe("/auth-callback", () => {
     expect(await findToast("Accesso effettuato!")).toHaveTextContent("Bentornato, Anna!");
     expect(users.createUserDoc).not.toHaveBeenCalled();
     await waitFor(() => expect(location.pathname).toBe("/customer"), { timeout: 3000 });
+    expect(email.sendEmail).not.toHaveBeenCalled();
   });
 
   it("asks for the address when the link is opened on another device", async () => {

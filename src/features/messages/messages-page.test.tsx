@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider, useToast } from "@/components/ui/toast";
+import { createMagicLink } from "@/data/account";
 import { subscribeToConversation, subscribeToUserConversations } from "@/data/conversations";
 import { acceptOffer, completeTransaction, rejectOffer } from "@/data/deals";
 import type { Listener } from "@/data/listen";
@@ -25,6 +26,7 @@ import { errorMessage } from "@/domain/errors";
 import type { Message } from "@/domain/message";
 import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
+import { RATING_OUTCOME_MESSAGES, RATING_PROOF_COPY } from "@/domain/rating-messages";
 import type { Request } from "@/domain/request";
 import type { UnreadCounts } from "@/domain/unread-counts";
 import { readChatPreview } from "@/lib/chat-preview";
@@ -74,6 +76,7 @@ vi.mock("@/data/moderation", () => ({
 }));
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn(async () => null) }));
 vi.mock("@/data/request-photos", () => ({ fetchRequestPhotos: vi.fn() }));
+vi.mock("@/data/account", () => ({ createMagicLink: vi.fn(async () => ({ ok: true })) }));
 
 const NOW = new Date();
 const BUYER = "buyer-1";
@@ -162,10 +165,10 @@ function answers<T>(value: T) {
   };
 }
 
-function session(uid: string, userType: "customer" | "merchant"): SessionValue {
+function session(uid: string, userType: "customer" | "merchant", emailVerified = true): SessionValue {
   return {
     loading: false,
-    user: { uid, email: `${uid}@example.com` },
+    user: { uid, email: `${uid}@example.com`, emailVerified, providerIds: ["password"] },
     userData: {
       id: uid,
       uid,
@@ -538,6 +541,67 @@ describe("completion panel", () => {
       feedback: "Gentilissimi",
     });
     expect(await findToast("Transazione completata! Grazie per il feedback.")).toBeVisible();
+  });
+
+  it("tells a buyer with an unproven e-mail, at the rating, that it would not count, with the one-tap proof", async () => {
+    vi.mocked(useSession).mockReturnValue(session(BUYER, "customer", false));
+    vi.mocked(completeTransaction).mockResolvedValue({
+      requestId: "r1",
+      merchantAverageRating: 0,
+      ratingCounted: false,
+      ratingUncountedReason: "email_unproven",
+    });
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await user.click(await screen.findByRole("button", { name: "Ho acquistato" }));
+    const form = screen.getByRole("form", { name: "Completa la transazione" });
+    expect(form).toHaveTextContent(RATING_PROOF_COPY.beforeRating);
+    await user.click(within(form).getByRole("button", { name: "Mandami il link di conferma" }));
+    expect(createMagicLink).toHaveBeenCalledExactlyOnceWith({
+      email: `${BUYER}@example.com`,
+      userType: "customer",
+    });
+    expect(await within(form).findByRole("status")).toHaveTextContent(
+      `Ti abbiamo mandato un link a ${BUYER}@example.com`,
+    );
+
+    // Sent anyway: the answer says it did not count, why, and offers the proof again.
+    await user.click(screen.getByRole("radio", { name: "3 stelle: Buono" }));
+    await user.click(screen.getByRole("button", { name: "Invia la valutazione e completa" }));
+    const outcome = await screen.findByText(RATING_OUTCOME_MESSAGES.email_unproven);
+    expect(outcome.closest("[role=status]")).toHaveTextContent(RATING_PROOF_COPY.outcomeTitle);
+    expect(screen.getByRole("button", { name: "Mandami il link di conferma" })).toBeVisible();
+    expect(screen.queryByRole("form", { name: "Completa la transazione" })).toBeNull();
+  });
+
+  it("tells a proven buyer whether the rating counted: yes, or not within 30 days of the last", async () => {
+    vi.mocked(completeTransaction).mockResolvedValueOnce({
+      requestId: "r1",
+      merchantAverageRating: 4,
+      ratingCounted: true,
+    });
+    const { user } = renderAt(`/messages/${conversation.id}`);
+    await user.click(await screen.findByRole("button", { name: "Ho acquistato" }));
+    expect(screen.getByRole("form", { name: "Completa la transazione" })).not.toHaveTextContent(
+      RATING_PROOF_COPY.beforeRating,
+    );
+    await user.click(screen.getByRole("radio", { name: "4 stelle: Molto buono" }));
+    await user.click(screen.getByRole("button", { name: "Invia la valutazione e completa" }));
+    expect(await screen.findByText(RATING_OUTCOME_MESSAGES.counted)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Mandami il link di conferma" })).toBeNull();
+    cleanup();
+
+    vi.mocked(completeTransaction).mockResolvedValueOnce({
+      requestId: "r1",
+      merchantAverageRating: 4,
+      ratingCounted: false,
+      ratingUncountedReason: "cooldown",
+    });
+    const again = renderAt(`/messages/${conversation.id}`);
+    await again.user.click(await screen.findByRole("button", { name: "Ho acquistato" }));
+    await again.user.click(screen.getByRole("radio", { name: "2 stelle: Sufficiente" }));
+    await again.user.click(screen.getByRole("button", { name: "Invia la valutazione e completa" }));
+    expect(await screen.findByText(RATING_OUTCOME_MESSAGES.cooldown)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Mandami il link di conferma" })).toBeNull();
   });
 
   it("shows the merchant the outcome and the rating, without the buyer's buttons", async () => {

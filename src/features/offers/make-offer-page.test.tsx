@@ -12,6 +12,7 @@ import {
   VALIDATION_MESSAGES,
 } from "@/domain/messages";
 import { PLAN_MESSAGES } from "@/domain/plan-messages";
+import { purchaseDialogLead, TOKEN_WALLET_COPY, tokenBadgeLabel } from "@/domain/token-wallet-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
@@ -24,6 +25,7 @@ vi.mock("@/data/offers", () => ({
   saveOffer: vi.fn(),
 }));
 vi.mock("@/data/offer-description", () => ({ generateOfferDescription: vi.fn() }));
+vi.mock("@/data/tokens", () => ({ getTokenBalance: vi.fn(), purchaseTokens: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 // Typing into several fields takes a few seconds on a busy machine.
@@ -212,6 +214,18 @@ describe("/make-offer/:requestId", () => {
     expect(saveOffer).toHaveBeenCalledWith(expect.objectContaining({ aiGenerated: true }));
   });
 
+  it("shows the shop's token balance, whose badge opens the purchase at any balance", async () => {
+    vi.mocked(useSession).mockReturnValue(merchantSession({ aiTokens: 3 }));
+    const { user } = await openForm();
+    const badge = screen.getByRole("button", { name: tokenBadgeLabel(3) });
+    // At 3 tokens there is no separate 'Acquista token' button, but the badge opens the one dialog.
+    expect(screen.queryByRole("button", { name: TOKEN_WALLET_COPY.buy })).toBeNull();
+    await user.click(badge);
+    expect(await screen.findByRole("dialog", { name: TOKEN_WALLET_COPY.buy })).toHaveTextContent(
+      purchaseDialogLead(3),
+    );
+  });
+
   it("says when Leonardo cannot write: out of tokens, or the function's own message", async () => {
     vi.mocked(generateOfferDescription)
       .mockResolvedValueOnce({ description: "", tokenBalance: 0, outOfTokens: true })
@@ -224,6 +238,12 @@ describe("/make-offer/:requestId", () => {
     expect(
       await screen.findByText(ERROR_MESSAGES.insufficientTokens, { selector: "form [role=alert]" }),
     ).toBeInTheDocument();
+    // Out of tokens opens the purchase dialog, with the shop's packs, as Algo's does; the badge reads 0.
+    const purchase = await screen.findByRole("dialog", { name: TOKEN_WALLET_COPY.buy });
+    expect(within(purchase).getByRole("radio", { name: /Professional.*100 token/ })).toBeChecked();
+    expect(screen.getByLabelText(tokenBadgeLabel(0))).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(purchase).not.toBeInTheDocument());
     await user.click(screen.getByRole("button", { name: "Scrivi con Leonardo" }));
     expect(
       await screen.findByText(ERROR_MESSAGES.requestNotFound, { selector: "form [role=alert]" }),

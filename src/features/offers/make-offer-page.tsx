@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { TokenWallet } from "@/components/tokens/token-wallet";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -70,6 +71,8 @@ export function MakeOfferPage() {
   const offerQuery = useOwnOffer(requestId, uid);
   const sendOffer = useSendOffer();
   const draftDescription = useDraftDescription();
+  // The purchase dialog, opened from the badge or when Leonardo is out of tokens.
+  const [buyOpen, setBuyOpen] = useState(false);
   const notFound = requestQuery.isSuccess && requestQuery.data === null;
   const redirected = useRef(false);
 
@@ -168,9 +171,12 @@ export function MakeOfferPage() {
       >
         ← Torna alle richieste
       </Link>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">
-        {again ? MERCHANT_MESSAGES.offerAgainTitle : offer ? "Modifica la tua offerta" : "Fai un'offerta"}
-      </h1>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {again ? MERCHANT_MESSAGES.offerAgainTitle : offer ? "Modifica la tua offerta" : "Fai un'offerta"}
+        </h1>
+        <TokenWallet open={buyOpen} onOpenChange={setBuyOpen} />
+      </div>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <RequestSummary request={request} shop={shop} />
         {editable ? (
@@ -187,9 +193,12 @@ export function MakeOfferPage() {
                 initial={initialValues(request, offer)}
                 submitLabel={offer && !again ? "Aggiorna l'offerta" : "Invia l'offerta"}
                 onSubmit={submit}
-                onDraftDescription={(input) =>
-                  draftDescription.mutateAsync({ requestId: request.id, ...input })
-                }
+                onDraftDescription={async (input) => {
+                  const drafted = await draftDescription.mutateAsync({ requestId: request.id, ...input });
+                  if (drafted !== null) return drafted;
+                  setBuyOpen(true);
+                  throw new Error(ERROR_MESSAGES.insufficientTokens);
+                }}
               />
             </CardContent>
           </Card>

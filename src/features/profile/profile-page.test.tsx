@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { confirmLinkSent, EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
+import { TOKEN_WALLET_COPY } from "@/domain/token-wallet-messages";
 import {
   fakeAuthModule as auth,
   codedError,
@@ -53,6 +55,47 @@ describe("/profile", () => {
     expect(detail("Cognome")).toBe("Maria Neri");
     expect(detail("Email")).toBe("anna@example.com");
     expect(detail("Tipo di account")).toBe("Acquirente");
+  });
+
+  it("offers a buyer whose e-mail is not confirmed the one-tap proof link, and says what it gives", async () => {
+    seedUser({ email: "anna@example.com", displayName: "Anna Neri", userType: "customer" });
+    const { user } = await openProfile();
+    expect(detail(EMAIL_PROOF_STEP.statusLabel)).toContain(EMAIL_PROOF_STEP.statusPending);
+    expect(detail(EMAIL_PROOF_STEP.statusLabel)).toContain(EMAIL_PROOF_STEP.buyerWhy);
+    await user.click(screen.getByRole("button", { name: EMAIL_PROOF_STEP.sendLink }));
+    expect(functions.createMagicLink).toHaveBeenCalledExactlyOnceWith({
+      email: "anna@example.com",
+      userType: "customer",
+    });
+    expect(await screen.findByText(confirmLinkSent("anna@example.com"))).toHaveAttribute("role", "status");
+  });
+
+  it("says a proven e-mail is confirmed, with no link to send", async () => {
+    seedUser({
+      email: "anna@example.com",
+      displayName: "Anna Neri",
+      userType: "customer",
+      emailVerified: true,
+    });
+    await openProfile();
+    expect(detail(EMAIL_PROOF_STEP.statusLabel)).toBe(EMAIL_PROOF_STEP.statusConfirmed);
+    expect(screen.queryByRole("button", { name: EMAIL_PROOF_STEP.sendLink })).toBeNull();
+  });
+
+  it("has the token wallet, which buys at any balance through the one purchase dialog", async () => {
+    seedUser({
+      email: "anna@example.com",
+      displayName: "Anna Neri",
+      userType: "customer",
+      aiTokens: 4,
+      lastTokenReset: new Date(),
+    });
+    const { user } = await openProfile();
+    const wallet = screen.getByRole("heading", { level: 2, name: TOKEN_WALLET_COPY.title }).closest("div")
+      ?.parentElement as HTMLElement;
+    expect(wallet).toHaveTextContent("Saldo: 4 token");
+    await user.click(within(wallet).getByRole("button", { name: TOKEN_WALLET_COPY.buy }));
+    expect(await screen.findByRole("dialog", { name: TOKEN_WALLET_COPY.buy })).toBeInTheDocument();
   });
 
   it("prefers the stored first name and surname", async () => {
@@ -130,7 +173,7 @@ describe("/profile", () => {
     await user.type(screen.getByLabelText(/Indirizzo del negozio/), "Via Roma 1, Torino");
     // The shop page's phone and hours: a wrong phone is refused in Italian, then corrected.
     await user.type(screen.getByLabelText(/Telefono del negozio/), "chiamami");
-    await user.type(screen.getByLabelText(/Orari di apertura/), "Lun-Ven 9-19{Enter}  Sab 9-13 ");
+    await user.type(screen.getByLabelText(/Note sugli orari/), "Lun-Ven 9-19{Enter}  Sab 9-13 ");
     await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Inserisci un numero di telefono valido (es. 02 1234567 o +39 333 1234567)",
@@ -147,11 +190,66 @@ describe("/profile", () => {
       businessName: "Ferramenta Bianchi",
       location: { address: "Via Roma 1, Torino", lat: 45.07, lng: 7.69 },
       phone: "011 123 4567",
+      weeklyHours: {},
       openingHours: "Lun-Ven 9-19\nSab 9-13",
     });
     expect(await screen.findByText("011 123 4567")).toBeVisible();
     expect(storedUser(account.uid)?.businessName).toBe("Ferramenta Bianchi");
     expect(await screen.findByText("Via Roma 1, Torino")).toBeVisible();
+  });
+
+  it("lets a shop set its opening hours as days and times, keeping the free text it wrote before", async () => {
+    const { account } = seedUser({
+      email: "negozio@example.com",
+      displayName: "Carlo Bianchi",
+      userType: "merchant",
+      businessName: "Ferramenta Bianchi",
+      location: { lat: 45.07, lng: 7.69, address: "Via Roma 1, Torino" },
+      openingHours: "Lun-Ven 9-19",
+    });
+    const { user } = await openProfile();
+    // Saved as text before days and times existed: shown as it is.
+    expect(detail("Orari di apertura")).toBe("Lun-Ven 9-19");
+    await user.click(screen.getByRole("button", { name: "Modifica profilo" }));
+    const hours = screen.getByRole("group", { name: "Orari di apertura" });
+    expect(screen.getByLabelText(/Note sugli orari/)).toHaveValue("Lun-Ven 9-19");
+
+    await user.click(within(hours).getByRole("checkbox", { name: "Lunedì aperto" }));
+    const time = (name: string) => within(hours).getByLabelText(name);
+    await user.clear(time("Lunedì: dalle"));
+    await user.type(time("Lunedì: dalle"), "09:30");
+    await user.clear(time("Lunedì: alle"));
+    await user.type(time("Lunedì: alle"), "13:00");
+    await user.click(within(hours).getByRole("button", { name: "Aggiungi una fascia (lunedì)" }));
+    await user.clear(time("Lunedì, seconda fascia: dalle"));
+    await user.type(time("Lunedì, seconda fascia: dalle"), "12:00");
+    await user.click(within(hours).getByRole("button", { name: "Martedì: Come lunedì" }));
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    // The afternoon starts before the morning ends: the day is named.
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Lunedì: la seconda fascia deve iniziare dopo la fine della prima",
+    );
+    expect(users.updateUserProfile).not.toHaveBeenCalled();
+
+    await user.clear(time("Lunedì, seconda fascia: dalle"));
+    await user.type(time("Lunedì, seconda fascia: dalle"), "15:00");
+    await user.click(within(hours).getByRole("button", { name: "Martedì: Come lunedì" }));
+    await user.clear(screen.getByLabelText(/Note sugli orari/));
+    await user.type(screen.getByLabelText(/Note sugli orari/), "Chiuso ad agosto");
+    await user.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    await findToast("Profilo aggiornato!");
+    const days = [
+      { open: "09:30", close: "13:00" },
+      { open: "15:00", close: "19:00" },
+    ];
+    expect(users.updateUserProfile).toHaveBeenCalledWith(
+      account.uid,
+      expect.objectContaining({ weeklyHours: { mon: days, tue: days }, openingHours: "Chiuso ad agosto" }),
+    );
+    await waitFor(() => expect(detail("Orari di apertura")).toContain("Note sugli orari: Chiuso ad agosto"));
+    expect(screen.getByRole("table", { name: "Orari di apertura" })).toHaveTextContent(
+      "Lunedì9:30–13:00, 15:00–19:00",
+    );
   });
 
   it("lets a verified shop change its categories through verifyShop, and refuses none", async () => {

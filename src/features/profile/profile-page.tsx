@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { TokenWalletCard } from "@/components/tokens/token-wallet-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
@@ -109,6 +110,7 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
+      <TokenWalletCard />
       <NotificationPreferencesCard uid={user.uid} userType={userData.userType} />
       <MyReports uid={user.uid} />
       <MyBlocks uid={user.uid} />

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getPublicProfile } from "@/data/profiles";
 import { listShopReviews } from "@/data/shop-page";
@@ -72,6 +72,54 @@ describe("/negozi/:shopId", () => {
     expect(categories.map((item) => item.textContent)).toEqual(["Elettronica", "Casa"]);
     expect(screen.getByText(/su 5 · 4 valutazioni/)).toHaveTextContent("4,3 su 5 · 4 valutazioni");
     expect(screen.queryByRole("link", { name: "Modifica i dati" })).not.toBeInTheDocument();
+  });
+
+  it("reads days and times at a glance in Rome's time: open now and until when, the week, the notes", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Tuesday 24 November 2026, 19:00 in Rome (UTC+1).
+      vi.setSystemTime(new Date("2026-11-24T18:00:00Z"));
+      const afternoon = { open: "15:00", close: "19:30" };
+      vi.mocked(getPublicProfile).mockResolvedValue({
+        ...navigli,
+        shop: {
+          categories: ["elettronica"],
+          openingHours: "Chiuso a Ferragosto",
+          weeklyHours: {
+            mon: [afternoon],
+            tue: [{ open: "09:30", close: "13:00" }, afternoon],
+            sat: [{ open: "09:30", close: "19:30" }],
+          },
+        },
+      });
+      open();
+      await screen.findByRole("heading", { level: 1, name: "Elettronica Navigli" });
+      const hours = detail("Orari") as HTMLElement;
+      expect(hours).toHaveTextContent("Aperto ora · Chiude alle 19:30");
+      const week = within(hours).getByRole("table", { name: "Orari di apertura" });
+      const rows = within(week)
+        .getAllByRole("row")
+        .map((row) => row.textContent);
+      expect(rows).toEqual([
+        "Lunedì15:00–19:30",
+        "Martedì (oggi)9:30–13:00, 15:00–19:30",
+        "MercoledìChiuso",
+        "GiovedìChiuso",
+        "VenerdìChiuso",
+        "Sabato9:30–19:30",
+        "DomenicaChiuso",
+      ]);
+      expect(hours).toHaveTextContent("Note sugli orari: Chiuso a Ferragosto");
+
+      // At 19:45 it has closed, and opens again on Saturday.
+      cleanup();
+      vi.setSystemTime(new Date("2026-11-24T18:45:00Z"));
+      open();
+      await screen.findByRole("heading", { level: 1, name: "Elettronica Navigli" });
+      expect(detail("Orari")).toHaveTextContent("Chiuso ora · Apre sabato alle 9:30");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("lists the latest reviews with stars, comment, date and the buyer's first name", async () => {

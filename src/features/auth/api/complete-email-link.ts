@@ -12,7 +12,7 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
 import { forgetEmailForSignIn } from "../lib/email-link-storage";
 import { onceByKey } from "../lib/once";
-import { ensureUserDocument, type SignedIn } from "./account-setup";
+import { ensureUserDocument, type SignedIn, sendWelcomeEmail } from "./account-setup";
 
 export class EmailLinkError extends Error {
   override name = "EmailLinkError";
@@ -27,7 +27,8 @@ const SPENT_LINK_CODES = new Set(["auth/invalid-action-code", "auth/expired-acti
  * server reclaim an account someone registered with this address before it was proven (reclaimAccount:
  * on a reclaim every session is revoked, so it signs in again with the custom token), then
  * creates users/{uid} on the first sign-in with the link's `userType` (an existing user keeps the
- * stored role). A used or expired link reads 'Token non valido o scaduto'.
+ * stored role) and sends a new account the welcome e-mail, as password and Google sign-ups get it,
+ * without making the sign-in wait for it. A used or expired link reads 'Token non valido o scaduto'.
  */
 export function completeEmailLink(email: string, url: string, userType: UserType): Promise<SignedIn> {
   return once(`${email}\n${url}`, async () => {
@@ -35,6 +36,8 @@ export function completeEmailLink(email: string, url: string, userType: UserType
       let account = await completeEmailLinkSignIn(email, url);
       account = await reclaimIfNeeded(account);
       const signedIn = await ensureUserDocument(account, { userType, welcome: false });
+      // sendWelcomeEmail never rejects (a failure is logged): the redirect does not wait on SMTP.
+      if (signedIn.firstSignIn) void sendWelcomeEmail(signedIn.displayName, signedIn.userType);
       forgetEmailForSignIn();
       return signedIn;
     } catch (error) {

@@ -1,5 +1,4 @@
 import { useMutation } from "@tanstack/react-query";
-import { createMagicLink } from "@/data/account";
 import { verifyShop } from "@/data/shops";
 import type { ShopVerification, VerifyShopOutput } from "@/domain/shop-verification";
 
@@ -15,9 +14,4 @@ export function useVerifyShop({ onSuccess }: { onSuccess?: (output: VerifyShopOu
     mutationFn: (input: ShopVerification) => verifyShop(input),
     ...(onSuccess ? { onSuccess } : {}),
   });
-}
-
-/** The magic link as e-mail confirmation: opening it signs in and marks the address verified. */
-export function useSendConfirmationLink() {
-  return useMutation({ mutationFn: (email: string) => createMagicLink({ email, userType: "merchant" }) });
 }

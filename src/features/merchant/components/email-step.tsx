@@ -1,6 +1,5 @@
-import { Button } from "@/components/ui/button";
-import { linkSentMessage, SHOP_VERIFICATION_COPY } from "@/domain/shop-verification-messages";
-import { useSendConfirmationLink } from "../api/verify-shop";
+import { EmailProofButton } from "@/components/account/email-proof-button";
+import { SHOP_VERIFICATION_COPY } from "@/domain/shop-verification-messages";
 import { VerificationStep } from "./verification-step";
 
 /**
@@ -8,7 +7,6 @@ import { VerificationStep } from "./verification-step";
  * address is verified or the account signs in with Google; else the magic link confirms it.
  */
 export function EmailStep({ email, proven }: { email: string; proven: boolean }) {
-  const send = useSendConfirmationLink();
   return (
     <VerificationStep number={1} title={SHOP_VERIFICATION_COPY.emailStep} done={proven}>
       {proven ? (
@@ -17,18 +15,11 @@ export function EmailStep({ email, proven }: { email: string; proven: boolean })
           {email}
         </p>
       ) : (
-        <div className="space-y-3">
+        <div className="space-y-3 text-slate-800">
           <p className="text-sm break-words text-slate-700">
             {SHOP_VERIFICATION_COPY.emailPending} ({email})
           </p>
-          <Button variant="secondary" loading={send.isPending} onClick={() => send.mutate(email)}>
-            {SHOP_VERIFICATION_COPY.sendLink}
-          </Button>
-          {send.isSuccess ? (
-            <p role="status" className="text-sm font-medium break-words text-slate-800">
-              {linkSentMessage(email)}
-            </p>
-          ) : null}
+          <EmailProofButton size="md" />
         </div>
       )}
     </VerificationStep>

@@ -1,18 +1,37 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useMutationState } from "@tanstack/react-query";
 import { useToast } from "@/components/ui/toast";
 import { completeTransaction } from "@/data/deals";
+import type { CompleteTransactionOutput } from "@/domain/callables";
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import type { Rating } from "@/domain/rating";
 import { failWith } from "@/lib/app-error";
 
+/** One request's completion: the form sends it, the completed panel reads its answer. */
+const completionKey = (requestId: string) => ["deals", "complete", requestId] as const;
+
 /** The buyer completes the deal with a rating (the decisions are in components/marketplace/deal-actions). */
-export function useCompleteTransaction() {
+export function useCompleteTransaction(requestId: string) {
   const { toast } = useToast();
   return useMutation({
+    mutationKey: completionKey(requestId),
+    // Its answer stays for the session: the completed panel reads it after the form has gone.
+    gcTime: Number.POSITIVE_INFINITY,
     onSuccess: () => toast(SUCCESS_TOASTS.transactionCompleted),
-    mutationFn: ({ requestId, rating, feedback }: { requestId: string; rating: Rating; feedback?: string }) =>
+    mutationFn: ({ rating, feedback }: { rating: Rating; feedback?: string }) =>
       completeTransaction(feedback ? { requestId, rating, feedback } : { requestId, rating }).catch(
         failWith(ERROR_MESSAGES.completeTransaction, { serverMessage: true }),
       ),
   });
+}
+
+/**
+ * completeTransaction's answer for this request in this session (whether the rating counted, and why
+ * not), once the call succeeded. It outlives the form: the request turns completed, the form goes.
+ */
+export function useCompletionAnswer(requestId: string): CompleteTransactionOutput | undefined {
+  const answers = useMutationState({
+    filters: { mutationKey: completionKey(requestId), status: "success" },
+    select: (mutation) => mutation.state.data as CompleteTransactionOutput | undefined,
+  });
+  return answers.at(-1);
 }

@@ -1,15 +1,19 @@
 import { type FormEvent, useRef, useState } from "react";
+import { EmailProofButton } from "@/components/account/email-proof-button";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { DEAL_MESSAGES } from "@/domain/deal-messages";
 import { type Rating, validateRatingForm } from "@/domain/rating";
+import { RATING_PROOF_COPY } from "@/domain/rating-messages";
+import { useEmailProven } from "@/lib/email-proof";
 import { useCompleteTransaction } from "../api/deals";
 import { RatingStars } from "./rating-stars";
 
 /**
  * After acceptance the buyer first goes to the shop: the rating is asked only when they say they bought
- * ('Ho acquistato'), with no star preselected; sending it completes the deal (spec §4).
+ * ('Ho acquistato'), with no star preselected; sending it completes the deal (spec §4). A buyer whose
+ * e-mail is not proven reads, right there, that the rating would not count, with the one-tap proof.
  */
 export function CompletionForm({ requestId }: { requestId: string }) {
   const [purchased, setPurchased] = useState(false);
@@ -25,7 +29,8 @@ export function CompletionForm({ requestId }: { requestId: string }) {
 }
 
 function RatingForm({ requestId, onCancel }: { requestId: string; onCancel: () => void }) {
-  const complete = useCompleteTransaction();
+  const complete = useCompleteTransaction(requestId);
+  const proven = useEmailProven();
   const [rating, setRating] = useState<Rating | null>(null);
   const [feedback, setFeedback] = useState("");
   const [ratingError, setRatingError] = useState<string | null>(null);
@@ -44,11 +49,20 @@ function RatingForm({ requestId, onCancel }: { requestId: string; onCancel: () =
       else feedbackRef.current?.focus();
       return;
     }
-    complete.mutate({ requestId, ...checked.data });
+    complete.mutate(checked.data);
   };
+
+  // Sent: the panel shows the answer (rating-outcome.tsx) until the request reads completed.
+  if (complete.isSuccess) return null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Completa la transazione">
+      {proven ? null : (
+        <div className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          <p>{RATING_PROOF_COPY.beforeRating}</p>
+          <EmailProofButton />
+        </div>
+      )}
       <div ref={starsRef}>
         <RatingStars
           value={rating}

@@ -16,6 +16,7 @@ import type { Deal } from "../api/conversations";
 import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
 import { OfferDetails } from "./offer-details";
+import { RatingOutcome } from "./rating-outcome";
 
 function RatingSummary({ rating, feedback }: { rating: number | undefined; feedback: string | undefined }) {
   return (
@@ -48,13 +49,23 @@ function BuyerActions({ offer, request }: { offer: Offer; request: Request | nul
         merchantName={offer.merchantName}
       />
     );
-  if (request && canCompleteWith(offer, request)) return <CompletionForm requestId={request.id} />;
+  if (request && canCompleteWith(offer, request)) {
+    return (
+      <>
+        <CompletionForm requestId={request.id} />
+        <RatingOutcome requestId={request.id} />
+      </>
+    );
+  }
   if (stage === "completed") {
     return (
-      <RatingSummary
-        rating={request?.customerRating ?? offer.customerRating}
-        feedback={request?.customerFeedback ?? offer.customerFeedback}
-      />
+      <>
+        <RatingSummary
+          rating={request?.customerRating ?? offer.customerRating}
+          feedback={request?.customerFeedback ?? offer.customerFeedback}
+        />
+        <RatingOutcome requestId={offer.requestId} />
+      </>
     );
   }
   return null;

@@ -68,20 +68,25 @@ export function useSendOffer() {
 }
 
 /**
- * 'Scrivi con Leonardo': drafts the description (0.5 tokens, spent by the function). Out of tokens is a
- * failure with 'Token insufficienti per questa operazione.'; the function's own Italian messages (e.g.
- * 'Richiesta non trovata') pass through, anything else reads as ERROR_MESSAGES.offerDescription. The
- * form shows it by the button, once (INLINE_ERROR_META).
+ * 'Scrivi con Leonardo': drafts the description (0.5 tokens, spent by the function). Out of tokens is
+ * not a failure here: it resolves with null (the page opens the purchase dialog and says 'Token
+ * insufficienti per questa operazione.' at the button, as Algo does in its chat). The function's own
+ * Italian messages (e.g. 'Richiesta non trovata') pass through, anything else reads as
+ * ERROR_MESSAGES.offerDescription.
  */
 export function useDraftDescription() {
   const rememberBalance = useRememberTokenBalance();
   return useMutation({
     meta: INLINE_ERROR_META,
-    mutationFn: async (input: { requestId: string; price: number; notes?: string | undefined }) => {
+    mutationFn: async (input: {
+      requestId: string;
+      price: number;
+      notes?: string | undefined;
+    }): Promise<string | null> => {
       try {
         const result = await generateOfferDescription(input);
         rememberBalance(result.tokenBalance);
-        if (result.outOfTokens) throw new Error(ERROR_MESSAGES.insufficientTokens);
+        if (result.outOfTokens) return null;
         if (!result.description.trim()) throw new Error(ERROR_MESSAGES.offerDescription);
         return result.description;
       } catch (error) {

@@ -1,16 +1,25 @@
+import type { ReactNode } from "react";
+import { OpeningHours } from "@/components/marketplace/opening-hours";
+import { EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
+import { OPENING_HOURS_COPY } from "@/domain/opening-hours-messages";
 import type { UserType } from "@/domain/user-type";
 import type { SessionUserData } from "@/lib/session/types";
 import { nameParts } from "../lib/profile-values";
+import { EmailStatus } from "./email-status";
 
 const ACCOUNT_TYPE_LABEL: Record<UserType, string> = { customer: "Acquirente", merchant: "Negoziante" };
 
-/** Read-only view: name, surname, e-mail, account type (spec §2), and the shop for merchants. */
+/**
+ * Read-only view: name, surname, e-mail and whether it is confirmed (with the one-tap proof), account
+ * type (spec §2), and the shop for merchants.
+ */
 export function ProfileDetails({ user }: { user: SessionUserData }) {
   const { firstName, lastName } = nameParts(user);
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ["Nome", firstName || "—"],
     ["Cognome", lastName || "—"],
     ["Email", user.email || "—"],
+    [EMAIL_PROOF_STEP.statusLabel, <EmailStatus key="proof" userType={user.userType} />],
     ["Tipo di account", ACCOUNT_TYPE_LABEL[user.userType]],
   ];
   if (user.userType === "merchant") {
@@ -18,7 +27,10 @@ export function ProfileDetails({ user }: { user: SessionUserData }) {
       ["Attività", user.businessName || "—"],
       ["Indirizzo del negozio", user.location?.address || "—"],
       ["Telefono del negozio", user.phone || "—"],
-      ["Orari di apertura", user.openingHours || "—"],
+      [
+        OPENING_HOURS_COPY.title,
+        <OpeningHours key="hours" weeklyHours={user.weeklyHours} notes={user.openingHours} emptyText="—" />,
+      ],
     );
   }
   return (

@@ -14,6 +14,7 @@ import { isFixInPlace, placeLabel } from "@/domain/place";
 import type { ProfileUpdate } from "@/domain/user";
 import { currentPosition } from "@/lib/current-position";
 import { type ProfileFormValues, toProfileUpdate } from "../lib/profile-values";
+import { OpeningHoursEditor } from "./opening-hours-editor";
 import { ShopContactFields } from "./shop-contact-fields";
 import { ShopIdentity } from "./shop-identity";
 
@@ -33,7 +34,10 @@ type ProfileFormProps = {
 
 const coordinates = (lat: number, lng: number) => `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
 
-/** Edit form: name and surname; business name and shop location for merchants. */
+/**
+ * Edit form: name and surname; for merchants the business name, the shop's location, its opening hours
+ * (days and times), phone and notes.
+ */
 export function ProfileForm({
   initial,
   isMerchant,
@@ -163,6 +167,11 @@ export function ProfileForm({
               onChange={(categories) => setValues((current) => ({ ...current, categories }))}
             />
           ) : null}
+          <OpeningHoursEditor
+            value={values.weeklyHours}
+            onChange={(weeklyHours) => setValues((current) => ({ ...current, weeklyHours }))}
+            disabled={saving}
+          />
           <ShopContactFields
             phone={values.phone}
             openingHours={values.openingHours}

@@ -1,6 +1,7 @@
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { OPENING_HOURS_COPY } from "@/domain/opening-hours-messages";
 import { OPENING_HOURS_MAX_LENGTH, PHONE_MAX_LENGTH } from "@/domain/shop-page";
 
 type ShopContactFieldsProps = {
@@ -10,7 +11,10 @@ type ShopContactFieldsProps = {
   onOpeningHours: (event: { target: { value: string } }) => void;
 };
 
-/** The shop's phone and opening hours, as its public page (/negozi/:id) shows them; both optional. */
+/**
+ * The shop's phone and the notes on its opening hours (the days and times have their own editor), as
+ * its public page (/negozi/:id) shows them; both optional.
+ */
 export function ShopContactFields({ phone, openingHours, onPhone, onOpeningHours }: ShopContactFieldsProps) {
   return (
     <>
@@ -25,7 +29,7 @@ export function ShopContactFields({ phone, openingHours, onPhone, onOpeningHours
           onChange={onPhone}
         />
       </Field>
-      <Field label="Orari di apertura" hint="Facoltativo. Una riga per giorno o fascia, es. «Lun-Ven 9-19».">
+      <Field label={OPENING_HOURS_COPY.notes} hint={OPENING_HOURS_COPY.notesHint}>
         <Textarea
           name="openingHours"
           rows={3}

@@ -1,6 +1,7 @@
 import { BROWSE_CATEGORIES, type BrowseCategory } from "@/domain/enums";
 import { DEFAULT_LOCATION, DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
 import { VALIDATION_MESSAGES } from "@/domain/messages";
+import { type WeekDraft, weekDraftOf, weeklyHoursFromDraft } from "@/domain/opening-hours-form";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { type ShopVerification, shopVerificationInputSchema } from "@/domain/shop-verification";
 import { type ProfileUpdate, profileUpdateSchema } from "@/domain/user";
@@ -15,8 +16,9 @@ export type ProfileFormValues = {
   address: string;
   lat: number;
   lng: number;
-  /** The shop page's phone and opening hours (shop-page.ts). */
+  /** The shop page's phone, opening hours as days and times, and notes on them (shop-page.ts). */
   phone: string;
+  weeklyHours: WeekDraft;
   openingHours: string;
   /** A verified shop's categories (changed through verifyShop, which keeps the shop's powers in step). */
   categories: BrowseCategory[];
@@ -48,6 +50,7 @@ export function initialProfileValues(user: SessionUserData): ProfileFormValues {
     lat: location.lat,
     lng: location.lng,
     phone: user.phone ?? "",
+    weeklyHours: weekDraftOf(user.weeklyHours),
     openingHours: user.openingHours ?? "",
     categories: (user.shop?.categories ?? []).filter(isBrowseCategory),
   };
@@ -87,8 +90,9 @@ export function shopReverification(
 /**
  * The update to save, checked with the domain's profileUpdateSchema: name required ('Il nome è
  * obbligatorio'); the display name follows first name + surname; merchants also save the business
- * name, the shop location (address required), and the phone and opening hours its public page shows
- * (either may be empty; a phone must look like one: SHOP_PAGE_MESSAGES). A shop that has sent its
+ * name, the shop location (address required), and the phone, opening hours (days and times, each day's
+ * mistake named: opening-hours-form.ts) and notes its public page shows (any may be empty; a phone must
+ * look like one: SHOP_PAGE_MESSAGES). A shop that has sent its
  * details (`identityFrozen`) saves neither its business name nor its address: those change only
  * through verifyShop, and the rules refuse them here.
  */
@@ -102,6 +106,8 @@ export function toProfileUpdate(
   if (!firstName) return invalid(VALIDATION_MESSAGES.nameRequired);
   const address = values.address.trim();
   if (isMerchant && !identityFrozen && !address) return invalid(VALIDATION_MESSAGES.addressRequired);
+  const weeklyHours = weeklyHoursFromDraft(values.weeklyHours);
+  if (isMerchant && !weeklyHours.ok) return weeklyHours;
   return validateWith(profileUpdateSchema, {
     displayName: [firstName, lastName].filter(Boolean).join(" "),
     firstName,
@@ -109,6 +115,8 @@ export function toProfileUpdate(
     ...(isMerchant && !identityFrozen
       ? { businessName: values.businessName.trim(), location: { address, lat: values.lat, lng: values.lng } }
       : {}),
-    ...(isMerchant ? { phone: values.phone, openingHours: values.openingHours } : {}),
+    ...(isMerchant && weeklyHours.ok
+      ? { phone: values.phone, weeklyHours: weeklyHours.data, openingHours: values.openingHours }
+      : {}),
   });
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { OpeningHours } from "@/components/marketplace/opening-hours";
 import { ShopRating } from "@/components/marketplace/shop-rating";
 import { MapPinIcon } from "@/components/ui/icons";
 import { CATEGORY_LABELS } from "@/domain/enums";
@@ -8,7 +9,10 @@ import type { PublicProfile } from "@/domain/user";
 /** A phone number as a tel: link (digits and a leading +). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** The shop's facts: rating, address, phone, opening hours, categories; what is missing says so. */
+/**
+ * The shop's facts: rating, address, phone, opening hours (open now or not, the week, the notes),
+ * categories; what is missing says so.
+ */
 export function ShopDetails({ profile }: { profile: PublicProfile }) {
   const shop = profile.shop;
   const address = shop?.address ?? profile.zone;
@@ -36,10 +40,12 @@ export function ShopDetails({ profile }: { profile: PublicProfile }) {
     },
     {
       label: "Orari",
-      value: shop?.openingHours ? (
-        <span className="whitespace-pre-line">{shop.openingHours}</span>
-      ) : (
-        <span className="text-slate-600">{SHOP_PAGE_MESSAGES.noHours}</span>
+      value: (
+        <OpeningHours
+          weeklyHours={shop?.weeklyHours}
+          notes={shop?.openingHours}
+          emptyText={SHOP_PAGE_MESSAGES.noHours}
+        />
       ),
     },
     {
