@@ -368,7 +368,7 @@ describe("cancelDeal", () => {
     });
     expect(notification.body).toContain("Il negozio non risponde");
     expect(mails.map((mail) => mail.to)).toEqual([`${SHOP}@example.it`]);
-    expect(mails[0]?.subject).toContain("trapano avvitatore");
+    expect(mails[0]?.subject).toContain("Trapano avvitatore");
 
     // A retry (the buyer taps again) is refused by the state machine and tells nobody twice.
     expect(
