@@ -15,8 +15,8 @@ export const TOKEN_WALLET_COPY = {
   neverExpire: "I token acquistati non scadono.",
 } as const;
 
-/** The badge's accessible name, e.g. 'Token AI: 1,5'. */
-export const tokenBadgeLabel = (balance: number) => `Token AI: ${formatTokens(balance)}`;
+/** The badge's accessible name, e.g. '1,5 token AI': it holds the visible text ('1,5 token'), as WCAG 2.5.3 asks. */
+export const tokenBadgeLabel = (balance: number) => `${formatTokens(balance)} token AI`;
 
 /** The dialog's lead: the balance and that bought tokens never expire. */
 export const purchaseDialogLead = (balance: number) =>

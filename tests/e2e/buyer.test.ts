@@ -180,6 +180,6 @@ describe("buyer journey end to end", () => {
 
     await purchase.getByRole("button", { name: "Acquista (simulato)" }).click();
     await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByLabel("Token AI: 25").waitFor({ timeout: 20_000 });
+    await page.getByLabel("25 token AI", { exact: true }).waitFor({ timeout: 20_000 });
   });
 });

@@ -141,7 +141,7 @@ describe("as a person uses it", () => {
     await welcome.waitFor({ timeout: 20_000 });
     expect(await page.getByRole("link", { name: /Parla con Algo|Nuova richiesta/ }).count()).toBe(1);
     expect(await page.getByText("Richieste attive", { exact: true }).count()).toBe(0);
-    await page.getByLabel("Token AI: 5").waitFor();
+    await page.getByLabel("5 token AI", { exact: true }).waitFor();
     // The call to action is in the first screen of a 360 × 800 phone.
     const cta = await box(welcome.getByRole("link", { name: "Parla con Algo" }));
     expect(cta.y + cta.height).toBeLessThanOrEqual(800);

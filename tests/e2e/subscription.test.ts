@@ -162,15 +162,15 @@ describe("plans end to end", { timeout: 240_000 }, () => {
     await db().doc(`users/${DEMO_BUYER.uid}`).update({ aiTokens: 1 });
     const page = await open("/customer", "desktop");
     await signIn(page, DEMO_BUYER.email, "/customer");
-    await page.getByLabel("Token AI: 1").first().waitFor({ timeout: 20_000 });
+    await page.getByLabel("1 token AI", { exact: true }).first().waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: "Acquista token" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Acquista token" });
     await dialog.getByRole("button", { name: "Acquista (simulato)" }).click();
     await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByLabel("Token AI: 26").first().waitFor({ timeout: 20_000 });
+    await page.getByLabel("26 token AI", { exact: true }).first().waitFor({ timeout: 20_000 });
     // Credited once: a few seconds later the badge and the ledger still say one purchase.
     await page.waitForTimeout(3_000);
-    expect(await page.getByLabel("Token AI: 26").count()).toBeGreaterThan(0);
+    expect(await page.getByLabel("26 token AI", { exact: true }).count()).toBeGreaterThan(0);
     const ledger = await db().collection(`users/${DEMO_BUYER.uid}/tokenLedger`).get();
     expect(ledger.docs.filter((entry) => entry.data().kind === "purchase")).toHaveLength(1);
   });

@@ -40,7 +40,7 @@ describe("TokenBadge", () => {
     [10, "green", false],
   ] as const)("balance %s → %s, buy button %s", (balance, level, buy) => {
     wrap(<TokenBadge balance={balance} onBuy={() => undefined} />);
-    expect(screen.getByLabelText(/^Token AI:/)).toHaveAttribute("data-level", level);
+    expect(screen.getByLabelText(/ token AI$/)).toHaveAttribute("data-level", level);
     expect(screen.queryByRole("button", { name: "Acquista token" }) !== null).toBe(buy);
   });
 
@@ -48,7 +48,7 @@ describe("TokenBadge", () => {
     const onBuy = vi.fn();
     wrap(<TokenBadge balance={3} onBuy={onBuy} />);
     expect(screen.queryByRole("button", { name: "Acquista token" })).toBeNull();
-    const badge = screen.getByRole("button", { name: "Token AI: 3" });
+    const badge = screen.getByRole("button", { name: "3 token AI" });
     expect(badge).toHaveAccessibleDescription("Apre l'acquisto di altri token");
     badge.focus();
     await userEvent.keyboard("{Enter}");
@@ -58,7 +58,7 @@ describe("TokenBadge", () => {
   it("shows the balance the Italian way and opens the purchase on click", async () => {
     const onBuy = vi.fn();
     wrap(<TokenBadge balance={1.5} onBuy={onBuy} />);
-    expect(screen.getByLabelText("Token AI: 1,5")).toHaveTextContent("1,5 token");
+    expect(screen.getByLabelText("1,5 token AI")).toHaveTextContent("1,5 token");
     await userEvent.click(screen.getByRole("button", { name: "Acquista token" }));
     expect(onBuy).toHaveBeenCalledOnce();
   });

@@ -43,19 +43,19 @@ afterEach(() => {
 describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
   it("shows the session's balance at once and does not read it again within 5 minutes", async () => {
     const { client, view } = renderWallet();
-    expect(screen.getByLabelText("Token AI: 3")).toBeInTheDocument();
+    expect(screen.getByLabelText("3 token AI")).toBeInTheDocument();
     view.unmount();
 
     vi.setSystemTime(start.getTime() + TOKEN_BALANCE_CACHE_MS - 1_000);
     renderWallet(client);
-    expect(screen.getByLabelText("Token AI: 3")).toBeInTheDocument();
+    expect(screen.getByLabelText("3 token AI")).toBeInTheDocument();
     expect(getTokenBalance).not.toHaveBeenCalled();
   });
 
   it("shows a new account its month's allowance, not '0 token', before its first AI call", () => {
     vi.mocked(useSession).mockReturnValue(buyerSession({ aiTokens: undefined, lastTokenReset: undefined }));
     renderWallet();
-    expect(screen.getByLabelText("Token AI: 5")).toBeInTheDocument();
+    expect(screen.getByLabelText("5 token AI")).toBeInTheDocument();
   });
 
   it("reads the balance again once the cached one is older than 5 minutes", async () => {
@@ -64,7 +64,7 @@ describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
 
     vi.setSystemTime(start.getTime() + TOKEN_BALANCE_CACHE_MS + 1_000);
     renderWallet(client);
-    expect(await screen.findByLabelText("Token AI: 9")).toBeInTheDocument();
+    expect(await screen.findByLabelText("9 token AI")).toBeInTheDocument();
     expect(getTokenBalance).toHaveBeenCalledTimes(1);
     expect(getTokenBalance).toHaveBeenCalledWith("buyer-1");
   });
@@ -73,7 +73,7 @@ describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
     vi.mocked(useSession).mockReturnValue(buyerSession({ isFallback: true }));
     renderWallet();
     expect(screen.getByText(BUYER_MESSAGES.tokenBalanceLoading)).toBeInTheDocument();
-    expect(await screen.findByLabelText("Token AI: 9")).toBeInTheDocument();
+    expect(await screen.findByLabelText("9 token AI")).toBeInTheDocument();
   });
 
   it("shows a purchased balance at once, without reading the user document", async () => {
@@ -86,7 +86,7 @@ describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
     renderWallet();
     await user.click(screen.getByRole("button", { name: "Acquista token" }));
     await user.click(await screen.findByRole("button", { name: "Acquista (simulato)" }));
-    expect(await screen.findByLabelText("Token AI: 26")).toBeInTheDocument();
+    expect(await screen.findByLabelText("26 token AI")).toBeInTheDocument();
     expect(getTokenBalance).not.toHaveBeenCalled();
   });
 });
