@@ -167,6 +167,22 @@ export async function countMerchantOffers(merchantId: string, status?: OfferStat
   return snapshot.data().count;
 }
 
+/**
+ * How many offers the buyer has received (an aggregation, counted up to REQUEST_QUERY_LIMIT like every
+ * list the rules allow: the dashboard shows "50+" from there). Read only when the newest-offers list is
+ * full; below that, the list is the count.
+ */
+export async function countCustomerOffers(customerId: string): Promise<number> {
+  const snapshot = await getCount(
+    query(
+      collection(await getLiteDb(), COLLECTIONS.offers),
+      where(OFFER_FIELDS.customerId, "==", customerId),
+      limit(REQUEST_QUERY_LIMIT),
+    ),
+  );
+  return snapshot.data().count;
+}
+
 /** The newest offers on one of the buyer's requests (rules: `customerId == uid`, bounded). */
 export async function listOffersForRequest(requestId: string, customerId: string): Promise<Offer[]> {
   const snapshot = await getDocs(

@@ -7,6 +7,7 @@ import {
   documentId,
   type Firestore,
   FirestoreError,
+  getCount,
   getDoc,
   getDocs,
   limit,
@@ -38,7 +39,7 @@ import {
   requestLocationSchema,
   requestSchema,
 } from "@/domain/request";
-import { REQUEST_STATUS } from "@/domain/state-machine";
+import { REQUEST_STATUS, type RequestStatus, storedRequestStatuses } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
@@ -105,20 +106,49 @@ export async function cancelRequest(id: string, reason?: string): Promise<void> 
   await closeRequest(reason ? { requestId: id, reason } : { requestId: id });
 }
 
+/** Where a page of the buyer's requests starts: after this request, in createdAt-then-id order. */
+export type CustomerRequestsCursor = { createdAt: Date; id: string };
+
 /**
  * The buyer's own newest requests, at most REQUEST_QUERY_LIMIT (rules: `customerId == uid` makes the
- * query allowed, and every list is bounded).
+ * query allowed, and every list is bounded); with `after`, the page of older ones that follows it
+ * (/requests' 'Mostra richieste precedenti'; ties on createdAt are broken by id, in the same index).
  */
-export async function listCustomerRequests(customerId: string, max: number): Promise<Request[]> {
-  const snapshot = await getDocs(
+export async function listCustomerRequests(
+  customerId: string,
+  max: number,
+  after?: CustomerRequestsCursor,
+): Promise<Request[]> {
+  const constraints: QueryConstraint[] = [
+    where(REQUEST_FIELDS.customerId, "==", customerId),
+    orderBy(REQUEST_FIELDS.createdAt, "desc"),
+  ];
+  if (after) {
+    constraints.push(
+      orderBy(documentId(), "desc"),
+      startAfter(Timestamp.fromDate(after.createdAt), after.id),
+    );
+  }
+  constraints.push(limit(Math.min(max, REQUEST_QUERY_LIMIT)));
+  const snapshot = await getDocs(query(collection(await getLiteDb(), COLLECTIONS.requests), ...constraints));
+  return readSnapshots(snapshot.docs);
+}
+
+/**
+ * How many of the buyer's requests are in `status` (legacy spellings included), an aggregation counted
+ * up to REQUEST_QUERY_LIMIT (the rules' bound; the dashboard shows "50+" from there). Read only when the
+ * newest-requests list is full; below that, the list is the count.
+ */
+export async function countCustomerRequests(customerId: string, status: RequestStatus): Promise<number> {
+  const snapshot = await getCount(
     query(
       collection(await getLiteDb(), COLLECTIONS.requests),
       where(REQUEST_FIELDS.customerId, "==", customerId),
-      orderBy(REQUEST_FIELDS.createdAt, "desc"),
-      limit(Math.min(max, REQUEST_QUERY_LIMIT)),
+      where(REQUEST_FIELDS.status, "in", [...storedRequestStatuses(status)]),
+      limit(REQUEST_QUERY_LIMIT),
     ),
   );
-  return readSnapshots(snapshot.docs);
+  return snapshot.data().count;
 }
 
 /** The same list as listCustomerRequests, live (the buyer's dashboard and /requests). */

@@ -109,6 +109,12 @@ export const requestSchema = lazySchema(() =>
     imageUrl: httpsUrlSchema.optional(),
     /** How many photos requests/{id}/photos holds (request-photo.ts); absent when none. */
     photoCount: z.number().int().min(0).max(MAX_REQUEST_PHOTOS).optional(),
+    /**
+     * How many shops have offered on it (one offer per shop): kept by submitOffer in the transaction that
+     * writes the offer, so the buyer's card counts from the request, not from a list of newest offers.
+     * Absent before the first offer (and on documents older than the field).
+     */
+    offerCount: z.number().int().min(0).optional(),
     createdAt: dateSchema,
     updatedAt: dateSchema,
     acceptedOfferId: z.string().optional(),

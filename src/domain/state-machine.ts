@@ -43,6 +43,11 @@ export function normalizeRequestStatus(status: RequestStatusInput): RequestStatu
   return status === LEGACY_MATCHED_STATUS ? REQUEST_STATUS.inProgress : status;
 }
 
+/** The values a status may be stored as: `in_progress` also as the legacy `matched` (for queries). */
+export function storedRequestStatuses(status: RequestStatus): readonly RequestStatusInput[] {
+  return status === REQUEST_STATUS.inProgress ? [status, LEGACY_MATCHED_STATUS] : [status];
+}
+
 /** Reads a stored status (legacy `matched` included) into a canonical one. */
 export const storedRequestStatusSchema = lazySchema(() =>
   z

@@ -167,6 +167,8 @@ describe("submitOffer", () => {
     expect(await read(`${COLLECTIONS.unreadCounts}/${BUYER}`)).toEqual({
       conversations: { [OFFER_ID]: { offer: true } },
     });
+    // The buyer's card counts its offers from the request.
+    expect((await read(`requests/${REQUEST}`))?.offerCount).toBe(1);
   });
 
   it("refuses a merchant the server has not verified, and a buyer", async () => {
@@ -226,6 +228,7 @@ describe("submitOffer", () => {
       message: OFFER_MESSAGES.alreadySent,
     });
     expect((await read(`offers/${OFFER_ID}`))?.price).toBe(89.5);
+    expect((await read(`requests/${REQUEST}`))?.offerCount).toBe(1);
   });
 
   it(`takes the ${MAX_OPEN_OFFERS_PER_REQUEST}th pending offer and refuses the next`, async () => {

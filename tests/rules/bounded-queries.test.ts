@@ -7,6 +7,7 @@ import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import {
   collection,
   doc,
+  documentId,
   type Firestore,
   getCountFromServer,
   getDoc,
@@ -110,6 +111,26 @@ describe("bounded queries", () => {
     expect(counted.data().count).toBe(1);
     await assertSucceeds(
       getCountFromServer(query(mine, where("status", "==", "pending"), limit(REQUEST_QUERY_LIMIT))),
+    );
+  });
+
+  it("the buyer's counts and older pages are bounded too (countCustomerRequests, countCustomerOffers, /requests' pages)", async () => {
+    const mine = query(requests(rules.as(BUYER)), where("customerId", "==", BUYER));
+    const negotiations = query(mine, where("status", "in", ["in_progress", "matched"]));
+    await assertFails(getCountFromServer(negotiations));
+    await assertSucceeds(getCountFromServer(query(negotiations, limit(REQUEST_QUERY_LIMIT))));
+    const received = query(offers(rules.as(BUYER)), where("customerId", "==", BUYER));
+    await assertFails(getCountFromServer(received));
+    const counted = await assertSucceeds(getCountFromServer(query(received, limit(REQUEST_QUERY_LIMIT))));
+    expect(counted.data().count).toBe(1);
+    // Another buyer's counts are refused, bounded or not.
+    await assertFails(
+      getCountFromServer(
+        query(requests(rules.as(SHOP)), where("customerId", "==", BUYER), limit(REQUEST_QUERY_LIMIT)),
+      ),
+    );
+    await onlyBounded(
+      query(mine, orderBy("createdAt", "desc"), orderBy(documentId(), "desc"), startAfter(new Date(), "zzz")),
     );
   });
 

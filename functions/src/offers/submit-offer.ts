@@ -1,8 +1,8 @@
-import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import { type DocumentData, FieldValue, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { z } from "zod";
 import { type SubmitOfferOutput, submitOfferInputSchema } from "@/domain/callables";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
+import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/collections";
 import { buildConversationDocument } from "@/domain/conversation-document";
 import {
   DISPLAY_NAME_MAX_LENGTH,
@@ -166,7 +166,11 @@ export async function submitOfferFor(
       () => now,
     );
     if (again) tx.set(targetRef, offer);
-    else tx.create(targetRef, offer);
+    else {
+      tx.create(targetRef, offer);
+      // The buyer's card counts its offers from the request (a shop offering again is still one shop).
+      tx.update(requestDoc, { [REQUEST_FIELDS.offerCount]: FieldValue.increment(1) });
+    }
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
     tx.set(conversationRef(db, offerId), conversation);
     // The new offer is unread by the buyer (their badges) until they open the chat.

@@ -7,7 +7,13 @@ import { CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST, CUSTOMER_DASHBOARD_REQUESTS } fr
 import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { useSession } from "@/lib/session/session-provider";
-import { useCustomerOffers, useCustomerRequests } from "./api/customer-data";
+import {
+  CUSTOMER_REQUESTS_MAX,
+  useCustomerCounts,
+  useCustomerOffers,
+  useCustomerOffersFull,
+  useCustomerRequests,
+} from "./api/customer-data";
 import {
   CUSTOMER_DASHBOARD_CLASSES,
   DashboardGreeting,
@@ -18,7 +24,7 @@ import { FirstRequestWelcome } from "./components/first-request-welcome";
 import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestCards } from "./components/request-cards";
 import { StatsGrid } from "./components/stats-grid";
-import { customerStats } from "./lib/customer-stats";
+import { customerStats, formatCount } from "./lib/customer-stats";
 
 /** /customer (spec §2): greeting, tokens, stats from the buyer's requests and offers, latest requests. */
 export function CustomerDashboardPage() {
@@ -31,6 +37,11 @@ export function CustomerDashboardPage() {
   // The stats and cards render from deferred copies, in React's sliced background render (RequestCards).
   const requestList = useDeferredValue(requests.data);
   const offerList = useDeferredValue(offers.data);
+  // A full newest list is no longer the count: then the numbers are counted on the server.
+  const counts = useCustomerCounts(uid, {
+    requests: (requestList?.length ?? 0) >= CUSTOMER_REQUESTS_MAX,
+    offers: useCustomerOffersFull(uid),
+  });
   const latest = useMemo(() => (requestList ?? []).slice(0, CUSTOMER_DASHBOARD_REQUESTS), [requestList]);
 
   const failed = requests.isError || offers.isError;
@@ -56,7 +67,7 @@ export function CustomerDashboardPage() {
           ) : !requestList || !offerList ? (
             <LoadingState />
           ) : (
-            <StatsGrid stats={customerStats(requestList, offerList)} />
+            <StatsGrid stats={customerStats(requestList, offerList, counts.data)} />
           )}
           <QuickLinks />
         </>
@@ -77,7 +88,7 @@ export function CustomerDashboardPage() {
               to={paths.requests.getHref()}
               className={buttonClasses({ variant: "secondary", className: "w-full" })}
             >
-              Vedi tutte le richieste ({requestList.length})
+              Vedi tutte le richieste ({formatCount(requestList.length)})
             </Link>
           ) : null}
         </section>

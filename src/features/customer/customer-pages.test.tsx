@@ -7,9 +7,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { acceptOffer } from "@/data/deals";
 import type { Listener } from "@/data/listen";
-import { listCustomerOffers, subscribeToCustomerOffers } from "@/data/offers";
+import { countCustomerOffers, listCustomerOffers, subscribeToCustomerOffers } from "@/data/offers";
 import { closeRequest } from "@/data/request-life";
-import { listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
+import { countCustomerRequests, listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
@@ -22,13 +22,21 @@ import { findToast } from "@/testing/toasts";
 import { CustomerDashboardPage } from "./customer-dashboard-page";
 import { CustomerRequestsPage } from "./customer-requests-page";
 
-vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn(), subscribeToCustomerRequests: vi.fn() }));
+vi.mock("@/data/requests", () => ({
+  listCustomerRequests: vi.fn(),
+  subscribeToCustomerRequests: vi.fn(),
+  countCustomerRequests: vi.fn(),
+}));
 vi.mock("@/data/request-life", () => ({
   closeRequest: vi.fn(),
   renewRequest: vi.fn(),
   cancelDeal: vi.fn(),
 }));
-vi.mock("@/data/offers", () => ({ listCustomerOffers: vi.fn(), subscribeToCustomerOffers: vi.fn() }));
+vi.mock("@/data/offers", () => ({
+  listCustomerOffers: vi.fn(),
+  subscribeToCustomerOffers: vi.fn(),
+  countCustomerOffers: vi.fn(),
+}));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
 const moderation = vi.hoisted(() => ({ listMyBlocks: vi.fn() }));
 vi.mock("@/data/moderation", () => moderation);
@@ -134,6 +142,8 @@ beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(session());
   vi.mocked(listCustomerRequests).mockReset().mockResolvedValue(requests);
   vi.mocked(listCustomerOffers).mockReset().mockResolvedValue(offers);
+  vi.mocked(countCustomerRequests).mockReset();
+  vi.mocked(countCustomerOffers).mockReset();
   moderation.listMyBlocks.mockReset().mockResolvedValue([]);
   vi.mocked(closeRequest).mockReset().mockResolvedValue({ requestId: "r1", status: "cancelled" });
   liveOffers = null;
@@ -148,6 +158,13 @@ beforeEach(() => {
     });
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
+
+/** `count` requests, newest first, one minute apart (the buyer's live list when it comes back full). */
+const manyRequests = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, index) => ({
+    ...request(`old${from + index}`, "expired"),
+    createdAt: new Date(NOW.getTime() - (from + index) * 60_000),
+  }));
 
 const stat = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
 
@@ -191,6 +208,44 @@ describe("/customer", () => {
     await vi.waitFor(() => expect(stat("Offerte ricevute")).toBe("5"));
     expect(screen.getByRole("article", { name: "Prodotto r4" })).toHaveTextContent("1 offerta");
     expect(subscribeToCustomerOffers).toHaveBeenCalledWith("buyer-1", expect.any(Number), expect.anything());
+  });
+
+  it("counts a request's offers from the request, not from the newest offers read", async () => {
+    // r4's offers are older than the newest list: the request itself says it had three.
+    vi.mocked(listCustomerRequests).mockResolvedValue([
+      { ...request("r4", "active"), offerCount: 3 },
+      ...requests.slice(0, 3),
+    ]);
+    renderPage(<CustomerDashboardPage />);
+    const card = await screen.findByRole("article", { name: "Prodotto r4" });
+    expect(card).toHaveTextContent("3 offerte");
+    expect(within(card).getByRole("link", { name: "Confronta le offerte per Prodotto r4" })).toHaveAttribute(
+      "href",
+      "/requests/r4",
+    );
+  });
+
+  it("counts on the server once a list is full, and says 50+ where the count stops", async () => {
+    vi.mocked(listCustomerRequests).mockResolvedValue(manyRequests(50));
+    vi.mocked(countCustomerRequests).mockImplementation(async (_uid, status) =>
+      status === "active" ? 2 : status === "completed" ? 50 : 0,
+    );
+    renderPage(<CustomerDashboardPage />);
+    await waitFor(() => expect(stat("Completate")).toBe("50+"));
+    expect(stat("Richieste attive")).toBe("2");
+    expect(stat("Trattative")).toBe("0");
+    // Four offers: that list is not full, so it is the count, and no offer count is read.
+    expect(stat("Offerte ricevute")).toBe("4");
+    expect(countCustomerOffers).not.toHaveBeenCalled();
+    expect(countCustomerRequests).toHaveBeenCalledWith("buyer-1", "in_progress");
+    expect(screen.getByRole("link", { name: "Vedi tutte le richieste (50+)" })).toBeInTheDocument();
+  });
+
+  it("reads no count while the lists hold everything", async () => {
+    renderPage(<CustomerDashboardPage />);
+    await screen.findByText("Richieste attive", { selector: "dt" });
+    expect(countCustomerRequests).not.toHaveBeenCalled();
+    expect(countCustomerOffers).not.toHaveBeenCalled();
   });
 
   it("welcomes a first-time buyer with one call to action instead of stats at zero", async () => {
@@ -262,6 +317,31 @@ describe("/requests", () => {
     );
     expect(within(bike).getByRole("link", { name: /Bici Bianchi: apri la conversazione/ })).toBeVisible();
     expect(moderation.listMyBlocks).toHaveBeenCalledWith("buyer-1");
+  });
+
+  it("shows older requests a page at a time after the newest 50, until a page comes back short", async () => {
+    const newest = manyRequests(50);
+    vi.mocked(listCustomerRequests).mockImplementation(async (_uid, _max, after) =>
+      after ? manyRequests(2, 50) : newest,
+    );
+    const { user } = renderPage(<CustomerRequestsPage />);
+    await screen.findByRole("heading", { name: "Prodotto old0" });
+    expect(screen.getAllByRole("article")).toHaveLength(50);
+    await user.click(screen.getByRole("button", { name: "Mostra richieste precedenti" }));
+    await screen.findByRole("heading", { name: "Prodotto old51" });
+    expect(screen.getAllByRole("article")).toHaveLength(52);
+    expect(listCustomerRequests).toHaveBeenLastCalledWith("buyer-1", 50, {
+      createdAt: newest[49]?.createdAt,
+      id: "old49",
+    });
+    // A short page is the last one.
+    expect(screen.queryByRole("button", { name: "Mostra richieste precedenti" })).toBeNull();
+  });
+
+  it("offers no older page when the newest list is not full", async () => {
+    renderPage(<CustomerRequestsPage />);
+    await screen.findByRole("heading", { name: "Bici da città" });
+    expect(screen.queryByRole("button", { name: "Mostra richieste precedenti" })).toBeNull();
   });
 
   it("does nothing when the buyer keeps the request", async () => {

@@ -1,7 +1,10 @@
-import { type Query, type QueryClient, useQuery } from "@tanstack/react-query";
+import { type Query, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
 import { JUST_READ_MS, REQUEST_QUERY_LIMIT } from "@/domain/limits";
+import type { Request } from "@/domain/request";
+import { REQUEST_STATUS } from "@/domain/state-machine";
 import { useLiveCache } from "@/lib/live-cache";
+import type { CustomerStats } from "../lib/customer-stats";
 import { useWithoutBlockedShops } from "./blocked-shops";
 
 // The data modules (and with them the full Firestore SDK, ~136 kB gzip) load when the first query runs,
@@ -28,6 +31,9 @@ export const customerKeys = {
   all: (uid: string) => ["customer", uid] as const,
   requests: (uid: string) => ["customer", uid, "requests"] as const,
   offers: (uid: string) => ["customer", uid, "offers"] as const,
+  /** The pages after the live newest list, from the request it ends with. */
+  olderRequests: (uid: string, afterId: string) => ["customer", uid, "requests", "older", afterId] as const,
+  counts: (uid: string) => ["customer", uid, "counts"] as const,
 };
 
 /**
@@ -83,6 +89,75 @@ export function useCustomerOffers(uid: string) {
   );
   const select = useWithoutBlockedShops(uid);
   return useQuery({ ...offersQuery(uid), select });
+}
+
+const isFull = (list: readonly unknown[]) => list.length >= CUSTOMER_OFFERS_MAX;
+
+/**
+ * Whether the newest-offers list came back full (before blocked shops are left out): then it is no
+ * longer the count (useCustomerCounts). The same cached query, no second read.
+ */
+export function useCustomerOffersFull(uid: string): boolean {
+  return useQuery({ ...offersQuery(uid), select: isFull }).data ?? false;
+}
+
+/** The cursor after a request: its createdAt, then its id (listCustomerRequests). */
+const cursorAfter = (request: Request) => ({ createdAt: request.createdAt, id: request.id });
+
+/**
+ * /requests' older pages: the live list holds the newest CUSTOMER_REQUESTS_MAX; when it is full, 'Mostra
+ * richieste precedenti' reads the next page after its last request, one tap at a time (one-shot reads:
+ * old requests change rarely, and reopening the page reads them again).
+ */
+export function useOlderCustomerRequests(uid: string, newest: readonly Request[] | undefined) {
+  const last = newest && newest.length >= CUSTOMER_REQUESTS_MAX ? newest[newest.length - 1] : undefined;
+  const query = useInfiniteQuery({
+    queryKey: customerKeys.olderRequests(uid, last?.id ?? ""),
+    // Nothing is read until the buyer asks (fetchNextPage starts with the first page). A new request
+    // changes the live list's last one, and with it this key: the pages start again after it.
+    enabled: false,
+    initialPageParam: last ? cursorAfter(last) : undefined,
+    queryFn: async ({ pageParam }) =>
+      (await requestsModule()).listCustomerRequests(uid, CUSTOMER_REQUESTS_MAX, pageParam),
+    getNextPageParam: (page: Request[]) => {
+      const end = page[page.length - 1];
+      return page.length >= CUSTOMER_REQUESTS_MAX && end ? cursorAfter(end) : undefined;
+    },
+  });
+  return {
+    pages: query.data?.pages,
+    /** The live list came back full and no page yet, or the last page did. */
+    hasMore: query.data ? query.hasNextPage : last !== undefined,
+    loading: query.isFetching,
+    failed: query.isError,
+    loadMore: () => void query.fetchNextPage(),
+  };
+}
+
+/**
+ * The dashboard's numbers when a newest list is full (CUSTOMER_*_MAX): then the list is no longer the
+ * count, and each number is an aggregation counted up to REQUEST_QUERY_LIMIT ("50+" from there). Below
+ * that nothing is read: the lists already hold every request and offer.
+ */
+export function useCustomerCounts(uid: string, full: { requests: boolean; offers: boolean }) {
+  return useQuery({
+    queryKey: [...customerKeys.counts(uid), full.requests, full.offers],
+    enabled: uid !== "" && (full.requests || full.offers),
+    queryFn: async (): Promise<Partial<CustomerStats>> => {
+      const counted: Partial<CustomerStats> = {};
+      if (full.requests) {
+        const { countCustomerRequests } = await requestsModule();
+        const [active, negotiations, completed] = await Promise.all([
+          countCustomerRequests(uid, REQUEST_STATUS.active),
+          countCustomerRequests(uid, REQUEST_STATUS.inProgress),
+          countCustomerRequests(uid, REQUEST_STATUS.completed),
+        ]);
+        Object.assign(counted, { active, negotiations, completed });
+      }
+      if (full.offers) counted.offersReceived = await (await offersModule()).countCustomerOffers(uid);
+      return counted;
+    },
+  });
 }
 
 /** Accetta / Rifiuta on the request cards; the callables' SDK loads at the first decision, not with the page. */

@@ -20,6 +20,7 @@ import {
 } from "@/domain/state-machine";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
 import { lazyDealCalls } from "../api/customer-data";
+import { offerCountOf } from "../lib/customer-stats";
 import { EmailProofNote } from "./email-proof-note";
 
 type RequestCardProps = {
@@ -74,6 +75,7 @@ const offerCountLabel = (count: number) => (count === 1 ? "1 offerta" : `${count
 /** One of the buyer's requests: status, budget, offer count and the latest offers. */
 export function RequestCard({ request, offers, maxOffers, action }: RequestCardProps) {
   const shown = maxOffers === undefined ? offers : offers.slice(0, maxOffers);
+  const count = offerCountOf(request, offers);
   const productName = displayProductName(request.productName);
   return (
     <Card className="p-4">
@@ -90,8 +92,7 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
           <Badge tone={REQUEST_STATUS_TONES[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</Badge>
         </div>
         <p className="text-sm text-slate-700">
-          {formatBudget(request.budget)} · {offerCountLabel(offers.length)} ·{" "}
-          {formatRelativeDate(request.createdAt)}
+          {formatBudget(request.budget)} · {offerCountLabel(count)} · {formatRelativeDate(request.createdAt)}
         </p>
         {isAwaitingEmail(request.status) ? <EmailProofNote productName={productName} /> : null}
         {shown.length > 0 ? (
@@ -105,12 +106,14 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
           </ul>
         ) : null}
         <div className="flex flex-wrap items-center gap-3 pt-1">
-          {offers.length > 1 ? (
+          {count > 1 || count > offers.length ? (
+            // The request's page reads all of its offers: also those older than the newest listed here.
             <Link
               to={paths.request.getHref(request.id)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
             >
-              Confronta le offerte<span className="sr-only"> per {productName}</span>
+              {count > 1 ? "Confronta le offerte" : "Vedi l'offerta"}
+              <span className="sr-only"> per {productName}</span>
             </Link>
           ) : null}
           {action}

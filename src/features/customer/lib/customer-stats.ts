@@ -1,3 +1,4 @@
+import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
 import { isActiveRequest, isCompletedRequest, isNegotiation } from "@/domain/state-machine";
@@ -9,14 +10,38 @@ export type CustomerStats = {
   completed: number;
 };
 
-/** The dashboard's four numbers (spec §2): negotiations are the requests in progress. */
-export function customerStats(requests: readonly Request[], offers: readonly Offer[]): CustomerStats {
+/**
+ * The dashboard's four numbers (spec §2): negotiations are the requests in progress. Counted from the
+ * newest lists, except those `counted` on the server (useCustomerCounts, when a list is full).
+ */
+export function customerStats(
+  requests: readonly Request[],
+  offers: readonly Offer[],
+  counted: Partial<CustomerStats> = {},
+): CustomerStats {
   return {
     active: requests.filter((request) => isActiveRequest(request.status)).length,
     offersReceived: offers.length,
     negotiations: requests.filter((request) => isNegotiation(request.status)).length,
     completed: requests.filter((request) => isCompletedRequest(request.status)).length,
+    ...counted,
   };
+}
+
+/**
+ * A count as shown: from REQUEST_QUERY_LIMIT on it reads "50+" (the lists and the aggregations the
+ * rules allow stop there: a count below it is exact, one that reaches it is a lower bound).
+ */
+export function formatCount(count: number): string {
+  return count >= REQUEST_QUERY_LIMIT ? `${REQUEST_QUERY_LIMIT}+` : String(count);
+}
+
+/**
+ * How many offers a request has had: the request's own count (submitOffer keeps it), or the offers
+ * listed for it when that is more (a request older than the count, or a live offer that came first).
+ */
+export function offerCountOf(request: Request, listed: readonly Offer[]): number {
+  return Math.max(request.offerCount ?? 0, listed.length);
 }
 
 /** Offers grouped by request id, newest first as given. */
@@ -28,4 +53,18 @@ export function offersByRequest(offers: readonly Offer[]): Map<string, Offer[]> 
     else grouped.set(offer.requestId, [offer]);
   }
   return grouped;
+}
+
+/**
+ * The live newest requests followed by the older pages read after them, each request once (a request
+ * deleted from the live list lets an older one in that a page may hold too).
+ */
+export function withOlderRequests(
+  newest: readonly Request[],
+  pages: readonly (readonly Request[])[] | undefined,
+): Request[] {
+  if (!pages || pages.length === 0) return [...newest];
+  const seen = new Set(newest.map((request) => request.id));
+  const older = pages.flat().filter((request) => !seen.has(request.id));
+  return [...newest, ...older];
 }
