@@ -40,7 +40,6 @@ export const aiLearningRecordSchema = lazySchema(() =>
       userInput: z.string(),
       aiResponse: z.string(),
       context: z.string().optional(),
-      satisfaction: z.number().min(0).max(5).optional(),
       resultSuccessful: z.boolean().optional(),
     }),
     extractedPatterns: z.object({

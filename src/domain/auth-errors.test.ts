@@ -6,7 +6,6 @@ import {
   errorCode,
   isEmailTakenError,
   isPopupClosedError,
-  LEGACY_AUTH_ERROR_MESSAGES,
 } from "./auth-errors.ts";
 
 const SPEC_TEXTS: Record<string, string> = {
@@ -29,10 +28,6 @@ describe("authErrorMessage", () => {
 
   it("the catalogue holds the spec's texts word for word", () => {
     expect(AUTH_ERROR_MESSAGES).toEqual({ ...SPEC_TEXTS, other: "Errore di autenticazione. Riprova." });
-    expect(LEGACY_AUTH_ERROR_MESSAGES).toEqual({
-      "user-not-found": "Email non trovata",
-      "wrong-password": "Password sbagliata",
-    });
   });
 
   it("invalid-credential reads as a wrong password", () => {

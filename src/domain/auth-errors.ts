@@ -19,12 +19,6 @@ export const AUTH_ERROR_MESSAGES = {
 
 export type AuthErrorKey = keyof typeof AUTH_ERROR_MESSAGES;
 
-/** The older flow's shorter texts; the spec shows only these two. */
-export const LEGACY_AUTH_ERROR_MESSAGES = {
-  "user-not-found": "Email non trovata",
-  "wrong-password": "Password sbagliata",
-} as const;
-
 /** Codes that mean the same thing as one of the spec's keys. */
 const AUTH_CODE_ALIASES: Readonly<Record<string, AuthErrorKey>> = {
   "invalid-credential": "wrong-password",

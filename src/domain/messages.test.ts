@@ -19,7 +19,6 @@ import { PRODUCT_NAME } from "./product.ts";
 const SPEC_MESSAGES = [
   "Le password non coincidono",
   "La password deve contenere almeno 6 caratteri",
-  "Password deve avere almeno 6 caratteri",
   "Il nome è obbligatorio",
   "Dati utente non trovati",
   "Link non valido: token mancante",

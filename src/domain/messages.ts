@@ -17,8 +17,6 @@ import { MODERATION_MESSAGES, PRIVACY_MESSAGES } from "./trust-messages.ts";
 export const VALIDATION_MESSAGES = {
   passwordsDoNotMatch: "Le password non coincidono",
   passwordTooShort: "La password deve contenere almeno 6 caratteri",
-  /** The other sign-up flow's wording (spec §5); kept for reference, the app uses `passwordTooShort`. */
-  passwordTooShortLegacy: "Password deve avere almeno 6 caratteri",
   nameRequired: "Il nome è obbligatorio",
   invalidEmail: "Formato email non valido.",
   requiredFields: "Compila tutti i campi obbligatori",

@@ -52,7 +52,6 @@ export const offerSchema = lazySchema(() =>
     additionalNotes: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
     status: offerStatusSchema,
     aiGenerated: z.boolean(),
-    leonardoConversationId: z.string().optional(),
     createdAt: dateSchema,
     updatedAt: dateSchema,
     acceptedAt: dateSchema.optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "./fields.ts";
 import { lazySchema } from "./lazy-schema.ts";
+import { CAMERA_JPEG_QUALITY } from "./limits.ts";
 
 /**
  * Photos kept with a request (the one the buyer gave Algo, or the free form's): requests/{id}/photos/{photoId},
@@ -21,8 +22,11 @@ export const REQUEST_PHOTO_MAX_SIDE_PX = 1280;
 export const REQUEST_PHOTO_MAX_BYTES = 300_000;
 /** Photos one request keeps at most (the last ones the buyer gave). */
 export const MAX_REQUEST_PHOTOS = 3;
-/** JPEG qualities tried in turn until the photo fits. */
-export const REQUEST_PHOTO_QUALITIES = [0.8, 0.7, 0.6, 0.5, 0.4] as const;
+/**
+ * JPEG qualities tried in turn until the photo fits: first the camera's (spec §7, 0.8), for a photo taken
+ * in the app and one chosen from the phone alike.
+ */
+export const REQUEST_PHOTO_QUALITIES = [CAMERA_JPEG_QUALITY, 0.7, 0.6, 0.5, 0.4] as const;
 /** Past the lowest quality the sides shrink by this factor and the qualities start again. */
 export const REQUEST_PHOTO_SHRINK = 0.75;
 /** Below this longest side the photo is not shrunk any further (it would show nothing). */

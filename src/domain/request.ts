@@ -6,7 +6,7 @@ import {
   requestCategorySchema,
   urgencySchema,
 } from "./enums.ts";
-import { dateSchema, httpsUrlSchema, idSchema, optionalText, requiredText } from "./fields.ts";
+import { dateSchema, idSchema, optionalText, requiredText } from "./fields.ts";
 import { latLngSchema } from "./geo.ts";
 import { lazySchema } from "./lazy-schema.ts";
 import {
@@ -105,8 +105,6 @@ export const requestSchema = lazySchema(() =>
     aiGenerated: z.boolean(),
     imageAnalyzed: z.boolean(),
     algoConversationId: z.string().optional(),
-    /** Placeholder image URL containing the product name (spec §7). */
-    imageUrl: httpsUrlSchema.optional(),
     /** How many photos requests/{id}/photos holds (request-photo.ts); absent when none. */
     photoCount: z.number().int().min(0).max(MAX_REQUEST_PHOTOS).optional(),
     /**
@@ -147,7 +145,6 @@ export const newRequestInputSchema = lazySchema(() =>
     aiGenerated: z.boolean().default(false),
     imageAnalyzed: z.boolean().default(false),
     algoConversationId: z.string().optional(),
-    imageUrl: httpsUrlSchema.optional(),
   }),
 );
 export type NewRequestInput = z.input<typeof newRequestInputSchema>;

@@ -130,7 +130,7 @@ describe("a pilot street, from the free form to the review", () => {
     });
     await form.getByRole("img", { name: "Anteprima della foto scelta" }).waitFor({ timeout: 20_000 });
     await form.getByRole("button", { name: "Pubblica gratis" }).click();
-    await buyer.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
+    await buyer.getByText("Richiesta pubblicata!", { exact: true }).waitFor({ timeout: 20_000 });
     await buyer.waitForURL((url) => url.pathname === "/customer", { timeout: 20_000 });
 
     const request = (await documents("requests")).find(

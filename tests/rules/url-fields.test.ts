@@ -1,7 +1,6 @@
 // URL fields a client writes (a Google sign-up's photoURL) must be absolute https links, as
-// src/domain/fields.ts httpsUrlSchema says: never javascript:, data:, http: or relative. A request's
-// imageUrl is no longer a client's to write: algoChat publishes requests, its input checked with that
-// schema (src/domain/url-fields.test.ts), and the rules refuse every client-created request.
+// src/domain/fields.ts httpsUrlSchema says: never javascript:, data:, http: or relative. (Requests carry
+// no image URL: their photos are documents of their own, src/domain/request-photo.ts.)
 
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { doc, setDoc } from "firebase/firestore";

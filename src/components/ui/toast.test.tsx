@@ -1,7 +1,7 @@
-import { render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { ERROR_TOAST_TITLE } from "@/domain/toast";
+import { ERROR_TOAST_TITLE, signUpFlowToast, TOAST_DEFAULT_DURATION_MS } from "@/domain/toast";
 import { ToastProvider, useToast } from "./toast";
 
 function Demo() {
@@ -16,6 +16,21 @@ function Demo() {
         onClick={() => toast({ title: "Offerta inviata!", description: "Il negozio la vedrà subito." })}
       >
         Successo
+      </button>
+    </>
+  );
+}
+
+/** A marketplace toast and a sign-up flow one. */
+function Timed() {
+  const { toast } = useToast();
+  return (
+    <>
+      <button type="button" onClick={() => toast({ title: "Offerta inviata!" })}>
+        Mercato
+      </button>
+      <button type="button" onClick={() => toast(signUpFlowToast({ title: "Link magico inviato!" }))}>
+        Registrazione
       </button>
     </>
   );
@@ -70,6 +85,30 @@ describe("useToast", () => {
     await screen.findByText("Offerta inviata!", { selector: "li *" });
     await vi.waitFor(() => expect(region).not.toHaveTextContent("Errore nel caricare le richieste"));
     expect(region.querySelectorAll("li")).toHaveLength(1);
+  });
+
+  it("lasts 4 s in the marketplace and 5 s in the sign-up flow (spec §9)", () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <ToastProvider>
+          <Timed />
+        </ToastProvider>,
+      );
+      const shown = (title: string) => screen.queryByText(title, { selector: "li *" }) !== null;
+      const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+      fireEvent.click(screen.getByRole("button", { name: "Mercato" }));
+      expect(shown("Offerta inviata!")).toBe(true);
+      wait(TOAST_DEFAULT_DURATION_MS + 100);
+      expect(shown("Offerta inviata!")).toBe(false);
+      fireEvent.click(screen.getByRole("button", { name: "Registrazione" }));
+      wait(TOAST_DEFAULT_DURATION_MS + 500);
+      expect(shown("Link magico inviato!")).toBe(true);
+      wait(600);
+      expect(shown("Link magico inviato!")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("needs the provider", () => {

@@ -3,7 +3,6 @@ import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { XIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { useToast } from "@/components/ui/toast";
 import { homePathByRole, paths } from "@/config/paths";
 import { REDIRECT_AFTER_LOGIN_MS } from "@/domain/limits";
 import { loginSuccessToast } from "@/domain/messages";
@@ -14,6 +13,7 @@ import { EmailPromptForm } from "./components/email-prompt-form";
 import { StatusPanel } from "./components/status-panel";
 import { storedEmailForSignIn, storedUserTypeForSignIn } from "./lib/email-link-storage";
 import { useDelayedRedirect } from "./lib/use-delayed-redirect";
+import { useSignUpFlowToast } from "./lib/use-sign-up-flow-toast";
 
 type State =
   | { status: "checking" | "completing" | "redirecting" | "not-a-link" }
@@ -35,7 +35,7 @@ export function AuthCallbackPage() {
   const url = `${window.location.origin}${location.pathname}${location.search}`;
   const [state, setState] = useState<State>({ status: "checking" });
   const { redirectTo } = useDelayedRedirect();
-  const { toast } = useToast();
+  const toast = useSignUpFlowToast();
 
   const complete = useCallback(
     (email: string, isCurrent: () => boolean = () => true) => {

@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useToast } from "@/components/ui/toast";
 import { homePathByRole } from "@/config/paths";
 import type { AuthMode, EmailData, LoginData, RegisterData } from "@/domain/auth-form";
 import { authModeAfterSuccess } from "@/domain/auth-form";
@@ -18,6 +17,7 @@ import { AuthFrame } from "./components/auth-frame";
 import { ModeLinks } from "./components/mode-links";
 import { SignInAlternatives } from "./components/sign-in-alternatives";
 import { useDelayedRedirect } from "./lib/use-delayed-redirect";
+import { useSignUpFlowToast } from "./lib/use-sign-up-flow-toast";
 
 // The flows (and Firebase behind them) load while the form paints, not before: the page shows at
 // once on a slow phone. They are requested on mount, so by the first click they are there (Google's
@@ -38,7 +38,7 @@ export function AuthPage() {
   const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null);
   if (arrivedSignedIn === null && !session.loading) setArrivedSignedIn(session.user !== null);
   const { redirecting, redirectTo } = useDelayedRedirect();
-  const { toast } = useToast();
+  const toast = useSignUpFlowToast();
 
   useEffect(() => {
     // Google sign-in and the magic link read the pending type: a shop page's visitor signs up as a shop.

@@ -38,13 +38,22 @@ export function CreatePage() {
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
   const onOutOfTokens = useCallback(() => setBuyOpen(true), []);
-  const onPublished = useCallback(() => {
-    toast(SUCCESS_TOASTS.requestCreated);
-    redirect.current = window.setTimeout(
-      () => navigate(paths.customerDashboard.getHref()),
-      REDIRECT_AFTER_REQUEST_CREATED_MS,
-    );
-  }, [navigate, toast]);
+  // Algo's request is 'creata' (Algo wrote it); the buyer's own form is 'pubblicata' (spec §9's two toasts).
+  const afterPublishing = useCallback(
+    (said: (typeof SUCCESS_TOASTS)["requestCreated" | "requestPublished"]) => {
+      toast(said);
+      redirect.current = window.setTimeout(
+        () => navigate(paths.customerDashboard.getHref()),
+        REDIRECT_AFTER_REQUEST_CREATED_MS,
+      );
+    },
+    [navigate, toast],
+  );
+  const onPublished = useCallback(() => afterPublishing(SUCCESS_TOASTS.requestCreated), [afterPublishing]);
+  const onFormPublished = useCallback(
+    () => afterPublishing(SUCCESS_TOASTS.requestPublished),
+    [afterPublishing],
+  );
   const chat = useAlgoChat({ uid: user?.uid, onOutOfTokens, onPublished });
 
   const send = (text: string, image: PreparedImage | null) =>
@@ -79,7 +88,7 @@ export function CreatePage() {
       {formMode ? (
         // The page is one screen high (the conversation scrolls inside): so does the form.
         <div className="min-h-0 flex-1 overflow-y-auto pb-4">
-          <RequestForm onPublished={onPublished} />
+          <RequestForm onPublished={onFormPublished} />
         </div>
       ) : null}
       {formMode ? null : (
