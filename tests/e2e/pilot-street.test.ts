@@ -162,6 +162,8 @@ describe("a pilot street, from the free form to the review", () => {
     await card.getByRole("link", { name: /Fai un'offerta/ }).click();
     await shop.waitForURL((url) => url.pathname === `/make-offer/${requestId}`, { timeout: 20_000 });
     await shop.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: 20_000 });
+    // The offer form is /make-offer's own: the feed (the URL changes before the page does) has none.
+    await shop.getByRole("textbox", { name: /Prezzo/ }).waitFor({ timeout: 20_000 });
     await enlargeAndClose(shop, "Chiudi");
     await sendOffer(shop, "45", "Lampada a braccio, LED caldo, garanzia 2 anni.");
     // The photo is in the chat too, in the offer's panel (not the offer page still on screen).

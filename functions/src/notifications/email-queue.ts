@@ -1,7 +1,7 @@
 import type { DocumentReference } from "firebase-admin/firestore";
 import { z } from "zod";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
-import { cloudTaskQueue, type TaskQueue, taskIdFor } from "../tasks/task-queue";
+import { cloudTaskQueue, type TaskQueue } from "../tasks/task-queue";
 
 /**
  * Notification e-mails leave the request path: a callable (or trigger, or sweep) commits its
@@ -23,18 +23,17 @@ export interface EmailQueue {
   enqueue(refs: readonly DocumentReference[], round?: string): Promise<void>;
 }
 
-/** An EmailQueue over any task queue (Cloud Tasks in production, a recorder in tests). */
+/**
+ * An EmailQueue over any task queue (Cloud Tasks in production, a recorder in tests). The tasks are not
+ * named: the notification's claim (deliverEmail: pending → sending → sent) already makes a second task
+ * for the same e-mail send nothing, and a name would be refused for an hour after its task ran, also
+ * when the notification was deleted and written anew (an account erased and made again, the local
+ * stack's reseeded demo data), which would leave that e-mail unsent.
+ */
 export function emailQueueOver(queue: TaskQueue<EmailTask>): EmailQueue {
   return {
     async enqueue(refs, round) {
-      await Promise.all(
-        refs.map((ref) =>
-          queue.enqueue(
-            { path: ref.path, ...(round ? { round } : {}) },
-            { id: taskIdFor(`${ref.path}#${round ?? ""}`) },
-          ),
-        ),
-      );
+      await Promise.all(refs.map((ref) => queue.enqueue({ path: ref.path, ...(round ? { round } : {}) })));
     },
   };
 }

@@ -34,7 +34,9 @@ export function TokenBadge({ balance, onBuy }: TokenBadgeProps) {
         aria-describedby={hintId}
         aria-haspopup="dialog"
         data-level={level}
-        className="focus-ring inline-flex min-h-9 items-center rounded-full px-0.5 hover:brightness-95"
+        // A 36 px target that does not make its row taller (the badge itself is 24 px): the phone's chat
+        // on /create keeps its height.
+        className="focus-ring -my-1.5 inline-flex min-h-9 items-center rounded-full px-0.5 hover:brightness-95"
       >
         <Badge tone={LEVEL_TONES[level]}>
           <SparklesIcon className="size-3.5" aria-hidden="true" />
