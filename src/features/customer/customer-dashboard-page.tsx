@@ -38,10 +38,11 @@ export function CustomerDashboardPage() {
   const requestList = useDeferredValue(requests.data);
   const offerList = useDeferredValue(offers.data);
   // A full newest list is no longer the count: then the numbers are counted on the server.
-  const counts = useCustomerCounts(uid, {
-    requests: (requestList?.length ?? 0) >= CUSTOMER_REQUESTS_MAX,
-    offers: useCustomerOffersFull(uid),
-  });
+  const counts = useCustomerCounts(
+    uid,
+    { requests: (requestList?.length ?? 0) >= CUSTOMER_REQUESTS_MAX, offers: useCustomerOffersFull(uid) },
+    requests.dataUpdatedAt + offers.dataUpdatedAt,
+  );
   const latest = useMemo(() => (requestList ?? []).slice(0, CUSTOMER_DASHBOARD_REQUESTS), [requestList]);
 
   const failed = requests.isError || offers.isError;

@@ -239,6 +239,13 @@ describe("/customer", () => {
     expect(countCustomerOffers).not.toHaveBeenCalled();
     expect(countCustomerRequests).toHaveBeenCalledWith("buyer-1", "in_progress");
     expect(screen.getByRole("link", { name: "Vedi tutte le richieste (50+)" })).toBeInTheDocument();
+    // The counts are not live: a change in the live lists has them counted again.
+    vi.mocked(countCustomerRequests).mockImplementation(async (_uid, status) =>
+      status === "active" ? 3 : status === "completed" ? 50 : 0,
+    );
+    await vi.waitFor(() => expect(liveOffers).not.toBeNull());
+    act(() => liveOffers?.next([offer("o9", "old0", 70, "Ferramenta Gialli"), ...offers]));
+    await waitFor(() => expect(stat("Richieste attive")).toBe("3"));
   });
 
   it("reads no count while the lists hold everything", async () => {

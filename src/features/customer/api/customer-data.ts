@@ -1,4 +1,10 @@
-import { type Query, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type Query,
+  type QueryClient,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
 import { JUST_READ_MS, REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import type { Request } from "@/domain/request";
@@ -139,10 +145,17 @@ export function useOlderCustomerRequests(uid: string, newest: readonly Request[]
  * count, and each number is an aggregation counted up to REQUEST_QUERY_LIMIT ("50+" from there). Below
  * that nothing is read: the lists already hold every request and offer.
  */
-export function useCustomerCounts(uid: string, full: { requests: boolean; offers: boolean }) {
+export function useCustomerCounts(
+  uid: string,
+  full: { requests: boolean; offers: boolean },
+  /** When the live lists last changed: the counts are read again then (they are not live themselves). */
+  version: number,
+) {
   return useQuery({
-    queryKey: [...customerKeys.counts(uid), full.requests, full.offers],
+    queryKey: [...customerKeys.counts(uid), full.requests, full.offers, version],
     enabled: uid !== "" && (full.requests || full.offers),
+    // The numbers on screen stay while the next ones are counted.
+    placeholderData: keepPreviousData,
     queryFn: async (): Promise<Partial<CustomerStats>> => {
       const counted: Partial<CustomerStats> = {};
       if (full.requests) {
