@@ -167,36 +167,6 @@ export async function countMerchantOffers(merchantId: string, status?: OfferStat
   return snapshot.data().count;
 }
 
-/**
- * How many offers the buyer has received (an aggregation, counted up to REQUEST_QUERY_LIMIT like every
- * list the rules allow: the dashboard shows "50+" from there). Read only when the newest-offers list is
- * full; below that, the list is the count.
- */
-export async function countCustomerOffers(customerId: string): Promise<number> {
-  const snapshot = await getCount(
-    query(
-      collection(await getLiteDb(), COLLECTIONS.offers),
-      where(OFFER_FIELDS.customerId, "==", customerId),
-      limit(REQUEST_QUERY_LIMIT),
-    ),
-  );
-  return snapshot.data().count;
-}
-
-/** The newest offers on one of the buyer's requests (rules: `customerId == uid`, bounded). */
-export async function listOffersForRequest(requestId: string, customerId: string): Promise<Offer[]> {
-  const snapshot = await getDocs(
-    query(
-      collection(await getLiteDb(), COLLECTIONS.offers),
-      where(OFFER_FIELDS.customerId, "==", customerId),
-      where(OFFER_FIELDS.requestId, "==", requestId),
-      orderBy(OFFER_FIELDS.createdAt, "desc"),
-      limit(REQUEST_QUERY_LIMIT),
-    ),
-  );
-  return readSnapshots(snapshot.docs);
-}
-
 /** Thrown when the merchant's offer exists but is no longer pending: it cannot change. */
 export class OfferNotEditableError extends Error {
   override name = "OfferNotEditableError";
@@ -255,23 +225,6 @@ export async function saveOffer(
 }
 
 /**
- * The buyer's side of offers (spec §2 customer dashboard, /requests): the newest `max` offers received on
- * the buyer's requests (at most REQUEST_QUERY_LIMIT, the rules' bound), a one-shot read. Rules allow the
- * query by `customerId == uid`; index customerId + createdAt desc (firestore.indexes.json).
- */
-export async function listCustomerOffers(customerId: string, max: number): Promise<Offer[]> {
-  const snapshot = await getDocs(
-    query(
-      collection(await getLiteDb(), COLLECTIONS.offers),
-      where(OFFER_FIELDS.customerId, "==", customerId),
-      orderBy(OFFER_FIELDS.createdAt, "desc"),
-      limit(Math.min(max, REQUEST_QUERY_LIMIT)),
-    ),
-  );
-  return readSnapshots(snapshot.docs);
-}
-
-/**
  * The merchant's newest offers, live (the shop's dashboard and /offers refresh when one is accepted,
  * rejected, completed or rated). Rules: `merchantId == uid`, bounded.
  */
@@ -286,20 +239,6 @@ export function subscribeToMerchantOffers(
     orderBy: OFFER_FIELDS.createdAt,
   };
   return subscribeToNewest({ ...where, value: merchantId, max }, parseOffer, listener);
-}
-
-/** The same list as listCustomerOffers, live (the buyer's dashboard and /requests). */
-export function subscribeToCustomerOffers(
-  customerId: string,
-  max: number,
-  listener: Listener<Offer[]>,
-): Unsubscribe {
-  const where = {
-    collection: COLLECTIONS.offers,
-    field: OFFER_FIELDS.customerId,
-    orderBy: OFFER_FIELDS.createdAt,
-  };
-  return subscribeToNewest({ ...where, value: customerId, max }, parseOffer, listener);
 }
 
 /** One offer, live (the messages screen: each side sees accept / reject / complete as it happens). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { callableErrorCode, callableErrorMessage, errorMessage, isDisplayableMessage } from "./errors.ts";
+import {
+  callableErrorCode,
+  callableErrorMessage,
+  errorMessage,
+  FAILURE_REASONS,
+  failureDetails,
+  failureReason,
+  isDisplayableMessage,
+} from "./errors.ts";
 import { ERROR_MESSAGES } from "./messages.ts";
 
 describe("callableErrorMessage", () => {
@@ -66,5 +74,25 @@ describe("errorMessage", () => {
       code: "functions/failed-precondition",
     });
     expect(callableErrorMessage(error, "fallback")).toBe("Token non valido o scaduto");
+  });
+});
+
+describe("failureReason", () => {
+  it("reads the reason a refusal carries in its details, whatever its text", () => {
+    const refusal = Object.assign(new Error("Un testo qualsiasi"), {
+      code: "functions/failed-precondition",
+      details: failureDetails(FAILURE_REASONS.planRequired),
+    });
+    expect(failureReason(refusal)).toBe("plan-required");
+    // Also through the app's wrapping (failWith keeps the refusal as its cause).
+    expect(failureReason(new Error("Errore nell'invio", { cause: refusal }))).toBe("plan-required");
+  });
+
+  it("is undefined without details, with an unknown reason, or for anything thrown", () => {
+    expect(failureReason(new Error("Il piano è scaduto"))).toBeUndefined();
+    expect(failureReason({ details: { reason: "qualcos-altro" } })).toBeUndefined();
+    expect(failureReason({ details: "plan-required" })).toBeUndefined();
+    expect(failureReason(null)).toBeUndefined();
+    expect(failureReason("plan-required")).toBeUndefined();
   });
 });

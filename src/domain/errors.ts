@@ -28,6 +28,30 @@ export const CALLABLE_ERROR_CODES = [
 ] as const;
 export type CallableErrorCode = (typeof CALLABLE_ERROR_CODES)[number];
 
+/**
+ * Refusals the app acts on (not only shows): the function sends the reason as the HttpsError's details
+ * (`{ reason }`), and the app tells them apart by it, never by their Italian text, which may change.
+ */
+export const FAILURE_REASONS = {
+  /** The shop's plan gives no access now (functions/src/billing/plan-gate.ts): /abbonamento. */
+  planRequired: "plan-required",
+} as const;
+export type FailureReason = (typeof FAILURE_REASONS)[keyof typeof FAILURE_REASONS];
+
+/** The HttpsError details a function sends with a refusal the app acts on. */
+export const failureDetails = (reason: FailureReason) => ({ reason });
+
+/**
+ * The reason a callable's refusal carries (FAILURE_REASONS), if any: on the error itself or on the one
+ * it wraps (`cause`, as the app's failWith keeps it).
+ */
+export function failureReason(error: unknown, depth = 3): FailureReason | undefined {
+  const failure = error as { details?: unknown; cause?: unknown } | null | undefined;
+  const reason = (failure?.details as { reason?: unknown } | null | undefined)?.reason;
+  if ((Object.values(FAILURE_REASONS) as readonly unknown[]).includes(reason)) return reason as FailureReason;
+  return depth > 0 && failure?.cause !== undefined ? failureReason(failure.cause, depth - 1) : undefined;
+}
+
 /** A refusal a function turns into `new HttpsError(code, message)`. */
 export type DomainFailure = { code: CallableErrorCode; message: string };
 

@@ -8,6 +8,7 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SimulatedVies } from "../../functions/src/shops/simulated-vies";
+import { FAILURE_REASONS } from "../../src/domain/errors";
 import { PLAN_MESSAGES } from "../../src/domain/plan-messages";
 import { planStatus, type Subscription, subscriptionSchema } from "../../src/domain/plans";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
@@ -213,6 +214,8 @@ describe("the free month and the gate", () => {
     expect(await rejection(offer("shop", "r2", at(30)))).toMatchObject({
       code: "failed-precondition",
       message: PLAN_MESSAGES.planRequired,
+      // The app tells this refusal apart by its reason, not its text.
+      details: { reason: FAILURE_REASONS.planRequired },
     });
     expect((await db().doc("offers/r2_shop").get()).exists).toBe(false);
     // Leonardo too, before any token is spent.

@@ -1,5 +1,6 @@
 import type { Firestore, Transaction } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
+import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
 import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { planStatus } from "@/domain/plans";
 import { readSubscription } from "./subscription-store";
@@ -17,6 +18,10 @@ export async function assertPlanAccess(
 ): Promise<void> {
   const subscription = await readSubscription(tx, db, uid);
   if (!planStatus(subscription, now).hasAccess) {
-    throw new HttpsError("failed-precondition", PLAN_MESSAGES.planRequired);
+    throw new HttpsError(
+      "failed-precondition",
+      PLAN_MESSAGES.planRequired,
+      failureDetails(FAILURE_REASONS.planRequired),
+    );
   }
 }

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { acceptOffer } from "@/data/deals";
 import type { Listener } from "@/data/listen";
-import { countCustomerOffers, listCustomerOffers, subscribeToCustomerOffers } from "@/data/offers";
+import { countCustomerOffers, listCustomerOffers, subscribeToCustomerOffers } from "@/data/received-offers";
 import { closeRequest } from "@/data/request-life";
 import { countCustomerRequests, listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/messages";
@@ -32,7 +32,7 @@ vi.mock("@/data/request-life", () => ({
   renewRequest: vi.fn(),
   cancelDeal: vi.fn(),
 }));
-vi.mock("@/data/offers", () => ({
+vi.mock("@/data/received-offers", () => ({
   listCustomerOffers: vi.fn(),
   subscribeToCustomerOffers: vi.fn(),
   countCustomerOffers: vi.fn(),

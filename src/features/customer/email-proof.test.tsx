@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { createMagicLink } from "@/data/account";
-import { listCustomerOffers, subscribeToCustomerOffers } from "@/data/offers";
+import { listCustomerOffers, subscribeToCustomerOffers } from "@/data/received-offers";
 import { listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
 import { EMAIL_PROOF_COPY, proofLinkSent } from "@/domain/email-proof-messages";
 import type { Request } from "@/domain/request";
@@ -15,7 +15,10 @@ import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { CustomerRequestsPage } from "./customer-requests-page";
 
 vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn(), subscribeToCustomerRequests: vi.fn() }));
-vi.mock("@/data/offers", () => ({ listCustomerOffers: vi.fn(), subscribeToCustomerOffers: vi.fn() }));
+vi.mock("@/data/received-offers", () => ({
+  listCustomerOffers: vi.fn(),
+  subscribeToCustomerOffers: vi.fn(),
+}));
 vi.mock("@/data/request-life", () => ({ closeRequest: vi.fn(), renewRequest: vi.fn(), cancelDeal: vi.fn() }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
 vi.mock("@/data/moderation", () => ({ listMyBlocks: vi.fn(async () => []) }));

@@ -2,8 +2,8 @@ import { act, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { acceptOffer } from "@/data/deals";
 import type { Listener } from "@/data/listen";
-import { listOffersForRequest } from "@/data/offers";
 import { getPublicProfile } from "@/data/profiles";
+import { listOffersForRequest } from "@/data/received-offers";
 import { fetchRequestPhotos } from "@/data/request-photos";
 import { getRequest, subscribeToRequest } from "@/data/requests";
 import { subscribeToRequestOffers } from "@/data/shop-page";
@@ -15,7 +15,7 @@ import { renderPage } from "@/testing/render-page";
 import { RequestPage } from "./request-page";
 
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
-vi.mock("@/data/offers", () => ({ listOffersForRequest: vi.fn() }));
+vi.mock("@/data/received-offers", () => ({ listOffersForRequest: vi.fn() }));
 vi.mock("@/data/shop-page", () => ({ subscribeToRequestOffers: vi.fn() }));
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));

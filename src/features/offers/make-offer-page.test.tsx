@@ -11,7 +11,6 @@ import {
   PRICE_OUTSIDE_BUDGET_CONFIRM,
   VALIDATION_MESSAGES,
 } from "@/domain/messages";
-import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { purchaseDialogLead, TOKEN_WALLET_COPY, tokenBadgeLabel } from "@/domain/token-wallet-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
@@ -271,7 +270,11 @@ describe("/make-offer/:requestId", () => {
   it("without a plan, keeps the offer and goes to /abbonamento, then gives the offer back", async () => {
     sessionStorage.clear();
     vi.mocked(saveOffer).mockRejectedValueOnce(
-      Object.assign(new Error(PLAN_MESSAGES.planRequired), { code: "functions/failed-precondition" }),
+      // Told by its code (details.reason), whatever the text says.
+      Object.assign(new Error("Testo cambiato"), {
+        code: "functions/failed-precondition",
+        details: { reason: "plan-required" },
+      }),
     );
     const first = await openForm();
     await first.user.type(priceBox(), "99,90");

@@ -7,10 +7,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
+import { FAILURE_REASONS, failureReason } from "@/domain/errors";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
-import { PLAN_MESSAGES } from "@/domain/plan-messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { deliveryOptionsFromPreference } from "@/domain/publishing";
 import type { Request } from "@/domain/request";
@@ -23,9 +23,9 @@ import { OfferClosedNotice } from "./components/offer-closed-notice";
 import { OfferForm, type OfferFormInitial } from "./components/offer-form";
 import { RequestSummary } from "./components/request-summary";
 
-/** The server refused because the shop's plan has lapsed (billing/plan-gate.ts). */
+/** The server refused because the shop's plan has lapsed (billing/plan-gate.ts), told by its code. */
 function isPlanRequired(failure: unknown): boolean {
-  return failure instanceof Error && failure.message === PLAN_MESSAGES.planRequired;
+  return failureReason(failure) === FAILURE_REASONS.planRequired;
 }
 
 function initialValues(request: Request, offer: Offer | null): OfferFormInitial {

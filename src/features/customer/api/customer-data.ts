@@ -18,13 +18,13 @@ import { useWithoutBlockedShops } from "./blocked-shops";
 // One import each, shared by the one-shot read and the listener that start together (two concurrent
 // import() calls of a module vitest mocks can resolve to the real one and the mock).
 let requestsImport: Promise<typeof import("@/data/requests")> | undefined;
-let offersImport: Promise<typeof import("@/data/offers")> | undefined;
+let offersImport: Promise<typeof import("@/data/received-offers")> | undefined;
 const requestsModule = () => {
   requestsImport ??= import("@/data/requests");
   return requestsImport;
 };
 const offersModule = () => {
-  offersImport ??= import("@/data/offers");
+  offersImport ??= import("@/data/received-offers");
   return offersImport;
 };
 

@@ -9,7 +9,7 @@ import { useWithoutBlockedShops } from "./blocked-shops";
 let requestsImport: Promise<typeof import("@/data/requests")> | undefined;
 let shopPageImport: Promise<typeof import("@/data/shop-page")> | undefined;
 let profilesImport: Promise<typeof import("@/data/profiles")> | undefined;
-let offersImport: Promise<typeof import("@/data/offers")> | undefined;
+let offersImport: Promise<typeof import("@/data/received-offers")> | undefined;
 const requestsModule = () => {
   requestsImport ??= import("@/data/requests");
   return requestsImport;
@@ -23,7 +23,7 @@ const profilesModule = () => {
   return profilesImport;
 };
 const offersModule = () => {
-  offersImport ??= import("@/data/offers");
+  offersImport ??= import("@/data/received-offers");
   return offersImport;
 };
 
