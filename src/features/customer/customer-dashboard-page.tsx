@@ -38,7 +38,7 @@ export function CustomerDashboardPage() {
   const requestList = useDeferredValue(requests.data);
   const offerList = useDeferredValue(offers.data);
   // A full newest list is no longer the count: then the numbers are counted on the server.
-  const counts = useCustomerCounts(
+  const counted = useCustomerCounts(
     uid,
     { requests: (requestList?.length ?? 0) >= CUSTOMER_REQUESTS_MAX, offers: useCustomerOffersFull(uid) },
     requests.dataUpdatedAt + offers.dataUpdatedAt,
@@ -68,7 +68,7 @@ export function CustomerDashboardPage() {
           ) : !requestList || !offerList ? (
             <LoadingState />
           ) : (
-            <StatsGrid stats={customerStats(requestList, offerList, counts.data)} />
+            <StatsGrid stats={customerStats(requestList, offerList, counted)} />
           )}
           <QuickLinks />
         </>

@@ -150,10 +150,11 @@ export function useCustomerCounts(
   full: { requests: boolean; offers: boolean },
   /** When the live lists last changed: the counts are read again then (they are not live themselves). */
   version: number,
-) {
-  return useQuery({
+): Partial<CustomerStats> | undefined {
+  const enabled = uid !== "" && (full.requests || full.offers);
+  const counts = useQuery({
     queryKey: [...customerKeys.counts(uid), full.requests, full.offers, version],
-    enabled: uid !== "" && (full.requests || full.offers),
+    enabled,
     // The numbers on screen stay while the next ones are counted.
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<Partial<CustomerStats>> => {
@@ -171,6 +172,15 @@ export function useCustomerCounts(
       return counted;
     },
   });
+  // Only the numbers of the lists full now: a kept answer may count a list that no longer is.
+  if (!enabled || !counts.data) return undefined;
+  const { active, negotiations, completed, offersReceived } = counts.data;
+  return {
+    ...(full.requests && active !== undefined ? { active } : {}),
+    ...(full.requests && negotiations !== undefined ? { negotiations } : {}),
+    ...(full.requests && completed !== undefined ? { completed } : {}),
+    ...(full.offers && offersReceived !== undefined ? { offersReceived } : {}),
+  };
 }
 
 /** Accetta / Rifiuta on the request cards; the callables' SDK loads at the first decision, not with the page. */
