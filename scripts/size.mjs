@@ -83,7 +83,8 @@ const ROUTES = readRoutes();
 /**
  * Lazy modules loaded on demand inside a page (not at route entry), so not in any route's initial JS.
  * (src/lib/pending-user-type.ts left this list: the auth pages import it statically, so it is a shared
- * chunk now, still loaded on demand by the marketing pages' start links.)
+ * chunk now, still loaded on demand by the marketing pages' start links. So did src/data/admin-role.ts:
+ * the admin pages import it statically, and the account menu's import of it is a shared chunk.)
  */
 const ON_DEMAND = new Set([
   "src/components/ui/toaster.tsx",
@@ -104,8 +105,8 @@ const ON_DEMAND = new Set([
   // The messages screen's early reads (the route gate's `prefetch`), loaded once the uid is known; the
   // data modules they use are the page's own.
   "src/features/messages/api/prefetch.ts",
-  // The admin claim (Auth's ID token), read when the header's account menu first opens (src/lib/admin-role.ts).
-  "src/data/admin-role.ts",
+  // The offers the buyer received (/customer, /requests, a request's page), loaded by their first query.
+  "src/data/received-offers.ts",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":
