@@ -1,5 +1,15 @@
-import { connectFirestoreEmulator, type Firestore, getFirestore } from "firebase/firestore/lite";
+import {
+  collection,
+  connectFirestoreEmulator,
+  type Firestore,
+  getCount,
+  getFirestore,
+  limit,
+  type QueryConstraint,
+  query,
+} from "firebase/firestore/lite";
 import { env } from "@/config/env";
+import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { getFirebaseApp } from "./firebase";
 import { yieldToMain } from "./slices";
 
@@ -34,4 +44,21 @@ export async function getLiteDb(): Promise<Firestore> {
   const db = await loadLiteDb();
   await yieldToMain();
   return db;
+}
+
+/**
+ * How many documents of `collectionName` match `constraints` (an aggregation: index entries, no
+ * documents), counted up to REQUEST_QUERY_LIMIT: the rules bound every list, counts included, so the
+ * count stops there and the screens show "50+" (formatCappedCount).
+ */
+export async function countUpToLimit(
+  collectionName: string,
+  ...constraints: QueryConstraint[]
+): Promise<number> {
+  const counted = query(
+    collection(await getLiteDb(), collectionName),
+    ...constraints,
+    limit(REQUEST_QUERY_LIMIT),
+  );
+  return (await getCount(counted)).data().count;
 }

@@ -4,7 +4,6 @@ import {
   deleteField,
   doc,
   type Firestore,
-  getCount,
   getDoc,
   getDocs,
   limit,
@@ -19,13 +18,12 @@ import {
 } from "firebase/firestore/lite";
 import type { SubmitOfferOutput } from "@/domain/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
-import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import { type Offer, type OfferTerms, offerIdFor, shopMayReadRequest } from "@/domain/offer";
 import { pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
-import { getLiteDb } from "./firestore-lite";
+import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
 import { parseOffer, readOfferSnapshots as readSnapshots } from "./offer-documents";
 import { getRequest } from "./requests";
@@ -159,12 +157,11 @@ async function withRequests(
  * documents), counted up to REQUEST_QUERY_LIMIT: the rules bound every list, counts included, so the
  * count stops there and the screen shows "50+".
  */
-export async function countMerchantOffers(merchantId: string, status?: OfferStatus): Promise<number> {
-  const constraints: QueryConstraint[] = [where(OFFER_FIELDS.merchantId, "==", merchantId)];
-  if (status) constraints.push(where(OFFER_FIELDS.status, "==", status));
-  constraints.push(limit(REQUEST_QUERY_LIMIT));
-  const snapshot = await getCount(query(collection(await getLiteDb(), COLLECTIONS.offers), ...constraints));
-  return snapshot.data().count;
+export function countMerchantOffers(merchantId: string, status?: OfferStatus): Promise<number> {
+  const mine = where(OFFER_FIELDS.merchantId, "==", merchantId);
+  return status
+    ? countUpToLimit(COLLECTIONS.offers, mine, where(OFFER_FIELDS.status, "==", status))
+    : countUpToLimit(COLLECTIONS.offers, mine);
 }
 
 /** Thrown when the merchant's offer exists but is no longer pending: it cannot change. */

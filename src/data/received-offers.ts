@@ -1,9 +1,9 @@
 import type { Unsubscribe } from "firebase/firestore";
-import { collection, getCount, getDocs, limit, orderBy, query, where } from "firebase/firestore/lite";
+import { collection, getDocs, limit, orderBy, query, where } from "firebase/firestore/lite";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import type { Offer } from "@/domain/offer";
-import { getLiteDb } from "./firestore-lite";
+import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToNewest } from "./listen";
 import { parseOffer, readOfferSnapshots as readSnapshots } from "./offer-documents";
 
@@ -50,15 +50,8 @@ export function subscribeToCustomerOffers(
  * list the rules allow: the dashboard shows "50+" from there). Read only when the newest-offers list is
  * full; below that, the list is the count.
  */
-export async function countCustomerOffers(customerId: string): Promise<number> {
-  const snapshot = await getCount(
-    query(
-      collection(await getLiteDb(), COLLECTIONS.offers),
-      where(OFFER_FIELDS.customerId, "==", customerId),
-      limit(REQUEST_QUERY_LIMIT),
-    ),
-  );
-  return snapshot.data().count;
+export function countCustomerOffers(customerId: string): Promise<number> {
+  return countUpToLimit(COLLECTIONS.offers, where(OFFER_FIELDS.customerId, "==", customerId));
 }
 
 /** The newest offers on one of the buyer's requests (rules: `customerId == uid`, bounded). */

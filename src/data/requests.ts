@@ -7,7 +7,6 @@ import {
   documentId,
   type Firestore,
   FirestoreError,
-  getCount,
   getDoc,
   getDocs,
   limit,
@@ -41,7 +40,7 @@ import {
 } from "@/domain/request";
 import { REQUEST_STATUS, type RequestStatus, storedRequestStatuses } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
-import { getLiteDb } from "./firestore-lite";
+import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
 import { buildingSteps, inSlices, yieldToMain } from "./slices";
 
@@ -139,16 +138,12 @@ export async function listCustomerRequests(
  * up to REQUEST_QUERY_LIMIT (the rules' bound; the dashboard shows "50+" from there). Read only when the
  * newest-requests list is full; below that, the list is the count.
  */
-export async function countCustomerRequests(customerId: string, status: RequestStatus): Promise<number> {
-  const snapshot = await getCount(
-    query(
-      collection(await getLiteDb(), COLLECTIONS.requests),
-      where(REQUEST_FIELDS.customerId, "==", customerId),
-      where(REQUEST_FIELDS.status, "in", [...storedRequestStatuses(status)]),
-      limit(REQUEST_QUERY_LIMIT),
-    ),
+export function countCustomerRequests(customerId: string, status: RequestStatus): Promise<number> {
+  return countUpToLimit(
+    COLLECTIONS.requests,
+    where(REQUEST_FIELDS.customerId, "==", customerId),
+    where(REQUEST_FIELDS.status, "in", [...storedRequestStatuses(status)]),
   );
-  return snapshot.data().count;
 }
 
 /** The same list as listCustomerRequests, live (the buyer's dashboard and /requests). */

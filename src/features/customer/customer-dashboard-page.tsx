@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { seeAllRequestsLabel } from "@/domain/buyer-lists-messages";
 import { CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST, CUSTOMER_DASHBOARD_REQUESTS } from "@/domain/limits";
 import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
@@ -24,7 +25,7 @@ import { FirstRequestWelcome } from "./components/first-request-welcome";
 import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestCards } from "./components/request-cards";
 import { StatsGrid } from "./components/stats-grid";
-import { customerStats, formatCount } from "./lib/customer-stats";
+import { customerStats } from "./lib/customer-stats";
 
 /** /customer (spec §2): greeting, tokens, stats from the buyer's requests and offers, latest requests. */
 export function CustomerDashboardPage() {
@@ -89,7 +90,7 @@ export function CustomerDashboardPage() {
               to={paths.requests.getHref()}
               className={buttonClasses({ variant: "secondary", className: "w-full" })}
             >
-              Vedi tutte le richieste ({formatCount(requestList.length)})
+              {seeAllRequestsLabel(requestList.length)}
             </Link>
           ) : null}
         </section>

@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from "react";
 import { Button } from "@/components/ui/button";
+import { BUYER_LISTS_COPY } from "@/domain/buyer-lists-messages";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { useSession } from "@/lib/session/session-provider";
@@ -70,7 +71,7 @@ function OlderRequestsButton({ older }: { older: ReturnType<typeof useOlderCusto
         </p>
       ) : null}
       <Button variant="secondary" className="w-full" loading={older.loading} onClick={older.loadMore}>
-        Mostra richieste precedenti
+        {BUYER_LISTS_COPY.showOlder}
       </Button>
     </div>
   );

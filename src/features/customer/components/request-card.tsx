@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { BUYER_LISTS_COPY, offerCountLabel } from "@/domain/buyer-lists-messages";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
 import { formatEuro } from "@/domain/pricing";
@@ -70,8 +71,6 @@ function OfferLine({ offer, decidable }: { offer: Offer; decidable: boolean }) {
   );
 }
 
-const offerCountLabel = (count: number) => (count === 1 ? "1 offerta" : `${count} offerte`);
-
 /** One of the buyer's requests: status, budget, offer count and the latest offers. */
 export function RequestCard({ request, offers, maxOffers, action }: RequestCardProps) {
   const shown = maxOffers === undefined ? offers : offers.slice(0, maxOffers);
@@ -112,7 +111,7 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
               to={paths.request.getHref(request.id)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
             >
-              {count > 1 ? "Confronta le offerte" : "Vedi l'offerta"}
+              {count > 1 ? BUYER_LISTS_COPY.compareOffers : BUYER_LISTS_COPY.seeOffer}
               <span className="sr-only"> per {productName}</span>
             </Link>
           ) : null}

@@ -1,4 +1,5 @@
-import { type CustomerStats, formatCount } from "../lib/customer-stats";
+import { formatCappedCount } from "@/domain/capped-count";
+import type { CustomerStats } from "../lib/customer-stats";
 
 const ITEMS: { key: keyof CustomerStats; label: string }[] = [
   { key: "active", label: "Richieste attive" },
@@ -13,7 +14,7 @@ export function StatsGrid({ stats }: { stats: CustomerStats }) {
       {ITEMS.map(({ key, label }) => (
         <div key={key} className="rounded-xl border border-slate-200 bg-white p-3">
           <dt className="text-sm text-slate-700">{label}</dt>
-          <dd className="text-2xl font-bold text-slate-900">{formatCount(stats[key])}</dd>
+          <dd className="text-2xl font-bold text-slate-900">{formatCappedCount(stats[key])}</dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,3 @@
-import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
 import { isActiveRequest, isCompletedRequest, isNegotiation } from "@/domain/state-machine";
@@ -26,14 +25,6 @@ export function customerStats(
     completed: requests.filter((request) => isCompletedRequest(request.status)).length,
     ...counted,
   };
-}
-
-/**
- * A count as shown: from REQUEST_QUERY_LIMIT on it reads "50+" (the lists and the aggregations the
- * rules allow stop there: a count below it is exact, one that reaches it is a lower bound).
- */
-export function formatCount(count: number): string {
-  return count >= REQUEST_QUERY_LIMIT ? `${REQUEST_QUERY_LIMIT}+` : String(count);
 }
 
 /**

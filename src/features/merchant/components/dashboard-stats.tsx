@@ -1,6 +1,7 @@
+import { formatCappedCount } from "@/domain/capped-count";
 import type { RequestCategory } from "@/domain/enums";
 import { type CategoryScope, scopeHint } from "@/domain/feed-categories";
-import { MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM, REQUEST_QUERY_LIMIT } from "@/domain/limits";
+import { MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { useOfferStats, useZoneRequests } from "../api/dashboard";
 
@@ -14,8 +15,7 @@ type Props = {
 
 /** Offer counts stop at REQUEST_QUERY_LIMIT (countMerchantOffers): from there on, "50+". */
 function offerCount(count: number | undefined): string | undefined {
-  if (count === undefined) return undefined;
-  return count >= REQUEST_QUERY_LIMIT ? `${REQUEST_QUERY_LIMIT}+` : String(count);
+  return count === undefined ? undefined : formatCappedCount(count);
 }
 
 /** The four numbers of spec §2: requests in the zone (in the categories shown), offers sent, pending, accepted. */
