@@ -6,57 +6,24 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
 import { FAILURE_REASONS, failureReason } from "@/domain/errors";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
-import type { Offer } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
 import { PRODUCT_NAME } from "@/domain/product";
-import { deliveryOptionsFromPreference } from "@/domain/publishing";
 import type { Request } from "@/domain/request";
 import { isActiveRequest, isPendingOffer, mayOfferAgain } from "@/domain/state-machine";
 import { useMerchantLocation } from "@/lib/merchant-location";
-import { clearOfferDraft, readOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
+import { clearOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
 import { useSession } from "@/lib/session/session-provider";
 import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } from "./api/make-offer";
 import { OfferClosedNotice } from "./components/offer-closed-notice";
 import { OfferForm, type OfferFormInitial } from "./components/offer-form";
 import { RequestSummary } from "./components/request-summary";
+import { initialValues } from "./lib/initial-values";
 
 /** The server refused because the shop's plan has lapsed (billing/plan-gate.ts), told by its code. */
 function isPlanRequired(failure: unknown): boolean {
   return failureReason(failure) === FAILURE_REASONS.planRequired;
-}
-
-function initialValues(request: Request, offer: Offer | null): OfferFormInitial {
-  // The offer kept while the shop chose a plan on /abbonamento.
-  const draft = offer ? null : readOfferDraft(request.id);
-  if (draft) {
-    return {
-      ...draft,
-      deliveryOptions: draft.deliveryOptions.filter((option): option is DeliveryOption =>
-        (DELIVERY_OPTIONS as readonly string[]).includes(option),
-      ),
-    };
-  }
-  if (offer) {
-    return {
-      price: offer.price.toLocaleString("it-IT", { maximumFractionDigits: 2, useGrouping: false }),
-      description: offer.description,
-      deliveryOptions: offer.deliveryOptions,
-      estimatedDeliveryTime: offer.estimatedDeliveryTime ?? "",
-      additionalNotes: offer.additionalNotes ?? "",
-      aiGenerated: offer.aiGenerated,
-    };
-  }
-  return {
-    price: "",
-    description: "",
-    deliveryOptions: deliveryOptionsFromPreference(request.deliveryPreference),
-    estimatedDeliveryTime: "",
-    additionalNotes: "",
-    aiGenerated: false,
-  };
 }
 
 /** `/make-offer/:requestId`: the request beside the offer form; a second visit edits the pending offer. */

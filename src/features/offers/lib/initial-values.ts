@@ -1,0 +1,41 @@
+import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
+import type { Offer } from "@/domain/offer";
+import { deliveryOptionsFromPreference } from "@/domain/publishing";
+import type { Request } from "@/domain/request";
+import { readOfferDraft } from "@/lib/offer-draft";
+import type { OfferFormInitial } from "../components/offer-form";
+
+/**
+ * What /make-offer's form opens with: the offer kept while the shop chose a plan, else its pending
+ * offer to edit, else empty with the delivery the buyer asked for.
+ */
+export function initialValues(request: Request, offer: Offer | null): OfferFormInitial {
+  // The offer kept while the shop chose a plan on /abbonamento.
+  const draft = offer ? null : readOfferDraft(request.id);
+  if (draft) {
+    return {
+      ...draft,
+      deliveryOptions: draft.deliveryOptions.filter((option): option is DeliveryOption =>
+        (DELIVERY_OPTIONS as readonly string[]).includes(option),
+      ),
+    };
+  }
+  if (offer) {
+    return {
+      price: offer.price.toLocaleString("it-IT", { maximumFractionDigits: 2, useGrouping: false }),
+      description: offer.description,
+      deliveryOptions: offer.deliveryOptions,
+      estimatedDeliveryTime: offer.estimatedDeliveryTime ?? "",
+      additionalNotes: offer.additionalNotes ?? "",
+      aiGenerated: offer.aiGenerated,
+    };
+  }
+  return {
+    price: "",
+    description: "",
+    deliveryOptions: deliveryOptionsFromPreference(request.deliveryPreference),
+    estimatedDeliveryTime: "",
+    additionalNotes: "",
+    aiGenerated: false,
+  };
+}
