@@ -7,9 +7,10 @@ import { type FirestoreLiteSdk, type Listener, subscribeToDocument, withFirestor
 
 /**
  * unreadCounts/{uid} (src/domain/unread-counts.ts): the user's unread messages and new offers per
- * conversation, kept by the functions. The app follows it with one listener (the header's badge, the
- * conversation list's badges) and, as its owner, only ever takes a conversation off it: a merge that
- * deletes the conversation's key, which firestore.rules allows and nothing more. A merge rather than an
+ * conversation, and the bell's count of new notifications, kept by the functions. The app follows it
+ * with one listener (the header's badges, the conversation list's badges) and, as its owner, only ever
+ * takes a conversation off it (a merge that deletes the conversation's key) or sets the bell's count
+ * back to 0, which firestore.rules allows and nothing more. A merge rather than an
  * update, so clearing never fails for a user who has no document yet (it creates an empty one).
  */
 
@@ -53,4 +54,15 @@ export async function clearUnread(uid: string, conversationId: string): Promise<
     clearUnreadIn(fs, db, batch, uid, conversationId);
     await batch.commit();
   });
+}
+
+/**
+ * The bell was opened: its count of new notifications goes back to 0 (a merge, like the clearing of a
+ * conversation, so a user with no document yet gets an empty one). Over Firestore Lite: the bell's chunk
+ * stays free of the full SDK until its list is wanted.
+ */
+export async function markNotificationsSeen(uid: string): Promise<void> {
+  await withFirestoreLite((fs, db) =>
+    fs.setDoc(fs.doc(db, COLLECTIONS.unreadCounts, uid), unreadWrites.notificationsSeen(), { merge: true }),
+  );
 }

@@ -211,6 +211,7 @@ export const CONVERSATION_FIELDS = {
 /** unreadCounts/{uid}: the map of entries by conversation id (the rules judge a change of it alone). */
 export const UNREAD_COUNTS_FIELDS = {
   conversations: "conversations",
+  notifications: "notifications",
 } as const satisfies Record<string, FieldPath<UnreadCounts>>;
 
 /** conversations/{id}/messages/{id}. */

@@ -3,6 +3,7 @@ import { UNREAD_BADGE_CAP } from "./message.ts";
 import {
   countMessage,
   NO_UNREAD,
+  newNotifications,
   UNREAD_COUNTED_IDS,
   type UnreadCounts,
   type UnreadEntry,
@@ -88,6 +89,14 @@ describe("the stored document", () => {
       conversations: { a: entry(0, true), b: entry(2) },
     });
     expect(unreadCountsSchema.parse({})).toEqual(NO_UNREAD);
+  });
+
+  it("carries the bell's count of new notifications: 0 when absent or malformed", () => {
+    expect(newNotifications(unreadCountsSchema.parse({ notifications: 7 }))).toBe(7);
+    expect(newNotifications(unreadCountsSchema.parse({ notifications: -2 }))).toBe(0);
+    expect(newNotifications(unreadCountsSchema.parse({ notifications: "3" }))).toBe(0);
+    expect(newNotifications(undefined)).toBe(0);
+    expect(unreadWrites.notificationsSeen()).toEqual({ notifications: 0 });
   });
 
   it("refuses what no writer stores", () => {

@@ -33,16 +33,28 @@ export const unreadEntrySchema = lazySchema(() =>
 );
 export type UnreadEntry = z.infer<typeof unreadEntrySchema>;
 
-/** The document: conversation id → its entry. A conversation with nothing unread has no entry. */
+/**
+ * The document: conversation id → its entry (a conversation with nothing unread has no entry), and the
+ * bell's count: notifications created since the user last opened the bell (the functions add one with
+ * each notification they write; opening the bell sets it back to 0, the one value the rules let the
+ * owner write). So the bell's badge costs no read of its own on a page load: it comes with this
+ * document, which the header follows anyway; the notifications themselves load when the bell opens.
+ */
 export const unreadCountsSchema = lazySchema(() =>
   z.object({
     conversations: z.record(z.string(), unreadEntrySchema).default({}),
+    notifications: z.number().int().min(0).optional().catch(undefined),
   }),
 );
 export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
 
 /** Nothing unread: the document of a user who has none yet. */
 export const NO_UNREAD: UnreadCounts = { conversations: {} };
+
+/** Notifications new since the bell was last opened (the bell's badge). */
+export function newNotifications(counts: UnreadCounts | null | undefined): number {
+  return counts?.notifications ?? 0;
+}
 
 /**
  * The entry once `messageId` is counted, or null when it already was (a redelivered trigger). The count
@@ -90,6 +102,8 @@ export const unreadWrites = {
   }),
   /** The functions: the conversation's new offer is unread. */
   offer: (conversationId: string) => ({ conversations: { [conversationId]: { offer: true } } }),
+  /** The owner: the bell was opened, nothing new in it any more. */
+  notificationsSeen: () => ({ notifications: 0 }),
   /** The owner (a chat read) or the functions (a conversation deleted): the entry goes. */
   clear: <Remove>(conversationId: string, remove: () => Remove) => ({
     conversations: { [conversationId]: remove() },

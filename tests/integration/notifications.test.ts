@@ -181,9 +181,10 @@ describe("a new offer → the buyer", () => {
     expect((await db().doc(`users/${BUYER}/notificationSettings/preferences`).get()).data()?.email).toEqual({
       offer_received: false,
     });
-    // The conversation counts as unread for the buyer.
+    // The conversation counts as unread for the buyer, and the notification as new on the bell.
     expect((await db().collection(COLLECTIONS.unreadCounts).doc(BUYER).get()).data()).toEqual({
       conversations: { [OFFER]: { offer: true } },
+      notifications: 1,
     });
   });
 

@@ -2,7 +2,8 @@
 // functions keep unreadCounts/{uid} (submitOffer marks a new offer unread, onMessageCreated's code counts
 // a message for its recipient, once however often it is delivered), and the buyer's own client, under
 // the rules, reads the one document and clears a conversation by reading it, with the app's own writes
-// (src/data/messages.ts markMessagesReadIn, src/data/unread-counts.ts clearUnreadIn).
+// (src/data/messages.ts markMessagesReadIn, src/data/unread-counts.ts clearUnreadIn). Each notification
+// the functions write adds one to the bell's count in the same document; opening the bell resets it.
 
 import * as lite from "firebase/firestore/lite";
 import { deleteApp } from "firebase-admin/app";
@@ -11,7 +12,7 @@ import { markMessagesReadIn } from "../../src/data/messages";
 import { clearUnreadIn, readUnreadCounts } from "../../src/data/unread-counts";
 import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
 import { buildMessageWrite } from "../../src/domain/message-document";
-import { unreadIn, unreadTotal } from "../../src/domain/unread-counts";
+import { newNotifications, unreadIn, unreadTotal, unreadWrites } from "../../src/domain/unread-counts";
 import { overrideEnv } from "../support/callables";
 import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
@@ -138,17 +139,28 @@ afterEach(async () => {
 describe("the buyer's unread counts", () => {
   it("a new offer counts as one; a message from the shop raises it, once however often delivered; reading clears it", async () => {
     expect(unreadIn(await buyerCounts(), CHAT)).toBe(1);
+    // The offer's notification counts for the bell too, in the same transaction.
+    expect(newNotifications(await buyerCounts())).toBe(1);
 
     const first = await shopSends("Ciao Anna, il trapano è disponibile.");
     expect(await delivered(first)).toBe("notified");
     await delivered(first); // the trigger delivered twice
     expect(unreadIn(await buyerCounts(), CHAT)).toBe(2);
+    // Its notification is counted once, however often the trigger runs.
+    expect(newNotifications(await buyerCounts())).toBe(2);
+    // The buyer opens the bell: the app's reset, under the rules.
+    await lite.setDoc(
+      lite.doc(buyer.lite, COLLECTIONS.unreadCounts, BUYER),
+      unreadWrites.notificationsSeen(),
+      { merge: true },
+    );
+    expect(newNotifications(await buyerCounts())).toBe(0);
     expect(unreadTotal(await buyerCounts())).toBe(2);
     // The header leaves out the chat open on screen.
     expect(unreadTotal(await buyerCounts(), CHAT)).toBe(0);
 
     await buyerReads([first]);
-    expect(await buyerCounts()).toEqual({ conversations: {} });
+    expect(await buyerCounts()).toEqual({ conversations: {}, notifications: 0 });
     // A redelivery after the chat read the message counts nothing: it is read.
     await delivered(first);
     expect(unreadTotal(await buyerCounts())).toBe(0);

@@ -92,6 +92,27 @@ describe("unreadCounts/{uid}", () => {
     expect((await getDoc(countsDoc(rules.as(OTHER_BUYER), OTHER_BUYER))).data()).toEqual({});
   });
 
+  it("the owner sets the bell's count back to 0 (opening the bell), with or without a document; no other value", async () => {
+    await rules.seed({ [countsPath(BUYER)]: { ...stored, notifications: 3 } });
+    const db = rules.liteAs(BUYER);
+    const seen = (uid: string, database = db) =>
+      lite.setDoc(lite.doc(database, COLLECTIONS.unreadCounts, uid), unreadWrites.notificationsSeen(), {
+        merge: true,
+      });
+    await assertSucceeds(seen(BUYER));
+    expect((await getDoc(countsDoc(rules.as(BUYER)))).data()).toEqual({ ...stored, notifications: 0 });
+    await assertSucceeds(seen(OTHER_BUYER, rules.liteAs(OTHER_BUYER)));
+    expect((await getDoc(countsDoc(rules.as(OTHER_BUYER), OTHER_BUYER))).data()).toEqual({
+      notifications: 0,
+    });
+    // Nobody raises it, sets another value, or resets someone else's.
+    const full = rules.as(BUYER);
+    await assertFails(updateDoc(countsDoc(full), "notifications", increment(1)));
+    await assertFails(setDoc(countsDoc(full), { notifications: 5 }, { merge: true }));
+    await assertFails(setDoc(countsDoc(rules.as(SHOP), SHOP), { notifications: 2 }));
+    await assertFails(seen(BUYER, rules.liteAs(SHOP)));
+  });
+
   it("no client counts: no entry added or raised, no offer marked, no other field", async () => {
     const db = rules.as(BUYER);
     await assertFails(setDoc(countsDoc(db), unreadWrites.offer("new_chat"), { merge: true }));

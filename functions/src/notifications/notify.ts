@@ -22,12 +22,13 @@ import {
 import { appUrl } from "../email/config";
 import { composeEmail, type MailTransport } from "../email/send";
 import type { EmailQueue } from "./email-queue";
+import { countNewNotification } from "./unread-counts";
 import { unsubscribeUrl } from "./unsubscribe-token";
 
 /**
  * Telling a user that something happened: notify() writes users/{uid}/notifications/{kind}-{eventKey}
  * (an id derived from the event, written with create(): a retried flow finds it there and writes nothing
- * more), then sends its e-mail once (the notification records emailStatus: pending → sending → sent, or
+ * more) and counts it for the bell's badge in the same transaction (unreadCounts/{uid}), then sends its e-mail once (the notification records emailStatus: pending → sending → sent, or
  * skipped when the user switched the kind off in /profile, has no e-mail, or a rate limit applies).
  * Callers inside a transaction stage the notification with stageNotification() and call
  * deliverAfterCommit() after the commit.
@@ -100,6 +101,7 @@ export function stageNotification(
 ): DocumentReference {
   const ref = notificationRefFor(db, event);
   tx.create(ref, buildNotification(event, now));
+  countNewNotification(tx, db, event.uid);
   return ref;
 }
 
@@ -116,6 +118,7 @@ export async function notify(
   const created = await deps.db.runTransaction(async (tx) => {
     if ((await tx.get(ref)).exists) return false;
     tx.create(ref, buildNotification(event, deps.now()));
+    countNewNotification(tx, deps.db, event.uid);
     return true;
   });
   return { created, email: await dispatchEmail(deps, ref) };

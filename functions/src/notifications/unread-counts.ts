@@ -10,7 +10,8 @@ import { countMessage, unreadCountsSchema, unreadWrites } from "@/domain/unread-
 
 /**
  * unreadCounts/{uid} (src/domain/unread-counts.ts), the functions' side: a message counted for its
- * recipient (onMessageCreated), a new offer marked unread for its buyer (submitOffer), the entries of
+ * recipient (onMessageCreated), a new offer marked unread for its buyer (submitOffer), one more new
+ * notification for the bell with each notification written (notify.ts), the entries of
  * deleted conversations taken off (retention). The owner's app takes a conversation off when it is read;
  * deleteMyAccount deletes the document; exportMyData hands it out.
  */
@@ -49,6 +50,19 @@ export async function countUnreadMessage(
     tx.set(ref, unreadWrites.message(message.conversationId, next), { merge: true });
     return true;
   });
+}
+
+/**
+ * In the transaction that creates a notification for `uid` (notify.ts): one more for the bell's badge.
+ * An increment, so it needs no read (callers stage notifications after their reads); the create fails
+ * the whole transaction when the notification exists, so a retried flow never counts it twice.
+ */
+export function countNewNotification(tx: Transaction, db: Firestore, uid: string) {
+  tx.set(
+    unreadCountsRef(db, uid),
+    { [UNREAD_COUNTS_FIELDS.notifications]: FieldValue.increment(1) },
+    { merge: true },
+  );
 }
 
 /** In the caller's transaction (submitOffer): the conversation's new offer is unread by its buyer. */

@@ -29,7 +29,10 @@ vi.mock("@/lib/session/session-provider", () => ({
       start: vi.fn(),
     }) as unknown as SessionValue,
 }));
-vi.mock("@/data/unread-counts", () => ({ subscribeToUnreadCounts: vi.fn() }));
+vi.mock("@/data/unread-counts", () => ({
+  subscribeToUnreadCounts: vi.fn(),
+  markNotificationsSeen: vi.fn(async () => undefined),
+}));
 vi.mock("@/data/conversations", () => ({
   subscribeToUserConversations: vi.fn(),
   subscribeToConversation: vi.fn(),
@@ -41,8 +44,9 @@ vi.mock("@/data/notifications", () => ({
   markNotificationsRead: vi.fn(),
 }));
 
-/** A buyer with 12 conversations, each with one unread message. */
+/** A buyer with 12 conversations, each with one unread message, and 4 new notifications. */
 const TWELVE_CHATS: UnreadCounts = {
+  notifications: 4,
   conversations: Object.fromEntries(
     Array.from({ length: 12 }, (_, index) => [
       `r${index}_shop-${index}`,
@@ -64,8 +68,8 @@ beforeEach(() => {
 });
 
 describe("the header's listeners on /customer", () => {
-  it("are two, the bell's and the unread badge's, with 12 conversations", async () => {
-    render(
+  it("are one, the unread counts', with 12 conversations and new notifications; the bell lists on opening", async () => {
+    const { getByRole } = render(
       <ToastProvider>
         <QueryClientProvider client={new QueryClient()}>
           <MemoryRouter initialEntries={["/customer"]}>
@@ -75,14 +79,20 @@ describe("the header's listeners on /customer", () => {
       </ToastProvider>,
     );
     await screen.findByRole("link", { name: "Messaggi 12 non letti" });
-    await screen.findByRole("button", { name: /^Notifiche/ });
+    // The bell's badge comes from the same document.
+    const bell = await screen.findByRole("button", { name: "Notifiche, 4 nuove" });
 
     expect(subscribeToUnreadCounts).toHaveBeenCalledTimes(1);
     expect(subscribeToUnreadCounts).toHaveBeenCalledWith("buyer-1", expect.anything());
-    expect(subscribeToNotifications).toHaveBeenCalledTimes(1);
+    expect(subscribeToNotifications).not.toHaveBeenCalled();
     // Nothing per conversation: no conversation list, no conversation, no messages.
     expect(subscribeToUserConversations).not.toHaveBeenCalled();
     expect(subscribeToConversation).not.toHaveBeenCalled();
     expect(subscribeToMessages).not.toHaveBeenCalled();
+
+    // Opened: the list's one listener starts.
+    bell.click();
+    await vi.waitFor(() => expect(subscribeToNotifications).toHaveBeenCalledTimes(1));
+    expect(getByRole("region", { name: "Le tue notifiche" })).toBeInTheDocument();
   });
 });

@@ -26,7 +26,10 @@ const unread = vi.hoisted(() => {
   };
 });
 
-vi.mock("@/features/messages/api/unread-total", () => ({ useUnreadTotal: vi.fn() }));
+vi.mock("@/features/messages/api/unread-total", () => ({
+  useUnreadTotal: vi.fn(),
+  useNewNotifications: () => 0,
+}));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/admin-role", () => ({ hasAdminRole: vi.fn(async () => false) }));
 

@@ -30,6 +30,13 @@ const WithUnreadTotal = lazy(() =>
   })),
 );
 
+// The bell's count comes from the same chunk (the document WithUnreadTotal follows).
+const WithNewNotifications = lazy(() =>
+  import("@/features/messages/components/with-unread-total").then((module) => ({
+    default: module.WithNewNotifications,
+  })),
+);
+
 // The bell too: notifications come from Firestore, in a chunk of their own.
 const NotificationBell = lazy(() =>
   import("@/features/notifications/components/notification-bell").then((module) => ({
@@ -90,7 +97,8 @@ class UnreadBoundary extends Component<{ children: ReactNode; fallback: ReactNod
 }
 
 /**
- * The notifications' bell. It loads (its chunk, then its listener) once the page has settled
+ * The notifications' bell. It loads (its chunk; its count comes with the unread counts, its list when it
+ * is opened) once the page has settled
  * (src/lib/after-settled.ts), not during the page's first paint; until then, and while its chunk loads,
  * a bell of the same size holds its place, so nothing in the header moves when it arrives. A tap on it
  * settles the page (every tap does) and asks for the popover, which opens as soon as the bell has
@@ -118,7 +126,9 @@ function Bell({ uid }: { uid: string }) {
   return (
     <UnreadBoundary fallback={null}>
       <Suspense fallback={placeholder}>
-        <NotificationBell uid={uid} defaultOpen={openWhenLoaded} />
+        <WithNewNotifications uid={uid}>
+          {(newCount) => <NotificationBell uid={uid} newCount={newCount} defaultOpen={openWhenLoaded} />}
+        </WithNewNotifications>
       </Suspense>
     </UnreadBoundary>
   );

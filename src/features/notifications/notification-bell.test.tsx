@@ -1,12 +1,14 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppNotification } from "@/domain/notifications";
 import { renderPage } from "@/testing/render-page";
 import type { NotificationsState } from "./api/notifications";
 import { NotificationBellView } from "./components/notification-bell";
 
-const data = vi.hoisted(() => ({ markNotificationsRead: vi.fn() }));
-vi.mock("@/data/notifications", () => data);
+const data = vi.hoisted(() => ({ markNotificationsRead: vi.fn(), markNotificationsSeen: vi.fn() }));
+vi.mock("@/data/notifications", () => ({ markNotificationsRead: data.markNotificationsRead }));
+vi.mock("@/data/unread-counts", () => ({ markNotificationsSeen: data.markNotificationsSeen }));
 
 const NOW = new Date();
 const note = (id: string, fields: Partial<AppNotification> = {}): AppNotification => ({
@@ -21,38 +23,49 @@ const note = (id: string, fields: Partial<AppNotification> = {}): AppNotificatio
   ...fields,
 });
 
-function renderBell(state: NotificationsState) {
-  return renderPage(<NotificationBellView uid="buyer" state={state} />, { path: "/customer" });
+/** The bell as the header gives it a live count (`setCount` changes it from the test). */
+let setCount: (value: number) => void = () => undefined;
+function LiveBell({ start }: { start: number }) {
+  const [count, set] = useState(start);
+  setCount = set;
+  const state: NotificationsState = {
+    status: "ready",
+    items: [note("a"), note("b", { readAt: NOW, title: "Offerta accettata: «Lampada»" })],
+  };
+  return <NotificationBellView uid="buyer" state={state} newCount={count} />;
+}
+
+function renderBell(state: NotificationsState, newCount = 0) {
+  return renderPage(<NotificationBellView uid="buyer" state={state} newCount={newCount} />, {
+    path: "/customer",
+  });
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
   data.markNotificationsRead.mockResolvedValue(undefined);
+  data.markNotificationsSeen.mockResolvedValue(undefined);
 });
 
 describe("the notifications' bell", () => {
-  it("names the unread count for screen readers and shows it on a badge", () => {
-    renderBell({
-      status: "ready",
-      items: [note("a"), note("b", { readAt: NOW, title: "Offerta accettata: «Lampada»" })],
-      unread: 1,
-    });
+  it("names the count of new notifications for screen readers and shows it on a badge", () => {
+    renderBell({ status: "loading" }, 1);
     const bell = screen.getByRole("button", { name: "Notifiche, 1 nuova" });
     expect(bell).toHaveAttribute("aria-expanded", "false");
     expect(within(bell).getByTestId("notification-count")).toHaveTextContent("1");
   });
 
   it("has no badge with nothing unread, and caps it at 9+", () => {
-    const { unmount } = renderBell({ status: "ready", items: [], unread: 0 });
+    const { unmount } = renderBell({ status: "ready", items: [] });
     expect(screen.getByRole("button", { name: "Notifiche, nessuna nuova" })).toBeInTheDocument();
     expect(screen.queryByTestId("notification-count")).toBeNull();
     unmount();
-    renderBell({ status: "ready", items: [], unread: 12 });
+    renderBell({ status: "ready", items: [] }, 12);
     expect(screen.getByTestId("notification-count")).toHaveTextContent("9+");
   });
 
   it("opens a list whose entries link to their screen; opening one marks it read and closes the list", async () => {
-    const { user, location } = renderBell({ status: "ready", items: [note("a")], unread: 1 });
+    const { user, location } = renderBell({ status: "ready", items: [note("a")] }, 1);
     await user.click(screen.getByRole("button", { name: /^Notifiche/ }));
     const panel = screen.getByRole("region", { name: "Le tue notifiche" });
     const link = within(panel).getByRole("link", { name: /Nuova offerta per «Trapano» \(non letta\)/ });
@@ -63,7 +76,7 @@ describe("the notifications' bell", () => {
   });
 
   it("marks all read, and Esc closes the list with the focus back on the bell", async () => {
-    const { user } = renderBell({ status: "ready", items: [note("a"), note("b")], unread: 2 });
+    const { user } = renderBell({ status: "ready", items: [note("a"), note("b")] }, 2);
     const bell = screen.getByRole("button", { name: /^Notifiche/ });
     await user.click(bell);
     await user.click(screen.getByRole("button", { name: "Segna tutte come lette" }));
@@ -74,12 +87,39 @@ describe("the notifications' bell", () => {
     expect(bell).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("opening it clears the badge at once and resets the stored count; what arrives later shows again", async () => {
+    const { user } = renderPage(<LiveBell start={3} />, { path: "/customer" });
+    await user.click(screen.getByRole("button", { name: "Notifiche, 3 nuove" }));
+    expect(data.markNotificationsSeen).toHaveBeenCalledWith("buyer");
+    expect(screen.getByRole("button", { name: "Notifiche, nessuna nuova" })).toBeInTheDocument();
+    expect(screen.queryByTestId("notification-count")).toBeNull();
+    // Read and unread stay told apart in the list.
+    const panel = screen.getByRole("region", { name: "Le tue notifiche" });
+    expect(within(panel).getByRole("link", { name: /Trapano.*\(non letta\)/ })).toBeInTheDocument();
+    expect(within(panel).getByRole("link", { name: /Lampada/ }).textContent).not.toMatch(/non letta/);
+    // One more arrives before the reset has landed: it shows.
+    act(() => setCount(4));
+    expect(screen.getByRole("button", { name: "Notifiche, 1 nuova" })).toBeInTheDocument();
+    // The reset lands (0), then a new one arrives: 1.
+    act(() => setCount(0));
+    expect(screen.getByRole("button", { name: "Notifiche, nessuna nuova" })).toBeInTheDocument();
+    act(() => setCount(1));
+    expect(screen.getByRole("button", { name: "Notifiche, 1 nuova" })).toBeInTheDocument();
+    expect(data.markNotificationsSeen).toHaveBeenCalledTimes(1);
+  });
+
+  it("writes nothing when opened with nothing new", async () => {
+    const { user } = renderBell({ status: "ready", items: [note("a", { readAt: NOW })] });
+    await user.click(screen.getByRole("button", { name: "Notifiche, nessuna nuova" }));
+    expect(data.markNotificationsSeen).not.toHaveBeenCalled();
+  });
+
   it("says when it is loading, empty or failed", async () => {
     const { user, unmount } = renderBell({ status: "loading" });
     await user.click(screen.getByRole("button", { name: /^Notifiche/ }));
     expect(screen.getByRole("status")).toHaveTextContent("Caricamento delle notifiche…");
     unmount();
-    const empty = renderBell({ status: "ready", items: [], unread: 0 });
+    const empty = renderBell({ status: "ready", items: [] });
     await empty.user.click(screen.getByRole("button", { name: /^Notifiche/ }));
     expect(screen.getByText(/Nessuna notifica per ora/)).toBeInTheDocument();
     empty.unmount();

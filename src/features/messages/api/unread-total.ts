@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { subscribeToUnreadCounts } from "@/data/unread-counts";
-import { type UnreadCounts, unreadTotal } from "@/domain/unread-counts";
+import { newNotifications, type UnreadCounts, unreadTotal } from "@/domain/unread-counts";
 import { useSettled } from "@/lib/after-settled";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
@@ -35,4 +35,13 @@ export function useUnreadTotal(uid: string, openConversationId?: string): number
  */
 export function useCachedUnreadCounts(uid: string): UnreadCounts | undefined {
   return useQuery<UnreadCounts>({ queryKey: messageKeys.unread(uid), queryFn: skipToken }).data;
+}
+
+/**
+ * Notifications new since the bell was last opened (the bell's badge): from the same document as the
+ * unread total, read from the cache the 'Messaggi' badge's listener keeps, so the bell opens no
+ * listener of its own on a page load.
+ */
+export function useNewNotifications(uid: string): number {
+  return newNotifications(useCachedUnreadCounts(uid));
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useMatch } from "react-router";
 import { paths } from "@/config/paths";
 import { formatUnreadCount, unreadLabel } from "@/domain/message";
-import { useUnreadTotal } from "../api/unread-total";
+import { useNewNotifications, useUnreadTotal } from "../api/unread-total";
 
 export type UnreadTotal = {
   total: number;
@@ -27,4 +27,18 @@ export function WithUnreadTotal({
   const openConversationId = useMatch(paths.conversation.path)?.params.conversationId;
   const total = useUnreadTotal(uid, openConversationId);
   return children({ total, label: formatUnreadCount(total), spoken: unreadLabel(total) });
+}
+
+/**
+ * Hands the bell its count of notifications new since it was last opened (unreadCounts/{uid}, which
+ * WithUnreadTotal's listener beside it in the header keeps in the cache: no second listener).
+ */
+export function WithNewNotifications({
+  uid,
+  children,
+}: {
+  uid: string;
+  children: (newCount: number) => ReactNode;
+}) {
+  return children(useNewNotifications(uid));
 }

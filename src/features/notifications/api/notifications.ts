@@ -5,6 +5,7 @@ import {
   subscribeToNotifications,
   touchPresence,
 } from "@/data/notifications";
+import { markNotificationsSeen } from "@/data/unread-counts";
 import {
   type AppNotification,
   LAST_SEEN_THROTTLE_MS,
@@ -15,33 +16,32 @@ import { afterSettled } from "@/lib/after-settled";
 export type NotificationsState =
   | { status: "loading" }
   | { status: "error" }
-  | { status: "ready"; items: AppNotification[]; unread: number };
+  | { status: "ready"; items: AppNotification[] };
 
 /**
- * The user's newest notifications, live, with the unread count. The listener starts once the page has
- * settled (src/lib/after-settled.ts): the bell waits for the page's first paint.
+ * The user's newest notifications, live, once `wanted` (the bell was opened: a page load reads none of
+ * them, the badge comes with unreadCounts/{uid}); the listener stays until the bell goes, so opening it
+ * again shows them at once.
  */
-export function useNotifications(uid: string): NotificationsState {
+export function useNotifications(uid: string, wanted: boolean): NotificationsState {
   const [state, setState] = useState<NotificationsState>({ status: "loading" });
   useEffect(() => {
+    if (!wanted) return;
     setState({ status: "loading" });
-    let stop: (() => void) | undefined;
-    const cancel = afterSettled(() => {
-      stop = subscribeToNotifications(uid, {
-        next: (items) =>
-          setState({ status: "ready", items, unread: items.filter((item) => item.readAt === null).length }),
-        error: (cause) => {
-          console.error("Notifications stopped", cause);
-          setState({ status: "error" });
-        },
-      });
+    return subscribeToNotifications(uid, {
+      next: (items) => setState({ status: "ready", items }),
+      error: (cause) => {
+        console.error("Notifications stopped", cause);
+        setState({ status: "error" });
+      },
     });
-    return () => {
-      cancel();
-      stop?.();
-    };
-  }, [uid]);
+  }, [uid, wanted]);
   return state;
+}
+
+/** The bell was opened: its count of new notifications goes back to 0 (a failure is logged only). */
+export function markSeen(uid: string): void {
+  markNotificationsSeen(uid).catch((cause: unknown) => console.error("Bell count not reset", cause));
 }
 
 /** Marks notifications read; a failure is logged (the bell stays as it was, nothing is lost). */

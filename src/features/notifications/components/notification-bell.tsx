@@ -10,42 +10,100 @@ import {
 } from "@/domain/notifications";
 import { cn } from "@/lib/cn";
 import { formatRelativeDate } from "@/lib/format";
-import { markRead, type NotificationsState, useNotifications, usePresence } from "../api/notifications";
+import {
+  markRead,
+  markSeen,
+  type NotificationsState,
+  useNotifications,
+  usePresence,
+} from "../api/notifications";
 
 /**
- * The header's bell (signed-in users): the unread count on a badge, separate from 'Messaggi', and a
- * popover with the newest notifications, each a link straight to its screen (opening one marks it read;
- * 'Segna tutte come lette' marks them all). A disclosure button: Esc or a click outside closes it and
- * focus returns to the bell. Loaded lazily with Firestore (src/app/layouts/user-menu.tsx); it also keeps
- * the user's presence (lastSeenAt) while the app is open.
+ * The header's bell (signed-in users): on a badge, how many notifications arrived since the bell was last
+ * opened (`newCount`, from unreadCounts/{uid}, which the header follows anyway: the badge costs a page
+ * load no read of its own), separate from 'Messaggi'; and a popover with the newest notifications, each a
+ * link straight to its screen, the unread ones in bold (opening one marks it read; 'Segna tutte come
+ * lette' marks them all). Opening the bell sets its count back to 0 and loads the list (live while the
+ * bell is there). A disclosure button: Esc or a click outside closes it and focus returns to the bell.
+ * Loaded lazily (src/app/layouts/user-menu.tsx); it also keeps the user's presence (lastSeenAt) while
+ * the app is open.
  */
-export function NotificationBell({ uid, defaultOpen = false }: { uid: string; defaultOpen?: boolean }) {
+export function NotificationBell({
+  uid,
+  newCount,
+  defaultOpen = false,
+}: {
+  uid: string;
+  newCount: number;
+  defaultOpen?: boolean;
+}) {
   usePresence(uid);
-  const state = useNotifications(uid);
-  return <NotificationBellView uid={uid} state={state} defaultOpen={defaultOpen} />;
+  const [wanted, setWanted] = useState(defaultOpen);
+  const state = useNotifications(uid, wanted);
+  return (
+    <NotificationBellView
+      uid={uid}
+      state={state}
+      newCount={newCount}
+      defaultOpen={defaultOpen}
+      onOpen={() => setWanted(true)}
+    />
+  );
+}
+
+/**
+ * The badge's number right after the bell opened: the stored count goes to 0 a moment later (the reset's
+ * round trip), so until then what was there at opening is taken as seen; anything arriving on top shows.
+ */
+function useUnseen(newCount: number, uid: string): { unseen: number; seen: () => void } {
+  const [baseline, setBaseline] = useState(0);
+  // The stored count fell (the reset landed, or another tab opened the bell): nothing to subtract.
+  if (newCount < baseline) setBaseline(0);
+  return {
+    unseen: Math.max(0, newCount - baseline),
+    seen: () => {
+      if (newCount === 0) return;
+      setBaseline(newCount);
+      markSeen(uid);
+    },
+  };
 }
 
 export function NotificationBellView({
   uid,
   state,
+  newCount,
   defaultOpen = false,
+  onOpen,
 }: {
   uid: string;
   state: NotificationsState;
+  /** Notifications since the bell was last opened (unreadCounts/{uid}). */
+  newCount: number;
   /** Opened by a tap on the bell before it had loaded (src/app/layouts/user-menu.tsx). */
   defaultOpen?: boolean;
+  /** The popover opened (the list is wanted). */
+  onOpen?: () => void;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
   const headingId = useId();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const unread = state.status === "ready" ? state.unread : 0;
+  const { unseen, seen } = useUnseen(newCount, uid);
 
   // The tap landed on the loading bell, which this one replaced: keep the focus on the bell.
   useEffect(() => {
     if (defaultOpen) button.current?.focus();
   }, [defaultOpen]);
+
+  // Open (a tap, or opened on arrival): what was new is seen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only, not on each new count.
+  useEffect(() => {
+    if (!open) return;
+    seen();
+    onOpen?.();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -75,18 +133,18 @@ export function NotificationBellView({
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={notificationBellLabel(unread)}
+        aria-label={notificationBellLabel(unseen)}
         onClick={() => setOpen((value) => !value)}
         className={buttonClasses({ variant: "ghost", size: "sm", className: "relative max-sm:px-2" })}
       >
         <BellIcon />
-        {unread > 0 ? (
+        {unseen > 0 ? (
           <span
             aria-hidden="true"
             data-testid="notification-count"
             className="absolute -top-1 -right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-orange-700 px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-white"
           >
-            {formatNotificationCount(unread)}
+            {formatNotificationCount(unseen)}
           </span>
         ) : null}
       </button>
