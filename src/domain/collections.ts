@@ -186,6 +186,7 @@ export const REQUEST_FIELDS = {
   gh4: "gh4",
   gh5: "gh5",
   photoCount: "photoCount",
+  thumbnail: "thumbnail",
   offerCount: "offerCount",
 } as const satisfies Record<string, FieldPath<Request>>;
 

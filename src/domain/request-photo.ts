@@ -117,6 +117,29 @@ export const requestPhotoSchema = lazySchema(() =>
 );
 export type RequestPhoto = z.infer<typeof requestPhotoSchema>;
 
+/**
+ * The thumbnail of a request's first photo, kept on the request itself (`thumbnail`) so the feed's cards
+ * and the chat show a picture without reading the photos (≈ 300 kB each): a JPEG with the longest side
+ * REQUEST_THUMBNAIL_MAX_SIDE_PX (twice the 64 CSS px the cards draw), made by the publishing callables
+ * from the photo they store (functions/src/algo/photo-thumbnail.ts), a few kB. The full photos are read
+ * when the buyer's or the shop's thumbnail is opened.
+ */
+export const REQUEST_THUMBNAIL_MAX_SIDE_PX = 128;
+/** The thumbnail's JPEG quality (jpeg-js's scale, 1-100). */
+export const REQUEST_THUMBNAIL_QUALITY = 70;
+/** The longest base64 text a thumbnail may be (12 kB of JPEG; a 128 px one is 3-6 kB). */
+export const REQUEST_THUMBNAIL_MAX_BASE64_LENGTH = base64Length(12_000);
+
+/** requests/{id}.thumbnail. */
+export const requestThumbnailSchema = lazySchema(() =>
+  z.object({
+    data: z.string().max(REQUEST_THUMBNAIL_MAX_BASE64_LENGTH).regex(JPEG_BASE64),
+    width: z.number().int().min(1).max(REQUEST_THUMBNAIL_MAX_SIDE_PX),
+    height: z.number().int().min(1).max(REQUEST_THUMBNAIL_MAX_SIDE_PX),
+  }),
+);
+export type RequestThumbnail = z.infer<typeof requestThumbnailSchema>;
+
 /** Photo ids are p1, p2, p3, in the buyer's order (the rules accept only these). */
 export function requestPhotoId(index: number): string {
   return `p${index + 1}`;
@@ -153,6 +176,7 @@ export const REQUEST_PHOTO_MESSAGES = {
   title: "Foto della richiesta",
   close: "Chiudi",
   more: (count: number) => `+${count}`,
+  loading: "Caricamento della foto…",
   loadError: "Non è stato possibile caricare la foto.",
   tooLarge: "Questa foto è troppo pesante anche ridotta: scegline un'altra.",
 } as const;

@@ -19,7 +19,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
-import { MAX_REQUEST_PHOTOS } from "./request-photo.ts";
+import { MAX_REQUEST_PHOTOS, requestThumbnailSchema } from "./request-photo.ts";
 import { storedRequestStatusSchema } from "./state-machine.ts";
 
 const amount = lazySchema(() =>
@@ -107,6 +107,8 @@ export const requestSchema = lazySchema(() =>
     algoConversationId: z.string().optional(),
     /** How many photos requests/{id}/photos holds (request-photo.ts); absent when none. */
     photoCount: z.number().int().min(0).max(MAX_REQUEST_PHOTOS).optional(),
+    /** The first photo, small, for cards (request-photo.ts); absent without photos or on older requests. */
+    thumbnail: requestThumbnailSchema.optional().catch(undefined),
     /**
      * How many shops have offered on it (one offer per shop): kept by submitOffer in the transaction that
      * writes the offer, so the buyer's card counts from the request, not from a list of newest offers.

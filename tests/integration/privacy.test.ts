@@ -117,7 +117,9 @@ async function seedMarketplace() {
     address: "Via Roma 5, Milano",
   });
   // A photo the buyer gave Algo (requests/{id}/photos, counted in photoCount): it may show their home.
-  await db().doc("requests/req1").update({ photoCount: 1 });
+  await db()
+    .doc("requests/req1")
+    .update({ photoCount: 1, thumbnail: { data: "/9j/AAAA", width: 1, height: 1 } });
   await set("requests/req1/photos/p1", { customerId: BUYER, data: "/9j/AA==", width: 1, height: 1 });
   await set("requests/req2", {
     id: "req2",
@@ -401,6 +403,7 @@ describe("deleteMyAccount", () => {
     expect(await read("requests/req1/private/location")).toBeUndefined();
     expect(await read("requests/req1/photos/p1")).toBeUndefined();
     expect(await read("requests/req1")).not.toHaveProperty("photoCount");
+    expect(await read("requests/req1")).not.toHaveProperty("thumbnail");
     expect(await read(`ratingsGiven/${BUYER}_${SHOP}`)).toBeUndefined();
     expect(await read("algo_conversations/a1")).toBeUndefined();
     expect(await read(`blocks/${BUYER}_spammer`)).toBeUndefined();

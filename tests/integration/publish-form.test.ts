@@ -4,13 +4,14 @@
 
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import * as jpeg from "jpeg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchRequestPhotos } from "../../src/data/request-photos";
 import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
 import { MAX_ACTIVE_REQUESTS_PER_BUYER, REQUEST_LIFETIME_MS } from "../../src/domain/limits";
 import { VALIDATION_MESSAGES } from "../../src/domain/messages";
 import { REQUEST_FORM_MESSAGES } from "../../src/domain/request-form";
-import { REQUEST_PHOTO_MAX_BASE64_LENGTH } from "../../src/domain/request-photo";
+import { REQUEST_PHOTO_MAX_BASE64_LENGTH, requestThumbnailSchema } from "../../src/domain/request-photo";
 import { SHOP_STATUS } from "../../src/domain/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { expectRulesDenials } from "../support/rules-denials";
@@ -128,6 +129,8 @@ describe("publishRequest, the free form", () => {
       location: { address: "Milano" },
     });
     expect(stored).not.toHaveProperty("algoConversationId");
+    // This 1-pixel JPEG has no image data a decoder takes: published all the same, without a thumbnail.
+    expect(stored).not.toHaveProperty("thumbnail");
     const expiresAt = (stored?.expiresAt as Timestamp | undefined)?.toMillis() ?? 0;
     expect(expiresAt).toBeGreaterThanOrEqual(before + REQUEST_LIFETIME_MS);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + REQUEST_LIFETIME_MS);
@@ -151,11 +154,27 @@ describe("publishRequest, the free form", () => {
     expect(await ledger("form-buyer")).toEqual([]);
   });
 
+  it("keeps a thumbnail of the first photo on the request, which the feed's cards show without reading a photo", async () => {
+    await seedUser("form-thumb", "customer");
+    const pixels = new Uint8Array(400 * 300 * 4).fill(200);
+    const data = jpeg.encode({ width: 400, height: 300, data: pixels }, 80).data.toString("base64");
+    const { requestId } = await run(
+      "form-thumb",
+      formInput({ photos: [{ data, width: 400, height: 300 }, PHOTO] }),
+    );
+    const stored = (await db().doc(`${COLLECTIONS.requests}/${requestId}`).get()).data();
+    expect(stored?.photoCount).toBe(2);
+    expect(stored?.thumbnail).toMatchObject({ width: 128, height: 96 });
+    // What the app reads: the request's schema (a JPEG of at most 12 kB) takes it.
+    expect(requestThumbnailSchema.safeParse(stored?.thumbnail).success).toBe(true);
+  });
+
   it("fills the spec's defaults and publishes without a photo", async () => {
     await seedUser("form-plain", "customer");
     const { requestId } = await run("form-plain", formInput());
     const stored = (await db().doc(`${COLLECTIONS.requests}/${requestId}`).get()).data();
     expect(stored).not.toHaveProperty("photoCount");
+    expect(stored).not.toHaveProperty("thumbnail");
     const photos = await db()
       .collection(`${COLLECTIONS.requests}/${requestId}/${SUBCOLLECTIONS.requestPhotos}`)
       .get();

@@ -26,6 +26,7 @@ import {
   withPublished,
 } from "@/domain/request-quota";
 import { REQUEST_STATUS, type RequestStatus } from "@/domain/state-machine";
+import { makeThumbnail } from "./photo-thumbnail";
 
 /**
  * Publishing what Algo collected as requests/{id} (spec §3, §5; architecture §4, §7): the spec's
@@ -150,7 +151,8 @@ export async function checkPublishing(
 /**
  * The writes of publishing, shared by Algo's summary card (publish-request.ts) and the free form
  * (publish-form.ts): the request, its private location, its photos (the last MAX_REQUEST_PHOTOS, with
- * photoCount on the request so the feed reads them only where there are some), the day's count.
+ * photoCount on the request so the feed reads them only where there are some, and the first one's
+ * thumbnail, so the cards need not read them at all), the day's count.
  */
 export function writePublication(
   tx: Transaction,
@@ -167,7 +169,12 @@ export function writePublication(
     status: check.status,
   });
   const photos = (input.photos ?? []).slice(-MAX_REQUEST_PHOTOS);
-  tx.create(requestRef, photos.length > 0 ? { ...doc, photoCount: photos.length } : doc);
+  const thumbnail = photos[0] ? makeThumbnail(photos[0]) : undefined;
+  tx.create(requestRef, {
+    ...doc,
+    ...(photos.length > 0 ? { [REQUEST_FIELDS.photoCount]: photos.length } : {}),
+    ...(thumbnail ? { [REQUEST_FIELDS.thumbnail]: thumbnail } : {}),
+  });
   tx.create(
     requestRef.collection(SUBCOLLECTIONS.requestPrivate).doc(REQUEST_PRIVATE_LOCATION_ID),
     privateLocation,

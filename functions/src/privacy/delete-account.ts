@@ -119,7 +119,8 @@ async function anonymiseReview(db: Firestore, request: DocumentData): Promise<Wr
  * Money comes first: a shop's subscription is cancelled at Stripe before anything is erased (a failure
  * stops the deletion, so nobody is charged for an account that no longer exists); the fiscal records
  * are then reduced to what the law keeps (billing-records.ts). The photos of their requests go too
- * (requests/{id}/photos, and photoCount with them): a picture of someone's home is personal data.
+ * (requests/{id}/photos, and photoCount and the thumbnail with them): a picture of someone's home is
+ * personal data.
  */
 export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Promise<DeleteMyAccountOutput> {
   const { db } = deps;
@@ -143,7 +144,13 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
     const photos = await request.ref.collection(SUBCOLLECTIONS.requestPhotos).listDocuments();
     for (const photo of photos) writes.push({ ref: photo });
     if (photos.length > 0 || request.get(REQUEST_FIELDS.photoCount) !== undefined) {
-      writes.push({ ref: request.ref, data: { [REQUEST_FIELDS.photoCount]: FieldValue.delete() } });
+      writes.push({
+        ref: request.ref,
+        data: {
+          [REQUEST_FIELDS.photoCount]: FieldValue.delete(),
+          [REQUEST_FIELDS.thumbnail]: FieldValue.delete(),
+        },
+      });
     }
     writes.push(...(await anonymiseReview(db, request.data())));
   }

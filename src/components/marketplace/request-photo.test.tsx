@@ -83,4 +83,44 @@ describe("RequestPhotos", () => {
     expect(await screen.findByText("Non è stato possibile caricare la foto.")).toBeInTheDocument();
     expect(screen.queryByRole("button")).toBeNull();
   });
+
+  it("with the request's thumbnail, shows it and '+N' without reading a photo; opening it reads them all", async () => {
+    vi.mocked(fetchRequestPhotos).mockResolvedValue([photo("p1"), photo("p2"), photo("p3")]);
+    const { user } = renderPhotos(
+      <RequestPhotos
+        requestId="r1"
+        productName="Trapano"
+        photoCount={3}
+        thumbnail={{ data: "/9j/thumbAAAA", width: 128, height: 96 }}
+      />,
+    );
+    expect(screen.getByRole("img", { name: "Foto allegata dall'acquirente: Trapano" })).toHaveAttribute(
+      "src",
+      "data:image/jpeg;base64,/9j/thumbAAAA",
+    );
+    expect(screen.getByText("+2")).toBeInTheDocument();
+    expect(fetchRequestPhotos).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: "Ingrandisci la foto di Trapano" }));
+    const dialog = screen.getByRole("dialog", { name: "Foto della richiesta" });
+    await waitFor(() => expect(dialog.querySelectorAll("img")).toHaveLength(3));
+    expect(fetchRequestPhotos).toHaveBeenCalledWith("r1");
+    expect(dialog.querySelector("img")).toHaveAttribute("src", "data:image/jpeg;base64,/9j/p1AAAA");
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("button", { name: "Ingrandisci la foto di Trapano" })).toHaveFocus();
+  });
+
+  it("with a thumbnail, says so in the dialog when the photos cannot be read", async () => {
+    vi.mocked(fetchRequestPhotos).mockRejectedValue(new Error("offline"));
+    const { user } = renderPhotos(
+      <RequestPhotos
+        requestId="r1"
+        productName="Trapano"
+        photoCount={1}
+        thumbnail={{ data: "/9j/thumbAAAA", width: 128, height: 96 }}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Ingrandisci la foto di Trapano" }));
+    expect(await screen.findByText("Non è stato possibile caricare la foto.")).toBeInTheDocument();
+  });
 });

@@ -45,7 +45,12 @@ export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOf
           {request.description ? (
             <p className="line-clamp-3 text-sm text-slate-700">{request.description}</p>
           ) : null}
-          <RequestPhotos requestId={request.id} productName={productName} photoCount={request.photoCount} />
+          <RequestPhotos
+            requestId={request.id}
+            productName={productName}
+            photoCount={request.photoCount}
+            thumbnail={request.thumbnail}
+          />
         </header>
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-2">
           <Detail term="Budget" value={formatBudget(request.budget)} />

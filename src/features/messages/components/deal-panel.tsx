@@ -122,6 +122,7 @@ export function DealPanel({
             requestId={current.id}
             productName={displayProductName(current.productName)}
             photoCount={current.photoCount}
+            thumbnail={current.thumbnail}
           />
         ) : null}
         {isBuyer ? (
