@@ -5,7 +5,7 @@ import { SparklesIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { DeliveryOption } from "@/domain/enums";
-import { MAX_AMOUNT_EUR, SHORT_TEXT_MAX_LENGTH } from "@/domain/limits";
+import { MAX_AMOUNT_EUR } from "@/domain/limits";
 import { VALIDATION_MESSAGES } from "@/domain/messages";
 import type { DictatedOfferFields } from "@/domain/offer-dictation";
 import type { DictatedField } from "@/domain/offer-dictation-messages";
@@ -21,6 +21,7 @@ import type { Budget } from "@/domain/request";
 import { formatTokens, TOKEN_COSTS } from "@/domain/tokens";
 import { ASSISTANT_NAME } from "@/domain/user-type";
 import { formatBudget } from "@/lib/format";
+import { draftNotes } from "../lib/draft-notes";
 import { useDictatedHighlight } from "../lib/use-dictated-highlight";
 import { BudgetConfirmDialog } from "./budget-confirm-dialog";
 import { DeliveryOptionsFieldset, DICTATED_CLASSES } from "./delivery-options-fieldset";
@@ -45,15 +46,6 @@ type Props = {
   /** 'Detta l'offerta', given the function that puts Leonardo's fields in the form. */
   dictation?: (fill: (fields: DictatedOfferFields) => DictatedField[]) => ReactNode;
 };
-
-/** What Leonardo is told besides the price: the availability and notes typed so far. */
-function draftNotes(...parts: string[]): string | undefined {
-  const notes = parts
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(". ");
-  return notes ? Array.from(notes).slice(0, SHORT_TEXT_MAX_LENGTH).join("") : undefined;
-}
 
 /**
  * The offer form (spec §5): price, description and at least one delivery option are required, the
