@@ -18,6 +18,9 @@ export const DICTATION_MESSAGES = {
   filledNote: "Compilato da Leonardo: controlla.",
   /** Where the browser has no speech recognition: the form stays as it is. */
   unsupported: "Il tuo browser non riconosce la voce: compila l'offerta scrivendo nei campi qui sotto.",
+  /** The browser or the shop refused the microphone. */
+  microphoneBlocked:
+    "Il microfono non è disponibile: consenti l'accesso al microfono nelle impostazioni del browser o compila i campi.",
   nothingHeard: "Non ho sentito niente: tocca di nuovo 'Detta l'offerta' e parla vicino al telefono.",
   noPrice: "Non ho sentito un prezzo: scrivilo tu nel campo Prezzo.",
   nothingUnderstood: "Non ho capito prezzo, consegna né disponibilità: ripeti l'offerta o compila i campi.",

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MicIcon } from "@/components/ui/icons";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { ERROR_MESSAGES, VOICE_MESSAGES } from "@/domain/messages";
 import type { DictatedOfferFields } from "@/domain/offer-dictation";
 import {
   DICTATION_MESSAGES,
@@ -70,7 +70,7 @@ export function DictateOffer({ onUnderstand, onFill, autoStart = false, disabled
     }
     setProblem(null);
     setStatus("");
-    const { listenOnce } = await import("../lib/listen");
+    const { listenOnce, isMicrophoneRefused } = await import("../lib/listen");
     const session = listenOnce();
     if (session === "unsupported") {
       setProblem(DICTATION_MESSAGES.unsupported);
@@ -83,10 +83,14 @@ export function DictateOffer({ onUnderstand, onFill, autoStart = false, disabled
     try {
       transcript = await session.heard;
     } catch (failure) {
-      console.error("Speech recognition failed", failure);
       setPhase("idle");
       setStatus("");
-      setProblem(DICTATION_MESSAGES.failed);
+      if (isMicrophoneRefused(failure)) {
+        setProblem(DICTATION_MESSAGES.microphoneBlocked);
+        return;
+      }
+      console.error("Speech recognition failed", failure);
+      setProblem(VOICE_MESSAGES.recognitionError);
       return;
     } finally {
       listening.current = null;

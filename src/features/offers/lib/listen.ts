@@ -7,6 +7,21 @@ import { speechRecognitionConstructor, transcriptOf } from "@/lib/speech";
  */
 export type Listening = { heard: Promise<string>; stop: () => void };
 
+/** Why recognition failed, as the browser names it ("not-allowed", "network", "audio-capture"…). */
+export class SpeechFailure extends Error {
+  constructor(readonly code: string) {
+    super(`Speech recognition failed: ${code}`);
+  }
+}
+
+/** The microphone was refused (by the shop, a policy, or a page without a secure context). */
+export function isMicrophoneRefused(failure: unknown): boolean {
+  return (
+    failure instanceof SpeechFailure &&
+    ["not-allowed", "service-not-allowed", "audio-capture"].includes(failure.code)
+  );
+}
+
 export function listenOnce(): Listening | "unsupported" {
   const Recognition = speechRecognitionConstructor();
   if (!Recognition) return "unsupported";
@@ -24,7 +39,7 @@ export function listenOnce(): Listening | "unsupported" {
       const code = (event as { error?: string } | null)?.error;
       // Silence is not a failure: the shop is told nothing was heard.
       if (code === "no-speech" || code === "aborted") resolve("");
-      else reject(new Error(String(code ?? "speech recognition failed")));
+      else reject(new SpeechFailure(String(code ?? "unknown")));
     };
     session.onend = () => resolve(text);
   });
