@@ -107,6 +107,8 @@ const ON_DEMAND = new Set([
   "src/features/messages/api/prefetch.ts",
   // The offers the buyer received (/customer, /requests, a request's page), loaded by their first query.
   "src/data/received-offers.ts",
+  // 'Detta l'offerta' (the browser's speech recognition), loaded when the shop first taps it on /make-offer.
+  "src/features/offers/lib/listen.ts",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

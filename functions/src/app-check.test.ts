@@ -64,6 +64,7 @@ describe("App Check on every callable", () => {
         "completeTransaction",
         "createMagicLink",
         "generateOfferDescription",
+        "dictateOffer",
         "purchaseTokens",
         "reclaimAccount",
         "rejectOffer",

@@ -2,6 +2,8 @@
 
 // Buyer's journey: Algo and AI tokens.
 export { algoChat } from "./algo/algo-chat";
+// 'Detta l'offerta': Leonardo fills a shop's offer form from what it said.
+export { dictateOffer } from "./algo/leonardo/dictate-offer";
 export { generateOfferDescription } from "./algo/offer-description/generate-offer-description";
 // 'Compila tu': the plain form publishes through the same code, free.
 export { publishRequest } from "./algo/publish-form";

@@ -26,6 +26,7 @@ describe("secrets the functions' code reads", () => {
   it("Gemini's key in the AI functions", () => {
     expect(needs("algoChat")).toContain("GEMINI_API_KEY");
     expect(needs("generateOfferDescription")).toContain("GEMINI_API_KEY");
+    expect(needs("dictateOffer")).toContain("GEMINI_API_KEY");
   });
 
   it("the SMTP login wherever mail is sent, and not on the request path, whose e-mails go to the queue", () => {

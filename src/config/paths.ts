@@ -43,6 +43,9 @@ export const paths = {
   makeOffer: {
     path: "/make-offer/:requestId",
     getHref: (requestId: string) => `/make-offer/${encodeURIComponent(requestId)}`,
+    /** The feed's 'Rispondi a voce': the same page with 'Detta l'offerta' started. */
+    voiceParam: "voce",
+    voiceHref: (requestId: string) => `/make-offer/${encodeURIComponent(requestId)}?voce=1`,
   },
   offers: fixed("/offers"),
   /** The shop's plan; `offerta` brings back to the offer being written when the plan had lapsed. */

@@ -95,6 +95,11 @@ export const ALGO_MESSAGE_MAX_LENGTH = 2000;
 export const ALGO_IMAGE_BASE64_MAX_LENGTH = 7_000_000;
 /** Upper bound of budgets and prices, in euro. */
 export const MAX_AMOUNT_EUR = 1_000_000;
+/**
+ * What the shop may dictate to Leonardo at once ('Detta l'offerta', dictateOffer): a spoken offer is a
+ * few sentences; the cap bounds what the extractor and Gemini are sent, checked before any charge.
+ */
+export const DICTATION_MAX_LENGTH = 1000;
 
 // Merchant journey (ours: the spec sets no number for these)
 /** "Requests in your zone" on the merchant dashboard: this radius around the shop… */
@@ -130,6 +135,8 @@ export const OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS = 512;
 /** Thinking tokens per call: none, the replies are extraction and short prose (Pro models: their minimum). */
 export const ALGO_THINKING_BUDGET = 0;
 export const OFFER_DESCRIPTION_THINKING_BUDGET = 0;
+/** Output ceiling of one dictated offer read by Gemini (JSON: the fields and a short description). */
+export const DICTATION_MAX_OUTPUT_TOKENS = 768;
 /** Characters of earlier turns sent with an Algo call (the newest kept, about 3,000 tokens). */
 export const ALGO_HISTORY_MAX_CHARS = 12_000;
 /** A photo sent to Algo, decoded: the app sends JPEGs of at most 1280 px, well below this. */

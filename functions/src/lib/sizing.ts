@@ -40,6 +40,8 @@ export const SIZING = {
   // 20 at once per 1 GiB instance; 500 chats at once fit in 25 instances.
   algoChat: { memory: "1GiB", timeoutSeconds: 120, maxInstances: 40, concurrency: 20 },
   generateOfferDescription: { memory: "512MiB", timeoutSeconds: 60, maxInstances: 20, concurrency: 40 },
+  // A transcript of at most 1,000 characters: the same work as a description.
+  dictateOffer: { memory: "512MiB", timeoutSeconds: 60, maxInstances: 20, concurrency: 40 },
   publishAlgoRequest: callable,
   publishRequest: callable,
   // Accounts: the magic link is mailed inside the call (SMTP within the timeout).

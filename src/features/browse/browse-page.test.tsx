@@ -88,6 +88,12 @@ describe("/browse", () => {
     expect(screen.queryByRole("link", { name: /Fai un'offerta per Cuffie/ })).toBeNull();
     expect(screen.getByRole("link", { name: /Fai un'offerta per Chitarra classica/ })).toBeInTheDocument();
     expect(listMerchantOffersOn).toHaveBeenCalledWith("shop-1", ["req-1", "req-2"]);
+    // The quick way to answer by voice (shown on a phone): only where the shop has not answered yet.
+    expect(screen.getByRole("link", { name: "Rispondi a voce per Chitarra classica" })).toHaveAttribute(
+      "href",
+      "/make-offer/req-2?voce=1",
+    );
+    expect(screen.queryByRole("link", { name: /Rispondi a voce per Cuffie/ })).toBeNull();
   });
 
   it("says 'Offri di nuovo' where the shop's offer expired with the request and the buyer renewed it", async () => {

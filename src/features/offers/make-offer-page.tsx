@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,7 +15,9 @@ import { isActiveRequest, isPendingOffer, mayOfferAgain } from "@/domain/state-m
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { clearOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
 import { useSession } from "@/lib/session/session-provider";
+import { useDictateOffer } from "./api/dictate-offer";
 import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } from "./api/make-offer";
+import { DictateOffer } from "./components/dictate-offer";
 import { OfferClosedNotice } from "./components/offer-closed-notice";
 import { OfferForm, type OfferFormInitial } from "./components/offer-form";
 import { RequestSummary } from "./components/request-summary";
@@ -38,6 +40,10 @@ export function MakeOfferPage() {
   const offerQuery = useOwnOffer(requestId, uid);
   const sendOffer = useSendOffer();
   const draftDescription = useDraftDescription();
+  const dictate = useDictateOffer();
+  // The feed's 'Rispondi a voce' (paths.makeOffer.voiceHref): the dictation starts at once.
+  const [search] = useSearchParams();
+  const byVoice = search.has(paths.makeOffer.voiceParam);
   // The purchase dialog, opened from the badge or when Leonardo is out of tokens.
   const [buyOpen, setBuyOpen] = useState(false);
   const notFound = requestQuery.isSuccess && requestQuery.data === null;
@@ -166,6 +172,17 @@ export function MakeOfferPage() {
                   setBuyOpen(true);
                   throw new Error(ERROR_MESSAGES.insufficientTokens);
                 }}
+                dictation={(fill) => (
+                  <DictateOffer
+                    autoStart={byVoice}
+                    onFill={fill}
+                    onUnderstand={async (transcript) => {
+                      const result = await dictate.mutateAsync({ requestId: request.id, transcript });
+                      if (result === null) setBuyOpen(true);
+                      return result;
+                    }}
+                  />
+                )}
               />
             </CardContent>
           </Card>

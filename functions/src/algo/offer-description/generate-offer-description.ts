@@ -3,7 +3,6 @@ import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type GenerateOfferDescriptionOutput, generateOfferDescriptionInputSchema } from "@/domain/algo";
-import { COLLECTIONS } from "@/domain/collections";
 import { conditionSchema, deliveryPreferenceSchema, urgencySchema } from "@/domain/enums";
 import { sanitizeExtractedData } from "@/domain/extracted-data";
 import { cleanText } from "@/domain/field-sanitizers";
@@ -13,28 +12,22 @@ import {
   OFFER_DESCRIPTION_THINKING_BUDGET,
 } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
-import { isVerifiedShop } from "@/domain/shop-status";
-import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
-import { REQUEST_STATUS } from "@/domain/state-machine";
-import { assertPlanAccess } from "../../billing/plan-gate";
 import { adminDb } from "../../lib/admin";
 import { clockFor } from "../../lib/clock";
 import { logUnexpectedError } from "../../lib/error-log";
 import { callableOptions } from "../../lib/global-options";
 import { parseCallableInput } from "../../lib/http-errors";
 import { sized } from "../../lib/sizing";
-import { chargeInTransaction, readUserTokens } from "../../tokens/token-store";
 import { costLimits, type GeminiConfig, generateText } from "../gemini/client";
 import { geminiApiKey, geminiConfigFromEnv } from "../gemini/config";
 import { wrapUserText } from "../gemini/prompt";
+import { chargeLeonardo } from "../leonardo/leonardo-charge";
 import { type OfferContext, writeOfferDescription } from "./offer-writer";
 
 /**
  * generateOfferDescription({requestId, price, notes?}) → {description, tokenBalance, outOfTokens?}:
- * 'Scrivi con Leonardo' on the make-offer page. Verified shops with a plan that gives access only
- * (verifyShop, billing/plan-gate.ts: a self-declared merchant or a lapsed plan is refused before any
- * charge), on an active request; costs 0.5 tokens
- * (description_generation) in one transaction with the lazy monthly reset and a ledger entry. Gemini
+ * 'Scrivi con Leonardo' on the make-offer page. Leonardo's gate and charge (leonardo/leonardo-charge.ts):
+ * a verified shop with plan access, an active request, 0.5 tokens (description_generation). Gemini
  * writes the text with a key; the offline writer without one, or when Gemini fails.
  */
 
@@ -97,28 +90,7 @@ export async function generateOfferDescriptionFor(
   input: Input,
   deps: OfferDescriptionDeps,
 ): Promise<GenerateOfferDescriptionOutput> {
-  const { db } = deps;
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(input.requestId)) {
-    throw new HttpsError("not-found", ERROR_MESSAGES.requestNotFound);
-  }
-  const requestRef = db.collection(COLLECTIONS.requests).doc(input.requestId);
-  const { charge, request, businessName } = await db.runTransaction(async (tx) => {
-    const user = await readUserTokens(tx, db, uid);
-    if (user.data.userType !== "merchant")
-      throw new HttpsError("permission-denied", ERROR_MESSAGES.permissionDenied);
-    if (!isVerifiedShop({ userType: user.data.userType, shop: user.data.shop }))
-      throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
-    await assertPlanAccess(tx, db, uid, deps.now());
-    const snapshot = await tx.get(requestRef);
-    const data = snapshot.data();
-    if (data?.status !== REQUEST_STATUS.active)
-      throw new HttpsError("not-found", ERROR_MESSAGES.requestNotFound);
-    return {
-      charge: chargeInTransaction(tx, user, uid, "description_generation", deps.now()),
-      request: data,
-      businessName: cleanText(user.data.businessName ?? user.data.displayName, 80),
-    };
-  });
+  const { charge, request, businessName } = await chargeLeonardo(deps.db, uid, input.requestId, deps.now());
   if (!charge.ok) return { description: "", tokenBalance: charge.balance, outOfTokens: true };
 
   const context = contextFrom(request, input, businessName);

@@ -1,8 +1,11 @@
 import { useId } from "react";
+import { Link } from "react-router";
 import { OfferActionLink } from "@/components/marketplace/offer-action-link";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
-import { MapPinIcon, SparklesIcon } from "@/components/ui/icons";
+import { buttonClasses } from "@/components/ui/button";
+import { MapPinIcon, MicIcon, SparklesIcon } from "@/components/ui/icons";
+import { paths } from "@/config/paths";
 import type { NearbyRequest } from "@/data/requests";
 import {
   CATEGORY_LABELS,
@@ -11,7 +14,10 @@ import {
   URGENCY_LABELS,
 } from "@/domain/enums";
 import type { Offer } from "@/domain/offer";
+import { DICTATION_MESSAGES } from "@/domain/offer-dictation-messages";
+import { OFFER_ACTION_LABELS } from "@/domain/offer-display";
 import { displayProductName } from "@/domain/product-name";
+import { cn } from "@/lib/cn";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
 import { ReportRequest } from "./report-request";
 
@@ -65,6 +71,17 @@ export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOf
             <time dateTime={request.createdAt.toISOString()}>{formatRelativeDate(request.createdAt)}</time>
           </p>
           <ReportRequest requestId={request.id} productName={productName} />
+          {myOffer ? null : (
+            // On a phone, the quick way to answer: /make-offer with 'Detta l'offerta' started.
+            <Link
+              to={paths.makeOffer.voiceHref(request.id)}
+              className={cn(buttonClasses({ variant: "secondary", size: "sm" }), "md:hidden")}
+            >
+              <MicIcon className="size-4" aria-hidden="true" />
+              {DICTATION_MESSAGES.answerByVoice}
+              <span className="sr-only">{OFFER_ACTION_LABELS.forRequest(productName)}</span>
+            </Link>
+          )}
           <OfferActionLink request={request} myOffer={myOffer} />
         </footer>
       </article>

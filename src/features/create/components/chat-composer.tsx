@@ -6,8 +6,8 @@ import { useToast } from "@/components/ui/toast";
 import { BUYER_MESSAGES, VOICE_MESSAGES } from "@/domain/messages";
 import { REQUEST_PHOTO_MESSAGES } from "@/domain/request-photo";
 import { isSendKey, validateImageFile } from "@/domain/validation";
+import { type SpeechRecognitionLike, speechRecognitionConstructor, transcriptOf } from "@/lib/speech";
 import { type PreparedImage, prepareImageFile } from "../lib/resize-image";
-import { type SpeechRecognitionLike, speechRecognitionConstructor, transcriptOf } from "../lib/speech";
 import { CameraDialog } from "./camera-dialog";
 
 type ChatComposerProps = {

@@ -1,12 +1,14 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SparklesIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
-import { MAX_AMOUNT_EUR, SHORT_TEXT_MAX_LENGTH } from "@/domain/limits";
+import type { DeliveryOption } from "@/domain/enums";
+import { MAX_AMOUNT_EUR } from "@/domain/limits";
 import { VALIDATION_MESSAGES } from "@/domain/messages";
+import type { DictatedOfferFields } from "@/domain/offer-dictation";
+import type { DictatedField } from "@/domain/offer-dictation-messages";
 import {
   isPriceOutsideBudget,
   OFFER_FORM_FIELDS,
@@ -19,7 +21,10 @@ import type { Budget } from "@/domain/request";
 import { formatTokens, TOKEN_COSTS } from "@/domain/tokens";
 import { ASSISTANT_NAME } from "@/domain/user-type";
 import { formatBudget } from "@/lib/format";
+import { draftNotes } from "../lib/draft-notes";
+import { useDictatedHighlight } from "../lib/use-dictated-highlight";
 import { BudgetConfirmDialog } from "./budget-confirm-dialog";
+import { DeliveryOptionsFieldset, DICTATED_CLASSES } from "./delivery-options-fieldset";
 
 export type OfferFormInitial = {
   price: string;
@@ -38,23 +43,16 @@ type Props = {
   onSubmit: (data: OfferFormData, meta: { aiGenerated: boolean }) => Promise<void>;
   /** 'Scrivi con Leonardo': resolves with a drafted description; rejects with an Italian message. */
   onDraftDescription?: (input: { price: number; notes?: string | undefined }) => Promise<string>;
+  /** 'Detta l'offerta', given the function that puts Leonardo's fields in the form. */
+  dictation?: (fill: (fields: DictatedOfferFields) => DictatedField[]) => ReactNode;
 };
-
-/** What Leonardo is told besides the price: the availability and notes typed so far. */
-function draftNotes(...parts: string[]): string | undefined {
-  const notes = parts
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(". ");
-  return notes ? Array.from(notes).slice(0, SHORT_TEXT_MAX_LENGTH).join("") : undefined;
-}
 
 /**
  * The offer form (spec §5): price, description and at least one delivery option are required, the
  * price is a number above 0 ("12,50" is fine), a price outside the buyer's budget asks for confirmation,
  * availability time and notes are optional.
  */
-export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescription }: Props) {
+export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescription, dictation }: Props) {
   const [price, setPrice] = useState(initial.price);
   const [description, setDescription] = useState(initial.description);
   const [delivery, setDelivery] = useState<ReadonlySet<DeliveryOption>>(new Set(initial.deliveryOptions));
@@ -69,8 +67,8 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
   const [sending, setSending] = useState(false);
   const [aiGenerated, setAiGenerated] = useState(initial.aiGenerated);
   const [drafting, setDrafting] = useState(false);
+  const dictated = useDictatedHighlight();
   const errorId = useId();
-  const deliveryErrorId = useId();
   const errorAt = (field: OfferFormField) => (fieldError?.field === field ? fieldError.message : undefined);
 
   // The field in error gets the focus (and is scrolled into view) once it is marked invalid.
@@ -78,6 +76,34 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
     if (!fieldError) return;
     form.current?.querySelector<HTMLElement>(`[data-field="${fieldError.field}"]`)?.focus();
   }, [fieldError]);
+
+  const { hint, edited } = dictated;
+
+  /** Puts what Leonardo understood in the form (only what it understood) and highlights it. */
+  const fill = (fields: DictatedOfferFields): DictatedField[] => {
+    const filled: DictatedField[] = [];
+    if (fields.price !== undefined) {
+      setPrice(fields.price.toLocaleString("it-IT", { maximumFractionDigits: 2, useGrouping: false }));
+      filled.push("price");
+    }
+    if (fields.deliveryOptions?.length) {
+      setDelivery(new Set(fields.deliveryOptions));
+      filled.push("deliveryOptions");
+    }
+    if (fields.estimatedDeliveryTime) {
+      setEstimatedDeliveryTime(fields.estimatedDeliveryTime);
+      filled.push("estimatedDeliveryTime");
+    }
+    if (fields.description) {
+      setDescription(fields.description);
+      setAiGenerated(true);
+      filled.push("description");
+    }
+    setFieldError(null);
+    setError(null);
+    dictated.mark(filled);
+    return filled;
+  };
 
   const showError = (message: string, field: string | undefined) => {
     const known = Object.values(OFFER_FORM_FIELDS).find((name) => name === field);
@@ -154,28 +180,44 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
       aria-describedby={error ? errorId : undefined}
       className="space-y-5"
     >
+      {dictation ? dictation(fill) : null}
       <Field
         label="Prezzo (€)"
         required
-        hint={`Budget del cliente: ${formatBudget(budget)}`}
+        hint={hint("price", `Budget del cliente: ${formatBudget(budget)}`)}
         error={errorAt(OFFER_FORM_FIELDS.price)}
       >
         <Input
           data-field={OFFER_FORM_FIELDS.price}
+          data-dictated={dictated.has("price") || undefined}
+          className={dictated.has("price") ? DICTATED_CLASSES : undefined}
           inputMode="decimal"
           autoComplete="off"
           placeholder="Es. 49,90"
           value={price}
-          onChange={(event) => setPrice(event.target.value)}
+          onChange={(event) => {
+            setPrice(event.target.value);
+            edited("price");
+          }}
         />
       </Field>
-      <Field label="Descrizione dell'offerta" required error={errorAt(OFFER_FORM_FIELDS.description)}>
+      <Field
+        label="Descrizione dell'offerta"
+        required
+        hint={hint("description")}
+        error={errorAt(OFFER_FORM_FIELDS.description)}
+      >
         <Textarea
           data-field={OFFER_FORM_FIELDS.description}
+          data-dictated={dictated.has("description") || undefined}
+          className={dictated.has("description") ? DICTATED_CLASSES : undefined}
           rows={5}
           placeholder="Cosa offri: modello, stato, garanzia, servizi inclusi…"
           value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            edited("description");
+          }}
         />
       </Field>
       {onDraftDescription ? (
@@ -195,49 +237,33 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
           </span>
         </div>
       ) : null}
-      <fieldset
-        className="space-y-2"
-        aria-invalid={errorAt(OFFER_FORM_FIELDS.deliveryOptions) ? true : undefined}
-        aria-describedby={errorAt(OFFER_FORM_FIELDS.deliveryOptions) ? deliveryErrorId : undefined}
-      >
-        <legend className="text-sm font-medium text-slate-800">
-          Modalità di consegna
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        </legend>
-        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-          {DELIVERY_OPTIONS.map((option, index) => (
-            <label key={option} className="flex min-h-11 items-center gap-3 text-slate-800">
-              <input
-                type="checkbox"
-                {...(index === 0 ? { "data-field": OFFER_FORM_FIELDS.deliveryOptions } : {})}
-                aria-invalid={errorAt(OFFER_FORM_FIELDS.deliveryOptions) ? true : undefined}
-                className="focus-ring size-5 rounded border-slate-400 accent-brand-700"
-                checked={delivery.has(option)}
-                onChange={(event) => toggle(option, event.target.checked)}
-              />
-              {DELIVERY_OPTION_LABELS[option]}
-            </label>
-          ))}
-        </div>
-        {errorAt(OFFER_FORM_FIELDS.deliveryOptions) ? (
-          <p id={deliveryErrorId} role="alert" className="text-sm font-medium text-red-800">
-            {errorAt(OFFER_FORM_FIELDS.deliveryOptions)}
-          </p>
-        ) : null}
-      </fieldset>
+      <DeliveryOptionsFieldset
+        value={delivery}
+        onToggle={(option, checked) => {
+          toggle(option, checked);
+          edited("deliveryOptions");
+        }}
+        error={errorAt(OFFER_FORM_FIELDS.deliveryOptions)}
+        dictatedNote={dictated.noteFor("deliveryOptions")}
+      />
       <Field
         label="Disponibilità"
-        hint="Facoltativo: quando il prodotto è pronto per il ritiro o la consegna."
+        hint={hint(
+          "estimatedDeliveryTime",
+          "Facoltativo: quando il prodotto è pronto per il ritiro o la consegna.",
+        )}
         error={errorAt(OFFER_FORM_FIELDS.estimatedDeliveryTime)}
       >
         <Input
           data-field={OFFER_FORM_FIELDS.estimatedDeliveryTime}
+          data-dictated={dictated.has("estimatedDeliveryTime") || undefined}
+          className={dictated.has("estimatedDeliveryTime") ? DICTATED_CLASSES : undefined}
           placeholder="Es. Disponibile subito"
           value={estimatedDeliveryTime}
-          onChange={(event) => setEstimatedDeliveryTime(event.target.value)}
+          onChange={(event) => {
+            setEstimatedDeliveryTime(event.target.value);
+            edited("estimatedDeliveryTime");
+          }}
         />
       </Field>
       <Field label="Note aggiuntive" hint="Facoltativo." error={errorAt(OFFER_FORM_FIELDS.additionalNotes)}>

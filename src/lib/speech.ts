@@ -13,6 +13,8 @@ export type SpeechRecognitionLike = {
   onerror: ((event: unknown) => void) | null;
   onend: (() => void) | null;
   start: () => void;
+  /** Stops listening and gives what was heard (abort drops it). */
+  stop?: () => void;
   abort: () => void;
 };
 
