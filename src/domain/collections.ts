@@ -99,6 +99,11 @@ export const COLLECTIONS = {
    * unread-counts.ts), kept by the functions; the owner reads it and may only take conversations off it.
    */
   unreadCounts: "unreadCounts",
+  /**
+   * marketRollups/{YYYY-MM}: the market dashboard's counts per day, comune and category (marketMonthSchema,
+   * market-rollups.ts), kept by functions/src/analytics/rollups.ts; admins (the admin claim) read.
+   */
+  marketRollups: "marketRollups",
 } as const;
 
 /**

@@ -185,6 +185,7 @@ function initials(name: string): string {
 const ADMIN_LINKS = [
   { to: paths.adminReports.getHref(), label: FIRST_PAINT_MESSAGES.adminReports },
   { to: paths.adminShops.getHref(), label: FIRST_PAINT_MESSAGES.adminShops },
+  { to: paths.adminMarket.getHref(), label: FIRST_PAINT_MESSAGES.adminMarket },
 ] as const;
 
 function AccountMenu({ uid, name }: { uid: string; name: string }) {
