@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type RequestCategory, requestCategorySchema } from "./enums.ts";
 import { requestZone } from "./geo-privacy.ts";
 import { lazySchema } from "./lazy-schema.ts";
+import { planStatus, type Subscription } from "./plans.ts";
 
 /**
  * The market dashboard's rollups (docs/market-dashboard.md): counts and durations only, kept by the
@@ -171,4 +172,14 @@ export function emptyMarketCell(address: MarketCellAddress): MarketCell {
     firstOfferMinutes: {},
     shops: [],
   };
+}
+
+/**
+ * When a shop's plan lapsed, or null while it gives access (or never did): the end of its paid period,
+ * or of its free month for a shop that never paid. What 'plans lapsed' counts, on that day.
+ */
+export function planLapsedAt(subscription: Subscription | undefined, now: Date): Date | null {
+  if (!subscription || planStatus(subscription, now).hasAccess) return null;
+  const ends = [subscription.periodEnd, subscription.trialEndsAt].filter((end): end is Date => end !== null);
+  return ends.length > 0 ? new Date(Math.max(...ends.map((end) => end.getTime()))) : null;
 }

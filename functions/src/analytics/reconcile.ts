@@ -15,8 +15,8 @@ import {
   marketMonth,
   marketMonthSchema,
   minutesBetween,
+  planLapsedAt,
 } from "@/domain/market-rollups";
-import { planStatus } from "@/domain/plans";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { parseSubscription } from "../billing/subscription-store";
 import { adminDb } from "../lib/admin";
@@ -106,9 +106,9 @@ async function shopDays(deps: ReconcileDeps, days: readonly string[], from: Time
       .orderBy(field);
     const pages = await forEachPage(ending, deps, async (docs) => {
       for (const doc of docs) {
-        const status = planStatus(parseSubscription(doc.data()), deps.now());
-        const day = status.endsAt && result.get(marketDay(status.endsAt));
-        if (!status.hasAccess && day && !lapsed.has(doc.id)) {
+        const lapsedAt = planLapsedAt(parseSubscription(doc.data()), deps.now());
+        const day = lapsedAt && result.get(marketDay(lapsedAt));
+        if (day && !lapsed.has(doc.id)) {
           lapsed.add(doc.id);
           day.lapsedPlans += 1;
         }
@@ -136,9 +136,13 @@ export async function reconcileMarketRollups(deps: ReconcileDeps): Promise<Recon
     .where(REQUEST_FIELDS.createdAt, ">=", from)
     .orderBy(REQUEST_FIELDS.createdAt);
   const read = await forEachPage(query, deps, async (docs) => {
-    const mine = docs.filter((doc) => wanted.has(requestCell(doc.data())?.day ?? ""));
+    const mine = docs.filter(
+      (doc) =>
+        wanted.has(requestCell(doc.data())?.day ?? "") &&
+        doc.get(REQUEST_FIELDS.status) !== REQUEST_STATUS.awaitingEmail,
+    );
     requests += mine.length;
-    // One request at a time per cell map entry: the lanes only overlap on reads, the map is updated in turn.
+    // The lanes overlap on their offer reads only: each updates the shared map synchronously after its read.
     await inParallel(mine, SWEEP_CONCURRENCY, (doc) => addRequest(db, doc.id, doc.data(), cells));
   });
   const shops = await shopDays(deps, days, from);
