@@ -231,6 +231,8 @@ export const USER_FIELDS = {
   aiTokens: "aiTokens",
   /** The verified shops (scripts/billing/start-trials.ts). */
   shopStatus: "shop.status",
+  /** Shops verified in the market dashboard's days (functions/src/analytics/reconcile.ts). */
+  shopVerifiedAt: "shop.verifiedAt",
 } as const satisfies Record<string, FieldPath<User>>;
 
 /** shopIndex/{uid}: the fan-out asks for shops in a request's cells selling its category. */

@@ -1,7 +1,7 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/collections";
+import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS, USER_FIELDS } from "@/domain/collections";
 import { SWEEP_CONCURRENCY } from "@/domain/limits";
 import {
   daysEnding,
@@ -17,6 +17,7 @@ import {
   minutesBetween,
   planLapsedAt,
 } from "@/domain/market-rollups";
+import { SHOP_STATUS } from "@/domain/shop-status";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 import { parseSubscription } from "../billing/subscription-store";
 import { adminDb } from "../lib/admin";
@@ -87,13 +88,13 @@ async function shopDays(deps: ReconcileDeps, days: readonly string[], from: Time
   let complete = true;
   const verified = db
     .collection(COLLECTIONS.users)
-    .where("shop.verifiedAt", ">=", from)
-    .orderBy("shop.verifiedAt");
+    .where(USER_FIELDS.shopVerifiedAt, ">=", from)
+    .orderBy(USER_FIELDS.shopVerifiedAt);
   const read = await forEachPage(verified, deps, async (docs) => {
     for (const doc of docs) {
-      const at = asDate(doc.get("shop.verifiedAt"));
+      const at = asDate(doc.get(USER_FIELDS.shopVerifiedAt));
       const day = at && result.get(marketDay(at));
-      if (day && doc.get("shop.status") === "verified") day.newShops += 1;
+      if (day && doc.get(USER_FIELDS.shopStatus) === SHOP_STATUS.verified) day.newShops += 1;
     }
   });
   complete &&= read.complete;
