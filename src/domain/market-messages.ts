@@ -31,6 +31,11 @@ export const MARKET_MESSAGES = {
   lapsedPlans: "Abbonamenti scaduti (tutti i comuni)",
   unanswered: "Richieste senza offerte",
   perDayTitle: "Richieste pubblicate al giorno",
+  /** What a screen reader hears when the selection changes. */
+  selectionSummary: (published: number | null, days: number) =>
+    published === null
+      ? `Ultimi ${days} giorni: meno di 3 richieste, numeri nascosti.`
+      : `Ultimi ${days} giorni: ${published} richieste pubblicate.`,
   perDaySummary: (total: number, days: number) => `${total} richieste pubblicate in ${days} giorni.`,
   quickTitle: "Quota con un'offerta entro 24 ore, al giorno",
   byCategoryTitle: "Richieste senza offerte per categoria",

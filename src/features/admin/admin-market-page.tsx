@@ -100,9 +100,10 @@ function MarketPage() {
               {M.download}
             </Button>
           </div>
-          <section aria-label={M.title} aria-live="polite">
-            <MarketStats dashboard={dashboard} />
-          </section>
+          <p role="status" className="sr-only">
+            {M.selectionSummary(dashboard.totals?.published ?? null, selection.period)}
+          </p>
+          <MarketStats dashboard={dashboard} />
           <MarketCharts dashboard={dashboard} />
         </>
       )}
