@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
+import { reconcileMarketRollups } from "../../functions/src/analytics/reconcile";
 import { configureFirestore } from "../../functions/src/lib/admin";
 import { AdminSeedWriter } from "./admin-writer";
 import { AuthEmulator } from "./auth-emulator";
@@ -49,6 +50,9 @@ export async function seedDemoData(target: SeedTarget, now: Date = new Date()): 
       }),
     );
     const summary = await runDemoScenario(writer, now);
+    // The market dashboard's rollups for the scenario's days (its two weeks and a day), as the nightly
+    // reconciliation would leave them: /admin/mercato has numbers from the first start.
+    await reconcileMarketRollups({ db, now: () => now, days: 15 });
     await verifySeededData(db);
     return summary;
   } finally {

@@ -81,6 +81,9 @@ const AdminReportsPage = page(() =>
 const AdminShopsPage = page(() =>
   import("@/features/admin/admin-shops-page").then((module) => module.AdminShopsPage),
 );
+const AdminMarketPage = page(() =>
+  import("@/features/admin/admin-market-page").then((module) => module.AdminMarketPage),
+);
 
 export type AppRoute = {
   path: string;
@@ -227,6 +230,12 @@ export const appRoutes: readonly AppRoute[] = [
     access: "authenticated",
     element: <AdminShopsPage />,
     preload: AdminShopsPage.preload,
+  },
+  {
+    path: paths.adminMarket.path,
+    access: "authenticated",
+    element: <AdminMarketPage />,
+    preload: AdminMarketPage.preload,
   },
 ];
 

@@ -69,6 +69,7 @@ export const paths = {
   cookies: fixed("/cookie"),
   adminReports: fixed("/admin/segnalazioni"),
   adminShops: fixed("/admin/negozi"),
+  adminMarket: fixed("/admin/mercato"),
 } as const;
 
 /** Old and alternative paths still reachable by links in the wild; each redirects (replace) to its target. */

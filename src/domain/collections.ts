@@ -99,6 +99,11 @@ export const COLLECTIONS = {
    * unread-counts.ts), kept by the functions; the owner reads it and may only take conversations off it.
    */
   unreadCounts: "unreadCounts",
+  /**
+   * marketRollups/{YYYY-MM}: the market dashboard's counts per day, comune and category (marketMonthSchema,
+   * market-rollups.ts), kept by functions/src/analytics/rollups.ts; admins (the admin claim) read.
+   */
+  marketRollups: "marketRollups",
 } as const;
 
 /**
@@ -228,6 +233,8 @@ export const USER_FIELDS = {
   aiTokens: "aiTokens",
   /** The verified shops (scripts/billing/start-trials.ts). */
   shopStatus: "shop.status",
+  /** Shops verified in the market dashboard's days (functions/src/analytics/reconcile.ts). */
+  shopVerifiedAt: "shop.verifiedAt",
 } as const satisfies Record<string, FieldPath<User>>;
 
 /** shopIndex/{uid}: the fan-out asks for shops in a request's cells selling its category. */

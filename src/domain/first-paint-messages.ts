@@ -20,4 +20,5 @@ export const FIRST_PAINT_MESSAGES = {
   /** The account menu's ways into moderation, for admins (and the admin pages' titles). */
   adminReports: "Segnalazioni",
   adminShops: "Negozi da verificare",
+  adminMarket: "Mercato",
 } as const;

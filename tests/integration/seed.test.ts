@@ -12,6 +12,8 @@ import { DEMO_BUYER, DEMO_REQUEST_IDS, DEMO_SHOP_1, DEMO_SHOP_2 } from "../../sc
 import type { DemoSummary } from "../../scripts/seed/demo-scenario";
 import { SeedValidationError, verifySeededData } from "../../scripts/seed/verify";
 import { COLLECTIONS } from "../../src/domain/collections";
+import { marketDashboard } from "../../src/domain/market-dashboard";
+import { marketDay, marketMonthSchema } from "../../src/domain/market-rollups";
 import { DEAL_MESSAGES } from "../../src/domain/messages";
 import { offerIdFor } from "../../src/domain/offer";
 import { unreadCountsSchema, unreadIn, unreadTotal } from "../../src/domain/unread-counts";
@@ -55,6 +57,15 @@ describe("the demo seed", () => {
     ]);
     expect((await db.collection(COLLECTIONS.users).get()).size).toBe(4);
     expect((await db.collection(COLLECTIONS.profiles).get()).size).toBe(4);
+  });
+
+  it("leaves the market dashboard's rollups: /admin/mercato shows the scenario's numbers", async () => {
+    const months = (await db.collection(COLLECTIONS.marketRollups).get()).docs.map((doc) =>
+      marketMonthSchema.parse(doc.data()),
+    );
+    const board = marketDashboard(months, { period: 30, today: marketDay(new Date()) });
+    expect(board.totals).toMatchObject({ published: 12, offers: 11, completed: 2 });
+    expect(board.unansweredByComune.map((row) => row.label)).toContain("Milano");
   });
 
   it("closes the deals as acceptOffer, rejectOffer and completeTransaction do", async () => {

@@ -9,6 +9,7 @@ import {
   OFFER_STATUS,
   REQUEST_STATUS,
 } from "@/domain/state-machine";
+import { stageDealAccepted } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -85,6 +86,7 @@ export async function acceptOfferFor(
       });
     }
     touchConversations(tx, conversations, now);
+    stageDealAccepted(tx, db, requestSnap.data() ?? {});
     // The shops hear of it with the same commit: the winner, and each shop turned down by it.
     const productName = productNameOf(requestSnap);
     const notifications = [

@@ -8,6 +8,7 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 import { applyRating, type RatingSummary, ratingLedgerId, ratingOutcome } from "@/domain/rating";
 import { reviewDocument } from "@/domain/shop-page";
 import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
+import { stageSaleCompleted } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { emailProvenInAuth } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
@@ -91,7 +92,8 @@ export async function completeTransactionFor(
     return false;
   });
   return db.runTransaction(async (tx) => {
-    const request = readRequest(await tx.get(requestDoc));
+    const requestSnap = await tx.get(requestDoc);
+    const request = readRequest(requestSnap);
     assertCustomer(request, uid);
     assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.completed));
     if (!request.acceptedOfferId) throw new Error(`${requestDoc.path}: in progress without acceptedOfferId`);
@@ -168,6 +170,7 @@ export async function completeTransactionFor(
       tx.set(merchantProfileRef.collection(SUBCOLLECTIONS.reviews).doc(request.id), review);
     }
     touchConversations(tx, conversations, now);
+    stageSaleCompleted(tx, db, requestSnap.data() ?? {});
     return {
       requestId: request.id,
       merchantAverageRating: next.averageRating,

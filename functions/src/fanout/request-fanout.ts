@@ -15,6 +15,7 @@ import {
   shopIndexSchema,
 } from "@/domain/shop-reach";
 import { REQUEST_STATUS } from "@/domain/state-machine";
+import { recordRequestWrite } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
@@ -129,6 +130,8 @@ export const onRequestWritten = onDocumentWritten(
     const after = event.data?.after.data();
     const db = adminDb();
     const now = await clockFor(db);
+    // The market dashboard counts the publication (analytics/rollups.ts); the fan-out goes on regardless.
+    await recordRequestWrite(db, before, after, now(), NOTIFICATION_DIGEST_INTERVAL_MS);
     if (!becameReachable(before, after, now())) return;
     const request = reachableRequest(event.params.requestId, after);
     if (!request) return;

@@ -113,6 +113,8 @@ export const SIZING = {
   expiryWarnings: scheduledJob,
   planReminders: { ...scheduledJob, sendsMail: true },
   retentionSweep: scheduledJob,
+  // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.
+  reconcileMarket: scheduledJob,
 } as const satisfies Record<string, Sizing>;
 
 export type SizedFunction = keyof typeof SIZING;

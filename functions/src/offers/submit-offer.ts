@@ -18,6 +18,7 @@ import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages"
 import { canReceiveOffers, mayOfferAgain, OFFER_STATUS, offerStatusSchema } from "@/domain/state-machine";
 import { MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { publicName, publicProfileSchema } from "@/domain/user";
+import { stageOfferSubmitted } from "../analytics/rollups";
 import { assertPlanAccess } from "../billing/plan-gate";
 import {
   conversationRef,
@@ -170,6 +171,9 @@ export async function submitOfferFor(
       tx.create(targetRef, offer);
       // The buyer's card counts its offers from the request (a shop offering again is still one shop).
       tx.update(requestDoc, { [REQUEST_FIELDS.offerCount]: FieldValue.increment(1) });
+      // The market dashboard's counts, with the offer (an offer made again is the same shop's offer).
+      const first = !(Number(requestSnap.get(REQUEST_FIELDS.offerCount)) > 0);
+      stageOfferSubmitted(tx, db, requestSnap.data() ?? {}, { merchantId: uid, at: now.toDate(), first });
     }
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
     tx.set(conversationRef(db, offerId), conversation);

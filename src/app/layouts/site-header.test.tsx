@@ -153,7 +153,7 @@ describe("the signed-in header", () => {
 });
 
 describe("the account menu", () => {
-  it("gives an admin the way into moderation: the reports and the shops waiting for approval", async () => {
+  it("gives an admin the way into moderation and the market: the reports, the shops waiting for approval, the market dashboard", async () => {
     vi.mocked(hasAdminRole).mockResolvedValue(true);
     const user = userEvent.setup();
     renderHeader("/customer");
@@ -166,12 +166,14 @@ describe("the account menu", () => {
       "href",
       "/admin/negozi",
     );
+    expect(screen.getByRole("link", { name: "Mercato" })).toHaveAttribute("href", "/admin/mercato");
     // Keyboard: the links follow 'Profilo' in the menu's tab order.
     const links = screen.getAllByRole("link").map((link) => link.textContent);
     expect(links.slice(links.indexOf("Profilo"))).toEqual([
       "Profilo",
       "Segnalazioni",
       "Negozi da verificare",
+      "Mercato",
     ]);
   });
 
@@ -184,5 +186,6 @@ describe("the account menu", () => {
     await vi.waitFor(() => expect(hasAdminRole).toHaveBeenCalled());
     expect(screen.queryByRole("link", { name: "Segnalazioni" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Negozi da verificare" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Mercato" })).toBeNull();
   });
 });

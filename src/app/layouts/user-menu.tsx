@@ -191,10 +191,11 @@ function initials(name: string): string {
   return letters.join("") || "?";
 }
 
-/** An admin's ways into moderation: the reports and the shops waiting for approval. */
+/** An admin's ways into moderation (the reports, the shops waiting for approval) and the market dashboard. */
 const ADMIN_LINKS = [
   { to: paths.adminReports.getHref(), label: FIRST_PAINT_MESSAGES.adminReports },
   { to: paths.adminShops.getHref(), label: FIRST_PAINT_MESSAGES.adminShops },
+  { to: paths.adminMarket.getHref(), label: FIRST_PAINT_MESSAGES.adminMarket },
 ] as const;
 
 function AccountMenu({ uid, name }: { uid: string; name: string }) {

@@ -1,0 +1,137 @@
+import { createHash } from "node:crypto";
+import {
+  type DocumentData,
+  type DocumentReference,
+  FieldValue,
+  type Firestore,
+  Timestamp,
+} from "firebase-admin/firestore";
+import { COLLECTIONS } from "@/domain/collections";
+import {
+  MARKET_QUICK_OFFER_MINUTES,
+  type MarketCellAddress,
+  marketCellKey,
+  marketCellOf,
+  marketMonth,
+  minutesBetween,
+} from "@/domain/market-rollups";
+import { REQUEST_STATUS } from "@/domain/state-machine";
+
+/**
+ * The ONE place the market dashboard's rollups are incremented (docs/market-dashboard.md). The events
+ * that already drive notifications call it inside their own transaction (submitOffer, acceptOffer,
+ * completeTransaction), so a number moves exactly when its event commits; publication is counted by the
+ * request trigger (onRequestWritten), which sees every publishing path. The nightly reconciliation
+ * (reconcile.ts) recomputes the recent days from the raw documents and overwrites what drifted (a
+ * trigger retried, a document written by a script).
+ */
+
+/** Anything that can write a document with merge: a transaction or a batch. */
+export interface RollupWriter {
+  set(ref: DocumentReference, data: DocumentData, options: { merge: true }): unknown;
+}
+
+export function marketMonthRef(db: Firestore, month: string): DocumentReference {
+  return db.collection(COLLECTIONS.marketRollups).doc(month);
+}
+
+/** A shop as the rollups know it: a hash, so the counts of distinct shops need no uid. */
+export function shopKey(uid: string): string {
+  return createHash("sha256").update(`vicino-market:${uid}`).digest("hex").slice(0, 16);
+}
+
+const asDate = (value: unknown): unknown => (value instanceof Timestamp ? value.toDate() : value);
+
+/** The cell a stored request document counts in (its Timestamps read as dates), or null. */
+export function requestCell(data: DocumentData | undefined): MarketCellAddress | null {
+  if (!data) return null;
+  return marketCellOf({
+    createdAt: asDate(data.createdAt),
+    category: data.category,
+    location: data.location,
+  });
+}
+
+function stage(writer: RollupWriter, db: Firestore, cell: MarketCellAddress, fields: DocumentData): void {
+  writer.set(
+    marketMonthRef(db, marketMonth(cell.day)),
+    { month: marketMonth(cell.day), cells: { [marketCellKey(cell)]: { ...cell, ...fields } } },
+    { merge: true },
+  );
+}
+
+const one = () => FieldValue.increment(1);
+
+/** A request became visible to shops for the first time: published. */
+export function stageRequestPublished(writer: RollupWriter, db: Firestore, request: DocumentData): void {
+  const cell = requestCell(request);
+  if (cell) stage(writer, db, cell, { published: one() });
+}
+
+/**
+ * A shop offered on a request (not an expired offer made again: one offer per shop and request).
+ * `first`: the request had no offer before, so this one sets its time to the first offer.
+ */
+export function stageOfferSubmitted(
+  writer: RollupWriter,
+  db: Firestore,
+  request: DocumentData,
+  offer: { merchantId: string; at: Date; first: boolean },
+): void {
+  const cell = requestCell(request);
+  const createdAt = asDate(request.createdAt);
+  if (!cell || !(createdAt instanceof Date)) return;
+  const fields: DocumentData = { offers: one(), shops: FieldValue.arrayUnion(shopKey(offer.merchantId)) };
+  if (offer.first) {
+    const minutes = minutesBetween(createdAt, offer.at);
+    fields.withOffer = one();
+    fields.firstOfferMinutes = { [String(minutes)]: one() };
+    if (minutes < MARKET_QUICK_OFFER_MINUTES) fields.offeredWithin24h = one();
+  }
+  stage(writer, db, cell, fields);
+}
+
+/** The buyer accepted an offer on the request. */
+export function stageDealAccepted(writer: RollupWriter, db: Firestore, request: DocumentData): void {
+  const cell = requestCell(request);
+  if (cell) stage(writer, db, cell, { accepted: one() });
+}
+
+/** The buyer completed the purchase. */
+export function stageSaleCompleted(writer: RollupWriter, db: Firestore, request: DocumentData): void {
+  const cell = requestCell(request);
+  if (cell) stage(writer, db, cell, { completed: one() });
+}
+
+/**
+ * Whether a request write is its publication: created active, or released from `awaiting_email` once
+ * the buyer proved the address. A document created active with a date long past is history (the demo
+ * seed, an import), left to the reconciliation, as the fan-out does (request-fanout.ts becameReachable).
+ */
+export function isPublication(
+  before: DocumentData | undefined,
+  after: DocumentData | undefined,
+  now: Date,
+  historyAfterMs: number,
+): boolean {
+  if (after?.status !== REQUEST_STATUS.active) return false;
+  if (before?.status === REQUEST_STATUS.awaitingEmail) return true;
+  if (before !== undefined) return false;
+  const createdAt = asDate(after.createdAt);
+  return createdAt instanceof Date && now.getTime() - createdAt.getTime() < historyAfterMs;
+}
+
+/** The request trigger's part: counts a publication (outside any transaction: one merge write). */
+export async function recordRequestWrite(
+  db: Firestore,
+  before: DocumentData | undefined,
+  after: DocumentData | undefined,
+  now: Date,
+  historyAfterMs: number,
+): Promise<boolean> {
+  if (!after || !isPublication(before, after, now, historyAfterMs)) return false;
+  const batch = db.batch();
+  stageRequestPublished(batch, db, after);
+  await batch.commit();
+  return true;
+}

@@ -1,0 +1,158 @@
+// The market dashboard end to end, in Chromium against the local stack (rules on, the demo seed's
+// rollups): an operator (the admin claim, as `npm run admin` gives it) opens /admin/mercato from the
+// menu's link, reads the numbers the rollups hold, switches to 7 days and to one comune, and downloads
+// the same numbers as CSV; a reload reads at most 10 documents; axe finds nothing serious. A buyer who
+// types the address is sent to their own dashboard.
+
+import { readFile } from "node:fs/promises";
+import type { Page, Response } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setAdminClaim } from "../../scripts/admin/admin-claim";
+import { DEMO_BUYER, DEMO_PASSWORD } from "../../scripts/seed/demo-data";
+import { COLLECTIONS } from "../../src/domain/collections";
+import { type MarketFilter, marketDashboard } from "../../src/domain/market-dashboard";
+import { MARKET_MESSAGES as M } from "../../src/domain/market-messages";
+import { type MarketMonth, marketDay, marketMonthSchema } from "../../src/domain/market-rollups";
+import { expectAccessible } from "../support/axe";
+import { overrideEnv } from "../support/callables";
+import { seededJourney } from "../support/seeded-journey";
+import { startStack, type TestStack } from "../support/stack";
+
+type AdminModule = typeof import("../../functions/src/lib/admin");
+
+const OPERATOR = { uid: "operatore", email: "operatore@vicino.test", name: "Operatore Vicino" };
+const PAGE_READ_BUDGET = 10;
+
+const { open, signIn } = seededJourney();
+let stack: TestStack;
+let admin: AdminModule;
+let restoreEnv: () => void = () => {};
+
+beforeAll(async () => {
+  stack = await startStack();
+  restoreEnv = overrideEnv({
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
+    GCLOUD_PROJECT: stack.projectId,
+    METADATA_SERVER_DETECTION: "none",
+  });
+  admin = await import("../../functions/src/lib/admin");
+});
+
+afterAll(async () => {
+  const { deleteApp } = await import("firebase-admin/app");
+  if (admin) await deleteApp(admin.adminApp());
+  restoreEnv();
+});
+
+/** A staff account with the admin claim. */
+async function seedOperator(): Promise<void> {
+  const auth = admin.adminAuth();
+  await auth.deleteUser(OPERATOR.uid).catch(() => undefined);
+  await auth.createUser({
+    uid: OPERATOR.uid,
+    email: OPERATOR.email,
+    password: DEMO_PASSWORD,
+    emailVerified: true,
+  });
+  await admin.adminDb().doc(`users/${OPERATOR.uid}`).set({
+    id: OPERATOR.uid,
+    uid: OPERATOR.uid,
+    email: OPERATOR.email,
+    displayName: OPERATOR.name,
+    userType: "customer",
+    createdAt: new Date(),
+  });
+  await setAdminClaim(auth, OPERATOR.email, true);
+}
+
+/** What the page should say, from the rollups the seed left (the page's own computation). */
+async function expected(filter: Omit<MarketFilter, "today">) {
+  const months: MarketMonth[] = (await admin.adminDb().collection(COLLECTIONS.marketRollups).get()).docs.map(
+    (doc) => marketMonthSchema.parse(doc.data()),
+  );
+  const board = marketDashboard(months, { ...filter, today: marketDay(new Date()) });
+  if (!board.totals) throw new Error(`The seed leaves too few requests for ${JSON.stringify(filter)}`);
+  return board.totals;
+}
+
+/** A headline number: the <dd> of the <dt> `label`, once it reads `value`. */
+async function stat(page: Page, label: string, value: string) {
+  const item = page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
+  await item.locator("dd").getByText(value, { exact: true }).waitFor({ timeout: 20_000 });
+}
+
+/** Documents Firestore sends the page over REST (Firestore Lite: runQuery, batchGet, a document's get). */
+function countReads(page: Page): { total: () => number } {
+  let total = 0;
+  const onResponse = async (response: Response) => {
+    const url = response.url();
+    if (!url.includes("/v1/projects/") || !url.includes("/documents")) return;
+    if (response.request().method() === "OPTIONS") return;
+    const body = await response.json().catch(() => null);
+    if (Array.isArray(body)) total += body.filter((entry) => entry?.document || entry?.found).length;
+    else if (body?.name && body?.fields) total += 1;
+  };
+  page.on("response", (response) => void onResponse(response));
+  return { total: () => total };
+}
+
+describe("the market dashboard", () => {
+  it("an admin reads it, switches period and comune, downloads the CSV; a reload reads at most 10 documents", async () => {
+    await seedOperator();
+    const page = await open("/admin/mercato", "desktop");
+    await signIn(page, OPERATOR.email, "/admin/mercato");
+    await page.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: 20_000 });
+
+    const month = await expected({ period: 30 });
+    await stat(page, M.published, String(month.published));
+    await stat(page, M.completed, String(month.completed));
+    await page.getByRole("figure", { name: M.perDayTitle }).waitFor();
+    await page
+      .getByRole("table", { name: M.byComuneTitle })
+      .getByRole("rowheader", { name: "Milano" })
+      .waitFor({ state: "attached" });
+    await expectAccessible(page, "30 giorni");
+
+    await page.getByLabel(M.period, { exact: true }).selectOption({ label: M.periodOption(7) });
+    const week = await expected({ period: 7 });
+    await stat(page, M.published, String(week.published));
+
+    await page.getByLabel(M.comune, { exact: true }).selectOption({ label: "Milano" });
+    const milano = await expected({ period: 7, comune: "milano" });
+    await stat(page, M.published, String(milano.published));
+    await expectAccessible(page, "7 giorni, Milano");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 30_000 }),
+      page.getByRole("button", { name: M.download }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^vicino-mercato-\d{4}-\d{2}-\d{2}-7g\.csv$/);
+    const csv = await readFile(await download.path(), "utf8");
+    expect(csv).toContain(`totali;${M.published};${milano.published}\r\n`);
+    expect(csv).toContain(`totali;${M.completed};${milano.completed}\r\n`);
+
+    // A page load: the session's own documents and the rollups' months, nothing else.
+    const reads = countReads(page);
+    await page.reload();
+    await stat(page, M.published, String(month.published));
+    expect(reads.total()).toBeLessThanOrEqual(PAGE_READ_BUDGET);
+    expect(reads.total()).toBeGreaterThan(0);
+  });
+
+  it("the admin's menu links to it; a buyer is sent to their own dashboard", async () => {
+    await seedOperator();
+    const staff = await open("/admin/segnalazioni", "desktop");
+    await signIn(staff, OPERATOR.email, "/admin/segnalazioni");
+    await staff.getByRole("button", { name: new RegExp(OPERATOR.name) }).click();
+    await staff.getByRole("link", { name: "Mercato" }).click();
+    await staff.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: 20_000 });
+
+    const buyer = await open("/admin/mercato", "phone");
+    await buyer.getByLabel("Email").fill(DEMO_BUYER.email);
+    await buyer.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await buyer.getByRole("button", { name: "Accedi", exact: true }).click();
+    await buyer.getByText(/^Ciao, .+!$/).waitFor({ timeout: 20_000 });
+    expect(await buyer.getByRole("heading", { name: M.title }).count()).toBe(0);
+  });
+});
