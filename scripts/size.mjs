@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { readRouteTable } from "./size/route-table.mjs";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 // Outside dist/ so this never clobbers a build someone is previewing; kept for --skip-build.
@@ -21,10 +22,10 @@ const MARKETING_BUDGET = 120 * KB;
 const ROUTE_BUDGET = 300 * KB;
 
 // --- Routes, read from the route table ----------------------------------------------------------
-// src/app/routes.tsx declares each lazy page as `const X = page(() => import("@/...").then((module) => module.X))`, each
-// route as `{ path: paths.key.path, access, element: <X /> }`; src/config/paths.ts gives each key its
-// path. A route whose element is not a lazy page and is public is a marketing page (in the entry).
-// Every other route waits for the session (RouteAccessGate), whose engine and Firebase load on demand.
+// scripts/size/route-table.mjs reads src/app/routes.tsx's lazy pages and routes from its syntax tree and
+// each route's path from src/config/paths.ts itself. A route whose element is not a lazy page and is
+// public is a marketing page (in the entry). Every other route waits for the session
+// (RouteAccessGate), whose engine and Firebase load on demand.
 const SESSION = ["src/lib/session/session-runtime.ts", "src/lib/session/follow-user.ts"];
 // What a page loads right after painting, counted as its initial JS: the auth screen's flows (and Firebase).
 const AFTER_PAINT = {
@@ -35,50 +36,15 @@ const AFTER_PAINT = {
   ],
 };
 
-const readSource = (file) => readFileSync(join(root, file), "utf8");
-
-/** `@/x/y` → the source file the build's manifest names (`src/x/y.tsx` or `.ts`). */
-function sourceFile(alias) {
-  const base = `src/${alias.slice("@/".length)}`;
-  const file = [".tsx", ".ts"]
-    .map((ext) => base + ext)
-    .find((candidate) => existsSync(join(root, candidate)));
-  if (!file) throw new Error(`src/app/routes.tsx imports ${alias}, which has no source file`);
-  return file;
-}
-
-function readRoutes() {
-  const pathsSource = readSource("src/config/paths.ts");
-  const pathOf = new Map([
-    ...[...pathsSource.matchAll(/^\s*(\w+): fixed\("([^"]+)"\)/gm)].map((m) => [m[1], m[2]]),
-    ...[...pathsSource.matchAll(/^\s*(\w+): \{\s*path: "([^"]+)"/gm)].map((m) => [m[1], m[2]]),
-  ]);
-  const routesSource = readSource("src/app/routes.tsx");
-  const lazyPages = new Map(
-    [...routesSource.matchAll(/const (\w+) = page\(\s*\(\)\s*=>\s*import\("(@\/[^"]+)"\)/g)].map((m) => [
-      m[1],
-      sourceFile(m[2]),
-    ]),
-  );
-  const routes = [
-    ...routesSource.matchAll(/\{\s*path: paths\.(\w+)\.path,\s*access: "(\w+)",\s*element: <(\w+) \/>/g),
-  ].map(([, key, access, element]) => {
-    const path = pathOf.get(key);
-    if (!path) throw new Error(`src/app/routes.tsx uses paths.${key}, which src/config/paths.ts lacks`);
-    const page = lazyPages.get(element);
+async function readRoutes() {
+  return (await readRouteTable(root)).map(({ path, access, page }) => {
     const marketing = !page && access === "public";
     const lazy = page ? [page, ...(AFTER_PAINT[page] ?? [])] : [];
     return { path, lazy: marketing ? lazy : [...lazy, ...SESSION], marketing };
   });
-  if (routes.length !== pathOf.size) {
-    throw new Error(
-      `scripts/size.mjs read ${routes.length} routes from src/app/routes.tsx but src/config/paths.ts has ${pathOf.size}: update its patterns`,
-    );
-  }
-  return routes;
 }
 
-const ROUTES = readRoutes();
+const ROUTES = await readRoutes();
 
 /**
  * Lazy modules loaded on demand inside a page (not at route entry), so not in any route's initial JS.

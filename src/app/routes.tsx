@@ -21,9 +21,10 @@ import { DashboardRedirect, type RouteAccess, RouteAccessGate, type RoutePrefetc
 
 // The route table of spec §2. Marketing pages are in the entry chunk (they must paint fast and never
 // pull in Firebase); every other page is React.lazy, so its code and Firebase load only when visited.
-// `npm run size` (scripts/size.mjs) reads this file to measure each route's initial JS: it finds each
-// `page(() => import(...).then((module) => module.Page))` and each route's `path: paths.x.path, access, element: <Page />`, so keep
-// those on the forms written here. Routes are listed in the order its report prints them.
+// `npm run size` (scripts/size/route-table.mjs) reads this file's syntax tree to measure each route's
+// initial JS: each `const X = page(() => import(...))` is a lazy page, each object with `path:
+// paths.x.path`, `access` and `element: <X />` a route (any formatting). Routes are listed in the order
+// its report prints them.
 //
 // Declarative routing (useRoutes inside <BrowserRouter>), not the data router: data lives in
 // react-query, and createBrowserRouter's loader/action machinery would add ~16 kB gzip to the

@@ -1,0 +1,105 @@
+// The route table as `npm run size` needs it, read through code rather than by text patterns: the
+// paths from src/config/paths.ts itself (loaded with tsx), and the pages and routes of src/app/routes.tsx
+// from its syntax tree (TypeScript's parser), so reformatting either file changes nothing here.
+
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { tsImport } from "tsx/esm/api";
+import ts from "typescript";
+
+/** `@/x/y` → the source file (`src/x/y.tsx` or `.ts`). */
+function sourceFile(root, alias) {
+  const base = `src/${alias.slice("@/".length)}`;
+  const file = [".tsx", ".ts"]
+    .map((ext) => base + ext)
+    .find((candidate) => existsSync(join(root, candidate)));
+  if (!file) throw new Error(`src/app/routes.tsx imports ${alias}, which has no source file`);
+  return file;
+}
+
+/** The string a node is, if it is a string literal. */
+const stringOf = (node) => (node && ts.isStringLiteralLike(node) ? node.text : undefined);
+
+/** The first dynamic import()'s specifier under `node`. */
+function importedModule(node) {
+  let found;
+  const visit = (child) => {
+    if (found) return;
+    if (ts.isCallExpression(child) && child.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      found = stringOf(child.arguments[0]);
+      return;
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** `paths.key.path` → "key". */
+function pathKey(node) {
+  if (!node || !ts.isPropertyAccessExpression(node) || node.name.text !== "path") return undefined;
+  const inner = node.expression;
+  if (!ts.isPropertyAccessExpression(inner) || !ts.isIdentifier(inner.expression)) return undefined;
+  return inner.expression.text === "paths" ? inner.name.text : undefined;
+}
+
+/** `<Page />` → "Page". */
+function elementName(node) {
+  if (node && ts.isJsxSelfClosingElement(node) && ts.isIdentifier(node.tagName)) return node.tagName.text;
+  return undefined;
+}
+
+/**
+ * Every lazy page (`const X = page(() => import("@/…")…)`) and every route object
+ * (`{ path: paths.key.path, access: "…", element: <X /> }`) in routes.tsx.
+ */
+export function parseRouteTable(source) {
+  const file = ts.createSourceFile("routes.tsx", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const lazyPages = new Map();
+  const routes = [];
+  const visit = (node) => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isCallExpression(node.initializer) &&
+      ts.isIdentifier(node.initializer.expression) &&
+      node.initializer.expression.text === "page"
+    ) {
+      const module = importedModule(node.initializer);
+      if (module) lazyPages.set(node.name.text, module);
+    }
+    if (ts.isObjectLiteralExpression(node)) {
+      const property = (name) =>
+        node.properties.find((item) => ts.isPropertyAssignment(item) && item.name.getText(file) === name)
+          ?.initializer;
+      const key = pathKey(property("path"));
+      const access = stringOf(property("access"));
+      const element = elementName(property("element"));
+      if (key && access && element) routes.push({ key, access, element });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return { lazyPages, routes };
+}
+
+/** The routes with their path and the source files of their lazy page (empty for an entry page). */
+export async function readRouteTable(root) {
+  const { paths } = await tsImport(pathToFileURL(join(root, "src/config/paths.ts")).href, import.meta.url);
+  const { lazyPages, routes } = parseRouteTable(readFileSync(join(root, "src/app/routes.tsx"), "utf8"));
+  const table = routes.map(({ key, access, element }) => {
+    const path = paths[key]?.path;
+    if (!path) throw new Error(`src/app/routes.tsx uses paths.${key}, which src/config/paths.ts lacks`);
+    const page = lazyPages.get(element);
+    return { path, access, page: page ? sourceFile(root, page) : undefined };
+  });
+  const known = Object.keys(paths).length;
+  if (table.length !== known) {
+    throw new Error(
+      `src/app/routes.tsx routes ${table.length} paths, src/config/paths.ts declares ${known}: every path needs a route`,
+    );
+  }
+  return table;
+}
