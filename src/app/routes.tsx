@@ -2,18 +2,15 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
-import { AuthShell } from "@/features/auth/auth-shell";
-import { BrowseShell } from "@/features/browse/components/browse-top";
-import { CreateShell } from "@/features/create/create-shell";
-import {
-  CustomerDashboardShell,
-  CustomerRequestsShell,
-} from "@/features/customer/components/customer-page-tops";
+import { AuthShell } from "@/features/auth/components/auth-shell";
+import { BrowseShell } from "@/features/browse/components/browse-shell";
+import { CreateShell } from "@/features/create/components/create-shell";
+import { CustomerDashboardShell, CustomerRequestsShell } from "@/features/customer/components/customer-shell";
 import { BuyersPage } from "@/features/marketing/buyers-page";
 import { LandingPage } from "@/features/marketing/landing-page";
 import { MerchantsPage } from "@/features/marketing/merchants-page";
-import { MerchantDashboardShell } from "@/features/merchant/components/merchant-page-top";
-import { ConversationShell, MessagesShell } from "@/features/messages/components/messages-layout";
+import { MerchantDashboardShell } from "@/features/merchant/components/merchant-shell";
+import { ConversationShell, MessagesShell } from "@/features/messages/components/messages-shell";
 import { RootLayout } from "./layouts/root-layout";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";

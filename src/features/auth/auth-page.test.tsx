@@ -30,7 +30,7 @@ beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
-/** The static frame (auth-shell.tsx) paints first; the page replaces it once its code has loaded. */
+/** The static frame (components/auth-shell.tsx) paints first; the page replaces it once its code has loaded. */
 const shellShown = () => document.querySelector("form[aria-busy='true']") !== null;
 
 async function openAuth(path = "/auth") {
@@ -59,7 +59,7 @@ const alertText = () => screen.getByRole("alert").textContent;
 
 describe("/auth's static frame", () => {
   it("has the outline of the page's first render, so nothing moves when the page replaces it", async () => {
-    const { AuthShell } = await import("./auth-shell");
+    const { AuthShell } = await import("./components/auth-shell");
     const { render } = await import("@testing-library/react");
     const { MemoryRouter } = await import("react-router");
     for (const type of ["customer", "merchant"]) {

@@ -284,7 +284,7 @@ describe("/browse's static frame", () => {
   it("has the page's header (heading, lead, zone line), so nothing there moves when the page replaces it", async () => {
     const { render } = await import("@testing-library/react");
     const { MemoryRouter } = await import("react-router");
-    const { BrowseShell } = await import("./components/browse-top");
+    const { BrowseShell } = await import("./components/browse-shell");
     const frame = render(
       <MemoryRouter>
         <BrowseShell />

@@ -12,7 +12,7 @@ import {
   useNearbyFeed,
 } from "./api/nearby-feed";
 import { BrowseFilters } from "./components/browse-filters";
-import { BROWSE_CLASSES, BrowseHeader } from "./components/browse-top";
+import { BROWSE_CLASSES, BrowseHeader } from "./components/browse-shell";
 import { FeedResults } from "./components/feed-results";
 
 const NO_CATEGORIES: readonly never[] = [];

@@ -13,11 +13,11 @@ import { useSession } from "@/lib/session/session-provider";
 import { useAlgoChat } from "./api/use-algo-chat";
 import { ChatComposer } from "./components/chat-composer";
 import { ChatPanel } from "./components/chat-panel";
+import { CREATE_SECTION_CLASSES } from "./components/create-shell";
 import { PlacePrompt } from "./components/place-prompt";
 import { ProgressCard } from "./components/progress-card";
 import { RequestForm } from "./components/request-form";
 import { ReviewCard } from "./components/review-card";
-import { CREATE_SECTION_CLASSES } from "./create-shell";
 import type { PreparedImage } from "./lib/resize-image";
 
 /**

@@ -20,7 +20,7 @@ import {
   DashboardGreeting,
   QuickLinks,
   TalkToAlgoLink,
-} from "./components/customer-page-tops";
+} from "./components/customer-shell";
 import { FirstRequestWelcome } from "./components/first-request-welcome";
 import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestCards } from "./components/request-cards";

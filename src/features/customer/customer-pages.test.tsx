@@ -361,7 +361,7 @@ describe("/requests", () => {
 
 describe("the buyer pages' static frames", () => {
   it("have the outline of their page while its data loads, so nothing moves when the page replaces them", async () => {
-    const { CustomerDashboardShell, CustomerRequestsShell } = await import("./components/customer-page-tops");
+    const { CustomerDashboardShell, CustomerRequestsShell } = await import("./components/customer-shell");
     vi.mocked(listCustomerRequests).mockReturnValue(new Promise(() => {}));
     vi.mocked(listCustomerOffers).mockReturnValue(new Promise(() => {}));
     for (const [shell, page] of [

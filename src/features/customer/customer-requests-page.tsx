@@ -5,7 +5,7 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 import { PRODUCT_NAME } from "@/domain/product";
 import { useSession } from "@/lib/session/session-provider";
 import { useCustomerOffers, useCustomerRequests, useOlderCustomerRequests } from "./api/customer-data";
-import { CUSTOMER_REQUESTS_CLASSES, RequestsHeading } from "./components/customer-page-tops";
+import { CUSTOMER_REQUESTS_CLASSES, RequestsHeading } from "./components/customer-shell";
 import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestCards } from "./components/request-cards";
 import { withOlderRequests } from "./lib/customer-stats";

@@ -299,7 +299,7 @@ describe("/merchant's static frame", () => {
   it("has the page's top (greeting, assistant, wallet, lead), so nothing there moves when the page replaces it", async () => {
     const { render } = await import("@testing-library/react");
     const { MemoryRouter } = await import("react-router");
-    const { MerchantDashboardShell } = await import("./components/merchant-page-top");
+    const { MerchantDashboardShell } = await import("./components/merchant-shell");
     const frame = render(
       <MemoryRouter>
         <MerchantDashboardShell />

@@ -17,7 +17,7 @@ import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
 import { useOfferStats, useRecentOffers, useZoneRequests } from "./api/dashboard";
 import { DashboardStats } from "./components/dashboard-stats";
-import { MERCHANT_DASHBOARD_CLASSES, MerchantGreeting } from "./components/merchant-page-top";
+import { MERCHANT_DASHBOARD_CLASSES, MerchantGreeting } from "./components/merchant-shell";
 import { NearbyRequests } from "./components/nearby-requests";
 import { PlanCard } from "./components/plan-card";
 import { QuickLinks } from "./components/quick-links";

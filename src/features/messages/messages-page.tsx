@@ -9,7 +9,7 @@ import { MD_MEDIA_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useConversations } from "./api/conversations";
 import { ChatView } from "./components/chat-view";
 import { ConversationList } from "./components/conversation-list";
-import { ConversationsLoading, MessagesLayout, SelectConversation } from "./components/messages-layout";
+import { ConversationsLoading, MessagesLayout, SelectConversation } from "./components/messages-shell";
 
 /**
  * `/messages` and `/messages/:conversationId` (spec §2): conversation list on the left, chat on the right.

@@ -7,7 +7,7 @@ import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 
 /**
  * A chat's parts as they look, shared by the live chat (chat-view.tsx) and the conversation's frame
- * (messages-layout.tsx, ConversationShell), so that the page replaces the frame without moving anything.
+ * (messages-shell.tsx, ConversationShell), so that the page replaces the frame without moving anything.
  * Light on purpose: the frame travels in the entry chunk.
  */
 

@@ -5,7 +5,7 @@ import { Textarea } from "@/components/ui/textarea";
 
 /**
  * The chat's text box as it looks, shared by the live composer (message-composer.tsx) and the
- * conversation's frame (messages-layout.tsx), so that the thread above it sits in the same place in both.
+ * conversation's frame (messages-shell.tsx), so that the thread above it sits in the same place in both.
  * Light on purpose: the frame travels in the entry chunk.
  */
 export function ComposerBox({

@@ -4,9 +4,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { getPendingUserType } from "@/lib/pending-user-type";
 import { readReturnRole, readReturnTo } from "@/lib/session/return-to";
-import { AUTH_FIELD_LABELS, AUTH_SUBMIT_LABELS, AuthFrame } from "./components/auth-frame";
-import { ModeLinks } from "./components/mode-links";
-import { SignInAlternatives } from "./components/sign-in-alternatives";
+import { AUTH_FIELD_LABELS, AUTH_SUBMIT_LABELS, AuthFrame } from "./auth-frame";
+import { ModeLinks } from "./mode-links";
+import { SignInAlternatives } from "./sign-in-alternatives";
 
 const ignore = () => undefined;
 

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { saveChatPreview } from "@/lib/chat-preview";
-import { ConversationShell } from "./messages-layout";
+import { ConversationShell } from "./messages-shell";
 
 const at = new Date("2026-11-27T09:30:00Z");
 

@@ -4,8 +4,8 @@ import { CameraIcon, MicIcon } from "@/components/ui/icons";
 import { Textarea } from "@/components/ui/textarea";
 import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
 import { PRODUCT_NAME } from "@/domain/product";
-import { ChatPanel } from "./components/chat-panel";
-import { FIELD_LABELS, PROGRESS_TITLE } from "./components/progress-labels";
+import { ChatPanel } from "./chat-panel";
+import { FIELD_LABELS, PROGRESS_TITLE } from "./progress-labels";
 
 /** The page's frame, shared by the shell and the page so that nothing moves when one replaces the other. */
 export const CREATE_SECTION_CLASSES =
