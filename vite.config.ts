@@ -33,7 +33,7 @@ const closureOf: Closure = (ctx, start) => {
  * exports and gzip; here they travel as two chunks, `session` and `session-user`, less what the entry
  * (and, for the second, the first) already carries: the marketing pages are unchanged. Two, not one, so
  * that the browser evaluates them in two tasks (a phone's main thread is not blocked by one long one:
- * docs/lighthouse.md, sixth pass). scripts/size.mjs measures the result.
+ * docs/lighthouse.md at 1a8da11, sixth pass). scripts/size.mjs measures the result.
  */
 function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
   let auth: Set<string> | null = null;

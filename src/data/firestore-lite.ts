@@ -38,7 +38,7 @@ function loadLiteDb(): Promise<Firestore> {
 /**
  * The Lite instance, handed over in a task of its own: each read or write (building its query, calling
  * fetch) then starts in its own task, so a page's first reads, started together, do not add up to one long
- * task on a phone (docs/lighthouse.md, sixth pass).
+ * task on a phone (docs/lighthouse.md at 1a8da11, sixth pass).
  */
 export async function getLiteDb(): Promise<Firestore> {
   const db = await loadLiteDb();

@@ -72,7 +72,7 @@ export const subscriptionSchema = lazySchema(() =>
 );
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-/** The five states a shop sees (README "Piani"). */
+/** The five states a shop sees (docs/payments.md "Plan states"). */
 export const PLAN_STATES = ["prova", "attivo", "in_scadenza", "scaduto", "annullato"] as const;
 export type PlanState = (typeof PLAN_STATES)[number];
 

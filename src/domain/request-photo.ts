@@ -6,7 +6,7 @@ import { CAMERA_JPEG_QUALITY } from "./limits.ts";
 /**
  * Photos kept with a request (the one the buyer gave Algo, or the free form's): requests/{id}/photos/{photoId},
  * one Firestore document per photo holding the JPEG as base64 (architecture §6: no Storage emulator
- * offline; README 'Photos' says what moving them to Cloud Storage takes). Written only by the
+ * offline; docs/local-stack.md 'Photos' says what moving them to Cloud Storage takes). Written only by the
  * publishing callables, in the transaction that creates the request (which counts them in
  * `photoCount`); read by whoever may read the request (firestore.rules).
  *

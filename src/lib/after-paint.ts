@@ -7,7 +7,7 @@ let firstPaintReported: Promise<void> | null | undefined;
  * Settles once the browser has reported the document's first largest contentful paint: that frame is on
  * screen. A frame callback plus a task is not enough for the document's first frame: the browser may
  * run that task before it presents the frame, and a download started there shares the network with the
- * frame's paint (Lighthouse then counts it before the page's LCP: docs/lighthouse.md, sixth pass). Null
+ * frame's paint (Lighthouse then counts it before the page's LCP: docs/lighthouse.md at 1a8da11, sixth pass). Null
  * where the browser does not report it (the frame callback and a task are then all we have).
  */
 function whenFirstPaintReported(): Promise<void> | null {

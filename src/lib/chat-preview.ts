@@ -10,7 +10,7 @@ import {
  * A copy, on this device, of the signed-in user's last opened conversations: who, what about, whether it
  * is closed and the newest messages. When one of them is opened again, the route's frame paints it at
  * once (messages-shell.tsx, ConversationShell), while the session and the page's reads confirm it; the
- * page then replaces it with the live thread in the same place (docs/lighthouse.md, sixth pass).
+ * page then replaces it with the live thread in the same place (docs/lighthouse.md at 1a8da11, sixth pass).
  *
  * - Only the signed-in user's own conversations, written by the chat screen after it showed them.
  * - Cleared at sign-out and whenever another account (or none) is found signed in on this browser

@@ -1,6 +1,6 @@
 // The demo seed (`npm run seed`, `npm start`) against Google's Firestore emulator: the scenario played
 // through the product's own code (the deal callables' transactions, syncProfile's projection, the
-// domain's document builders) leaves the marketplace the README and the journeys describe, and every
+// domain's document builders) leaves the marketplace docs/local-stack.md and the journeys describe, and every
 // document it wrote is one the app can read.
 
 import { randomUUID } from "node:crypto";

@@ -13,7 +13,7 @@ setGlobalOptions({ region, maxInstances: 10 });
 /**
  * What every callable (`onCall`) starts from: Milano and App Check enforced, so a request without a
  * valid App Check token is refused with `unauthenticated` before the handler runs. In production
- * firebase-admin verifies the token (reCAPTCHA Enterprise on the web, README "Deploying"); the
+ * firebase-admin verifies the token (reCAPTCHA Enterprise on the web, docs/app-check.md); the
  * Functions emulator only decodes it (firebase-functions' skipTokenVerification debug feature), so
  * the app sends an unsigned token there (src/data/app-check.ts) and a request without the header is
  * still refused. A callable adds its own options with a spread: `{ ...callableOptions, secrets }`.

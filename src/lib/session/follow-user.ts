@@ -11,7 +11,7 @@ import type { SessionSnapshot } from "./types";
  * The session's second half, loaded by the runtime (./session-runtime.ts) as it starts, beside Firebase
  * Auth's start: users/{uid} for a signed-in user, with Firestore Lite, the listener and the schemas it
  * parses with. Apart from the runtime so that the browser evaluates the two halves' code in two tasks
- * rather than one long one (docs/lighthouse.md, sixth pass).
+ * rather than one long one (docs/lighthouse.md at 1a8da11, sixth pass).
  *
  * One quick read (Firestore Lite) so guarded pages can render, then a live listener (full SDK, started
  * once the page has settled (../after-settled.ts), or at once while the document does not exist yet,
