@@ -6,71 +6,27 @@
 
 import { readFile } from "node:fs/promises";
 import type { Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setAdminClaim } from "../../scripts/admin/admin-claim";
+import { describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_PASSWORD } from "../../scripts/seed/demo-data";
 import { COLLECTIONS } from "../../src/domain/collections";
 import { type MarketFilter, marketDashboard } from "../../src/domain/market-dashboard";
 import { MARKET_MESSAGES as M } from "../../src/domain/market-messages";
 import { type MarketMonth, marketDay, marketMonthSchema } from "../../src/domain/market-rollups";
 import { expectAccessible } from "../support/axe";
-import { overrideEnv } from "../support/callables";
 import { seededJourney } from "../support/seeded-journey";
-import { startStack, type TestStack } from "../support/stack";
-
-type AdminModule = typeof import("../../functions/src/lib/admin");
+import { staffJourney } from "../support/staff-account";
 
 const OPERATOR = { uid: "operatore", email: "operatore@vicino.test", name: "Operatore Vicino" };
 const PAGE_READ_BUDGET = 10;
 
 const { open, signIn } = seededJourney();
-let stack: TestStack;
-let admin: AdminModule;
-let restoreEnv: () => void = () => {};
-
-beforeAll(async () => {
-  stack = await startStack();
-  restoreEnv = overrideEnv({
-    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
-    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
-    GCLOUD_PROJECT: stack.projectId,
-    METADATA_SERVER_DETECTION: "none",
-  });
-  admin = await import("../../functions/src/lib/admin");
-});
-
-afterAll(async () => {
-  const { deleteApp } = await import("firebase-admin/app");
-  if (admin) await deleteApp(admin.adminApp());
-  restoreEnv();
-});
-
-/** A staff account with the admin claim. */
-async function seedOperator(): Promise<void> {
-  const auth = admin.adminAuth();
-  await auth.deleteUser(OPERATOR.uid).catch(() => undefined);
-  await auth.createUser({
-    uid: OPERATOR.uid,
-    email: OPERATOR.email,
-    password: DEMO_PASSWORD,
-    emailVerified: true,
-  });
-  await admin.adminDb().doc(`users/${OPERATOR.uid}`).set({
-    id: OPERATOR.uid,
-    uid: OPERATOR.uid,
-    email: OPERATOR.email,
-    displayName: OPERATOR.name,
-    userType: "customer",
-    createdAt: new Date(),
-  });
-  await setAdminClaim(auth, OPERATOR.email, true);
-}
+const team = staffJourney();
 
 /** What the page should say, from the rollups the seed left (the page's own computation). */
 async function expected(filter: Omit<MarketFilter, "today">) {
-  const months: MarketMonth[] = (await admin.adminDb().collection(COLLECTIONS.marketRollups).get()).docs.map(
-    (doc) => marketMonthSchema.parse(doc.data()),
-  );
+  const months: MarketMonth[] = (
+    await team.admin().adminDb().collection(COLLECTIONS.marketRollups).get()
+  ).docs.map((doc) => marketMonthSchema.parse(doc.data()));
   const board = marketDashboard(months, { ...filter, today: marketDay(new Date()) });
   if (!board.totals) throw new Error(`The seed leaves too few requests for ${JSON.stringify(filter)}`);
   return board.totals;
@@ -99,7 +55,7 @@ function countReads(page: Page): { total: () => number } {
 
 describe("the market dashboard", () => {
   it("an admin reads it, switches period and comune, downloads the CSV; a reload reads at most 10 documents", async () => {
-    await seedOperator();
+    await team.seedStaff(OPERATOR);
     const page = await open("/admin/mercato", "desktop");
     await signIn(page, OPERATOR.email, "/admin/mercato");
     await page.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: 20_000 });
@@ -141,7 +97,7 @@ describe("the market dashboard", () => {
   });
 
   it("the admin's menu links to it; a buyer is sent to their own dashboard", async () => {
-    await seedOperator();
+    await team.seedStaff(OPERATOR);
     const staff = await open("/admin/segnalazioni", "desktop");
     await signIn(staff, OPERATOR.email, "/admin/segnalazioni");
     await staff.getByRole("button", { name: new RegExp(OPERATOR.name) }).click();

@@ -6,9 +6,7 @@
 // these journeys also prove that an unverified merchant's screens never ask for what the rules refuse.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setAdminClaim } from "../../scripts/admin/admin-claim";
-import { DEMO_PASSWORD } from "../../scripts/seed/demo-data";
+import { describe, expect, it } from "vitest";
 import { checkDigitOf } from "../../src/domain/partita-iva";
 import {
   SHOP_REVIEW_COPY,
@@ -16,55 +14,16 @@ import {
   VIES_STATE_LABELS,
 } from "../../src/domain/shop-verification-messages";
 import type { ViewportName } from "../support/browser";
-import { overrideEnv } from "../support/callables";
 import type { Email } from "../support/inbox";
 import { seededJourney } from "../support/seeded-journey";
-import { startStack, type TestStack } from "../support/stack";
-
-type AdminModule = typeof import("../../functions/src/lib/admin");
+import { staffJourney } from "../support/staff-account";
 
 const { open, signIn } = seededJourney();
-let stack: TestStack;
-let admin: AdminModule;
-let restoreEnv: () => void = () => {};
+const team = staffJourney();
 
 /** A Partita IVA no demo shop holds (one Partita IVA, one shop account), check digit included. */
 const PARTITA_IVA = `0712345015${checkDigitOf("0712345015")}`;
 const STAFF = { uid: "staff-negozi", email: "staff.negozi@vicino.test" };
-
-beforeAll(async () => {
-  // The stack the journey harness started for this file (the inbox and the app's address).
-  stack = await startStack();
-  restoreEnv = overrideEnv({
-    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
-    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
-    GCLOUD_PROJECT: stack.projectId,
-    METADATA_SERVER_DETECTION: "none",
-  });
-  admin = await import("../../functions/src/lib/admin");
-});
-
-afterAll(async () => {
-  const { deleteApp } = await import("firebase-admin/app");
-  if (admin) await deleteApp(admin.adminApp());
-  restoreEnv();
-});
-
-/** A staff account with the admin claim, as `npm run admin -- --email …` gives it. */
-async function seedStaff(): Promise<void> {
-  const auth = admin.adminAuth();
-  await auth.deleteUser(STAFF.uid).catch(() => undefined);
-  await auth.createUser({ uid: STAFF.uid, email: STAFF.email, password: DEMO_PASSWORD, emailVerified: true });
-  await admin.adminDb().doc(`users/${STAFF.uid}`).set({
-    id: STAFF.uid,
-    uid: STAFF.uid,
-    email: STAFF.email,
-    displayName: "Staff negozi",
-    userType: "customer",
-    createdAt: new Date(),
-  });
-  await setAdminClaim(auth, STAFF.email, true);
-}
 
 const sentTo = (address: string) => (email: Email) =>
   email.to.some((to) => to.address.toLowerCase() === address.toLowerCase());
@@ -98,14 +57,14 @@ async function fillShop(page: Page, businessName: string) {
 
 describe("shop verification end to end", () => {
   it("a merchant signed in by magic link sends its shop on a 360 px phone, waits, and sees the nearby requests once approved", async () => {
-    await seedStaff();
+    await team.seedStaff({ ...STAFF, name: "Staff negozi" });
     const address = "ferramenta.e2e@example.com";
     const page = await startAsMerchant("phone");
     await page.getByRole("button", { name: "Accedi con link magico" }).click();
     await page.getByLabel("Email").fill(address);
     await page.getByRole("button", { name: "Invia link magico" }).click();
     await page.getByText("Link magico inviato!", { exact: true }).waitFor({ timeout: 20_000 });
-    const mail = await stack.inbox.waitFor(sentTo(address), 20_000);
+    const mail = await team.stack().inbox.waitFor(sentTo(address), 20_000);
     const body = (mail.text ?? mail.html ?? "").replaceAll("&amp;", "&");
     const link = /https?:\/\/[^\s"'<>]+\/magic-link-auth\?token=[^\s"'<>]+/.exec(body)?.[0];
     expect(link, "the e-mail carries a /magic-link-auth link").toBeDefined();
@@ -147,7 +106,7 @@ describe("shop verification end to end", () => {
     await page.getByRole("heading", { level: 1, name: "Ciao, Ferramenta Bianchi" }).waitFor();
 
     // The feed is open to it now.
-    await page.goto(`${stack.urls.app}/browse`);
+    await page.goto(`${team.stack().urls.app}/browse`);
     await page.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
     await page.getByRole("article").first().waitFor({ timeout: 20_000 });
   });
@@ -165,10 +124,10 @@ describe("shop verification end to end", () => {
     await panel(page).getByRole("button", { name: "Mandami il link di conferma" }).waitFor();
 
     // The feed is not for it: /browse sends it back to the panel.
-    await page.goto(`${stack.urls.app}/browse`);
+    await page.goto(`${team.stack().urls.app}/browse`);
     await landsOnPanel(page);
     expect(await page.getByRole("article").count()).toBe(0);
-    await page.goto(`${stack.urls.app}/make-offer/demo-req-chitarra`);
+    await page.goto(`${team.stack().urls.app}/make-offer/demo-req-chitarra`);
     await landsOnPanel(page);
 
     // A valid shop is not enough without a proved e-mail: the server says so, in Italian.

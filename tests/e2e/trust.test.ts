@@ -6,73 +6,34 @@
 
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setAdminClaim } from "../../scripts/admin/admin-claim";
+import { describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
 import { FIRST_PAINT_MESSAGES } from "../../src/domain/first-paint-messages";
 import { CHAT_MESSAGES } from "../../src/domain/messages";
 import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/moderation";
 import { CONVERSATION_STATUS } from "../../src/domain/state-machine";
 import { CHAT_CLOSED_BY_TEXTS, SUSPENSION_NOTICE } from "../../src/domain/trust-messages";
-import { overrideEnv } from "../support/callables";
 import { expectRulesDenials } from "../support/rules-denials";
 import { seededJourney } from "../support/seeded-journey";
-import { startStack, type TestStack } from "../support/stack";
-
-type AdminModule = typeof import("../../functions/src/lib/admin");
+import { staffJourney } from "../support/staff-account";
 
 /** Seeded (scripts/seed/demo-data.ts): Elettronica Navigli's offer on the buyer's desk lamp, with its chat. */
 const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
 const MODERATOR = { uid: "moderatore", email: "moderatore@vicino.test", name: "Moderazione Vicino" };
 
 const { open, signIn } = seededJourney();
-let stack: TestStack;
-let admin: AdminModule;
-let restoreEnv: () => void = () => {};
-
-beforeAll(async () => {
-  stack = await startStack();
-  restoreEnv = overrideEnv({
-    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
-    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
-    GCLOUD_PROJECT: stack.projectId,
-    METADATA_SERVER_DETECTION: "none",
-  });
-  admin = await import("../../functions/src/lib/admin");
-});
-
-afterAll(async () => {
-  const { deleteApp } = await import("firebase-admin/app");
-  if (admin) await deleteApp(admin.adminApp());
-  restoreEnv();
-});
-
-/** A staff account with the admin claim, as `npm run admin -- --email …` gives it. */
-async function seedModerator(): Promise<void> {
-  const auth = admin.adminAuth();
-  await auth.deleteUser(MODERATOR.uid).catch(() => undefined);
-  await auth.createUser({
-    uid: MODERATOR.uid,
-    email: MODERATOR.email,
-    password: DEMO_PASSWORD,
-    emailVerified: true,
-  });
-  await admin.adminDb().doc(`users/${MODERATOR.uid}`).set({
-    id: MODERATOR.uid,
-    uid: MODERATOR.uid,
-    email: MODERATOR.email,
-    displayName: MODERATOR.name,
-    userType: "customer",
-    createdAt: new Date(),
-  });
-  await setAdminClaim(auth, MODERATOR.email, true);
-}
+const team = staffJourney();
 
 /** What replaces the composer once the team closed the chat. */
 const closedLine = `${FIRST_PAINT_MESSAGES.conversationClosed}: ${CHAT_CLOSED_BY_TEXTS.moderation}.`;
 
 async function chatMessageCount(): Promise<number> {
-  const snapshot = await admin.adminDb().collection(`conversations/${LAMP_CHAT}/messages`).count().get();
+  const snapshot = await team
+    .admin()
+    .adminDb()
+    .collection(`conversations/${LAMP_CHAT}/messages`)
+    .count()
+    .get();
   return snapshot.data().count;
 }
 
@@ -82,7 +43,7 @@ async function toast(page: Page, text: string) {
 
 describe("trust end to end", () => {
   it("a buyer reports a shop's chat, the admin suspends the shop, the shop can no longer sign in", async () => {
-    await seedModerator();
+    await team.seedStaff(MODERATOR);
     const buyer = await open(`/messages/${LAMP_CHAT}`, "desktop");
     await signIn(buyer, DEMO_BUYER.email, `/messages/${LAMP_CHAT}`);
     await buyer.getByRole("heading", { name: "Elettronica Navigli" }).waitFor({ timeout: 20_000 });
@@ -125,7 +86,7 @@ describe("trust end to end", () => {
       .waitFor({ timeout: 20_000 });
     await shopChat.getByText(CHAT_MESSAGES.conversationNotFound).waitFor({ timeout: 20_000 });
     expect(await shopChat.getByPlaceholder("Scrivi un messaggio…").count()).toBe(0);
-    expect((await admin.adminDb().doc(`conversations/${LAMP_CHAT}`).get()).get("status")).toBe(
+    expect((await team.admin().adminDb().doc(`conversations/${LAMP_CHAT}`).get()).get("status")).toBe(
       CONVERSATION_STATUS.closed,
     );
     expect(await chatMessageCount()).toBe(messagesBefore);
@@ -144,10 +105,13 @@ describe("trust end to end", () => {
     // The reporter is told: on /profile and by e-mail (with the privacy notice's link).
     await buyer.goto(`${new URL(buyer.url()).origin}/profile`);
     await buyer.getByText(MODERATION_OUTCOME_TEXTS.suspend_user).waitFor({ timeout: 20_000 });
-    const mail = await stack.inbox.waitFor(
-      (email) => email.to.some((to) => to.address === DEMO_BUYER.email) && /segnalazione/.test(email.subject),
-      20_000,
-    );
+    const mail = await team
+      .stack()
+      .inbox.waitFor(
+        (email) =>
+          email.to.some((to) => to.address === DEMO_BUYER.email) && /segnalazione/.test(email.subject),
+        20_000,
+      );
     expect(mail.text).toContain(MODERATION_OUTCOME_TEXTS.suspend_user);
     expect(mail.text).toContain("/privacy");
   });
@@ -173,11 +137,11 @@ describe("trust end to end", () => {
     await toast(page, "Il tuo account è stato eliminato.");
     await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
 
-    await expect(admin.adminAuth().getUser(DEMO_BUYER.uid)).rejects.toMatchObject({
+    await expect(team.admin().adminAuth().getUser(DEMO_BUYER.uid)).rejects.toMatchObject({
       code: "auth/user-not-found",
     });
-    expect((await admin.adminDb().doc(`users/${DEMO_BUYER.uid}`).get()).exists).toBe(false);
-    const chat = (await admin.adminDb().doc(`conversations/${LAMP_CHAT}`).get()).data();
+    expect((await team.admin().adminDb().doc(`users/${DEMO_BUYER.uid}`).get()).exists).toBe(false);
+    const chat = (await team.admin().adminDb().doc(`conversations/${LAMP_CHAT}`).get()).data();
     expect(chat?.participants.customerName).toBe("Utente eliminato");
   });
 });
