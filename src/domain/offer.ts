@@ -57,9 +57,13 @@ export const offerSchema = lazySchema(() =>
     acceptedAt: dateSchema.optional(),
     rejectedAt: dateSchema.optional(),
     rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+    /** Rejected because the buyer accepted another shop's offer: 'Acquistato altrove' (acceptOffer). */
+    boughtElsewhere: z.boolean().optional(),
     customerRating: z.number().int().min(1).max(5).optional(),
     customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
     ratedAt: dateSchema.optional(),
+    /** The shop checked the buyer's pickup code at the till (verifyPickup, pickup.ts). */
+    verifiedPurchaseAt: dateSchema.optional(),
   }),
 );
 export type Offer = z.infer<typeof offerSchema>;

@@ -35,6 +35,7 @@ import {
   timestamp,
   touchConversations,
 } from "./deal-store";
+import { stagePickupCode } from "./verify-pickup";
 
 /**
  * acceptOffer({offerId, terms}) → {requestId, offerId}, one transaction (spec §4 Accepting): the offer
@@ -43,7 +44,9 @@ import {
  * inside the transaction, so a concurrent accept (or a new offer) makes one of the two retry and then
  * fail on the state machine: exactly one offer is ever accepted per request. `terms` are the price,
  * description and delivery options the buyer saw: a pending offer the shop has edited meanwhile is
- * refused (DEAL_MESSAGES.offerChanged), not accepted.
+ * refused (DEAL_MESSAGES.offerChanged), not accepted. The others are marked `boughtElsewhere` (their
+ * shops read 'Acquistato altrove'), and the deal gets its one-time pickup code (verify-pickup.ts),
+ * readable by the buyer alone.
  */
 export async function acceptOfferFor(
   uid: string,
@@ -82,9 +85,21 @@ export async function acceptOfferFor(
         status: OFFER_STATUS.rejected,
         rejectedAt: now,
         rejectionReason: DEAL_MESSAGES.otherOfferAccepted,
+        boughtElsewhere: true,
         updatedAt: now,
       });
     }
+    stagePickupCode(
+      tx,
+      db,
+      {
+        offerId: offer.id,
+        requestId: request.id,
+        customerId: request.customerId,
+        merchantId: offer.merchantId,
+      },
+      now,
+    );
     touchConversations(tx, conversations, now);
     stageDealAccepted(tx, db, requestSnap.data() ?? {});
     // The shops hear of it with the same commit: the winner, and each shop turned down by it.
