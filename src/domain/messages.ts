@@ -249,7 +249,7 @@ export const PLACE_MESSAGES = {
 // Closing the deal (ours: the spec gives no text for this)
 export const DEAL_MESSAGES = {
   /**
-   * rejectionReason given to every other pending offer when the buyer accepts one (issue 33: the shop
+   * rejectionReason given to every other pending offer when the buyer accepts one (the shop
    * reads 'Acquistato altrove' on its badge, OFFER_DISPLAY_LABELS, and this as the reason).
    */
   otherOfferAccepted:

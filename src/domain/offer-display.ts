@@ -15,7 +15,7 @@ import {
  */
 export type OfferDisplayStatus = OfferStatus | "completed" | "bought_elsewhere";
 
-/** An offer turned down because the buyer accepted another reads 'Acquistato altrove' (issue 33). */
+/** An offer turned down because the buyer accepted another reads 'Acquistato altrove'. */
 export function offerDisplayStatus(
   offer: Pick<Offer, "status" | "customerRating"> & { boughtElsewhere?: boolean | undefined },
 ): OfferDisplayStatus {

@@ -3,7 +3,7 @@ import { idSchema } from "./fields.ts";
 import { lazySchema } from "./lazy-schema.ts";
 
 /**
- * The pickup code of an accepted deal (issue 33, 'Acquisto verificato'): acceptOffer writes one
+ * The pickup code of an accepted deal ('Acquisto verificato'): acceptOffer writes one
  * pickupCodes/{offerId} document that only the buyer reads (firestore.rules); at the till the shop types
  * it and verifyPickup (functions/src/deals/verify-pickup.ts) checks it in a transaction — bound to the
  * deal, the deal's shop only, used once, PICKUP_MAX_WRONG_TRIES wrong tries and then a wait.

@@ -1,4 +1,4 @@
-// 'Acquisto verificato' end to end (issue 33), in Chromium against the local stack. Seeded
+// 'Acquisto verificato' end to end, in Chromium against the local stack. Seeded
 // (scripts/seed/demo-scenario.ts): the buyer accepted Elettronica Navigli's headphones (negozio1), so
 // Sport & Co. Isola (negozio2) lost that request. Isola (desktop) reads 'Acquistato altrove'; the buyer
 // (360 px phone) shows the pickup code; Navigli (desktop) types a wrong code (refused in Italian), then

@@ -1,4 +1,4 @@
-// 'Acquisto verificato' (issue 33) against Google's Firestore emulator: acceptOffer gives the deal its
+// 'Acquisto verificato' against Google's Firestore emulator: acceptOffer gives the deal its
 // pickup code; verifyPickup (through its exported callable, and with the injected clock for the wait)
 // takes it from the deal's shop only, once, with five wrong tries and then a 15-minute wait; success
 // marks the deal verified on both documents, and the buyer's completeTransaction (the one completion

@@ -1,4 +1,4 @@
-// firestore.rules for pickupCodes/{offerId} (src/domain/pickup.ts, issue 33): the accepted deal's
+// firestore.rules for pickupCodes/{offerId} (src/domain/pickup.ts): the accepted deal's
 // one-time code, written by acceptOffer and verifyPickup alone. The buyer reads it, by id, to show it at
 // the till; the shop never may (it would prove nothing), nor anyone else, and no client writes it.
 

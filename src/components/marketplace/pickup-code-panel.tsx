@@ -7,7 +7,7 @@ import { readPickupCode, savePickupCode } from "@/lib/pickup-code-storage";
 const PickupQr = lazy(() => import("./pickup-qr"));
 
 /**
- * 'Mostra il codice di ritiro' (issue 33): the buyer's one-time code for an accepted deal, large and as
+ * 'Mostra il codice di ritiro': the buyer's one-time code for an accepted deal, large and as
  * a QR, for the shop's 'Verifica il codice'. Read from this device first (kept once shown, so the till
  * needs no network), else fetched once and kept. `fetchCode` is the data layer's read (pickup-codes.ts).
  */

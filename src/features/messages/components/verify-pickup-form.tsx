@@ -6,7 +6,7 @@ import { PICKUP_CODE_LENGTH, PICKUP_MESSAGES, verifyPickupInputSchema } from "@/
 import { useVerifyPickup } from "../api/verify-pickup";
 
 /**
- * 'Verifica il codice' (issue 33): the shop types the code the buyer shows at the till. A malformed code
+ * 'Verifica il codice': the shop types the code the buyer shows at the till. A malformed code
  * is refused here; the rest is verifyPickup's (wrong, used, too many tries), each shown by the field.
  */
 export function VerifyPickupForm({ offerId }: { offerId: string }) {
