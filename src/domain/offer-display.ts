@@ -15,12 +15,16 @@ import {
  */
 export type OfferDisplayStatus = OfferStatus | "completed" | "bought_elsewhere";
 
-/** An offer turned down because the buyer accepted another reads 'Acquistato altrove'. */
+/**
+ * The shop whose offer was turned down because the buyer accepted another reads 'Acquistato altrove'
+ * (`forShop`); the buyer, who chose, still reads 'Rifiutata' on it.
+ */
 export function offerDisplayStatus(
   offer: Pick<Offer, "status" | "customerRating"> & { boughtElsewhere?: boolean | undefined },
+  forShop = false,
 ): OfferDisplayStatus {
   if (offer.customerRating !== undefined) return "completed";
-  if (offer.status === OFFER_STATUS.rejected && offer.boughtElsewhere) return "bought_elsewhere";
+  if (forShop && offer.status === OFFER_STATUS.rejected && offer.boughtElsewhere) return "bought_elsewhere";
   return offer.status;
 }
 

@@ -151,7 +151,7 @@ export function DealPanel({
     const current = request.data ?? null;
     body = (
       <div className="space-y-3">
-        <OfferDetails offer={offer.data} />
+        <OfferDetails offer={offer.data} forShop={!isBuyer} />
         {current ? (
           <RequestPhotos
             requestId={current.id}
