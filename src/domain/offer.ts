@@ -55,6 +55,8 @@ export const offerSchema = lazySchema(() =>
     createdAt: dateSchema,
     updatedAt: dateSchema,
     acceptedAt: dateSchema.optional(),
+    /** Until when the shop keeps the item aside once accepted (pickup-hold.ts, set by acceptOffer). */
+    holdUntil: dateSchema.optional(),
     rejectedAt: dateSchema.optional(),
     rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
     /** Rejected because the buyer accepted another shop's offer: 'Acquistato altrove' (acceptOffer). */

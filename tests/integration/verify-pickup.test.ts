@@ -122,6 +122,10 @@ describe("the pickup code", () => {
     });
     expect(stored.code).toHaveLength(PICKUP_CODE_LENGTH);
     for (const char of String(stored.code)) expect(PICKUP_ALPHABET).toContain(char);
+    // The hold: the shop gave no hours, so until 19:00 (Rome) the next day.
+    const won = await read("offers/won");
+    expect(won.holdUntil).toBeInstanceOf(Timestamp);
+    expect(won.holdUntil.toMillis()).toBeGreaterThan(won.acceptedAt.toMillis());
     expect(await read("offers/lost")).toMatchObject({
       status: "rejected",
       boughtElsewhere: true,

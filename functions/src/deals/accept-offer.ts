@@ -1,8 +1,11 @@
+import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { type AcceptOfferInput, type AcceptOfferOutput, acceptOfferInputSchema } from "@/domain/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { sameAcceptedTerms } from "@/domain/offer";
+import { weeklyHoursSchema } from "@/domain/opening-hours";
+import { defaultHoldUntil } from "@/domain/pickup-hold";
 import {
   assertOfferTransition,
   assertRequestTransition,
@@ -22,6 +25,7 @@ import {
   readParticipants,
 } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
+import { profileRef } from "../profiles/user-record";
 import {
   assertCustomer,
   assertTransition,
@@ -76,9 +80,16 @@ export async function acceptOfferFor(
     const others = pending.docs.filter((doc) => doc.id !== offer.id);
     const conversations = await readConversations(tx, db, [offer.id, ...others.map((doc) => doc.id)]);
     const { customerName } = await readParticipants(tx, db, offer.id);
+    // The hold: until the shop's closing time the next day it is open (its public weekly hours).
+    const hours = weeklyHoursSchema.safeParse(
+      (await tx.get(profileRef(db, offer.merchantId))).get("shop.weeklyHours"),
+    );
 
     const now = timestamp(deps);
-    tx.update(targetRef, { status: OFFER_STATUS.accepted, acceptedAt: now, updatedAt: now });
+    const holdUntil = Timestamp.fromDate(
+      defaultHoldUntil(hours.success ? hours.data : undefined, now.toDate()),
+    );
+    tx.update(targetRef, { status: OFFER_STATUS.accepted, acceptedAt: now, holdUntil, updatedAt: now });
     tx.update(requestDoc, { status: REQUEST_STATUS.inProgress, acceptedOfferId: offer.id, updatedAt: now });
     for (const other of others) {
       tx.update(other.ref, {

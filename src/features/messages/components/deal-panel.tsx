@@ -12,6 +12,7 @@ import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
 import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { holdMessage } from "@/domain/pickup-hold";
 import { displayProductName } from "@/domain/product-name";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
@@ -30,6 +31,13 @@ function VerifiedPurchase({ hint }: { hint?: string }) {
       {hint ? <p className="text-sm">{hint}</p> : null}
     </div>
   );
+}
+
+/** 'Te lo teniamo da parte fino a …': both sides read the hold while the deal waits for the pickup. */
+function Hold({ offer }: { offer: Offer }) {
+  // A hold already over is no promise any more (what happens then is the no-show's, not built yet).
+  if (!offer.holdUntil || offer.holdUntil.getTime() <= Date.now()) return null;
+  return <p className="text-sm font-medium text-slate-800">{holdMessage(offer.holdUntil)}</p>;
 }
 
 const isVerified = (offer: Offer, request: Request | null) =>
@@ -73,7 +81,10 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
         {verified ? (
           <VerifiedPurchase hint={PICKUP_MESSAGES.verifiedBuyerHint} />
         ) : (
-          <PickupCodePanel uid={uid} offerId={offer.id} fetchCode={fetchPickupCode} />
+          <>
+            <Hold offer={offer} />
+            <PickupCodePanel uid={uid} offerId={offer.id} fetchCode={fetchPickupCode} />
+          </>
         )}
         <CompletionForm requestId={request.id} verified={verified} />
         <RatingOutcome requestId={request.id} />
@@ -110,6 +121,7 @@ function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | 
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>
+        <Hold offer={offer} />
         <VerifyPickupForm offerId={offer.id} />
       </div>
     );
