@@ -75,6 +75,8 @@ const ON_DEMAND = new Set([
   "src/data/received-offers.ts",
   // 'Detta l'offerta' (the browser's speech recognition), loaded when the shop first taps it on /make-offer.
   "src/features/offers/lib/listen.ts",
+  // The pickup code's QR (uqr's encoder), loaded when the buyer taps 'Mostra il codice di ritiro'.
+  "src/components/marketplace/pickup-qr.tsx",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

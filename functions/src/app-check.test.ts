@@ -88,6 +88,7 @@ describe("App Check on every callable", () => {
         "closeRequest",
         "renewRequest",
         "cancelDeal",
+        "verifyPickup",
         "withdrawOffer",
       ].sort(),
     );

@@ -24,11 +24,12 @@ export {
 } from "./billing/manage";
 export { planReminders } from "./billing/reminders";
 export { stripeWebhook } from "./billing/webhook";
-// Closing the deal: accept, reject, complete and rate.
+// Closing the deal: accept, reject, verify the pickup at the till, complete and rate.
 export { acceptOffer } from "./deals/accept-offer";
 export { cancelDeal } from "./deals/cancel-deal";
 export { completeTransaction } from "./deals/complete-transaction";
 export { rejectOffer } from "./deals/reject-offer";
+export { verifyPickup } from "./deals/verify-pickup";
 export { sendEmail } from "./email/send-email";
 // National scale: a published request reaches its shops through the shop index and one digest task per
 // shop and hour, instead of an hourly scan of every shop.

@@ -42,6 +42,11 @@ export const COLLECTIONS = {
    */
   ratingsGiven: "ratingsGiven",
   /**
+   * pickupCodes/{offerId}: the accepted deal's one-time pickup code (pickupCodeSchema, pickup.ts), written
+   * by acceptOffer and verifyPickup only, read by the deal's buyer alone (never by the shop).
+   */
+  pickupCodes: "pickupCodes",
+  /**
    * subscriptions/{uid}: the shop's plan (subscriptionSchema, plans.ts). Written by verifyShop (the
    * trial) and the Stripe webhook only; the owner reads it.
    */

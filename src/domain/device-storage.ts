@@ -15,4 +15,9 @@ export const DEVICE_STORAGE_KEYS = {
    * is opened again; cleared at sign-out and when another account signs in (src/lib/chat-preview.ts).
    */
   chatPreviews: "vicino.chatPreviews",
+  /**
+   * The buyer's pickup codes once shown, so the till can read them with no network; cleared at
+   * sign-out and when another account signs in (src/lib/pickup-code-storage.ts).
+   */
+  pickupCodes: "vicino.pickupCodes",
 } as const;

@@ -248,8 +248,12 @@ export const PLACE_MESSAGES = {
 
 // Closing the deal (ours: the spec gives no text for this)
 export const DEAL_MESSAGES = {
-  /** rejectionReason given to every other pending offer when the buyer accepts one. */
-  otherOfferAccepted: "Il cliente ha accettato un'altra offerta",
+  /**
+   * rejectionReason given to every other pending offer when the buyer accepts one (the shop
+   * reads 'Acquistato altrove' on its badge, OFFER_DISPLAY_LABELS, and this as the reason).
+   */
+  otherOfferAccepted:
+    "Acquistato altrove: il cliente ha scelto un'altra offerta. Grazie per la tua proposta!",
   /**
    * acceptOffer with terms that are no longer the offer's (the shop edited its price, description or
    * delivery meanwhile): the app shows the fresh offer under this message.

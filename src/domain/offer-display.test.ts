@@ -14,6 +14,15 @@ describe("offerDisplayStatus", () => {
     expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.pending })]).toBe("In attesa");
     expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.rejected })]).toBe("Rifiutata");
   });
+
+  it("tells the shop that lost to another offer 'Acquistato altrove'; the buyer still reads 'Rifiutata'", () => {
+    const lost = { status: OFFER_STATUS.rejected, boughtElsewhere: true };
+    expect(OFFER_DISPLAY_LABELS[offerDisplayStatus(lost, true)]).toBe("Acquistato altrove");
+    expect(OFFER_DISPLAY_LABELS[offerDisplayStatus(lost)]).toBe("Rifiutata");
+    expect(OFFER_DISPLAY_LABELS[offerDisplayStatus({ status: OFFER_STATUS.rejected }, true)]).toBe(
+      "Rifiutata",
+    );
+  });
 });
 
 describe("offeredLabel", () => {

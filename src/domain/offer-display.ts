@@ -2,6 +2,7 @@ import type { Offer } from "./offer.ts";
 import { formatEuro } from "./pricing.ts";
 import {
   type BadgeTone,
+  OFFER_STATUS,
   OFFER_STATUS_LABELS,
   OFFER_STATUS_TONES,
   type OfferStatus,
@@ -12,20 +13,31 @@ import {
  * completed (the request moves to `completed`), but both sides should then read 'Completata': the
  * completion writes the buyer's rating on the offer, which is how the offer alone tells.
  */
-export type OfferDisplayStatus = OfferStatus | "completed";
+export type OfferDisplayStatus = OfferStatus | "completed" | "bought_elsewhere";
 
-export function offerDisplayStatus(offer: Pick<Offer, "status" | "customerRating">): OfferDisplayStatus {
-  return offer.customerRating !== undefined ? "completed" : offer.status;
+/**
+ * The shop whose offer was turned down because the buyer accepted another reads 'Acquistato altrove'
+ * (`forShop`); the buyer, who chose, still reads 'Rifiutata' on it.
+ */
+export function offerDisplayStatus(
+  offer: Pick<Offer, "status" | "customerRating"> & { boughtElsewhere?: boolean | undefined },
+  forShop = false,
+): OfferDisplayStatus {
+  if (offer.customerRating !== undefined) return "completed";
+  if (forShop && offer.status === OFFER_STATUS.rejected && offer.boughtElsewhere) return "bought_elsewhere";
+  return offer.status;
 }
 
 export const OFFER_DISPLAY_LABELS: Record<OfferDisplayStatus, string> = {
   ...OFFER_STATUS_LABELS,
   completed: "Completata",
+  bought_elsewhere: "Acquistato altrove",
 };
 
 export const OFFER_DISPLAY_TONES: Record<OfferDisplayStatus, BadgeTone> = {
   ...OFFER_STATUS_TONES,
   completed: "neutral",
+  bought_elsewhere: "neutral",
 };
 
 /**

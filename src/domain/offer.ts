@@ -55,11 +55,17 @@ export const offerSchema = lazySchema(() =>
     createdAt: dateSchema,
     updatedAt: dateSchema,
     acceptedAt: dateSchema.optional(),
+    /** Until when the shop keeps the item aside once accepted (pickup-hold.ts, set by acceptOffer). */
+    holdUntil: dateSchema.optional(),
     rejectedAt: dateSchema.optional(),
     rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+    /** Rejected because the buyer accepted another shop's offer: 'Acquistato altrove' (acceptOffer). */
+    boughtElsewhere: z.boolean().optional(),
     customerRating: z.number().int().min(1).max(5).optional(),
     customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
     ratedAt: dateSchema.optional(),
+    /** The shop checked the buyer's pickup code at the till (verifyPickup, pickup.ts). */
+    verifiedPurchaseAt: dateSchema.optional(),
   }),
 );
 export type Offer = z.infer<typeof offerSchema>;

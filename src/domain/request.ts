@@ -122,6 +122,8 @@ export const requestSchema = lazySchema(() =>
     completedOfferId: z.string().optional(),
     customerRating: z.number().int().min(1).max(5).optional(),
     customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
+    /** The shop checked the buyer's pickup code at the till (verifyPickup, pickup.ts). */
+    verifiedPurchaseAt: dateSchema.optional(),
     cancelledAt: dateSchema.optional(),
     /** When the request stops taking offers (request-life.ts); absent on old documents: createdAt + 7 days. */
     expiresAt: dateSchema.optional(),

@@ -34,6 +34,11 @@ export const SHOP_PAGE_MESSAGES = {
   openingHoursTooLong: `Le note sugli orari possono contenere al massimo ${OPENING_HOURS_MAX_LENGTH} caratteri e ${OPENING_HOURS_MAX_LINES} righe`,
   noReviews: "Ancora nessuna recensione",
   noReviewsHint: "Le recensioni arrivano dai clienti che hanno acquistato tramite Vicino.",
+  /** A review whose purchase the shop checked at its till with the buyer's pickup code (pickup.ts). */
+  verifiedPurchase: "Acquisto verificato",
+  /** How each kind of rating weighs (docs/product.md, 'Come pesano le valutazioni'). */
+  ratingRule:
+    "Le valutazioni con «Acquisto verificato» (il negozio ha controllato il codice di ritiro in cassa) contano sempre nella media. Le altre contano se il cliente ha confermato la sua e-mail, al massimo una ogni 30 giorni per lo stesso negozio.",
   noPhone: "Telefono non indicato",
   noHours: "Orari non indicati",
   noCategories: "Categorie non indicate",
@@ -105,6 +110,8 @@ export const reviewSchema = lazySchema(() =>
     /** The buyer's first name only (reviewerFirstName), never the surname or the account. */
     buyerFirstName: z.string(),
     createdAt: dateSchema,
+    /** The shop checked the buyer's pickup code at the till: 'Acquisto verificato' (pickup.ts). */
+    verifiedPurchase: z.boolean().optional(),
   }),
 );
 export type Review = z.infer<typeof reviewSchema>;
@@ -124,12 +131,14 @@ export function reviewDocument<T>(input: {
   comment?: string | undefined;
   buyer: { firstName?: string | undefined; displayName?: string | undefined };
   at: T;
-}): { rating: number; comment?: string; buyerFirstName: string; createdAt: T } {
+  verifiedPurchase?: boolean | undefined;
+}): { rating: number; comment?: string; buyerFirstName: string; createdAt: T; verifiedPurchase?: true } {
   return {
     rating: input.rating,
     ...(input.comment ? { comment: input.comment } : {}),
     buyerFirstName: reviewerFirstName(input.buyer),
     createdAt: input.at,
+    ...(input.verifiedPurchase ? { verifiedPurchase: true as const } : {}),
   };
 }
 

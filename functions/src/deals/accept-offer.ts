@@ -1,8 +1,11 @@
+import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { type AcceptOfferInput, type AcceptOfferOutput, acceptOfferInputSchema } from "@/domain/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { sameAcceptedTerms } from "@/domain/offer";
+import { weeklyHoursSchema } from "@/domain/opening-hours";
+import { defaultHoldUntil } from "@/domain/pickup-hold";
 import {
   assertOfferTransition,
   assertRequestTransition,
@@ -22,6 +25,7 @@ import {
   readParticipants,
 } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
+import { profileRef } from "../profiles/user-record";
 import {
   assertCustomer,
   assertTransition,
@@ -35,6 +39,7 @@ import {
   timestamp,
   touchConversations,
 } from "./deal-store";
+import { stagePickupCode } from "./verify-pickup";
 
 /**
  * acceptOffer({offerId, terms}) → {requestId, offerId}, one transaction (spec §4 Accepting): the offer
@@ -43,7 +48,9 @@ import {
  * inside the transaction, so a concurrent accept (or a new offer) makes one of the two retry and then
  * fail on the state machine: exactly one offer is ever accepted per request. `terms` are the price,
  * description and delivery options the buyer saw: a pending offer the shop has edited meanwhile is
- * refused (DEAL_MESSAGES.offerChanged), not accepted.
+ * refused (DEAL_MESSAGES.offerChanged), not accepted. The others are marked `boughtElsewhere` (their
+ * shops read 'Acquistato altrove'), and the deal gets its one-time pickup code (verify-pickup.ts),
+ * readable by the buyer alone.
  */
 export async function acceptOfferFor(
   uid: string,
@@ -73,18 +80,37 @@ export async function acceptOfferFor(
     const others = pending.docs.filter((doc) => doc.id !== offer.id);
     const conversations = await readConversations(tx, db, [offer.id, ...others.map((doc) => doc.id)]);
     const { customerName } = await readParticipants(tx, db, offer.id);
+    // The hold: until the shop's closing time the next day it is open (its public weekly hours).
+    const hours = weeklyHoursSchema.safeParse(
+      (await tx.get(profileRef(db, offer.merchantId))).get("shop.weeklyHours"),
+    );
 
     const now = timestamp(deps);
-    tx.update(targetRef, { status: OFFER_STATUS.accepted, acceptedAt: now, updatedAt: now });
+    const holdUntil = Timestamp.fromDate(
+      defaultHoldUntil(hours.success ? hours.data : undefined, now.toDate()),
+    );
+    tx.update(targetRef, { status: OFFER_STATUS.accepted, acceptedAt: now, holdUntil, updatedAt: now });
     tx.update(requestDoc, { status: REQUEST_STATUS.inProgress, acceptedOfferId: offer.id, updatedAt: now });
     for (const other of others) {
       tx.update(other.ref, {
         status: OFFER_STATUS.rejected,
         rejectedAt: now,
         rejectionReason: DEAL_MESSAGES.otherOfferAccepted,
+        boughtElsewhere: true,
         updatedAt: now,
       });
     }
+    stagePickupCode(
+      tx,
+      db,
+      {
+        offerId: offer.id,
+        requestId: request.id,
+        customerId: request.customerId,
+        merchantId: offer.merchantId,
+      },
+      now,
+    );
     touchConversations(tx, conversations, now);
     const requestData = requestSnap.data() ?? {};
     const rollup: RollupStaging = (writer) => stageDealAccepted(writer, db, requestData);

@@ -72,7 +72,8 @@ function lastCountedAt(data: DocumentData | undefined): Date | undefined {
  * e-mail also leaves a review on the shop's page, profiles/{merchantId}/reviews/{requestId} (the stars,
  * the comment, the date and the buyer's first name from users/{buyer}), whether or not the rating
  * entered the average this time: the cooldown keeps one buyer from moving the mean, not from saying
- * how a real purchase went.
+ * how a real purchase went. A purchase the shop verified at its till (verifyPickup: verifiedPurchaseAt on
+ * the request) always counts and always leaves a review, marked verifiedPurchase.
  */
 export async function completeTransactionFor(
   uid: string,
@@ -118,8 +119,12 @@ export async function completeTransactionFor(
     const conversations = await readConversations(tx, db, [offer.id]);
 
     const now = timestamp(deps);
+    // The shop checked the pickup code at the till (verifyPickup): the rating always counts, and the
+    // review says 'Acquisto verificato' whether or not the buyer proved their e-mail.
+    const verifiedPurchase = requestSnap.get("verifiedPurchaseAt") instanceof Timestamp;
     const outcome = ratingOutcome({
       emailProven,
+      verifiedPurchase,
       lastCountedAt: lastCountedAt(ledgerSnap?.data()),
       now: now.toDate(),
     });
@@ -156,7 +161,7 @@ export async function completeTransactionFor(
       else logger.warn("completeTransaction: merchant profile not written", { merchantId: offer.merchantId });
     }
     if (counted) tx.set(ledgerRef, { buyerId: uid, merchantId: offer.merchantId, lastRatedAt: now });
-    if (emailProven) {
+    if (emailProven || verifiedPurchase) {
       const buyer = buyerSnap?.data() ?? {};
       const review = reviewDocument({
         rating: input.rating,
@@ -166,6 +171,7 @@ export async function completeTransactionFor(
           displayName: typeof buyer.displayName === "string" ? buyer.displayName : undefined,
         },
         at: now,
+        verifiedPurchase,
       });
       tx.set(merchantProfileRef.collection(SUBCOLLECTIONS.reviews).doc(request.id), review);
     }

@@ -62,6 +62,7 @@ export const SIZING = {
   rejectOffer: dealCallable,
   cancelDeal: dealCallable,
   completeTransaction: dealCallable,
+  verifyPickup: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
   withdrawOffer: dealCallable,
   purchaseTokens: { ...callable, maxInstances: 10 },

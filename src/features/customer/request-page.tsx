@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { paths } from "@/config/paths";
+import { fetchPickupCode } from "@/data/pickup-codes";
 import { CATEGORY_LABELS, DELIVERY_PREFERENCE_LABELS, URGENCY_LABELS } from "@/domain/enums";
 import {
   COMPARISON_MESSAGES,
@@ -16,9 +18,15 @@ import {
   shopDistanceKm,
   sortComparedOffers,
 } from "@/domain/offer-comparison";
+import { PICKUP_MESSAGES } from "@/domain/pickup";
 import { PRODUCT_NAME } from "@/domain/product";
 import { displayProductName } from "@/domain/product-name";
-import { canReceiveOffers, REQUEST_STATUS_LABELS, REQUEST_STATUS_TONES } from "@/domain/state-machine";
+import {
+  canCompleteRequest,
+  canReceiveOffers,
+  REQUEST_STATUS_LABELS,
+  REQUEST_STATUS_TONES,
+} from "@/domain/state-machine";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
 import { useSession } from "@/lib/session/session-provider";
 import { useBuyerRequest, useRequestOffers, useShopProfiles } from "./api/request-page";
@@ -124,6 +132,11 @@ export function RequestPage() {
           ))}
         </dl>
         <RequestLifeActions request={current} />
+        {current.verifiedPurchaseAt ? (
+          <Badge tone="success">✓ {PICKUP_MESSAGES.verified}</Badge>
+        ) : canCompleteRequest(current.status) && current.acceptedOfferId ? (
+          <PickupCodePanel uid={uid} offerId={current.acceptedOfferId} fetchCode={fetchPickupCode} />
+        ) : null}
       </Card>
 
       <div className="flex flex-wrap items-end justify-between gap-3">

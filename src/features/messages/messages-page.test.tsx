@@ -509,6 +509,35 @@ describe("completion panel", () => {
     );
   });
 
+  it("shows the hold and the pickup code's button; once verified, 'Acquisto verificato' and the stars at once", async () => {
+    const holdUntil = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    setDeal(
+      makeOffer({ status: "accepted", acceptedAt: NOW, holdUntil }),
+      makeRequest({ status: "in_progress", acceptedOfferId: "r1_shop-1" }),
+    );
+    renderAt(`/messages/${conversation.id}`);
+    expect(await screen.findByText(/^Te lo teniamo da parte fino a /)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Mostra il codice di ritiro" })).toBeVisible();
+    cleanup();
+
+    setDeal(
+      makeOffer({ status: "accepted", acceptedAt: NOW, holdUntil, verifiedPurchaseAt: NOW }),
+      makeRequest({ status: "in_progress", acceptedOfferId: "r1_shop-1", verifiedPurchaseAt: NOW }),
+    );
+    renderAt(`/messages/${conversation.id}`);
+    expect(await screen.findByText(/Acquisto verificato/)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Mostra il codice di ritiro" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Ho acquistato" })).toBeNull();
+    expect(await screen.findByRole("radio", { name: "5 stelle: Eccellente!" })).toBeInTheDocument();
+  });
+
+  it("gives the shop 'Verifica il codice' while the deal waits for the pickup", async () => {
+    vi.mocked(useSession).mockReturnValue(session(MERCHANT, "merchant"));
+    renderAt(`/messages/${conversation.id}`);
+    const region = await screen.findByRole("region", { name: "La tua offerta" });
+    expect(await within(region).findByRole("button", { name: "Verifica il codice" })).toBeVisible();
+  });
+
   it("asks for the rating only after 'Ho acquistato', with no star preselected, then completes", async () => {
     vi.mocked(completeTransaction).mockResolvedValue({ requestId: "r1", merchantAverageRating: 4 });
     const { user } = renderAt(`/messages/${conversation.id}`);

@@ -36,6 +36,7 @@ const reviews: Review[] = [
     comment: "Consegna puntuale",
     buyerFirstName: "Giulia",
     createdAt: new Date("2026-11-20T10:00:00Z"),
+    verifiedPurchase: true,
   },
   { id: "req-1", rating: 5, buyerFirstName: "Luca", createdAt: new Date("2026-10-02T10:00:00Z") },
 ];
@@ -133,6 +134,14 @@ describe("/negozi/:shopId", () => {
     expect(items[1]).toHaveTextContent("5/5, Eccellente!");
     expect(items[1]).toHaveTextContent("Luca · 2 ottobre 2026");
     expect(listShopReviews).toHaveBeenCalledWith("shop-navigli", 10);
+  });
+
+  it("marks a verified purchase's review 'Acquisto verificato' and says how each kind of rating weighs", async () => {
+    open();
+    const items = within(await screen.findByRole("list", { name: "Recensioni" })).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Acquisto verificato");
+    expect(items[1]).not.toHaveTextContent("Acquisto verificato");
+    expect(screen.getByText(/contano sempre nella media/)).toBeInTheDocument();
   });
 
   it("says what is missing: no reviews, no ratings, no phone, no hours", async () => {

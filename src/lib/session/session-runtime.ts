@@ -1,5 +1,6 @@
 import { type AuthUser, onAuthChange, signOut } from "@/data/auth";
 import { keepChatPreviewsOf } from "../chat-preview";
+import { keepPickupCodesOf } from "../pickup-code-storage";
 import { setSessionHint } from "./session-hint";
 import { type SessionSnapshot, SIGNED_OUT_SESSION } from "./types";
 
@@ -40,6 +41,7 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
       setSessionHint(user !== null);
       // The chats this device keeps are the signed-in account's only.
       keepChatPreviewsOf(user?.uid ?? null);
+      keepPickupCodesOf(user?.uid ?? null);
       if (!user) {
         emit(SIGNED_OUT_SESSION);
         return;
@@ -63,4 +65,5 @@ export async function signOutSession(): Promise<void> {
   await signOut();
   setSessionHint(false);
   keepChatPreviewsOf(null);
+  keepPickupCodesOf(null);
 }

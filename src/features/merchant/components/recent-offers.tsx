@@ -44,7 +44,7 @@ export function RecentOffers({ offers }: { offers: ReturnType<typeof useRecentOf
                     </time>
                   </p>
                 </div>
-                <OfferStatusBadge offer={offer} />
+                <OfferStatusBadge offer={offer} forShop />
               </li>
             ))}
           </ul>

@@ -13,11 +13,13 @@ import { RatingStars } from "./rating-stars";
 /**
  * After acceptance the buyer first goes to the shop: the rating is asked only when they say they bought
  * ('Ho acquistato'), with no star preselected; sending it completes the deal (spec §4). A buyer whose
- * e-mail is not proven reads, right there, that the rating would not count, with the one-tap proof.
+ * e-mail is not proven reads, right there, that the rating would not count, with the one-tap proof
+ * (not after a verified purchase, whose rating always counts).
  */
-export function CompletionForm({ requestId }: { requestId: string }) {
+export function CompletionForm({ requestId, verified = false }: { requestId: string; verified?: boolean }) {
   const [purchased, setPurchased] = useState(false);
-  if (!purchased) {
+  // Once the shop verified the pickup code at its till, the purchase is proven: the rating is asked at once.
+  if (!purchased && !verified) {
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-700">{DEAL_MESSAGES.purchasedPrompt}</p>
@@ -25,10 +27,18 @@ export function CompletionForm({ requestId }: { requestId: string }) {
       </div>
     );
   }
-  return <RatingForm requestId={requestId} onCancel={() => setPurchased(false)} />;
+  return <RatingForm requestId={requestId} verified={verified} onCancel={() => setPurchased(false)} />;
 }
 
-function RatingForm({ requestId, onCancel }: { requestId: string; onCancel: () => void }) {
+function RatingForm({
+  requestId,
+  verified,
+  onCancel,
+}: {
+  requestId: string;
+  verified: boolean;
+  onCancel: () => void;
+}) {
   const complete = useCompleteTransaction(requestId);
   const proven = useEmailProven();
   const [rating, setRating] = useState<Rating | null>(null);
@@ -57,7 +67,7 @@ function RatingForm({ requestId, onCancel }: { requestId: string; onCancel: () =
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Completa la transazione">
-      {proven ? null : (
+      {proven || verified ? null : (
         <div className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           <p>{RATING_PROOF_COPY.beforeRating}</p>
           <EmailProofButton />
@@ -91,9 +101,11 @@ function RatingForm({ requestId, onCancel }: { requestId: string; onCancel: () =
         <Button type="submit" loading={complete.isPending}>
           {DEAL_MESSAGES.completeButton}
         </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={complete.isPending}>
-          {DEAL_MESSAGES.notYet}
-        </Button>
+        {verified ? null : (
+          <Button variant="secondary" onClick={onCancel} disabled={complete.isPending}>
+            {DEAL_MESSAGES.notYet}
+          </Button>
+        )}
       </div>
     </form>
   );

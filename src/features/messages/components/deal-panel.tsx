@@ -1,14 +1,18 @@
 import type { ReactNode } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
+import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
 import { Spinner } from "@/components/ui/spinner";
 import { dealDecisionCalls } from "@/data/deals";
+import { fetchPickupCode } from "@/data/pickup-codes";
 import { withdrawOffer } from "@/data/request-life";
 import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
+import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { holdMessage } from "@/domain/pickup-hold";
 import { displayProductName } from "@/domain/product-name";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
@@ -17,6 +21,27 @@ import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
 import { OfferDetails } from "./offer-details";
 import { RatingOutcome } from "./rating-outcome";
+import { VerifyPickupForm } from "./verify-pickup-form";
+
+/** 'Acquisto verificato': the shop checked the buyer's pickup code at its till (both sides read it). */
+function VerifiedPurchase({ hint }: { hint?: string }) {
+  return (
+    <div className="space-y-1 rounded-lg bg-green-50 p-3 text-green-900" role="status">
+      <p className="font-semibold">✓ {PICKUP_MESSAGES.verified}</p>
+      {hint ? <p className="text-sm">{hint}</p> : null}
+    </div>
+  );
+}
+
+/** 'Te lo teniamo da parte fino a …': both sides read the hold while the deal waits for the pickup. */
+function Hold({ offer }: { offer: Offer }) {
+  // A hold already over is no promise any more (what happens then is the no-show's, not built yet).
+  if (!offer.holdUntil || offer.holdUntil.getTime() <= Date.now()) return null;
+  return <p className="text-sm font-medium text-slate-800">{holdMessage(offer.holdUntil)}</p>;
+}
+
+const isVerified = (offer: Offer, request: Request | null) =>
+  offer.verifiedPurchaseAt !== undefined || request?.verifiedPurchaseAt !== undefined;
 
 function RatingSummary({ rating, feedback }: { rating: number | undefined; feedback: string | undefined }) {
   return (
@@ -38,8 +63,9 @@ function RatingSummary({ rating, feedback }: { rating: number | undefined; feedb
   );
 }
 
-function BuyerActions({ offer, request }: { offer: Offer; request: Request | null }) {
+function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request | null; uid: string }) {
   const stage = dealStage(offer, request);
+  const verified = isVerified(offer, request);
   if (stage === "pending")
     return (
       <OfferDecision
@@ -52,7 +78,15 @@ function BuyerActions({ offer, request }: { offer: Offer; request: Request | nul
   if (request && canCompleteWith(offer, request)) {
     return (
       <>
-        <CompletionForm requestId={request.id} />
+        {verified ? (
+          <VerifiedPurchase hint={PICKUP_MESSAGES.verifiedBuyerHint} />
+        ) : (
+          <>
+            <Hold offer={offer} />
+            <PickupCodePanel uid={uid} offerId={offer.id} fetchCode={fetchPickupCode} />
+          </>
+        )}
+        <CompletionForm requestId={request.id} verified={verified} />
         <RatingOutcome requestId={request.id} />
       </>
     );
@@ -60,6 +94,7 @@ function BuyerActions({ offer, request }: { offer: Offer; request: Request | nul
   if (stage === "completed") {
     return (
       <>
+        {verified ? <VerifiedPurchase /> : null}
         <RatingSummary
           rating={request?.customerRating ?? offer.customerRating}
           feedback={request?.customerFeedback ?? offer.customerFeedback}
@@ -80,14 +115,26 @@ function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | 
         <WithdrawOfferButton offerId={offer.id} withdraw={withdrawOffer} />
       </div>
     );
-  if (stage === "accepted")
-    return <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>;
+  const verified = isVerified(offer, request);
+  if (stage === "accepted") {
+    if (verified) return <VerifiedPurchase hint={PICKUP_MESSAGES.verifiedShopHint} />;
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>
+        <Hold offer={offer} />
+        <VerifyPickupForm offerId={offer.id} />
+      </div>
+    );
+  }
   if (stage === "completed") {
     return (
-      <RatingSummary
-        rating={offer.customerRating ?? request?.customerRating}
-        feedback={offer.customerFeedback ?? request?.customerFeedback}
-      />
+      <>
+        {verified ? <VerifiedPurchase /> : null}
+        <RatingSummary
+          rating={offer.customerRating ?? request?.customerRating}
+          feedback={offer.customerFeedback ?? request?.customerFeedback}
+        />
+      </>
     );
   }
   return null;
@@ -116,7 +163,7 @@ export function DealPanel({
     const current = request.data ?? null;
     body = (
       <div className="space-y-3">
-        <OfferDetails offer={offer.data} />
+        <OfferDetails offer={offer.data} forShop={!isBuyer} />
         {current ? (
           <RequestPhotos
             requestId={current.id}
@@ -126,7 +173,7 @@ export function DealPanel({
           />
         ) : null}
         {isBuyer ? (
-          <BuyerActions offer={offer.data} request={current} />
+          <BuyerActions offer={offer.data} request={current} uid={uid} />
         ) : (
           <MerchantOutcome offer={offer.data} request={current} />
         )}

@@ -5,12 +5,12 @@ import { formatEuro } from "@/domain/pricing";
 import { isRejectedOffer } from "@/domain/state-machine";
 
 /** What the merchant offered: price, delivery, availability, notes and the offer's status. */
-export function OfferDetails({ offer }: { offer: Offer }) {
+export function OfferDetails({ offer, forShop = false }: { offer: Offer; forShop?: boolean }) {
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xl font-bold text-slate-900">{formatEuro(offer.price)}</p>
-        <OfferStatusBadge offer={offer} />
+        <OfferStatusBadge offer={offer} forShop={forShop} />
       </div>
       {offer.description ? <p className="text-sm break-words text-slate-700">{offer.description}</p> : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

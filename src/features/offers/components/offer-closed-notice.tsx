@@ -22,7 +22,7 @@ export function OfferClosedNotice({ offer }: { offer: Offer | null }) {
           <>
             <p className="flex flex-wrap items-center gap-2 text-slate-800">
               <span className="text-2xl font-bold">{formatEuro(offer.price)}</span>
-              <OfferStatusBadge offer={offer} />
+              <OfferStatusBadge offer={offer} forShop />
             </p>
             <p role="status" className="text-slate-700">
               {MERCHANT_MESSAGES.offerNotEditable}

@@ -24,7 +24,7 @@ export function OfferRow({ row }: { row: MerchantOfferRow }) {
         <p className="font-semibold break-words text-slate-900">{title}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <span className="font-medium text-slate-900">{formatEuro(offer.price)}</span>
-          <OfferStatusBadge offer={offer} />
+          <OfferStatusBadge offer={offer} forShop />
           <span>
             inviata{" "}
             <time dateTime={offer.createdAt.toISOString()}>{formatRelativeDate(offer.createdAt)}</time>

@@ -1,11 +1,24 @@
 import { Stars } from "@/components/marketplace/shop-rating";
+import { Badge } from "@/components/ui/badge";
 import { RATING_LABELS, type Rating } from "@/domain/rating";
 import { type Review, SHOP_PAGE_MESSAGES } from "@/domain/shop-page";
 
 const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric" });
 
-/** The latest reviews: stars, the comment, the date and the buyer's first name; or the empty state. */
+/**
+ * The latest reviews: stars ('Acquisto verificato' when the shop checked the pickup code), the comment,
+ * the date and the buyer's first name; or the empty state. Then how each kind of rating weighs.
+ */
 export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
+  return (
+    <div className="space-y-2">
+      <Reviews reviews={reviews} />
+      <p className="text-xs text-slate-600">{SHOP_PAGE_MESSAGES.ratingRule}</p>
+    </div>
+  );
+}
+
+function Reviews({ reviews }: { reviews: readonly Review[] }) {
   if (reviews.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 p-4 text-slate-700">
@@ -23,6 +36,9 @@ export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
             <span className="text-sm font-medium text-slate-900">
               {review.rating}/5, {RATING_LABELS[review.rating as Rating]}
             </span>
+            {review.verifiedPurchase ? (
+              <Badge tone="success">✓ {SHOP_PAGE_MESSAGES.verifiedPurchase}</Badge>
+            ) : null}
           </div>
           {review.comment ? <p className="break-words text-slate-800">«{review.comment}»</p> : null}
           <p className="text-sm text-slate-600">

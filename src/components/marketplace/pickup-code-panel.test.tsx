@@ -1,0 +1,54 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
+import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { keepPickupCodesOf, readPickupCode } from "@/lib/pickup-code-storage";
+import { PickupCodePanel } from "./pickup-code-panel";
+
+const BUYER = "buyer-1";
+const DEAL = "req_shop";
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe("PickupCodePanel", () => {
+  it("shows the code large and as a QR, fetched once and then kept on the device", async () => {
+    const fetchCode = vi.fn().mockResolvedValue({ code: "ACDEFG" });
+    const user = userEvent.setup();
+    render(<PickupCodePanel uid={BUYER} offerId={DEAL} fetchCode={fetchCode} />);
+
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.show }));
+    expect(await screen.findByText("ACDEFG")).toBeInTheDocument();
+    expect(await screen.findByRole("img", { name: PICKUP_MESSAGES.qrLabel })).toBeInTheDocument();
+    expect(fetchCode).toHaveBeenCalledWith(DEAL);
+    expect(readPickupCode(BUYER, DEAL)).toBe("ACDEFG");
+  });
+
+  it("opens with no network from the device's copy, and never shows another account's", async () => {
+    const offline = vi.fn().mockRejectedValue(new Error("offline"));
+    localStorage.setItem(
+      DEVICE_STORAGE_KEYS.pickupCodes,
+      JSON.stringify({ uid: BUYER, codes: { [DEAL]: "HJKMNP" } }),
+    );
+    const user = userEvent.setup();
+    const { unmount } = render(<PickupCodePanel uid={BUYER} offerId={DEAL} fetchCode={offline} />);
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.show }));
+    expect(screen.getByText("HJKMNP")).toBeInTheDocument();
+    expect(offline).not.toHaveBeenCalled();
+    unmount();
+
+    keepPickupCodesOf("someone-else");
+    expect(readPickupCode(BUYER, DEAL)).toBeNull();
+  });
+
+  it("says so when the code cannot be read", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    render(
+      <PickupCodePanel uid={BUYER} offerId={DEAL} fetchCode={vi.fn().mockRejectedValue(new Error("x"))} />,
+    );
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.show }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(PICKUP_MESSAGES.codeUnavailable);
+  });
+});

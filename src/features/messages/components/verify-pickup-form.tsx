@@ -1,0 +1,55 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { PICKUP_CODE_LENGTH, PICKUP_MESSAGES, verifyPickupInputSchema } from "@/domain/pickup";
+import { useVerifyPickup } from "../api/verify-pickup";
+
+/**
+ * 'Verifica il codice': the shop types the code the buyer shows at the till. A malformed code
+ * is refused here; the rest is verifyPickup's (wrong, used, too many tries), each shown by the field.
+ */
+export function VerifyPickupForm({ offerId }: { offerId: string }) {
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState("");
+  const [formatError, setFormatError] = useState<string | null>(null);
+  const verify = useVerifyPickup(offerId);
+
+  if (!open) return <Button onClick={() => setOpen(true)}>{PICKUP_MESSAGES.verify}</Button>;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = verifyPickupInputSchema.safeParse({ offerId, code });
+    if (!parsed.success) {
+      setFormatError(parsed.error.issues[0]?.message ?? PICKUP_MESSAGES.malformed);
+      return;
+    }
+    setFormatError(null);
+    verify.mutate(parsed.data.code);
+  };
+  const error = formatError ?? (verify.isError ? verify.error.message : null);
+
+  return (
+    <form className="space-y-2" onSubmit={onSubmit} noValidate>
+      <Field label={PICKUP_MESSAGES.codeField} error={error}>
+        <Input
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={PICKUP_CODE_LENGTH + 4}
+          className="font-mono text-lg tracking-widest uppercase"
+        />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={verify.isPending}>
+          {PICKUP_MESSAGES.confirm}
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+          {PICKUP_MESSAGES.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

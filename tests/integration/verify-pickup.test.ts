@@ -1,0 +1,220 @@
+// 'Acquisto verificato' against Google's Firestore emulator: acceptOffer gives the deal its
+// pickup code; verifyPickup (through its exported callable, and with the injected clock for the wait)
+// takes it from the deal's shop only, once, with five wrong tries and then a 15-minute wait; success
+// marks the deal verified on both documents, and the buyer's completeTransaction (the one completion
+// path) then writes a review marked verifiedPurchase that counts even without a proven e-mail.
+
+import { deleteApp } from "firebase-admin/app";
+import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEAL_MESSAGES } from "../../src/domain/messages";
+import {
+  PICKUP_ALPHABET,
+  PICKUP_CODE_LENGTH,
+  PICKUP_FAILURE_REASON,
+  PICKUP_LOCK_MS,
+  PICKUP_MESSAGES,
+} from "../../src/domain/pickup";
+import { callableRequest, overrideEnv, rejection } from "../support/callables";
+import { EARLIER, seedUserDoc } from "../support/integration-seed";
+import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
+
+type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
+type VerifyModule = typeof import("../../functions/src/deals/verify-pickup");
+type CompleteModule = typeof import("../../functions/src/deals/complete-transaction");
+type AdminModule = typeof import("../../functions/src/lib/admin");
+
+let stack: TestStack;
+let accept: AcceptModule;
+let verify: VerifyModule;
+let complete: CompleteModule;
+let admin: AdminModule;
+let restoreEnv: () => void = () => {};
+
+const db = () => admin.adminDb();
+const CUSTOMER = "buyer";
+const MERCHANT = "shop";
+const RIVAL = "rival";
+const SEEN = { price: 89, description: "Disponibile in negozio", deliveryOptions: ["pickup"] };
+
+async function seedDeal() {
+  await db().doc("requests/req").set({
+    id: "req",
+    customerId: CUSTOMER,
+    productName: "trapano avvitatore",
+    status: "active",
+    createdAt: EARLIER,
+    updatedAt: EARLIER,
+  });
+  for (const [id, merchantId] of [
+    ["won", MERCHANT],
+    ["lost", RIVAL],
+  ] as const) {
+    await db()
+      .doc(`offers/${id}`)
+      .set({
+        id,
+        requestId: "req",
+        merchantId,
+        customerId: CUSTOMER,
+        ...SEEN,
+        status: "pending",
+        aiGenerated: false,
+        createdAt: EARLIER,
+        updatedAt: EARLIER,
+      });
+  }
+  await accept.acceptOffer.run(callableRequest({ offerId: "won", terms: SEEN }, { uid: CUSTOMER }));
+}
+
+async function read(path: string): Promise<DocumentData> {
+  const data = (await db().doc(path).get()).data();
+  if (!data) throw new Error(`${path} missing`);
+  return data;
+}
+
+const storedCode = async () => String((await read("pickupCodes/won")).code);
+/** A well-formed code that is not this deal's. */
+const wrongCode = (code: string) => (code[0] === "A" ? "C" : "A") + code.slice(1);
+const verifyCall = (code: string, uid?: string) =>
+  verify.verifyPickup.run(callableRequest({ offerId: "won", code }, { uid }));
+const verifyAt = (code: string, at: Date, uid = MERCHANT) =>
+  verify.verifyPickupFor(uid, { offerId: "won", code }, { db: db(), now: () => at });
+
+beforeAll(async () => {
+  stack = await startStack(DATA_LAYER);
+  restoreEnv = overrideEnv({
+    FIRESTORE_EMULATOR_HOST: stack.hosts.firestore,
+    FIREBASE_AUTH_EMULATOR_HOST: stack.hosts.auth,
+    GCLOUD_PROJECT: stack.projectId,
+    METADATA_SERVER_DETECTION: "none",
+  });
+  [accept, verify, complete, admin] = await Promise.all([
+    import("../../functions/src/deals/accept-offer"),
+    import("../../functions/src/deals/verify-pickup"),
+    import("../../functions/src/deals/complete-transaction"),
+    import("../../functions/src/lib/admin"),
+  ]);
+});
+
+afterAll(async () => {
+  if (admin) await deleteApp(admin.adminApp());
+  await stopStack();
+  restoreEnv();
+});
+
+beforeEach(async () => {
+  await stack.resetData();
+  await seedUserDoc(db(), CUSTOMER, "customer");
+  await seedUserDoc(db(), MERCHANT, "merchant", { businessName: "Ferramenta Rossi" });
+  await seedUserDoc(db(), RIVAL, "merchant");
+  await seedDeal();
+});
+
+describe("the pickup code", () => {
+  it("is written with the accept: six unambiguous characters, bound to the deal; the others read 'Acquistato altrove'", async () => {
+    const stored = await read("pickupCodes/won");
+    expect(stored).toMatchObject({
+      offerId: "won",
+      requestId: "req",
+      customerId: CUSTOMER,
+      merchantId: MERCHANT,
+    });
+    expect(stored.code).toHaveLength(PICKUP_CODE_LENGTH);
+    for (const char of String(stored.code)) expect(PICKUP_ALPHABET).toContain(char);
+    // The hold: the shop gave no hours, so until 19:00 (Rome) the next day.
+    const won = await read("offers/won");
+    expect(won.holdUntil).toBeInstanceOf(Timestamp);
+    expect(won.holdUntil.toMillis()).toBeGreaterThan(won.acceptedAt.toMillis());
+    expect(await read("offers/lost")).toMatchObject({
+      status: "rejected",
+      boughtElsewhere: true,
+      rejectionReason: DEAL_MESSAGES.otherOfferAccepted,
+    });
+    expect(DEAL_MESSAGES.otherOfferAccepted).toMatch(/^Acquistato altrove/);
+  });
+});
+
+describe("verifyPickup", () => {
+  it("refuses anyone but the deal's shop, without counting their tries", async () => {
+    const code = await storedCode();
+    for (const uid of [RIVAL, CUSTOMER]) {
+      const error = await rejection(verifyCall(code, uid));
+      expect(error).toMatchObject({ code: "permission-denied", message: PICKUP_MESSAGES.notYourDeal });
+    }
+    expect(await rejection(verifyCall(code))).toMatchObject({ code: "unauthenticated" });
+    expect((await read("pickupCodes/won")).wrongTries).toBe(0);
+    expect((await read("offers/won")).verifiedPurchaseAt).toBeUndefined();
+  });
+
+  it("marks the deal verified on both sides, once: the same code again is refused", async () => {
+    const code = await storedCode();
+    expect(await verifyCall(code.toLowerCase(), MERCHANT)).toEqual({
+      offerId: "won",
+      requestId: "req",
+      verifiedPurchase: true,
+    });
+    const offer = await read("offers/won");
+    const request = await read("requests/req");
+    expect(offer.verifiedPurchaseAt).toBeInstanceOf(Timestamp);
+    expect(request.verifiedPurchaseAt).toEqual(offer.verifiedPurchaseAt);
+    // Still the buyer's to complete, with the rating: the one completion path.
+    expect(request.status).toBe("in_progress");
+    expect((await read("pickupCodes/won")).usedAt).toEqual(offer.verifiedPurchaseAt);
+
+    const again = await rejection(verifyCall(code, MERCHANT));
+    expect(again).toMatchObject({
+      code: "failed-precondition",
+      message: PICKUP_MESSAGES.alreadyUsed,
+      details: { reason: PICKUP_FAILURE_REASON, refusal: { reason: "used" } },
+    });
+  });
+
+  it("counts wrong codes, then makes the shop wait 15 minutes even with the right one (injected clock)", async () => {
+    const code = await storedCode();
+    const start = new Date("2026-03-02T10:00:00Z");
+    for (let left = 4; left >= 1; left--) {
+      const error = await rejection(verifyAt(wrongCode(code), start));
+      expect(error).toMatchObject({ code: "permission-denied", message: PICKUP_MESSAGES.wrongCode(left) });
+    }
+    const fifth = await rejection(verifyAt(wrongCode(code), start));
+    expect(fifth).toMatchObject({ message: PICKUP_MESSAGES.wrongCode(0) });
+    expect((await read("pickupCodes/won")).lockedUntil).toEqual(
+      Timestamp.fromDate(new Date(start.getTime() + PICKUP_LOCK_MS)),
+    );
+
+    const during = await rejection(verifyAt(code, new Date(start.getTime() + 5 * 60_000)));
+    expect(during).toMatchObject({ code: "resource-exhausted", message: PICKUP_MESSAGES.locked(10) });
+    expect((await read("offers/won")).verifiedPurchaseAt).toBeUndefined();
+
+    const after = new Date(start.getTime() + PICKUP_LOCK_MS);
+    expect(await verifyAt(code, after)).toMatchObject({ verifiedPurchase: true });
+    expect((await read("offers/won")).verifiedPurchaseAt).toEqual(Timestamp.fromDate(after));
+  });
+
+  it("is refused once the deal is no longer in progress", async () => {
+    const code = await storedCode();
+    await db().doc("requests/req").update({ status: "cancelled" });
+    const error = await rejection(verifyCall(code, MERCHANT));
+    expect(error).toMatchObject({ code: "failed-precondition", message: PICKUP_MESSAGES.notAccepted });
+  });
+});
+
+describe("the verified review", () => {
+  it("completes through completeTransaction: counted and marked verified, though the e-mail is not proven", async () => {
+    await verifyCall(await storedCode(), MERCHANT);
+    const answer = await complete.completeTransactionCall(
+      CUSTOMER,
+      { requestId: "req", rating: 5, feedback: "Pronto alla cassa" },
+      { db: db(), now: () => new Date(), emailProven: async () => false },
+    );
+    expect(answer).toMatchObject({ requestId: "req", merchantAverageRating: 5, ratingCounted: true });
+    expect(await read("requests/req")).toMatchObject({ status: "completed", completedOfferId: "won" });
+    expect(await read("profiles/shop/reviews/req")).toMatchObject({
+      rating: 5,
+      comment: "Pronto alla cassa",
+      verifiedPurchase: true,
+    });
+    expect(await read(`users/${MERCHANT}`)).toMatchObject({ averageRating: 5, totalRatings: 1 });
+  });
+});
