@@ -89,6 +89,7 @@ describe("App Check on every callable", () => {
         "renewRequest",
         "cancelDeal",
         "withdrawOffer",
+        "priceGuidance",
       ].sort(),
     );
     // What is left are the HTTP endpoints, outside App Check: health, the rate-limited sendEmail,

@@ -34,6 +34,7 @@ import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { stageOfferPrice } from "../market/price-stats";
 import { cloudEmailQueue } from "../notifications/email-queue";
 import { offerReceivedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
@@ -175,6 +176,13 @@ export async function submitOfferFor(
       const first = !(Number(requestSnap.get(REQUEST_FIELDS.offerCount)) > 0);
       stageOfferSubmitted(tx, db, requestSnap.data() ?? {}, { merchantId: uid, at: now.toDate(), first });
     }
+    // The price aggregates (issue 34), with the offer: an offer made again replaces its entry.
+    stageOfferPrice(tx, db, requestSnap.data() ?? {}, {
+      offerId,
+      merchantId: uid,
+      price: input.price,
+      at: now.toDate(),
+    });
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
     tx.set(conversationRef(db, offerId), conversation);
     // The new offer is unread by the buyer (their badges) until they open the chat.
