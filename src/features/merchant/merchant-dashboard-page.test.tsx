@@ -46,6 +46,8 @@ beforeEach(() => {
     aNearbyRequest({
       id: `req-${i}`,
       productName: `Richiesta ${i}`,
+      // Answered already: the tile of requests without offers has its own test.
+      offerCount: 1,
       location: { address: LONG_ADDRESS, lat: 45.47, lng: 9.2, geohash: "u0nd9x2bc" },
     }),
   );
@@ -150,7 +152,7 @@ describe("/merchant", () => {
 
   it("shows '50+' when the zone holds more requests than it counts", async () => {
     vi.mocked(fetchNearbyRequests).mockResolvedValue({
-      items: [aNearbyRequest()],
+      items: [aNearbyRequest({ offerCount: 1 })],
       nextCursor: {} as NearbyRequestsCursor,
       reads: 1,
       queries: 1,
@@ -252,7 +254,7 @@ describe("/merchant", () => {
 
   it("writes product names with a capital letter, as typed otherwise", async () => {
     vi.mocked(fetchNearbyRequests).mockResolvedValue({
-      items: [aNearbyRequest({ id: "req-b", productName: "bicicletta da città" })],
+      items: [aNearbyRequest({ id: "req-b", productName: "bicicletta da città", offerCount: 1 })],
       nextCursor: null,
       reads: 1,
       queries: 1,
