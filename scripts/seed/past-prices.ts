@@ -3,7 +3,7 @@ import { stageOfferPrice } from "../../functions/src/market/price-stats";
 import { requestGeoFields } from "../../src/domain/geo-cover";
 
 /**
- * The demo's price history (issue 34): offers that shops around Milano made in the last weeks, on
+ * The demo's price history: offers that shops around Milano made in the last weeks, on
  * requests long gone, as submitOffer left them in priceStats (through its own stageOfferPrice). Four
  * past shops, so the threshold (5 offers, 3 shops) is met and `npm start` shows a range for a city
  * bike ('Compila tu' or Algo: 'bicicletta da città', sport, in Milano) and a desk lamp, and a shop

@@ -2,7 +2,7 @@ import { priceGuidanceInputSchema, priceGuidanceOutputSchema } from "@/domain/pr
 import { callable } from "./callables";
 
 /**
- * Local price guidance (issue 34): the priceGuidance callable (functions/src/market/price-stats.ts).
+ * Local price guidance: the priceGuidance callable (functions/src/market/price-stats.ts).
  * The aggregates behind it (priceStats) are closed to clients; the callable answers a range and a
  * price's position only above the threshold, else nulls.
  */

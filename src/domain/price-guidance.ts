@@ -5,7 +5,7 @@ import { lazySchema } from "./lazy-schema.ts";
 import { type ProductSignature, similarSignatures } from "./product-similarity.ts";
 
 /**
- * Local price guidance (issue 34): what shops nearby offered for similar products, shown only when
+ * Local price guidance: what shops nearby offered for similar products, shown only when
  * enough offers from enough shops back it that no one shop's price can be read from it. The numbers
  * are computed by the priceGuidance callable over the priceStats aggregates (functions/src/market/
  * price-stats.ts); this module is the pure math both sides share.

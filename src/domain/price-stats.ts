@@ -4,7 +4,7 @@ import { lazySchema } from "./lazy-schema.ts";
 import { PRICE_GUIDANCE, type PricePoint } from "./price-guidance.ts";
 
 /**
- * The price aggregates' documents (issue 34): priceStats/{category}_{gh4}_{YYYY-MM}, one per category,
+ * The price aggregates' documents: priceStats/{category}_{gh4}_{YYYY-MM}, one per category,
  * geohash-4 cell (about 20 × 28 km in Italy) and month, each holding that month's offers in the cell as
  * a map offerId → entry. Only the functions write them (submitOffer, through functions/src/market/
  * price-stats.ts) and read them (the priceGuidance callable, which applies the threshold); the rules

@@ -1,6 +1,6 @@
 /**
  * When two requests (or two offers, or a request and an offer) ask for "the same thing", for price
- * guidance (issue 34): the same category and a similar product. A product name is reduced to its
+ * guidance: the same category and a similar product. A product name is reduced to its
  * signature: the head noun (the first word that is not an article, preposition or brand), its brand
  * if it names one, and its model (the first word with a digit: 'iphone 14', 'ps5', a size). Words are folded (lower
  * case, no accents), synonyms mapped to one word ('bici' → 'bicicletta', 'cellulare' → 'smartphone')

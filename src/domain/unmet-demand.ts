@@ -1,5 +1,5 @@
 /**
- * The shop dashboard's 'Richieste senza offerte vicino a te' (issue 34): of the zone's requests (the
+ * The shop dashboard's 'Richieste senza offerte vicino a te': of the zone's requests (the
  * dashboard's one bounded feed page: the shop's area and categories, newest first), those from the
  * last UNMET_DEMAND_DAYS that no shop has answered yet. `offerCount` is absent before the first offer
  * (submitOffer increments it), so absent and 0 both mean none.

@@ -22,7 +22,7 @@ function useSettled<T>(value: T, delayMs: number): T {
 }
 
 /**
- * Local price guidance (issue 34) for a product at a place, and a price's position when one is given:
+ * Local price guidance for a product at a place, and a price's position when one is given:
  * asked once the product, its category and the place are known, after 600 ms without typing.
  * Under the threshold the callable answers nulls; a failure only loses the hint (logged), it is never
  * an error toast: guidance is a help, not a step.

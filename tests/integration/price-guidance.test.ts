@@ -1,4 +1,4 @@
-// Local price guidance (issue 34) against the test stack's Firestore emulator: offers go in through
+// Local price guidance against the test stack's Firestore emulator: offers go in through
 // submitOffer (which keeps priceStats), guidance comes out of the priceGuidance callable, and its numbers
 // equal a brute-force computation over the seeded offers: similar product, same category, within 15 km.
 // Under the threshold (4 offers, or offers from only 2 shops) it answers nothing.

@@ -1,4 +1,4 @@
-// The price aggregates (priceStats/{category}_{gh4}_{YYYY-MM}, issue 34): no client reads or writes them,
+// The price aggregates (priceStats/{category}_{gh4}_{YYYY-MM}): no client reads or writes them,
 // admins included. Buyers and shops get guidance only through the priceGuidance callable, which applies
 // the threshold (5 offers from 3 shops) on the server (functions/src/market/price-stats.ts).
 

@@ -31,7 +31,7 @@ import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 
 /**
- * The ONE module that keeps and reads the price aggregates (issue 34, src/domain/price-stats.ts).
+ * The ONE module that keeps and reads the price aggregates (src/domain/price-stats.ts).
  * submitOffer stages an offer's entry in its own transaction (a blind merge: no read, so shops
  * offering in the same cell at once do not contend on a read); priceGuidance reads the cells around a
  * place and answers only above the threshold (price-guidance.ts), so a client never sees one offer.

@@ -176,7 +176,7 @@ export async function submitOfferFor(
       const first = !(Number(requestSnap.get(REQUEST_FIELDS.offerCount)) > 0);
       stageOfferSubmitted(tx, db, requestSnap.data() ?? {}, { merchantId: uid, at: now.toDate(), first });
     }
-    // The price aggregates (issue 34), with the offer: an offer made again replaces its entry.
+    // The price aggregates, with the offer: an offer made again replaces its entry.
     stageOfferPrice(tx, db, requestSnap.data() ?? {}, {
       offerId,
       merchantId: uid,

@@ -1,7 +1,7 @@
 import { PRICE_GUIDANCE_MESSAGES, type PriceRange } from "@/domain/price-guidance";
 
 /**
- * The buyer's hint (issue 34): 'Nella tua zona i negozi hanno offerto da X a Y € (N offerte)', with a
+ * The buyer's hint: 'Nella tua zona i negozi hanno offerto da X a Y € (N offerte)', with a
  * button that puts the range in the budget when the screen has one. Rendered only with a range: the
  * priceGuidance callable answers one only above the threshold.
  */

@@ -4,7 +4,7 @@ import type { PriceRange } from "@/domain/price-guidance";
 import { usePriceGuidance } from "@/lib/price-guidance";
 
 /**
- * What shops nearby offered for this product (issue 34), under Algo's summary and in 'Compila tu',
+ * What shops nearby offered for this product, under Algo's summary and in 'Compila tu',
  * once the product, its category and the place are known; nothing under the threshold.
  */
 export function PriceHint({

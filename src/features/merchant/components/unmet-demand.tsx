@@ -8,7 +8,7 @@ import { formatBudget, formatDistance } from "@/lib/format";
 import type { useZoneRequests } from "../api/dashboard";
 
 /**
- * 'Richieste senza offerte vicino a te' (issue 34): the zone's requests of the last 7 days that no shop
+ * 'Richieste senza offerte vicino a te': the zone's requests of the last 7 days that no shop
  * answered yet, newest first, each with 'Fai un'offerta'. Read from the zone's page the dashboard
  * already has (one bounded query), so the tile costs no read of its own; hidden while it loads.
  */

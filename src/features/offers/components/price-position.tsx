@@ -3,7 +3,7 @@ import type { Request } from "@/domain/request";
 import { usePriceGuidance } from "@/lib/price-guidance";
 
 /**
- * Where the shop's price sits among similar offers near the request (issue 34), while it types:
+ * Where the shop's price sits among similar offers near the request, while it types:
  * 'Il tuo prezzo è più alto del 80 % delle offerte simili in zona'; nothing under the threshold.
  */
 export function PricePosition({ request, price }: { request: Request; price: number }) {
