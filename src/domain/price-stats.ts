@@ -6,7 +6,7 @@ import { PRICE_GUIDANCE, type PricePoint } from "./price-guidance.ts";
 /**
  * The price aggregates' documents: priceStats/{category}_{gh4}_{YYYY-MM}, one per category,
  * geohash-4 cell (about 20 × 28 km in Italy) and month, each holding that month's offers in the cell as
- * a map offerId → entry. Only the functions write them (submitOffer, through functions/src/market/
+ * a map (a hash of the offer id) → entry. Only the functions write them (submitOffer, through functions/src/market/
  * price-stats.ts) and read them (the priceGuidance callable, which applies the threshold); the rules
  * close them to clients. A month per document bounds its size (an entry is about 100 bytes: some 9,000
  * offers a month per category and cell fit under Firestore's 1 MiB) and lets old months go whole.

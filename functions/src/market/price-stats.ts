@@ -42,6 +42,11 @@ export function priceShopKey(uid: string): string {
   return createHash("sha256").update(`vicino-prices:${uid}`).digest("hex").slice(0, 16);
 }
 
+/** An offer's key in the map: a hash too, since an offer's id holds its shop's uid. */
+function offerKey(offerId: string): string {
+  return createHash("sha256").update(`vicino-prices-offer:${offerId}`).digest("hex").slice(0, 20);
+}
+
 /** What the entry needs of the request: its category, product and cells. */
 const requestPartSchema = z.object({
   category: z.string().min(1),
@@ -51,7 +56,7 @@ const requestPartSchema = z.object({
 });
 
 /**
- * Stages an offer's price in priceStats (offers/{offerId} is the map key, so an offer made again
+ * Stages an offer's price in priceStats (keyed by a hash of the offer's id, so an offer made again
  * replaces its entry). A request without a product word or cells is left out.
  */
 export function stageOfferPrice(
@@ -76,7 +81,11 @@ export function stageOfferPrice(
   };
   const month = priceStatsMonth(offer.at);
   const ref = db.collection(COLLECTIONS.priceStats).doc(priceStatsDocId(category, gh4, month));
-  writer.set(ref, { category, cell: gh4, month, offers: { [offer.offerId]: entry } }, { merge: true });
+  writer.set(
+    ref,
+    { category, cell: gh4, month, offers: { [offerKey(offer.offerId)]: entry } },
+    { merge: true },
+  );
 }
 
 const NOTHING: PriceGuidanceOutput = { range: null, abovePercent: null };
