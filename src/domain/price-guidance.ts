@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { formatAlgoAmount } from "./algo-dialogue.ts";
+import { requestCategorySchema } from "./enums.ts";
 import { type LatLng, latLngSchema } from "./geo.ts";
 import { lazySchema } from "./lazy-schema.ts";
+import { PRODUCT_NAME_MAX_LENGTH } from "./limits.ts";
 import { type ProductSignature, similarSignatures } from "./product-similarity.ts";
 
 /**
@@ -87,8 +89,9 @@ export function amountInputText(value: number): string {
 /** priceGuidance's input: the product, its category and the place it is wanted at; a price to place. */
 export const priceGuidanceInputSchema = lazySchema(() =>
   z.object({
-    category: z.string().trim().min(1).max(40),
-    productName: z.string().trim().min(1).max(120),
+    // An enum, not any text: it names the documents read.
+    category: requestCategorySchema,
+    productName: z.string().trim().min(1).max(PRODUCT_NAME_MAX_LENGTH),
     location: latLngSchema,
     price: z.number().positive().max(1_000_000).optional(),
   }),

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { fetchPriceGuidance } from "@/data/price-guidance";
+import { parseRequestCategory } from "@/domain/enums";
 import type { LatLng } from "@/domain/geo";
 import type { PriceGuidanceOutput } from "@/domain/price-guidance";
 
@@ -30,13 +31,15 @@ function useSettled<T>(value: T, delayMs: number): T {
 export function usePriceGuidance(query: PriceGuidanceQuery) {
   const price = useSettled(query.price, 600);
   const productName = useSettled(query.productName, 600);
-  const { category, location } = query;
+  // Algo's draft holds whatever category it read: only one of the product's counts.
+  const category = parseRequestCategory(query.category);
+  const { location } = query;
   const ready = Boolean(category && productName?.trim() && location);
   return useQuery({
     queryKey: ["price-guidance", category, productName?.trim(), location?.lat, location?.lng, price],
     queryFn: (): Promise<PriceGuidanceOutput> =>
       fetchPriceGuidance({
-        category: category ?? "",
+        category: category ?? "generale",
         productName: productName ?? "",
         location: location ?? { lat: 0, lng: 0 },
         ...(price && price > 0 ? { price } : {}),
