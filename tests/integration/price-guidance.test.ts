@@ -1,6 +1,6 @@
-// Local price guidance against the test stack's Firestore emulator: offers go in through
-// submitOffer (which keeps priceStats), guidance comes out of the priceGuidance callable, and its numbers
-// equal a brute-force computation over the seeded offers: similar product, same category, within 15 km.
+// Local price guidance against the test stack's Firestore emulator: offers go in through submitOffer's
+// transaction (which keeps priceStats), guidance comes out of the priceGuidance callable, and its
+// numbers equal a brute-force computation over the seeded offers: similar, same category, within 15 km.
 // Under the threshold (4 offers, or offers from only 2 shops) it answers nothing.
 
 import { deleteApp } from "firebase-admin/app";
@@ -65,7 +65,8 @@ async function offer(
       updatedAt: EARLIER,
     });
   const terms = { requestId: id, price, description: "Disponibile in negozio", deliveryOptions: ["pickup"] };
-  await submit.submitOffer.run(callableRequest(terms, { uid: shop }));
+  // submitOffer's own transaction, as the seed runs it (no e-mail queue here).
+  await submit.submitOfferCall(shop, terms, { db: db(), now: () => new Date() });
   seeded.push({ shop, category, productName, place, price });
 }
 
