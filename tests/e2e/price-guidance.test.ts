@@ -1,7 +1,7 @@
 // Local prices and unmet demand end to end, in Chromium against the seeded stack (scripts/seed/
 // past-prices.ts leaves past offers around Milano above the threshold): the buyer filling 'Compila tu'
 // for a city bike sees what shops nearby offered and takes it as budget; a shop typing a price on the
-// jacket request sees where it sits; its dashboard lists the requests nobody has answered (the backpack).
+// jacket request sees where it sits; a shop's dashboard lists the requests nobody has answered (the guitar).
 
 import { describe, expect, it } from "vitest";
 import { seededJourney } from "../support/seeded-journey";
@@ -34,7 +34,7 @@ describe("price guidance end to end", () => {
     await expect.poll(() => budgetMax.inputValue(), { timeout: 5_000 }).toMatch(/^\d+(,\d+)?$/);
   });
 
-  it("a shop typing a price sees its position; its dashboard lists the requests with no offer", async () => {
+  it("a shop typing a price sees its position; a dashboard lists the requests with no offer", async () => {
     const shop = await open(`/make-offer/${JACKET_ID}`, "desktop");
     await signIn(shop, "negozio2@vicino.test", `/make-offer/${JACKET_ID}`);
     const price = shop.getByRole("textbox", { name: /Prezzo/ });
@@ -48,10 +48,12 @@ describe("price guidance end to end", () => {
       .getByText("Il tuo prezzo è il più basso tra le offerte simili in zona", { exact: true })
       .waitFor({ timeout: 20_000 });
 
-    await shop.goto(shop.url().replace(`/make-offer/${JACKET_ID}`, "/merchant"));
-    const tile = shop.getByRole("region", { name: "Richieste senza offerte vicino a te" });
+    // negozio1's zone, every category: the guitar request nobody has answered (about 5 km away).
+    const other = await open("/merchant?categoria=tutte", "desktop");
+    await signIn(other, "negozio1@vicino.test", "/merchant");
+    const tile = other.getByRole("region", { name: "Richieste senza offerte vicino a te" });
     await tile
-      .getByRole("link", { name: /^Fai un'offerta per Zaino da trekking/ })
+      .getByRole("link", { name: "Fai un'offerta per Chitarra acustica per principiante" })
       .waitFor({ timeout: 20_000 });
   });
 });
