@@ -5,6 +5,7 @@
 
 import { deleteApp } from "firebase-admin/app";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { COLLECTIONS } from "../../src/domain/collections";
 import { distanceKm, type LatLng } from "../../src/domain/geo";
 import { requestGeoFields } from "../../src/domain/geo-cover";
 import { decodeGeohashBounds } from "../../src/domain/geohash";
@@ -164,7 +165,7 @@ describe("priceGuidance", () => {
 
   it("keeps no uid in the aggregates and refuses a caller who is not signed in", async () => {
     await offer("shop1", 250, DUOMO);
-    const docs = await db().collection("priceStats").get();
+    const docs = await db().collection(COLLECTIONS.priceStats).get();
     expect(docs.size).toBe(1);
     // Neither as a value nor inside a key (an offer's id holds its shop's uid).
     expect(JSON.stringify(docs.docs[0]?.data())).not.toContain("shop1");
