@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areSimilar, italianStem, productSignature } from "./product-similarity.ts";
+import { areSimilar, groupSimilar, italianStem, productSignature } from "./product-similarity.ts";
 
 type Row = [category: string, first: string, second: string, similar: boolean, why: string];
 const other = (category: string): string => (category === "casa" ? "sport" : "casa");
@@ -67,5 +67,18 @@ describe("italianStem", () => {
     expect(italianStem("giacca")).toBe(italianStem("giacche"));
     expect(italianStem("sci")).toBe("sci");
     expect(italianStem("tablet")).toBe("tablet");
+  });
+});
+
+describe("groupSimilar", () => {
+  it("puts similar requests together, in the order of each group's first", () => {
+    const items = [
+      { id: 1, category: "sport", productName: "bici da città" },
+      { id: 2, category: "casa", productName: "divano" },
+      { id: 3, category: "sport", productName: "Bicicletta" },
+      { id: 4, category: "sport", productName: "biciclette usate" },
+      { id: 5, category: "casa", productName: "bicicletta" },
+    ];
+    expect(groupSimilar(items).map((group) => group.map((item) => item.id))).toEqual([[1, 3, 4], [2], [5]]);
   });
 });

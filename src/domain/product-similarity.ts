@@ -115,3 +115,17 @@ export function areSimilar(a: SimilarityItem, b: SimilarityItem): boolean {
   const second = productSignature(b.productName);
   return first !== undefined && second !== undefined && similarSignatures(first, second);
 }
+
+/**
+ * Similar requests together, in the order of each group's first request (a feed stays newest first):
+ * what a 'X persone cercano …' group in a shop's feed would hold. Not shown anywhere yet.
+ */
+export function groupSimilar<T extends SimilarityItem>(items: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const item of items) {
+    const group = groups.find((candidates) => candidates[0] && areSimilar(candidates[0], item));
+    if (group) group.push(item);
+    else groups.push([item]);
+  }
+  return groups;
+}
