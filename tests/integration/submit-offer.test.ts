@@ -163,9 +163,11 @@ describe("submitOffer", () => {
       createdAt: offer?.createdAt,
       updatedAt: offer?.createdAt,
     });
-    // The new offer is unread by the buyer (their badges) until they open the chat.
+    // The new offer is unread by the buyer (their badges) until they open the chat, and its
+    // notification is new on the bell.
     expect(await read(`${COLLECTIONS.unreadCounts}/${BUYER}`)).toEqual({
       conversations: { [OFFER_ID]: { offer: true } },
+      notifications: 1,
     });
     // The buyer's card counts its offers from the request.
     expect((await read(`requests/${REQUEST}`))?.offerCount).toBe(1);

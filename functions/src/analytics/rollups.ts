@@ -6,6 +6,7 @@ import {
   type Firestore,
   Timestamp,
 } from "firebase-admin/firestore";
+import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/collections";
 import {
   MARKET_QUICK_OFFER_MINUTES,
@@ -19,9 +20,12 @@ import { REQUEST_STATUS } from "@/domain/state-machine";
 
 /**
  * The ONE place the market dashboard's rollups are incremented (docs/market-dashboard.md). The events
- * that already drive notifications call it inside their own transaction (submitOffer, acceptOffer,
- * completeTransaction), so a number moves exactly when its event commits; publication is counted by the
- * request trigger (onRequestWritten), which sees every publishing path. The nightly reconciliation
+ * that already drive notifications (submitOffer, acceptOffer, completeTransaction) record theirs right
+ * after their own commit, in a batch of its own (recordAfterCommit): a month's document takes every
+ * event of the month, more than the one write a second Firestore sustains on one document at national
+ * peaks, so it must never be in the transaction of an offer or a deal, whose commit it could hold up or
+ * fail. A lost increment is repaired by the reconciliation. Publication is counted by the request
+ * trigger (onRequestWritten), which sees every publishing path. The nightly reconciliation
  * (reconcile.ts) recomputes the recent days from the raw documents and overwrites what drifted (a
  * trigger retried, a document written by a script).
  */
@@ -61,6 +65,26 @@ function stage(writer: RollupWriter, db: Firestore, cell: MarketCellAddress, fie
 }
 
 const one = () => FieldValue.increment(1);
+
+/** The increments an event stages on a writer (one of the stage* functions below, bound to its data). */
+export type RollupStaging = (writer: RollupWriter) => void;
+
+/**
+ * After an event's commit: its increments, in a batch of their own. Never throws: the event has
+ * happened; a failed increment (a contended month document) is logged and left to the reconciliation.
+ */
+export async function recordAfterCommit(db: Firestore, staging: RollupStaging | undefined): Promise<void> {
+  if (!staging) return;
+  try {
+    const batch = db.batch();
+    staging(batch);
+    await batch.commit();
+  } catch (error) {
+    logger.warn("market rollups: increment not recorded, the reconciliation repairs it", {
+      error: String(error),
+    });
+  }
+}
 
 /** A request became visible to shops for the first time: published. */
 export function stageRequestPublished(writer: RollupWriter, db: Firestore, request: DocumentData): void {

@@ -9,7 +9,7 @@ import {
   OFFER_STATUS,
   REQUEST_STATUS,
 } from "@/domain/state-machine";
-import { stageDealAccepted } from "../analytics/rollups";
+import { type RollupStaging, recordAfterCommit, stageDealAccepted } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -86,7 +86,8 @@ export async function acceptOfferFor(
       });
     }
     touchConversations(tx, conversations, now);
-    stageDealAccepted(tx, db, requestSnap.data() ?? {});
+    const requestData = requestSnap.data() ?? {};
+    const rollup: RollupStaging = (writer) => stageDealAccepted(writer, db, requestData);
     // The shops hear of it with the same commit: the winner, and each shop turned down by it.
     const productName = productNameOf(requestSnap);
     const notifications = [
@@ -110,9 +111,9 @@ export async function acceptOfferFor(
         ),
       ),
     ];
-    return { output: { requestId: request.id, offerId: offer.id }, notifications };
+    return { output: { requestId: request.id, offerId: offer.id }, notifications, rollup };
   });
-  await deliverAfterCommit(deps, result.notifications);
+  await Promise.all([deliverAfterCommit(deps, result.notifications), recordAfterCommit(db, result.rollup)]);
   return result.output;
 }
 

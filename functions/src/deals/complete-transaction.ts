@@ -8,7 +8,7 @@ import { ERROR_MESSAGES } from "@/domain/messages";
 import { applyRating, type RatingSummary, ratingLedgerId, ratingOutcome } from "@/domain/rating";
 import { reviewDocument } from "@/domain/shop-page";
 import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
-import { stageSaleCompleted } from "../analytics/rollups";
+import { type RollupStaging, recordAfterCommit, stageSaleCompleted } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { emailProvenInAuth } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
@@ -91,7 +91,7 @@ export async function completeTransactionFor(
     });
     return false;
   });
-  return db.runTransaction(async (tx) => {
+  const result = await db.runTransaction(async (tx) => {
     const requestSnap = await tx.get(requestDoc);
     const request = readRequest(requestSnap);
     assertCustomer(request, uid);
@@ -170,14 +170,18 @@ export async function completeTransactionFor(
       tx.set(merchantProfileRef.collection(SUBCOLLECTIONS.reviews).doc(request.id), review);
     }
     touchConversations(tx, conversations, now);
-    stageSaleCompleted(tx, db, requestSnap.data() ?? {});
-    return {
+    const requestData = requestSnap.data() ?? {};
+    const rollup: RollupStaging = (writer) => stageSaleCompleted(writer, db, requestData);
+    const output: CompleteTransactionOutput = {
       requestId: request.id,
       merchantAverageRating: next.averageRating,
       ratingCounted: counted,
       ...(outcome.counted ? {} : { ratingUncountedReason: outcome.reason }),
     };
+    return { output, rollup };
   });
+  await recordAfterCommit(db, result.rollup);
+  return result.output;
 }
 
 /** One completeTransaction call by a signed-in caller: the input checked as sent, then the transaction. */

@@ -18,7 +18,7 @@ import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages"
 import { canReceiveOffers, mayOfferAgain, OFFER_STATUS, offerStatusSchema } from "@/domain/state-machine";
 import { MODERATION_MESSAGES } from "@/domain/trust-messages";
 import { publicName, publicProfileSchema } from "@/domain/user";
-import { stageOfferSubmitted } from "../analytics/rollups";
+import { type RollupStaging, recordAfterCommit, stageOfferSubmitted } from "../analytics/rollups";
 import { assertPlanAccess } from "../billing/plan-gate";
 import {
   conversationRef,
@@ -102,7 +102,10 @@ export async function submitOfferFor(
   const requestDoc = requestRef(db, input.requestId);
   const offerId = offerIdFor(input.requestId, uid);
   const targetRef = offerRef(db, offerId);
+  // The market dashboard's counts, recorded after the commit (analytics/rollups.ts).
+  let rollup: RollupStaging | undefined;
   const result = await db.runTransaction(async (tx) => {
+    rollup = undefined;
     const merchant = parseUserDoc((await tx.get(userRef(db, uid))).data());
     if (!merchant.ok || !isVerifiedShop(merchant.user)) {
       throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
@@ -174,7 +177,9 @@ export async function submitOfferFor(
       tx.update(requestDoc, { [REQUEST_FIELDS.offerCount]: FieldValue.increment(1) });
       // The market dashboard's counts, with the offer (an offer made again is the same shop's offer).
       const first = !(Number(requestSnap.get(REQUEST_FIELDS.offerCount)) > 0);
-      stageOfferSubmitted(tx, db, requestSnap.data() ?? {}, { merchantId: uid, at: now.toDate(), first });
+      const requestData = requestSnap.data() ?? {};
+      rollup = (writer) =>
+        stageOfferSubmitted(writer, db, requestData, { merchantId: uid, at: now.toDate(), first });
     }
     // The price aggregates, with the offer: an offer made again replaces its entry.
     stageOfferPrice(tx, db, requestSnap.data() ?? {}, {
@@ -204,7 +209,7 @@ export async function submitOfferFor(
     );
     return { output: { offerId, conversationId: offerId }, notification };
   });
-  await deliverAfterCommit(deps, [result.notification]);
+  await Promise.all([deliverAfterCommit(deps, [result.notification]), recordAfterCommit(db, rollup)]);
   return result.output;
 }
 
