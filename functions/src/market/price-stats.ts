@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { onCall } from "firebase-functions/https";
+import * as logger from "firebase-functions/logger";
 import { z } from "zod";
 import { COLLECTIONS } from "@/domain/collections";
 import { distanceKm } from "@/domain/geo";
@@ -32,8 +33,8 @@ import { sized } from "../lib/sizing";
 
 /**
  * The ONE module that keeps and reads the price aggregates (src/domain/price-stats.ts).
- * submitOffer stages an offer's entry in its own transaction (a blind merge: no read, so shops
- * offering in the same cell at once do not contend on a read); priceGuidance reads the cells around a
+ * submitOffer records an offer's entry right after its commit (recordOfferPrice: a blind merge in a
+ * write of its own, never in the offer's transaction); priceGuidance reads the cells around a
  * place and answers only above the threshold (price-guidance.ts), so a client never sees one offer.
  */
 
@@ -86,6 +87,25 @@ export function stageOfferPrice(
     { category, cell: gh4, month, offers: { [offerKey(offer.offerId)]: entry } },
     { merge: true },
   );
+}
+
+/**
+ * After an offer's commit: its price, in a write of its own. A category's month in a cell takes every
+ * offer there, so it stays out of submitOffer's transaction (as the market rollups do) and cannot hold
+ * up or fail an offer. Never throws: a lost entry is logged, and guidance only counts one offer fewer.
+ */
+export async function recordOfferPrice(
+  db: Firestore,
+  request: DocumentData,
+  offer: { offerId: string; merchantId: string; price: number; at: Date },
+): Promise<void> {
+  try {
+    const batch = db.batch();
+    stageOfferPrice(batch, db, request, offer);
+    await batch.commit();
+  } catch (error) {
+    logger.warn("price stats: offer price not recorded", { error: String(error) });
+  }
 }
 
 const NOTHING: PriceGuidanceOutput = { range: null, abovePercent: null };
