@@ -90,6 +90,7 @@ describe("App Check on every callable", () => {
         "cancelDeal",
         "verifyPickup",
         "withdrawOffer",
+        "priceGuidance",
       ].sort(),
     );
     // What is left are the HTTP endpoints, outside App Check: health, the rate-limited sendEmail,

@@ -6,6 +6,7 @@ import { configureFirestore } from "../../functions/src/lib/admin";
 import { AdminSeedWriter } from "./admin-writer";
 import { AuthEmulator } from "./auth-emulator";
 import { type DemoSummary, runDemoScenario } from "./demo-scenario";
+import { seedPastPrices } from "./past-prices";
 import { verifySeededData } from "./verify";
 
 export interface SeedTarget {
@@ -53,6 +54,8 @@ export async function seedDemoData(target: SeedTarget, now: Date = new Date()): 
     // The market dashboard's rollups for the scenario's days (its two weeks and a day), as the nightly
     // reconciliation would leave them: /admin/mercato has numbers from the first start.
     await reconcileMarketRollups({ db, now: () => now, days: 15 });
+    // Past offers' prices around Milano, so price guidance shows a range from the first start.
+    await seedPastPrices(db, now);
     await verifySeededData(db);
     return summary;
   } finally {

@@ -109,6 +109,12 @@ export const COLLECTIONS = {
    * market-rollups.ts), kept by functions/src/analytics/rollups.ts; admins (the admin claim) read.
    */
   marketRollups: "marketRollups",
+  /**
+   * priceStats/{category}_{gh4}_{YYYY-MM}: one month of offer prices of a category in a geohash-4 cell
+   * (priceStatsSchema, price-guidance.ts), kept by functions/src/market/price-stats.ts when an offer is
+   * submitted; read only by the priceGuidance callable, never by clients.
+   */
+  priceStats: "priceStats",
 } as const;
 
 /**

@@ -65,6 +65,9 @@ export const SIZING = {
   verifyPickup: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
   withdrawOffer: dealCallable,
+  // Price guidance: up to 36 documents read (9 cells × 4 months), no write; called as a buyer's
+  // product is known and as a shop types a price (debounced).
+  priceGuidance: { ...callable, maxInstances: 20 },
   purchaseTokens: { ...callable, maxInstances: 10 },
   verifyShop: { ...callable, timeoutSeconds: 60, maxInstances: 10 },
   // HTTP endpoints.

@@ -34,6 +34,7 @@ import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { recordOfferPrice } from "../market/price-stats";
 import { cloudEmailQueue } from "../notifications/email-queue";
 import { offerReceivedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
@@ -103,8 +104,10 @@ export async function submitOfferFor(
   const targetRef = offerRef(db, offerId);
   // The market dashboard's counts, recorded after the commit (analytics/rollups.ts).
   let rollup: RollupStaging | undefined;
+  let price: (() => Promise<void>) | undefined;
   const result = await db.runTransaction(async (tx) => {
     rollup = undefined;
+    price = undefined;
     const merchant = parseUserDoc((await tx.get(userRef(db, uid))).data());
     if (!merchant.ok || !isVerifiedShop(merchant.user)) {
       throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
@@ -180,6 +183,10 @@ export async function submitOfferFor(
       rollup = (writer) =>
         stageOfferSubmitted(writer, db, requestData, { merchantId: uid, at: now.toDate(), first });
     }
+    // The price aggregates, recorded after the commit like the rollups (market/price-stats.ts).
+    const priceRequest = requestSnap.data() ?? {};
+    price = () =>
+      recordOfferPrice(db, priceRequest, { offerId, merchantId: uid, price: input.price, at: now.toDate() });
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
     tx.set(conversationRef(db, offerId), conversation);
     // The new offer is unread by the buyer (their badges) until they open the chat.
@@ -201,7 +208,11 @@ export async function submitOfferFor(
     );
     return { output: { offerId, conversationId: offerId }, notification };
   });
-  await Promise.all([deliverAfterCommit(deps, [result.notification]), recordAfterCommit(db, rollup)]);
+  await Promise.all([
+    deliverAfterCommit(deps, [result.notification]),
+    recordAfterCommit(db, rollup),
+    price?.(),
+  ]);
   return result.output;
 }
 

@@ -12,6 +12,10 @@ import { findToast } from "@/testing/toasts";
 import { CreatePage } from "./create-page";
 import { prepareImageFile } from "./lib/resize-image";
 
+// Price guidance has its own tests (price-hint, make-offer-page): here it answers nothing.
+vi.mock("@/data/price-guidance", () => ({
+  fetchPriceGuidance: async () => ({ range: null, abovePercent: null }),
+}));
 vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn(), publishAlgoRequest: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));

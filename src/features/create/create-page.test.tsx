@@ -20,6 +20,10 @@ import { buyerSession } from "@/testing/marketplace-fixtures";
 import { findToast } from "@/testing/toasts";
 import { CreatePage } from "./create-page";
 
+// Price guidance has its own tests (price-hint, make-offer-page): here it answers nothing.
+vi.mock("@/data/price-guidance", () => ({
+  fetchPriceGuidance: async () => ({ range: null, abovePercent: null }),
+}));
 vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn(), publishAlgoRequest: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));

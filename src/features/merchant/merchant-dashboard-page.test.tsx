@@ -46,6 +46,8 @@ beforeEach(() => {
     aNearbyRequest({
       id: `req-${i}`,
       productName: `Richiesta ${i}`,
+      // Answered already: the tile of requests without offers has its own test.
+      offerCount: 1,
       location: { address: LONG_ADDRESS, lat: 45.47, lng: 9.2, geohash: "u0nd9x2bc" },
     }),
   );
@@ -150,7 +152,7 @@ describe("/merchant", () => {
 
   it("shows '50+' when the zone holds more requests than it counts", async () => {
     vi.mocked(fetchNearbyRequests).mockResolvedValue({
-      items: [aNearbyRequest()],
+      items: [aNearbyRequest({ offerCount: 1 })],
       nextCursor: {} as NearbyRequestsCursor,
       reads: 1,
       queries: 1,
@@ -201,8 +203,8 @@ describe("/merchant", () => {
     );
     vi.mocked(fetchNearbyRequests).mockResolvedValue({
       items: [
-        aNearbyRequest({ id: "req-0", productName: "Richiesta 0" }),
-        aNearbyRequest({ id: "req-1", productName: "Richiesta 1", status: "active" }),
+        aNearbyRequest({ id: "req-0", productName: "Richiesta 0", offerCount: 1 }),
+        aNearbyRequest({ id: "req-1", productName: "Richiesta 1", status: "active", offerCount: 1 }),
         aNearbyRequest({ id: "req-2", productName: "Richiesta 2" }),
       ],
       nextCursor: null,
@@ -216,7 +218,8 @@ describe("/merchant", () => {
     });
     expect(offered).toHaveAttribute("href", "/make-offer/req-0");
     expect(screen.queryByRole("link", { name: /^Fai un'offerta per Richiesta 0/ })).toBeNull();
-    expect(screen.getByRole("link", { name: /^Fai un'offerta per Richiesta 2$/ })).toBeInTheDocument();
+    // Once in the nearby list, once among the requests no shop has answered yet.
+    expect(screen.getAllByRole("link", { name: /^Fai un'offerta per Richiesta 2$/ })).toHaveLength(2);
     expect(listMerchantOffersOn).toHaveBeenCalledWith("shop-1", ["req-0", "req-1", "req-2"]);
   });
 
@@ -251,7 +254,7 @@ describe("/merchant", () => {
 
   it("writes product names with a capital letter, as typed otherwise", async () => {
     vi.mocked(fetchNearbyRequests).mockResolvedValue({
-      items: [aNearbyRequest({ id: "req-b", productName: "bicicletta da città" })],
+      items: [aNearbyRequest({ id: "req-b", productName: "bicicletta da città", offerCount: 1 })],
       nextCursor: null,
       reads: 1,
       queries: 1,
@@ -272,6 +275,32 @@ describe("/merchant", () => {
     expect(within(card).getByText(MERCHANT_MESSAGES.requestUnavailable)).toBeInTheDocument();
     expect(listRecentMerchantOffers).toHaveBeenCalledWith("shop-1", 4);
     expect(within(card).getByRole("link", { name: "Tutte le offerte" })).toHaveAttribute("href", "/offers");
+  });
+
+  it("lists the zone's requests of the last 7 days that no shop has answered, newest first, each to the offer form", async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    vi.mocked(fetchNearbyRequests).mockResolvedValue({
+      items: [
+        aNearbyRequest({ id: "answered", productName: "Con offerte", offerCount: 2, createdAt: hoursAgo(1) }),
+        aNearbyRequest({ id: "older", productName: "Bici da città", createdAt: hoursAgo(30) }),
+        aNearbyRequest({ id: "newer", productName: "Trapano", offerCount: 0, createdAt: hoursAgo(2) }),
+        aNearbyRequest({ id: "stale", productName: "Vecchia", createdAt: hoursAgo(8 * 24) }),
+      ],
+      nextCursor: null,
+      reads: 4,
+      queries: 1,
+      indexEntries: 0,
+    });
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const tile = await screen.findByRole("region", { name: "Richieste senza offerte vicino a te" });
+    const links = await within(tile).findAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/make-offer/newer",
+      "/make-offer/older",
+    ]);
+    expect(links[0]).toHaveAccessibleName("Fai un'offerta per Trapano");
+    expect(within(tile).queryByText("Con offerte")).toBeNull();
+    expect(within(tile).queryByText("Vecchia")).toBeNull();
   });
 
   it("has empty and error states", async () => {

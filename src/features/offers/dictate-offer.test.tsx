@@ -9,6 +9,10 @@ import { aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
 import { MakeOfferPage } from "./make-offer-page";
 
+// Price guidance has its own tests (price-hint, make-offer-page): here it answers nothing.
+vi.mock("@/data/price-guidance", () => ({
+  fetchPriceGuidance: async () => ({ range: null, abovePercent: null }),
+}));
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/offers", () => ({ getOffer: vi.fn(), saveOffer: vi.fn() }));
 vi.mock("@/data/offer-description", () => ({ generateOfferDescription: vi.fn() }));

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { generateOfferDescription } from "@/data/offer-description";
 import { getOffer, saveOffer } from "@/data/offers";
+import { fetchPriceGuidance } from "@/data/price-guidance";
 import { getRequest } from "@/data/requests";
 import {
   ERROR_MESSAGES,
@@ -19,6 +20,7 @@ import { findToast, toastTexts } from "@/testing/toasts";
 import { MakeOfferPage } from "./make-offer-page";
 
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
+vi.mock("@/data/price-guidance", () => ({ fetchPriceGuidance: vi.fn() }));
 vi.mock("@/data/offers", () => ({
   getOffer: vi.fn(),
   saveOffer: vi.fn(),
@@ -35,6 +37,7 @@ beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(merchantSession());
   vi.mocked(getRequest).mockResolvedValue(aRequest());
   vi.mocked(getOffer).mockResolvedValue(null);
+  vi.mocked(fetchPriceGuidance).mockResolvedValue({ range: null, abovePercent: null });
   vi.mocked(saveOffer).mockResolvedValue({ offerId: "req-1_shop-1", conversationId: "req-1_shop-1" });
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
@@ -55,6 +58,30 @@ const checkbox = (name: string) => screen.getByRole("checkbox", { name });
 const sendButton = () => screen.getByRole("button", { name: "Invia l'offerta" });
 
 describe("/make-offer/:requestId", () => {
+  it("shows where the typed price sits among similar offers nearby, only when the callable answers", async () => {
+    vi.mocked(fetchPriceGuidance).mockImplementation(async (input) => ({
+      range: { min: 80, max: 200, count: 6 },
+      abovePercent: input.price === 150 ? 80 : null,
+    }));
+    const { user } = await openForm();
+    expect(screen.queryByRole("status", { name: "Il tuo prezzo in zona" })).toBeNull();
+    await user.type(priceBox(), "150");
+    expect(
+      await screen.findByText(
+        "Il tuo prezzo è più alto del 80 % delle offerte simili in zona",
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    const request = aRequest();
+    expect(fetchPriceGuidance).toHaveBeenLastCalledWith({
+      category: request.category,
+      productName: request.productName,
+      location: { lat: request.location.lat, lng: request.location.lng },
+      price: 150,
+    });
+  });
+
   it("keeps the page when a background refetch fails: only a failed first read shows the error", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["Date"] });
     try {

@@ -20,6 +20,7 @@ import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } fr
 import { DictateOffer } from "./components/dictate-offer";
 import { OfferClosedNotice } from "./components/offer-closed-notice";
 import { OfferForm, type OfferFormInitial } from "./components/offer-form";
+import { PricePosition } from "./components/price-position";
 import { RequestSummary } from "./components/request-summary";
 import { initialValues } from "./lib/initial-values";
 
@@ -166,6 +167,7 @@ export function MakeOfferPage() {
                 initial={initialValues(request, offer)}
                 submitLabel={offer && !again ? "Aggiorna l'offerta" : "Invia l'offerta"}
                 onSubmit={submit}
+                priceHint={(price) => <PricePosition request={request} price={price} />}
                 onDraftDescription={async (input) => {
                   const drafted = await draftDescription.mutateAsync({ requestId: request.id, ...input });
                   if (drafted !== null) return drafted;

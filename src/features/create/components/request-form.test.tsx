@@ -1,17 +1,21 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { publishRequest } from "@/data/algo";
+import { fetchPriceGuidance } from "@/data/price-guidance";
 import { placeSearch } from "@/domain/gazetteer";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { REQUEST_PHOTO_MESSAGES } from "@/domain/request-photo";
+import { createQueryClient } from "@/lib/query-client";
 import { GAZETTEER_FIXTURE } from "@/testing/gazetteer-fixture";
 import { findToast } from "@/testing/toasts";
 import { prepareImageFile } from "../lib/resize-image";
 import { RequestForm } from "./request-form";
 
 vi.mock("@/data/algo", () => ({ publishRequest: vi.fn() }));
+vi.mock("@/data/price-guidance", () => ({ fetchPriceGuidance: vi.fn() }));
 // jsdom has no canvas or image decoding: the resize is replaced, the form's use of it is tested.
 vi.mock("../lib/resize-image", () => ({ prepareImageFile: vi.fn() }));
 
@@ -21,9 +25,11 @@ function renderForm() {
   const onPublished = vi.fn();
   const user = userEvent.setup();
   render(
-    <ToastProvider>
-      <RequestForm onPublished={onPublished} loadPlaces={loadPlaces} />
-    </ToastProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <RequestForm onPublished={onPublished} loadPlaces={loadPlaces} />
+      </ToastProvider>
+    </QueryClientProvider>,
   );
   const publish = () => user.click(screen.getByRole("button", { name: "Pubblica gratis" }));
   const pickPlace = async (typed: string, option: string) => {
@@ -52,6 +58,7 @@ beforeEach(() => {
       },
     });
   vi.mocked(prepareImageFile).mockReset();
+  vi.mocked(fetchPriceGuidance).mockReset().mockResolvedValue({ range: null, abovePercent: null });
 });
 
 describe("'Compila tu', the free form", () => {
@@ -128,6 +135,36 @@ describe("'Compila tu', the free form", () => {
       photos: [{ data: "/9j/SlBH", width: 640, height: 480 }],
       submissionId: expect.stringMatching(/^[A-Za-z0-9-]{16,64}$/),
     });
+  });
+
+  it("shows what shops nearby offered once product, category and place are known; the range fills the budget", async () => {
+    vi.mocked(fetchPriceGuidance).mockResolvedValue({
+      range: { min: 49.9, max: 89, count: 6 },
+      abovePercent: null,
+    });
+    const { user, pickPlace } = renderForm();
+    await user.type(screen.getByRole("textbox", { name: /Prodotto/ }), "Trapano");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Categoria" }), "Casa");
+    expect(screen.queryByRole("status", { name: "Prezzi in zona" })).toBeNull();
+    await pickPlace("sesto", "Sesto San Giovanni (MI)");
+    const hint = await screen.findByRole("status", { name: "Prezzi in zona" }, { timeout: 3000 });
+    expect(hint).toHaveTextContent("Nella tua zona i negozi hanno offerto da 49,9 a 89 € (6 offerte)");
+    expect(fetchPriceGuidance).toHaveBeenLastCalledWith({
+      category: "casa",
+      productName: "Trapano",
+      location: { lat: 45.5333, lng: 9.2259 },
+    });
+    await user.click(screen.getByRole("button", { name: "Usa come budget" }));
+    expect(screen.getByRole("textbox", { name: "Budget da (€)" })).toHaveValue("49,9");
+    expect(screen.getByRole("textbox", { name: "Budget fino a (€)" })).toHaveValue("89");
+  });
+
+  it("shows nothing when the callable answers no range (under the threshold)", async () => {
+    const { user, pickPlace } = renderForm();
+    await user.type(screen.getByRole("textbox", { name: /Prodotto/ }), "Trapano");
+    await pickPlace("sesto", "Sesto San Giovanni (MI)");
+    await vi.waitFor(() => expect(fetchPriceGuidance).toHaveBeenCalled(), { timeout: 3000 });
+    expect(screen.queryByRole("status", { name: "Prezzi in zona" })).toBeNull();
   });
 
   it("refuses a file that is not an image, and one too heavy even reduced", async () => {

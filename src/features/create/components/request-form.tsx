@@ -22,6 +22,7 @@ import type { PlaceSearch } from "@/domain/gazetteer";
 import type { LatLng } from "@/domain/geo";
 import { DESCRIPTION_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH } from "@/domain/limits";
 import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
+import { amountInputText } from "@/domain/price-guidance";
 import {
   emptyRequestForm,
   REQUEST_FORM_LABELS,
@@ -32,6 +33,7 @@ import {
 import type { PreparedImage } from "../lib/resize-image";
 import { LocationCard } from "./location-card";
 import { PhotoPicker } from "./photo-picker";
+import { PriceHint } from "./price-hint";
 
 /** A submission's idempotency key (publishRequest's submissionId). */
 const newSubmissionId = () => crypto.randomUUID();
@@ -142,6 +144,18 @@ export function RequestForm({ onPublished, loadPlaces }: RequestFormProps) {
             </Field>
           </div>
           <p className="-mt-2 text-xs text-slate-600">{REQUEST_FORM_LABELS.budgetHint}</p>
+          <PriceHint
+            category={values.category}
+            productName={values.productName}
+            location={coords}
+            onUseRange={(range) =>
+              setValues((current) => ({
+                ...current,
+                budgetMin: amountInputText(range.min),
+                budgetMax: amountInputText(range.max),
+              }))
+            }
+          />
           <Choice
             label={REQUEST_FORM_LABELS.urgency}
             value={values.urgency}

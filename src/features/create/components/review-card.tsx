@@ -19,6 +19,7 @@ import type { LatLng } from "@/domain/geo";
 import { DEFAULT_ACTION_RADIUS_KM } from "@/domain/limits";
 import { BUYER_MESSAGES } from "@/domain/messages";
 import { LocationCard } from "./location-card";
+import { PriceHint } from "./price-hint";
 
 type ReviewCardProps = {
   fields: AlgoExtractedData;
@@ -64,6 +65,17 @@ export function ReviewCard(props: ReviewCardProps) {
                 </div>
               ))}
             </dl>
+            <PriceHint
+              category={fields.category}
+              productName={fields.productName}
+              location={fields.location}
+              onUseRange={(range) =>
+                props.onSave(
+                  { ...fields, budget: { min: range.min, max: range.max } },
+                  actionRadius ?? DEFAULT_ACTION_RADIUS_KM,
+                )
+              }
+            />
             {photoUrl ? (
               <img src={photoUrl} alt={REVIEW_LABELS.photo} className="max-h-32 rounded-lg object-cover" />
             ) : null}

@@ -45,6 +45,8 @@ type Props = {
   onDraftDescription?: (input: { price: number; notes?: string | undefined }) => Promise<string>;
   /** 'Detta l'offerta', given the function that puts Leonardo's fields in the form. */
   dictation?: (fill: (fields: DictatedOfferFields) => DictatedField[]) => ReactNode;
+  /** Under the price, given the price typed (NaN while it is not one): where it sits in the area. */
+  priceHint?: (price: number) => ReactNode;
 };
 
 /**
@@ -52,7 +54,8 @@ type Props = {
  * price is a number above 0 ("12,50" is fine), a price outside the buyer's budget asks for confirmation,
  * availability time and notes are optional.
  */
-export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescription, dictation }: Props) {
+export function OfferForm(props: Props) {
+  const { budget, initial, submitLabel, onSubmit, onDraftDescription, dictation, priceHint } = props;
   const [price, setPrice] = useState(initial.price);
   const [description, setDescription] = useState(initial.description);
   const [delivery, setDelivery] = useState<ReadonlySet<DeliveryOption>>(new Set(initial.deliveryOptions));
@@ -201,6 +204,7 @@ export function OfferForm({ budget, initial, submitLabel, onSubmit, onDraftDescr
           }}
         />
       </Field>
+      {priceHint?.(parsePrice(price))}
       <Field
         label="Descrizione dell'offerta"
         required

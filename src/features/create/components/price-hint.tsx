@@ -1,0 +1,31 @@
+import { PriceRangeHint } from "@/components/marketplace/price-guidance";
+import type { LatLng } from "@/domain/geo";
+import type { PriceRange } from "@/domain/price-guidance";
+import { usePriceGuidance } from "@/lib/price-guidance";
+
+/**
+ * What shops nearby offered for this product, under Algo's summary and in 'Compila tu',
+ * once the product, its category and the place are known; nothing under the threshold.
+ */
+export function PriceHint({
+  category,
+  productName,
+  location,
+  onUseRange,
+}: {
+  category: string | undefined;
+  productName: string | undefined;
+  location: Partial<LatLng> | null | undefined;
+  onUseRange?: (range: PriceRange) => void;
+}) {
+  const place =
+    location?.lat !== undefined && location.lng !== undefined
+      ? { lat: location.lat, lng: location.lng }
+      : undefined;
+  const guidance = usePriceGuidance({
+    ...(category ? { category } : {}),
+    ...(productName ? { productName } : {}),
+    ...(place ? { location: place } : {}),
+  });
+  return <PriceRangeHint range={guidance.data?.range} {...(onUseRange ? { onUseRange } : {})} />;
+}

@@ -1,0 +1,59 @@
+// Local prices and unmet demand end to end, in Chromium against the seeded stack (scripts/seed/
+// past-prices.ts leaves past offers around Milano above the threshold): the buyer filling 'Compila tu'
+// for a city bike sees what shops nearby offered and takes it as budget; a shop typing a price on the
+// jacket request sees where it sits; a shop's dashboard lists the requests nobody has answered (the guitar).
+
+import { describe, expect, it } from "vitest";
+import { seededJourney } from "../support/seeded-journey";
+
+/** Seeded: an active request for a rain jacket, with negozio2's pending offer (editable). */
+const JACKET_ID = "demo-req-giacca";
+
+const { open, signIn } = seededJourney();
+
+describe("price guidance end to end", () => {
+  it("the buyer sees the range shops nearby offered for a city bike, and uses it as budget", async () => {
+    const buyer = await open("/create", "phone");
+    await signIn(buyer, "acquirente@vicino.test", "/create");
+    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: 20_000 });
+    const form = buyer.getByRole("region", { name: "Compila la richiesta" });
+    await form.waitFor();
+    await form.getByRole("textbox", { name: /Prodotto/ }).fill("Bici da città");
+    await form.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Sport" });
+    await form.getByRole("combobox", { name: "Indirizzo o comune" }).fill("Milano");
+    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+    const hint = form.getByRole("status", { name: "Prezzi in zona" });
+    // The past prices (239-399 €) and the scenario's own bike offers, made through submitOffer.
+    await hint
+      .getByText(/^Nella tua zona i negozi hanno offerto da [\d,]+ a [\d,]+ € \(\d+ offerte\)$/)
+      .waitFor({
+        timeout: 20_000,
+      });
+    await hint.getByRole("button", { name: "Usa come budget" }).click();
+    const budgetMax = form.getByRole("textbox", { name: "Budget fino a (€)" });
+    await expect.poll(() => budgetMax.inputValue(), { timeout: 5_000 }).toMatch(/^\d+(,\d+)?$/);
+  });
+
+  it("a shop typing a price sees its position; a dashboard lists the requests with no offer", async () => {
+    const shop = await open(`/make-offer/${JACKET_ID}`, "desktop");
+    await signIn(shop, "negozio2@vicino.test", `/make-offer/${JACKET_ID}`);
+    const price = shop.getByRole("textbox", { name: /Prezzo/ });
+    await price.waitFor({ timeout: 20_000 });
+    await price.fill("1000");
+    await shop
+      .getByText("Il tuo prezzo è più alto del 100 % delle offerte simili in zona", { exact: true })
+      .waitFor({ timeout: 20_000 });
+    await price.fill("1");
+    await shop
+      .getByText("Il tuo prezzo è il più basso tra le offerte simili in zona", { exact: true })
+      .waitFor({ timeout: 20_000 });
+
+    // negozio1's zone, every category: the guitar request nobody has answered (about 5 km away).
+    const other = await open("/merchant?categoria=tutte", "desktop");
+    await signIn(other, "negozio1@vicino.test", "/merchant");
+    const tile = other.getByRole("region", { name: "Richieste senza offerte vicino a te" });
+    await tile
+      .getByRole("link", { name: "Fai un'offerta per Chitarra acustica per principiante" })
+      .waitFor({ timeout: 20_000 });
+  });
+});
