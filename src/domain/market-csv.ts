@@ -21,6 +21,7 @@ export function marketCsv(dashboard: MarketDashboard): string {
     [M.csvTotals, M.offersPerRequest, value(totals?.offersPerRequest ?? null, hidden)],
     [M.csvTotals, M.accepted, value(totals?.accepted ?? null, hidden)],
     [M.csvTotals, M.completed, value(totals?.completed ?? null, hidden)],
+    [M.csvTotals, M.verified, value(totals?.verified ?? null, hidden)],
     [M.csvTotals, M.activeShops, value(totals?.activeShops ?? null, hidden)],
     [M.csvTotals, M.unanswered, value(totals?.unanswered ?? null, hidden)],
     [M.csvTotals, M.newShops, dashboard.shops.newShops],

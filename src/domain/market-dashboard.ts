@@ -44,6 +44,7 @@ export interface MarketTotals {
   offersPerRequest: number | null;
   accepted: number;
   completed: number;
+  verified: number;
   /** Minutes to the first offer, nearest-rank percentiles over the requests that had one (null: none). */
   medianMinutes: number | null;
   p90Minutes: number | null;
@@ -110,7 +111,15 @@ export function comuniOf(cells: readonly MarketCell[]): { key: string; name: str
 function sumCells(cells: readonly MarketCell[]): MarketTotals {
   const minutes: Record<string, number> = {};
   const shops = new Set<string>();
-  const totals = { published: 0, withOffer: 0, offeredWithin24h: 0, offers: 0, accepted: 0, completed: 0 };
+  const totals = {
+    published: 0,
+    withOffer: 0,
+    offeredWithin24h: 0,
+    offers: 0,
+    accepted: 0,
+    completed: 0,
+    verified: 0,
+  };
   for (const cell of cells) {
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += cell[key];
     for (const [value, count] of Object.entries(cell.firstOfferMinutes)) {

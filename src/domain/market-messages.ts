@@ -26,6 +26,7 @@ export const MARKET_MESSAGES = {
   offersPerRequest: "Offerte per richiesta",
   accepted: "Accordi accettati",
   completed: "Vendite completate",
+  verified: "Acquisti verificati in negozio",
   activeShops: "Negozi attivi (almeno un'offerta)",
   newShops: "Nuovi negozi verificati (tutti i comuni)",
   lapsedPlans: "Abbonamenti scaduti (tutti i comuni)",

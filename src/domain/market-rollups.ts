@@ -135,6 +135,8 @@ export const marketCellSchema = lazySchema(() =>
     accepted: count.default(0),
     /** Requests completed (the sale happened in the shop). */
     completed: count.default(0),
+    /** Requests whose sale was proved at the till ('Acquisto verificato': the pickup code). */
+    verified: count.default(0),
     /** Minutes to the first offer → how many requests waited that long. */
     firstOfferMinutes: z.record(z.string(), count).default({}),
     /** Pseudonymous keys (a hash, never the uid) of the shops that offered: distinct active shops. */
@@ -169,6 +171,7 @@ export function emptyMarketCell(address: MarketCellAddress): MarketCell {
     offers: 0,
     accepted: 0,
     completed: 0,
+    verified: 0,
     firstOfferMinutes: {},
     shops: [],
   };

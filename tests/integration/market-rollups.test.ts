@@ -33,6 +33,7 @@ type Modules = {
   submit: typeof import("../../functions/src/offers/submit-offer");
   accept: typeof import("../../functions/src/deals/accept-offer");
   complete: typeof import("../../functions/src/deals/complete-transaction");
+  verify: typeof import("../../functions/src/deals/verify-pickup");
   admin: typeof import("../../functions/src/lib/admin");
 };
 
@@ -64,15 +65,16 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  const [rollups, reconcile, submit, accept, complete, admin] = await Promise.all([
+  const [rollups, reconcile, submit, accept, complete, verify, admin] = await Promise.all([
     import("../../functions/src/analytics/rollups"),
     import("../../functions/src/analytics/reconcile"),
     import("../../functions/src/offers/submit-offer"),
     import("../../functions/src/deals/accept-offer"),
     import("../../functions/src/deals/complete-transaction"),
+    import("../../functions/src/deals/verify-pickup"),
     import("../../functions/src/lib/admin"),
   ]);
-  m = { rollups, reconcile, submit, accept, complete, admin };
+  m = { rollups, reconcile, submit, accept, complete, verify, admin };
 });
 
 afterAll(async () => {
@@ -130,6 +132,9 @@ async function playMarket(): Promise<void> {
     if (shops.length > 0 && index % 3 !== 2) {
       const acceptAt = createdAt.getTime() + 45 * HOUR;
       events.push({ at: acceptAt, run: () => acceptFirst(id, acceptAt) });
+      // Some sales are proved at the till first (the pickup code), then rated.
+      if (index % 8 === 2)
+        events.push({ at: acceptAt + 2 * HOUR, run: () => verifyAtTill(id, acceptAt + 2 * HOUR) });
       if (index % 2 === 0)
         events.push({ at: acceptAt + 3 * HOUR, run: () => complete(id, acceptAt + 3 * HOUR) });
     }
@@ -157,6 +162,19 @@ async function acceptFirst(requestId: string, at: number) {
     deliveryOptions: first.get("deliveryOptions"),
   };
   await m.accept.acceptOfferCall(BUYER, { offerId: first.id, terms }, { ...deps(at), emailQueue: noQueue });
+}
+
+/** The deal's shop types the buyer's pickup code at the till (verifyPickup). */
+async function verifyAtTill(requestId: string, at: number) {
+  const accepted = await db()
+    .collection(COLLECTIONS.offers)
+    .where("requestId", "==", requestId)
+    .where("status", "==", "accepted")
+    .get();
+  const offer = accepted.docs[0];
+  if (!offer) return;
+  const code = String((await m.verify.pickupCodeRef(db(), offer.id).get()).get("code"));
+  await m.verify.verifyPickupFor(String(offer.get("merchantId")), { offerId: offer.id, code }, deps(at));
 }
 
 async function complete(requestId: string, at: number) {
@@ -220,6 +238,7 @@ describe("market rollups", () => {
     expect(board.totals?.offers).toBeGreaterThan(10);
     expect(board.totals?.accepted).toBeGreaterThan(2);
     expect(board.totals?.completed).toBeGreaterThan(0);
+    expect(board.totals?.verified).toBeGreaterThan(0);
     expect(board.totals?.unanswered).toBeGreaterThan(2);
     await expectPageEqualsBruteForce({ shops: false });
   });

@@ -27,6 +27,8 @@ interface RawRequest {
   category: RequestCategory;
   status: string;
   createdAt: Date;
+  /** The sale was proved at the till (verifyPickup). */
+  verified: boolean;
   offers: DocumentData[];
 }
 
@@ -45,6 +47,7 @@ export async function readRaw(db: Firestore) {
       category: doc.get("category"),
       status: doc.get("status"),
       createdAt,
+      verified: date(doc.get("verifiedPurchaseAt")) !== null,
       offers: offers.docs.filter((offer) => offer.get("requestId") === doc.id).map((offer) => offer.data()),
     };
   });
@@ -83,6 +86,7 @@ function totalsOf(requests: RawRequest[]) {
     offersPerRequest: published ? offers / published : null,
     accepted: requests.flatMap((request) => request.offers).filter((offer) => offer.acceptedAt).length,
     completed: requests.filter((request) => request.status === "completed").length,
+    verified: requests.filter((request) => request.verified).length,
     medianMinutes: nearestRank(minutes, 50),
     p90Minutes: nearestRank(minutes, 90),
     activeShops: new Set(requests.flatMap((request) => request.offers.map((offer) => offer.merchantId))).size,

@@ -121,6 +121,12 @@ export function stageDealAccepted(writer: RollupWriter, db: Firestore, request: 
   if (cell) stage(writer, db, cell, { accepted: one() });
 }
 
+/** The shop verified the pickup code at the till: the sale is proved. */
+export function stageSaleVerified(writer: RollupWriter, db: Firestore, request: DocumentData): void {
+  const cell = requestCell(request);
+  if (cell) stage(writer, db, cell, { verified: one() });
+}
+
 /** The buyer completed the purchase. */
 export function stageSaleCompleted(writer: RollupWriter, db: Firestore, request: DocumentData): void {
   const cell = requestCell(request);

@@ -14,6 +14,7 @@ import {
   verifyPickupInputSchema,
 } from "@/domain/pickup";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
+import { type RollupStaging, recordAfterCommit, stageSaleVerified } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -92,7 +93,8 @@ export async function verifyPickupFor(
     const offer = readOffer(await tx.get(offerRef(db, input.offerId)));
     if (offer.merchantId !== uid) throw refused("permission-denied", { reason: "notYourDeal" });
     const requestDoc = requestRef(db, offer.requestId);
-    const request = readRequest(await tx.get(requestDoc));
+    const requestSnap = await tx.get(requestDoc);
+    const request = readRequest(requestSnap);
     const stored = (await tx.get(codeRef)).data();
     if (!stored) throw refused("failed-precondition", { reason: "notAccepted" });
     const state = storedState(stored);
@@ -120,7 +122,12 @@ export async function verifyPickupFor(
     tx.update(offerRef(db, offer.id), { verifiedPurchaseAt: now, updatedAt: now });
     tx.update(requestDoc, { verifiedPurchaseAt: now, updatedAt: now });
     touchConversations(tx, conversations, now);
-    return { ok: true as const, requestId: request.id };
+    const requestData = requestSnap.data() ?? {};
+    return {
+      ok: true as const,
+      requestId: request.id,
+      rollup: ((writer) => stageSaleVerified(writer, db, requestData)) as RollupStaging,
+    };
   });
   if (!outcome.ok) {
     const { attempt } = outcome;
@@ -130,6 +137,7 @@ export async function verifyPickupFor(
       throw refused("resource-exhausted", { reason: "locked", minutesLeft: attempt.minutesLeft });
     throw refused("failed-precondition", { reason: "used" });
   }
+  await recordAfterCommit(db, outcome.rollup);
   return { offerId: input.offerId, requestId: outcome.requestId, verifiedPurchase: true };
 }
 

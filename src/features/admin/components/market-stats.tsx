@@ -26,6 +26,7 @@ export function MarketStats({ dashboard }: { dashboard: MarketDashboard }) {
         ],
         [M.accepted, String(totals.accepted)],
         [M.completed, String(totals.completed)],
+        [M.verified, String(totals.verified)],
         [M.activeShops, String(totals.activeShops)],
         [M.unanswered, String(totals.unanswered)],
       ]
