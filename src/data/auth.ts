@@ -102,6 +102,17 @@ export async function currentIdToken(): Promise<string | null> {
 }
 
 /**
+ * Whether the restored session is `uid`'s: writes that need the ID token and may run while Auth is still
+ * restoring or has just signed out (a chat marking what it shows as read) check this first, since Firestore
+ * Lite sends a request without a token rather than waiting for one.
+ */
+export async function isSignedInAs(uid: string): Promise<boolean> {
+  const auth = await getAuthInstance();
+  await auth.authStateReady();
+  return auth.currentUser?.uid === uid;
+}
+
+/**
  * Observes the signed-in account; the first call reports the restored session (or null).
  * Returns the unsubscribe function, safe to call before the SDK has loaded.
  */

@@ -12,6 +12,7 @@ import {
   lazyListen,
   withFirestore,
   withFirestoreLite,
+  withOwnFirestoreLite,
 } from "./listen";
 import { buildingSteps, inSlices } from "./slices";
 import { clearUnreadIn } from "./unread-counts";
@@ -123,11 +124,12 @@ export async function sendMessage({ id, senderId, ...input }: SendMessageInput):
  * Adds `uid` to readBy of the given messages (only that field, as the rules require) and, in the same
  * batch, takes the conversation off the user's unread counts (./unread-counts.ts): the messages and the
  * badge are read together or not at all. Best effort and over Firestore Lite, so opening a chat does not
- * load the full SDK before the chat has painted.
+ * load the full SDK before the chat has painted; nothing is sent unless the session is still `uid`'s
+ * (withOwnFirestoreLite).
  */
 export async function markMessagesRead(conversationId: string, messageIds: readonly string[], uid: string) {
   if (messageIds.length === 0) return;
-  await withFirestoreLite(async (fs, db) => {
+  await withOwnFirestoreLite(uid, async (fs, db) => {
     const batch = fs.writeBatch(db);
     markMessagesReadIn(fs, db, batch, { conversationId, messageIds, uid });
     await batch.commit();

@@ -3,7 +3,7 @@ import type { Firestore as LiteDb, WriteBatch } from "firebase/firestore/lite";
 import { COLLECTIONS } from "@/domain/collections";
 import { NO_UNREAD, type UnreadCounts, unreadCountsSchema, unreadWrites } from "@/domain/unread-counts";
 import { parseDocument } from "./document";
-import { type FirestoreLiteSdk, type Listener, subscribeToDocument, withFirestoreLite } from "./listen";
+import { type FirestoreLiteSdk, type Listener, subscribeToDocument, withOwnFirestoreLite } from "./listen";
 
 /**
  * unreadCounts/{uid} (src/domain/unread-counts.ts): the user's unread messages and new offers per
@@ -49,7 +49,7 @@ export function clearUnreadIn(
  * readBy marks: the chat must not load the full SDK for it before it has painted.
  */
 export async function clearUnread(uid: string, conversationId: string): Promise<void> {
-  await withFirestoreLite(async (fs, db) => {
+  await withOwnFirestoreLite(uid, async (fs, db) => {
     const batch = fs.writeBatch(db);
     clearUnreadIn(fs, db, batch, uid, conversationId);
     await batch.commit();
@@ -62,7 +62,7 @@ export async function clearUnread(uid: string, conversationId: string): Promise<
  * stays free of the full SDK until its list is wanted.
  */
 export async function markNotificationsSeen(uid: string): Promise<void> {
-  await withFirestoreLite((fs, db) =>
+  await withOwnFirestoreLite(uid, (fs, db) =>
     fs.setDoc(fs.doc(db, COLLECTIONS.unreadCounts, uid), unreadWrites.notificationsSeen(), { merge: true }),
   );
 }

@@ -137,6 +137,7 @@ export const fakeAuthModule = {
   signOut: vi.fn<typeof AuthModule.signOut>(),
   deleteCurrentAccount: vi.fn<typeof AuthModule.deleteCurrentAccount>(),
   currentIdToken: vi.fn<typeof AuthModule.currentIdToken>(),
+  isSignedInAs: vi.fn<typeof AuthModule.isSignedInAs>(async (uid) => state.current?.uid === uid),
   onAuthChange: vi.fn<typeof AuthModule.onAuthChange>(),
   isEmailSignInLink: vi.fn<typeof AuthModule.isEmailSignInLink>(),
   completeEmailLinkSignIn: vi.fn<typeof AuthModule.completeEmailLinkSignIn>(),
@@ -225,6 +226,7 @@ export function resetFakeData(): void {
     return publicUser(account);
   });
   auth.signOut.mockReset().mockImplementation(async () => setCurrent(null));
+  auth.isSignedInAs.mockReset().mockImplementation(async (uid) => state.current?.uid === uid);
   auth.deleteCurrentAccount.mockReset().mockImplementation(async () => {
     if (state.current) state.accounts.delete(state.current.uid);
     setCurrent(null);
