@@ -4,7 +4,7 @@ import { getFirestore } from "firebase-admin/firestore";
 import { reconcileMarketRollups } from "../../functions/src/analytics/reconcile";
 import { configureFirestore } from "../../functions/src/lib/admin";
 import { AdminSeedWriter } from "./admin-writer";
-import { AuthEmulator } from "./auth-emulator";
+import { AuthEmulator, type NewAccount } from "./auth-emulator";
 import { type DemoSummary, runDemoScenario } from "./demo-scenario";
 import { seedPastPrices } from "./past-prices";
 import { verifySeededData } from "./verify";
@@ -17,8 +17,8 @@ export interface SeedTarget {
   authHost: string;
 }
 
-/** Empties Firestore (the official emulator's REST call) and the Auth emulator's accounts. */
-export async function clearEmulatorData(target: SeedTarget): Promise<void> {
+/** Empties the project's Firestore (the official emulator's REST call). */
+export async function clearFirestore(target: Pick<SeedTarget, "projectId" | "firestoreHost">): Promise<void> {
   const firestore = await fetch(
     `http://${target.firestoreHost}/emulator/v1/projects/${target.projectId}/databases/(default)/documents`,
     { method: "DELETE" },
@@ -26,6 +26,11 @@ export async function clearEmulatorData(target: SeedTarget): Promise<void> {
   if (!firestore.ok) {
     throw new Error(`Emptying Firestore failed: ${firestore.status} ${await firestore.text()}`);
   }
+}
+
+/** Empties Firestore and the Auth emulator's accounts. */
+export async function clearEmulatorData(target: SeedTarget): Promise<void> {
+  await clearFirestore(target);
   await new AuthEmulator({ host: target.authHost, projectId: target.projectId }).clear();
 }
 
@@ -37,11 +42,23 @@ export async function clearEmulatorData(target: SeedTarget): Promise<void> {
 export async function seedDemoData(target: SeedTarget, now: Date = new Date()): Promise<DemoSummary> {
   await clearEmulatorData(target);
   const auth = new AuthEmulator({ host: target.authHost, projectId: target.projectId });
+  return playDemoScenario(target, now, (account) => auth.createAccount(account));
+}
+
+/**
+ * Plays the demo scenario into the project's Firestore (which it expects empty) and hands each account
+ * it needs to `createAccount`; checks that the app can read every document it wrote.
+ */
+export async function playDemoScenario(
+  target: Pick<SeedTarget, "projectId" | "firestoreHost">,
+  now: Date,
+  createAccount: (account: NewAccount) => Promise<void>,
+): Promise<DemoSummary> {
   const app = initializeApp({ projectId: target.projectId }, `vicino-seed-${randomUUID()}`);
   try {
     const db = configureFirestore(getFirestore(app), target.firestoreHost);
     const writer = new AdminSeedWriter(db, (persona) =>
-      auth.createAccount({
+      createAccount({
         uid: persona.uid,
         email: persona.email,
         password: persona.password,

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import type { DemoSummary } from "../../scripts/seed/demo-scenario";
-import { clearEmulatorData, seedDemoData } from "../../scripts/seed/seed";
+import { clearEmulatorData } from "../../scripts/seed/seed";
+import { seedOrRestore } from "../../scripts/seed/snapshot";
 import { runScheduledFunction } from "../../scripts/stack/scheduled-functions";
 import { freeStackPorts, stackLogDir, startStack as startLocalStack } from "../../scripts/stack/stack";
 import { webEnv } from "../../scripts/stack/stack-env";
@@ -44,6 +45,8 @@ export interface StackInfo {
   webEnv: Record<string, string>;
   /** Every service's full output, `{service}.log` (printed when a test fails). */
   logDir: string;
+  /** The stack's own folder, removed when it stops (the seed snapshot lives there). */
+  dataDir: string;
   /** The servers this stack runs. */
   services: readonly StackService[];
 }
@@ -105,7 +108,7 @@ function testStack(info: StackInfo): TestStack {
     },
     seed: async () => {
       await clearInbox();
-      return seedDemoData(target);
+      return seedOrRestore(target, join(info.dataDir, "seed-snapshot.json"));
     },
   };
 }
@@ -148,6 +151,7 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
       urls: stackUrls(ports),
       webEnv: webEnv({ projectId: TEST_PROJECT_ID, ports }),
       logDir: stackLogDir(dataDir),
+      dataDir,
       services: options.services ?? ALL_SERVICES,
     },
     stop: async () => {
