@@ -19,6 +19,10 @@ const withStack = {
 
 export default defineConfig({
   test: {
+    // Quiet output: what a test logs (the expected failures' ERROR lines, a journey's page text) is
+    // printed only under a test that fails; the stack's services write to their log files
+    // (tests/setup/stack-logs.ts prints their tails under a failure).
+    silent: "passed-only",
     projects: [
       {
         resolve: { alias },

@@ -63,6 +63,22 @@ export class AuthEmulator {
     );
   }
 
+  /**
+   * Accepts ID tokens issued before the account was (re)created (`validSince: "0"`, an admin update):
+   * an account restored from the seed snapshot is the same account as before, so a journey's saved
+   * session for it stays valid across the restore (tests/support/seeded-journey.ts).
+   */
+  async acceptEarlierTokens(uid: string): Promise<void> {
+    await this.call(
+      "POST",
+      `/identitytoolkit.googleapis.com/v1/projects/${this.options.projectId}/accounts:update`,
+      {
+        localId: uid,
+        validSince: "0",
+      },
+    );
+  }
+
   /** Signs up as a user would (accounts:signUp): a new account with an unverified e-mail. */
   async signUp(email: string, password: string, displayName?: string): Promise<SignedIn> {
     const answer = await this.call(

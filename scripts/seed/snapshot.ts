@@ -82,12 +82,18 @@ export async function captureDemoData(target: SeedTarget, now: Date = new Date()
   return { seededAt: now.toISOString(), summary, accounts, documents };
 }
 
-/** Replaces all local data with the snapshot's, as a fresh seed at `seededAt` would leave it. */
+/**
+ * Replaces all local data with the snapshot's, as a fresh seed at `seededAt` would leave it. The accounts
+ * are the same accounts again: a session signed in before the restore stays valid (acceptEarlierTokens).
+ */
 export async function restoreSnapshot(target: SeedTarget, snapshot: SeedSnapshot): Promise<DemoSummary> {
   await clearEmulatorData(target);
   const auth = new AuthEmulator({ host: target.authHost, projectId: target.projectId });
   await Promise.all([
-    ...snapshot.accounts.map((account) => auth.createAccount(account)),
+    ...snapshot.accounts.map(async (account) => {
+      await auth.createAccount(account);
+      await auth.acceptEarlierTokens(account.uid);
+    }),
     withAdmin(target, async (db) => {
       const writer = db.bulkWriter();
       for (const { path, data } of snapshot.documents) {

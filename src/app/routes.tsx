@@ -14,6 +14,7 @@ import { ConversationShell, MessagesShell } from "@/features/messages/components
 import { RootLayout } from "./layouts/root-layout";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
+import { PageMarker } from "./page-marker";
 import { DashboardRedirect, type RouteAccess, RouteAccessGate, type RoutePrefetch } from "./route-access";
 
 // The route table of spec §2. Marketing pages are in the entry chunk (they must paint fast and never
@@ -251,12 +252,19 @@ export const routes: RouteObject[] = [
             {...(shell ? { shell } : {})}
             {...(prefetch ? { prefetch } : {})}
           >
-            {element}
+            <PageMarker>{element}</PageMarker>
           </RouteAccessGate>
         ),
       })),
       ...legacyRedirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
-      { path: "*", element: <NotFoundPage /> },
+      {
+        path: "*",
+        element: (
+          <PageMarker>
+            <NotFoundPage />
+          </PageMarker>
+        ),
+      },
     ],
   },
 ];

@@ -133,22 +133,24 @@ export async function withFirestoreLite<T>(
   return work(fs, db);
 }
 
-/**
- * withFirestoreLite for a write to `uid`'s own documents, sent only while the session is still `uid`'s
- * (./auth.ts isSignedInAs): Lite sends a request without a token rather than waiting for one, so a screen
- * painted while Auth restores or signs out would otherwise write as nobody. Resolves to undefined when skipped.
- */
-export async function withOwnFirestoreLite<T>(
-  uid: string,
-  work: (fs: FirestoreLiteSdk, db: LiteDb) => Promise<T>,
-): Promise<T | undefined> {
-  const { isSignedInAs } = await import("./auth");
-  if (!(await isSignedInAs(uid))) return undefined;
-  return withFirestoreLite(work);
-}
-
 /** Runs `write` with the full SDK and the app's database (the messages screen's writes). */
 export async function withFirestore<T>(write: (fs: FirestoreSdk, db: Firestore) => Promise<T>): Promise<T> {
   const [fs, db] = await Promise.all([loadFirestoreSdk(), loadDb()]);
   return write(fs, db);
+}
+
+/**
+ * withFirestore for a write to `uid`'s own documents (a chat's read marks, the bell's reset), sent only
+ * while the session is still `uid`'s (./auth.ts isSignedInAs). The full SDK, not Lite: its credentials
+ * wait for Auth, where Lite was seen to send such a write without a token (refused by the rules) on a
+ * page whose session was signed in. Its listeners are already loaded on every signed-in page by then.
+ * Resolves to undefined when skipped.
+ */
+export async function withOwnFirestore<T>(
+  uid: string,
+  write: (fs: FirestoreSdk, db: Firestore) => Promise<T>,
+): Promise<T | undefined> {
+  const { isSignedInAs } = await import("./auth");
+  if (!(await isSignedInAs(uid))) return undefined;
+  return withFirestore(write);
 }

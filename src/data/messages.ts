@@ -4,6 +4,7 @@ import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/collection
 import { dateSchema, idSchema } from "@/domain/fields";
 import { MESSAGE_PAGE_SIZE, type Message, messageSchema, type NewMessageInput } from "@/domain/message";
 import { buildMessageWrite } from "@/domain/message-document";
+import { unreadWrites } from "@/domain/unread-counts";
 import { isPresent, parseDocument } from "./document";
 import {
   type FirestoreLiteSdk,
@@ -12,7 +13,7 @@ import {
   lazyListen,
   withFirestore,
   withFirestoreLite,
-  withOwnFirestoreLite,
+  withOwnFirestore,
 } from "./listen";
 import { buildingSteps, inSlices } from "./slices";
 import { clearUnreadIn } from "./unread-counts";
@@ -123,20 +124,32 @@ export async function sendMessage({ id, senderId, ...input }: SendMessageInput):
 /**
  * Adds `uid` to readBy of the given messages (only that field, as the rules require) and, in the same
  * batch, takes the conversation off the user's unread counts (./unread-counts.ts): the messages and the
- * badge are read together or not at all. Best effort and over Firestore Lite, so opening a chat does not
- * load the full SDK before the chat has painted; nothing is sent unless the session is still `uid`'s
- * (withOwnFirestoreLite).
+ * badge are read together or not at all. Best effort, after the chat has painted, and only while the
+ * session is still `uid`'s (withOwnFirestore).
  */
 export async function markMessagesRead(conversationId: string, messageIds: readonly string[], uid: string) {
   if (messageIds.length === 0) return;
-  await withOwnFirestoreLite(uid, async (fs, db) => {
+  await withOwnFirestore(uid, async (fs, db) => {
     const batch = fs.writeBatch(db);
-    markMessagesReadIn(fs, db, batch, { conversationId, messageIds, uid });
+    for (const id of messageIds) {
+      batch.update(
+        fs.doc(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages, id),
+        readByUpdate(fs.arrayUnion, uid),
+      );
+    }
+    batch.set(fs.doc(db, COLLECTIONS.unreadCounts, uid), unreadWrites.clear(conversationId, fs.deleteField), {
+      merge: true,
+    });
     await batch.commit();
   });
 }
 
-/** markMessagesRead's writes, into a Firestore Lite batch (the rules and integration tests send the same). */
+/** The one field a reader may change on a message: their uid added to readBy. */
+function readByUpdate<Union>(arrayUnion: (...elements: unknown[]) => Union, uid: string) {
+  return { [MESSAGE_FIELDS.readBy]: arrayUnion(uid) };
+}
+
+/** markMessagesRead's writes, into a Firestore Lite batch (the rules and integration tests send them so). */
 export function markMessagesReadIn(
   fs: FirestoreLiteSdk,
   db: LiteDb,
@@ -144,9 +157,10 @@ export function markMessagesReadIn(
   { conversationId, messageIds, uid }: { conversationId: string; messageIds: readonly string[]; uid: string },
 ): void {
   for (const id of messageIds) {
-    batch.update(fs.doc(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages, id), {
-      [MESSAGE_FIELDS.readBy]: fs.arrayUnion(uid),
-    });
+    batch.update(
+      fs.doc(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages, id),
+      readByUpdate(fs.arrayUnion, uid),
+    );
   }
   clearUnreadIn(fs, db, batch, uid, conversationId);
 }

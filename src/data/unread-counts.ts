@@ -3,7 +3,7 @@ import type { Firestore as LiteDb, WriteBatch } from "firebase/firestore/lite";
 import { COLLECTIONS } from "@/domain/collections";
 import { NO_UNREAD, type UnreadCounts, unreadCountsSchema, unreadWrites } from "@/domain/unread-counts";
 import { parseDocument } from "./document";
-import { type FirestoreLiteSdk, type Listener, subscribeToDocument, withOwnFirestoreLite } from "./listen";
+import { type FirestoreLiteSdk, type Listener, subscribeToDocument, withOwnFirestore } from "./listen";
 
 /**
  * unreadCounts/{uid} (src/domain/unread-counts.ts): the user's unread messages and new offers per
@@ -44,25 +44,22 @@ export function clearUnreadIn(
   });
 }
 
-/**
- * The conversation is read: its entry goes from the user's unread counts. Over Firestore Lite, like the
- * readBy marks: the chat must not load the full SDK for it before it has painted.
- */
+/** The conversation is read: its entry goes from the user's unread counts (withOwnFirestore, as the read marks). */
 export async function clearUnread(uid: string, conversationId: string): Promise<void> {
-  await withOwnFirestoreLite(uid, async (fs, db) => {
-    const batch = fs.writeBatch(db);
-    clearUnreadIn(fs, db, batch, uid, conversationId);
-    await batch.commit();
-  });
+  await withOwnFirestore(uid, (fs, db) =>
+    fs.setDoc(fs.doc(db, COLLECTIONS.unreadCounts, uid), unreadWrites.clear(conversationId, fs.deleteField), {
+      merge: true,
+    }),
+  );
 }
 
 /**
  * The bell was opened: its count of new notifications goes back to 0 (a merge, like the clearing of a
- * conversation, so a user with no document yet gets an empty one). Over Firestore Lite: the bell's chunk
- * stays free of the full SDK until its list is wanted.
+ * conversation, so a user with no document yet gets an empty one). withOwnFirestore: the header's
+ * listener has loaded the full SDK already.
  */
 export async function markNotificationsSeen(uid: string): Promise<void> {
-  await withOwnFirestoreLite(uid, (fs, db) =>
+  await withOwnFirestore(uid, (fs, db) =>
     fs.setDoc(fs.doc(db, COLLECTIONS.unreadCounts, uid), unreadWrites.notificationsSeen(), { merge: true }),
   );
 }

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible } from "../support/axe";
 import type { ViewportName } from "../support/browser";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 const { open, signIn } = seededJourney();
@@ -30,7 +31,7 @@ async function sweep(page: Page, paths: readonly string[], viewport: ViewportNam
   const failures: string[] = [];
   for (const path of paths) {
     await page.goto(new URL(path, page.url()).href);
-    await page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+    await waitForPage(page, path, { timeout: 20_000 });
     await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
     await expectAccessible(page, viewport).catch((error: Error) => failures.push(error.message));
   }

@@ -4,7 +4,6 @@
 // the same numbers as CSV; a reload reads at most 10 documents; axe finds nothing serious. A buyer who
 // types the address is sent to their own dashboard.
 
-import { readFile } from "node:fs/promises";
 import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_PASSWORD } from "../../scripts/seed/demo-data";
@@ -13,6 +12,7 @@ import { type MarketFilter, marketDashboard } from "../../src/domain/market-dash
 import { MARKET_MESSAGES as M } from "../../src/domain/market-messages";
 import { type MarketMonth, marketDay, marketMonthSchema } from "../../src/domain/market-rollups";
 import { expectAccessible } from "../support/axe";
+import { downloadedText } from "../support/browser";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 
@@ -84,7 +84,7 @@ describe("the market dashboard", () => {
       page.getByRole("button", { name: M.download }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^vicino-mercato-\d{4}-\d{2}-\d{2}-7g\.csv$/);
-    const csv = await readFile(await download.path(), "utf8");
+    const csv = await downloadedText(download);
     expect(csv).toContain(`totali;${M.published};${milano.published}\r\n`);
     expect(csv).toContain(`totali;${M.completed};${milano.completed}\r\n`);
 

@@ -3,8 +3,9 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
-import { launchChromium, type OpenedPage, openPage, type ViewportName } from "../support/browser";
+import { type OpenedPage, openPage, testChromium, type ViewportName } from "../support/browser";
 import type { Email } from "../support/inbox";
+import { waitForPage } from "../support/page-ready";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 import { serveGoogleLibrariesOffline } from "./offline-google-popup";
 
@@ -14,7 +15,7 @@ const opened: OpenedPage[] = [];
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 
 afterAll(async () => {
@@ -52,7 +53,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
  * there). The dashboards belong to other features, so their content is not asserted here.
  */
 async function landsOn(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+  await waitForPage(page, path, { timeout: 20_000 });
   await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
   expect(await page.getByText("Verifica dell'accesso…").count()).toBe(0);
 }
@@ -72,7 +73,7 @@ describe("accounts end to end", () => {
   it("a buyer registers on a 360 px phone, gets the welcome e-mail and lands on /customer", async () => {
     const page = await open("/acquirenti", "phone");
     await page.getByRole("link", { name: "Inizia gratis" }).first().click();
-    await page.waitForURL((url) => url.pathname === "/auth");
+    await waitForPage(page, "/auth");
     await page.getByText("Accesso Acquirente").waitFor();
 
     await page.getByRole("button", { name: "Registrati" }).click();
@@ -97,7 +98,7 @@ describe("accounts end to end", () => {
   it("a merchant signs in with the magic link taken from MailDev and lands on /merchant", async () => {
     const page = await open("/negozianti", "desktop");
     await page.getByRole("link", { name: "Registra il tuo negozio" }).first().click();
-    await page.waitForURL((url) => url.pathname === "/auth");
+    await waitForPage(page, "/auth");
     await page.getByText("Accesso Negoziante").waitFor();
 
     await page.getByRole("button", { name: "Accedi con link magico" }).click();
@@ -183,7 +184,7 @@ describe("accounts end to end", () => {
   it("a signed-out visitor of /profile signs in and comes back to it", async () => {
     await stack.seed();
     const page = await open("/profile", "phone");
-    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
+    await waitForPage(page, "/auth", { timeout: 20_000 });
     await page.getByLabel("Email").fill("negozio1@vicino.test");
     await page.getByLabel(/^Password/).fill("vicino123");
     await page.getByRole("button", { name: "Accedi", exact: true }).click();

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, takeAccessibilityReports, watchAccessibility } from "../support/axe";
-import { launchChromium } from "../support/browser";
+import { testChromium } from "../support/browser";
 
 const BROKEN = `<!doctype html><html lang="it"><head><title>Prova</title></head><body><main>
   <h1>Prova</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
@@ -19,7 +19,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
   page = await browser.newPage();
 });
 

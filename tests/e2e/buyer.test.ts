@@ -4,8 +4,9 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
-import { launchChromium, type OpenedPage, openPage } from "../support/browser";
+import { type OpenedPage, openPage, testChromium } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
+import { waitForPage } from "../support/page-ready";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 
 /** A 4×4 PNG: enough for the page to decode, resize and send as JPEG. */
@@ -20,7 +21,7 @@ const opened: OpenedPage[] = [];
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 
 afterAll(async () => {
@@ -98,9 +99,9 @@ async function say(page: Page, text: string) {
 describe("buyer journey end to end", () => {
   it("a buyer chats with the offline Algo on a phone, publishes, and sees the request on /customer", async () => {
     const page = await open("/create");
-    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
+    await waitForPage(page, "/auth", { timeout: 20_000 });
     await signInAsBuyer(page);
-    await page.waitForURL((url) => url.pathname === "/create", { timeout: 20_000 });
+    await waitForPage(page, "/create", { timeout: 20_000 });
     await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
 
     // The page fits a 360 px screen: nothing wider than the viewport.
@@ -127,7 +128,7 @@ describe("buyer journey end to end", () => {
     await card.getByText("circa 200 €", { exact: true }).waitFor();
     await card.getByRole("button", { name: "Pubblica" }).tap();
     await page.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
-    await page.waitForURL((url) => url.pathname === "/customer", { timeout: 10_000 });
+    await waitForPage(page, "/customer", { timeout: 10_000 });
 
     const latest = page.getByRole("region", { name: "Le tue ultime richieste" });
     const first = latest.getByRole("article").first();
@@ -143,7 +144,7 @@ describe("buyer journey end to end", () => {
 
     // The buyer closes it from /requests (the closeRequest callable: clients write no status).
     await page.getByRole("link", { name: /Vedi tutte le richieste/ }).click();
-    await page.waitForURL((url) => url.pathname === "/requests");
+    await waitForPage(page, "/requests");
     // The URL changes before the new page renders (navigation is a React transition): /customer, which has
     // the same 'Chiudi la richiesta' buttons, stays on screen until /requests' code has loaded.
     await page.getByRole("heading", { level: 1, name: "Le tue richieste" }).waitFor({ timeout: 20_000 });
@@ -160,7 +161,7 @@ describe("buyer journey end to end", () => {
   it("a buyer attaches a photo, runs out of tokens and is offered the (simulated) purchase", async () => {
     const page = await open("/auth");
     await signInAsBuyer(page);
-    await page.waitForURL((url) => url.pathname === "/customer", { timeout: 20_000 });
+    await waitForPage(page, "/customer", { timeout: 20_000 });
     await page.getByRole("link", { name: "Parla con Algo" }).click();
     await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
 

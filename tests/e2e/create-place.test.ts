@@ -4,6 +4,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -107,7 +108,7 @@ describe("/create on a phone: places and the review before publishing", () => {
     expect(published).toEqual([
       { productName: "trapano avvitatore", address: "Trastevere, Roma", lat: 41.88, lng: 12.47 },
     ]);
-    await page.waitForURL((url) => url.pathname === "/customer", { timeout: 10_000 });
+    await waitForPage(page, "/customer", { timeout: 10_000 });
   });
 
   it("a sentence without a place makes Algo ask; the answer and the draft survive a reload", async () => {

@@ -7,6 +7,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): the two shops' pending offers on the buyer's active desk-lamp request. */
@@ -79,7 +80,7 @@ describe("closing a deal end to end", () => {
       .getByRole("banner")
       .getByRole("link", { name: /^Messaggi/ })
       .click();
-    await buyer.waitForURL((url) => url.pathname === "/messages");
+    await waitForPage(buyer, "/messages");
     const list = buyer.getByRole("navigation", { name: /Conversazioni/ });
     const lampLinks = list.getByRole("link").filter({ hasText: LAMP });
     const navigliLink = lampLinks.filter({ hasText: "Elettronica Navigli" });
@@ -89,7 +90,7 @@ describe("closing a deal end to end", () => {
 
     // Isola's offer: rejected with the suggested reason; the shop sees it live.
     await isolaLink.click();
-    await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT_ISOLA}`);
+    await waitForPage(buyer, `/messages/${LAMP_CHAT_ISOLA}`);
     await thread(buyer).getByText("Te la portiamo domani, anche in serata.").waitFor({ timeout: 20_000 });
     await headerUnread(buyer, SEEDED_UNREAD);
     await buyer.getByRole("button", { name: "Rifiuta" }).click();
@@ -104,7 +105,7 @@ describe("closing a deal end to end", () => {
     // Navigli's chat: opening it clears its two unread messages from the header's total.
     await buyer.getByRole("link", { name: "Torna alle conversazioni" }).click();
     await navigliLink.click();
-    await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT}`);
+    await waitForPage(buyer, `/messages/${LAMP_CHAT}`);
     await thread(buyer)
       .getByText("Ciao Giulia, la lampada è pronta per la consegna.")
       .waitFor({ timeout: 20_000 });
@@ -133,12 +134,12 @@ describe("closing a deal end to end", () => {
       .getByRole("banner")
       .getByRole("link", { name: /tua area/ })
       .click();
-    await buyer.waitForURL((url) => url.pathname === "/customer");
+    await waitForPage(buyer, "/customer");
     await stat(buyer, "Trattative", "3");
     await stat(buyer, "Completate", "2");
     await headerUnread(buyer, SEEDED_UNREAD - 2);
     await buyer.goBack();
-    await buyer.waitForURL((url) => url.pathname === `/messages/${LAMP_CHAT}`);
+    await waitForPage(buyer, `/messages/${LAMP_CHAT}`);
 
     // The rating is asked once the buyer says they bought, with no star preselected; 5 then
     // ArrowLeft makes it 4, then complete.
@@ -165,7 +166,7 @@ describe("closing a deal end to end", () => {
       .getByRole("banner")
       .getByRole("link", { name: /tua area/ })
       .click();
-    await navigli.waitForURL((url) => url.pathname === "/merchant");
+    await waitForPage(navigli, "/merchant");
     // Seeded: the espresso machine and the headphones; now the lamp.
     await stat(navigli, "Accettate", "3");
 
@@ -178,7 +179,7 @@ describe("closing a deal end to end", () => {
       .getByRole("banner")
       .getByRole("link", { name: /tua area/ })
       .click();
-    await buyer.waitForURL((url) => url.pathname === "/customer");
+    await waitForPage(buyer, "/customer");
     await stat(buyer, "Trattative", "2");
     await stat(buyer, "Completate", "3");
   });

@@ -10,6 +10,7 @@ import { type CDPSession, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { watchAccessibility } from "../support/axe";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from "../support/browser";
+import { waitForPage } from "../support/page-ready";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 
 let stack: TestStack;
@@ -142,7 +143,7 @@ describe("the installable app", () => {
     await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: 20_000 });
     await context.setOffline(false);
     await page.getByRole("link", { name: "Riprova" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await waitForPage(page, "/");
     await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
     expect(await page.getByText("Sei offline").count()).toBe(0);
 

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
 import { expectAccessible } from "../support/axe";
 import { tabAndType, tabTo } from "../support/keyboard";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): an active request, budget 100-200 €, ~5 km from negozio1. */
@@ -18,11 +19,11 @@ const { open } = seededJourney();
 
 /** /auth with the keyboard: Email, Password (vicino123), Enter. */
 async function signInWithKeyboard(page: Page, email: string, landing: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
+  await waitForPage(page, "/auth", { timeout: 20_000 });
   await tabAndType(page, page.getByLabel("Email"), email);
   await tabAndType(page, page.getByLabel(/^Password/), "vicino123");
   await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.pathname === landing, { timeout: 20_000 });
+  await waitForPage(page, landing, { timeout: 20_000 });
 }
 
 /** Types a message for Algo in the focused conversation box, sends it with Enter and waits for the answer. */
@@ -66,7 +67,7 @@ describe("keyboard alone", () => {
     await tabTo(page, card.getByRole("button", { name: "Pubblica" }), { maxPresses: 60 });
     await page.keyboard.press("Enter");
     await page.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
-    await page.waitForURL((url) => url.pathname === "/customer", { timeout: 10_000 });
+    await waitForPage(page, "/customer", { timeout: 10_000 });
     const latest = page.getByRole("region", { name: "Le tue ultime richieste" });
     await latest.getByRole("article").first().getByText(/bici/i).first().waitFor({ timeout: 20_000 });
   });
@@ -80,11 +81,11 @@ describe("keyboard alone", () => {
     // one key press away.
     await tabTo(shop, shop.getByRole("button", { name: "Tutte le categorie" }), { maxPresses: 60 });
     await shop.keyboard.press("Enter");
-    await shop.waitForURL((url) => url.searchParams.get("categoria") === "tutte");
     const guitar = shop.getByRole("article").filter({ hasText: GUITAR });
+    await guitar.waitFor({ timeout: 20_000 });
     await tabTo(shop, guitar.getByRole("link", { name: /Fai un'offerta/ }), { maxPresses: 200 });
     await shop.keyboard.press("Enter");
-    await shop.waitForURL((url) => url.pathname === `/make-offer/${GUITAR_ID}`);
+    await waitForPage(shop, `/make-offer/${GUITAR_ID}`);
     await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
 
     await tabAndType(shop, shop.getByRole("textbox", { name: /Prezzo/ }), "249,90");
@@ -104,7 +105,7 @@ describe("keyboard alone", () => {
     await tabTo(shop, dialog.getByRole("button", { name: "Invia comunque" }), { maxPresses: 6 });
     await shop.keyboard.press("Space");
 
-    await shop.waitForURL((url) => url.pathname === `/messages/${OFFER_ID}`, { timeout: 20_000 });
+    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: 20_000 });
     await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: 20_000 });
   });
 });

@@ -3,6 +3,7 @@
 // confirming, and lands in the new conversation; the buyer (phone) then sees the offer on /customer.
 
 import { describe, expect, it } from "vitest";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): an active request, 'strumenti musicali', budget 100-200 €, ~5 km from negozio1. */
@@ -22,7 +23,6 @@ describe("merchant journey end to end", () => {
     await shop.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Strumenti musicali" });
     await shop.getByRole("combobox", { name: "Raggio" }).selectOption({ label: "20 km" });
     await shop.getByRole("button", { name: "Cerca" }).click();
-    await shop.waitForURL((url) => url.searchParams.get("categoria") === "strumenti musicali");
     const cards = shop.getByRole("article");
     await cards.filter({ hasText: GUITAR }).waitFor({ timeout: 20_000 });
     // Only musical instruments once the filtered feed has replaced the first one.
@@ -40,7 +40,7 @@ describe("merchant journey end to end", () => {
       .filter({ hasText: GUITAR })
       .getByRole("link", { name: /Fai un'offerta/ })
       .click();
-    await shop.waitForURL((url) => url.pathname === `/make-offer/${GUITAR_ID}`);
+    await waitForPage(shop, `/make-offer/${GUITAR_ID}`);
     await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
 
     await shop.getByRole("textbox", { name: /Prezzo/ }).fill("249,90");
@@ -54,7 +54,7 @@ describe("merchant journey end to end", () => {
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Invia comunque" }).click();
 
-    await shop.waitForURL((url) => url.pathname === `/messages/${OFFER_ID}`, { timeout: 20_000 });
+    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: 20_000 });
     await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: 20_000 });
     await shop.getByText(GUITAR).first().waitFor({ timeout: 20_000 });
 

@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import { notificationPanelOf, readAllNotifications } from "../support/notification-bell";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -31,7 +32,7 @@ describe("notifications end to end", () => {
     await shop.getByRole("textbox", { name: /Descrizione dell'offerta/ }).fill("Yamaha 3/4 con custodia.");
     await shop.getByRole("textbox", { name: /Disponibilità/ }).fill("Da domani");
     await shop.getByRole("button", { name: "Invia l'offerta" }).click();
-    await shop.waitForURL((url) => url.pathname === `/messages/${OFFER_ID}`, { timeout: 20_000 });
+    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: 20_000 });
 
     // Live, in the buyer's header.
     const one = buyer.getByRole("banner").getByRole("button", { name: "Notifiche, 1 nuova" });
@@ -50,7 +51,7 @@ describe("notifications end to end", () => {
     expect(link).toBeDefined();
     expect(mail.text).toMatch(/\/api\/unsubscribe\?token=/);
     await buyer.goto(link as string);
-    await buyer.waitForURL((url) => url.pathname === `/messages/${OFFER_ID}`, { timeout: 20_000 });
+    await waitForPage(buyer, `/messages/${OFFER_ID}`, { timeout: 20_000 });
     await buyer.getByText("Yamaha 3/4 con custodia.").first().waitFor({ timeout: 20_000 });
   });
 });

@@ -7,6 +7,7 @@
 
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-scenario.ts): Giulia's active charger request with Navigli's pending offer. */
@@ -38,7 +39,7 @@ async function box(locator: Locator) {
 describe("as a person uses it", () => {
   it("a signed-out visitor sent from /merchant is told to sign in, as a shop", async () => {
     const page = await open("/merchant", "desktop");
-    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 10_000 });
+    await waitForPage(page, "/auth", { timeout: 10_000 });
     const notice = page.getByRole("status").filter({ hasText: "Accedi per continuare" });
     await notice.waitFor({ timeout: 10_000 });
     expect(await notice.textContent()).toMatch(/area negozianti/);
@@ -68,7 +69,7 @@ describe("as a person uses it", () => {
     expect(await price.evaluate((element) => element === document.activeElement)).toBe(true);
     await price.fill("29");
     await shop.getByRole("button", { name: /Invia l'offerta/ }).click();
-    await shop.waitForURL((url) => url.pathname === `/messages/${CHARGER_ISOLA}`, { timeout: 20_000 });
+    await waitForPage(shop, `/messages/${CHARGER_ISOLA}`, { timeout: 20_000 });
 
     // The buyer's dashboard follows: the card and the total count the new offer without a reload.
     await chargerCard(buyer)
@@ -127,7 +128,7 @@ describe("as a person uses it", () => {
   it("a first-time buyer's dashboard leads with one call to action and the month's tokens", async () => {
     const page = await open("/acquirenti", "phone");
     await page.getByRole("link", { name: "Inizia gratis" }).first().click();
-    await page.waitForURL((url) => url.pathname === "/auth");
+    await waitForPage(page, "/auth");
     await page.getByRole("button", { name: "Registrati" }).click();
     await page.getByLabel("Nome completo").fill("Marta Blu");
     await page.getByLabel("Email").fill("marta.e2e@example.com");
@@ -135,7 +136,7 @@ describe("as a person uses it", () => {
     await page.getByLabel("Conferma password").fill("segreta1");
     await page.getByRole("checkbox", { name: /Accetto i Termini d'uso/ }).check();
     await page.getByRole("button", { name: "Registrati" }).click();
-    await page.waitForURL((url) => url.pathname === "/customer", { timeout: 20_000 });
+    await waitForPage(page, "/customer", { timeout: 20_000 });
 
     const welcome = page.getByRole("region", { name: "Di cosa hai bisogno?" });
     await welcome.waitFor({ timeout: 20_000 });

@@ -10,6 +10,7 @@ import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { notificationPanelOf, readAllNotifications } from "../support/notification-bell";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -100,7 +101,7 @@ async function sendOffer(shop: Page, price: string, description: string) {
   await shop.getByRole("textbox", { name: /Descrizione dell'offerta/ }).fill(description);
   await shop.getByRole("textbox", { name: /Disponibilità/ }).fill("Da domani");
   await shop.getByRole("button", { name: "Invia l'offerta" }).click();
-  await shop.waitForURL((url) => url.pathname.startsWith("/messages/"), { timeout: 20_000 });
+  await waitForPage(shop, { prefix: "/messages/" }, { timeout: 20_000 });
 }
 
 describe("a pilot street, from the free form to the review", () => {
@@ -131,7 +132,7 @@ describe("a pilot street, from the free form to the review", () => {
     await form.getByRole("img", { name: "Anteprima della foto scelta" }).waitFor({ timeout: 20_000 });
     await form.getByRole("button", { name: "Pubblica gratis" }).click();
     await buyer.getByText("Richiesta pubblicata!", { exact: true }).waitFor({ timeout: 20_000 });
-    await buyer.waitForURL((url) => url.pathname === "/customer", { timeout: 20_000 });
+    await waitForPage(buyer, "/customer", { timeout: 20_000 });
 
     const request = (await documents("requests")).find(
       (doc) => doc.fields.productName?.stringValue === PRODUCT,
@@ -160,7 +161,7 @@ describe("a pilot street, from the free form to the review", () => {
     const panel = notificationPanelOf(buyer);
 
     await card.getByRole("link", { name: /Fai un'offerta/ }).click();
-    await shop.waitForURL((url) => url.pathname === `/make-offer/${requestId}`, { timeout: 20_000 });
+    await waitForPage(shop, `/make-offer/${requestId}`, { timeout: 20_000 });
     await shop.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: 20_000 });
     // The offer form is /make-offer's own: the feed (the URL changes before the page does) has none.
     await shop.getByRole("textbox", { name: /Prezzo/ }).waitFor({ timeout: 20_000 });
@@ -204,11 +205,11 @@ describe("a pilot street, from the free form to the review", () => {
 
     // The first shop's page, then back to accept its offer.
     await navigli.getByRole("link", { name: /Pagina del negozio/ }).click();
-    await buyer.waitForURL((url) => url.pathname === "/negozi/demo-negozio-1");
+    await waitForPage(buyer, "/negozi/demo-negozio-1");
     await buyer.getByRole("heading", { level: 1, name: NAVIGLI }).waitFor({ timeout: 20_000 });
     await buyer.getByText("Ripa di Porta Ticinese 41, Milano").waitFor();
     await buyer.goBack();
-    await buyer.waitForURL((url) => url.pathname === `/requests/${requestId}`);
+    await waitForPage(buyer, `/requests/${requestId}`);
     await navigli.getByRole("button", { name: `Accetta l'offerta di ${NAVIGLI}` }).click({ timeout: 20_000 });
     const confirm = buyer.getByRole("dialog", { name: new RegExp(`Accettare l'offerta di ${NAVIGLI}`) });
     await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
@@ -217,7 +218,7 @@ describe("a pilot street, from the free form to the review", () => {
 
     // Bought in the shop: completed and rated in the chat.
     await navigli.getByRole("link", { name: new RegExp(`Chat con ${NAVIGLI}`) }).click();
-    await buyer.waitForURL((url) => url.pathname === `/messages/${requestId}_demo-negozio-1`);
+    await waitForPage(buyer, `/messages/${requestId}_demo-negozio-1`);
     await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: 20_000 });
     const four = buyer.getByRole("radio", { name: /^4 stelle/ });
     await four.waitFor({ state: "attached", timeout: 20_000 });
@@ -232,7 +233,7 @@ describe("a pilot street, from the free form to the review", () => {
 
     // The review leads the shop's page.
     await buyer.getByRole("link", { name: "Pagina del negozio" }).click();
-    await buyer.waitForURL((url) => url.pathname === "/negozi/demo-negozio-1");
+    await waitForPage(buyer, "/negozi/demo-negozio-1");
     const latest = buyer.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first();
     await latest.getByText("«Lampada bella, presa in negozio in 5 minuti»").waitFor({ timeout: 20_000 });
     await expect(latest.textContent()).resolves.toContain("Giulia ·");

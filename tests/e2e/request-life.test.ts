@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_REQUESTS, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
 import { MERCHANT_MESSAGES } from "../../src/domain/messages";
 import { overrideEnv } from "../support/callables";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack, type TestStack } from "../support/stack";
 
@@ -83,7 +84,7 @@ describe("a request expires and is renewed", { timeout: 180_000 }, () => {
     const price = shop.getByRole("textbox", { name: /Prezzo/ });
     await price.fill("39");
     await shop.getByRole("button", { name: "Invia l'offerta" }).click();
-    await shop.waitForURL(/\/messages\//, { timeout: 30_000 });
+    await waitForPage(shop, { prefix: "/messages/" }, { timeout: 30_000 });
     // The buyer's card shows it waiting for an answer.
     await expect
       .poll(() => card.getByText("In attesa", { exact: true }).count(), { timeout: 30_000 })

@@ -8,6 +8,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): the buyer's active desk-lamp request with two pending offers. */
@@ -61,7 +62,7 @@ describe("comparing offers and the shop's page", () => {
 
     // The shop's page before deciding.
     await navigli.getByRole("link", { name: /Pagina del negozio/ }).click();
-    await buyer.waitForURL((url) => url.pathname === NAVIGLI_PAGE);
+    await waitForPage(buyer, NAVIGLI_PAGE);
     await buyer.getByRole("heading", { level: 1, name: "Elettronica Navigli" }).waitFor({ timeout: 20_000 });
     await buyer.getByText("Ripa di Porta Ticinese 41, Milano").waitFor();
     await buyer.getByRole("link", { name: "02 8942 1170" }).waitFor();
@@ -79,7 +80,7 @@ describe("comparing offers and the shop's page", () => {
 
     // Back on the comparison: accept Navigli after the confirmation; Isola's offer is declined, live.
     await buyer.goBack();
-    await buyer.waitForURL((url) => url.pathname === LAMP_PAGE);
+    await waitForPage(buyer, LAMP_PAGE);
     await navigli
       .getByRole("button", { name: /Accetta l'offerta di Elettronica Navigli/ })
       .click({ timeout: 20_000 });
@@ -95,7 +96,7 @@ describe("comparing offers and the shop's page", () => {
 
     // Completed and rated in the chat.
     await navigli.getByRole("link", { name: /Chat con Elettronica Navigli/ }).click();
-    await buyer.waitForURL((url) => url.pathname === "/messages/demo-req-lampada_demo-negozio-1");
+    await waitForPage(buyer, "/messages/demo-req-lampada_demo-negozio-1");
     await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: 20_000 });
     const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
     await five.waitFor({ state: "attached", timeout: 20_000 });
@@ -108,7 +109,7 @@ describe("comparing offers and the shop's page", () => {
 
     // The chat header leads to the shop's page, where the new review now leads the list.
     await buyer.getByRole("link", { name: "Pagina del negozio" }).click();
-    await buyer.waitForURL((url) => url.pathname === NAVIGLI_PAGE);
+    await waitForPage(buyer, NAVIGLI_PAGE);
     const latest = buyer.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first();
     await latest.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: 20_000 });
     await expect(latest.textContent()).resolves.toContain("5/5, Eccellente!");
@@ -122,7 +123,7 @@ describe("comparing offers and the shop's page", () => {
       .getByRole("heading", { level: 1, name: "Ciao, Elettronica Navigli" })
       .waitFor({ timeout: 30_000 });
     await shop.getByRole("link", { name: /La tua pagina/ }).click({ timeout: 20_000 });
-    await shop.waitForURL((url) => url.pathname === NAVIGLI_PAGE, { timeout: 30_000 });
+    await waitForPage(shop, NAVIGLI_PAGE, { timeout: 30_000 });
     await shop.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: 20_000 });
     await shop.getByRole("link", { name: "Modifica i dati" }).waitFor();
   });

@@ -15,6 +15,7 @@ import {
 } from "../../src/domain/shop-verification-messages";
 import type { ViewportName } from "../support/browser";
 import type { Email } from "../support/inbox";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 
@@ -32,7 +33,7 @@ const sentTo = (address: string) => (email: Email) =>
 async function startAsMerchant(viewport: ViewportName): Promise<Page> {
   const page = await open("/negozianti", viewport);
   await page.getByRole("link", { name: "Registra il tuo negozio" }).first().click();
-  await page.waitForURL((url) => url.pathname === "/auth");
+  await waitForPage(page, "/auth");
   await page.getByText("Accesso Negoziante").waitFor();
   return page;
 }
@@ -40,7 +41,7 @@ async function startAsMerchant(viewport: ViewportName): Promise<Page> {
 const panel = (page: Page) => page.getByRole("region", { name: "Verifica il tuo negozio" });
 
 async function landsOnPanel(page: Page) {
-  await page.waitForURL((url) => url.pathname === "/merchant", { timeout: 20_000 });
+  await waitForPage(page, "/merchant", { timeout: 20_000 });
   await panel(page).waitFor({ timeout: 20_000 });
 }
 

@@ -11,7 +11,7 @@ import {
 import { buildMessageWrite } from "../../src/domain/message-document";
 import { requestSchema } from "../../src/domain/request";
 import { shopAreaAround } from "../../src/domain/shop-area";
-import { launchChromium, openPage } from "../support/browser";
+import { openPage, testChromium } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
 import { expectRulesDenials } from "../support/rules-denials";
 import { startStack, stopStack, type TestStack } from "../support/stack";
@@ -23,7 +23,7 @@ let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchChromium()]);
+  [stack, browser] = await Promise.all([startStack(), testChromium()]);
   await stack.seed();
 });
 

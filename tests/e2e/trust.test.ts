@@ -4,7 +4,6 @@
 // can no longer sign in, and the buyer reads the outcome in the app and in the inbox. A buyer downloads
 // their data and deletes their account after typing their password again.
 
-import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
@@ -13,6 +12,8 @@ import { CHAT_MESSAGES } from "../../src/domain/messages";
 import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/moderation";
 import { CONVERSATION_STATUS } from "../../src/domain/state-machine";
 import { CHAT_CLOSED_BY_TEXTS, SUSPENSION_NOTICE } from "../../src/domain/trust-messages";
+import { downloadedText } from "../support/browser";
+import { waitForPage } from "../support/page-ready";
 import { expectRulesDenials } from "../support/rules-denials";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
@@ -124,7 +125,7 @@ describe("trust end to end", () => {
       page.getByRole("button", { name: "Scarica i miei dati" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^vicino-dati-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await readFile(await download.path(), "utf8"));
+    const exported = JSON.parse(await downloadedText(download));
     expect(exported.account.email).toBe(DEMO_BUYER.email);
     expect(exported.requests.length).toBeGreaterThan(0);
     expect(exported.conversations.length).toBeGreaterThan(0);
@@ -135,7 +136,7 @@ describe("trust end to end", () => {
     await dialog.getByLabel(/Per confermare, scrivi ELIMINA/).fill("ELIMINA");
     await dialog.getByRole("button", { name: "Elimina account" }).click();
     await toast(page, "Il tuo account è stato eliminato.");
-    await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
+    await waitForPage(page, "/", { timeout: 20_000 });
 
     await expect(team.admin().adminAuth().getUser(DEMO_BUYER.uid)).rejects.toMatchObject({
       code: "auth/user-not-found",

@@ -1,5 +1,12 @@
 import { existsSync } from "node:fs";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Download,
+  type Page,
+} from "playwright-core";
+import { inject } from "vitest";
 import { watchAccessibility } from "./axe";
 import { recordBrowserDenial } from "./rules-denials";
 
@@ -35,6 +42,31 @@ export async function launchChromium(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * The run's Chromium for a test file: the e2e layer's global setup launches one browser server for the
+ * whole run (tests/support/global-setup.ts) and each file connects to it (closing the connection closes
+ * only that file's contexts); elsewhere a browser of its own.
+ */
+export async function testChromium(): Promise<Browser> {
+  const shared = inject("vicinoChromium");
+  return shared ? chromium.connect(shared) : launchChromium();
+}
+
+/** A browser server for a whole test run; `close` stops it. */
+export async function launchChromiumServer(): Promise<{ wsEndpoint: string; close: () => Promise<void> }> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium non trovato in ${CHROMIUM_PATH} (apt-get install chromium, o imposta CHROMIUM_PATH)`,
+    );
+  }
+  const server = await chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
 }
 
 export const VIEWPORTS = {
@@ -89,4 +121,11 @@ export async function openPage(
   watchAccessibility(page);
   await page.goto(url, { waitUntil: "load" });
   return { page, errors, close: () => context.close() };
+}
+
+/** A download's content as text (a stream: the run's shared Chromium is remote, so it has no local path). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -42,3 +42,37 @@ export async function waitForFunctionLog(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** Executions the Functions emulator has begun and not yet finished, from firebase.log. */
+export function runningExecutions(stack: Pick<StackInfo, "logDir">): number {
+  const file = join(stack.logDir, "firebase.log");
+  if (!existsSync(file)) return 0;
+  const log = readFileSync(file, "utf8");
+  const begun = log.match(/functions: Beginning execution of "/g)?.length ?? 0;
+  const finished = log.match(/functions: Finished "/g)?.length ?? 0;
+  return begun - finished;
+}
+
+/**
+ * Waits (up to `timeoutMs`, then goes on) until the functions have finished what they began: after the
+ * demo data is restored its triggers (the shop index, the market rollups, the fan-out of a recent
+ * request) run at once, and a journey started in the middle of them would find the emulator busy.
+ * `alreadyRunning`: executions that had begun before (one that never logs its end does not hold this up).
+ */
+export async function waitForFunctionsIdle(
+  stack: Pick<StackInfo, "logDir">,
+  {
+    alreadyRunning = 0,
+    timeoutMs = 15_000,
+    quietMs = 1_000,
+  }: { alreadyRunning?: number; timeoutMs?: number; quietMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let idleSince: number | undefined;
+  while (Date.now() < deadline) {
+    if (runningExecutions(stack) > alreadyRunning) idleSince = undefined;
+    else idleSince ??= Date.now();
+    if (idleSince !== undefined && Date.now() - idleSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

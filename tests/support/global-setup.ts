@@ -1,5 +1,12 @@
 import type { TestProject } from "vitest/node";
+import { launchChromiumServer } from "./browser";
 import { DATA_LAYER, launchStack, type StartOptions } from "./stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    vicinoChromium?: string;
+  }
+}
 
 /** What each project needs of the stack. */
 const STACKS: Record<string, StartOptions> = {
@@ -16,7 +23,15 @@ const STACKS: Record<string, StartOptions> = {
  * instead of one per test file; test files keep calling startStack()/stopStack().
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const stack = await launchStack(STACKS[project.name] ?? {});
+  const [stack, browser] = await Promise.all([
+    launchStack(STACKS[project.name] ?? {}),
+    // The journeys share one Chromium for the run (tests/support/browser.ts testChromium).
+    project.name === "e2e" ? launchChromiumServer() : undefined,
+  ]);
   project.provide("vicinoStack", stack.info);
-  return () => stack.stop();
+  if (browser) project.provide("vicinoChromium", browser.wsEndpoint);
+  return async () => {
+    await browser?.close();
+    await stack.stop();
+  };
 }

@@ -1,21 +1,28 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, onTestFailed } from "vitest";
-import { launchChromium, type OpenedPage, openPage, type ViewportName } from "./browser";
+import { type OpenedPage, openPage, testChromium, type ViewportName } from "./browser";
+import { waitForPage } from "./page-ready";
+import { hasFreshSession, savedSessionFile, saveSession } from "./saved-sessions";
 import { startStack, stopStack } from "./stack";
 
 /**
  * Registers the hooks of an end-to-end file that plays the demo marketplace: the stack and Chromium
  * for the file, fresh seeded data and closed pages before each test. `open` prints the page's text
- * and errors when the test fails; `signIn` completes /auth with a demo account (password vicino123).
+ * and errors when the test fails; `signIn` signs a demo account in (password vicino123): through /auth's
+ * form the first time in a run, from its saved session afterwards.
  */
 export function seededJourney() {
   let browser: Browser;
   let appUrl = "";
+  let dataDir = "";
   const opened: OpenedPage[] = [];
+  const openedAt = new WeakMap<Page, string>();
 
   beforeAll(async () => {
-    appUrl = (await startStack()).urls.app;
-    browser = await launchChromium();
+    const stack = await startStack();
+    appUrl = stack.urls.app;
+    dataDir = stack.dataDir;
+    browser = await testChromium();
   });
 
   afterAll(async () => {
@@ -33,6 +40,7 @@ export function seededJourney() {
     const url = pathOrUrl.startsWith("/") ? `${appUrl}${pathOrUrl}` : pathOrUrl;
     const page = await openPage(browser, url, viewport);
     opened.push(page);
+    if (pathOrUrl.startsWith("/")) openedAt.set(page.page, pathOrUrl);
     onTestFailed(async () => {
       const text = await page.page
         .locator("body")
@@ -45,12 +53,29 @@ export function seededJourney() {
     return page.page;
   }
 
+  /**
+   * Signs `email` in and waits for `returnTo` on screen. A demo account signed in earlier in the run gets
+   * its saved session (tests/support/saved-sessions.ts) and the page is loaded again; otherwise /auth's
+   * form is filled and the session saved for the next journeys.
+   */
   async function signIn(page: Page, email: string, returnTo: string): Promise<void> {
-    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 20_000 });
+    const file = savedSessionFile(dataDir, email);
+    if (file && hasFreshSession(file)) {
+      // Off the app first: its Auth SDK keeps the database open and would write its own state back.
+      await page.goto("about:blank");
+      await page.context().setStorageState(file);
+      const wanted = openedAt.get(page);
+      const path = wanted && new URL(wanted, appUrl).pathname === returnTo ? wanted : returnTo;
+      await page.goto(`${appUrl}${path}`, { waitUntil: "load" });
+      await waitForPage(page, returnTo);
+      return;
+    }
+    await waitForPage(page, "/auth");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel(/^Password/).fill("vicino123");
     await page.getByRole("button", { name: "Accedi", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === returnTo, { timeout: 20_000 });
+    await waitForPage(page, returnTo);
+    if (file) await saveSession(page.context(), file);
   }
 
   return { open, signIn };

@@ -18,6 +18,7 @@ import {
   type StackUrls,
   stackUrls,
 } from "../../scripts/stack/stack-options";
+import { runningExecutions, waitForFunctionsIdle } from "./functions-log";
 import { MailInbox } from "./inbox";
 
 /**
@@ -108,7 +109,10 @@ function testStack(info: StackInfo): TestStack {
     },
     seed: async () => {
       await clearInbox();
-      return seedOrRestore(target, join(info.dataDir, "seed-snapshot.json"));
+      const alreadyRunning = runningExecutions(info);
+      const summary = await seedOrRestore(target, join(info.dataDir, "seed-snapshot.json"));
+      if (info.services.includes("functions")) await waitForFunctionsIdle(info, { alreadyRunning });
+      return summary;
     },
   };
 }
@@ -123,6 +127,7 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
   const dataDir = mkdtempSync(join(tmpdir(), "vicino-stack-"));
   const { ports, firebaseSupportPorts } = await freeStackPorts();
   const mode = options.web ?? "preview";
+  const verbose = options.verbose ?? process.env.VICINO_STACK_VERBOSE === "1";
   let running: RunningStack;
   try {
     running = await startLocalStack({
@@ -138,7 +143,10 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
           : mode === "dev"
             ? { kind: "vite-dev" }
             : { kind: "none" },
-      verbose: options.verbose ?? process.env.VICINO_STACK_VERBOSE === "1",
+      verbose,
+      // Quiet: the services' lines (the functions' logs of expected failures included) stay in their
+      // log files, whose tails tests/setup/stack-logs.ts prints under a failing test.
+      ...(verbose ? {} : { print: () => undefined }),
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
