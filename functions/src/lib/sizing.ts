@@ -36,8 +36,9 @@ const adminCallable = { memory: "256MiB", timeoutSeconds: 60, maxInstances: 5 } 
 const scheduledJob = { memory: "512MiB", timeoutSeconds: 540, maxInstances: 1 } as const satisfies Sizing;
 
 export const SIZING = {
-  // Algo: a photo turn holds the image several times (base64, decoded, the SDK's request): ~10 MB.
-  // 20 at once per 1 GiB instance; 500 chats at once fit in 25 instances.
+  // Algo: a photo turn holds the image a few times (base64, the SDK's request): measured ~3 MB for the
+  // app's usual photo, ~5 MB at the size cap (docs/scale.md, npm run bench:algo-memory): 20 at once
+  // with the idle process stay under half of 1 GiB. 500 chats at once fit in 25 instances.
   algoChat: { memory: "1GiB", timeoutSeconds: 120, maxInstances: 40, concurrency: 20 },
   generateOfferDescription: { memory: "512MiB", timeoutSeconds: 60, maxInstances: 20, concurrency: 40 },
   // A transcript of at most 1,000 characters: the same work as a description.
