@@ -11,6 +11,13 @@ export const GROUP_OFFER_MESSAGES = {
   formRegion: "Offerta per tutto il gruppo",
   submit: (count: number) => `Invia ${count} offerte`,
   cancel: "Annulla",
+  priceLabel: "Prezzo (€) per ciascuno",
+  descriptionLabel: "Descrizione dell'offerta",
+  deliveryLegend: "Modalità di consegna",
+  requestsLabel: "Le richieste del gruppo",
+  requestLine: (zone: string, distance: string, budget: string) =>
+    `${zone} · ${distance} da te · budget ${budget}`,
+  answerOne: "Rispondi solo a questa",
   explainer: "Ogni persona riceve la sua offerta e la sua conversazione: nessuno vede gli altri acquirenti.",
   resultsRegion: "Esito delle offerte",
   sent: "Offerta inviata",
