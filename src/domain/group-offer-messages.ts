@@ -11,6 +11,7 @@ export const GROUP_OFFER_MESSAGES = {
   formRegion: "Offerta per tutto il gruppo",
   submit: (count: number) => `Invia ${count} offerte`,
   cancel: "Annulla",
+  close: "Chiudi",
   priceLabel: "Prezzo (€) per ciascuno",
   descriptionLabel: "Descrizione dell'offerta",
   deliveryLegend: "Modalità di consegna",

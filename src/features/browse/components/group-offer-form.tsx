@@ -24,7 +24,7 @@ export function GroupOfferForm({ requestIds, productOf, onCancel }: Props) {
   const [description, setDescription] = useState("");
   const [delivery, setDelivery] = useState<ReadonlySet<DeliveryOption>>(new Set(["pickup"]));
   const [fieldError, setFieldError] = useState<{ field: OfferFormField; message: string } | null>(null);
-  const send = useGroupOffer();
+  const { send, done } = useGroupOffer();
   const formId = useId();
   const errorAt = (field: OfferFormField) => (fieldError?.field === field ? fieldError.message : undefined);
 
@@ -40,7 +40,11 @@ export function GroupOfferForm({ requestIds, productOf, onCancel }: Props) {
     send.mutate({ ...checked.data, requestIds: [...requestIds] });
   };
 
-  if (send.data) return <GroupOfferResults results={send.data.results} productOf={productOf} />;
+  if (send.data) {
+    return (
+      <GroupOfferResults results={send.data.results} productOf={productOf} onClose={() => void done()} />
+    );
+  }
   return (
     <form
       aria-labelledby={formId}
@@ -108,9 +112,11 @@ export function GroupOfferForm({ requestIds, productOf, onCancel }: Props) {
 function GroupOfferResults({
   results,
   productOf,
+  onClose,
 }: {
   results: readonly GroupOfferResult[];
   productOf: (requestId: string) => string;
+  onClose: () => void;
 }) {
   const sent = results.filter((result) => result.sent).length;
   return (
@@ -127,6 +133,9 @@ function GroupOfferResults({
           </li>
         ))}
       </ul>
+      <Button variant="secondary" size="sm" onClick={onClose}>
+        {GROUP_OFFER_MESSAGES.close}
+      </Button>
     </section>
   );
 }
