@@ -72,12 +72,29 @@ export function entryPoint(entry: PriceStatEntry): PricePoint {
   };
 }
 
-/** The entries of a stored document that parse (a bad one is skipped, not fatal). */
-export function documentEntries(data: unknown): PriceStatEntry[] {
+/** The entries of a stored document that parse, with their keys (a bad one is skipped, not fatal). */
+export function documentEntries(data: unknown): [key: string, entry: PriceStatEntry][] {
   const offers = (data as { offers?: unknown } | undefined)?.offers;
   if (!offers || typeof offers !== "object") return [];
-  return Object.values(offers).flatMap((value) => {
+  return Object.entries(offers).flatMap(([key, value]) => {
     const parsed = priceStatEntrySchema.safeParse(value);
-    return parsed.success ? [parsed.data] : [];
+    return parsed.success ? [[key, parsed.data] as [string, PriceStatEntry]] : [];
   });
+}
+
+/**
+ * The entries of the documents a guidance read opens, each offer once. An offer made again in the same
+ * month replaces its entry in place; made again in a later month (the request renewed) it is written
+ * in that month's document under the same key, and the older entry is left where it was: only the
+ * newest entry of a key counts, at its new price.
+ */
+export function latestEntries(documents: readonly unknown[]): PriceStatEntry[] {
+  const byKey = new Map<string, PriceStatEntry>();
+  for (const data of documents) {
+    for (const [key, entry] of documentEntries(data)) {
+      const known = byKey.get(key);
+      if (!known || entry.at > known.at) byKey.set(key, entry);
+    }
+  }
+  return [...byKey.values()];
 }
