@@ -6,12 +6,13 @@
 import { deleteApp } from "firebase-admin/app";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS, TTL_POLICIES } from "../../src/domain/collections";
 import { distanceKm, type LatLng } from "../../src/domain/geo";
 import { requestGeoFields } from "../../src/domain/geo-cover";
 import { decodeGeohashBounds } from "../../src/domain/geohash";
 import { offerIdFor } from "../../src/domain/offer";
 import { trialSubscription } from "../../src/domain/plans";
+import { priceStatsExpiry } from "../../src/domain/price-stats";
 import { areSimilar } from "../../src/domain/product-similarity";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, partitaIvaOf, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
@@ -199,12 +200,16 @@ describe("priceGuidance", () => {
     expect(await guidance(query)).toEqual({ range: null, abovePercent: null });
   });
 
-  it("keeps no uid in the aggregates and refuses a caller who is not signed in", async () => {
+  it("keeps no uid in the aggregates, writes their expiry, and refuses a caller who is not signed in", async () => {
     await offer("shop1", 250, DUOMO);
     const docs = await db().collection(COLLECTIONS.priceStats).get();
     expect(docs.size).toBe(1);
     // Neither as a value nor inside a key (an offer's id holds its shop's uid).
     expect(JSON.stringify(docs.docs[0]?.data())).not.toContain("shop1");
+    // The TTL policy's field (TTL_POLICIES): the month's end, the guidance window and a day.
+    const stored = docs.docs[0]?.data() ?? {};
+    expect((stored.expiresAt as Timestamp).toDate()).toEqual(priceStatsExpiry(String(stored.month)));
+    expect(TTL_POLICIES).toContainEqual({ collection: COLLECTIONS.priceStats, field: "expiresAt" });
     const query = { category: "sport", productName: "bicicletta", location: DUOMO };
     expect(await rejection(stats.priceGuidance.run(callableRequest(query, {})))).toMatchObject({
       code: "unauthenticated",

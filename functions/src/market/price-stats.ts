@@ -20,6 +20,7 @@ import {
   latestEntries,
   type PriceStatEntry,
   priceStatsDocId,
+  priceStatsExpiry,
   priceStatsMonth,
 } from "@/domain/price-stats";
 import { productSignature } from "@/domain/product-similarity";
@@ -85,7 +86,14 @@ export function stageOfferPrice(
   const ref = db.collection(COLLECTIONS.priceStats).doc(priceStatsDocId(category, gh4, month));
   writer.set(
     ref,
-    { category, cell: gh4, month, offers: { [offerKey(offer.offerId)]: entry } },
+    // expiresAt: the TTL policy's field (TTL_POLICIES), so an old month goes by itself.
+    {
+      category,
+      cell: gh4,
+      month,
+      expiresAt: priceStatsExpiry(month),
+      offers: { [offerKey(offer.offerId)]: entry },
+    },
     { merge: true },
   );
 }
