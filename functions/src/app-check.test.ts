@@ -69,6 +69,7 @@ describe("App Check on every callable", () => {
         "reclaimAccount",
         "rejectOffer",
         "submitOffer",
+        "submitGroupOffer",
         "syncProfile",
         "verifyMagicLink",
         "verifyShop",

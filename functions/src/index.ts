@@ -54,6 +54,7 @@ export { onMessageCreated } from "./notifications/message-trigger";
 export { expiryWarnings } from "./notifications/sweeps";
 export { unsubscribeEmail } from "./notifications/unsubscribe";
 // Making an offer: validated, limited, the conversation opened in the same transaction.
+export { submitGroupOffer } from "./offers/submit-group-offer";
 export { submitOffer } from "./offers/submit-offer";
 export { withdrawOffer } from "./offers/withdraw-offer";
 export { deleteMyAccount } from "./privacy/delete-account";

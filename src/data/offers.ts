@@ -18,6 +18,7 @@ import {
 } from "firebase/firestore/lite";
 import type { SubmitOfferOutput } from "@/domain/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
+import type { GroupOfferInput, GroupOfferOutput } from "@/domain/group-offer";
 import { type Offer, type OfferTerms, offerIdFor, shopMayReadRequest } from "@/domain/offer";
 import { pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
@@ -184,6 +185,15 @@ export type SaveOfferInput = {
 async function submitOfferCallable(terms: OfferTerms): Promise<SubmitOfferOutput> {
   const { submitOffer } = await import("./deals");
   return submitOffer(terms);
+}
+
+/**
+ * 'Un'offerta per tutti': the same terms to several similar requests through submitGroupOffer, which
+ * sends one offer per request with submitOffer's checks and answers per request (loaded on first use).
+ */
+export async function sendGroupOffer(input: GroupOfferInput): Promise<GroupOfferOutput> {
+  const { submitGroupOffer } = await import("./deals");
+  return submitGroupOffer(input);
 }
 
 /**

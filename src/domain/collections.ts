@@ -130,6 +130,11 @@ export const TTL_POLICIES = [
   { collection: COLLECTIONS.rateLimits, field: "expiresAt" },
   /** A shop's hour inbox, two days after its digest (functions/src/fanout/request-fanout.ts). */
   { collection: COLLECTIONS.digestInbox, field: "expireAt" },
+  /**
+   * A month of offer prices, once no guidance read opens it: the month's end plus the guidance window
+   * and a day (priceStatsExpiry, price-stats.ts). No personal data, but an old month is dead weight.
+   */
+  { collection: COLLECTIONS.priceStats, field: "expiresAt" },
 ] as const;
 
 /** The one document of testClock. */

@@ -1,5 +1,6 @@
 import { ALGO_LIMIT_MESSAGES } from "./algo-limit-messages.ts";
 import { FIRST_PAINT_MESSAGES } from "./first-paint-messages.ts";
+import { GROUP_OFFER_MESSAGES } from "./group-offer-messages.ts";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "./limits.ts";
 import { DICTATION_MESSAGES } from "./offer-dictation-messages.ts";
 import { PLAN_MESSAGES } from "./plan-messages.ts";
@@ -175,6 +176,7 @@ export function isKnownMessage(text: string): boolean {
     ...Object.values(PLAN_MESSAGES),
     ...Object.values(REQUEST_LIFE_MESSAGES),
     ...Object.values(DICTATION_MESSAGES),
+    ...Object.values(GROUP_OFFER_MESSAGES).filter((text) => typeof text === "string"),
   ]);
   return knownMessages.has(text);
 }

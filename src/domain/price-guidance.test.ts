@@ -9,7 +9,14 @@ import {
   priceRange,
   relevantPoints,
 } from "./price-guidance.ts";
-import { entryPoint, guidanceDocIds, guidanceMonths, priceStatsMonth } from "./price-stats.ts";
+import {
+  entryPoint,
+  guidanceDocIds,
+  guidanceMonths,
+  latestEntries,
+  priceStatsExpiry,
+  priceStatsMonth,
+} from "./price-stats.ts";
 
 const NOW = new Date("2026-11-29T10:00:00Z");
 const DUOMO = { lat: 45.4642, lng: 9.19 };
@@ -73,6 +80,25 @@ describe("the aggregates' documents", () => {
     const ids = guidanceDocIds("sport", DUOMO, NOW);
     expect(ids).toHaveLength(36);
     expect(ids[0]).toBe("sport_u0nd_2026-11");
+  });
+
+  it("expire once no guidance read opens them: the month's end, 90 days and a day", () => {
+    expect(priceStatsExpiry("2026-11")).toEqual(new Date("2027-03-02T00:00:00Z"));
+    expect(priceStatsExpiry("2026-12")).toEqual(new Date("2027-04-02T00:00:00Z"));
+    // The last read that opens November's document is 90 days after November 30th.
+    const lastRead = new Date("2027-02-28T23:59:59Z");
+    expect(guidanceMonths(lastRead)).toContain("2026-11");
+    expect(priceStatsExpiry("2026-11").getTime()).toBeGreaterThan(lastRead.getTime());
+  });
+
+  it("count an offer made again in a later month once, at its newest entry", () => {
+    const entry = { p: 250, s: "x", at: 1, g: "u0nd9", h: "biciclett" };
+    const entries = latestEntries([
+      { offers: { k1: entry, k2: { ...entry, p: 300 } } },
+      { offers: { k1: { ...entry, p: 230, at: 2 } } },
+      undefined,
+    ]);
+    expect(entries.map((kept) => kept.p).sort()).toEqual([230, 300]);
   });
 
   it("place an entry at its gh5 cell's centre", () => {

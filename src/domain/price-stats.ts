@@ -9,7 +9,8 @@ import { PRICE_GUIDANCE, type PricePoint } from "./price-guidance.ts";
  * a map (a hash of the offer id) → entry. Only the functions write them (submitOffer, through functions/src/market/
  * price-stats.ts) and read them (the priceGuidance callable, which applies the threshold); the rules
  * close them to clients. A month per document bounds its size (an entry is about 100 bytes: some 9,000
- * offers a month per category and cell fit under Firestore's 1 MiB) and lets old months go whole.
+ * offers a month per category and cell fit under Firestore's 1 MiB) and lets old months go whole: each
+ * carries expiresAt (priceStatsExpiry), Firestore's TTL field for the collection (TTL_POLICIES).
  */
 
 /** One offer as kept: price, the shop's hash (never its uid), when (ms), gh5 of the request, signature. */
@@ -29,6 +30,17 @@ export type PriceStatEntry = z.infer<typeof priceStatEntrySchema>;
 /** The month key of a time, in UTC: '2026-11'. */
 export function priceStatsMonth(at: Date): string {
   return at.toISOString().slice(0, 7);
+}
+
+/**
+ * When a month's document may go (its TTL field, expiresAt): the first day after the month plus the
+ * guidance window (PRICE_GUIDANCE.days) and a day, so every read that could still count its offers is
+ * over. Firestore deletes it some time after (within days), which only makes it outlive that.
+ */
+export function priceStatsExpiry(month: string): Date {
+  const [year = 1970, monthNumber = 1] = month.split("-").map(Number);
+  const nextMonth = Date.UTC(year, monthNumber, 1);
+  return new Date(nextMonth + (PRICE_GUIDANCE.days + 1) * 24 * 60 * 60 * 1000);
 }
 
 export function priceStatsDocId(category: string, gh4: string, month: string): string {
@@ -72,12 +84,29 @@ export function entryPoint(entry: PriceStatEntry): PricePoint {
   };
 }
 
-/** The entries of a stored document that parse (a bad one is skipped, not fatal). */
-export function documentEntries(data: unknown): PriceStatEntry[] {
+/** The entries of a stored document that parse, with their keys (a bad one is skipped, not fatal). */
+export function documentEntries(data: unknown): [key: string, entry: PriceStatEntry][] {
   const offers = (data as { offers?: unknown } | undefined)?.offers;
   if (!offers || typeof offers !== "object") return [];
-  return Object.values(offers).flatMap((value) => {
+  return Object.entries(offers).flatMap(([key, value]) => {
     const parsed = priceStatEntrySchema.safeParse(value);
-    return parsed.success ? [parsed.data] : [];
+    return parsed.success ? [[key, parsed.data] as [string, PriceStatEntry]] : [];
   });
+}
+
+/**
+ * The entries of the documents a guidance read opens, each offer once. An offer made again in the same
+ * month replaces its entry in place; made again in a later month (the request renewed) it is written
+ * in that month's document under the same key, and the older entry is left where it was: only the
+ * newest entry of a key counts, at its new price.
+ */
+export function latestEntries(documents: readonly unknown[]): PriceStatEntry[] {
+  const byKey = new Map<string, PriceStatEntry>();
+  for (const data of documents) {
+    for (const [key, entry] of documentEntries(data)) {
+      const known = byKey.get(key);
+      if (!known || entry.at > known.at) byKey.set(key, entry);
+    }
+  }
+  return [...byKey.values()];
 }

@@ -4,12 +4,31 @@
 // jacket request sees where it sits; a shop's dashboard lists the requests nobody has answered (the guitar).
 
 import { describe, expect, it } from "vitest";
+import { requestGeoFields } from "../../src/domain/geo-cover";
 import { seededJourney } from "../support/seeded-journey";
+import { staffJourney } from "../support/staff-account";
 
 /** Seeded: an active request for a rain jacket, with negozio2's pending offer (editable). */
 const JACKET_ID = "demo-req-giacca";
 
 const { open, signIn } = seededJourney();
+const team = staffJourney();
+
+/**
+ * Offers' prices near Milano as submitOffer records them after its commit (recordOfferPrice), for a
+ * product the seed has no past prices for: `shops[i]` made the offer at `prices[i]`.
+ */
+async function recordPrices(productName: string, prices: number[], shops: string[]): Promise<void> {
+  const { recordOfferPrice } = await import("../../functions/src/market/price-stats");
+  const db = team.admin().adminDb();
+  for (const [index, price] of prices.entries()) {
+    const place = { lat: 45.47 + index * 0.003, lng: 9.2 - index * 0.002 };
+    const request = { category: "sport", productName, ...requestGeoFields(place) };
+    const merchantId = shops[index % shops.length] ?? "negozio-a";
+    const offerId = `prezzi-${productName}-${index}_${merchantId}`;
+    await recordOfferPrice(db, request, { offerId, merchantId, price, at: new Date() });
+  }
+}
 
 describe("price guidance end to end", () => {
   it("the buyer sees the range shops nearby offered for a city bike, and uses it as budget", async () => {
@@ -32,6 +51,31 @@ describe("price guidance end to end", () => {
     await hint.getByRole("button", { name: "Usa come budget" }).click();
     const budgetMax = form.getByRole("textbox", { name: "Budget fino a (€)" });
     await expect.poll(() => budgetMax.inputValue(), { timeout: 5_000 }).toMatch(/^\d+(,\d+)?$/);
+  });
+
+  it("the buyer sees no range under the threshold: four offers, or offers from only two shops", async () => {
+    // Four offers from four shops; six offers from two shops. Neither is enough (5 offers, 3 shops).
+    await recordPrices("monopattino elettrico", [299, 329, 349, 379], ["a", "b", "c", "d"]);
+    await recordPrices("skateboard", [59, 69, 79, 89, 99, 109], ["a", "b"]);
+    const buyer = await open("/create", "phone");
+    await signIn(buyer, "acquirente@vicino.test", "/create");
+    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: 20_000 });
+    const form = buyer.getByRole("region", { name: "Compila la richiesta" });
+    await form.waitFor();
+    const product = form.getByRole("textbox", { name: /Prodotto/ });
+    await product.fill("Bici da città");
+    await form.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Sport" });
+    await form.getByRole("combobox", { name: "Indirizzo o comune" }).fill("Milano");
+    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+    const hint = form.getByRole("status", { name: "Prezzi in zona" });
+    // Above the threshold the range shows; the next product's answer replaces it (the range stays
+    // on screen until that answer arrives), so its going away is the answer: nothing to show.
+    for (const under of ["Monopattino elettrico", "Skateboard"]) {
+      await hint.waitFor({ timeout: 20_000 });
+      await product.fill(under);
+      await hint.waitFor({ state: "detached", timeout: 20_000 });
+      await product.fill("Bici da città");
+    }
   });
 
   it("a shop typing a price sees its position; a dashboard lists the requests with no offer", async () => {

@@ -4,15 +4,19 @@
 // Under the threshold (4 offers, or offers from only 2 shops) it answers nothing.
 
 import { deleteApp } from "firebase-admin/app";
+import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS, TTL_POLICIES } from "../../src/domain/collections";
 import { distanceKm, type LatLng } from "../../src/domain/geo";
 import { requestGeoFields } from "../../src/domain/geo-cover";
 import { decodeGeohashBounds } from "../../src/domain/geohash";
+import { offerIdFor } from "../../src/domain/offer";
+import { trialSubscription } from "../../src/domain/plans";
+import { priceStatsExpiry } from "../../src/domain/price-stats";
 import { areSimilar } from "../../src/domain/product-similarity";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, partitaIvaOf, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
-import { seedTrial } from "../support/plans";
+import { seedSubscription, seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type SubmitModule = typeof import("../../functions/src/offers/submit-offer");
@@ -69,6 +73,7 @@ async function offer(
   // submitOffer's own transaction, as the seed runs it (no e-mail queue here).
   await submit.submitOfferCall(shop, terms, { db: db(), now: () => new Date() });
   seeded.push({ shop, category, productName, place, price });
+  return id;
 }
 
 const guidance = (data: unknown, uid = "shop1") => stats.priceGuidance.run(callableRequest(data, { uid }));
@@ -140,6 +145,38 @@ describe("priceGuidance", () => {
     expect(await guidance({ ...query, price: undefined })).toEqual({ ...expected, abovePercent: null });
   });
 
+  it("counts an offer made again a month later once, at its new price", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const later = new Date(Date.now() + 40 * day);
+    // shop1's plan still gives access a month later.
+    const trial = trialSubscription("shop1", new Date());
+    await seedSubscription(db(), { ...trial, trialEndsAt: new Date(Date.now() + 365 * day) });
+    const renewed = await offer("shop1", 250, DUOMO);
+    await offer("shop2", 280, NEAR);
+    await offer("shop3", 199, DUOMO);
+    await offer("shop4", 320, SESTO);
+    await offer("shop2", 300, DUOMO);
+    // The offer expired with the request; the buyer renewed it; shop1 offers again, in another month.
+    await db()
+      .doc(`offers/${offerIdFor(renewed, "shop1")}`)
+      .update({ status: "expired" });
+    await db()
+      .doc(`requests/${renewed}`)
+      .update({ expiresAt: Timestamp.fromDate(new Date(later.getTime() + 7 * day)) });
+    const terms = {
+      requestId: renewed,
+      price: 230,
+      description: "Prezzo aggiornato",
+      deliveryOptions: ["pickup"],
+    };
+    await submit.submitOfferCall("shop1", terms, { db: db(), now: () => later });
+    seeded[0] = { ...(seeded[0] as Seeded), price: 230 };
+    const query = { category: "sport" as const, productName: "bicicletta", location: DUOMO, price: 260 };
+    const expected = bruteForce(query);
+    expect(expected.range).toEqual({ min: 199, max: 320, count: 5 });
+    expect(await stats.priceGuidanceFor(query, { db: db(), now: () => later })).toEqual(expected);
+  });
+
   it("answers nothing for four offers", async () => {
     await offer("shop1", 250, DUOMO);
     await offer("shop2", 280, DUOMO);
@@ -163,12 +200,16 @@ describe("priceGuidance", () => {
     expect(await guidance(query)).toEqual({ range: null, abovePercent: null });
   });
 
-  it("keeps no uid in the aggregates and refuses a caller who is not signed in", async () => {
+  it("keeps no uid in the aggregates, writes their expiry, and refuses a caller who is not signed in", async () => {
     await offer("shop1", 250, DUOMO);
     const docs = await db().collection(COLLECTIONS.priceStats).get();
     expect(docs.size).toBe(1);
     // Neither as a value nor inside a key (an offer's id holds its shop's uid).
     expect(JSON.stringify(docs.docs[0]?.data())).not.toContain("shop1");
+    // The TTL policy's field (TTL_POLICIES): the month's end, the guidance window and a day.
+    const stored = docs.docs[0]?.data() ?? {};
+    expect((stored.expiresAt as Timestamp).toDate()).toEqual(priceStatsExpiry(String(stored.month)));
+    expect(TTL_POLICIES).toContainEqual({ collection: COLLECTIONS.priceStats, field: "expiresAt" });
     const query = { category: "sport", productName: "bicicletta", location: DUOMO };
     expect(await rejection(stats.priceGuidance.run(callableRequest(query, {})))).toMatchObject({
       code: "unauthenticated",

@@ -65,6 +65,8 @@ export const SIZING = {
   completeTransaction: dealCallable,
   verifyPickup: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
+  // 'Un'offerta per tutti': up to 10 of submitOffer's transactions, one after another.
+  submitGroupOffer: { ...dealCallable, maxInstances: 20 },
   withdrawOffer: dealCallable,
   // Price guidance: up to 36 documents read (9 cells × 4 months), no write; called as a buyer's
   // product is known and as a shop types a price (debounced).

@@ -15,11 +15,12 @@ import {
   relevantPoints,
 } from "@/domain/price-guidance";
 import {
-  documentEntries,
   entryPoint,
   guidanceDocIds,
+  latestEntries,
   type PriceStatEntry,
   priceStatsDocId,
+  priceStatsExpiry,
   priceStatsMonth,
 } from "@/domain/price-stats";
 import { productSignature } from "@/domain/product-similarity";
@@ -58,7 +59,8 @@ const requestPartSchema = z.object({
 
 /**
  * Stages an offer's price in priceStats (keyed by a hash of the offer's id, so an offer made again
- * replaces its entry). A request without a product word or cells is left out.
+ * replaces its entry in the month's document; in a later month's, the read keeps only the newest:
+ * latestEntries). A request without a product word or cells is left out.
  */
 export function stageOfferPrice(
   writer: RollupWriter,
@@ -84,7 +86,14 @@ export function stageOfferPrice(
   const ref = db.collection(COLLECTIONS.priceStats).doc(priceStatsDocId(category, gh4, month));
   writer.set(
     ref,
-    { category, cell: gh4, month, offers: { [offerKey(offer.offerId)]: entry } },
+    // expiresAt: the TTL policy's field (TTL_POLICIES), so an old month goes by itself.
+    {
+      category,
+      cell: gh4,
+      month,
+      expiresAt: priceStatsExpiry(month),
+      offers: { [offerKey(offer.offerId)]: entry },
+    },
     { merge: true },
   );
 }
@@ -122,7 +131,8 @@ export async function priceGuidanceFor(
     deps.db.collection(COLLECTIONS.priceStats).doc(id),
   );
   const snaps = await deps.db.getAll(...refs);
-  const points = snaps.flatMap((snap) => documentEntries(snap.data()).map(entryPoint));
+  // An offer made again in a later month is in two documents: it counts once, at its newest price.
+  const points = latestEntries(snaps.map((snap) => snap.data())).map(entryPoint);
   const relevant = relevantPoints(points, { signature, place: input.location, now }, distanceKm);
   const range = priceRange(relevant);
   if (!range) return NOTHING;

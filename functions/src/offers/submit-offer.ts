@@ -41,6 +41,8 @@ import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../no
 import { markOfferUnread } from "../notifications/unread-counts";
 import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
 
+type ParsedUser = Extract<ReturnType<typeof parseUserDoc>, { ok: true }>["user"];
+
 /** The parsed input: the offer's terms, trimmed, aiGenerated defaulted. */
 export type SubmitOfferRequest = z.output<typeof submitOfferInputSchema>;
 
@@ -97,6 +99,8 @@ export async function submitOfferFor(
   uid: string,
   input: SubmitOfferRequest,
   deps: SubmitOfferDeps,
+  /** A further check inside the transaction (a group offer's reach): throws an HttpsError to refuse. */
+  check?: (merchant: ParsedUser, request: DocumentData) => void,
 ): Promise<SubmitOfferOutput> {
   const { db } = deps;
   const requestDoc = requestRef(db, input.requestId);
@@ -124,6 +128,7 @@ export async function submitOfferFor(
     if (!canReceiveOffers(request.status) || pastExpiry(requestSnap.data(), deps.now())) {
       throw new HttpsError("failed-precondition", OFFER_MESSAGES.requestClosed);
     }
+    check?.(merchant.user, requestSnap.data() ?? {});
     // One offer per shop and request; one that expired with the request is replaced once it is renewed.
     const earlier = await tx.get(targetRef);
     const earlierStatus = offerStatusSchema.safeParse(earlier.get(OFFER_FIELDS.status));

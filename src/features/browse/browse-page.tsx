@@ -60,7 +60,7 @@ export function BrowsePage() {
         onSearch={search}
         searching={feed.isRefetching}
       />
-      <FeedResults feed={feed} uid={uid} />
+      <FeedResults feed={feed} uid={uid} own={own} />
     </div>
   );
 }

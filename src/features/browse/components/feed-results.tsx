@@ -3,20 +3,24 @@ import { memo, useDeferredValue, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { NearbyRequest, NearbyRequestsPage } from "@/data/requests";
+import { feedEntries } from "@/domain/group-offer";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { useMyOffersOn } from "@/lib/my-offers-on";
 import { useBlockedIds } from "@/lib/trust";
+import { GroupCard } from "./group-card";
 import { RequestCard } from "./request-card";
 
 type Props = {
   feed: UseInfiniteQueryResult<InfiniteData<NearbyRequestsPage>>;
   /** The signed-in shop: its own offers on the cards' requests change their call to action. */
   uid: string;
+  /** The shop's categories: similar requests in them are grouped ('N persone cercano …'). */
+  own: readonly string[];
 };
 
 /** The feed's states: loading, error (with retry), empty, the cards and 'Carica altre'. */
-export function FeedResults({ feed, uid }: Props) {
+export function FeedResults({ feed, uid, own }: Props) {
   // Requests of buyers the shop blocked are left out.
   const blocked = useBlockedIds(uid);
   const requests = useMemo(
@@ -65,7 +69,7 @@ export function FeedResults({ feed, uid }: Props) {
         {requests.length === 1 ? "1 richiesta" : `${requests.length} richieste`}
         {feed.hasNextPage ? " (ce ne sono altre)" : ""}
       </p>
-      <FeedCards requests={shown} myOffers={myOffers} />
+      <FeedCards requests={shown} myOffers={myOffers} own={own} />
       {feed.isFetchNextPageError ? (
         <p role="alert" className="text-center font-medium text-red-800">
           {ERROR_MESSAGES.loadRequests}
@@ -89,15 +93,33 @@ export function FeedResults({ feed, uid }: Props) {
 const FeedCards = memo(function FeedCards({
   requests,
   myOffers,
+  own,
 }: {
   requests: readonly NearbyRequest[];
   myOffers: ReadonlyMap<string, Offer> | undefined;
+  own: readonly string[];
 }) {
+  // Until the shop's own offers are known, no group: a request it answered must not be in one.
+  const entries = useMemo(
+    () =>
+      myOffers
+        ? feedEntries(requests, { categories: own, answered: (id) => myOffers.has(id) })
+        : requests.map((request) => ({ kind: "single" as const, request })),
+    [requests, myOffers, own],
+  );
   return (
     <ul className="grid gap-4 md:grid-cols-2">
-      {requests.map((request) => (
-        <RequestCard key={request.id} request={request} myOffer={myOffers?.get(request.id)} />
-      ))}
+      {entries.map((entry) =>
+        entry.kind === "single" ? (
+          <RequestCard
+            key={entry.request.id}
+            request={entry.request}
+            myOffer={myOffers?.get(entry.request.id)}
+          />
+        ) : (
+          <GroupCard key={entry.requests.map((request) => request.id).join("+")} requests={entry.requests} />
+        ),
+      )}
     </ul>
   );
 });

@@ -1,0 +1,78 @@
+import type { DocumentData } from "firebase-admin/firestore";
+import { HttpsError, onCall } from "firebase-functions/https";
+import * as logger from "firebase-functions/logger";
+import { z } from "zod";
+import { MAX_RADIUS_KM } from "@/domain/enums";
+import { latLngSchema } from "@/domain/geo";
+import { visibleDistanceKm } from "@/domain/geo-feed";
+import {
+  GROUP_OFFER_MESSAGES,
+  type GroupOfferOutput,
+  type GroupOfferResult,
+  groupOfferInputSchema,
+} from "@/domain/group-offer";
+import type { User } from "@/domain/user";
+import { runDeal } from "../deals/deal-store";
+import { adminDb } from "../lib/admin";
+import { clockFor } from "../lib/clock";
+import { callableOptions } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
+import { cloudEmailQueue } from "../notifications/email-queue";
+import { type SubmitOfferDeps, submitOfferFor } from "./submit-offer";
+
+/**
+ * 'Un'offerta per tutti': one shop's terms sent to several similar requests. Each request gets its own
+ * offer through submitOfferFor, in its own transaction with all of submitOffer's checks (verified shop,
+ * plan, block, request active, not already offered, the pending limit) plus the shop's reach, so each
+ * buyer gets an ordinary offer and conversation of their own and nothing of the others. One request
+ * refused does not stop the rest: the answer says, per request, what was sent or why not.
+ */
+
+const placeSchema = z.object({ location: latLngSchema, actionRadius: z.number().positive() });
+
+/** The shop is inside the request's radius (as the feed shows it: the buyer's radius counts). */
+function assertWithinReach(merchant: User, request: DocumentData): void {
+  const place = placeSchema.safeParse(request);
+  const shop = merchant.location;
+  const reached =
+    place.success &&
+    shop !== undefined &&
+    visibleDistanceKm({ id: "", ...place.data }, shop, MAX_RADIUS_KM) !== null;
+  if (!reached) throw new HttpsError("failed-precondition", GROUP_OFFER_MESSAGES.outsideRadius);
+}
+
+export async function submitGroupOfferFor(
+  uid: string,
+  data: unknown,
+  deps: SubmitOfferDeps,
+): Promise<GroupOfferOutput> {
+  const { requestIds, ...terms } = parseCallableInput(groupOfferInputSchema, data);
+  const results: GroupOfferResult[] = [];
+  // One after another: each its own transaction, so a refusal or a contended request stays its own.
+  for (const requestId of requestIds) {
+    try {
+      const sent = await submitOfferFor(uid, { ...terms, requestId }, deps, assertWithinReach);
+      results.push({ requestId, sent: true, offerId: sent.offerId });
+    } catch (error) {
+      if (!(error instanceof HttpsError))
+        logger.warn("group offer: one offer failed", { error: String(error) });
+      const reason = error instanceof HttpsError ? error.message : GROUP_OFFER_MESSAGES.notSent;
+      results.push({ requestId, sent: false, reason });
+    }
+  }
+  return { results };
+}
+
+export const submitGroupOffer = onCall(
+  sized("submitGroupOffer", callableOptions),
+  (request): Promise<GroupOfferOutput> =>
+    runDeal("submitGroupOffer", request.auth?.uid, GROUP_OFFER_MESSAGES.unavailable, async (uid) => {
+      const db = adminDb();
+      return submitGroupOfferFor(uid, request.data, {
+        db,
+        now: await clockFor(db),
+        emailQueue: cloudEmailQueue(),
+      });
+    }),
+);
