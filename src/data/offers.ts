@@ -209,6 +209,7 @@ export async function saveOffer(
     ...(estimatedDeliveryTime ? { estimatedDeliveryTime } : {}),
     ...(additionalNotes ? { additionalNotes } : {}),
     aiGenerated: input.aiGenerated ?? false,
+    ...(input.form.holdChoice ? { holdChoice: input.form.holdChoice } : {}),
   };
   const offerRef = doc(db, COLLECTIONS.offers, offerId);
   const existing = await getDoc(offerRef);

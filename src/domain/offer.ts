@@ -11,6 +11,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { MERCHANT_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
+import { HOLD_RELEASED_BY, holdChoiceSchema } from "./pickup-hold.ts";
 import { displayProductName } from "./product-name.ts";
 import { OFFER_STATUS, type OfferStatus, offerStatusSchema } from "./state-machine.ts";
 
@@ -55,8 +56,14 @@ export const offerSchema = lazySchema(() =>
     createdAt: dateSchema,
     updatedAt: dateSchema,
     acceptedAt: dateSchema.optional(),
+    /** How long the shop said it would hold the item (pickup-hold.ts); older offers have none. */
+    holdChoice: holdChoiceSchema.optional(),
     /** Until when the shop keeps the item aside once accepted (pickup-hold.ts, set by acceptOffer). */
     holdUntil: dateSchema.optional(),
+    /** The hold let go by either side, with the reason (releaseHold). */
+    holdReleasedAt: dateSchema.optional(),
+    holdReleasedBy: z.enum(HOLD_RELEASED_BY).optional(),
+    holdReleaseReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
     rejectedAt: dateSchema.optional(),
     rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
     /** Rejected because the buyer accepted another shop's offer: 'Acquistato altrove' (acceptOffer). */
@@ -83,6 +90,7 @@ export const offerTermsSchema = lazySchema(() =>
     deliveryOptions: deliveryOptionsSchema,
     additionalNotes: optionalText(DESCRIPTION_MAX_LENGTH),
     aiGenerated: z.boolean().default(false),
+    holdChoice: holdChoiceSchema.optional(),
   }),
 );
 export type OfferTerms = z.input<typeof offerTermsSchema>;

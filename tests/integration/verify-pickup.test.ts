@@ -15,12 +15,14 @@ import {
   PICKUP_LOCK_MS,
   PICKUP_MESSAGES,
 } from "../../src/domain/pickup";
+import { HOLD_MESSAGES, HOLD_REFUSALS } from "../../src/domain/pickup-hold";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
 type VerifyModule = typeof import("../../functions/src/deals/verify-pickup");
+type ReleaseModule = typeof import("../../functions/src/deals/release-hold");
 type CompleteModule = typeof import("../../functions/src/deals/complete-transaction");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 
@@ -28,6 +30,7 @@ let stack: TestStack;
 let accept: AcceptModule;
 let verify: VerifyModule;
 let complete: CompleteModule;
+let release: ReleaseModule;
 let admin: AdminModule;
 let restoreEnv: () => void = () => {};
 
@@ -89,11 +92,12 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  [accept, verify, complete, admin] = await Promise.all([
+  [accept, verify, complete, admin, release] = await Promise.all([
     import("../../functions/src/deals/accept-offer"),
     import("../../functions/src/deals/verify-pickup"),
     import("../../functions/src/deals/complete-transaction"),
     import("../../functions/src/lib/admin"),
+    import("../../functions/src/deals/release-hold"),
   ]);
 });
 
@@ -216,5 +220,90 @@ describe("the verified review", () => {
       verifiedPurchase: true,
     });
     expect(await read(`users/${MERCHANT}`)).toMatchObject({ averageRating: 5, totalRatings: 1 });
+  });
+});
+
+describe("the hold the shop chose", () => {
+  it("three days from the accept, when the shop offered '3 giorni'", async () => {
+    await db().doc("requests/req3").set({
+      id: "req3",
+      customerId: CUSTOMER,
+      productName: "scala",
+      status: "active",
+      createdAt: EARLIER,
+      updatedAt: EARLIER,
+    });
+    await db()
+      .doc("offers/three")
+      .set({
+        id: "three",
+        requestId: "req3",
+        merchantId: MERCHANT,
+        customerId: CUSTOMER,
+        ...SEEN,
+        holdChoice: "threeDays",
+        status: "pending",
+        aiGenerated: false,
+        createdAt: EARLIER,
+        updatedAt: EARLIER,
+      });
+    await accept.acceptOffer.run(callableRequest({ offerId: "three", terms: SEEN }, { uid: CUSTOMER }));
+    const offer = await read("offers/three");
+    const acceptedMinute = Math.floor(offer.acceptedAt.toMillis() / 60_000) * 60_000;
+    expect(offer.holdUntil.toMillis()).toBe(acceptedMinute + 3 * 24 * 60 * 60_000);
+  });
+});
+
+describe("releaseHold", () => {
+  const releaseCall = (data: unknown, uid?: string) =>
+    release.releaseHold.run(callableRequest(data, { uid }));
+
+  beforeEach(async () => {
+    await db()
+      .doc("conversations/won")
+      .set({
+        offerId: "won",
+        requestId: "req",
+        participants: { customerId: CUSTOMER, merchantId: MERCHANT },
+        createdAt: EARLIER,
+        updatedAt: EARLIER,
+      });
+  });
+
+  it("only the deal's two parties, with a reason", async () => {
+    const outsider = await rejection(releaseCall({ offerId: "won", reason: "Chiuso" }, RIVAL));
+    expect(outsider).toMatchObject({ code: "permission-denied", message: HOLD_REFUSALS.notYourDeal });
+    const blank = await rejection(releaseCall({ offerId: "won", reason: "   " }, CUSTOMER));
+    expect(blank).toMatchObject({ code: "invalid-argument", message: HOLD_REFUSALS.reasonRequired });
+    expect(await rejection(releaseCall({ offerId: "won", reason: "Chiuso" }))).toMatchObject({
+      code: "unauthenticated",
+    });
+    expect((await read("offers/won")).holdReleasedAt).toBeUndefined();
+  });
+
+  it("the buyer lets it go: the offer says who and why, the chat carries the reason, once", async () => {
+    expect(await releaseCall({ offerId: "won", reason: " Non passo più " }, CUSTOMER)).toEqual({
+      offerId: "won",
+      releasedBy: "customer",
+    });
+    const offer = await read("offers/won");
+    expect(offer).toMatchObject({ holdReleasedBy: "customer", holdReleaseReason: "Non passo più" });
+    expect(offer.holdReleasedAt).toBeInstanceOf(Timestamp);
+    expect(offer.status).toBe("accepted");
+    const messages = await db().collection("conversations/won/messages").limit(5).get();
+    expect(messages.docs.map((doc) => doc.get("content"))).toEqual([
+      `${HOLD_MESSAGES.releasedChat.customer} Non passo più`,
+    ]);
+    expect((await read("conversations/won")).lastMessage).toMatchObject({ senderId: CUSTOMER });
+
+    const again = await rejection(releaseCall({ offerId: "won", reason: "Ancora" }, MERCHANT));
+    expect(again).toMatchObject({ code: "failed-precondition", message: HOLD_REFUSALS.alreadyReleased });
+  });
+
+  it("the shop may let it go too, but not once the pickup is verified", async () => {
+    await verifyCall(await storedCode(), MERCHANT);
+    const late = await rejection(releaseCall({ offerId: "won", reason: "Venduto" }, MERCHANT));
+    expect(late).toMatchObject({ code: "failed-precondition", message: HOLD_REFUSALS.alreadyVerified });
+    expect((await read("offers/won")).holdReleasedAt).toBeUndefined();
   });
 });

@@ -63,6 +63,7 @@ export const SIZING = {
   cancelDeal: dealCallable,
   completeTransaction: dealCallable,
   verifyPickup: dealCallable,
+  releaseHold: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
   withdrawOffer: dealCallable,
   // Price guidance: up to 36 documents read (9 cells × 4 months), no write; called as a buyer's

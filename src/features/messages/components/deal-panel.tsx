@@ -12,13 +12,13 @@ import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
 import { PICKUP_MESSAGES } from "@/domain/pickup";
-import { holdMessage } from "@/domain/pickup-hold";
 import { displayProductName } from "@/domain/product-name";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
 import type { Deal } from "../api/conversations";
 import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
+import { HoldPanel } from "./hold-panel";
 import { OfferDetails } from "./offer-details";
 import { RatingOutcome } from "./rating-outcome";
 import { VerifyPickupForm } from "./verify-pickup-form";
@@ -31,13 +31,6 @@ function VerifiedPurchase({ hint }: { hint?: string }) {
       {hint ? <p className="text-sm">{hint}</p> : null}
     </div>
   );
-}
-
-/** 'Te lo teniamo da parte fino a …': both sides read the hold while the deal waits for the pickup. */
-function Hold({ offer }: { offer: Offer }) {
-  // A hold already over is no promise any more (what happens then is the no-show's, not built yet).
-  if (!offer.holdUntil || offer.holdUntil.getTime() <= Date.now()) return null;
-  return <p className="text-sm font-medium text-slate-800">{holdMessage(offer.holdUntil)}</p>;
 }
 
 const isVerified = (offer: Offer, request: Request | null) =>
@@ -82,7 +75,7 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
           <VerifiedPurchase hint={PICKUP_MESSAGES.verifiedBuyerHint} />
         ) : (
           <>
-            <Hold offer={offer} />
+            <HoldPanel offer={offer} side="customer" />
             <PickupCodePanel uid={uid} offerId={offer.id} fetchCode={fetchPickupCode} />
           </>
         )}
@@ -121,7 +114,7 @@ function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | 
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>
-        <Hold offer={offer} />
+        <HoldPanel offer={offer} side="merchant" />
         <VerifyPickupForm offerId={offer.id} />
       </div>
     );
