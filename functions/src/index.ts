@@ -28,6 +28,7 @@ export { stripeWebhook } from "./billing/webhook";
 export { acceptOffer } from "./deals/accept-offer";
 export { cancelDeal } from "./deals/cancel-deal";
 export { completeTransaction } from "./deals/complete-transaction";
+export { holdReminders } from "./deals/hold-reminders";
 export { rejectOffer } from "./deals/reject-offer";
 export { releaseHold } from "./deals/release-hold";
 export { verifyPickup } from "./deals/verify-pickup";

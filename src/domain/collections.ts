@@ -214,6 +214,8 @@ export const OFFER_FIELDS = {
   status: "status",
   createdAt: "createdAt",
   updatedAt: "updatedAt",
+  holdUntil: "holdUntil",
+  holdReminderSentAt: "holdReminderSentAt",
 } as const satisfies Record<string, FieldPath<Offer>>;
 
 /** conversations/{id}. */

@@ -60,6 +60,8 @@ export const offerSchema = lazySchema(() =>
     holdChoice: holdChoiceSchema.optional(),
     /** Until when the shop keeps the item aside once accepted (pickup-hold.ts, set by acceptOffer). */
     holdUntil: dateSchema.optional(),
+    /** null while the hold's reminder is due (acceptOffer), then when it was sent (the hold sweep). */
+    holdReminderSentAt: dateSchema.nullable().optional(),
     /** The hold let go by either side, with the reason (releaseHold). */
     holdReleasedAt: dateSchema.optional(),
     holdReleasedBy: z.enum(HOLD_RELEASED_BY).optional(),

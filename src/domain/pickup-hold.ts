@@ -54,8 +54,8 @@ function closingHoldUntil(hours: WeeklyHours | undefined, acceptedAt: Date, open
 let holdDay: Intl.DateTimeFormat | undefined;
 let holdTime: Intl.DateTimeFormat | undefined;
 
-/** 'Te lo teniamo da parte fino a martedì 3 marzo alle 19:30' (in the shop's time). */
-export function holdMessage(until: Date): string {
+/** 'martedì 3 marzo alle 19:30' (in the shop's time). */
+export function holdMoment(until: Date): string {
   holdDay ??= new Intl.DateTimeFormat("it-IT", {
     timeZone: SHOP_TIME_ZONE,
     weekday: "long",
@@ -67,7 +67,12 @@ export function holdMessage(until: Date): string {
     hour: "2-digit",
     minute: "2-digit",
   });
-  return `Te lo teniamo da parte fino a ${holdDay.format(until)} alle ${holdTime.format(until)}`;
+  return `${holdDay.format(until)} alle ${holdTime.format(until)}`;
+}
+
+/** 'Te lo teniamo da parte fino a martedì 3 marzo alle 19:30' (in the shop's time). */
+export function holdMessage(until: Date): string {
+  return `Te lo teniamo da parte fino a ${holdMoment(until)}`;
 }
 
 /**
@@ -93,6 +98,9 @@ export function holdUntilFor(
     return new Date(Math.floor(acceptedAt.getTime() / MINUTE_MS) * MINUTE_MS + THREE_DAYS_MS);
   return closingHoldUntil(hours, acceptedAt, choice === "secondClose" ? 2 : 1);
 }
+
+/** The buyer is reminded this long before the hold ends (functions/src/deals/hold-reminders.ts). */
+export const HOLD_REMINDER_LEAD_MS = 3 * 60 * MINUTE_MS;
 
 /** Who let the hold go: the buyer (no longer coming) or the shop (can no longer keep it aside). */
 export const HOLD_RELEASED_BY = ["customer", "merchant"] as const;

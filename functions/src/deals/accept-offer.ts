@@ -89,7 +89,14 @@ export async function acceptOfferFor(
     const holdUntil = Timestamp.fromDate(
       holdUntilFor(offer.holdChoice, hours.success ? hours.data : undefined, now.toDate()),
     );
-    tx.update(targetRef, { status: OFFER_STATUS.accepted, acceptedAt: now, holdUntil, updatedAt: now });
+    // holdReminderSentAt: null marks the reminder before the hold ends as due (hold-reminders.ts).
+    tx.update(targetRef, {
+      status: OFFER_STATUS.accepted,
+      acceptedAt: now,
+      holdUntil,
+      holdReminderSentAt: null,
+      updatedAt: now,
+    });
     tx.update(requestDoc, { status: REQUEST_STATUS.inProgress, acceptedOfferId: offer.id, updatedAt: now });
     for (const other of others) {
       tx.update(other.ref, {

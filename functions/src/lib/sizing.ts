@@ -116,6 +116,7 @@ export const SIZING = {
   expireRequests: scheduledJob,
   emailRetries: { ...scheduledJob, sendsMail: true },
   expiryWarnings: scheduledJob,
+  holdReminders: scheduledJob,
   planReminders: { ...scheduledJob, sendsMail: true },
   retentionSweep: scheduledJob,
   // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.
