@@ -29,6 +29,7 @@ export { acceptOffer } from "./deals/accept-offer";
 export { cancelDeal } from "./deals/cancel-deal";
 export { completeTransaction } from "./deals/complete-transaction";
 export { holdReminders } from "./deals/hold-reminders";
+export { markNoShow } from "./deals/mark-no-show";
 export { rejectOffer } from "./deals/reject-offer";
 export { releaseHold } from "./deals/release-hold";
 export { verifyPickup } from "./deals/verify-pickup";

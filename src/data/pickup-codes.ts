@@ -6,6 +6,7 @@ import {
   verifyPickupOutputSchema,
 } from "@/domain/pickup";
 import { releaseHoldInputSchema, releaseHoldOutputSchema } from "@/domain/pickup-hold";
+import { markNoShowInputSchema, markNoShowOutputSchema } from "@/domain/pickup-record";
 import { callable } from "./callables";
 import { parseDocument } from "./document";
 import { withFirestoreLite } from "./listen";
@@ -33,3 +34,6 @@ export const verifyPickup = callable("verifyPickup", verifyPickupInputSchema, ve
 
 /** Either side of an accepted deal lets the hold go, with a reason (the releaseHold callable). */
 export const releaseHold = callable("releaseHold", releaseHoldInputSchema, releaseHoldOutputSchema);
+
+/** The deal's shop marks 'Non ritirato' once the hold ended unverified (the markNoShow callable). */
+export const markNoShow = callable("markNoShow", markNoShowInputSchema, markNoShowOutputSchema);

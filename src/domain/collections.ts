@@ -47,6 +47,12 @@ export const COLLECTIONS = {
    */
   pickupCodes: "pickupCodes",
   /**
+   * pickupRecords/{buyerId}: how many of the buyer's holds were collected or not (pickup-record.ts),
+   * written by verifyPickup and markNoShow only, read by the buyer; shops read its counts on the
+   * conversation submitOffer opens (buyerPickups).
+   */
+  pickupRecords: "pickupRecords",
+  /**
    * subscriptions/{uid}: the shop's plan (subscriptionSchema, plans.ts). Written by verifyShop (the
    * trial) and the Stripe webhook only; the owner reads it.
    */

@@ -3,6 +3,7 @@ import { FIRST_PAINT_MESSAGES } from "./first-paint-messages.ts";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "./limits.ts";
 import { DICTATION_MESSAGES } from "./offer-dictation-messages.ts";
 import { HOLD_REFUSALS } from "./pickup-hold-messages.ts";
+import { NO_SHOW_REFUSALS } from "./pickup-record.ts";
 import { PLAN_MESSAGES } from "./plan-messages.ts";
 import { PRODUCT_NAME } from "./product.ts";
 import { PUBLISHING_MESSAGES } from "./publishing-messages.ts";
@@ -177,6 +178,7 @@ export function isKnownMessage(text: string): boolean {
     ...Object.values(REQUEST_LIFE_MESSAGES),
     ...Object.values(DICTATION_MESSAGES),
     ...Object.values(HOLD_REFUSALS),
+    ...Object.values(NO_SHOW_REFUSALS),
   ]);
   return knownMessages.has(text);
 }

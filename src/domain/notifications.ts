@@ -30,6 +30,8 @@ export const NOTIFICATION_KINDS = [
   "conversation_closed",
   /** The shop's hold on the buyer's accepted item ends within HOLD_REMINDER_LEAD_MS (→ buyer). */
   "hold_ending",
+  /** The shop marked the buyer's accepted item 'Non ritirato' after the hold ended (→ buyer). */
+  "pickup_missed",
 ] as const;
 export const notificationKindSchema = lazySchema(() => z.enum(NOTIFICATION_KINDS));
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -46,6 +48,7 @@ export const NOTIFICATION_KIND = {
   offerWithdrawn: "offer_withdrawn",
   conversationClosed: "conversation_closed",
   holdEnding: "hold_ending",
+  pickupMissed: "pickup_missed",
 } as const satisfies Record<string, NotificationKind>;
 
 const MINUTE_MS = 60 * 1000;
@@ -181,6 +184,7 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
   offer_withdrawn: { label: "Offerte ritirate dai negozi", audience: "customer" },
   request_expiring: { label: "Richieste in scadenza", audience: "customer" },
   hold_ending: { label: "Articoli tenuti da parte in scadenza", audience: "customer" },
+  pickup_missed: { label: "Articoli non ritirati", audience: "customer" },
   offer_accepted: { label: "Offerte accettate", audience: "merchant" },
   offer_rejected: { label: "Offerte non accettate", audience: "merchant" },
   deal_cancelled: { label: "Accordi annullati", audience: "merchant" },

@@ -75,6 +75,8 @@ export const offerSchema = lazySchema(() =>
     ratedAt: dateSchema.optional(),
     /** The shop checked the buyer's pickup code at the till (verifyPickup, pickup.ts). */
     verifiedPurchaseAt: dateSchema.optional(),
+    /** The shop marked it 'Non ritirato' once the hold ended unverified (markNoShow). */
+    noShowAt: dateSchema.optional(),
   }),
 );
 export type Offer = z.infer<typeof offerSchema>;

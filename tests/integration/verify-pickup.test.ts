@@ -16,12 +16,14 @@ import {
   PICKUP_MESSAGES,
 } from "../../src/domain/pickup";
 import { HOLD_MESSAGES, HOLD_REFUSALS } from "../../src/domain/pickup-hold";
+import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS } from "../../src/domain/pickup-record";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
 type VerifyModule = typeof import("../../functions/src/deals/verify-pickup");
+type NoShowModule = typeof import("../../functions/src/deals/mark-no-show");
 type ReleaseModule = typeof import("../../functions/src/deals/release-hold");
 type CompleteModule = typeof import("../../functions/src/deals/complete-transaction");
 type AdminModule = typeof import("../../functions/src/lib/admin");
@@ -31,6 +33,7 @@ let accept: AcceptModule;
 let verify: VerifyModule;
 let complete: CompleteModule;
 let release: ReleaseModule;
+let noShow: NoShowModule;
 let admin: AdminModule;
 let restoreEnv: () => void = () => {};
 
@@ -92,12 +95,13 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  [accept, verify, complete, admin, release] = await Promise.all([
+  [accept, verify, complete, admin, release, noShow] = await Promise.all([
     import("../../functions/src/deals/accept-offer"),
     import("../../functions/src/deals/verify-pickup"),
     import("../../functions/src/deals/complete-transaction"),
     import("../../functions/src/lib/admin"),
     import("../../functions/src/deals/release-hold"),
+    import("../../functions/src/deals/mark-no-show"),
   ]);
 });
 
@@ -305,5 +309,44 @@ describe("releaseHold", () => {
     const late = await rejection(releaseCall({ offerId: "won", reason: "Venduto" }, MERCHANT));
     expect(late).toMatchObject({ code: "failed-precondition", message: HOLD_REFUSALS.alreadyVerified });
     expect((await read("offers/won")).holdReleasedAt).toBeUndefined();
+  });
+});
+
+describe("markNoShow", () => {
+  const markAt = (at: Date, uid = MERCHANT) =>
+    noShow.markNoShowFor(uid, { offerId: "won" }, { db: db(), now: () => at });
+  const holdEnd = async () => (await read("offers/won")).holdUntil.toDate() as Date;
+
+  it("only the deal's shop, only once the hold ended: the item is released, the buyer told and counted", async () => {
+    const end = await holdEnd();
+    const early = await rejection(markAt(new Date(end.getTime() - 60_000)));
+    expect(early).toMatchObject({ code: "failed-precondition", message: NO_SHOW_REFUSALS.notEnded });
+    for (const uid of [CUSTOMER, RIVAL]) {
+      const error = await rejection(markAt(new Date(end.getTime() + 60_000), uid));
+      expect(error).toMatchObject({ code: "permission-denied", message: NO_SHOW_REFUSALS.notYourDeal });
+    }
+
+    const after = new Date(end.getTime() + 60_000);
+    expect(await markAt(after)).toEqual({ offerId: "won", noShow: true });
+    expect(await read("offers/won")).toMatchObject({
+      noShowAt: Timestamp.fromDate(after),
+      holdReleasedAt: Timestamp.fromDate(after),
+      holdReleasedBy: "merchant",
+      holdReleaseReason: NO_SHOW_MESSAGES.mark,
+    });
+    expect(await read(`pickupRecords/${CUSTOMER}`)).toMatchObject({ missed: 1 });
+    const notes = await db().collection(`users/${CUSTOMER}/notifications`).limit(10).get();
+    expect(notes.docs.map((doc) => doc.get("kind"))).toContain("pickup_missed");
+
+    const again = await rejection(markAt(after));
+    expect(again).toMatchObject({ code: "failed-precondition", message: NO_SHOW_REFUSALS.alreadyMarked });
+    expect((await read(`pickupRecords/${CUSTOMER}`)).missed).toBe(1);
+  });
+
+  it("is refused after a verified pickup, which counts as collected", async () => {
+    await verifyCall(await storedCode(), MERCHANT);
+    expect(await read(`pickupRecords/${CUSTOMER}`)).toMatchObject({ collected: 1 });
+    const late = await rejection(markAt(new Date((await holdEnd()).getTime() + 60_000)));
+    expect(late).toMatchObject({ code: "failed-precondition", message: NO_SHOW_REFUSALS.alreadyVerified });
   });
 });

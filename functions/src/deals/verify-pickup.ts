@@ -31,6 +31,7 @@ import {
   timestamp,
   touchConversations,
 } from "./deal-store";
+import { countPickup } from "./pickup-record";
 
 /**
  * The pickup code of an accepted deal (src/domain/pickup.ts): pickupCodes/{offerId}, read by the buyer
@@ -121,6 +122,7 @@ export async function verifyPickupFor(
     tx.update(codeRef, { usedAt: now, wrongTries: 0 });
     tx.update(offerRef(db, offer.id), { verifiedPurchaseAt: now, updatedAt: now });
     tx.update(requestDoc, { verifiedPurchaseAt: now, updatedAt: now });
+    countPickup(tx, db, request.customerId, "collected", now);
     touchConversations(tx, conversations, now);
     const requestData = requestSnap.data() ?? {};
     return {

@@ -64,6 +64,7 @@ export const SIZING = {
   completeTransaction: dealCallable,
   verifyPickup: dealCallable,
   releaseHold: dealCallable,
+  markNoShow: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
   withdrawOffer: dealCallable,
   // Price guidance: up to 36 documents read (9 cells × 4 months), no write; called as a buyer's

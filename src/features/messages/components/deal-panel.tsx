@@ -12,6 +12,7 @@ import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
 import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { NO_SHOW_MESSAGES } from "@/domain/pickup-record";
 import { displayProductName } from "@/domain/product-name";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
@@ -19,6 +20,7 @@ import type { Deal } from "../api/conversations";
 import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
 import { HoldPanel } from "./hold-panel";
+import { BuyerPickupTally, NoShow } from "./no-show";
 import { OfferDetails } from "./offer-details";
 import { RatingOutcome } from "./rating-outcome";
 import { VerifyPickupForm } from "./verify-pickup-form";
@@ -75,7 +77,11 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
           <VerifiedPurchase hint={PICKUP_MESSAGES.verifiedBuyerHint} />
         ) : (
           <>
-            <HoldPanel offer={offer} side="customer" />
+            {offer.noShowAt ? (
+              <p className="text-sm font-semibold text-amber-900">{NO_SHOW_MESSAGES.marked}</p>
+            ) : (
+              <HoldPanel offer={offer} side="customer" />
+            )}
             <PickupCodePanel uid={uid} offerId={offer.id} fetchCode={fetchPickupCode} />
           </>
         )}
@@ -99,7 +105,15 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
   return null;
 }
 
-function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | null }) {
+function MerchantOutcome({
+  offer,
+  request,
+  conversation,
+}: {
+  offer: Offer;
+  request: Request | null;
+  conversation: Conversation;
+}) {
   const stage = dealStage(offer, request);
   if (stage === "pending")
     return (
@@ -114,8 +128,10 @@ function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | 
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>
-        <HoldPanel offer={offer} side="merchant" />
-        <VerifyPickupForm offerId={offer.id} />
+        <BuyerPickupTally conversation={conversation} />
+        {offer.noShowAt ? null : <HoldPanel offer={offer} side="merchant" />}
+        <NoShow offer={offer} />
+        {offer.noShowAt ? null : <VerifyPickupForm offerId={offer.id} />}
       </div>
     );
   }
@@ -168,7 +184,7 @@ export function DealPanel({
         {isBuyer ? (
           <BuyerActions offer={offer.data} request={current} uid={uid} />
         ) : (
-          <MerchantOutcome offer={offer.data} request={current} />
+          <MerchantOutcome offer={offer.data} request={current} conversation={conversation} />
         )}
       </div>
     );
