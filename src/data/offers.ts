@@ -247,3 +247,22 @@ export function subscribeToOffer(id: string, listener: Listener<Offer | null>): 
     listener,
   );
 }
+
+/**
+ * The shop's accepted deals whose hold ends today or later ('Ritiri di oggi'), soonest first, at most
+ * `max`: rules `merchantId == uid`, bounded; index merchantId + status + holdUntil. Verified ones are left
+ * out here (they wait only for the buyer's rating).
+ */
+export async function listHeldOffers(merchantId: string, from: Date, max: number): Promise<Offer[]> {
+  const snapshot = await getDocs(
+    query(
+      collection(await getLiteDb(), COLLECTIONS.offers),
+      where(OFFER_FIELDS.merchantId, "==", merchantId),
+      where(OFFER_FIELDS.status, "==", OFFER_STATUS.accepted),
+      where(OFFER_FIELDS.holdUntil, ">=", from),
+      orderBy(OFFER_FIELDS.holdUntil),
+      limit(max),
+    ),
+  );
+  return (await readSnapshots(snapshot.docs)).filter((offer) => !offer.verifiedPurchaseAt);
+}

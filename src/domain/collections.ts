@@ -221,6 +221,7 @@ export const OFFER_FIELDS = {
   createdAt: "createdAt",
   updatedAt: "updatedAt",
   holdUntil: "holdUntil",
+  verifiedPurchaseAt: "verifiedPurchaseAt",
   holdReminderSentAt: "holdReminderSentAt",
 } as const satisfies Record<string, FieldPath<Offer>>;
 

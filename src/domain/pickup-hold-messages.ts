@@ -34,6 +34,10 @@ export const HOLD_MESSAGES = {
     merchant: "Non possiamo più tenere da parte l'articolo. Motivo:",
   } satisfies Record<Side, string>,
   reasonPrefix: "Motivo:",
+  todayTitle: "Ritiri di oggi",
+  todayEmpty: "Nessun ritiro in attesa oggi.",
+  todayLoadError: "Non è stato possibile caricare i ritiri di oggi.",
+  heldUntil: "Tenuto fino a",
 } as const;
 
 export const HOLD_REFUSALS = {

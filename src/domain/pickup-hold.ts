@@ -102,6 +102,15 @@ export function holdUntilFor(
 /** The buyer is reminded this long before the hold ends (functions/src/deals/hold-reminders.ts). */
 export const HOLD_REMINDER_LEAD_MS = 3 * 60 * MINUTE_MS;
 
+/** Midnight of `now`'s day in the shop's time (Europe/Rome): where 'Ritiri di oggi' starts. */
+export function shopDayStart(now: Date): Date {
+  const minute = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+  return new Date(minute - shopClock(new Date(minute)).minutes * MINUTE_MS);
+}
+
+/** At most this many of the shop's holds on its dashboard's 'Ritiri di oggi' (one bounded query). */
+export const TODAYS_PICKUPS_MAX = 20;
+
 /** Who let the hold go: the buyer (no longer coming) or the shop (can no longer keep it aside). */
 export const HOLD_RELEASED_BY = ["customer", "merchant"] as const;
 export type HoldReleasedBy = (typeof HOLD_RELEASED_BY)[number];

@@ -2,10 +2,11 @@ import type { ReactNode } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
+import { VerifyPickupForm } from "@/components/marketplace/verify-pickup-form";
 import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
 import { Spinner } from "@/components/ui/spinner";
 import { dealDecisionCalls } from "@/data/deals";
-import { fetchPickupCode } from "@/data/pickup-codes";
+import { fetchPickupCode, verifyPickup } from "@/data/pickup-codes";
 import { withdrawOffer } from "@/data/request-life";
 import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
@@ -23,7 +24,6 @@ import { HoldPanel } from "./hold-panel";
 import { BuyerPickupTally, NoShow } from "./no-show";
 import { OfferDetails } from "./offer-details";
 import { RatingOutcome } from "./rating-outcome";
-import { VerifyPickupForm } from "./verify-pickup-form";
 
 /** 'Acquisto verificato': the shop checked the buyer's pickup code at its till (both sides read it). */
 function VerifiedPurchase({ hint }: { hint?: string }) {
@@ -131,7 +131,7 @@ function MerchantOutcome({
         <BuyerPickupTally conversation={conversation} />
         {offer.noShowAt ? null : <HoldPanel offer={offer} side="merchant" />}
         <NoShow offer={offer} />
-        {offer.noShowAt ? null : <VerifyPickupForm offerId={offer.id} />}
+        {offer.noShowAt ? null : <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />}
       </div>
     );
   }

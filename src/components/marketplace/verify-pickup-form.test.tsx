@@ -8,7 +8,8 @@ import { VerifyPickupForm } from "./verify-pickup-form";
 vi.mock("@/data/pickup-codes", () => ({ verifyPickup: vi.fn(), fetchPickupCode: vi.fn() }));
 
 const DEAL = "req_shop";
-const open = () => renderPage(<VerifyPickupForm offerId={DEAL} />, { path: "/messages" });
+const open = () =>
+  renderPage(<VerifyPickupForm offerId={DEAL} verify={verifyPickup} />, { path: "/messages" });
 
 beforeEach(() => {
   vi.mocked(verifyPickup).mockReset();
