@@ -22,6 +22,7 @@ import { type Offer, type OfferTerms, offerIdFor, shopMayReadRequest } from "@/d
 import { pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
+import { type ShopMonth, shopMonthId, shopMonthSchema } from "@/domain/shop-funnel";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
@@ -265,4 +266,12 @@ export async function listHeldOffers(merchantId: string, from: Date, max: number
     ),
   );
   return (await readSnapshots(snapshot.docs)).filter((offer) => !offer.verifiedPurchaseAt);
+}
+
+/** The shop's funnel of the month (shopMonths/{YYYY-MM}_{uid}, rules: its own id); zeros before any. */
+export async function getShopMonth(merchantId: string, month: string): Promise<ShopMonth> {
+  const snapshot = await getDoc(
+    doc(await getLiteDb(), COLLECTIONS.shopMonths, shopMonthId(merchantId, month)),
+  );
+  return shopMonthSchema.parse(snapshot.data() ?? {});
 }

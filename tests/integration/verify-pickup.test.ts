@@ -17,6 +17,7 @@ import {
 } from "../../src/domain/pickup";
 import { HOLD_MESSAGES, HOLD_REFUSALS } from "../../src/domain/pickup-hold";
 import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS } from "../../src/domain/pickup-record";
+import { shopMonthId, shopMonthOf } from "../../src/domain/shop-funnel";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
@@ -169,6 +170,14 @@ describe("verifyPickup", () => {
     // Still the buyer's to complete, with the rating: the one completion path.
     expect(request.status).toBe("in_progress");
     expect((await read("pickupCodes/won")).usedAt).toEqual(offer.verifiedPurchaseAt);
+    // The shop's funnel of the month: the accept and the verified sale, counted after each commit.
+    const month = shopMonthOf(offer.verifiedPurchaseAt.toDate());
+    expect(await read(`shopMonths/${shopMonthId(MERCHANT, month)}`)).toMatchObject({
+      merchantId: MERCHANT,
+      month,
+      accepted: 1,
+      verified: 1,
+    });
 
     const again = await rejection(verifyCall(code, MERCHANT));
     expect(again).toMatchObject({

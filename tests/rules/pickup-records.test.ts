@@ -76,4 +76,14 @@ describe("pickupRecords/{buyerId} and the conversation's buyerPickups", () => {
       );
     }
   });
+
+  it("a shop reads its own funnel of the month by id, even before its first event; no one else", async () => {
+    await rules.seed({
+      [`${COLLECTIONS.shopMonths}/2026-11_${SHOP}`]: { merchantId: SHOP, month: "2026-11", offers: 2 },
+    });
+    await assertSucceeds(getDoc(doc(rules.as(SHOP), COLLECTIONS.shopMonths, `2026-11_${SHOP}`)));
+    await assertSucceeds(getDoc(doc(rules.as(SHOP), COLLECTIONS.shopMonths, `2026-12_${SHOP}`)));
+    await assertFails(getDoc(doc(rules.as(OTHER_SHOP), COLLECTIONS.shopMonths, `2026-11_${SHOP}`)));
+    await assertFails(setDoc(doc(rules.as(SHOP), COLLECTIONS.shopMonths, `2026-11_${SHOP}`), { offers: 99 }));
+  });
 });

@@ -120,7 +120,8 @@ export async function acceptOfferFor(
     );
     touchConversations(tx, conversations, now);
     const requestData = requestSnap.data() ?? {};
-    const rollup: RollupStaging = (writer) => stageDealAccepted(writer, db, requestData);
+    const rollup: RollupStaging = (writer) =>
+      stageDealAccepted(writer, db, requestData, { merchantId: offer.merchantId, at: now.toDate() });
     // The shops hear of it with the same commit: the winner, and each shop turned down by it.
     const productName = productNameOf(requestSnap);
     const notifications = [

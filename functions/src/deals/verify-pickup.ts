@@ -128,7 +128,8 @@ export async function verifyPickupFor(
     return {
       ok: true as const,
       requestId: request.id,
-      rollup: ((writer) => stageSaleVerified(writer, db, requestData)) as RollupStaging,
+      rollup: ((writer) =>
+        stageSaleVerified(writer, db, requestData, { merchantId: uid, at: now.toDate() })) as RollupStaging,
     };
   });
   if (!outcome.ok) {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   countMerchantOffers,
+  getShopMonth,
   listHeldOffers,
   listMerchantOffersOn,
   listRecentMerchantOffers,
@@ -16,6 +17,7 @@ import { PAGE_LEADS } from "@/domain/page-leads";
 import { PICKUP_MESSAGES } from "@/domain/pickup";
 import { HOLD_MESSAGES, holdMoment, TODAYS_PICKUPS_MAX } from "@/domain/pickup-hold";
 import { type Subscription, trialSubscription } from "@/domain/plans";
+import { SHOP_FUNNEL_MESSAGES, shopMonthOf } from "@/domain/shop-funnel";
 import { useSession } from "@/lib/session/session-provider";
 import { aNearbyRequest, anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { topOutline } from "@/testing/outline";
@@ -27,6 +29,7 @@ vi.mock("@/data/offers", () => ({
   countMerchantOffers: vi.fn(),
   listRecentMerchantOffers: vi.fn(),
   listHeldOffers: vi.fn(),
+  getShopMonth: vi.fn(),
   listMerchantOffersOn: vi.fn(),
   subscribeToMerchantOffers: vi.fn(),
 }));
@@ -73,6 +76,7 @@ beforeEach(() => {
   ]);
   vi.mocked(listMerchantOffersOn).mockResolvedValue(new Map());
   vi.mocked(listHeldOffers).mockResolvedValue([]);
+  vi.mocked(getShopMonth).mockResolvedValue({ offers: 12, accepted: 5, verified: 3 });
   withPlan(trialSubscription("shop-1", new Date(Date.now() - 5 * DAY)));
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
@@ -389,5 +393,14 @@ describe("/merchant 'Ritiri di oggi'", () => {
   it("says when there is nothing to collect today", async () => {
     renderPage(<MerchantDashboardPage />, { path: "/merchant" });
     expect(await screen.findByText(HOLD_MESSAGES.todayEmpty)).toBeInTheDocument();
+  });
+});
+
+describe("/merchant funnel of the month", () => {
+  it("shows 'Offerte → Accettate → Acquisti verificati' from the server's counters of this month", async () => {
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const funnel = await screen.findByRole("list", { name: SHOP_FUNNEL_MESSAGES.title });
+    await waitFor(() => expect(funnel).toHaveTextContent("Offerte: 12→Accettate: 5→Acquisti verificati: 3"));
+    expect(getShopMonth).toHaveBeenCalledWith("shop-1", shopMonthOf(new Date()));
   });
 });
