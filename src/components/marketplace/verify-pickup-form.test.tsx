@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { verifyPickup } from "@/data/pickup-codes";
 import { PICKUP_MESSAGES, pickupDetails } from "@/domain/pickup";
 import { renderPage } from "@/testing/render-page";
@@ -44,5 +44,50 @@ describe("VerifyPickupForm", () => {
     await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.confirm }));
     expect(await screen.findByRole("alert")).toHaveTextContent(PICKUP_MESSAGES.wrongCode(4));
     expect(field).toHaveAttribute("aria-invalid", "true");
+  });
+});
+
+describe("'Inquadra il QR'", () => {
+  const stopTrack = vi.fn();
+  function withCamera(getUserMedia: () => Promise<unknown>, rawValue = "acdefg") {
+    class FakeBarcodeDetector {
+      detect = vi.fn(async () => [{ rawValue }]);
+    }
+    vi.stubGlobal("BarcodeDetector", FakeBarcodeDetector);
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia } });
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: undefined });
+  });
+
+  it("is offered only where the browser reads QR codes", async () => {
+    const { user } = open();
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.verify }));
+    expect(screen.queryByRole("button", { name: PICKUP_MESSAGES.scan })).not.toBeInTheDocument();
+  });
+
+  it("reads the code from the camera and checks it, then releases the camera", async () => {
+    withCamera(async () => ({ getTracks: () => [{ stop: stopTrack }] }));
+    vi.mocked(verifyPickup).mockResolvedValue({ offerId: DEAL, requestId: "req", verifiedPurchase: true });
+    const { user } = open();
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.verify }));
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.scan }));
+    await vi.waitFor(() => expect(verifyPickup).toHaveBeenCalledWith({ offerId: DEAL, code: "ACDEFG" }));
+    await vi.waitFor(() => expect(stopTrack).toHaveBeenCalled());
+    await vi.waitFor(() => expect(screen.getByLabelText(PICKUP_MESSAGES.codeField)).toHaveValue("acdefg"));
+  });
+
+  it("says so in Italian when the camera is refused, and the shop types the code", async () => {
+    withCamera(() => Promise.reject(new DOMException("denied", "NotAllowedError")));
+    const { user } = open();
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.verify }));
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.scan }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(PICKUP_MESSAGES.cameraRefused);
+    expect(screen.getByLabelText(PICKUP_MESSAGES.codeField)).toBeInTheDocument();
+    expect(verifyPickup).not.toHaveBeenCalled();
   });
 });

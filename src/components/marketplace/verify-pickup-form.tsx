@@ -12,6 +12,7 @@ import {
   verifyPickupInputSchema,
 } from "@/domain/pickup";
 import { INLINE_ERROR_META } from "@/lib/query-client";
+import { QrScanner } from "./qr-scanner";
 
 /** The verifyPickup callable, passed in by the feature (components never import the data layer). */
 export type VerifyPickupCall = (input: VerifyPickupInput) => Promise<unknown>;
@@ -58,6 +59,16 @@ export function VerifyPickupForm({ offerId, verify: call }: { offerId: string; v
 
   return (
     <form className="space-y-2" onSubmit={onSubmit} noValidate>
+      <QrScanner
+        onCode={(scanned) => {
+          setCode(scanned);
+          const parsed = verifyPickupInputSchema.safeParse({ offerId, code: scanned });
+          if (parsed.success) {
+            setFormatError(null);
+            verify.mutate(parsed.data.code);
+          } else setFormatError(parsed.error.issues[0]?.message ?? PICKUP_MESSAGES.malformed);
+        }}
+      />
       <Field label={PICKUP_MESSAGES.codeField} error={error}>
         <Input
           value={code}
