@@ -28,7 +28,10 @@ export { stripeWebhook } from "./billing/webhook";
 export { acceptOffer } from "./deals/accept-offer";
 export { cancelDeal } from "./deals/cancel-deal";
 export { completeTransaction } from "./deals/complete-transaction";
+export { holdReminders } from "./deals/hold-reminders";
+export { markNoShow } from "./deals/mark-no-show";
 export { rejectOffer } from "./deals/reject-offer";
+export { releaseHold } from "./deals/release-hold";
 export { verifyPickup } from "./deals/verify-pickup";
 export { sendEmail } from "./email/send-email";
 // National scale: a published request reaches its shops through the shop index and one digest task per

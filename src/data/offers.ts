@@ -23,6 +23,7 @@ import { type Offer, type OfferTerms, offerIdFor, shopMayReadRequest } from "@/d
 import { pendingOfferUpdate } from "@/domain/offer-document";
 import type { OfferFormData } from "@/domain/offer-form";
 import type { Request } from "@/domain/request";
+import { type ShopMonth, shopMonthId, shopMonthSchema } from "@/domain/shop-funnel";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
@@ -219,6 +220,7 @@ export async function saveOffer(
     ...(estimatedDeliveryTime ? { estimatedDeliveryTime } : {}),
     ...(additionalNotes ? { additionalNotes } : {}),
     aiGenerated: input.aiGenerated ?? false,
+    ...(input.form.holdChoice ? { holdChoice: input.form.holdChoice } : {}),
   };
   const offerRef = doc(db, COLLECTIONS.offers, offerId);
   const existing = await getDoc(offerRef);
@@ -255,4 +257,31 @@ export function subscribeToOffer(id: string, listener: Listener<Offer | null>): 
     (snapshot) => parseOffer(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
     listener,
   );
+}
+
+/**
+ * The shop's accepted deals whose hold ends today or later ('Ritiri di oggi'), soonest first, at most
+ * `max`: rules `merchantId == uid`, bounded; index merchantId + status + holdUntil. Verified ones are left
+ * out here (they wait only for the buyer's rating).
+ */
+export async function listHeldOffers(merchantId: string, from: Date, max: number): Promise<Offer[]> {
+  const snapshot = await getDocs(
+    query(
+      collection(await getLiteDb(), COLLECTIONS.offers),
+      where(OFFER_FIELDS.merchantId, "==", merchantId),
+      where(OFFER_FIELDS.status, "==", OFFER_STATUS.accepted),
+      where(OFFER_FIELDS.holdUntil, ">=", from),
+      orderBy(OFFER_FIELDS.holdUntil),
+      limit(max),
+    ),
+  );
+  return (await readSnapshots(snapshot.docs)).filter((offer) => !offer.verifiedPurchaseAt);
+}
+
+/** The shop's funnel of the month (shopMonths/{YYYY-MM}_{uid}, rules: its own id); zeros before any. */
+export async function getShopMonth(merchantId: string, month: string): Promise<ShopMonth> {
+  const snapshot = await getDoc(
+    doc(await getLiteDb(), COLLECTIONS.shopMonths, shopMonthId(merchantId, month)),
+  );
+  return shopMonthSchema.parse(snapshot.data() ?? {});
 }

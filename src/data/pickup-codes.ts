@@ -5,6 +5,8 @@ import {
   verifyPickupInputSchema,
   verifyPickupOutputSchema,
 } from "@/domain/pickup";
+import { releaseHoldInputSchema, releaseHoldOutputSchema } from "@/domain/pickup-hold";
+import { markNoShowInputSchema, markNoShowOutputSchema } from "@/domain/pickup-record";
 import { callable } from "./callables";
 import { parseDocument } from "./document";
 import { withFirestoreLite } from "./listen";
@@ -29,3 +31,9 @@ export async function fetchPickupCode(offerId: string): Promise<PickupCode | nul
 
 /** The shop at the till: the code the buyer shows, checked by the verifyPickup callable. */
 export const verifyPickup = callable("verifyPickup", verifyPickupInputSchema, verifyPickupOutputSchema);
+
+/** Either side of an accepted deal lets the hold go, with a reason (the releaseHold callable). */
+export const releaseHold = callable("releaseHold", releaseHoldInputSchema, releaseHoldOutputSchema);
+
+/** The deal's shop marks 'Non ritirato' once the hold ended unverified (the markNoShow callable). */
+export const markNoShow = callable("markNoShow", markNoShowInputSchema, markNoShowOutputSchema);

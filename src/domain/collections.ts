@@ -46,6 +46,8 @@ export const COLLECTIONS = {
    * by acceptOffer and verifyPickup only, read by the deal's buyer alone (never by the shop).
    */
   pickupCodes: "pickupCodes",
+  /** pickupRecords/{buyerId}: the buyer's collected and missed holds (pickup-record.ts). */
+  pickupRecords: "pickupRecords",
   /**
    * subscriptions/{uid}: the shop's plan (subscriptionSchema, plans.ts). Written by verifyShop (the
    * trial) and the Stripe webhook only; the owner reads it.
@@ -109,6 +111,8 @@ export const COLLECTIONS = {
    * market-rollups.ts), kept by functions/src/analytics/rollups.ts; admins (the admin claim) read.
    */
   marketRollups: "marketRollups",
+  /** shopMonths/{YYYY-MM}_{merchantId}: a shop's funnel of the month (shop-funnel.ts, rollups.ts). */
+  shopMonths: "shopMonths",
   /**
    * priceStats/{category}_{gh4}_{YYYY-MM}: one month of offer prices of a category in a geohash-4 cell
    * (priceStatsSchema, price-guidance.ts), kept by functions/src/market/price-stats.ts when an offer is
@@ -219,6 +223,9 @@ export const OFFER_FIELDS = {
   status: "status",
   createdAt: "createdAt",
   updatedAt: "updatedAt",
+  holdUntil: "holdUntil",
+  verifiedPurchaseAt: "verifiedPurchaseAt",
+  holdReminderSentAt: "holdReminderSentAt",
 } as const satisfies Record<string, FieldPath<Offer>>;
 
 /** conversations/{id}. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dateSchema, idSchema } from "./fields.ts";
 import { lazySchema } from "./lazy-schema.ts";
 import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH } from "./limits.ts";
+import { pickupTallySchema } from "./pickup-record.ts";
 import { conversationStatusSchema } from "./state-machine.ts";
 
 export const participantsSchema = lazySchema(() =>
@@ -47,6 +48,8 @@ export const conversationSchema = lazySchema(() =>
     /** Why a function closed it (status `closed`). */
     closedBy: z.enum([CONVERSATION_CLOSED_BY.moderation, CONVERSATION_CLOSED_BY.accountDeleted]).optional(),
     lastMessage: lastMessageSchema.optional(),
+    /** The buyer's collected / missed holds when the shop offered (submitOffer, pickup-record.ts). */
+    buyerPickups: pickupTallySchema.optional(),
     createdAt: dateSchema,
     updatedAt: dateSchema,
   }),

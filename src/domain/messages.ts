@@ -3,6 +3,8 @@ import { FIRST_PAINT_MESSAGES } from "./first-paint-messages.ts";
 import { GROUP_OFFER_MESSAGES } from "./group-offer-messages.ts";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "./limits.ts";
 import { DICTATION_MESSAGES } from "./offer-dictation-messages.ts";
+import { HOLD_REFUSALS } from "./pickup-hold-messages.ts";
+import { NO_SHOW_REFUSALS } from "./pickup-record.ts";
 import { PLAN_MESSAGES } from "./plan-messages.ts";
 import { PRODUCT_NAME } from "./product.ts";
 import { PUBLISHING_MESSAGES } from "./publishing-messages.ts";
@@ -177,6 +179,8 @@ export function isKnownMessage(text: string): boolean {
     ...Object.values(REQUEST_LIFE_MESSAGES),
     ...Object.values(DICTATION_MESSAGES),
     ...Object.values(GROUP_OFFER_MESSAGES).filter((text) => typeof text === "string"),
+    ...Object.values(HOLD_REFUSALS),
+    ...Object.values(NO_SHOW_REFUSALS),
   ]);
   return knownMessages.has(text);
 }

@@ -19,6 +19,8 @@ export type NotificationParams = {
   deal_cancelled: { customerName: string; productName: string; reason?: string };
   offer_withdrawn: { merchantName: string; productName: string };
   conversation_closed: { otherName: string; productName: string };
+  hold_ending: { merchantName: string; productName: string; until: string };
+  pickup_missed: { merchantName: string; productName: string };
 };
 
 /** A text cut to `max` characters with an ellipsis. */
@@ -80,6 +82,16 @@ export function notificationText<K extends NotificationKind>(
       return {
         title: `Offerta ritirata: «${product("productName")}»`,
         body: `${str("merchantName")} ha ritirato la sua offerta. La tua richiesta resta aperta alle altre.`,
+      };
+    case "hold_ending":
+      return {
+        title: `Ritira «${product("productName")}» entro ${str("until")}`,
+        body: `${str("merchantName")} te lo tiene da parte fino a ${str("until")}. Mostra il codice di ritiro in negozio.`,
+      };
+    case "pickup_missed":
+      return {
+        title: `Non ritirato: «${product("productName")}»`,
+        body: `${str("merchantName")} ha segnato l'articolo come non ritirato: non è più tenuto da parte per te.`,
       };
     case "conversation_closed":
       return {

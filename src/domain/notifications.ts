@@ -28,6 +28,10 @@ export const NOTIFICATION_KINDS = [
   "offer_withdrawn",
   /** The other side's account was suspended: the chat closed, its pending offer expired (→ either side). */
   "conversation_closed",
+  /** The shop's hold on the buyer's accepted item ends within HOLD_REMINDER_LEAD_MS (→ buyer). */
+  "hold_ending",
+  /** The shop marked the buyer's accepted item 'Non ritirato' after the hold ended (→ buyer). */
+  "pickup_missed",
 ] as const;
 export const notificationKindSchema = lazySchema(() => z.enum(NOTIFICATION_KINDS));
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -43,6 +47,8 @@ export const NOTIFICATION_KIND = {
   dealCancelled: "deal_cancelled",
   offerWithdrawn: "offer_withdrawn",
   conversationClosed: "conversation_closed",
+  holdEnding: "hold_ending",
+  pickupMissed: "pickup_missed",
 } as const satisfies Record<string, NotificationKind>;
 
 const MINUTE_MS = 60 * 1000;
@@ -177,6 +183,8 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
   offer_received: { label: "Nuove offerte sulle mie richieste", audience: "customer" },
   offer_withdrawn: { label: "Offerte ritirate dai negozi", audience: "customer" },
   request_expiring: { label: "Richieste in scadenza", audience: "customer" },
+  hold_ending: { label: "Articoli tenuti da parte in scadenza", audience: "customer" },
+  pickup_missed: { label: "Articoli non ritirati", audience: "customer" },
   offer_accepted: { label: "Offerte accettate", audience: "merchant" },
   offer_rejected: { label: "Offerte non accettate", audience: "merchant" },
   deal_cancelled: { label: "Accordi annullati", audience: "merchant" },

@@ -1,4 +1,5 @@
 import { type NewOfferInput, newOfferInputSchema, type OfferTerms, offerTermsSchema } from "./offer.ts";
+import { DEFAULT_HOLD_CHOICE } from "./pickup-hold.ts";
 import { INITIAL_OFFER_STATUS } from "./state-machine.ts";
 
 /**
@@ -21,6 +22,7 @@ export function buildOfferDocument<Time>(merchantId: string, input: NewOfferInpu
     ...(draft.productName ? { productName: draft.productName } : {}),
     status: INITIAL_OFFER_STATUS,
     aiGenerated: draft.aiGenerated,
+    holdChoice: draft.holdChoice ?? DEFAULT_HOLD_CHOICE,
     createdAt: now(),
     updatedAt: now(),
   };
@@ -38,6 +40,7 @@ export function pendingOfferUpdate<Time, Removal>(input: OfferTerms, now: () => 
     deliveryOptions: draft.deliveryOptions,
     estimatedDeliveryTime: draft.estimatedDeliveryTime || remove(),
     additionalNotes: draft.additionalNotes || remove(),
+    ...(draft.holdChoice ? { holdChoice: draft.holdChoice } : {}),
     updatedAt: now(),
   };
 }

@@ -2,6 +2,7 @@ import type { DeliveryOption } from "./enums.ts";
 import { DELIVERY_OPTIONS } from "./enums.ts";
 import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_EUR, SHORT_TEXT_MAX_LENGTH } from "./limits.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
+import { HOLD_CHOICES, type HoldChoice } from "./pickup-hold.ts";
 import type { Budget } from "./request.ts";
 import { field, invalid, stringField, type ValidationResult, valid } from "./validation.ts";
 
@@ -20,6 +21,8 @@ export type OfferFormData = {
   deliveryOptions: DeliveryOption[];
   estimatedDeliveryTime?: string;
   additionalNotes?: string;
+  /** How long the shop holds the item once accepted (pickup-hold.ts); the default when absent. */
+  holdChoice?: HoldChoice;
 };
 
 /** Parses an Italian or plain price ("12,50", "12.50", 12.5); anything else gives NaN. */
@@ -75,6 +78,7 @@ export function validateOfferForm(input: unknown): ValidationResult<OfferFormDat
     return invalid(VALIDATION_MESSAGES.invalidData, OFFER_FORM_FIELDS.description);
   const estimatedDeliveryTime = stringField(input, "estimatedDeliveryTime").trim();
   const additionalNotes = stringField(input, "additionalNotes").trim();
+  const holdChoice = HOLD_CHOICES.find((choice) => choice === field(input, "holdChoice"));
   if (estimatedDeliveryTime.length > SHORT_TEXT_MAX_LENGTH)
     return invalid(VALIDATION_MESSAGES.invalidData, OFFER_FORM_FIELDS.estimatedDeliveryTime);
   if (additionalNotes.length > DESCRIPTION_MAX_LENGTH)
@@ -85,6 +89,7 @@ export function validateOfferForm(input: unknown): ValidationResult<OfferFormDat
     deliveryOptions,
     ...(estimatedDeliveryTime ? { estimatedDeliveryTime } : {}),
     ...(additionalNotes ? { additionalNotes } : {}),
+    ...(holdChoice ? { holdChoice } : {}),
   });
 }
 

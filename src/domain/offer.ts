@@ -11,6 +11,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./limits.ts";
 import { MERCHANT_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
+import { HOLD_RELEASED_BY, holdChoiceSchema } from "./pickup-hold.ts";
 import { displayProductName } from "./product-name.ts";
 import { OFFER_STATUS, type OfferStatus, offerStatusSchema } from "./state-machine.ts";
 
@@ -55,8 +56,16 @@ export const offerSchema = lazySchema(() =>
     createdAt: dateSchema,
     updatedAt: dateSchema,
     acceptedAt: dateSchema.optional(),
+    /** How long the shop said it would hold the item (pickup-hold.ts); older offers have none. */
+    holdChoice: holdChoiceSchema.optional(),
     /** Until when the shop keeps the item aside once accepted (pickup-hold.ts, set by acceptOffer). */
     holdUntil: dateSchema.optional(),
+    /** null while the hold's reminder is due (acceptOffer), then when it was sent (the hold sweep). */
+    holdReminderSentAt: dateSchema.nullable().optional(),
+    /** The hold let go by either side, with the reason (releaseHold). */
+    holdReleasedAt: dateSchema.optional(),
+    holdReleasedBy: z.enum(HOLD_RELEASED_BY).optional(),
+    holdReleaseReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
     rejectedAt: dateSchema.optional(),
     rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
     /** Rejected because the buyer accepted another shop's offer: 'Acquistato altrove' (acceptOffer). */
@@ -66,6 +75,8 @@ export const offerSchema = lazySchema(() =>
     ratedAt: dateSchema.optional(),
     /** The shop checked the buyer's pickup code at the till (verifyPickup, pickup.ts). */
     verifiedPurchaseAt: dateSchema.optional(),
+    /** The shop marked it 'Non ritirato' once the hold ended unverified (markNoShow). */
+    noShowAt: dateSchema.optional(),
   }),
 );
 export type Offer = z.infer<typeof offerSchema>;
@@ -83,6 +94,7 @@ export const offerTermsSchema = lazySchema(() =>
     deliveryOptions: deliveryOptionsSchema,
     additionalNotes: optionalText(DESCRIPTION_MAX_LENGTH),
     aiGenerated: z.boolean().default(false),
+    holdChoice: holdChoiceSchema.optional(),
   }),
 );
 export type OfferTerms = z.input<typeof offerTermsSchema>;

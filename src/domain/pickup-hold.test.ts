@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WeeklyHours } from "./opening-hours";
-import { defaultHoldUntil, holdMessage } from "./pickup-hold";
+import { defaultHoldUntil, holdMessage, holdUntilFor } from "./pickup-hold";
 
 const HOURS: WeeklyHours = {
   mon: [
@@ -39,5 +39,17 @@ describe("the hold", () => {
     expect(holdMessage(new Date("2026-03-03T18:30:00Z"))).toBe(
       "Te lo teniamo da parte fino a martedì 3 marzo alle 19:30",
     );
+  });
+});
+
+describe("the hold the shop chose", () => {
+  const monday = new Date("2026-03-02T09:15:42Z");
+  it("the next day's closing time by default, the one after, or three days", () => {
+    expect(holdUntilFor(undefined, HOURS, monday)).toEqual(defaultHoldUntil(HOURS, monday));
+    expect(holdUntilFor("nextClose", HOURS, monday).toISOString()).toBe("2026-03-03T18:30:00.000Z");
+    // Monday → Tuesday is the first open day, Saturday the second.
+    expect(holdUntilFor("secondClose", HOURS, monday).toISOString()).toBe("2026-03-07T12:00:00.000Z");
+    expect(holdUntilFor("secondClose", undefined, monday).toISOString()).toBe("2026-03-04T18:00:00.000Z");
+    expect(holdUntilFor("threeDays", HOURS, monday).toISOString()).toBe("2026-03-05T09:15:00.000Z");
   });
 });

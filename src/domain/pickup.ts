@@ -53,6 +53,10 @@ export const PICKUP_MESSAGES = {
   notAccepted: "La trattativa non è in corso: il codice non si può più usare.",
   malformed: `Il codice ha ${PICKUP_CODE_LENGTH} caratteri (lettere e numeri).`,
   failed: "Impossibile verificare il codice. Riprova.",
+  scan: "Inquadra il QR",
+  scanStop: "Chiudi la fotocamera",
+  scanHint: "Inquadra il QR del cliente: il codice si compila da solo.",
+  cameraRefused: "Non possiamo usare la fotocamera: scrivi il codice a mano.",
   /** What the shops that did not win read once the buyer accepts another offer. */
   boughtElsewhere: "Acquistato altrove",
 } as const;

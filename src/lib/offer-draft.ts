@@ -10,6 +10,7 @@ export type OfferDraft = {
   estimatedDeliveryTime: string;
   additionalNotes: string;
   aiGenerated: boolean;
+  holdChoice?: string;
 };
 
 const key = (requestId: string) => `vicino.offerDraft.${requestId}`;

@@ -129,7 +129,10 @@ describe("submitOffer", () => {
       customerName: "Mario",
       productName: "Altro",
       status: "accepted",
+      buyerPickups: { collected: 9, missed: 0 },
     };
+    // The buyer's record of holds, which the shop reads as a count on its conversation.
+    await db().doc(`pickupRecords/${BUYER}`).set({ collected: 2, missed: 1 });
     expect(await call(sent, SHOP)).toEqual({ offerId: OFFER_ID, conversationId: OFFER_ID });
 
     const offer = await read(`offers/${OFFER_ID}`);
@@ -145,6 +148,7 @@ describe("submitOffer", () => {
       estimatedDeliveryTime: "Da domani",
       status: "pending",
       aiGenerated: false,
+      holdChoice: "nextClose",
       createdAt: expect.any(Timestamp),
       updatedAt: offer?.createdAt,
     });
@@ -160,6 +164,7 @@ describe("submitOffer", () => {
       // The list titles the conversation without reading the request.
       productName: "Trapano avvitatore",
       status: "active",
+      buyerPickups: { collected: 2, missed: 1 },
       createdAt: offer?.createdAt,
       updatedAt: offer?.createdAt,
     });

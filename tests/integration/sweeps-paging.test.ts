@@ -6,7 +6,7 @@
 // get() goes through it), so a job that re-reads a document or queries without a limit fails here.
 
 import { deleteApp } from "firebase-admin/app";
-import { type DocumentData, Firestore, Query, Timestamp } from "firebase-admin/firestore";
+import { type DocumentData, FieldValue, Firestore, Query, Timestamp } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { overrideEnv } from "../support/callables";
 import { seedUserDoc } from "../support/integration-seed";
@@ -21,6 +21,7 @@ type RetriesModule = typeof import("../../functions/src/notifications/email-retr
 type NotifyModule = typeof import("../../functions/src/notifications/notify");
 type EventsModule = typeof import("../../functions/src/notifications/events");
 type AdminModule = typeof import("../../functions/src/lib/admin");
+type HoldModule = typeof import("../../functions/src/deals/hold-reminders");
 type OutgoingEmail = import("../../functions/src/email/send").OutgoingEmail;
 
 const MINUTE = 60 * 1000;
@@ -39,6 +40,7 @@ let retries: RetriesModule;
 let notifyMod: NotifyModule;
 let events: EventsModule;
 let admin: AdminModule;
+let holds: HoldModule;
 
 const db = () => admin.adminDb();
 let clock = NOW;
@@ -80,7 +82,7 @@ beforeAll(async () => {
     MAIL_FROM: "Vicino <noreply@vicino.test>",
     APP_URL: "http://127.0.0.1:5173",
   });
-  [expire, sweeps, retention, reminders, retries, notifyMod, events, admin] = await Promise.all([
+  [expire, sweeps, retention, reminders, retries, notifyMod, events, admin, holds] = await Promise.all([
     import("../../functions/src/requests/expire-requests"),
     import("../../functions/src/notifications/sweeps"),
     import("../../functions/src/privacy/retention"),
@@ -89,6 +91,7 @@ beforeAll(async () => {
     import("../../functions/src/notifications/notify"),
     import("../../functions/src/notifications/events"),
     import("../../functions/src/lib/admin"),
+    import("../../functions/src/deals/hold-reminders"),
   ]);
 });
 
@@ -242,6 +245,63 @@ describe("expiryWarnings", () => {
       "w3",
     ]);
     expect(docsRead("requests")).toBe(1);
+  });
+});
+
+describe("holdReminders", () => {
+  async function seedHeld(id: string, fields: DocumentData) {
+    await db()
+      .doc(`offers/${id}`)
+      .set({
+        id,
+        requestId: `req-${id}`,
+        merchantId: "shop",
+        customerId: BUYER,
+        merchantName: "Ferramenta Rossi",
+        productName: `Prodotto ${id}`,
+        price: 10,
+        description: "Pronto",
+        deliveryOptions: ["pickup"],
+        status: "accepted",
+        aiGenerated: false,
+        createdAt: at(-DAY),
+        updatedAt: at(-DAY),
+        acceptedAt: at(-DAY),
+        holdReminderSentAt: null,
+        ...fields,
+      });
+  }
+
+  it("reminds each buyer once, a few hours before the hold ends, in pages; a rerun reads nothing", async () => {
+    for (const [index, id] of ["h1", "h2", "h3", "h4", "h5"].entries()) {
+      await seedHeld(id, { holdUntil: at((index + 1) * 30 * MINUTE) });
+    }
+    await seedHeld("released", { holdUntil: at(HOUR), holdReleasedAt: at(-HOUR) });
+    await seedHeld("later", { holdUntil: at(10 * HOUR) });
+    // Accepted before the reminder existed: no holdReminderSentAt, never read.
+    await seedHeld("older", { holdUntil: at(HOUR), holdReminderSentAt: undefined });
+    await db().doc("offers/older").update({ holdReminderSentAt: FieldValue.delete() });
+
+    const reminded = await counted(() => holds.sendHoldReminders(deps({ pageSize: 2 })));
+    expect(reminded).toEqual(["h1", "h2", "h3", "h4", "h5"]);
+    expect(limits("offers")).toEqual([2]);
+    expect(docsRead("offers")).toBe(6); // the five and the released one (left unreminded)
+    expect((await db().doc("offers/released").get()).get("holdReminderSentAt")).toBeUndefined();
+    expect((await db().doc("offers/h1").get()).get("holdReminderSentAt")).toEqual(Timestamp.fromDate(NOW));
+    const notes = await db().collection(`users/${BUYER}/notifications`).get();
+    expect(notes.docs.map((doc) => doc.get("kind"))).toEqual(Array(5).fill("hold_ending"));
+    expect(notes.docs[0]?.get("title")).toMatch(/^Ritira «Prodotto h\d» entro /);
+    expect(outbox).toHaveLength(5);
+
+    // Run again at once: nothing is due any more, nothing read.
+    expect(await counted(() => holds.sendHoldReminders(deps({ pageSize: 2 })))).toEqual([]);
+    expect(docsRead("offers")).toBe(0);
+
+    // Eight hours on, "later" is within the lead: it alone is read.
+    clock = new Date(NOW.getTime() + 8 * HOUR);
+    expect(await counted(() => holds.sendHoldReminders(deps({ pageSize: 2 })))).toEqual(["later"]);
+    expect(docsRead("offers")).toBe(1);
+    expect(outbox).toHaveLength(6);
   });
 });
 

@@ -15,12 +15,17 @@ import {
   PICKUP_LOCK_MS,
   PICKUP_MESSAGES,
 } from "../../src/domain/pickup";
+import { HOLD_MESSAGES, HOLD_REFUSALS } from "../../src/domain/pickup-hold";
+import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS } from "../../src/domain/pickup-record";
+import { shopMonthId, shopMonthOf } from "../../src/domain/shop-funnel";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 type AcceptModule = typeof import("../../functions/src/deals/accept-offer");
 type VerifyModule = typeof import("../../functions/src/deals/verify-pickup");
+type NoShowModule = typeof import("../../functions/src/deals/mark-no-show");
+type ReleaseModule = typeof import("../../functions/src/deals/release-hold");
 type CompleteModule = typeof import("../../functions/src/deals/complete-transaction");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 
@@ -28,6 +33,8 @@ let stack: TestStack;
 let accept: AcceptModule;
 let verify: VerifyModule;
 let complete: CompleteModule;
+let release: ReleaseModule;
+let noShow: NoShowModule;
 let admin: AdminModule;
 let restoreEnv: () => void = () => {};
 
@@ -89,11 +96,13 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  [accept, verify, complete, admin] = await Promise.all([
+  [accept, verify, complete, admin, release, noShow] = await Promise.all([
     import("../../functions/src/deals/accept-offer"),
     import("../../functions/src/deals/verify-pickup"),
     import("../../functions/src/deals/complete-transaction"),
     import("../../functions/src/lib/admin"),
+    import("../../functions/src/deals/release-hold"),
+    import("../../functions/src/deals/mark-no-show"),
   ]);
 });
 
@@ -161,6 +170,14 @@ describe("verifyPickup", () => {
     // Still the buyer's to complete, with the rating: the one completion path.
     expect(request.status).toBe("in_progress");
     expect((await read("pickupCodes/won")).usedAt).toEqual(offer.verifiedPurchaseAt);
+    // The shop's funnel of the month: the accept and the verified sale, counted after each commit.
+    const month = shopMonthOf(offer.verifiedPurchaseAt.toDate());
+    expect(await read(`shopMonths/${shopMonthId(MERCHANT, month)}`)).toMatchObject({
+      merchantId: MERCHANT,
+      month,
+      accepted: 1,
+      verified: 1,
+    });
 
     const again = await rejection(verifyCall(code, MERCHANT));
     expect(again).toMatchObject({
@@ -216,5 +233,129 @@ describe("the verified review", () => {
       verifiedPurchase: true,
     });
     expect(await read(`users/${MERCHANT}`)).toMatchObject({ averageRating: 5, totalRatings: 1 });
+  });
+});
+
+describe("the hold the shop chose", () => {
+  it("three days from the accept, when the shop offered '3 giorni'", async () => {
+    await db().doc("requests/req3").set({
+      id: "req3",
+      customerId: CUSTOMER,
+      productName: "scala",
+      status: "active",
+      createdAt: EARLIER,
+      updatedAt: EARLIER,
+    });
+    await db()
+      .doc("offers/three")
+      .set({
+        id: "three",
+        requestId: "req3",
+        merchantId: MERCHANT,
+        customerId: CUSTOMER,
+        ...SEEN,
+        holdChoice: "threeDays",
+        status: "pending",
+        aiGenerated: false,
+        createdAt: EARLIER,
+        updatedAt: EARLIER,
+      });
+    await accept.acceptOffer.run(callableRequest({ offerId: "three", terms: SEEN }, { uid: CUSTOMER }));
+    const offer = await read("offers/three");
+    const acceptedMinute = Math.floor(offer.acceptedAt.toMillis() / 60_000) * 60_000;
+    expect(offer.holdUntil.toMillis()).toBe(acceptedMinute + 3 * 24 * 60 * 60_000);
+  });
+});
+
+describe("releaseHold", () => {
+  const releaseCall = (data: unknown, uid?: string) =>
+    release.releaseHold.run(callableRequest(data, { uid }));
+
+  beforeEach(async () => {
+    await db()
+      .doc("conversations/won")
+      .set({
+        offerId: "won",
+        requestId: "req",
+        participants: { customerId: CUSTOMER, merchantId: MERCHANT },
+        createdAt: EARLIER,
+        updatedAt: EARLIER,
+      });
+  });
+
+  it("only the deal's two parties, with a reason", async () => {
+    const outsider = await rejection(releaseCall({ offerId: "won", reason: "Chiuso" }, RIVAL));
+    expect(outsider).toMatchObject({ code: "permission-denied", message: HOLD_REFUSALS.notYourDeal });
+    const blank = await rejection(releaseCall({ offerId: "won", reason: "   " }, CUSTOMER));
+    expect(blank).toMatchObject({ code: "invalid-argument", message: HOLD_REFUSALS.reasonRequired });
+    expect(await rejection(releaseCall({ offerId: "won", reason: "Chiuso" }))).toMatchObject({
+      code: "unauthenticated",
+    });
+    expect((await read("offers/won")).holdReleasedAt).toBeUndefined();
+  });
+
+  it("the buyer lets it go: the offer says who and why, the chat carries the reason, once", async () => {
+    expect(await releaseCall({ offerId: "won", reason: " Non passo più " }, CUSTOMER)).toEqual({
+      offerId: "won",
+      releasedBy: "customer",
+    });
+    const offer = await read("offers/won");
+    expect(offer).toMatchObject({ holdReleasedBy: "customer", holdReleaseReason: "Non passo più" });
+    expect(offer.holdReleasedAt).toBeInstanceOf(Timestamp);
+    expect(offer.status).toBe("accepted");
+    const messages = await db().collection("conversations/won/messages").limit(5).get();
+    expect(messages.docs.map((doc) => doc.get("content"))).toEqual([
+      `${HOLD_MESSAGES.releasedChat.customer} Non passo più`,
+    ]);
+    expect((await read("conversations/won")).lastMessage).toMatchObject({ senderId: CUSTOMER });
+
+    const again = await rejection(releaseCall({ offerId: "won", reason: "Ancora" }, MERCHANT));
+    expect(again).toMatchObject({ code: "failed-precondition", message: HOLD_REFUSALS.alreadyReleased });
+  });
+
+  it("the shop may let it go too, but not once the pickup is verified", async () => {
+    await verifyCall(await storedCode(), MERCHANT);
+    const late = await rejection(releaseCall({ offerId: "won", reason: "Venduto" }, MERCHANT));
+    expect(late).toMatchObject({ code: "failed-precondition", message: HOLD_REFUSALS.alreadyVerified });
+    expect((await read("offers/won")).holdReleasedAt).toBeUndefined();
+  });
+});
+
+describe("markNoShow", () => {
+  const markAt = (at: Date, uid = MERCHANT) =>
+    noShow.markNoShowFor(uid, { offerId: "won" }, { db: db(), now: () => at });
+  const holdEnd = async () => (await read("offers/won")).holdUntil.toDate() as Date;
+
+  it("only the deal's shop, only once the hold ended: the item is released, the buyer told and counted", async () => {
+    const end = await holdEnd();
+    const early = await rejection(markAt(new Date(end.getTime() - 60_000)));
+    expect(early).toMatchObject({ code: "failed-precondition", message: NO_SHOW_REFUSALS.notEnded });
+    for (const uid of [CUSTOMER, RIVAL]) {
+      const error = await rejection(markAt(new Date(end.getTime() + 60_000), uid));
+      expect(error).toMatchObject({ code: "permission-denied", message: NO_SHOW_REFUSALS.notYourDeal });
+    }
+
+    const after = new Date(end.getTime() + 60_000);
+    expect(await markAt(after)).toEqual({ offerId: "won", noShow: true });
+    expect(await read("offers/won")).toMatchObject({
+      noShowAt: Timestamp.fromDate(after),
+      holdReleasedAt: Timestamp.fromDate(after),
+      holdReleasedBy: "merchant",
+      holdReleaseReason: NO_SHOW_MESSAGES.mark,
+    });
+    expect(await read(`pickupRecords/${CUSTOMER}`)).toMatchObject({ missed: 1 });
+    const notes = await db().collection(`users/${CUSTOMER}/notifications`).limit(10).get();
+    expect(notes.docs.map((doc) => doc.get("kind"))).toContain("pickup_missed");
+
+    const again = await rejection(markAt(after));
+    expect(again).toMatchObject({ code: "failed-precondition", message: NO_SHOW_REFUSALS.alreadyMarked });
+    expect((await read(`pickupRecords/${CUSTOMER}`)).missed).toBe(1);
+  });
+
+  it("is refused after a verified pickup, which counts as collected", async () => {
+    await verifyCall(await storedCode(), MERCHANT);
+    expect(await read(`pickupRecords/${CUSTOMER}`)).toMatchObject({ collected: 1 });
+    const late = await rejection(markAt(new Date((await holdEnd()).getTime() + 60_000)));
+    expect(late).toMatchObject({ code: "failed-precondition", message: NO_SHOW_REFUSALS.alreadyVerified });
   });
 });

@@ -16,6 +16,7 @@ import {
   marketMonth,
   minutesBetween,
 } from "@/domain/market-rollups";
+import { shopMonthId, shopMonthOf } from "@/domain/shop-funnel";
 import { REQUEST_STATUS } from "@/domain/state-machine";
 
 /**
@@ -66,6 +67,23 @@ function stage(writer: RollupWriter, db: Firestore, cell: MarketCellAddress, fie
 
 const one = () => FieldValue.increment(1);
 
+/** The shop's own funnel of the month (shop-funnel.ts), staged with the market's increments. */
+function stageShop(
+  writer: RollupWriter,
+  db: Firestore,
+  merchantId: string | undefined,
+  at: Date,
+  field: "offers" | "accepted" | "verified",
+): void {
+  if (!merchantId) return;
+  const month = shopMonthOf(at);
+  writer.set(
+    db.collection(COLLECTIONS.shopMonths).doc(shopMonthId(merchantId, month)),
+    { merchantId, month, [field]: one() },
+    { merge: true },
+  );
+}
+
 /** The increments an event stages on a writer (one of the stage* functions below, bound to its data). */
 export type RollupStaging = (writer: RollupWriter) => void;
 
@@ -102,6 +120,7 @@ export function stageOfferSubmitted(
   request: DocumentData,
   offer: { merchantId: string; at: Date; first: boolean },
 ): void {
+  stageShop(writer, db, offer.merchantId, offer.at, "offers");
   const cell = requestCell(request);
   const createdAt = asDate(request.createdAt);
   if (!cell || !(createdAt instanceof Date)) return;
@@ -116,13 +135,25 @@ export function stageOfferSubmitted(
 }
 
 /** The buyer accepted an offer on the request. */
-export function stageDealAccepted(writer: RollupWriter, db: Firestore, request: DocumentData): void {
+export function stageDealAccepted(
+  writer: RollupWriter,
+  db: Firestore,
+  request: DocumentData,
+  shop?: { merchantId: string; at: Date },
+): void {
+  if (shop) stageShop(writer, db, shop.merchantId, shop.at, "accepted");
   const cell = requestCell(request);
   if (cell) stage(writer, db, cell, { accepted: one() });
 }
 
 /** The shop verified the pickup code at the till: the sale is proved. */
-export function stageSaleVerified(writer: RollupWriter, db: Firestore, request: DocumentData): void {
+export function stageSaleVerified(
+  writer: RollupWriter,
+  db: Firestore,
+  request: DocumentData,
+  shop?: { merchantId: string; at: Date },
+): void {
+  if (shop) stageShop(writer, db, shop.merchantId, shop.at, "verified");
   const cell = requestCell(request);
   if (cell) stage(writer, db, cell, { verified: one() });
 }

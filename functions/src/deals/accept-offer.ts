@@ -5,7 +5,7 @@ import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { sameAcceptedTerms } from "@/domain/offer";
 import { weeklyHoursSchema } from "@/domain/opening-hours";
-import { defaultHoldUntil } from "@/domain/pickup-hold";
+import { holdUntilFor } from "@/domain/pickup-hold";
 import {
   assertOfferTransition,
   assertRequestTransition,
@@ -80,16 +80,23 @@ export async function acceptOfferFor(
     const others = pending.docs.filter((doc) => doc.id !== offer.id);
     const conversations = await readConversations(tx, db, [offer.id, ...others.map((doc) => doc.id)]);
     const { customerName } = await readParticipants(tx, db, offer.id);
-    // The hold: until the shop's closing time the next day it is open (its public weekly hours).
+    // The hold the shop chose (by default until its closing time the next day it is open).
     const hours = weeklyHoursSchema.safeParse(
       (await tx.get(profileRef(db, offer.merchantId))).get("shop.weeklyHours"),
     );
 
     const now = timestamp(deps);
     const holdUntil = Timestamp.fromDate(
-      defaultHoldUntil(hours.success ? hours.data : undefined, now.toDate()),
+      holdUntilFor(offer.holdChoice, hours.success ? hours.data : undefined, now.toDate()),
     );
-    tx.update(targetRef, { status: OFFER_STATUS.accepted, acceptedAt: now, holdUntil, updatedAt: now });
+    // holdReminderSentAt: null marks the reminder before the hold ends as due (hold-reminders.ts).
+    tx.update(targetRef, {
+      status: OFFER_STATUS.accepted,
+      acceptedAt: now,
+      holdUntil,
+      holdReminderSentAt: null,
+      updatedAt: now,
+    });
     tx.update(requestDoc, { status: REQUEST_STATUS.inProgress, acceptedOfferId: offer.id, updatedAt: now });
     for (const other of others) {
       tx.update(other.ref, {
@@ -113,7 +120,8 @@ export async function acceptOfferFor(
     );
     touchConversations(tx, conversations, now);
     const requestData = requestSnap.data() ?? {};
-    const rollup: RollupStaging = (writer) => stageDealAccepted(writer, db, requestData);
+    const rollup: RollupStaging = (writer) =>
+      stageDealAccepted(writer, db, requestData, { merchantId: offer.merchantId, at: now.toDate() });
     // The shops hear of it with the same commit: the winner, and each shop turned down by it.
     const productName = productNameOf(requestSnap);
     const notifications = [

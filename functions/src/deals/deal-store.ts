@@ -10,6 +10,7 @@ import { z } from "zod";
 import { COLLECTIONS } from "@/domain/collections";
 import type { DomainFailure } from "@/domain/errors";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
+import { HOLD_CHOICES } from "@/domain/pickup-hold";
 import { offerStatusSchema, storedRequestStatusSchema, type TransitionResult } from "@/domain/state-machine";
 import { logUnexpectedError } from "../lib/error-log";
 
@@ -67,6 +68,8 @@ const storedOfferSchema = z.object({
   price: z.number().optional(),
   description: z.string().optional(),
   deliveryOptions: z.array(z.string()).optional(),
+  // The hold the shop chose when it offered (acceptOffer turns it into holdUntil); older offers have none.
+  holdChoice: z.enum(HOLD_CHOICES).optional().catch(undefined),
 });
 export type StoredOffer = z.infer<typeof storedOfferSchema> & { id: string };
 

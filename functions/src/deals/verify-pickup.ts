@@ -31,6 +31,7 @@ import {
   timestamp,
   touchConversations,
 } from "./deal-store";
+import { countPickup } from "./pickup-record";
 
 /**
  * The pickup code of an accepted deal (src/domain/pickup.ts): pickupCodes/{offerId}, read by the buyer
@@ -121,12 +122,14 @@ export async function verifyPickupFor(
     tx.update(codeRef, { usedAt: now, wrongTries: 0 });
     tx.update(offerRef(db, offer.id), { verifiedPurchaseAt: now, updatedAt: now });
     tx.update(requestDoc, { verifiedPurchaseAt: now, updatedAt: now });
+    countPickup(tx, db, request.customerId, "collected", now);
     touchConversations(tx, conversations, now);
     const requestData = requestSnap.data() ?? {};
     return {
       ok: true as const,
       requestId: request.id,
-      rollup: ((writer) => stageSaleVerified(writer, db, requestData)) as RollupStaging,
+      rollup: ((writer) =>
+        stageSaleVerified(writer, db, requestData, { merchantId: uid, at: now.toDate() })) as RollupStaging,
     };
   });
   if (!outcome.ok) {

@@ -64,6 +64,8 @@ export const SIZING = {
   cancelDeal: dealCallable,
   completeTransaction: dealCallable,
   verifyPickup: dealCallable,
+  releaseHold: dealCallable,
+  markNoShow: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
   // 'Un'offerta per tutti': up to 10 of submitOffer's transactions, one after another.
   submitGroupOffer: { ...dealCallable, maxInstances: 20 },
@@ -118,6 +120,7 @@ export const SIZING = {
   expireRequests: scheduledJob,
   emailRetries: { ...scheduledJob, sendsMail: true },
   expiryWarnings: scheduledJob,
+  holdReminders: scheduledJob,
   planReminders: { ...scheduledJob, sendsMail: true },
   retentionSweep: scheduledJob,
   // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.

@@ -8,6 +8,7 @@ import {
   NOTIFICATION_KIND,
   NOTIFICATION_MESSAGE_EMAIL_INTERVAL_MS,
 } from "@/domain/notifications";
+import { holdMoment } from "@/domain/pickup-hold";
 import { conversationRef } from "../deals/deal-store";
 import type { NotificationEvent } from "./notify";
 
@@ -200,5 +201,26 @@ export function requestsNearbyEvent(input: {
     params: { count: input.count, firstProductName: input.firstProductName },
     link: paths.browse.getHref(),
     emailThrottle: { key: "digest", intervalMs: NOTIFICATION_DIGEST_INTERVAL_MS },
+  };
+}
+
+/** The shop's hold on the buyer's item ends soon: one reminder per accepted offer and hold end. */
+export function holdEndingEvent(input: {
+  customerId: string;
+  offerId: string;
+  merchantName: string;
+  productName: string;
+  holdUntil: Date;
+}): NotificationEvent<"hold_ending"> {
+  return {
+    uid: input.customerId,
+    kind: NOTIFICATION_KIND.holdEnding,
+    eventKey: `${input.offerId}-${input.holdUntil.getTime()}`,
+    params: {
+      merchantName: input.merchantName,
+      productName: input.productName,
+      until: holdMoment(input.holdUntil),
+    },
+    link: paths.conversation.getHref(input.offerId),
   };
 }

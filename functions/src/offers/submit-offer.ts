@@ -13,6 +13,7 @@ import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES, OFFER_MESSAGES } from "@/domain
 import { blockId } from "@/domain/moderation";
 import { offerIdFor } from "@/domain/offer";
 import { buildOfferDocument } from "@/domain/offer-document";
+import { readPickupTally } from "@/domain/pickup-record";
 import { isVerifiedShop } from "@/domain/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
 import { canReceiveOffers, mayOfferAgain, OFFER_STATUS, offerStatusSchema } from "@/domain/state-machine";
@@ -29,6 +30,7 @@ import {
   runDeal,
   timestamp,
 } from "../deals/deal-store";
+import { pickupRecordRef } from "../deals/pickup-record";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -145,9 +147,10 @@ export async function submitOfferFor(
     if (pending.data().count >= MAX_OPEN_OFFERS_PER_REQUEST) {
       throw new HttpsError("resource-exhausted", OFFER_MESSAGES.tooManyOffers);
     }
-    const [buyerUser, buyerProfile] = await tx.getAll(
+    const [buyerUser, buyerProfile, buyerPickups] = await tx.getAll(
       userRef(db, request.customerId),
       profileRef(db, request.customerId),
+      pickupRecordRef(db, request.customerId),
     );
 
     const merchantName = shownName(publicName(merchant.user));
@@ -193,7 +196,11 @@ export async function submitOfferFor(
     price = () =>
       recordOfferPrice(db, priceRequest, { offerId, merchantId: uid, price: input.price, at: now.toDate() });
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
-    tx.set(conversationRef(db, offerId), conversation);
+    // With the buyer's collected / missed holds as they stand: a plain count for this shop's deal panel.
+    tx.set(conversationRef(db, offerId), {
+      ...conversation,
+      buyerPickups: readPickupTally(buyerPickups?.data()),
+    });
     // The new offer is unread by the buyer (their badges) until they open the chat.
     markOfferUnread(tx, db, request.customerId, offerId);
     // The buyer's notification, with the offer: a retried submit finds the offer and writes neither.

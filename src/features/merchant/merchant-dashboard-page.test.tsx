@@ -2,16 +2,22 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   countMerchantOffers,
+  getShopMonth,
+  listHeldOffers,
   listMerchantOffersOn,
   listRecentMerchantOffers,
   subscribeToMerchantOffers,
 } from "@/data/offers";
+import { verifyPickup } from "@/data/pickup-codes";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import { getPlan, subscribePlan } from "@/data/subscriptions";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { PAGE_LEADS } from "@/domain/page-leads";
+import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { HOLD_MESSAGES, holdMoment, TODAYS_PICKUPS_MAX } from "@/domain/pickup-hold";
 import { type Subscription, trialSubscription } from "@/domain/plans";
+import { SHOP_FUNNEL_MESSAGES, shopMonthOf } from "@/domain/shop-funnel";
 import { useSession } from "@/lib/session/session-provider";
 import { aNearbyRequest, anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { topOutline } from "@/testing/outline";
@@ -22,9 +28,12 @@ vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
 vi.mock("@/data/offers", () => ({
   countMerchantOffers: vi.fn(),
   listRecentMerchantOffers: vi.fn(),
+  listHeldOffers: vi.fn(),
+  getShopMonth: vi.fn(),
   listMerchantOffersOn: vi.fn(),
   subscribeToMerchantOffers: vi.fn(),
 }));
+vi.mock("@/data/pickup-codes", () => ({ verifyPickup: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/subscriptions", () => ({ subscribePlan: vi.fn(), getPlan: vi.fn() }));
@@ -66,6 +75,8 @@ beforeEach(() => {
     { offer: anOffer({ id: "req-2_shop-1", status: "accepted" }), request: null },
   ]);
   vi.mocked(listMerchantOffersOn).mockResolvedValue(new Map());
+  vi.mocked(listHeldOffers).mockResolvedValue([]);
+  vi.mocked(getShopMonth).mockResolvedValue({ offers: 12, accepted: 5, verified: 3 });
   withPlan(trialSubscription("shop-1", new Date(Date.now() - 5 * DAY)));
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
@@ -342,5 +353,54 @@ describe("/merchant's static frame", () => {
     await screen.findByRole("heading", { level: 1, name: "Ciao, Elettronica Navigli" });
     expect(topOutline(document.body)).toEqual(frameTop);
     expect(frameTop.some((line) => line.includes(PAGE_LEADS.merchantDashboard))).toBe(true);
+  });
+});
+
+describe("/merchant 'Ritiri di oggi'", () => {
+  it("lists the holds ending today or later, bounded, each with 'Verifica il codice'", async () => {
+    const until = new Date(Date.now() + 3 * 60 * 60_000);
+    vi.mocked(listHeldOffers).mockResolvedValue([
+      anOffer({
+        id: "req-9_shop-1",
+        status: "accepted",
+        productName: "Trapano avvitatore",
+        holdUntil: until,
+      }),
+    ]);
+    vi.mocked(verifyPickup).mockResolvedValue({
+      offerId: "req-9_shop-1",
+      requestId: "req-9",
+      verifiedPurchase: true,
+    });
+    const { user } = renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(await screen.findByRole("heading", { name: HOLD_MESSAGES.todayTitle })).toBeInTheDocument();
+    const list = (await screen.findByRole("link", { name: "Trapano avvitatore" })).closest(
+      "ul",
+    ) as HTMLElement;
+    expect(list).toHaveTextContent("Trapano avvitatore");
+    expect(list).toHaveTextContent(`${HOLD_MESSAGES.heldUntil} ${holdMoment(until)}`);
+    expect(listHeldOffers).toHaveBeenCalledWith("shop-1", expect.any(Date), TODAYS_PICKUPS_MAX);
+    const from = vi.mocked(listHeldOffers).mock.calls[0]?.[1] as Date;
+    expect(from.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - from.getTime()).toBeLessThan(25 * 60 * 60_000);
+
+    await user.click(within(list).getByRole("button", { name: PICKUP_MESSAGES.verify }));
+    await user.type(within(list).getByLabelText(PICKUP_MESSAGES.codeField), "ACDEFG");
+    await user.click(within(list).getByRole("button", { name: PICKUP_MESSAGES.confirm }));
+    expect(verifyPickup).toHaveBeenCalledWith({ offerId: "req-9_shop-1", code: "ACDEFG" });
+  });
+
+  it("says when there is nothing to collect today", async () => {
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(await screen.findByText(HOLD_MESSAGES.todayEmpty)).toBeInTheDocument();
+  });
+});
+
+describe("/merchant funnel of the month", () => {
+  it("shows 'Offerte → Accettate → Acquisti verificati' from the server's counters of this month", async () => {
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const funnel = await screen.findByRole("list", { name: SHOP_FUNNEL_MESSAGES.title });
+    await waitFor(() => expect(funnel).toHaveTextContent("Offerte: 12→Accettate: 5→Acquisti verificati: 3"));
+    expect(getShopMonth).toHaveBeenCalledWith("shop-1", shopMonthOf(new Date()));
   });
 });

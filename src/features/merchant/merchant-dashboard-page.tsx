@@ -22,7 +22,9 @@ import { NearbyRequests } from "./components/nearby-requests";
 import { PlanCard } from "./components/plan-card";
 import { QuickLinks } from "./components/quick-links";
 import { RecentOffers } from "./components/recent-offers";
+import { ShopFunnel } from "./components/shop-funnel";
 import { ShopVerificationPanel } from "./components/shop-verification-panel";
+import { TodaysPickups } from "./components/todays-pickups";
 import { UnmetDemand } from "./components/unmet-demand";
 
 const NO_CATEGORIES: readonly RequestCategory[] = [];
@@ -103,6 +105,8 @@ const ShopLists = memo(function ShopLists({
       <QuickLinks shopId={uid} />
       <div className="grid gap-6 lg:grid-cols-2">
         <NearbyRequests uid={uid} zone={zone} scope={scope} own={own} onScope={onScope} />
+        <TodaysPickups uid={uid} />
+        <ShopFunnel uid={uid} />
         <RecentOffers offers={recent} />
         <UnmetDemand zone={zone} />
       </div>

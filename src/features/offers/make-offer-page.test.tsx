@@ -12,6 +12,7 @@ import {
   PRICE_OUTSIDE_BUDGET_CONFIRM,
   VALIDATION_MESSAGES,
 } from "@/domain/messages";
+import { HOLD_MESSAGES } from "@/domain/pickup-hold";
 import { purchaseDialogLead, TOKEN_WALLET_COPY, tokenBadgeLabel } from "@/domain/token-wallet-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
@@ -171,6 +172,10 @@ describe("/make-offer/:requestId", () => {
     await user.type(descriptionBox(), "Cavo originale, nuovo");
     await user.type(screen.getByRole("textbox", { name: /Disponibilità/ }), "Subito");
     await user.type(screen.getByRole("textbox", { name: /Note aggiuntive/ }), "Si paga in negozio");
+    // How long the shop holds the item once accepted: the default is the next day's closing time.
+    const hold = screen.getByRole("combobox", { name: HOLD_MESSAGES.choiceLabel });
+    expect(hold).toHaveDisplayValue(HOLD_MESSAGES.choices.nextClose);
+    await user.selectOptions(hold, HOLD_MESSAGES.choices.secondClose);
     await user.click(sendButton());
 
     await waitFor(() => expect(location.pathname).toBe("/messages/req-1_shop-1"));
@@ -186,6 +191,7 @@ describe("/make-offer/:requestId", () => {
         deliveryOptions: ["pickup", "delivery"],
         estimatedDeliveryTime: "Subito",
         additionalNotes: "Si paga in negozio",
+        holdChoice: "secondClose",
       },
       aiGenerated: false,
     });

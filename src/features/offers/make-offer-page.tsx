@@ -126,6 +126,7 @@ export function MakeOfferPage() {
           estimatedDeliveryTime: form.estimatedDeliveryTime ?? "",
           additionalNotes: form.additionalNotes ?? "",
           aiGenerated,
+          ...(form.holdChoice ? { holdChoice: form.holdChoice } : {}),
         });
         return;
       }

@@ -45,6 +45,8 @@ describe("/profile: 'Notifiche via email'", () => {
         offer_received: true,
         offer_withdrawn: true,
         request_expiring: true,
+        hold_ending: true,
+        pickup_missed: true,
         message_received: false,
         conversation_closed: true,
       },

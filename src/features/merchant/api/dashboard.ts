@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { countMerchantOffers, listRecentMerchantOffers } from "@/data/offers";
+import { countMerchantOffers, getShopMonth, listHeldOffers, listRecentMerchantOffers } from "@/data/offers";
 import { fetchNearbyRequests } from "@/data/requests";
 import type { RequestCategory } from "@/domain/enums";
 import type { LatLng } from "@/domain/geo";
 import { MERCHANT_DASHBOARD_OFFERS, MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
+import { shopDayStart, TODAYS_PICKUPS_MAX } from "@/domain/pickup-hold";
+import { shopMonthOf } from "@/domain/shop-funnel";
 import { OFFER_STATUS } from "@/domain/state-machine";
 import { failWith } from "@/lib/app-error";
 import { merchantOffersKey, useLiveMerchantOffers } from "@/lib/merchant-offers-live";
@@ -77,3 +79,24 @@ export function useOfferStats(uid: string) {
   return useQuery(offerStatsOptions(uid));
 }
 export const useRecentOffers = (uid: string) => useQuery(recentOffersOptions(uid));
+
+/**
+ * 'Ritiri di oggi': the shop's accepted deals whose hold ends today or later, soonest first, bounded
+ * (TODAYS_PICKUPS_MAX). Live with the shop's offers: a verified pickup leaves the list.
+ */
+export function useTodaysPickups(uid: string) {
+  useLiveMerchantOffers(uid);
+  return useQuery({
+    queryKey: [...merchantOffersKey(uid), "pickups"] as const,
+    queryFn: () => listHeldOffers(uid, shopDayStart(new Date()), TODAYS_PICKUPS_MAX),
+  });
+}
+
+/** This month's funnel 'Offerte → Accettate → Acquisti verificati' (the server's counters), live. */
+export function useShopFunnel(uid: string) {
+  useLiveMerchantOffers(uid);
+  return useQuery({
+    queryKey: [...merchantOffersKey(uid), "funnel"] as const,
+    queryFn: () => getShopMonth(uid, shopMonthOf(new Date())),
+  });
+}

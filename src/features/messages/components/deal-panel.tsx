@@ -2,26 +2,28 @@ import type { ReactNode } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
+import { VerifyPickupForm } from "@/components/marketplace/verify-pickup-form";
 import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
 import { Spinner } from "@/components/ui/spinner";
 import { dealDecisionCalls } from "@/data/deals";
-import { fetchPickupCode } from "@/data/pickup-codes";
+import { fetchPickupCode, verifyPickup } from "@/data/pickup-codes";
 import { withdrawOffer } from "@/data/request-life";
 import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
 import { PICKUP_MESSAGES } from "@/domain/pickup";
-import { holdMessage } from "@/domain/pickup-hold";
+import { NO_SHOW_MESSAGES } from "@/domain/pickup-record";
 import { displayProductName } from "@/domain/product-name";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
 import type { Deal } from "../api/conversations";
 import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
+import { HoldPanel } from "./hold-panel";
+import { BuyerPickupTally, NoShow } from "./no-show";
 import { OfferDetails } from "./offer-details";
 import { RatingOutcome } from "./rating-outcome";
-import { VerifyPickupForm } from "./verify-pickup-form";
 
 /** 'Acquisto verificato': the shop checked the buyer's pickup code at its till (both sides read it). */
 function VerifiedPurchase({ hint }: { hint?: string }) {
@@ -31,13 +33,6 @@ function VerifiedPurchase({ hint }: { hint?: string }) {
       {hint ? <p className="text-sm">{hint}</p> : null}
     </div>
   );
-}
-
-/** 'Te lo teniamo da parte fino a …': both sides read the hold while the deal waits for the pickup. */
-function Hold({ offer }: { offer: Offer }) {
-  // A hold already over is no promise any more (what happens then is the no-show's, not built yet).
-  if (!offer.holdUntil || offer.holdUntil.getTime() <= Date.now()) return null;
-  return <p className="text-sm font-medium text-slate-800">{holdMessage(offer.holdUntil)}</p>;
 }
 
 const isVerified = (offer: Offer, request: Request | null) =>
@@ -82,7 +77,11 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
           <VerifiedPurchase hint={PICKUP_MESSAGES.verifiedBuyerHint} />
         ) : (
           <>
-            <Hold offer={offer} />
+            {offer.noShowAt ? (
+              <p className="text-sm font-semibold text-amber-900">{NO_SHOW_MESSAGES.marked}</p>
+            ) : (
+              <HoldPanel offer={offer} side="customer" />
+            )}
             <PickupCodePanel uid={uid} offerId={offer.id} fetchCode={fetchPickupCode} />
           </>
         )}
@@ -106,7 +105,15 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
   return null;
 }
 
-function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | null }) {
+function MerchantOutcome({
+  offer,
+  request,
+  conversation,
+}: {
+  offer: Offer;
+  request: Request | null;
+  conversation: Conversation;
+}) {
   const stage = dealStage(offer, request);
   if (stage === "pending")
     return (
@@ -121,8 +128,10 @@ function MerchantOutcome({ offer, request }: { offer: Offer; request: Request | 
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>
-        <Hold offer={offer} />
-        <VerifyPickupForm offerId={offer.id} />
+        <BuyerPickupTally conversation={conversation} />
+        {offer.noShowAt ? null : <HoldPanel offer={offer} side="merchant" />}
+        <NoShow offer={offer} />
+        {offer.noShowAt ? null : <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />}
       </div>
     );
   }
@@ -175,7 +184,7 @@ export function DealPanel({
         {isBuyer ? (
           <BuyerActions offer={offer.data} request={current} uid={uid} />
         ) : (
-          <MerchantOutcome offer={offer.data} request={current} />
+          <MerchantOutcome offer={offer.data} request={current} conversation={conversation} />
         )}
       </div>
     );

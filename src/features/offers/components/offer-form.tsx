@@ -17,23 +17,19 @@ import {
   parsePrice,
   validateOfferForm,
 } from "@/domain/offer-form";
+import { DEFAULT_HOLD_CHOICE, type HoldChoice } from "@/domain/pickup-hold";
 import type { Budget } from "@/domain/request";
 import { formatTokens, TOKEN_COSTS } from "@/domain/tokens";
 import { ASSISTANT_NAME } from "@/domain/user-type";
 import { formatBudget } from "@/lib/format";
 import { draftNotes } from "../lib/draft-notes";
+import type { OfferFormInitial } from "../lib/initial-values";
 import { useDictatedHighlight } from "../lib/use-dictated-highlight";
 import { BudgetConfirmDialog } from "./budget-confirm-dialog";
 import { DeliveryOptionsFieldset, DICTATED_CLASSES } from "./delivery-options-fieldset";
+import { HoldChoiceField } from "./hold-choice-field";
 
-export type OfferFormInitial = {
-  price: string;
-  description: string;
-  deliveryOptions: readonly DeliveryOption[];
-  estimatedDeliveryTime: string;
-  additionalNotes: string;
-  aiGenerated: boolean;
-};
+export type { OfferFormInitial };
 
 type Props = {
   budget: Budget;
@@ -61,6 +57,7 @@ export function OfferForm(props: Props) {
   const [delivery, setDelivery] = useState<ReadonlySet<DeliveryOption>>(new Set(initial.deliveryOptions));
   const [estimatedDeliveryTime, setEstimatedDeliveryTime] = useState(initial.estimatedDeliveryTime);
   const [additionalNotes, setAdditionalNotes] = useState(initial.additionalNotes);
+  const [holdChoice, setHoldChoice] = useState<HoldChoice>(initial.holdChoice ?? DEFAULT_HOLD_CHOICE);
   // A form error (or the server's answer, which has no field) shown by the submit button…
   const [error, setError] = useState<string | null>(null);
   // …and a field's error, shown at the field, which gets the focus.
@@ -156,6 +153,7 @@ export function OfferForm(props: Props) {
       deliveryOptions: [...delivery],
       estimatedDeliveryTime,
       additionalNotes,
+      holdChoice,
     });
     if (!result.ok) {
       showError(result.message, result.field);
@@ -270,6 +268,7 @@ export function OfferForm(props: Props) {
           }}
         />
       </Field>
+      <HoldChoiceField value={holdChoice} onChange={setHoldChoice} />
       <Field label="Note aggiuntive" hint="Facoltativo." error={errorAt(OFFER_FORM_FIELDS.additionalNotes)}>
         <Textarea
           data-field={OFFER_FORM_FIELDS.additionalNotes}

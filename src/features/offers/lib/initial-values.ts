@@ -1,9 +1,20 @@
 import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
 import type { Offer } from "@/domain/offer";
+import { DEFAULT_HOLD_CHOICE, HOLD_CHOICES, type HoldChoice } from "@/domain/pickup-hold";
 import { deliveryOptionsFromPreference } from "@/domain/publishing";
 import type { Request } from "@/domain/request";
 import { readOfferDraft } from "@/lib/offer-draft";
-import type { OfferFormInitial } from "../components/offer-form";
+
+/** The make-offer form's starting values, as its inputs hold them. */
+export type OfferFormInitial = {
+  price: string;
+  description: string;
+  deliveryOptions: readonly DeliveryOption[];
+  estimatedDeliveryTime: string;
+  additionalNotes: string;
+  aiGenerated: boolean;
+  holdChoice?: HoldChoice;
+};
 
 /**
  * What /make-offer's form opens with: the offer kept while the shop chose a plan, else its pending
@@ -15,6 +26,7 @@ export function initialValues(request: Request, offer: Offer | null): OfferFormI
   if (draft) {
     return {
       ...draft,
+      holdChoice: HOLD_CHOICES.find((choice) => choice === draft.holdChoice) ?? DEFAULT_HOLD_CHOICE,
       deliveryOptions: draft.deliveryOptions.filter((option): option is DeliveryOption =>
         (DELIVERY_OPTIONS as readonly string[]).includes(option),
       ),
@@ -28,6 +40,7 @@ export function initialValues(request: Request, offer: Offer | null): OfferFormI
       estimatedDeliveryTime: offer.estimatedDeliveryTime ?? "",
       additionalNotes: offer.additionalNotes ?? "",
       aiGenerated: offer.aiGenerated,
+      holdChoice: offer.holdChoice ?? DEFAULT_HOLD_CHOICE,
     };
   }
   return {
@@ -37,5 +50,6 @@ export function initialValues(request: Request, offer: Offer | null): OfferFormI
     estimatedDeliveryTime: "",
     additionalNotes: "",
     aiGenerated: false,
+    holdChoice: DEFAULT_HOLD_CHOICE,
   };
 }

@@ -1,0 +1,105 @@
+import { HttpsError, onCall } from "firebase-functions/https";
+import { paths } from "@/config/paths";
+import { NOTIFICATION_KIND } from "@/domain/notifications";
+import {
+  type MarkNoShowOutput,
+  markNoShowInputSchema,
+  NO_SHOW_MESSAGES,
+  NO_SHOW_REFUSALS,
+} from "@/domain/pickup-record";
+import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
+import { adminDb } from "../lib/admin";
+import { callableOptions } from "../lib/global-options";
+import { parseCallableInput } from "../lib/http-errors";
+import { sized } from "../lib/sizing";
+import { cloudEmailQueue } from "../notifications/email-queue";
+import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
+import {
+  type DealDeps,
+  offerRef,
+  readConversations,
+  readOffer,
+  readRequest,
+  requestRef,
+  runDeal,
+  timestamp,
+  touchConversations,
+} from "./deal-store";
+import { countPickup } from "./pickup-record";
+
+/**
+ * markNoShow({offerId}) → {offerId, noShow}, one transaction: the deal's shop marks 'Non ritirato' once
+ * the hold ended (its holdUntil passed, or either side released it) without a verified pickup. The offer
+ * gets noShowAt and, if it was still held, the hold's release in the shop's name (the item is free
+ * again); the buyer's pickup record counts one missed; the buyer is notified (bell and e-mail, after the
+ * commit through the queue). Once only, and never after a verified pickup.
+ */
+export async function markNoShowFor(
+  uid: string,
+  data: unknown,
+  deps: DealDeps & NotifyingDeps,
+): Promise<MarkNoShowOutput> {
+  const { offerId } = parseCallableInput(markNoShowInputSchema, data);
+  const { db } = deps;
+  const ref = offerRef(db, offerId);
+  const outcome = await db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const offer = readOffer(snapshot);
+    if (offer.merchantId !== uid) throw new HttpsError("permission-denied", NO_SHOW_REFUSALS.notYourDeal);
+    const request = readRequest(await tx.get(requestRef(db, offer.requestId)));
+    if (snapshot.get("verifiedPurchaseAt"))
+      throw new HttpsError("failed-precondition", NO_SHOW_REFUSALS.alreadyVerified);
+    if (snapshot.get("noShowAt")) throw new HttpsError("failed-precondition", NO_SHOW_REFUSALS.alreadyMarked);
+    const inProgress =
+      offer.status === OFFER_STATUS.accepted &&
+      request.status === REQUEST_STATUS.inProgress &&
+      request.acceptedOfferId === offer.id;
+    if (!inProgress) throw new HttpsError("failed-precondition", NO_SHOW_REFUSALS.notInProgress);
+    const now = timestamp(deps);
+    const holdUntil = snapshot.get("holdUntil");
+    const released = Boolean(snapshot.get("holdReleasedAt"));
+    const ended = released || (holdUntil?.toMillis?.() ?? Number.POSITIVE_INFINITY) <= now.toMillis();
+    if (!ended) throw new HttpsError("failed-precondition", NO_SHOW_REFUSALS.notEnded);
+
+    const conversations = await readConversations(tx, db, [offer.id]);
+    tx.update(ref, {
+      noShowAt: now,
+      ...(released
+        ? {}
+        : { holdReleasedAt: now, holdReleasedBy: "merchant", holdReleaseReason: NO_SHOW_MESSAGES.mark }),
+      updatedAt: now,
+    });
+    countPickup(tx, db, request.customerId, "missed", now);
+    touchConversations(tx, conversations, now);
+    const notification = stageNotification(
+      tx,
+      db,
+      {
+        uid: request.customerId,
+        kind: NOTIFICATION_KIND.pickupMissed,
+        eventKey: offer.id,
+        params: {
+          merchantName: String(snapshot.get("merchantName") ?? "Il negozio"),
+          productName: String(snapshot.get("productName") ?? ""),
+        },
+        link: paths.conversation.getHref(offer.id),
+      },
+      deps.now(),
+    );
+    return { notification };
+  });
+  await deliverAfterCommit(deps, [outcome.notification]);
+  return { offerId, noShow: true };
+}
+
+export const markNoShow = onCall(
+  sized("markNoShow", callableOptions),
+  (request): Promise<MarkNoShowOutput> =>
+    runDeal("markNoShow", request.auth?.uid, NO_SHOW_REFUSALS.failed, (uid) =>
+      markNoShowFor(uid, request.data, {
+        db: adminDb(),
+        now: () => new Date(),
+        emailQueue: cloudEmailQueue(),
+      }),
+    ),
+);

@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { VerifyPickupForm } from "@/components/marketplace/verify-pickup-form";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { verifyPickup } from "@/data/pickup-codes";
+import { offerTitle } from "@/domain/offer";
+import { HOLD_MESSAGES, holdMoment } from "@/domain/pickup-hold";
+import { useTodaysPickups } from "../api/dashboard";
+
+/**
+ * 'Ritiri di oggi': the accepted deals whose hold ends today or is still running, soonest first, each
+ * with 'Verifica il codice' at hand for the till.
+ */
+export function TodaysPickups({ uid }: { uid: string }) {
+  const pickups = useTodaysPickups(uid);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{HOLD_MESSAGES.todayTitle}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {pickups.isPending ? (
+          <Spinner label={`${HOLD_MESSAGES.todayTitle}…`} />
+        ) : pickups.isError ? (
+          <p role="alert" className="font-medium text-red-800">
+            {HOLD_MESSAGES.todayLoadError}
+          </p>
+        ) : pickups.data.length === 0 ? (
+          <p className="text-slate-700">{HOLD_MESSAGES.todayEmpty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {pickups.data.map((offer) => (
+              <li key={offer.id} className="space-y-2 py-3">
+                <Link
+                  to={paths.conversation.getHref(offer.id)}
+                  className="focus-ring block truncate rounded font-medium text-slate-900 hover:text-brand-800"
+                >
+                  {offerTitle(offer, null)}
+                </Link>
+                {offer.holdUntil ? (
+                  <p className="text-sm text-slate-600">
+                    {HOLD_MESSAGES.heldUntil} {holdMoment(offer.holdUntil)}
+                  </p>
+                ) : null}
+                <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
