@@ -49,3 +49,13 @@ export const HOLD_REFUSALS = {
   alreadyVerified: "Il ritiro è già stato verificato: la prenotazione non si può più annullare.",
   releaseFailed: "Impossibile annullare la prenotazione. Riprova.",
 } as const;
+
+/** What markNoShow refuses with (pickup-record.ts); messages.ts knows them too. */
+export const NO_SHOW_REFUSALS = {
+  notYourDeal: "Solo il negozio di questa trattativa può segnarla come non ritirata.",
+  notEnded: "La prenotazione non è ancora scaduta: potrai segnarla come non ritirata dopo.",
+  notInProgress: "La trattativa non è in corso.",
+  alreadyVerified: "Il ritiro è già stato verificato.",
+  alreadyMarked: "Già segnato come non ritirato.",
+  failed: "Impossibile segnare come non ritirato. Riprova.",
+} as const;

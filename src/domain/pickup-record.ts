@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { idSchema } from "./fields.ts";
+
+export { NO_SHOW_REFUSALS } from "./pickup-hold-messages.ts";
+
 import { lazySchema } from "./lazy-schema.ts";
 
 /**
@@ -35,15 +38,6 @@ export const NO_SHOW_MESSAGES = {
 } as const;
 
 /** What markNoShow refuses with (messages.ts knows them, so the app shows them as they are). */
-export const NO_SHOW_REFUSALS = {
-  notYourDeal: "Solo il negozio di questa trattativa può segnarla come non ritirata.",
-  notEnded: "La prenotazione non è ancora scaduta: potrai segnarla come non ritirata dopo.",
-  notInProgress: "La trattativa non è in corso.",
-  alreadyVerified: "Il ritiro è già stato verificato.",
-  alreadyMarked: "Già segnato come non ritirato.",
-  failed: "Impossibile segnare come non ritirato. Riprova.",
-} as const;
-
 export const markNoShowInputSchema = lazySchema(() => z.object({ offerId: idSchema }));
 export type MarkNoShowInput = z.infer<typeof markNoShowInputSchema>;
 export const markNoShowOutputSchema = lazySchema(() =>
