@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppNotification } from "@/domain/notifications";
@@ -48,6 +48,28 @@ beforeEach(() => {
 });
 
 describe("the notifications' bell", () => {
+  it("stays open when the tap that opened it early ends on it (its pointerdown was on the loading bell)", () => {
+    renderPage(
+      <NotificationBellView
+        uid="buyer"
+        state={{ status: "ready", items: [note("a")] }}
+        newCount={1}
+        defaultOpen
+      />,
+      { path: "/customer" },
+    );
+    const bell = screen.getByRole("button", { name: /^Notifiche/ });
+    expect(bell).toHaveAttribute("aria-expanded", "true");
+    fireEvent.click(bell, { detail: 1 });
+    expect(bell).toHaveAttribute("aria-expanded", "true");
+    // The next tap, begun on this bell, closes it; so does a keyboard click (no pointer).
+    fireEvent.pointerDown(bell);
+    fireEvent.click(bell, { detail: 1 });
+    expect(bell).toHaveAttribute("aria-expanded", "false");
+    fireEvent.click(bell, { detail: 0 });
+    expect(bell).toHaveAttribute("aria-expanded", "true");
+  });
+
   it("names the count of new notifications for screen readers and shows it on a badge", () => {
     renderBell({ status: "loading" }, 1);
     const bell = screen.getByRole("button", { name: "Notifiche, 1 nuova" });

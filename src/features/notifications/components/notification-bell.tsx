@@ -90,6 +90,7 @@ export function NotificationBellView({
   const headingId = useId();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const pressedHere = useRef(false);
   const { unseen, seen } = useUnseen(newCount, uid);
 
   // The tap landed on the loading bell, which this one replaced: keep the focus on the bell.
@@ -134,7 +135,16 @@ export function NotificationBellView({
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={notificationBellLabel(unseen)}
-        onClick={() => setOpen((value) => !value)}
+        onPointerDown={() => {
+          pressedHere.current = true;
+        }}
+        onClick={(event) => {
+          // The tap that opened this bell began on the loading one it replaced (defaultOpen): its click
+          // lands here, and toggling would close what it just opened. Keyboard clicks have no pointer.
+          const tapFromLoadingBell = defaultOpen && event.detail > 0 && !pressedHere.current;
+          pressedHere.current = false;
+          if (!tapFromLoadingBell) setOpen((value) => !value);
+        }}
         className={buttonClasses({ variant: "ghost", size: "sm", className: "relative max-sm:px-2" })}
       >
         <BellIcon />
