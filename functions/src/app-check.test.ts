@@ -90,6 +90,8 @@ describe("App Check on every callable", () => {
         "renewRequest",
         "cancelDeal",
         "verifyPickup",
+        "releaseHold",
+        "markNoShow",
         "withdrawOffer",
         "priceGuidance",
       ].sort(),

@@ -17,7 +17,15 @@ import { findToast } from "@/testing/toasts";
 import { MerchantDashboardPage } from "./merchant-dashboard-page";
 
 vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
-vi.mock("@/data/offers", () => ({ countMerchantOffers: vi.fn(), listRecentMerchantOffers: vi.fn() }));
+vi.mock("@/data/offers", () => ({
+  countMerchantOffers: vi.fn(),
+  listRecentMerchantOffers: vi.fn(),
+  // The verified dashboard's pickups of today, its month and its feed's offers: none yet.
+  listHeldOffers: vi.fn(async () => []),
+  getShopMonth: vi.fn(async () => ({ offers: 0, accepted: 0, verified: 0 })),
+  listMerchantOffersOn: vi.fn(async () => new Map()),
+  subscribeToMerchantOffers: vi.fn(() => () => undefined),
+}));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/data/shops", () => ({ verifyShop: vi.fn() }));
 vi.mock("@/data/account", () => ({ createMagicLink: vi.fn() }));
