@@ -24,8 +24,8 @@ const note = (id: string, fields: Partial<AppNotification> = {}): AppNotificatio
 });
 
 /** The bell as the header gives it a live count (`setCount` changes it from the test). */
-let setCount: (value: number) => void = () => undefined;
-function LiveBell({ start }: { start: number }) {
+let setCount: (value: number | undefined) => void = () => undefined;
+function LiveBell({ start }: { start: number | undefined }) {
   const [count, set] = useState(start);
   setCount = set;
   const state: NotificationsState = {
@@ -125,6 +125,20 @@ describe("the notifications' bell", () => {
     // The reset lands (0), then a new one arrives: 1.
     act(() => setCount(0));
     expect(screen.getByRole("button", { name: "Notifiche, nessuna nuova" })).toBeInTheDocument();
+    act(() => setCount(1));
+    expect(screen.getByRole("button", { name: "Notifiche, 1 nuova" })).toBeInTheDocument();
+    expect(data.markNotificationsSeen).toHaveBeenCalledTimes(1);
+  });
+
+  it("opened before its count has loaded, takes the first count that arrives as seen", async () => {
+    const { user } = renderPage(<LiveBell start={undefined} />, { path: "/customer" });
+    await user.click(screen.getByRole("button", { name: "Notifiche, nessuna nuova" }));
+    expect(data.markNotificationsSeen).not.toHaveBeenCalled();
+    act(() => setCount(2));
+    expect(screen.getByRole("button", { name: "Notifiche, nessuna nuova" })).toBeInTheDocument();
+    expect(data.markNotificationsSeen).toHaveBeenCalledWith("buyer");
+    // The reset lands, then a new one arrives: it shows.
+    act(() => setCount(0));
     act(() => setCount(1));
     expect(screen.getByRole("button", { name: "Notifiche, 1 nuova" })).toBeInTheDocument();
     expect(data.markNotificationsSeen).toHaveBeenCalledTimes(1);

@@ -40,8 +40,9 @@ export function useCachedUnreadCounts(uid: string): UnreadCounts | undefined {
 /**
  * Notifications new since the bell was last opened (the bell's badge): from the same document as the
  * unread total, read from the cache the 'Messaggi' badge's listener keeps, so the bell opens no
- * listener of its own on a page load.
+ * listener of its own on a page load. Undefined until that listener's first snapshot.
  */
-export function useNewNotifications(uid: string): number {
-  return newNotifications(useCachedUnreadCounts(uid));
+export function useNewNotifications(uid: string): number | undefined {
+  const counts = useCachedUnreadCounts(uid);
+  return counts === undefined ? undefined : newNotifications(counts);
 }

@@ -38,7 +38,7 @@ export function WithNewNotifications({
   children,
 }: {
   uid: string;
-  children: (newCount: number) => ReactNode;
+  children: (newCount: number | undefined) => ReactNode;
 }) {
   return children(useNewNotifications(uid));
 }

@@ -34,7 +34,8 @@ export function NotificationBell({
   defaultOpen = false,
 }: {
   uid: string;
-  newCount: number;
+  /** Undefined until the header's unread counts have loaded. */
+  newCount: number | undefined;
   defaultOpen?: boolean;
 }) {
   usePresence(uid);
@@ -54,17 +55,30 @@ export function NotificationBell({
 /**
  * The badge's number right after the bell opened: the stored count goes to 0 a moment later (the reset's
  * round trip), so until then what was there at opening is taken as seen; anything arriving on top shows.
+ * Opened before the count had loaded (`undefined`: a tap right after the page loaded), the first count
+ * that arrives is what was there at opening.
  */
-function useUnseen(newCount: number, uid: string): { unseen: number; seen: () => void } {
+function useUnseen(newCount: number | undefined, uid: string): { unseen: number; seen: () => void } {
   const [baseline, setBaseline] = useState(0);
+  const [seenBeforeLoaded, setSeenBeforeLoaded] = useState(false);
+  const count = newCount ?? 0;
   // The stored count fell (the reset landed, or another tab opened the bell): nothing to subtract.
-  if (newCount < baseline) setBaseline(0);
+  if (count < baseline) setBaseline(0);
+  const markSeenAt = (value: number) => {
+    if (value === 0) return;
+    setBaseline(value);
+    markSeen(uid);
+  };
+  useEffect(() => {
+    if (!seenBeforeLoaded || newCount === undefined) return;
+    setSeenBeforeLoaded(false);
+    markSeenAt(newCount);
+  });
   return {
-    unseen: Math.max(0, newCount - baseline),
+    unseen: seenBeforeLoaded ? 0 : Math.max(0, count - baseline),
     seen: () => {
-      if (newCount === 0) return;
-      setBaseline(newCount);
-      markSeen(uid);
+      if (newCount === undefined) setSeenBeforeLoaded(true);
+      else markSeenAt(newCount);
     },
   };
 }
@@ -78,8 +92,8 @@ export function NotificationBellView({
 }: {
   uid: string;
   state: NotificationsState;
-  /** Notifications since the bell was last opened (unreadCounts/{uid}). */
-  newCount: number;
+  /** Notifications since the bell was last opened (unreadCounts/{uid}); undefined until it has loaded. */
+  newCount: number | undefined;
   /** Opened by a tap on the bell before it had loaded (src/app/layouts/user-menu.tsx). */
   defaultOpen?: boolean;
   /** The popover opened (the list is wanted). */
