@@ -1,4 +1,4 @@
-import type { DocumentData, QuerySnapshot, Unsubscribe } from "firebase/firestore";
+import type { DocumentData } from "firebase/firestore";
 import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/collections";
 import {
   type Conversation,
@@ -9,13 +9,7 @@ import {
 } from "@/domain/conversation";
 import { dateSchema, idSchema } from "@/domain/fields";
 import { isPresent, parseDocument } from "./document";
-import {
-  isPermissionDenied,
-  type Listener,
-  lazyListen,
-  subscribeToDocument,
-  withFirestoreLite,
-} from "./listen";
+import { isPermissionDenied, withFirestoreLite } from "./listen";
 import { buildingSteps, inSlices } from "./slices";
 
 /**
@@ -49,17 +43,12 @@ async function readConversationsInSlices(documents: readonly ReadDocument[]): Pr
   return (await inSlices(documents, read, CONVERSATION_PARSING_STEPS)).filter(isPresent);
 }
 
-function readConversations(snapshot: QuerySnapshot): Conversation[] {
-  return snapshot.docs
-    .map((item) => parseConversation(item.id, item.data({ serverTimestamps: "estimate" })))
-    .filter(isPresent);
-}
-
 type Side = typeof CONVERSATION_FIELDS.customerId | typeof CONVERSATION_FIELDS.merchantId;
 
 /**
- * The user's conversations once (the same two queries as subscribeToUserConversations, merged), over
- * Firestore Lite: the messages screen paints from this read and follows with the listener once settled.
+ * The user's conversations once (spec §7: participants.customerId == uid and participants.merchantId ==
+ * uid, each newest update first, merged without duplicates), over Firestore Lite. No listener: the
+ * screens read again what the user's news names (src/lib/news.ts).
  */
 export function readUserConversations(uid: string, max = DEFAULT_MAX_CONVERSATIONS): Promise<Conversation[]> {
   return withFirestoreLite(async (fs, db) => {
@@ -94,55 +83,4 @@ export function readConversation(id: string): Promise<Conversation | null> {
       throw error;
     }
   });
-}
-
-/**
- * The user's conversations (spec §7): participants.customerId == uid and participants.merchantId == uid,
- * each newest update first, merged without duplicates. Emits once both sides have answered.
- */
-export function subscribeToUserConversations(
-  uid: string,
-  listener: Listener<Conversation[]>,
-  max = DEFAULT_MAX_CONVERSATIONS,
-): Unsubscribe {
-  return lazyListen((fs, db, fail) => {
-    let asCustomer: Conversation[] | null = null;
-    let asMerchant: Conversation[] | null = null;
-    const emit = () => {
-      if (asCustomer && asMerchant) listener.next(mergeConversations(asCustomer, asMerchant).slice(0, max));
-    };
-    const side = (field: Side, set: (list: Conversation[]) => void) =>
-      fs.onSnapshot(
-        fs.query(
-          fs.collection(db, COLLECTIONS.conversations),
-          fs.where(field, "==", uid),
-          fs.orderBy(CONVERSATION_FIELDS.updatedAt, "desc"),
-          fs.limit(max),
-        ),
-        (snapshot) => {
-          set(readConversations(snapshot));
-          emit();
-        },
-        fail,
-      );
-    const stopCustomer = side(CONVERSATION_FIELDS.customerId, (list) => {
-      asCustomer = list;
-    });
-    const stopMerchant = side(CONVERSATION_FIELDS.merchantId, (list) => {
-      asMerchant = list;
-    });
-    return () => {
-      stopCustomer();
-      stopMerchant();
-    };
-  }, listener.error);
-}
-
-/** One conversation, live; null when it does not exist, is malformed, or the rules hide it. */
-export function subscribeToConversation(id: string, listener: Listener<Conversation | null>): Unsubscribe {
-  return subscribeToDocument(
-    (fs, db) => fs.doc(db, COLLECTIONS.conversations, id),
-    (snapshot) => parseConversation(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
-    listener,
-  );
 }

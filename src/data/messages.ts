@@ -47,17 +47,35 @@ function messagesCollection(fs: FirestoreSdk, db: Firestore, conversationId: str
 /**
  * The latest MESSAGE_PAGE_SIZE messages of a conversation, live, oldest first (spec §7). The rules bound
  * every list, so the thread is a window on its newest messages; loadOlderMessages reads further back.
+ * With `after`, the window holds only messages sent after it: a chat that has just read its newest
+ * messages once is billed for none of them again (docs/scale.md).
  */
-export function subscribeToMessages(conversationId: string, listener: Listener<Message[]>): Unsubscribe {
+export function subscribeToMessages(
+  conversationId: string,
+  listener: Listener<Message[]>,
+  /** The newest message the screen already holds: then only what arrived after it, oldest first. */
+  after?: Date,
+): Unsubscribe {
   return lazyListen(
     (fs, db, fail) =>
       fs.onSnapshot(
-        fs.query(
-          messagesCollection(fs, db, conversationId),
-          fs.orderBy(MESSAGE_FIELDS.createdAt, "desc"),
-          fs.limit(MESSAGE_PAGE_SIZE),
-        ),
-        (snapshot) => listener.next(readMessages(snapshot).reverse()),
+        after
+          ? fs.query(
+              messagesCollection(fs, db, conversationId),
+              fs.where(MESSAGE_FIELDS.createdAt, ">", after),
+              fs.orderBy(MESSAGE_FIELDS.createdAt, "asc"),
+              // The newest, however many arrive while the chat is open (the screen keeps the rest).
+              fs.limitToLast(MESSAGE_PAGE_SIZE),
+            )
+          : fs.query(
+              messagesCollection(fs, db, conversationId),
+              fs.orderBy(MESSAGE_FIELDS.createdAt, "desc"),
+              fs.limit(MESSAGE_PAGE_SIZE),
+            ),
+        (snapshot) => {
+          const messages = readMessages(snapshot);
+          listener.next(after ? messages : messages.reverse());
+        },
         fail,
       ),
     listener.error,

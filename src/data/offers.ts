@@ -1,4 +1,3 @@
-import type { Unsubscribe } from "firebase/firestore";
 import {
   collection,
   deleteField,
@@ -26,16 +25,15 @@ import type { Request } from "@/domain/request";
 import { type ShopMonth, shopMonthId, shopMonthSchema } from "@/domain/shop-funnel";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
-import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
-import { parseOffer, readOfferSnapshots as readSnapshots } from "./offer-documents";
+import { readOfferSnapshots as readSnapshots } from "./offer-documents";
 import { getRequest } from "./requests";
 
 /**
  * offers/{requestId}_{merchantId} (spec §3): one offer per merchant per request. The id is deterministic
  * so a second visit to the make-offer page finds (and, while pending, edits) the same offer, and so the
  * rules can check "this merchant has an offer on this request" with a single exists(). One-shot reads
- * and writes over Firestore Lite like ./requests.ts; the messages screen follows an offer live
- * (subscribeToOffer, full SDK on demand through ./listen.ts).
+ * and writes over Firestore Lite like ./requests.ts; screens read an offer again on the user's news
+ * (src/lib/news.ts) rather than following it.
  */
 
 /** An offer by id, or null when there is none (the rules let a merchant look up a missing id of theirs). */
@@ -231,32 +229,6 @@ export async function saveOffer(
   if (status !== OFFER_STATUS.pending) throw new OfferNotEditableError(status);
   await updateDoc(offerRef, pendingOfferUpdate(terms, serverTimestamp, deleteField));
   return { offerId, conversationId: offerId };
-}
-
-/**
- * The merchant's newest offers, live (the shop's dashboard and /offers refresh when one is accepted,
- * rejected, completed or rated). Rules: `merchantId == uid`, bounded.
- */
-export function subscribeToMerchantOffers(
-  merchantId: string,
-  max: number,
-  listener: Listener<Offer[]>,
-): Unsubscribe {
-  const where = {
-    collection: COLLECTIONS.offers,
-    field: OFFER_FIELDS.merchantId,
-    orderBy: OFFER_FIELDS.createdAt,
-  };
-  return subscribeToNewest({ ...where, value: merchantId, max }, parseOffer, listener);
-}
-
-/** One offer, live (the messages screen: each side sees accept / reject / complete as it happens). */
-export function subscribeToOffer(id: string, listener: Listener<Offer | null>): Unsubscribe {
-  return subscribeToDocument(
-    (fs, db) => fs.doc(db, COLLECTIONS.offers, id),
-    (snapshot) => parseOffer(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
-    listener,
-  );
 }
 
 /**

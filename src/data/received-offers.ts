@@ -1,11 +1,9 @@
-import type { Unsubscribe } from "firebase/firestore";
 import { collection, getDocs, limit, orderBy, query, where } from "firebase/firestore/lite";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
 import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import type { Offer } from "@/domain/offer";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
-import { type Listener, subscribeToNewest } from "./listen";
-import { parseOffer, readOfferSnapshots as readSnapshots } from "./offer-documents";
+import { readOfferSnapshots as readSnapshots } from "./offer-documents";
 
 /**
  * offers/{id} as the buyer reads them (the shops' side, and every write, are in ./offers.ts): the
@@ -29,20 +27,6 @@ export async function listCustomerOffers(customerId: string, max: number): Promi
     ),
   );
   return readSnapshots(snapshot.docs);
-}
-
-/** The same list as listCustomerOffers, live (the buyer's dashboard and /requests). */
-export function subscribeToCustomerOffers(
-  customerId: string,
-  max: number,
-  listener: Listener<Offer[]>,
-): Unsubscribe {
-  const where = {
-    collection: COLLECTIONS.offers,
-    field: OFFER_FIELDS.customerId,
-    orderBy: OFFER_FIELDS.createdAt,
-  };
-  return subscribeToNewest({ ...where, value: customerId, max }, parseOffer, listener);
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Unsubscribe } from "firebase/firestore";
 import {
   collection,
   type DocumentData,
@@ -41,7 +40,6 @@ import {
 import { REQUEST_STATUS, type RequestStatus, storedRequestStatuses } from "@/domain/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
-import { type Listener, subscribeToDocument, subscribeToNewest } from "./listen";
 import { buildingSteps, inSlices, yieldToMain } from "./slices";
 
 /**
@@ -51,8 +49,8 @@ import { buildingSteps, inSlices, yieldToMain } from "./slices";
  * breaks on one bad document) and reads as missing when asked for by id.
  *
  * Over Firestore Lite (REST, one-shot): these screens need no listener, and the full SDK would push the
- * merchant pages past their 300 kB initial-JS budget (architecture §8). The messages screen follows a
- * request live (subscribeToRequest, full SDK on demand through ./listen.ts).
+ * merchant pages past their 300 kB initial-JS budget (architecture §8). Screens read a request again on
+ * the user's news (src/lib/news.ts) rather than following it.
  */
 
 /** The request in a document, or null (with a warning) when it does not match the schema. */
@@ -144,20 +142,6 @@ export function countCustomerRequests(customerId: string, status: RequestStatus)
     where(REQUEST_FIELDS.customerId, "==", customerId),
     where(REQUEST_FIELDS.status, "in", [...storedRequestStatuses(status)]),
   );
-}
-
-/** The same list as listCustomerRequests, live (the buyer's dashboard and /requests). */
-export function subscribeToCustomerRequests(
-  customerId: string,
-  max: number,
-  listener: Listener<Request[]>,
-): Unsubscribe {
-  const where = {
-    collection: COLLECTIONS.requests,
-    field: REQUEST_FIELDS.customerId,
-    orderBy: REQUEST_FIELDS.createdAt,
-  };
-  return subscribeToNewest({ ...where, value: customerId, max }, parseRequest, listener);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,13 +246,4 @@ export type NearbyRequestsPage = NearbyPage<Request>;
  */
 export async function fetchNearbyRequests(params: NearbyRequestsParams): Promise<NearbyRequestsPage> {
   return fetchNearbyPage(firestoreFeedExecutor(await getLiteDb()), params);
-}
-
-/** One request, live (the messages screen); null when it does not exist, is malformed, or is hidden. */
-export function subscribeToRequest(id: string, listener: Listener<Request | null>): Unsubscribe {
-  return subscribeToDocument(
-    (fs, db) => fs.doc(db, COLLECTIONS.requests, id),
-    (snapshot) => parseRequest(snapshot.id, snapshot.data({ serverTimestamps: "estimate" })),
-    listener,
-  );
 }

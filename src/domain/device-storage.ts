@@ -20,4 +20,9 @@ export const DEVICE_STORAGE_KEYS = {
    * sign-out and when another account signs in (src/lib/pickup-code-storage.ts).
    */
   pickupCodes: "vicino.pickupCodes",
+  /**
+   * The signed-in user's own profile document as last read, so a page load shows it at once while its
+   * live listener confirms it (no second read of it); cleared like the two above (src/lib/session/user-copy.ts).
+   */
+  userCopy: "vicino.userCopy",
 } as const;

@@ -42,6 +42,8 @@ export const PICKUP_MESSAGES = {
   verified: "Acquisto verificato",
   verifiedBuyerHint: "Il negozio ha verificato il tuo ritiro. Valuta l'acquisto per chiudere la trattativa.",
   verifiedShopHint: "Ritiro verificato. Il cliente ora può valutare l'acquisto.",
+  /** Posted in the deal's chat in the shop's name when the code is accepted (both sides read it live). */
+  verifiedChat: "Acquisto verificato: ritiro confermato in negozio con il codice.",
   wrongCode: (left: number) =>
     left > 0
       ? `Codice non valido. Controlla e riprova (${left} ${left === 1 ? "tentativo rimasto" : "tentativi rimasti"}).`

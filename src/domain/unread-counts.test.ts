@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { UNREAD_BADGE_CAP } from "./message.ts";
 import {
+  anyNews,
   countMessage,
   NO_UNREAD,
   newNotifications,
+  newsBetween,
   UNREAD_COUNTED_IDS,
   type UnreadCounts,
   type UnreadEntry,
@@ -111,5 +113,46 @@ describe("the stored document", () => {
     });
     expect(unreadWrites.offer("a")).toEqual({ conversations: { a: { offer: true } } });
     expect(unreadWrites.clear("a", () => "DELETE")).toEqual({ conversations: { a: "DELETE" } });
+  });
+});
+
+describe("newsBetween and anyNews", () => {
+  const counts = (value: unknown) => unreadCountsSchema.parse(value);
+  const before = counts({
+    notifications: 2,
+    conversations: { c1: { messages: 1 }, c2: { offer: true } },
+  });
+
+  it("tells new offers, more messages and more notifications apart", () => {
+    const after = counts({
+      notifications: 3,
+      conversations: { c1: { messages: 2 }, c2: { offer: true }, c3: { offer: true, messages: 1 } },
+    });
+    expect(newsBetween(before, after)).toEqual({
+      notifications: true,
+      offers: ["c3"],
+      messages: ["c1", "c3"],
+    });
+    expect(anyNews(newsBetween(before, after))).toBe(true);
+  });
+
+  it("is nothing when counts only go down (the bell opened, a chat read) or stay", () => {
+    const after = counts({ notifications: 0, conversations: { c2: { offer: true } } });
+    expect(newsBetween(before, after)).toEqual({ notifications: false, offers: [], messages: [] });
+    expect(anyNews(newsBetween(before, before))).toBe(false);
+  });
+
+  it("leaves out the messages of the chat open on screen, but not its new offer", () => {
+    const message = newsBetween(
+      before,
+      counts({ ...before, conversations: { ...before.conversations, c1: { messages: 4 } } }),
+    );
+    expect(anyNews(message, "c1")).toBe(false);
+    expect(anyNews(message, "c9")).toBe(true);
+    const offer = newsBetween(
+      before,
+      counts({ ...before, conversations: { ...before.conversations, c1: { messages: 1, offer: true } } }),
+    );
+    expect(anyNews(offer, "c1")).toBe(true);
   });
 });

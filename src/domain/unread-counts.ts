@@ -109,3 +109,35 @@ export const unreadWrites = {
     conversations: { [conversationId]: remove() },
   }),
 };
+
+/** What arrived for the user between two snapshots of their unread counts (newsBetween). */
+export type News = {
+  /** The bell counts more notifications than before (every notifying event: an offer accepted, …). */
+  notifications: boolean;
+  /** Conversations whose new offer appeared. */
+  offers: string[];
+  /** Conversations with more unread messages than before. */
+  messages: string[];
+};
+
+/**
+ * What the functions told the user between two snapshots of unreadCounts/{uid}, which every signed-in
+ * page follows anyway: screens read their data once and read again only what this says arrived
+ * (src/lib/news.ts), instead of a listener of their own on every list. Going down (the bell opened, a
+ * chat read) is not news.
+ */
+export function newsBetween(before: UnreadCounts, after: UnreadCounts): News {
+  const offers: string[] = [];
+  const messages: string[] = [];
+  for (const [id, entry] of Object.entries(after.conversations)) {
+    const earlier = before.conversations[id];
+    if (entry.offer && !earlier?.offer) offers.push(id);
+    if (entry.messages > (earlier?.messages ?? 0)) messages.push(id);
+  }
+  return { notifications: (after.notifications ?? 0) > (before.notifications ?? 0), offers, messages };
+}
+
+/** Whether anything at all arrived, leaving out the messages of `except` (the chat open on screen). */
+export function anyNews(news: News, except?: string): boolean {
+  return news.notifications || news.offers.length > 0 || news.messages.some((id) => id !== except);
+}

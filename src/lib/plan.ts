@@ -16,10 +16,11 @@ export const planKeys = {
 };
 
 /**
- * The shop's plan: read once over Firestore Lite, then live once the page has settled (the webhook's
- * changes show without a reload).
+ * The shop's plan: read once over Firestore Lite; on /abbonamento (`live`) then followed once the page
+ * has settled, so the webhook's changes show without a reload while the shop pays. Elsewhere (the
+ * dashboard's plan card) the one read is enough: a page load reads the document once (docs/scale.md).
  */
-export function usePlan(uid: string) {
+export function usePlan(uid: string, { live = false }: { live?: boolean } = {}) {
   const query = useQuery({
     queryKey: planKeys.plan(uid),
     queryFn: () => getPlan(uid).catch(failWith(PLAN_MESSAGES.loadPlan)),
@@ -28,7 +29,7 @@ export function usePlan(uid: string) {
   useLiveCache<Subscription | null>(
     planKeys.plan(uid),
     async (listener) => subscribePlan(uid, listener),
-    uid !== "",
+    live && uid !== "",
   );
   return query;
 }

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, type Query, QueryCache, QueryClient, skipToken } from "@tanstack/react-query";
 import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from "@/domain/limits";
 
 /**
@@ -11,6 +11,17 @@ export type ErrorDisplay = "toast" | "inline";
 export const INLINE_ERROR_META = { inline: true } as const;
 
 /**
+ * Mark a mutation that moves a deal or a request (accept, reject, complete, withdraw, cancel, a hold, a
+ * pickup): once it succeeds, the screens on show read their data again. They follow no listener of
+ * their own (src/lib/news.ts), and the user's own change brings no news. Queries marked `live` (a chat's
+ * messages, kept by their listener) are left alone.
+ */
+export const DEAL_CHANGE_META = { changesDeals: true } as const;
+
+/** Mark a query its own listener keeps current: a deal's change does not read it again. */
+export const LIVE_QUERY_META = { live: true } as const;
+
+/**
  * The app's QueryClient. Every failed query or mutation is reported to `onError` once (the app turns
  * it into the destructive 'Errore' toast unless `display` is "inline", and reports the unexpected
  * ones), so features do not each catch and show errors.
@@ -20,7 +31,7 @@ export function createQueryClient({
 }: {
   onError?: (error: unknown, source: "query" | "mutation", display: ErrorDisplay) => void;
 } = {}): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     // A query marked `meta: { quiet: true }` is not reported (a background read another path retries).
     queryCache: new QueryCache({
       onError: (error, query) =>
@@ -29,9 +40,16 @@ export function createQueryClient({
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) =>
         onError?.(error, "mutation", mutation.meta?.inline === true ? "inline" : "toast"),
+      onSuccess: (_data, _variables, _result, mutation) => {
+        if (mutation.meta?.changesDeals !== true) return;
+        // Not the caches a listener fills (skipToken: nothing to read them with).
+        const readable = (query: Query) => query.meta?.live !== true && query.options.queryFn !== skipToken;
+        void client.invalidateQueries({ predicate: readable }, { cancelRefetch: false });
+      },
     }),
     defaultOptions: {
       queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: QUERY_GC_TIME_MS },
     },
   });
+  return client;
 }

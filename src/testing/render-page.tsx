@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ReactNode, useState } from "react";
@@ -22,7 +22,7 @@ function LocationProbe({ into }: { into: CurrentLocation }) {
  * The app's query client wiring (src/app/provider.tsx): every failure raises the 'Errore' toast, but a
  * mutation its screen shows inline (INLINE_ERROR_META).
  */
-function QueryProvider({ children }: { children: ReactNode }) {
+function QueryProvider({ children, into }: { children: ReactNode; into: { client?: QueryClient } }) {
   const { toastError } = useToast();
   const [client] = useState(() => {
     const queryClient = createQueryClient({
@@ -33,6 +33,7 @@ function QueryProvider({ children }: { children: ReactNode }) {
     // Tests see a failure at once instead of after the app's three retries with back-off.
     const defaults = queryClient.getDefaultOptions();
     queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+    into.client = queryClient;
     return queryClient;
   });
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
@@ -41,15 +42,16 @@ function QueryProvider({ children }: { children: ReactNode }) {
 /**
  * Renders one page at `path` (matched by `pattern`) with toasts, a fresh query cache and a router, for
  * page tests that mock the data layer and the session (vi.mock). Other paths render nothing; `location`
- * follows navigation.
+ * follows navigation; `queryClient` is the page's cache (a test plays the header's news into it).
  */
 export function renderPage(element: ReactNode, { path, pattern = path }: { path: string; pattern?: string }) {
   vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
   const location: CurrentLocation = { pathname: "", search: "" };
   const user = userEvent.setup();
+  const cache: { client?: QueryClient } = {};
   const result = render(
     <ToastProvider>
-      <QueryProvider>
+      <QueryProvider into={cache}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path={pattern} element={element} />
@@ -60,5 +62,5 @@ export function renderPage(element: ReactNode, { path, pattern = path }: { path:
       </QueryProvider>
     </ToastProvider>,
   );
-  return { ...result, user, location };
+  return { ...result, user, location, queryClient: cache.client as QueryClient };
 }

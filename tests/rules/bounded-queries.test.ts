@@ -13,6 +13,7 @@ import {
   getDoc,
   getDocs,
   limit,
+  limitToLast,
   orderBy,
   type Query,
   query,
@@ -134,7 +135,7 @@ describe("bounded queries", () => {
     );
   });
 
-  it("conversations: each side's (subscribeToUserConversations)", async () => {
+  it("conversations: each side's (readUserConversations)", async () => {
     await onlyBounded(
       query(
         collection(rules.as(BUYER), COLLECTIONS.conversations),
@@ -158,6 +159,25 @@ describe("bounded queries", () => {
     await onlyBounded(newest);
     const cursor = await assertSucceeds(getDoc(doc(messages(db), "m1")));
     await assertSucceeds(getDocs(query(newest, startAfter(cursor), limit(MESSAGE_PAGE_SIZE))));
+  });
+
+  it("messages: what arrived after the chat's first read (subscribeToMessages with `after`)", async () => {
+    const after = query(
+      messages(rules.as(BUYER)),
+      where("createdAt", ">", new Date(Date.now() - 60_000)),
+      orderBy("createdAt", "asc"),
+    );
+    await assertFails(getDocs(after));
+    await assertSucceeds(getDocs(query(after, limitToLast(MESSAGE_PAGE_SIZE))));
+    await assertFails(getDocs(query(after, limitToLast(REQUEST_QUERY_LIMIT + 1))));
+    // Not for someone outside the conversation, however bounded.
+    const stranger = query(
+      messages(rules.as("stranger")),
+      where("createdAt", ">", new Date(0)),
+      orderBy("createdAt", "asc"),
+      limitToLast(MESSAGE_PAGE_SIZE),
+    );
+    await assertFails(getDocs(stranger));
   });
 
   it("the merchant feed at the dashboard's page of 50 asks for no more than the bound (firestoreFeedExecutor)", async () => {

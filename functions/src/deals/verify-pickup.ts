@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import { type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { COLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
+import { buildMessageWrite } from "@/domain/message-document";
 import {
   judgePickupAttempt,
   PICKUP_MESSAGES,
@@ -19,6 +20,7 @@ import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { readPublicName } from "../requests/request-life-store";
 import {
   type DealDeps,
   docId,
@@ -29,7 +31,6 @@ import {
   requestRef,
   runDeal,
   timestamp,
-  touchConversations,
 } from "./deal-store";
 import { countPickup } from "./pickup-record";
 
@@ -118,12 +119,31 @@ export async function verifyPickupFor(
       }
       return { ok: false as const, attempt };
     }
-    const conversations = await readConversations(tx, db, [offer.id]);
+    const [conversations, shopName] = await Promise.all([
+      readConversations(tx, db, [offer.id]),
+      readPublicName(tx, db, uid),
+    ]);
     tx.update(codeRef, { usedAt: now, wrongTries: 0 });
     tx.update(offerRef(db, offer.id), { verifiedPurchaseAt: now, updatedAt: now });
     tx.update(requestDoc, { verifiedPurchaseAt: now, updatedAt: now });
     countPickup(tx, db, request.customerId, "collected", now);
-    touchConversations(tx, conversations, now);
+    // Said in the chat (which moves the conversation up both lists): the buyer's open chat hears it.
+    for (const chatRef of conversations) {
+      const messageRef = chatRef.collection(SUBCOLLECTIONS.messages).doc();
+      const write = buildMessageWrite(
+        uid,
+        {
+          conversationId: chatRef.id,
+          senderName: shopName,
+          senderType: "merchant",
+          content: PICKUP_MESSAGES.verifiedChat,
+        },
+        (): Timestamp => now,
+        messageRef.id,
+      );
+      tx.create(messageRef, write.message);
+      tx.update(chatRef, write.conversationUpdate);
+    }
     const requestData = requestSnap.data() ?? {};
     return {
       ok: true as const,

@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import { subscribeToConversation, subscribeToUserConversations } from "@/data/conversations";
+import { readConversation, readUserConversations } from "@/data/conversations";
 import type { Listener } from "@/data/listen";
 import { subscribeToMessages } from "@/data/messages";
 import { subscribeToNotifications } from "@/data/notifications";
@@ -33,10 +33,7 @@ vi.mock("@/data/unread-counts", () => ({
   subscribeToUnreadCounts: vi.fn(),
   markNotificationsSeen: vi.fn(async () => undefined),
 }));
-vi.mock("@/data/conversations", () => ({
-  subscribeToUserConversations: vi.fn(),
-  subscribeToConversation: vi.fn(),
-}));
+vi.mock("@/data/conversations", () => ({ readUserConversations: vi.fn(), readConversation: vi.fn() }));
 vi.mock("@/data/messages", () => ({ subscribeToMessages: vi.fn() }));
 vi.mock("@/data/notifications", () => ({
   subscribeToNotifications: vi.fn(),
@@ -86,8 +83,8 @@ describe("the header's listeners on /customer", () => {
     expect(subscribeToUnreadCounts).toHaveBeenCalledWith("buyer-1", expect.anything());
     expect(subscribeToNotifications).not.toHaveBeenCalled();
     // Nothing per conversation: no conversation list, no conversation, no messages.
-    expect(subscribeToUserConversations).not.toHaveBeenCalled();
-    expect(subscribeToConversation).not.toHaveBeenCalled();
+    expect(readUserConversations).not.toHaveBeenCalled();
+    expect(readConversation).not.toHaveBeenCalled();
     expect(subscribeToMessages).not.toHaveBeenCalled();
 
     // Opened: the list's one listener starts.

@@ -8,14 +8,15 @@ import type {
 } from "@/domain/callables";
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import { failWith } from "@/lib/app-error";
+import { DEAL_CHANGE_META } from "@/lib/query-client";
 
 /**
  * The buyer's Accetta / Rifiuta (callables, functions/src/deals), shared by the chat and the buyer's
  * request lists. A failure is re-thrown with the function's Italian message (e.g. 'Operazione non
  * consentita: …') or the spec's text for the action, and the app's MutationCache shows it as the
- * 'Errore' toast; the listeners show the outcome. Success toasts are hook-level callbacks on purpose:
- * the listeners usually deliver the new state before the callable answers, which unmounts the buttons,
- * and per-call (mutate) callbacks would then never run.
+ * 'Errore' toast; the screens read their data again once it succeeds (DEAL_CHANGE_META). Success
+ * toasts are hook-level callbacks on purpose: the new state may arrive before the callable answers,
+ * which unmounts the buttons, and per-call (mutate) callbacks would then never run.
  * The callables come from the feature (src/data is below this layer): `dealCalls` in its api.
  */
 export type DealCalls = {
@@ -26,6 +27,7 @@ export type DealCalls = {
 export function useAcceptOffer({ acceptOffer }: DealCalls) {
   const { toast } = useToast();
   return useMutation({
+    meta: DEAL_CHANGE_META,
     mutationFn: (input: AcceptOfferInput) =>
       acceptOffer(input).catch(failWith(ERROR_MESSAGES.acceptOffer, { serverMessage: true })),
     onSuccess: () => toast(SUCCESS_TOASTS.offerAccepted),
@@ -35,6 +37,7 @@ export function useAcceptOffer({ acceptOffer }: DealCalls) {
 export function useRejectOffer({ rejectOffer }: DealCalls) {
   const { toast } = useToast();
   return useMutation({
+    meta: DEAL_CHANGE_META,
     onSuccess: () => toast(SUCCESS_TOASTS.offerRejected),
     mutationFn: ({ offerId, reason }: { offerId: string; reason?: string }) =>
       rejectOffer(reason ? { offerId, reason } : { offerId }).catch(

@@ -11,7 +11,7 @@ import {
   type VerifyPickupInput,
   verifyPickupInputSchema,
 } from "@/domain/pickup";
-import { INLINE_ERROR_META } from "@/lib/query-client";
+import { DEAL_CHANGE_META, INLINE_ERROR_META } from "@/lib/query-client";
 import { QrScanner } from "./qr-scanner";
 
 /** The verifyPickup callable, passed in by the feature (components never import the data layer). */
@@ -24,7 +24,7 @@ export type VerifyPickupCall = (input: VerifyPickupInput) => Promise<unknown>;
  */
 function useVerifyPickup(offerId: string, verifyPickup: VerifyPickupCall) {
   return useMutation({
-    meta: INLINE_ERROR_META,
+    meta: { ...INLINE_ERROR_META, ...DEAL_CHANGE_META },
     mutationFn: (code: string) =>
       verifyPickup({ offerId, code }).catch((cause: unknown) => {
         const shown = pickupRefusalMessage(cause) ?? callableErrorMessage(cause, PICKUP_MESSAGES.failed);

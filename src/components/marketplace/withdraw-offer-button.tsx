@@ -5,6 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { REQUEST_LIFE_MESSAGES as M } from "@/domain/request-life-messages";
 import { failWith } from "@/lib/app-error";
+import { DEAL_CHANGE_META } from "@/lib/query-client";
 
 type WithdrawOfferButtonProps = {
   offerId: string;
@@ -22,6 +23,7 @@ export function WithdrawOfferButton({ offerId, withdraw, context }: WithdrawOffe
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const run = useMutation({
+    meta: DEAL_CHANGE_META,
     mutationFn: () => withdraw({ offerId }).catch(failWith(M.withdrawFailed, { serverMessage: true })),
     onSuccess: () => toast({ title: M.withdrawn }),
     onSettled: () => setConfirming(false),

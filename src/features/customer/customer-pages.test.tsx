@@ -1,15 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { acceptOffer } from "@/data/deals";
-import type { Listener } from "@/data/listen";
-import { countCustomerOffers, listCustomerOffers, subscribeToCustomerOffers } from "@/data/received-offers";
+import { countCustomerOffers, listCustomerOffers } from "@/data/received-offers";
 import { closeRequest } from "@/data/request-life";
-import { countCustomerRequests, listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
+import { countCustomerRequests, listCustomerRequests } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
@@ -17,6 +16,7 @@ import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
 import type { RequestStatus } from "@/domain/state-machine";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { tellNews } from "@/testing/news";
 import { outline } from "@/testing/outline";
 import { findToast } from "@/testing/toasts";
 import { CustomerDashboardPage } from "./customer-dashboard-page";
@@ -24,7 +24,6 @@ import { CustomerRequestsPage } from "./customer-requests-page";
 
 vi.mock("@/data/requests", () => ({
   listCustomerRequests: vi.fn(),
-  subscribeToCustomerRequests: vi.fn(),
   countCustomerRequests: vi.fn(),
 }));
 vi.mock("@/data/request-life", () => ({
@@ -34,7 +33,6 @@ vi.mock("@/data/request-life", () => ({
 }));
 vi.mock("@/data/received-offers", () => ({
   listCustomerOffers: vi.fn(),
-  subscribeToCustomerOffers: vi.fn(),
   countCustomerOffers: vi.fn(),
 }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
@@ -118,7 +116,7 @@ function renderPage(page: ReactNode) {
       </ToastProvider>
     </QueryClientProvider>,
   );
-  return { user };
+  return { user, client };
 }
 
 const requests = [
@@ -136,7 +134,6 @@ const offers = [
 ];
 
 /** The live listener of the buyer's offers, as the dashboards start it. */
-let liveOffers: Listener<Offer[]> | null = null;
 
 beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(session());
@@ -146,16 +143,6 @@ beforeEach(() => {
   vi.mocked(countCustomerOffers).mockReset();
   moderation.listMyBlocks.mockReset().mockResolvedValue([]);
   vi.mocked(closeRequest).mockReset().mockResolvedValue({ requestId: "r1", status: "cancelled" });
-  liveOffers = null;
-  vi.mocked(subscribeToCustomerRequests)
-    .mockReset()
-    .mockReturnValue(() => undefined);
-  vi.mocked(subscribeToCustomerOffers)
-    .mockReset()
-    .mockImplementation((_uid, _max, listener) => {
-      liveOffers = listener;
-      return () => undefined;
-    });
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -200,14 +187,25 @@ describe("/customer", () => {
   });
 
   it("counts an offer that arrives while the dashboard is open, without a reload", async () => {
-    renderPage(<CustomerDashboardPage />);
+    const { client } = renderPage(<CustomerDashboardPage />);
     await screen.findByText("Richieste attive", { selector: "dt" });
     expect(stat("Offerte ricevute")).toBe("4");
-    await vi.waitFor(() => expect(liveOffers).not.toBeNull());
-    act(() => liveOffers?.next([offer("o9", "r4", 70, "Ferramenta Gialli"), ...offers]));
+    // The header's unread counts (src/lib/news.ts): the first snapshot, then a new offer in it.
+    await tellNews(client, "buyer-1", { conversations: {} });
+    vi.mocked(listCustomerOffers).mockResolvedValue([offer("o9", "r4", 70, "Ferramenta Gialli"), ...offers]);
+    vi.mocked(listCustomerRequests).mockResolvedValue([
+      { ...request("r4", "active"), offerCount: 1 },
+      ...requests.filter((item) => item.id !== "r4"),
+    ]);
+    await tellNews(client, "buyer-1", { conversations: { o9: { messages: 0, offer: true, counted: [] } } });
     await vi.waitFor(() => expect(stat("Offerte ricevute")).toBe("5"));
     expect(screen.getByRole("article", { name: "Prodotto r4" })).toHaveTextContent("1 offerta");
-    expect(subscribeToCustomerOffers).toHaveBeenCalledWith("buyer-1", expect.any(Number), expect.anything());
+    // A message alone reads nothing again.
+    const reads = vi.mocked(listCustomerOffers).mock.calls.length;
+    await tellNews(client, "buyer-1", {
+      conversations: { o9: { messages: 1, offer: true, counted: ["m1"] } },
+    });
+    expect(vi.mocked(listCustomerOffers).mock.calls.length).toBe(reads);
   });
 
   it("counts a request's offers from the request, not from the newest offers read", async () => {
@@ -230,7 +228,7 @@ describe("/customer", () => {
     vi.mocked(countCustomerRequests).mockImplementation(async (_uid, status) =>
       status === "active" ? 2 : status === "completed" ? 50 : 0,
     );
-    renderPage(<CustomerDashboardPage />);
+    const { client } = renderPage(<CustomerDashboardPage />);
     await waitFor(() => expect(stat("Completate")).toBe("50+"));
     expect(stat("Richieste attive")).toBe("2");
     expect(stat("Trattative")).toBe("0");
@@ -239,12 +237,16 @@ describe("/customer", () => {
     expect(countCustomerOffers).not.toHaveBeenCalled();
     expect(countCustomerRequests).toHaveBeenCalledWith("buyer-1", "in_progress");
     expect(screen.getByRole("link", { name: "Vedi tutte le richieste (50+)" })).toBeInTheDocument();
-    // The counts are not live: a change in the live lists has them counted again.
+    // The counts are not live: the lists read again on news have them counted again.
     vi.mocked(countCustomerRequests).mockImplementation(async (_uid, status) =>
       status === "active" ? 3 : status === "completed" ? 50 : 0,
     );
-    await vi.waitFor(() => expect(liveOffers).not.toBeNull());
-    act(() => liveOffers?.next([offer("o9", "old0", 70, "Ferramenta Gialli"), ...offers]));
+    vi.mocked(listCustomerOffers).mockResolvedValue([
+      offer("o9", "old0", 70, "Ferramenta Gialli"),
+      ...offers,
+    ]);
+    await tellNews(client, "buyer-1", { conversations: {}, notifications: 0 });
+    await tellNews(client, "buyer-1", { conversations: {}, notifications: 1 });
     await waitFor(() => expect(stat("Richieste attive")).toBe("3"));
   });
 

@@ -5,8 +5,8 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { createMagicLink } from "@/data/account";
-import { listCustomerOffers, subscribeToCustomerOffers } from "@/data/received-offers";
-import { listCustomerRequests, subscribeToCustomerRequests } from "@/data/requests";
+import { listCustomerOffers } from "@/data/received-offers";
+import { listCustomerRequests } from "@/data/requests";
 import { EMAIL_PROOF_COPY, proofLinkSent } from "@/domain/email-proof-messages";
 import type { Request } from "@/domain/request";
 import { REQUEST_STATUS, REQUEST_STATUS_LABELS, type RequestStatus } from "@/domain/state-machine";
@@ -14,10 +14,9 @@ import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { CustomerRequestsPage } from "./customer-requests-page";
 
-vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn(), subscribeToCustomerRequests: vi.fn() }));
+vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn() }));
 vi.mock("@/data/received-offers", () => ({
   listCustomerOffers: vi.fn(),
-  subscribeToCustomerOffers: vi.fn(),
 }));
 vi.mock("@/data/request-life", () => ({ closeRequest: vi.fn(), renewRequest: vi.fn(), cancelDeal: vi.fn() }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
@@ -66,8 +65,6 @@ beforeEach(() => {
     request("live", REQUEST_STATUS.active, "Bici da città"),
   ]);
   vi.mocked(listCustomerOffers).mockResolvedValue([]);
-  vi.mocked(subscribeToCustomerRequests).mockReturnValue(() => undefined);
-  vi.mocked(subscribeToCustomerOffers).mockReturnValue(() => undefined);
   vi.mocked(createMagicLink).mockResolvedValue({ ok: true });
 });
 

@@ -1,22 +1,20 @@
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { acceptOffer } from "@/data/deals";
-import type { Listener } from "@/data/listen";
 import { getPublicProfile } from "@/data/profiles";
 import { listOffersForRequest } from "@/data/received-offers";
 import { fetchRequestPhotos } from "@/data/request-photos";
-import { getRequest, subscribeToRequest } from "@/data/requests";
-import { subscribeToRequestOffers } from "@/data/shop-page";
+import { getRequest } from "@/data/requests";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
 import type { PublicProfile } from "@/domain/user";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { tellNews } from "@/testing/news";
 import { renderPage } from "@/testing/render-page";
 import { RequestPage } from "./request-page";
 
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
+vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/received-offers", () => ({ listOffersForRequest: vi.fn() }));
-vi.mock("@/data/shop-page", () => ({ subscribeToRequestOffers: vi.fn() }));
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
 vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
@@ -92,8 +90,6 @@ const PROFILES: Record<string, PublicProfile> = {
   "shop-isola": profile("shop-isola", "Sport & Co. Isola", 4.8, 12, 45.47),
 };
 
-let liveOffers: Listener<Offer[]> | null = null;
-
 beforeEach(() => {
   vi.mocked(useSession).mockReturnValue({
     loading: false,
@@ -101,17 +97,7 @@ beforeEach(() => {
     userData: { uid: "buyer-1", userType: "customer", displayName: "Giulia", isFallback: false },
   } as unknown as SessionValue);
   vi.mocked(getRequest).mockReset().mockResolvedValue(lamp);
-  vi.mocked(subscribeToRequest)
-    .mockReset()
-    .mockReturnValue(() => undefined);
   vi.mocked(listOffersForRequest).mockReset().mockResolvedValue([isola, navigli]);
-  liveOffers = null;
-  vi.mocked(subscribeToRequestOffers)
-    .mockReset()
-    .mockImplementation((_request, _uid, listener) => {
-      liveOffers = listener;
-      return () => undefined;
-    });
   vi.mocked(getPublicProfile)
     .mockReset()
     .mockImplementation(async (uid) => PROFILES[uid] ?? null);
@@ -189,10 +175,17 @@ describe("/requests/:requestId", () => {
 
   it("shows a new offer as it arrives, and an empty state before any", async () => {
     vi.mocked(listOffersForRequest).mockResolvedValue([]);
-    open();
+    const { queryClient } = open();
     expect(await screen.findByText("Ancora nessuna offerta")).toBeInTheDocument();
-    await vi.waitFor(() => expect(liveOffers).not.toBeNull());
-    act(() => liveOffers?.next([navigli]));
+    // The header hears of a new offer on another request: nothing is read again.
+    await tellNews(queryClient, "buyer-1", { conversations: {} });
+    await tellNews(queryClient, "buyer-1", { conversations: { "req-other_shop-x": { offer: true } } });
+    expect(listOffersForRequest).toHaveBeenCalledTimes(1);
+    // Then of one on this request.
+    vi.mocked(listOffersForRequest).mockResolvedValue([navigli]);
+    await tellNews(queryClient, "buyer-1", {
+      conversations: { "req-other_shop-x": { offer: true }, [navigli.id]: { offer: true } },
+    });
     expect(await screen.findByRole("article", { name: "Elettronica Navigli" })).toBeInTheDocument();
     expect(screen.queryByText("Ancora nessuna offerta")).not.toBeInTheDocument();
   });

@@ -45,7 +45,7 @@ export function RequestPage() {
   const { requestId = "" } = useParams();
   const { user } = useSession();
   const uid = user?.uid ?? "";
-  const request = useBuyerRequest(requestId);
+  const request = useBuyerRequest(requestId, uid);
   const mine = Boolean(request.data && request.data.customerId === uid);
   const offers = useRequestOffers(requestId, uid, mine);
   const merchantIds = [...new Set((offers.data ?? []).map((offer) => offer.merchantId))];

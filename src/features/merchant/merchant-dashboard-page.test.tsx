@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   countMerchantOffers,
@@ -6,13 +6,11 @@ import {
   listHeldOffers,
   listMerchantOffersOn,
   listRecentMerchantOffers,
-  subscribeToMerchantOffers,
 } from "@/data/offers";
 import { verifyPickup } from "@/data/pickup-codes";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
 import { getPlan, subscribePlan } from "@/data/subscriptions";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
-import type { Offer } from "@/domain/offer";
 import { PAGE_LEADS } from "@/domain/page-leads";
 import { PICKUP_MESSAGES } from "@/domain/pickup";
 import { HOLD_MESSAGES, holdMoment, TODAYS_PICKUPS_MAX } from "@/domain/pickup-hold";
@@ -20,6 +18,7 @@ import { type Subscription, trialSubscription } from "@/domain/plans";
 import { SHOP_FUNNEL_MESSAGES, shopMonthOf } from "@/domain/shop-funnel";
 import { useSession } from "@/lib/session/session-provider";
 import { aNearbyRequest, anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
+import { tellNews } from "@/testing/news";
 import { topOutline } from "@/testing/outline";
 import { renderPage } from "@/testing/render-page";
 import { MerchantDashboardPage } from "./merchant-dashboard-page";
@@ -31,7 +30,6 @@ vi.mock("@/data/offers", () => ({
   listHeldOffers: vi.fn(),
   getShopMonth: vi.fn(),
   listMerchantOffersOn: vi.fn(),
-  subscribeToMerchantOffers: vi.fn(),
 }));
 vi.mock("@/data/pickup-codes", () => ({ verifyPickup: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
@@ -105,6 +103,8 @@ describe("/merchant plan card", () => {
       "href",
       "/abbonamento",
     );
+    // Read once: the dashboard follows no plan listener (/abbonamento does, while the shop pays).
+    expect(subscribePlan).not.toHaveBeenCalled();
   });
 
   it("warns 7 days before the plan ends, and sends a shop without a plan to choose one", async () => {
@@ -143,20 +143,19 @@ describe("/merchant", () => {
   });
 
   it("counts live: a buyer accepting an offer moves 'In attesa' to 'Accettate' without a reload", async () => {
-    let push: ((offers: Offer[]) => void) | undefined;
-    vi.mocked(subscribeToMerchantOffers).mockImplementation((_uid, _max, listener) => {
-      push = listener.next;
-      return () => undefined;
-    });
-    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const { queryClient } = renderPage(<MerchantDashboardPage />, { path: "/merchant" });
     await screen.findByText("Richiesta 0");
     expect(stat("Accettate")).toBe("2");
-    await vi.waitFor(() => expect(push).toBeDefined());
-    act(() => push?.([anOffer()])); // the first snapshot: what the screen has just read
+    // The header's unread counts (src/lib/news.ts): the first snapshot, then the buyer's acceptance
+    // notified; a message alone reads nothing again.
+    await tellNews(queryClient, "shop-1", { conversations: {}, notifications: 0 });
+    await tellNews(queryClient, "shop-1", { conversations: { c1: { messages: 1 } }, notifications: 0 });
+    const counted = vi.mocked(countMerchantOffers).mock.calls.length;
     vi.mocked(countMerchantOffers).mockImplementation(async (_uid, status) =>
       status === "accepted" ? 3 : status === "pending" ? 2 : 6,
     );
-    act(() => push?.([anOffer({ status: "accepted" })]));
+    expect(countMerchantOffers).toHaveBeenCalledTimes(counted);
+    await tellNews(queryClient, "shop-1", { conversations: { c1: { messages: 1 } }, notifications: 1 });
     await vi.waitFor(() => expect(stat("Accettate")).toBe("3"));
     expect(stat("In attesa")).toBe("2");
   });

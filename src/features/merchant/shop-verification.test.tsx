@@ -24,7 +24,6 @@ vi.mock("@/data/offers", () => ({
   listHeldOffers: vi.fn(async () => []),
   getShopMonth: vi.fn(async () => ({ offers: 0, accepted: 0, verified: 0 })),
   listMerchantOffersOn: vi.fn(async () => new Map()),
-  subscribeToMerchantOffers: vi.fn(() => () => undefined),
 }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/data/shops", () => ({ verifyShop: vi.fn() }));

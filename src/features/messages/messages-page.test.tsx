@@ -6,20 +6,21 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider, useToast } from "@/components/ui/toast";
 import { createMagicLink } from "@/data/account";
-import { subscribeToConversation, subscribeToUserConversations } from "@/data/conversations";
+import { readConversation, readUserConversations } from "@/data/conversations";
 import { acceptOffer, completeTransaction, rejectOffer } from "@/data/deals";
 import type { Listener } from "@/data/listen";
 import {
   loadOlderMessages,
   markMessagesRead,
   newMessageId,
+  readNewestMessages,
   sendMessage,
   subscribeToMessages,
 } from "@/data/messages";
-import { getOffer, subscribeToOffer } from "@/data/offers";
+import { getOffer } from "@/data/offers";
 import { withdrawOffer } from "@/data/request-life";
 import { fetchRequestPhotos } from "@/data/request-photos";
-import { getRequest, subscribeToRequest } from "@/data/requests";
+import { getRequest } from "@/data/requests";
 import { clearUnread, subscribeToUnreadCounts } from "@/data/unread-counts";
 import type { Conversation } from "@/domain/conversation";
 import { errorMessage } from "@/domain/errors";
@@ -36,19 +37,12 @@ import { findToast } from "@/testing/toasts";
 import { WithUnreadTotal } from "./components/with-unread-total";
 import { MessagesPage } from "./messages-page";
 
-// The one-shot reads the screens paint from before their listeners start never answer here: the
-// listeners (started at once, the page being settled in tests) are the one source of each screen's data
-// (live-query.test.tsx covers the read-then-listen order).
-const { neverAnswers } = vi.hoisted(() => ({ neverAnswers: () => new Promise<never>(() => {}) }));
-vi.mock("@/data/conversations", () => ({
-  subscribeToUserConversations: vi.fn(),
-  subscribeToConversation: vi.fn(),
-  readUserConversations: vi.fn(neverAnswers),
-  readConversation: vi.fn(neverAnswers),
-}));
-vi.mock("@/data/offers", () => ({ getOffer: vi.fn(), subscribeToOffer: vi.fn() }));
+// The screens read once (the conversations, the conversation, its offer and request, the newest
+// messages) and follow only the chat's new messages with a listener (src/lib/news.ts, docs/scale.md).
+vi.mock("@/data/conversations", () => ({ readUserConversations: vi.fn(), readConversation: vi.fn() }));
+vi.mock("@/data/offers", () => ({ getOffer: vi.fn() }));
 vi.mock("@/data/messages", () => ({
-  readNewestMessages: vi.fn(neverAnswers),
+  readNewestMessages: vi.fn(),
   loadOlderMessages: vi.fn(),
   subscribeToMessages: vi.fn(),
   newMessageId: vi.fn(),
@@ -65,7 +59,7 @@ vi.mock("@/data/deals", () => {
     dealDecisionCalls: { acceptOffer, rejectOffer },
   };
 });
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn(), subscribeToRequest: vi.fn() }));
+vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/unread-counts", () => ({ subscribeToUnreadCounts: vi.fn(), clearUnread: vi.fn() }));
 vi.mock("@/data/request-life", () => ({ withdrawOffer: vi.fn(async () => ({ offerId: "r1_shop-1" })) }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
@@ -165,6 +159,15 @@ function answers<T>(value: T) {
   };
 }
 
+/** The chat's first read (newest first, as the data layer answers) and no message after it. */
+function setThread(messages: readonly Message[]) {
+  vi.mocked(readNewestMessages).mockImplementation(async () => [...messages].reverse());
+  vi.mocked(subscribeToMessages).mockImplementation(answers<Message[]>([]));
+}
+
+/** Pushes a snapshot of the header's unread counts (the news), once the page listens to them. */
+let pushCounts: ((counts: UnreadCounts) => void) | undefined;
+
 function session(uid: string, userType: "customer" | "merchant", emailVerified = true): SessionValue {
   return {
     loading: false,
@@ -226,19 +229,22 @@ function renderAt(path: string) {
 }
 
 function setDeal(offer: Offer, request: Request) {
-  vi.mocked(subscribeToOffer).mockImplementation(answers<Offer | null>(offer));
   vi.mocked(getOffer).mockResolvedValue(offer);
-  vi.mocked(subscribeToRequest).mockImplementation(answers<Request | null>(request));
   vi.mocked(getRequest).mockResolvedValue(request);
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
   vi.mocked(useSession).mockReturnValue(session(BUYER, "customer"));
-  vi.mocked(subscribeToUserConversations).mockImplementation(answers([conversation]));
-  vi.mocked(subscribeToConversation).mockImplementation(answers<Conversation | null>(conversation));
-  vi.mocked(subscribeToMessages).mockImplementation(answers([incoming]));
-  vi.mocked(subscribeToUnreadCounts).mockImplementation(answers(unreadCounts()));
+  vi.mocked(readUserConversations).mockResolvedValue([conversation]);
+  vi.mocked(readConversation).mockResolvedValue(conversation);
+  setThread([incoming]);
+  pushCounts = undefined;
+  vi.mocked(subscribeToUnreadCounts).mockImplementation((_uid, listener) => {
+    pushCounts = listener.next;
+    listener.next(unreadCounts());
+    return () => undefined;
+  });
   vi.mocked(clearUnread).mockResolvedValue(undefined);
   vi.mocked(newMessageId).mockResolvedValue("m-new");
   vi.mocked(sendMessage).mockResolvedValue(undefined);
@@ -272,7 +278,7 @@ describe("conversation list", () => {
 
   it("titles a conversation from the product submitOffer copied on it, reading no request", async () => {
     const titled = { ...conversation, productName: "Bici pieghevole" };
-    vi.mocked(subscribeToUserConversations).mockImplementation(answers([titled]));
+    vi.mocked(readUserConversations).mockResolvedValue([titled]);
     renderAt("/messages");
     const list = await screen.findByRole("navigation", { name: /Conversazioni/ });
     const link = await within(list).findByRole("link", { name: /Cicli Rossi/ });
@@ -292,7 +298,7 @@ describe("chat", () => {
     try {
       renderAt(`/messages/${conversation.id}`);
       expect(await screen.findByText("Ciao!")).toBeVisible();
-      expect(subscribeToUserConversations).not.toHaveBeenCalled();
+      expect(readUserConversations).not.toHaveBeenCalled();
       expect(screen.queryByRole("link", { name: /Cicli Rossi/ })).toBeNull();
     } finally {
       vi.unstubAllGlobals();
@@ -309,7 +315,7 @@ describe("chat", () => {
     }));
 
   it("shows the newest 50 messages and loads 50 older ones on request", async () => {
-    vi.mocked(subscribeToMessages).mockImplementation(answers(numbered(100, 50)));
+    setThread(numbered(100, 50));
     vi.mocked(loadOlderMessages).mockResolvedValue(numbered(70, 30));
     const { user } = renderAt(`/messages/${conversation.id}`);
     await screen.findByText("Messaggio 149");
@@ -351,7 +357,8 @@ describe("chat", () => {
     });
     cleanup();
 
-    vi.mocked(subscribeToConversation).mockImplementation(answers<Conversation | null>(null));
+    vi.mocked(readUserConversations).mockResolvedValue([]);
+    vi.mocked(readConversation).mockResolvedValue(null);
     renderAt(`/messages/${conversation.id}`);
     await screen.findByText(CHAT_MESSAGES.conversationNotFound);
     await waitFor(() => expect(readChatPreview(conversation.id)).toBeNull());
@@ -387,7 +394,7 @@ describe("chat", () => {
 
   it("the buyer opening a pending offer's chat clears it at once, before the counts are known", async () => {
     vi.mocked(subscribeToUnreadCounts).mockImplementation(() => () => undefined);
-    vi.mocked(subscribeToMessages).mockImplementation(answers<Message[]>([]));
+    setThread([]);
     renderAt(`/messages/${conversation.id}`);
     await screen.findByText("Bici revisionata");
     await waitFor(() => expect(clearUnread).toHaveBeenCalledWith(BUYER, conversation.id));
@@ -461,15 +468,9 @@ describe("buyer's offer panel", () => {
     expect(acceptOffer).not.toHaveBeenCalled();
   });
 
-  it("still confirms when the live offer turns accepted before the callable answers", async () => {
-    let pushOffer: ((offer: Offer | null) => void) | undefined;
-    vi.mocked(subscribeToOffer).mockImplementation((_id, listener) => {
-      pushOffer = listener.next;
-      listener.next(makeOffer());
-      return () => undefined;
-    });
+  it("still confirms when the offer read again turns accepted before the callable answers", async () => {
     vi.mocked(acceptOffer).mockImplementation(async () => {
-      act(() => pushOffer?.(makeOffer({ status: "accepted", acceptedAt: NOW })));
+      vi.mocked(getOffer).mockResolvedValue(makeOffer({ status: "accepted", acceptedAt: NOW }));
       return { requestId: "r1", offerId: "r1_shop-1" };
     });
     const { user } = renderAt(`/messages/${conversation.id}`);
@@ -698,6 +699,10 @@ describe("completion panel", () => {
   });
 
   it("shows a shop whose offer is pending the buyer's photo, reading the request once without following it", async () => {
+    // The conversation names its product (submitOffer copies it): the chat's title reads no request.
+    const titled = { ...conversation, productName: "Bici da città" };
+    vi.mocked(readUserConversations).mockResolvedValue([titled]);
+    vi.mocked(readConversation).mockResolvedValue(titled);
     vi.mocked(useSession).mockReturnValue(session(MERCHANT, "merchant"));
     const request = makeRequest({ photoCount: 1 });
     setDeal(makeOffer(), request);
@@ -721,9 +726,15 @@ describe("completion panel", () => {
         name: `Foto allegata dall'acquirente: ${request.productName}`,
       }),
     ).toBeVisible();
+    expect(getRequest).toHaveBeenCalledTimes(1);
     expect(getRequest).toHaveBeenCalledWith(request.id);
-    // A listener would be refused the moment another shop's offer is accepted.
-    expect(subscribeToRequest).not.toHaveBeenCalled();
+    // Not read again on news (the offer is): the rules close it to the shop the moment another shop's
+    // offer is accepted.
+    const requestReads = vi.mocked(getRequest).mock.calls.length;
+    const offerReads = vi.mocked(getOffer).mock.calls.length;
+    act(() => pushCounts?.({ conversations: {}, notifications: 1 }));
+    await waitFor(() => expect(vi.mocked(getOffer).mock.calls.length).toBeGreaterThan(offerReads));
+    expect(getRequest).toHaveBeenCalledTimes(requestReads);
   });
 
   it("never asks a shop that lost for the request: the title comes from its offer", async () => {
@@ -737,7 +748,6 @@ describe("completion panel", () => {
     expect(await within(region).findByText("Rifiutata")).toBeVisible();
     expect(await screen.findAllByText("Bici da città")).not.toHaveLength(0);
     expect(getRequest).not.toHaveBeenCalled();
-    expect(subscribeToRequest).not.toHaveBeenCalled();
     expect(screen.getByText("Questa conversazione è chiusa: l'offerta è stata rifiutata.")).toBeVisible();
   });
 });

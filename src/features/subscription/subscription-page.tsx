@@ -42,7 +42,7 @@ export function SubscriptionPage() {
   const [params] = useSearchParams();
   const returnTo = params.get("offerta");
   const { toast } = useToast();
-  const planQuery = usePlan(uid);
+  const planQuery = usePlan(uid, { live: true });
   const plan = planQuery.data ?? null;
   const payments = usePayments(uid, plan?.updatedAt.getTime() ?? 0);
   const checkout = useStartCheckout();

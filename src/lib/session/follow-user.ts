@@ -1,11 +1,13 @@
 import { homePathByRole } from "@/config/paths";
 import type { AuthUser } from "@/data/auth";
-import { getUser, subscribeUser, USER_PARSING_STEPS } from "@/data/users";
+import { inSlices } from "@/data/slices";
+import { getUser, parseUser, subscribeUser, USER_PARSING_STEPS } from "@/data/users";
 import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
 import { fallbackUser } from "@/domain/session";
 import type { User } from "@/domain/user";
 import { afterSettled } from "../after-settled";
 import type { SessionSnapshot } from "./types";
+import { readUserCopy, writeUserCopy } from "./user-copy";
 
 /**
  * The session's second half, loaded by the runtime (./session-runtime.ts) as it starts, beside Firebase
@@ -13,9 +15,11 @@ import type { SessionSnapshot } from "./types";
  * parses with. Apart from the runtime so that the browser evaluates the two halves' code in two tasks
  * rather than one long one (docs/lighthouse.md at 1a8da11, sixth pass).
  *
- * One quick read (Firestore Lite) so guarded pages can render, then a live listener (full SDK, started
- * once the page has settled (../after-settled.ts), or at once while the document does not exist yet,
- * e.g. during sign-up). If no document has arrived within USER_DOC_TIMEOUT_MS, or the read fails, the
+ * The document as this device last read it (./user-copy.ts) when there is one, or else one quick read
+ * (Firestore Lite), so guarded pages can render; then a live listener (full SDK, started once the page
+ * has settled (../after-settled.ts), or at once while the document does not exist yet, e.g. during
+ * sign-up), whose first snapshot confirms or replaces the copy: with a copy, a load reads the document
+ * once, not twice (docs/scale.md). If no document has arrived within USER_DOC_TIMEOUT_MS, or the read fails, the
  * domain's fallback user (role customer) stands in (spec §4); a document arriving later replaces it.
  */
 export function followUser(user: AuthUser, emit: (snapshot: SessionSnapshot) => void): () => void {
@@ -24,9 +28,10 @@ export function followUser(user: AuthUser, emit: (snapshot: SessionSnapshot) => 
   let stopLive: (() => void) | undefined;
   let cancelIdle: (() => void) | undefined;
 
-  const deliver = (doc: User) => {
+  const deliver = (doc: User, read = true) => {
     if (stopped) return;
     arrived = true;
+    if (read) writeUserCopy(user.uid, doc);
     clearTimeout(timer);
     emit({
       loading: false,
@@ -79,16 +84,28 @@ export function followUser(user: AuthUser, emit: (snapshot: SessionSnapshot) => 
     }, 0);
   };
   prepareFrom(0);
-  getUser(user.uid).then((doc) => {
-    if (stopped) return;
-    if (!doc) {
-      startLive();
-      readAgainSoon();
-      return;
-    }
-    deliver(doc);
-    cancelIdle = afterSettled(startLive);
-  }, failed);
+  const readFromServer = () =>
+    getUser(user.uid).then((doc) => {
+      if (stopped) return;
+      if (!doc) {
+        startLive();
+        readAgainSoon();
+        return;
+      }
+      deliver(doc);
+      cancelIdle = afterSettled(startLive);
+    }, failed);
+  const copy = readUserCopy(user.uid);
+  if (copy === null) void readFromServer();
+  else {
+    // A copy that no longer matches the schema (an older app's) is read again from the server.
+    inSlices([copy], parseUser, USER_PARSING_STEPS).then(([doc]) => {
+      if (stopped) return;
+      if (!doc) return void readFromServer();
+      deliver(doc, false);
+      cancelIdle = afterSettled(startLive);
+    }, readFromServer);
+  }
 
   return () => {
     stopped = true;

@@ -18,6 +18,7 @@ vi.mock("@/data/auth", () => ({
 }));
 vi.mock("@/data/users", () => ({
   getUser: vi.fn(async () => users.reads.shift() ?? null),
+  parseUser: (data: unknown) => data,
   USER_PARSING_STEPS: [],
   subscribeUser: users.live,
 }));
@@ -26,6 +27,7 @@ const previews = vi.hoisted(() => ({ keepChatPreviewsOf: vi.fn() }));
 vi.mock("../chat-preview", () => previews);
 
 const { startSession, signOutSession } = await import("./session-runtime");
+const { readUserCopy, writeUserCopy } = await import("./user-copy");
 
 const account: AuthUser = { uid: "anna", email: "anna.neri@example.it", displayName: null } as AuthUser;
 const stored = {
@@ -73,6 +75,48 @@ describe("the session of a new account", () => {
     const listener = users.live.mock.calls[0]?.[1] as { next: (user: User | null) => void };
     listener.next(stored);
     expect(seen.at(-1)?.userData).toMatchObject({ displayName: "Anna Neri", isFallback: false });
+  });
+});
+
+describe("the session of a returning account", () => {
+  beforeEach(() => {
+    const items = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    });
+    users.reads = [];
+    users.live.mockReset().mockReturnValue(() => {});
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the document this device kept without reading it, and the listener's snapshot replaces it", async () => {
+    const { getUser } = await import("@/data/users");
+    vi.mocked(getUser).mockClear();
+    writeUserCopy("anna", stored);
+    const seen: SessionSnapshot[] = [];
+    startSession((snapshot) => seen.push(snapshot));
+    auth.onChange?.(account);
+    await vi.dynamicImportSettled();
+    await vi.waitFor(() => expect(seen.at(-1)?.userData).toMatchObject({ displayName: "Anna Neri" }));
+    expect(getUser).not.toHaveBeenCalled();
+    expect(users.live).toHaveBeenCalledOnce();
+    const listener = users.live.mock.calls[0]?.[1] as { next: (user: User | null) => void };
+    listener.next({ ...stored, displayName: "Anna Neri Bianchi" });
+    expect(seen.at(-1)?.userData).toMatchObject({ displayName: "Anna Neri Bianchi", isFallback: false });
+    // What the listener read is the next load's copy.
+    expect(readUserCopy("anna")).toMatchObject({ displayName: "Anna Neri Bianchi" });
+  });
+
+  it("reads the document when there is no copy, and keeps what it read", async () => {
+    users.reads = [stored];
+    const seen: SessionSnapshot[] = [];
+    startSession((snapshot) => seen.push(snapshot));
+    auth.onChange?.(account);
+    await vi.dynamicImportSettled();
+    await vi.waitFor(() => expect(seen.at(-1)?.userData).toMatchObject({ displayName: "Anna Neri" }));
+    expect(readUserCopy("anna")).toMatchObject({ displayName: "Anna Neri" });
   });
 });
 

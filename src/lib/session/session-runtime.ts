@@ -3,6 +3,7 @@ import { keepChatPreviewsOf } from "../chat-preview";
 import { keepPickupCodesOf } from "../pickup-code-storage";
 import { setSessionHint } from "./session-hint";
 import { type SessionSnapshot, SIGNED_OUT_SESSION } from "./types";
+import { keepUserCopyOf } from "./user-copy";
 
 const loadFollowUser = () => import("./follow-user");
 
@@ -42,6 +43,7 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
       // The chats this device keeps are the signed-in account's only.
       keepChatPreviewsOf(user?.uid ?? null);
       keepPickupCodesOf(user?.uid ?? null);
+      keepUserCopyOf(user?.uid ?? null);
       if (!user) {
         emit(SIGNED_OUT_SESSION);
         return;
@@ -66,4 +68,5 @@ export async function signOutSession(): Promise<void> {
   setSessionHint(false);
   keepChatPreviewsOf(null);
   keepPickupCodesOf(null);
+  keepUserCopyOf(null);
 }

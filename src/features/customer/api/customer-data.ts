@@ -9,7 +9,8 @@ import type { DealCalls } from "@/components/marketplace/deal-actions";
 import { JUST_READ_MS, REQUEST_QUERY_LIMIT } from "@/domain/limits";
 import type { Request } from "@/domain/request";
 import { REQUEST_STATUS } from "@/domain/state-machine";
-import { useLiveCache } from "@/lib/live-cache";
+import type { News } from "@/domain/unread-counts";
+import { useRefreshOnNews } from "@/lib/news";
 import type { CustomerStats } from "../lib/customer-stats";
 import { useWithoutBlockedShops } from "./blocked-shops";
 
@@ -72,27 +73,27 @@ export function prefetchCustomerData(client: QueryClient, uid: string): void {
   void client.prefetchQuery(offersQuery(uid));
 }
 
-/** The buyer's requests: read once, then kept live (a status change shows at once). */
+/**
+ * What changes the buyer's requests and offers from elsewhere: a new offer, or a notification (an offer
+ * withdrawn, a deal cancelled, a request about to expire). Messages alone change neither.
+ */
+const offerNews = (news: News) => news.notifications || news.offers.length > 0;
+
+/**
+ * The buyer's requests: read once, and again when an offer or a notification arrives for them
+ * (src/lib/news.ts), when the tab comes back into view, and after their own changes.
+ */
 export function useCustomerRequests(uid: string) {
-  useLiveCache(
-    customerKeys.requests(uid),
-    async (listener) =>
-      (await requestsModule()).subscribeToCustomerRequests(uid, CUSTOMER_REQUESTS_MAX, listener),
-    uid !== "",
-  );
+  useRefreshOnNews(uid, customerKeys.requests(uid), { wanted: offerNews });
   return useQuery(requestsQuery(uid));
 }
 
 /**
- * The offers on the buyer's requests: read once, then kept live (a new offer counts at once); offers of
- * shops the buyer blocked are left out.
+ * The offers on the buyer's requests: read once, and again like the requests (a new offer counts as
+ * soon as the header hears of it); offers of shops the buyer blocked are left out.
  */
 export function useCustomerOffers(uid: string) {
-  useLiveCache(
-    customerKeys.offers(uid),
-    async (listener) => (await offersModule()).subscribeToCustomerOffers(uid, CUSTOMER_OFFERS_MAX, listener),
-    uid !== "",
-  );
+  useRefreshOnNews(uid, customerKeys.offers(uid), { wanted: offerNews });
   const select = useWithoutBlockedShops(uid);
   return useQuery({ ...offersQuery(uid), select });
 }

@@ -1,22 +1,19 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
+import { offerIdParts } from "@/domain/offer";
+import type { News } from "@/domain/unread-counts";
 import type { PublicProfile } from "@/domain/user";
-import { useLiveCache } from "@/lib/live-cache";
+import { useRefreshOnNews } from "@/lib/news";
 import { useWithoutBlockedShops } from "./blocked-shops";
 
 // Loaded with the first query, not with the route; one import each, shared by the read and the listener
 // that start together (see ./customer-data.ts: two concurrent import() calls of a module vitest mocks
 // can resolve to the real one and the mock).
 let requestsImport: Promise<typeof import("@/data/requests")> | undefined;
-let shopPageImport: Promise<typeof import("@/data/shop-page")> | undefined;
 let profilesImport: Promise<typeof import("@/data/profiles")> | undefined;
 let offersImport: Promise<typeof import("@/data/received-offers")> | undefined;
 const requestsModule = () => {
   requestsImport ??= import("@/data/requests");
   return requestsImport;
-};
-const shopPageModule = () => {
-  shopPageImport ??= import("@/data/shop-page");
-  return shopPageImport;
 };
 const profilesModule = () => {
   profilesImport ??= import("@/data/profiles");
@@ -33,13 +30,16 @@ export const requestPageKeys = {
   shop: (merchantId: string) => ["shop", merchantId, "profile"] as const,
 };
 
-/** One of the buyer's requests, read once then live (a status change shows at once); null if hidden. */
-export function useBuyerRequest(requestId: string) {
-  useLiveCache(
-    requestPageKeys.request(requestId),
-    async (listener) => (await requestsModule()).subscribeToRequest(requestId, listener),
-    requestId !== "",
-  );
+/** A notification, or a new offer on this request (a conversation's id is its offer's). */
+const newsAbout = (requestId: string) => (news: News) =>
+  news.notifications || news.offers.some((id) => offerIdParts(id)?.requestId === requestId);
+
+/**
+ * One of the buyer's requests; null if hidden. Read once, and again when its news arrives
+ * (src/lib/news.ts), when the tab comes back into view and after the buyer's own changes.
+ */
+export function useBuyerRequest(requestId: string, uid: string) {
+  useRefreshOnNews(uid, requestPageKeys.request(requestId), { wanted: newsAbout(requestId) });
   return useQuery({
     queryKey: requestPageKeys.request(requestId),
     staleTime: 0,
@@ -48,15 +48,11 @@ export function useBuyerRequest(requestId: string) {
 }
 
 /**
- * Every offer on the request, live: a new offer, an edit or a decision shows without a reload; offers of
- * shops the buyer blocked are left out.
+ * Every offer on the request: a new offer or a withdrawal shows as soon as the header hears of it
+ * (src/lib/news.ts); offers of shops the buyer blocked are left out.
  */
 export function useRequestOffers(requestId: string, uid: string, enabled: boolean) {
-  useLiveCache(
-    requestPageKeys.offers(requestId, uid),
-    async (listener) => (await shopPageModule()).subscribeToRequestOffers(requestId, uid, listener),
-    enabled && uid !== "",
-  );
+  useRefreshOnNews(uid, requestPageKeys.offers(requestId, uid), { wanted: newsAbout(requestId), enabled });
   const select = useWithoutBlockedShops(uid);
   return useQuery({
     queryKey: requestPageKeys.offers(requestId, uid),

@@ -22,6 +22,7 @@ import {
   REQUEST_STATUS,
 } from "@/domain/state-machine";
 import { failWith } from "@/lib/app-error";
+import { DEAL_CHANGE_META } from "@/lib/query-client";
 
 // The callables' SDK loads at the first action, not with the page (the route's JS budget).
 const lifeCalls = () => import("@/data/request-life");
@@ -50,6 +51,7 @@ export function RequestLifeActions({ request, now = new Date() }: RequestLifeAct
   const [reasonMissing, setReasonMissing] = useState(false);
 
   const run = useMutation({
+    meta: DEAL_CHANGE_META,
     mutationFn: async (action: Action) => {
       const calls = await lifeCalls();
       const requestId = request.id;

@@ -1,64 +1,122 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import {
-  readConversation,
-  readUserConversations,
-  subscribeToConversation,
-  subscribeToUserConversations,
-} from "@/data/conversations";
-import { getOffer, subscribeToOffer } from "@/data/offers";
-import { getRequest, subscribeToRequest } from "@/data/requests";
-import type { Conversation } from "@/domain/conversation";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { readConversation, readUserConversations } from "@/data/conversations";
+import { getOffer } from "@/data/offers";
+import { getRequest } from "@/data/requests";
+import { type Conversation, mergeConversations } from "@/domain/conversation";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { type Offer, offerTitle, shopMayReadRequest } from "@/domain/offer";
 import { displayProductName } from "@/domain/product-name";
 import type { Request } from "@/domain/request";
 import { isAcceptedOffer } from "@/domain/state-machine";
+import type { News } from "@/domain/unread-counts";
 import { failWith } from "@/lib/app-error";
+import { useNews } from "@/lib/news";
+import { useRefreshDealOnReplies } from "./deal-refresh";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
 
-/** The user's conversations, live (both queries of spec §7, merged); `enabled` while the list is shown. */
+/** The user's conversations once: both queries of spec §7, merged (prefetch.ts starts the same read). */
+export const conversationListOptions = (uid: string) =>
+  queryOptions({ queryKey: messageKeys.conversations(uid), queryFn: () => readUserConversations(uid) });
+
+/**
+ * Reads again only the conversations the news names (a message or an offer in them: one read each,
+ * as a listener would have been billed) and puts them in the list, newest first.
+ */
+async function refreshNamed(client: QueryClient, uid: string, ids: readonly string[]): Promise<void> {
+  const read = await Promise.all(ids.map((id) => readConversation(id).catch(() => undefined)));
+  const key = messageKeys.conversations(uid);
+  client.setQueryData<Conversation[]>(key, (list) => {
+    if (!list) return list;
+    // A conversation that could not be read keeps its row; one the rules now hide leaves the list.
+    const kept = list.filter((item) => !ids.includes(item.id) || read[ids.indexOf(item.id)] === undefined);
+    const fresh = read.filter((item): item is Conversation => item !== undefined && item !== null);
+    return mergeConversations(kept, fresh).slice(0, Math.max(list.length, fresh.length));
+  });
+  for (const item of read) if (item) client.setQueryData(messageKeys.conversation(item.id), item);
+}
+
+/**
+ * The user's conversations (both queries of spec §7, merged), read once; `enabled` while the list is
+ * shown. No listener (docs/scale.md): a message or an offer the header's news names is read again
+ * alone, and a notification (a chat closed, a deal decided) has the whole list read again.
+ */
 export function useConversations(uid: string, enabled = true) {
+  const client = useQueryClient();
+  useNews(uid, (news: News) => {
+    if (!enabled) return;
+    const key = messageKeys.conversations(uid);
+    if (news.notifications) void client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+    else {
+      const named = [...new Set([...news.messages, ...news.offers])];
+      if (named.length > 0) void refreshNamed(client, uid, named);
+    }
+  });
   return useLiveQuery<Conversation[]>({
     enabled,
     queryKey: messageKeys.conversations(uid),
-    subscribe: (listener) => subscribeToUserConversations(uid, listener),
     read: () => readUserConversations(uid),
     errorMessage: ERROR_MESSAGES.loadConversations,
   });
 }
 
-/** One conversation, live; null when it does not exist or is not the user's. */
-export function useConversation(id: string) {
+/**
+ * A conversation's first read: from the list when the list is shown beside the chat (being read or
+ * read: the same document is not read twice on one load), otherwise on its own. Reading it again (the
+ * news) always asks the server.
+ */
+export async function readOpenConversation(client: QueryClient, uid: string, id: string) {
+  const again = client.getQueryData(messageKeys.conversation(id)) !== undefined;
+  const list = client.getQueryState(messageKeys.conversations(uid));
+  if (!again && list && (list.data !== undefined || list.fetchStatus === "fetching")) {
+    const conversations = await client.fetchQuery(conversationListOptions(uid)).catch(() => undefined);
+    const found = conversations?.find((item) => item.id === id);
+    if (found) return found;
+  }
+  return readConversation(id);
+}
+
+/** News for one deal: a notification (accepted, rejected, withdrawn, closed …) or its new offer. */
+const dealNews = (id: string) => (news: News) => news.notifications || news.offers.includes(id);
+
+/** One conversation; null when it does not exist or is not the user's. Read again on its news. */
+export function useConversation(id: string, uid: string) {
+  const client = useQueryClient();
   return useLiveQuery<Conversation | null>({
     queryKey: messageKeys.conversation(id),
-    subscribe: (listener) => subscribeToConversation(id, listener),
-    read: () => readConversation(id),
+    read: () => readOpenConversation(client, uid, id),
+    refreshOn: { uid, wanted: dealNews(id) },
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
 }
 
-/** The offer a conversation is about, live (status, rejection, rating reach both sides at once). */
-export function useLiveOffer(offerId: string) {
+/** The offer a conversation is about; read again on its news (status, rejection, rating). */
+export function useLiveOffer(offerId: string, uid: string) {
   return useLiveQuery<Offer | null>({
     queryKey: messageKeys.offer(offerId),
-    subscribe: (listener) => subscribeToOffer(offerId, listener),
     read: () => getOffer(offerId),
+    refreshOn: { uid, wanted: dealNews(offerId) },
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
 }
 
 /**
- * The request a conversation is about, live (in_progress, completed, rating). `enabled`: read at all;
- * `live`: follow it. The buyer follows it; a shop whose offer is pending reads it once (its photos, its
- * budget) and follows it only once its offer won (shopMayReadRequest, isAcceptedOffer: a listener on a
- * request the rules close to a losing shop would be refused the moment the deal moves).
+ * The request a conversation is about (in_progress, completed, rating). `enabled`: read at all;
+ * `live`: read it again on news. The buyer follows it; a shop whose offer is pending reads it once (its
+ * photos, its budget) and follows it only once its offer won (shopMayReadRequest, isAcceptedOffer: the
+ * rules close the request to a losing shop the moment the deal moves).
  */
-export function useLiveRequest(requestId: string, enabled = true, live = enabled) {
+export function useLiveRequest(
+  requestId: string,
+  uid: string,
+  conversationId: string,
+  enabled = true,
+  live = enabled,
+) {
   return useLiveQuery<Request | null>({
     queryKey: messageKeys.request(requestId),
-    subscribe: (listener) => subscribeToRequest(requestId, listener),
     read: () => getRequest(requestId),
+    refreshOn: { uid, wanted: dealNews(conversationId) },
     errorMessage: ERROR_MESSAGES.loadMessages,
     enabled,
     live,
@@ -67,14 +125,22 @@ export function useLiveRequest(requestId: string, enabled = true, live = enabled
 
 /** The offer and the request a conversation is about, as far as the user may read and follow them. */
 export function useDeal(conversation: Conversation, uid: string) {
-  const offer = useLiveOffer(conversation.offerId);
+  const offer = useLiveOffer(conversation.offerId, uid);
   const isBuyer = conversation.participants.customerId === uid;
   const status = offer.data?.status;
   const request = useLiveRequest(
     conversation.requestId,
+    uid,
+    conversation.id,
     isBuyer || (status !== undefined && shopMayReadRequest(status)),
     isBuyer || (status !== undefined && isAcceptedOffer(status)),
   );
+  const followsRequest = isBuyer || (status !== undefined && isAcceptedOffer(status));
+  useRefreshDealOnReplies(conversation.id, uid, [
+    messageKeys.offer(conversation.offerId),
+    messageKeys.conversation(conversation.id),
+    ...(followsRequest ? [messageKeys.request(conversation.requestId)] : []),
+  ]);
   return { offer, request };
 }
 export type Deal = ReturnType<typeof useDeal>;

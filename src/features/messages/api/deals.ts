@@ -5,6 +5,7 @@ import type { CompleteTransactionOutput } from "@/domain/callables";
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import type { Rating } from "@/domain/rating";
 import { failWith } from "@/lib/app-error";
+import { DEAL_CHANGE_META } from "@/lib/query-client";
 
 /** One request's completion: the form sends it, the completed panel reads its answer. */
 const completionKey = (requestId: string) => ["deals", "complete", requestId] as const;
@@ -14,6 +15,7 @@ export function useCompleteTransaction(requestId: string) {
   const { toast } = useToast();
   return useMutation({
     mutationKey: completionKey(requestId),
+    meta: DEAL_CHANGE_META,
     // Its answer stays for the session: the completed panel reads it after the form has gone.
     gcTime: Number.POSITIVE_INFINITY,
     onSuccess: () => toast(SUCCESS_TOASTS.transactionCompleted),

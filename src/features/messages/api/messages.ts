@@ -21,14 +21,23 @@ import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
 import { useCachedUnreadCounts } from "./unread-total";
 
-/** The conversation's newest messages (MESSAGE_PAGE_SIZE), live, oldest first. */
+/**
+ * The conversation's newest messages (MESSAGE_PAGE_SIZE), oldest first, read once and then live: the
+ * listener asks only for messages after the newest one read, and adds them to the thread.
+ */
 export function useMessages(conversationId: string) {
   return useLiveQuery<Message[]>({
     queryKey: messageKeys.thread(conversationId),
-    subscribe: (listener) => subscribeToMessages(conversationId, listener),
+    subscribe: (listener, current) => subscribeToMessages(conversationId, listener, newestSentAt(current)),
+    merge: (current, arrived) => mergeThread(current ?? [], arrived),
     read: () => readNewestMessages(conversationId, MESSAGE_PAGE_SIZE).then((newest) => newest.reverse()),
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
+}
+
+/** When the newest stored message of the thread was sent (a copy still being sent does not count). */
+function newestSentAt(thread: readonly Message[] | undefined): Date | undefined {
+  return thread?.at(-1)?.createdAt;
 }
 
 type History = { conversationId: string; kept: Message[]; exhausted: boolean };

@@ -38,7 +38,7 @@ describe("prefetchMessages (the route gate's early reads)", () => {
   });
 
   it("starts the buyer's request alongside the conversation: the conversation's id names it", async () => {
-    let answer: (value: typeof conversation) => void = () => {};
+    let answer: ((value: typeof conversation) => void) | undefined;
     vi.mocked(readConversation).mockImplementationOnce(
       () => new Promise((resolve) => (answer = resolve)) as never,
     );
@@ -47,12 +47,25 @@ describe("prefetchMessages (the route gate's early reads)", () => {
     prefetchMessages(client, "buyer-1", "req-1_shop-1");
     // The conversation has not answered yet.
     expect(getRequest).toHaveBeenCalledWith("req-1");
-    answer(conversation);
+    // The conversation is read after the list (which does not hold it) has answered.
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer?.(conversation);
     await vi.waitFor(() =>
       expect(client.getQueryData(messageKeys.conversation("req-1_shop-1"))).toBe(conversation),
     );
     // Not read a second time once the conversation confirms it.
     expect(getRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the conversation from the list read beside it: the document is not read twice", async () => {
+    vi.mocked(readUserConversations).mockResolvedValueOnce([conversation] as never);
+    vi.mocked(readConversation).mockClear();
+    const client = createQueryClient();
+    prefetchMessages(client, "buyer-1", "req-1_shop-1");
+    await vi.waitFor(() =>
+      expect(client.getQueryData(messageKeys.conversation("req-1_shop-1"))).toBe(conversation),
+    );
+    expect(readConversation).not.toHaveBeenCalled();
   });
 
   it("reads the request after the conversation when the id names none", async () => {

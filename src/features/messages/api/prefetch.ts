@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { readConversation, readUserConversations } from "@/data/conversations";
 import { readNewestMessages } from "@/data/messages";
 import { getOffer } from "@/data/offers";
 import { getRequest } from "@/data/requests";
 import { MESSAGE_PAGE_SIZE } from "@/domain/message";
 import { offerIdParts } from "@/domain/offer";
 import { MD_MEDIA_QUERY } from "@/lib/use-media-query";
+import { conversationListOptions, readOpenConversation } from "./conversations";
 import { messageKeys } from "./keys";
 
 const listBesideChat = () =>
@@ -18,17 +18,14 @@ const listBesideChat = () =>
  * while the session still reads the user document (RouteAccessGate `prefetch`): the list (beside the chat
  * only), and for an open conversation the conversation, its offer (a conversation's id is its offer's), its
  * newest messages and, for the buyer, its request.
- * They fill the same queries the screen's `useLiveQuery` reads, which the listeners keep live once settled.
+ * They fill the same queries the screen's `useLiveQuery` reads, which the news (and the chat's listener,
+ * for its messages) keep current once settled.
  */
 export function prefetchMessages(client: QueryClient, uid: string, conversationId?: string): void {
   const fresh = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
   // A phone shows an open chat without the list (messages-page.tsx).
   if (!conversationId || listBesideChat()) {
-    void client.prefetchQuery({
-      queryKey: messageKeys.conversations(uid),
-      queryFn: () => readUserConversations(uid),
-      ...fresh,
-    });
+    void client.prefetchQuery({ ...conversationListOptions(uid), ...fresh });
   }
   if (!conversationId) return;
   // The buyer's chat waits for its request too (the deal panel); a shop reads it only once it won. A
@@ -45,7 +42,8 @@ export function prefetchMessages(client: QueryClient, uid: string, conversationI
   void client.prefetchQuery({
     queryKey: messageKeys.conversation(conversationId),
     queryFn: async () => {
-      const conversation = await readConversation(conversationId);
+      // From the list when it is being read beside the chat: one read of the document, not two.
+      const conversation = await readOpenConversation(client, uid, conversationId);
       if (conversation?.participants.customerId === uid && conversation.requestId !== named?.requestId) {
         prefetchRequest(conversation.requestId);
       }

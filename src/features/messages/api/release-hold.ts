@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { releaseHold } from "@/data/pickup-codes";
 import { callableErrorMessage } from "@/domain/errors";
 import { HOLD_REFUSALS } from "@/domain/pickup-hold";
-import { INLINE_ERROR_META } from "@/lib/query-client";
+import { DEAL_CHANGE_META, INLINE_ERROR_META } from "@/lib/query-client";
 
 /**
  * Either side lets the hold go (releaseHold), with a reason. The dialog shows a refusal in the
@@ -10,7 +10,7 @@ import { INLINE_ERROR_META } from "@/lib/query-client";
  */
 export function useReleaseHold(offerId: string) {
   return useMutation({
-    meta: INLINE_ERROR_META,
+    meta: { ...INLINE_ERROR_META, ...DEAL_CHANGE_META },
     mutationFn: (reason: string) =>
       releaseHold({ offerId, reason }).catch((cause: unknown) => {
         throw new Error(callableErrorMessage(cause, HOLD_REFUSALS.releaseFailed), { cause });

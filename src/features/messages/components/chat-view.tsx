@@ -149,7 +149,7 @@ function Deal({
 
 /** One conversation: who and what it is about, the deal panel, the live thread and the text box. */
 export function ChatView({ conversationId, sender }: { conversationId: string; sender: ChatSender }) {
-  const conversation = useConversation(conversationId);
+  const conversation = useConversation(conversationId, sender.uid);
   const missing = !conversation.loading && !conversation.data;
   // A chat this user can no longer read is not painted from this device's copy again.
   useEffect(() => {

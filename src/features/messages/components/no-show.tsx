@@ -5,7 +5,7 @@ import type { Conversation } from "@/domain/conversation";
 import { callableErrorMessage } from "@/domain/errors";
 import type { Offer } from "@/domain/offer";
 import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS, pickupTallyText } from "@/domain/pickup-record";
-import { INLINE_ERROR_META } from "@/lib/query-client";
+import { DEAL_CHANGE_META, INLINE_ERROR_META } from "@/lib/query-client";
 
 /** For the shop: the buyer's collected holds as a plain count ('3 ritiri su 3'), from its conversation. */
 export function BuyerPickupTally({ conversation }: { conversation: Conversation }) {
@@ -27,7 +27,7 @@ const holdEnded = (offer: Offer, now: number) =>
  */
 export function NoShow({ offer }: { offer: Offer }) {
   const mark = useMutation({
-    meta: INLINE_ERROR_META,
+    meta: { ...INLINE_ERROR_META, ...DEAL_CHANGE_META },
     mutationFn: () =>
       markNoShow({ offerId: offer.id }).catch((cause: unknown) => {
         throw new Error(callableErrorMessage(cause, NO_SHOW_REFUSALS.failed), { cause });
