@@ -24,7 +24,7 @@ export const COOKIES_TEXT: LegalText = {
         `«${DEVICE_STORAGE_KEYS.emailForSignIn}»: l'indirizzo e-mail a cui hai chiesto un link di accesso, per completare l'accesso senza chiedertelo di nuovo; si cancella appena il link viene usato;`,
         `«${DEVICE_STORAGE_KEYS.sessionHint}»: un segnale di un solo bit che su questo browser c'è stata una sessione, per caricare il servizio di accesso solo quando serve e rendere più veloci le pagine pubbliche; si cancella quando esci.`,
         `«${DEVICE_STORAGE_KEYS.chatPreviews}»: una copia delle ultime ${CHAT_PREVIEW_MAX_CHATS} conversazioni che hai aperto (chi, di cosa si parla e gli ultimi ${CHAT_PREVIEW_MAX_MESSAGES} messaggi), per mostrartele subito quando le riapri mentre l'app le aggiorna; resta solo su questo dispositivo, non è mai inviata a nessuno e si cancella quando esci o quando accede un altro account.`,
-        `«${DEVICE_STORAGE_KEYS.pickupCodes}»: i codici di ritiro dei tuoi acquisti che hai aperto, per mostrarli al negozio anche senza connessione; restano solo su questo dispositivo e si cancellano quando esci o quando accede un altro account.`,
+        `«${DEVICE_STORAGE_KEYS.pickupCodes}»: i codici di ritiro dei tuoi acquisti che hai aperto (con il loro QR, il prodotto, il negozio e la scadenza della prenotazione), per mostrarli al negozio anche senza connessione; restano solo su questo dispositivo e si cancellano dopo il ritiro, alla scadenza della prenotazione, quando esci o quando accede un altro account.`,
       ],
     },
     {

@@ -18,7 +18,7 @@ import {
   shopDistanceKm,
   sortComparedOffers,
 } from "@/domain/offer-comparison";
-import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { PICKUP_MESSAGES, pickupLabel } from "@/domain/pickup";
 import { PRODUCT_NAME } from "@/domain/product";
 import { displayProductName } from "@/domain/product-name";
 import {
@@ -86,6 +86,7 @@ export function RequestPage() {
 
   const current = request.data;
   const productName = displayProductName(current.productName);
+  const accepted = offers.data?.find((offer) => offer.id === current.acceptedOfferId);
   const compared = sortComparedOffers(
     (offers.data ?? []).map((offer) => {
       const profile = profiles.get(offer.merchantId);
@@ -135,7 +136,13 @@ export function RequestPage() {
         {current.verifiedPurchaseAt ? (
           <Badge tone="success">✓ {PICKUP_MESSAGES.verified}</Badge>
         ) : canCompleteRequest(current.status) && current.acceptedOfferId ? (
-          <PickupCodePanel uid={uid} offerId={current.acceptedOfferId} fetchCode={fetchPickupCode} />
+          <PickupCodePanel
+            uid={uid}
+            offerId={current.acceptedOfferId}
+            fetchCode={fetchPickupCode}
+            label={pickupLabel(productName, accepted?.merchantName)}
+            holdUntil={accepted?.holdUntil}
+          />
         ) : null}
       </Card>
 
