@@ -4,7 +4,8 @@
 // on a desktop. The buyer (360 px phone) accepts Navigli's: the deal shows the hold with the shop's
 // address and hours, and the pickup code; Navigli types a wrong code (refused in Italian), then the right
 // one; both sides read 'Acquisto verificato'; the buyer rates at once, the review shows on Navigli's page
-// marked 'Acquisto verificato', and Isola, whose chat stayed open, reads 'Acquistato altrove'. At the till
+// marked 'Acquisto verificato', and Isola, whose chat stayed open, reads 'Acquistato altrove' there and
+// in its offer list. At the till
 // the buyer's phone has no network: the installed app (its service worker, registered here on purpose as
 // in installable.test.ts) still shows the code and its QR, kept on the device until the code is used.
 
@@ -141,5 +142,16 @@ describe("a verified purchase end to end", () => {
     // Isola's chat, open since before 'Accetta': its offer closed politely, live.
     await isolaOffer.getByText("Acquistato altrove", { exact: true }).waitFor({ timeout: 20_000 });
     await isolaOffer.getByText(AWAITING).waitFor({ state: "detached" });
+    // And in its offer list on the dashboard.
+    await isola
+      .getByRole("banner")
+      .getByRole("link", { name: /tua area/ })
+      .click();
+    await waitForPage(isola, "/merchant");
+    await isola
+      .getByRole("listitem")
+      .filter({ has: isola.getByRole("link", { name: "Lampada da scrivania LED" }) })
+      .getByText("Acquistato altrove", { exact: true })
+      .waitFor({ timeout: 20_000 });
   });
 });
