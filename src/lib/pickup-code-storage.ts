@@ -31,20 +31,12 @@ export const QR_PATH_PATTERN = /^[Mhvz0-9 -]*$/;
 
 const isText = (value: unknown): value is string => typeof value === "string";
 
+/** Checked only as far as the app reads it (offline.js checks what it draws, savePickupQr what it keeps). */
 function keptFrom(value: unknown): KeptPickupCode | null {
   // Codes kept before the offline page were the bare string.
   if (isText(value)) return { code: value };
-  if (typeof value !== "object" || value === null) return null;
-  const entry = value as Record<string, unknown>;
-  if (!isText(entry.code)) return null;
-  const kept: KeptPickupCode = { code: entry.code };
-  if (typeof entry.until === "number") kept.until = entry.until;
-  if (isText(entry.label)) kept.label = entry.label;
-  if (isText(entry.note)) kept.note = entry.note;
-  const qr = entry.qr as Partial<QrDrawing> | undefined;
-  if (isText(qr?.path) && QR_PATH_PATTERN.test(qr.path) && typeof qr.size === "number")
-    kept.qr = { path: qr.path, size: qr.size };
-  return kept;
+  const kept = value as KeptPickupCode | null;
+  return typeof kept === "object" && kept !== null && isText(kept.code) ? kept : null;
 }
 
 function read(now: number): Stored | null {
@@ -57,7 +49,7 @@ function read(now: number): Stored | null {
     const codes: Record<string, KeptPickupCode> = {};
     for (const [offerId, entry] of Object.entries(value.codes)) {
       const kept = keptFrom(entry);
-      if (kept && (kept.until === undefined || kept.until > now)) codes[offerId] = kept;
+      if (kept && !(typeof kept.until === "number" && kept.until <= now)) codes[offerId] = kept;
     }
     return { uid: value.uid, codes };
   } catch {

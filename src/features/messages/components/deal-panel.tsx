@@ -1,6 +1,5 @@
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
-import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { VerifyPickupForm } from "@/components/marketplace/verify-pickup-form";
 import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
@@ -25,6 +24,14 @@ import { HoldPanel } from "./hold-panel";
 import { BuyerPickupTally, NoShow } from "./no-show";
 import { OfferDetails } from "./offer-details";
 import { RatingOutcome } from "./rating-outcome";
+
+// Only the buyer of a deal waiting for its pickup shows the code: loaded then (and kept by the installed
+// app's worker with the other assets, so it opens offline once seen).
+const PickupCodePanel = lazy(() =>
+  import("@/components/marketplace/pickup-code-panel").then((module) => ({
+    default: module.PickupCodePanel,
+  })),
+);
 
 /** 'Acquisto verificato': the shop checked the buyer's pickup code at its till (both sides read it). */
 function VerifiedPurchase({ hint }: { hint?: string }) {
@@ -88,13 +95,15 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
             ) : (
               <HoldPanel offer={offer} side="customer" />
             )}
-            <PickupCodePanel
-              uid={uid}
-              offerId={offer.id}
-              fetchCode={fetchPickupCode}
-              label={pickupLabel(displayProductName(request.productName), offer.merchantName)}
-              holdUntil={offer.holdUntil}
-            />
+            <Suspense fallback={null}>
+              <PickupCodePanel
+                uid={uid}
+                offerId={offer.id}
+                fetchCode={fetchPickupCode}
+                label={pickupLabel(displayProductName(request.productName), offer.merchantName)}
+                holdUntil={offer.holdUntil}
+              />
+            </Suspense>
           </>
         )}
         <CompletionForm requestId={request.id} verified={verified} />
