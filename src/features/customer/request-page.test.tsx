@@ -10,6 +10,7 @@ import { subscribeToRequestOffers } from "@/data/shop-page";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
 import type { PublicProfile } from "@/domain/user";
+import { readPickupCode, savePickupCode } from "@/lib/pickup-code-storage";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { renderPage } from "@/testing/render-page";
 import { RequestPage } from "./request-page";
@@ -210,6 +211,22 @@ describe("/requests/:requestId", () => {
     // The request's life: a deal in progress can be cancelled from here, the request not closed.
     expect(screen.getByRole("button", { name: /^Annulla l'accordo/ })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Chiudi la richiesta/ })).not.toBeInTheDocument();
+  });
+
+  it("keeps the pickup code on the device while the deal waits, and drops it once verified", async () => {
+    const deal = { ...lamp, status: "in_progress" as const, acceptedOfferId: navigli.id };
+    vi.mocked(listOffersForRequest).mockResolvedValue([{ ...navigli, status: "accepted" }]);
+    savePickupCode("buyer-1", navigli.id, "ACDEFG");
+    vi.mocked(getRequest).mockResolvedValue(deal);
+    const waiting = open();
+    expect(await screen.findByRole("button", { name: "Mostra il codice di ritiro" })).toBeInTheDocument();
+    expect(readPickupCode("buyer-1", navigli.id)).toBe("ACDEFG");
+    waiting.unmount();
+
+    vi.mocked(getRequest).mockResolvedValue({ ...deal, verifiedPurchaseAt: NOW });
+    open();
+    expect(await screen.findByText(/Acquisto verificato/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(readPickupCode("buyer-1", navigli.id)).toBeNull());
   });
 
   it("shows the buyer's photo with the request", async () => {

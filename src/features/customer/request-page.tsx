@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { ForgetPickupCode } from "@/components/marketplace/forget-pickup-code";
 import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
@@ -133,6 +134,9 @@ export function RequestPage() {
           ))}
         </dl>
         <RequestLifeActions request={current} />
+        {current.acceptedOfferId && (current.verifiedPurchaseAt || !canCompleteRequest(current.status)) ? (
+          <ForgetPickupCode uid={uid} offerId={current.acceptedOfferId} />
+        ) : null}
         {current.verifiedPurchaseAt ? (
           <Badge tone="success">✓ {PICKUP_MESSAGES.verified}</Badge>
         ) : canCompleteRequest(current.status) && current.acceptedOfferId ? (
