@@ -77,6 +77,9 @@ const ON_DEMAND = new Set([
   "src/features/offers/lib/listen.ts",
   // The pickup code's QR (uqr's encoder), loaded when the buyer taps 'Mostra il codice di ritiro'.
   "src/components/marketplace/pickup-qr.tsx",
+  // The pickup code's panel in the chat, loaded when the buyer's deal waits for its pickup (the
+  // request's page imports it with the page).
+  "src/components/marketplace/pickup-code-panel.tsx",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

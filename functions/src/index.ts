@@ -8,8 +8,9 @@ export { generateOfferDescription } from "./algo/offer-description/generate-offe
 // 'Compila tu': the plain form publishes through the same code, free.
 export { publishRequest } from "./algo/publish-form";
 export { publishAlgoRequest } from "./algo/publish-request";
-// The market dashboard (/admin/mercato): its rollups' nightly reconciliation.
+// The market dashboard (/admin/mercato) and the shops' monthly funnels: their nightly reconciliations.
 export { reconcileMarket } from "./analytics/reconcile";
+export { reconcileShopMonths } from "./analytics/reconcile-shop-months";
 // Accounts: function-based magic link, public profile projection, e-mail endpoint.
 export { createMagicLink, verifyMagicLink } from "./auth/magic-link";
 export { reclaimAccount } from "./auth/reclaim-account";

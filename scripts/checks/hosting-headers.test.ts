@@ -92,6 +92,7 @@ describe("firebase.json headers of the installable app", () => {
     expect(headersOf("/sw.js")).toEqual({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
     expect(headersOf("/manifest.webmanifest")).toMatchObject({ "Cache-Control": "no-cache" });
     expect(headersOf("/offline.html")).toEqual({ "Cache-Control": "no-cache" });
+    expect(headersOf("/offline.js")).toEqual({ "Cache-Control": "no-cache" });
   });
 
   it("lets the CSP load the manifest and the worker from the own origin (default-src 'self')", () => {

@@ -10,6 +10,7 @@ export const SHELL_FILES = [
   "/index.html",
   "/offline.html",
   "/offline.css",
+  "/offline.js",
   "/manifest.webmanifest",
   "/favicon.svg",
   "/icons/icon-192.png",

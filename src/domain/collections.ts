@@ -96,10 +96,7 @@ export const COLLECTIONS = {
   shopReviews: "shopReviews",
   /** partiteIva/{piva}: the one account that holds a Partita IVA (partitaIvaClaimSchema; functions only). */
   partiteIva: "partiteIva",
-  /**
-   * shopAreas/{uid}: the cells a verified shop's feed may list (shopAreaSchema, shop-area.ts), written by
-   * syncProfile from the shop's position; functions only, read by the rules.
-   */
+  /** shopAreas/{uid}: a verified shop's feed cells (shopAreaSchema), syncProfile's; the rules read them. */
   shopAreas: "shopAreas",
   /**
    * unreadCounts/{uid}: the user's unread messages and new offers per conversation (unreadCountsSchema,
@@ -224,6 +221,7 @@ export const OFFER_FIELDS = {
   createdAt: "createdAt",
   updatedAt: "updatedAt",
   holdUntil: "holdUntil",
+  acceptedAt: "acceptedAt",
   verifiedPurchaseAt: "verifiedPurchaseAt",
   holdReminderSentAt: "holdReminderSentAt",
 } as const satisfies Record<string, FieldPath<Offer>>;

@@ -35,6 +35,11 @@ export const NO_SHOW_MESSAGES = {
   tallyLabel: "Ritiri del cliente",
   mark: "Non ritirato",
   marked: "Non ritirato: l'articolo non è più tenuto da parte.",
+  confirmTitle: "Segnare come non ritirato?",
+  confirmIntro:
+    "L'articolo torna disponibile, il cliente riceve un avviso e il ritiro mancato entra nel conteggio dei suoi ritiri.",
+  keep: "Indietro",
+  confirm: "Sì, non ritirato",
 } as const;
 
 /** What markNoShow refuses with (messages.ts knows them, so the app shows them as they are). */

@@ -63,6 +63,12 @@ export const PICKUP_MESSAGES = {
   boughtElsewhere: "Acquistato altrove",
 } as const;
 
+/** What a kept code is for, on the offline page: 'Lampada da scrivania LED · Elettronica Navigli'. */
+export function pickupLabel(productName: string, merchantName: string | undefined): string {
+  const shop = merchantName?.trim();
+  return shop ? `${productName} · ${shop}` : productName;
+}
+
 export const verifyPickupInputSchema = lazySchema(() =>
   z.object({
     offerId: idSchema,

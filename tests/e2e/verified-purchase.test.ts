@@ -1,43 +1,107 @@
-// 'Acquisto verificato' end to end, in Chromium against the local stack. Seeded
-// (scripts/seed/demo-scenario.ts): the buyer accepted Elettronica Navigli's headphones (negozio1), so
-// Sport & Co. Isola (negozio2) lost that request. Isola (desktop) reads 'Acquistato altrove'; the buyer
-// (360 px phone) shows the pickup code; Navigli (desktop) types a wrong code (refused in Italian), then
-// the right one; both sides read 'Acquisto verificato'; the buyer rates at once, and the review shows on
-// Navigli's page marked 'Acquisto verificato'.
+// 'Acquisto verificato' end to end, in Chromium against the local stack, from 'Accetta'. Seeded
+// (scripts/seed/demo-scenario.ts): the buyer's active desk-lamp request has two pending offers, from
+// Elettronica Navigli (negozio1) and Sport & Co. Isola (negozio2), each shop following its conversation
+// on a desktop. The buyer (360 px phone) accepts Navigli's: the deal shows the hold with the shop's
+// address and hours, and the pickup code; Navigli types a wrong code (refused in Italian), then the right
+// one; both sides read 'Acquisto verificato'; the buyer rates at once, the review shows on Navigli's page
+// marked 'Acquisto verificato', and Isola, whose chat stayed open, reads 'Acquistato altrove' there and
+// in its offer list. At the till
+// the buyer's phone has no network: the installed app (its service worker, registered here on purpose as
+// in installable.test.ts) still shows the code and its QR, kept on the device until the code is used.
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
-const PHONES_CHAT = "demo-req-cuffie_demo-negozio-1";
-const PHONES_CHAT_ISOLA = "demo-req-cuffie_demo-negozio-2";
+const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
+const LAMP_CHAT_ISOLA = "demo-req-lampada_demo-negozio-2";
 const NAVIGLI = "demo-negozio-1";
+/** Navigli's address and closing time (scripts/seed/demo-data.ts: every open day ends at 19:30). */
+const NAVIGLI_ADDRESS = "Ripa di Porta Ticinese 41, Milano";
+const AWAITING = "In attesa della decisione del cliente.";
 
 const { open, signIn } = seededJourney();
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
 
+/** The app's device storage of pickup codes (src/domain/device-storage.ts). */
+const keptCodes = (page: Page) => page.evaluate(() => localStorage.getItem("vicino.pickupCodes") ?? "");
+
+/**
+ * The installed app with the network off: the worker serves the offline page, which shows the code and
+ * the QR this device kept, with what it is for and until when; back online, `path` again.
+ */
+async function offlineAtTheTill(page: Page, code: string, path: string) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register("/sw.js");
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: 20_000 });
+  const kept = region(page, "Il tuo codice di ritiro");
+  await kept.getByTestId("pickup-code").waitFor({ timeout: 20_000 });
+  expect(await kept.getByTestId("pickup-code").textContent()).toBe(code);
+  const qr = kept.getByRole("img", { name: "Codice QR del codice di ritiro" });
+  expect(await qr.locator("path").getAttribute("d")).toMatch(/^M\d+ \d+h1v1h-1z/);
+  await kept.getByText("Lampada da scrivania LED · Elettronica Navigli").waitFor();
+  await kept.getByText(/^Te lo teniamo da parte fino a .+ alle 19:30$/).waitFor();
+
+  await page.context().setOffline(false);
+  await page.reload();
+  await waitForPage(page, path);
+}
+
 describe("a verified purchase end to end", () => {
-  it("the code at the till: refused when wrong, then 'Acquisto verificato' on both sides and on the shop's page", async () => {
-    const isola = await open(`/messages/${PHONES_CHAT_ISOLA}`, "desktop");
-    await signIn(isola, "negozio2@vicino.test", `/messages/${PHONES_CHAT_ISOLA}`);
-    await region(isola, "La tua offerta")
-      .getByText("Acquistato altrove", { exact: true })
+  it("accept → the hold and the code → a wrong code refused → the right one: verified on both sides, rated on the shop's page, 'Acquistato altrove' for the other shop", async () => {
+    const isola = await open(`/messages/${LAMP_CHAT_ISOLA}`, "desktop");
+    await signIn(isola, "negozio2@vicino.test", `/messages/${LAMP_CHAT_ISOLA}`);
+    const isolaOffer = region(isola, "La tua offerta");
+    await isolaOffer.getByText(AWAITING).waitFor({ timeout: 20_000 });
+
+    const navigli = await open(`/messages/${LAMP_CHAT}`, "desktop");
+    await signIn(navigli, "negozio1@vicino.test", `/messages/${LAMP_CHAT}`);
+    const navigliOffer = region(navigli, "La tua offerta");
+    await navigliOffer.getByText(AWAITING).waitFor({ timeout: 20_000 });
+
+    // The buyer accepts Navigli's offer, after the confirmation.
+    const buyer = await open(`/messages/${LAMP_CHAT}`, "phone");
+    await signIn(buyer, "acquirente@vicino.test", `/messages/${LAMP_CHAT}`);
+    const deal = region(buyer, "L'offerta ricevuta");
+    await deal.getByRole("button", { name: "Accetta" }).click({ timeout: 20_000 });
+    const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
+    await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
+    await buyer
+      .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
       .waitFor({ timeout: 20_000 });
 
-    const buyer = await open(`/messages/${PHONES_CHAT}`, "phone");
-    await signIn(buyer, "acquirente@vicino.test", `/messages/${PHONES_CHAT}`);
-    await buyer.getByRole("button", { name: "Mostra il codice di ritiro" }).click({ timeout: 20_000 });
+    // The hold: until the shop's closing time, with where to collect it and the hours.
+    await deal.getByText(/^Te lo teniamo da parte fino a \S+ \d{1,2} \S+ alle 19:30$/).waitFor({
+      timeout: 20_000,
+    });
+    await deal.getByText(NAVIGLI_ADDRESS).waitFor({ timeout: 20_000 });
+    await deal.getByText("Orari", { exact: true }).waitFor();
+    // The shop reads the same hold, live.
+    await navigliOffer
+      .getByText(/^Te lo teniamo da parte fino a .+ alle 19:30$/)
+      .waitFor({ timeout: 20_000 });
+
+    // The code and its QR.
+    await deal.getByRole("button", { name: "Mostra il codice di ritiro" }).click({ timeout: 20_000 });
     const shown = buyer.getByTestId("pickup-code");
     await shown.waitFor({ timeout: 20_000 });
     await buyer.getByRole("img", { name: "Codice QR del codice di ritiro" }).waitFor({ timeout: 20_000 });
     const code = (await shown.textContent())?.trim() ?? "";
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
     const wrong = (code[0] === "A" ? "C" : "A") + code.slice(1);
+    await offlineAtTheTill(buyer, code, `/messages/${LAMP_CHAT}`);
 
-    const navigli = await open(`/messages/${PHONES_CHAT}`, "desktop");
-    await signIn(navigli, "negozio1@vicino.test", `/messages/${PHONES_CHAT}`);
-    await navigli.getByRole("button", { name: "Verifica il codice" }).click({ timeout: 20_000 });
+    // At the till: a wrong code is refused in Italian, the right one verifies the purchase.
+    await navigliOffer.getByRole("button", { name: "Verifica il codice" }).click({ timeout: 20_000 });
     const field = navigli.getByRole("textbox", { name: "Codice di ritiro" });
     await field.fill(wrong);
     await navigli.getByRole("button", { name: "Verifica", exact: true }).click();
@@ -48,17 +112,23 @@ describe("a verified purchase end to end", () => {
 
     await field.fill(code);
     await navigli.getByRole("button", { name: "Verifica", exact: true }).click();
-    await navigli.getByText("Acquisto verificato", { exact: false }).first().waitFor({ timeout: 20_000 });
-    await navigli.getByText("Ritiro verificato. Il cliente ora può valutare l'acquisto.").waitFor();
+    await navigliOffer
+      .getByText("Acquisto verificato", { exact: false })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await navigliOffer.getByText("Ritiro verificato. Il cliente ora può valutare l'acquisto.").waitFor();
 
     // The buyer reads it live and is asked to rate at once (no 'Ho acquistato' step).
-    await buyer.getByText(/Il negozio ha verificato il tuo ritiro/).waitFor({ timeout: 20_000 });
+    await deal.getByText("Acquisto verificato", { exact: false }).first().waitFor({ timeout: 20_000 });
+    await deal.getByText(/Il negozio ha verificato il tuo ritiro/).waitFor({ timeout: 20_000 });
     const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
     await five.waitFor({ state: "attached", timeout: 20_000 });
     await five.check({ force: true });
     await buyer.getByRole("textbox", { name: /Commento/ }).fill("Codice controllato in cassa");
     await buyer.getByRole("button", { name: "Invia la valutazione e completa" }).click();
     await buyer.getByText("Valutazione: 5/5, Eccellente!").waitFor({ timeout: 20_000 });
+    // The used code has left the device.
+    expect(await keptCodes(buyer)).not.toContain(code);
     await navigli.getByText("Valutazione: 5/5, Eccellente!").waitFor({ timeout: 20_000 });
 
     const page = await open(`/negozi/${NAVIGLI}`, "phone");
@@ -68,5 +138,20 @@ describe("a verified purchase end to end", () => {
       .getByRole("listitem")
       .filter({ hasText: "Codice controllato in cassa" });
     await review.getByText(/Acquisto verificato/).waitFor({ timeout: 20_000 });
+
+    // Isola's chat, open since before 'Accetta': its offer closed politely, live.
+    await isolaOffer.getByText("Acquistato altrove", { exact: true }).waitFor({ timeout: 20_000 });
+    await isolaOffer.getByText(AWAITING).waitFor({ state: "detached" });
+    // And in its offer list on the dashboard.
+    await isola
+      .getByRole("banner")
+      .getByRole("link", { name: /tua area/ })
+      .click();
+    await waitForPage(isola, "/merchant");
+    await isola
+      .getByRole("listitem")
+      .filter({ has: isola.getByRole("link", { name: "Lampada da scrivania LED" }) })
+      .getByText("Acquistato altrove", { exact: true })
+      .waitFor({ timeout: 20_000 });
   });
 });

@@ -125,6 +125,8 @@ export const SIZING = {
   retentionSweep: scheduledJob,
   // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.
   reconcileMarket: scheduledJob,
+  // The shops' monthly funnels, nightly: the due month's offers (three dates) and its shopMonths, in pages.
+  reconcileShopMonths: scheduledJob,
 } as const satisfies Record<string, Sizing>;
 
 export type SizedFunction = keyof typeof SIZING;

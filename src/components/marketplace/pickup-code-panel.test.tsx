@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
 import { PICKUP_MESSAGES } from "@/domain/pickup";
-import { keepPickupCodesOf, readPickupCode } from "@/lib/pickup-code-storage";
+import { holdMessage } from "@/domain/pickup-hold";
+import { keepPickupCodesOf, readKeptPickupCodes, readPickupCode } from "@/lib/pickup-code-storage";
 import { PickupCodePanel } from "./pickup-code-panel";
 
 const BUYER = "buyer-1";
@@ -23,6 +24,33 @@ describe("PickupCodePanel", () => {
     expect(await screen.findByRole("img", { name: PICKUP_MESSAGES.qrLabel })).toBeInTheDocument();
     expect(fetchCode).toHaveBeenCalledWith(DEAL);
     expect(readPickupCode(BUYER, DEAL)).toBe("ACDEFG");
+  });
+
+  it("keeps, for the offline page, what the code is for, until when, and its QR, until the hold ends", async () => {
+    const until = new Date(Date.now() + 26 * 60 * 60_000);
+    const fetchCode = vi.fn().mockResolvedValue({ code: "ACDEFG" });
+    const user = userEvent.setup();
+    render(
+      <PickupCodePanel
+        uid={BUYER}
+        offerId={DEAL}
+        fetchCode={fetchCode}
+        label="Lampada da scrivania LED · Elettronica Navigli"
+        holdUntil={until}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.show }));
+    const qr = await screen.findByRole("img", { name: PICKUP_MESSAGES.qrLabel });
+    const kept = readKeptPickupCodes(BUYER)[DEAL];
+    expect(kept).toMatchObject({
+      code: "ACDEFG",
+      until: until.getTime(),
+      label: "Lampada da scrivania LED · Elettronica Navigli",
+      note: holdMessage(until),
+    });
+    // The very drawing on screen, so the offline page's QR reads the same.
+    expect(kept?.qr?.path).toBe(qr.querySelector("path")?.getAttribute("d"));
+    expect(readPickupCode(BUYER, DEAL, until.getTime() + 1)).toBeNull();
   });
 
   it("opens with no network from the device's copy, and never shows another account's", async () => {

@@ -2,23 +2,41 @@ import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { PICKUP_MESSAGES } from "@/domain/pickup";
-import { readPickupCode, savePickupCode } from "@/lib/pickup-code-storage";
+import { holdMessage } from "@/domain/pickup-hold";
+import { type KeptPickupCode, readPickupCode, savePickupCode, savePickupQr } from "@/lib/pickup-code-storage";
 
 const PickupQr = lazy(() => import("./pickup-qr"));
+
+/** What the offline page shows beside the code: what, where, and until when it is held. */
+function keptDetails(label: string | undefined, holdUntil: Date | undefined) {
+  const details: Omit<KeptPickupCode, "code" | "qr"> = {};
+  if (label) details.label = label;
+  if (holdUntil) {
+    details.until = holdUntil.getTime();
+    details.note = holdMessage(holdUntil);
+  }
+  return details;
+}
 
 /**
  * 'Mostra il codice di ritiro': the buyer's one-time code for an accepted deal, large and as
  * a QR, for the shop's 'Verifica il codice'. Read from this device first (kept once shown, so the till
- * needs no network), else fetched once and kept. `fetchCode` is the data layer's read (pickup-codes.ts).
+ * needs no network), else fetched once and kept, with its QR, `label` and the hold's end for the
+ * offline page (public/offline.js) until the hold ends. `fetchCode` is the data layer's read
+ * (pickup-codes.ts).
  */
 export function PickupCodePanel({
   uid,
   offerId,
   fetchCode,
+  label,
+  holdUntil,
 }: {
   uid: string;
   offerId: string;
   fetchCode: (offerId: string) => Promise<{ code: string } | null>;
+  label?: string | undefined;
+  holdUntil?: Date | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState<string | null>(() => readPickupCode(uid, offerId));
@@ -26,12 +44,15 @@ export function PickupCodePanel({
 
   const show = async () => {
     setOpen(true);
-    if (code) return;
+    if (code) {
+      savePickupCode(uid, offerId, code, keptDetails(label, holdUntil));
+      return;
+    }
     setState("loading");
     try {
       const stored = await fetchCode(offerId);
       if (!stored) throw new Error("pickup code missing");
-      savePickupCode(uid, offerId, stored.code);
+      savePickupCode(uid, offerId, stored.code, keptDetails(label, holdUntil));
       setCode(stored.code);
       setState("idle");
     } catch (error) {
@@ -62,7 +83,11 @@ export function PickupCodePanel({
             {code}
           </p>
           <Suspense fallback={<Spinner size="sm" label="Caricamento del codice QR…" />}>
-            <PickupQr code={code} label={PICKUP_MESSAGES.qrLabel} />
+            <PickupQr
+              code={code}
+              label={PICKUP_MESSAGES.qrLabel}
+              onDrawn={(drawing) => savePickupQr(uid, offerId, code, drawing)}
+            />
           </Suspense>
           <p className="text-center text-sm text-slate-600">{PICKUP_MESSAGES.codeHint}</p>
         </div>

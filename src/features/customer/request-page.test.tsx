@@ -8,6 +8,7 @@ import { getRequest } from "@/data/requests";
 import type { Offer } from "@/domain/offer";
 import type { Request } from "@/domain/request";
 import type { PublicProfile } from "@/domain/user";
+import { readPickupCode, savePickupCode } from "@/lib/pickup-code-storage";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { tellNews } from "@/testing/news";
 import { renderPage } from "@/testing/render-page";
@@ -203,6 +204,22 @@ describe("/requests/:requestId", () => {
     // The request's life: a deal in progress can be cancelled from here, the request not closed.
     expect(screen.getByRole("button", { name: /^Annulla l'accordo/ })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Chiudi la richiesta/ })).not.toBeInTheDocument();
+  });
+
+  it("keeps the pickup code on the device while the deal waits, and drops it once verified", async () => {
+    const deal = { ...lamp, status: "in_progress" as const, acceptedOfferId: navigli.id };
+    vi.mocked(listOffersForRequest).mockResolvedValue([{ ...navigli, status: "accepted" }]);
+    savePickupCode("buyer-1", navigli.id, "ACDEFG");
+    vi.mocked(getRequest).mockResolvedValue(deal);
+    const waiting = open();
+    expect(await screen.findByRole("button", { name: "Mostra il codice di ritiro" })).toBeInTheDocument();
+    expect(readPickupCode("buyer-1", navigli.id)).toBe("ACDEFG");
+    waiting.unmount();
+
+    vi.mocked(getRequest).mockResolvedValue({ ...deal, verifiedPurchaseAt: NOW });
+    open();
+    expect(await screen.findByText(/Acquisto verificato/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(readPickupCode("buyer-1", navigli.id)).toBeNull());
   });
 
   it("shows the buyer's photo with the request", async () => {

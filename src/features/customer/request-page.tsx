@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { ForgetPickupCode } from "@/components/marketplace/forget-pickup-code";
 import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
@@ -18,7 +19,7 @@ import {
   shopDistanceKm,
   sortComparedOffers,
 } from "@/domain/offer-comparison";
-import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { PICKUP_MESSAGES, pickupLabel } from "@/domain/pickup";
 import { PRODUCT_NAME } from "@/domain/product";
 import { displayProductName } from "@/domain/product-name";
 import {
@@ -86,6 +87,7 @@ export function RequestPage() {
 
   const current = request.data;
   const productName = displayProductName(current.productName);
+  const accepted = offers.data?.find((offer) => offer.id === current.acceptedOfferId);
   const compared = sortComparedOffers(
     (offers.data ?? []).map((offer) => {
       const profile = profiles.get(offer.merchantId);
@@ -132,10 +134,19 @@ export function RequestPage() {
           ))}
         </dl>
         <RequestLifeActions request={current} />
+        {current.acceptedOfferId && (current.verifiedPurchaseAt || !canCompleteRequest(current.status)) ? (
+          <ForgetPickupCode uid={uid} offerId={current.acceptedOfferId} />
+        ) : null}
         {current.verifiedPurchaseAt ? (
           <Badge tone="success">✓ {PICKUP_MESSAGES.verified}</Badge>
         ) : canCompleteRequest(current.status) && current.acceptedOfferId ? (
-          <PickupCodePanel uid={uid} offerId={current.acceptedOfferId} fetchCode={fetchPickupCode} />
+          <PickupCodePanel
+            uid={uid}
+            offerId={current.acceptedOfferId}
+            fetchCode={fetchPickupCode}
+            label={pickupLabel(productName, accepted?.merchantName)}
+            holdUntil={accepted?.holdUntil}
+          />
         ) : null}
       </Card>
 

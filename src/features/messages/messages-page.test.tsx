@@ -518,7 +518,7 @@ describe("completion panel", () => {
     );
     renderAt(`/messages/${conversation.id}`);
     expect(await screen.findByText(/^Te lo teniamo da parte fino a /)).toBeVisible();
-    expect(screen.getByRole("button", { name: "Mostra il codice di ritiro" })).toBeVisible();
+    expect(await screen.findByRole("button", { name: "Mostra il codice di ritiro" })).toBeVisible();
     cleanup();
 
     setDeal(

@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
-import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { VerifyPickupForm } from "@/components/marketplace/verify-pickup-form";
 import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
@@ -12,11 +11,12 @@ import type { Conversation } from "@/domain/conversation";
 import { CHAT_MESSAGES } from "@/domain/messages";
 import type { Offer } from "@/domain/offer";
 import { acceptedTermsOf } from "@/domain/offer";
-import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { PICKUP_MESSAGES, pickupLabel } from "@/domain/pickup";
 import { NO_SHOW_MESSAGES } from "@/domain/pickup-record";
 import { displayProductName } from "@/domain/product-name";
 import { isRating, RATING_LABELS } from "@/domain/rating";
 import type { Request } from "@/domain/request";
+import { forgetPickupCode } from "@/lib/pickup-code-storage";
 import type { Deal } from "../api/conversations";
 import { canCompleteWith, dealStage } from "../lib/deal-stage";
 import { CompletionForm } from "./completion-form";
@@ -24,6 +24,14 @@ import { HoldPanel } from "./hold-panel";
 import { BuyerPickupTally, NoShow } from "./no-show";
 import { OfferDetails } from "./offer-details";
 import { RatingOutcome } from "./rating-outcome";
+
+// Only the buyer of a deal waiting for its pickup shows the code: loaded then (and kept by the installed
+// app's worker with the other assets, so it opens offline once seen).
+const PickupCodePanel = lazy(() =>
+  import("@/components/marketplace/pickup-code-panel").then((module) => ({
+    default: module.PickupCodePanel,
+  })),
+);
 
 /** 'Acquisto verificato': the shop checked the buyer's pickup code at its till (both sides read it). */
 function VerifiedPurchase({ hint }: { hint?: string }) {
@@ -61,6 +69,11 @@ function RatingSummary({ rating, feedback }: { rating: number | undefined; feedb
 function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request | null; uid: string }) {
   const stage = dealStage(offer, request);
   const verified = isVerified(offer, request);
+  const awaitingPickup = request !== null && canCompleteWith(offer, request) && !verified;
+  // A code used, or whose deal is over, leaves the device (kept for the till while it waits).
+  useEffect(() => {
+    if (stage !== "pending" && !awaitingPickup) forgetPickupCode(uid, offer.id);
+  }, [stage, awaitingPickup, uid, offer.id]);
   if (stage === "pending")
     return (
       <OfferDecision
@@ -82,7 +95,15 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
             ) : (
               <HoldPanel offer={offer} side="customer" />
             )}
-            <PickupCodePanel uid={uid} offerId={offer.id} fetchCode={fetchPickupCode} />
+            <Suspense fallback={null}>
+              <PickupCodePanel
+                uid={uid}
+                offerId={offer.id}
+                fetchCode={fetchPickupCode}
+                label={pickupLabel(displayProductName(request.productName), offer.merchantName)}
+                holdUntil={offer.holdUntil}
+              />
+            </Suspense>
           </>
         )}
         <CompletionForm requestId={request.id} verified={verified} />

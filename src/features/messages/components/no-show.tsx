@@ -1,5 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { markNoShow } from "@/data/pickup-codes";
 import type { Conversation } from "@/domain/conversation";
 import { callableErrorMessage } from "@/domain/errors";
@@ -18,20 +20,25 @@ export function BuyerPickupTally({ conversation }: { conversation: Conversation 
   );
 }
 
-const holdEnded = (offer: Offer, now: number) =>
-  Boolean(offer.holdReleasedAt) || (offer.holdUntil !== undefined && offer.holdUntil.getTime() <= now);
+/** The hold is over without a verified pickup: its time ran out, or either side let it go. */
+export const holdEndedUnverified = (offer: Offer, now: number) =>
+  offer.verifiedPurchaseAt === undefined &&
+  (Boolean(offer.holdReleasedAt) || (offer.holdUntil !== undefined && offer.holdUntil.getTime() <= now));
 
 /**
- * 'Non ritirato': once the hold ended without a verified pickup the shop may say so (markNoShow); the
- * item is free again and the buyer is told. Both sides then read it on the deal.
+ * 'Non ritirato': once the hold ended without a verified pickup the shop may say so (markNoShow), after
+ * a confirmation that says what follows; the item is free again and the buyer is told. Both sides then
+ * read it on the deal. A refusal stays in the dialog, in Italian.
  */
 export function NoShow({ offer }: { offer: Offer }) {
+  const [confirming, setConfirming] = useState(false);
   const mark = useMutation({
     meta: { ...INLINE_ERROR_META, ...DEAL_CHANGE_META },
     mutationFn: () =>
       markNoShow({ offerId: offer.id }).catch((cause: unknown) => {
         throw new Error(callableErrorMessage(cause, NO_SHOW_REFUSALS.failed), { cause });
       }),
+    onSuccess: () => setConfirming(false),
   });
   if (offer.noShowAt) {
     return (
@@ -40,17 +47,41 @@ export function NoShow({ offer }: { offer: Offer }) {
       </p>
     );
   }
-  if (!holdEnded(offer, Date.now())) return null;
+  if (!holdEndedUnverified(offer, Date.now())) return null;
   return (
-    <div className="space-y-1">
-      <Button size="sm" variant="secondary" loading={mark.isPending} onClick={() => mark.mutate()}>
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => {
+          mark.reset();
+          setConfirming(true);
+        }}
+      >
         {NO_SHOW_MESSAGES.mark}
       </Button>
-      {mark.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {mark.error.message}
-        </p>
-      ) : null}
-    </div>
+      <Dialog
+        open={confirming}
+        onOpenChange={(next) => (next || mark.isPending ? undefined : setConfirming(false))}
+        title={NO_SHOW_MESSAGES.confirmTitle}
+        description={NO_SHOW_MESSAGES.confirmIntro}
+      >
+        <div className="mt-4 space-y-3">
+          {mark.isError ? (
+            <p role="alert" className="text-sm font-medium text-red-800">
+              {mark.error.message}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={mark.isPending}>
+              {NO_SHOW_MESSAGES.keep}
+            </Button>
+            <Button variant="destructive" loading={mark.isPending} onClick={() => mark.mutate()}>
+              {NO_SHOW_MESSAGES.confirm}
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
   );
 }
