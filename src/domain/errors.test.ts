@@ -22,6 +22,9 @@ describe("callableErrorMessage", () => {
       message: "Operazione non consentita: la richiesta è completata.",
     };
     expect(callableErrorMessage(error)).toBe("Operazione non consentita: la richiesta è completata.");
+    // Each of them exactly, not whatever begins like one.
+    const lookalike = { ...error, message: "Operazione non consentita: internal error" };
+    expect(callableErrorMessage(lookalike, ERROR_MESSAGES.acceptOffer)).toBe(ERROR_MESSAGES.acceptOffer);
   });
 
   it("never shows an unknown (English) message: code mapping or fallback", () => {

@@ -1,5 +1,6 @@
 import { AUTH_ERROR_MESSAGES, authErrorMessage, errorCode, isAuthErrorCode } from "./auth-errors.ts";
 import { ERROR_MESSAGES, isKnownMessage } from "./messages.ts";
+import { transitionRefusals } from "./state-machine.ts";
 
 /**
  * One mapping from thrown errors to the Italian text a toast shows (style.md: Errors).
@@ -35,6 +36,10 @@ export type CallableErrorCode = (typeof CALLABLE_ERROR_CODES)[number];
 export const FAILURE_REASONS = {
   /** The shop's plan gives no access now (functions/src/billing/plan-gate.ts): /abbonamento. */
   planRequired: "plan-required",
+  /** Algo's conversation was published already: the chat says so, not 'Errore nella comunicazione'. */
+  algoConversationClosed: "algo-conversation-closed",
+  /** Algo's conversation is not this buyer's (or is gone): said as such. */
+  algoConversationNotFound: "algo-conversation-not-found",
 } as const;
 export type FailureReason = (typeof FAILURE_REASONS)[keyof typeof FAILURE_REASONS];
 
@@ -62,14 +67,17 @@ export function callableErrorCode(code: unknown): CallableErrorCode | undefined 
   return (CALLABLE_ERROR_CODES as readonly string[]).includes(bare) ? (bare as CallableErrorCode) : undefined;
 }
 
-const AUTH_TEXTS: ReadonlySet<string> = new Set(Object.values(AUTH_ERROR_MESSAGES));
+let ownTexts: ReadonlySet<string> | undefined;
 
-/** Texts safe to show as they are: catalogue messages and the state machine's refusals. */
+/**
+ * Texts safe to show as they are: catalogue messages, Auth's texts and the state machine's refusals,
+ * each one of ours exactly (a text is shown, never recognised: what the app does about a refusal goes
+ * by its FAILURE_REASONS code).
+ */
 export function isDisplayableMessage(message: unknown): message is string {
-  return (
-    typeof message === "string" &&
-    (isKnownMessage(message) || AUTH_TEXTS.has(message) || message.startsWith("Operazione non consentita"))
-  );
+  if (typeof message !== "string") return false;
+  ownTexts ??= new Set([...Object.values(AUTH_ERROR_MESSAGES), ...transitionRefusals()]);
+  return isKnownMessage(message) || ownTexts.has(message);
 }
 
 const CODE_MESSAGES: Partial<Record<CallableErrorCode, string>> = {

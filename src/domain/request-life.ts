@@ -12,9 +12,9 @@ import {
   isActiveRequest,
   isExpiredRequest,
   normalizeRequestStatus,
-  REQUEST_STATUS_LABELS,
   type RequestStatusInput,
   requestStatusSchema,
+  requestTransitionRefusal,
 } from "./state-machine.ts";
 
 /**
@@ -96,8 +96,7 @@ export function renewCheck(
   }
   // Only a renewal is expired → active (in_progress → active is cancelDeal's).
   if (!isExpiredRequest(request.status)) {
-    const label = REQUEST_STATUS_LABELS[normalizeRequestStatus(request.status)].toLowerCase();
-    return { ok: false, message: `Operazione non consentita: la richiesta è ${label}.` };
+    return { ok: false, message: requestTransitionRefusal(normalizeRequestStatus(request.status)) };
   }
   return now.getTime() - expiry <= REQUEST_RENEW_AFTER_MS
     ? { ok: true }
