@@ -1,6 +1,5 @@
 import { AUTH_ERROR_MESSAGES, authErrorMessage, errorCode, isAuthErrorCode } from "./auth-errors.ts";
 import { ERROR_MESSAGES, isKnownMessage } from "./messages.ts";
-import { transitionRefusals } from "./state-machine.ts";
 
 /**
  * One mapping from thrown errors to the Italian text a toast shows (style.md: Errors).
@@ -36,6 +35,8 @@ export type CallableErrorCode = (typeof CALLABLE_ERROR_CODES)[number];
 export const FAILURE_REASONS = {
   /** The shop's plan gives no access now (functions/src/billing/plan-gate.ts): /abbonamento. */
   planRequired: "plan-required",
+  /** The state machine's refusal (state-machine.ts), worded from the status: shown as the function sent it. */
+  transitionRefused: "transition-refused",
   /** Algo's conversation was published already: the chat says so, not 'Errore nella comunicazione'. */
   algoConversationClosed: "algo-conversation-closed",
   /** Algo's conversation is not this buyer's (or is gone): said as such. */
@@ -67,17 +68,11 @@ export function callableErrorCode(code: unknown): CallableErrorCode | undefined 
   return (CALLABLE_ERROR_CODES as readonly string[]).includes(bare) ? (bare as CallableErrorCode) : undefined;
 }
 
-let ownTexts: ReadonlySet<string> | undefined;
+const AUTH_TEXTS: ReadonlySet<string> = new Set(Object.values(AUTH_ERROR_MESSAGES));
 
-/**
- * Texts safe to show as they are: catalogue messages, Auth's texts and the state machine's refusals,
- * each one of ours exactly (a text is shown, never recognised: what the app does about a refusal goes
- * by its FAILURE_REASONS code).
- */
+/** Texts safe to show as they are: the catalogue's and Auth's, each exactly. */
 export function isDisplayableMessage(message: unknown): message is string {
-  if (typeof message !== "string") return false;
-  ownTexts ??= new Set([...Object.values(AUTH_ERROR_MESSAGES), ...transitionRefusals()]);
-  return isKnownMessage(message) || ownTexts.has(message);
+  return typeof message === "string" && (isKnownMessage(message) || AUTH_TEXTS.has(message));
 }
 
 const CODE_MESSAGES: Partial<Record<CallableErrorCode, string>> = {
@@ -94,6 +89,10 @@ export function callableErrorMessage(error: unknown, fallback: string = ERROR_ME
   // firebase/functions 12 appends the HTTP status to the server's text ('Token non valido o scaduto [400]').
   const message = typeof raw === "string" ? raw.replace(/ \[\d{3}\]$/, "") : raw;
   if (isDisplayableMessage(message)) return message;
+  // Told by its code on this very error (not on one it wraps, whose text this is not).
+  if (typeof message === "string" && failureReason(error, 0) === FAILURE_REASONS.transitionRefused) {
+    return message;
+  }
   const code = callableErrorCode(errorCode(error));
   return (code && CODE_MESSAGES[code]) ?? fallback;
 }

@@ -77,7 +77,8 @@ export type WithdrawOfferInput = z.infer<typeof withdrawOfferInputSchema>;
 export const withdrawOfferOutputSchema = lazySchema(() => z.object({ offerId: idSchema }));
 export type WithdrawOfferOutput = z.infer<typeof withdrawOfferOutputSchema>;
 
-export type RenewCheck = { ok: true } | { ok: false; message: string };
+/** A refusal; `transitionRefused` when the request's status allows no renewal at all (the state machine's). */
+export type RenewCheck = { ok: true } | { ok: false; message: string; transitionRefused?: true };
 
 /**
  * May the buyer renew now: an active request in its last REQUEST_RENEW_BEFORE_MS, or an expired one
@@ -96,7 +97,8 @@ export function renewCheck(
   }
   // Only a renewal is expired → active (in_progress → active is cancelDeal's).
   if (!isExpiredRequest(request.status)) {
-    return { ok: false, message: requestTransitionRefusal(normalizeRequestStatus(request.status)) };
+    const message = requestTransitionRefusal(normalizeRequestStatus(request.status));
+    return { ok: false, message, transitionRefused: true };
   }
   return now.getTime() - expiry <= REQUEST_RENEW_AFTER_MS
     ? { ok: true }

@@ -170,18 +170,15 @@ export const OFFER_STATUS_TONES: Record<OfferStatus, BadgeTone> = {
   cancelled: "danger",
 };
 
-/** The refusal of a request that its status does not let change: 'Operazione non consentita: …'. */
+/**
+ * The refusal of a request that its status does not let change: 'Operazione non consentita: …'. A
+ * function sends it with FAILURE_REASONS.transitionRefused (errors.ts), which lets the app show it.
+ */
 export const requestTransitionRefusal = (from: RequestStatus) =>
   `Operazione non consentita: la richiesta è ${REQUEST_STATUS_LABELS[from].toLowerCase()}.`;
 
 export const offerTransitionRefusal = (from: OfferStatus) =>
   `Operazione non consentita: l'offerta è ${OFFER_STATUS_LABELS[from].toLowerCase()}.`;
-
-/** Every refusal text above: known texts, shown as they come (errors.ts isDisplayableMessage). */
-export const transitionRefusals = (): string[] => [
-  ...REQUEST_STATUSES.map(requestTransitionRefusal),
-  ...OFFER_STATUSES.map(offerTransitionRefusal),
-];
 
 export type TransitionResult<S extends string> =
   | { ok: true; from: S; to: S }
