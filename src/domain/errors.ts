@@ -58,6 +58,21 @@ export function failureReason(error: unknown, depth = 3): FailureReason | undefi
   return depth > 0 && failure?.cause !== undefined ? failureReason(failure.cause, depth - 1) : undefined;
 }
 
+const REFUSAL = "Refusal";
+
+/**
+ * A refusal the app raises itself, with a catalogue text and no failure behind it (no tokens left, the
+ * link not sent): expected, so never reported as a bug (client-error.ts isExpectedFailure), told by its
+ * class and name, not by its text.
+ */
+export class Refusal extends Error {
+  override name = REFUSAL;
+}
+
+/** Whether `error` is the app's own Refusal (by name too: a copy of this module is still one). */
+export const isRefusal = (error: unknown): error is Refusal =>
+  error instanceof Error && error.name === REFUSAL;
+
 /** A refusal a function turns into `new HttpsError(code, message)`. */
 export type DomainFailure = { code: CallableErrorCode; message: string };
 
