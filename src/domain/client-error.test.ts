@@ -12,6 +12,7 @@ import {
   sanitizeClientErrorReport,
   scrubPersonalData,
 } from "./client-error.ts";
+import { Refusal } from "./errors.ts";
 import { ERROR_MESSAGES } from "./messages.ts";
 
 const CHROME_PHONE =
@@ -190,7 +191,9 @@ describe("isExpectedFailure", () => {
       Object.assign(new Error("Troppi tentativi"), { status: 429 }),
       new TypeError("Failed to fetch"),
       new DOMException("The user aborted a request.", "AbortError"),
-      new Error(ERROR_MESSAGES.generic),
+      // The app's own refusal, told by its class whatever its text says.
+      new Refusal(ERROR_MESSAGES.generic),
+      new Refusal("Testo cambiato"),
     ]) {
       expect(isExpectedFailure(error), String(error)).toBe(true);
     }
@@ -206,6 +209,8 @@ describe("isExpectedFailure", () => {
       new TypeError("Cannot read properties of undefined (reading 'id')"),
       new Error(ERROR_MESSAGES.generic, { cause: new TypeError("x is not a function") }),
       new Error(ERROR_MESSAGES.generic, { cause: coded("permission-denied") }),
+      // A catalogue text alone says nothing: only a Refusal is the app's own.
+      new Error(ERROR_MESSAGES.generic),
       "a string",
     ]) {
       expect(isExpectedFailure(error), String(error)).toBe(false);

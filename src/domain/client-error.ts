@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorCode } from "./auth-errors.ts";
-import { CALLABLE_ERROR_CODES, isDisplayableMessage } from "./errors.ts";
+import { CALLABLE_ERROR_CODES, isRefusal } from "./errors.ts";
 import { lazySchema } from "./lazy-schema.ts";
 import {
   CLIENT_ERROR_MESSAGE_MAX_CHARS,
@@ -278,8 +278,8 @@ function expectedByItself(error: unknown): boolean | undefined {
 /**
  * True for the failures the product expects and explains to the user (a callable's refusal, a wrong
  * password, the network going away), which are not worth a report; false for the rest (bugs). A screen's
- * error that wraps another (`cause`) is judged by what it wraps; one that wraps nothing and carries a
- * catalogue text is a refusal of the app's own.
+ * error that wraps another (`cause`) is judged by what it wraps; one that wraps nothing is expected only
+ * as the app's own Refusal (errors.ts), whatever its text.
  */
 export function isExpectedFailure(error: unknown): boolean {
   let current: unknown = error;
@@ -288,7 +288,7 @@ export function isExpectedFailure(error: unknown): boolean {
     if (verdict !== undefined) return verdict;
     const cause = current instanceof Error ? current.cause : undefined;
     if (cause === undefined || cause === null) {
-      return current instanceof Error && isDisplayableMessage(current.message) && depth === 0;
+      return isRefusal(current) && depth === 0;
     }
     current = cause;
   }

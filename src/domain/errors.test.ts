@@ -16,12 +16,22 @@ describe("callableErrorMessage", () => {
     expect(callableErrorMessage(error, ERROR_MESSAGES.acceptOffer)).toBe("Richiesta non trovata");
   });
 
-  it("shows the state machine's refusals", () => {
+  it("shows the state machine's refusals, told by their code", () => {
     const error = {
       code: "functions/failed-precondition",
       message: "Operazione non consentita: la richiesta è completata.",
+      details: failureDetails(FAILURE_REASONS.transitionRefused),
     };
     expect(callableErrorMessage(error)).toBe("Operazione non consentita: la richiesta è completata.");
+    // The code, not the words: a reworded refusal is shown, a lookalike without the code is not.
+    expect(callableErrorMessage({ ...error, message: "Non si può: la richiesta è chiusa." })).toBe(
+      "Non si può: la richiesta è chiusa.",
+    );
+    const { details: _details, ...lookalike } = error;
+    expect(callableErrorMessage(lookalike, ERROR_MESSAGES.acceptOffer)).toBe(ERROR_MESSAGES.acceptOffer);
+    // Nor the text of an error that only wraps one.
+    const wrapped = Object.assign(new Error("internal"), { cause: error });
+    expect(callableErrorMessage(wrapped, ERROR_MESSAGES.acceptOffer)).toBe(ERROR_MESSAGES.acceptOffer);
   });
 
   it("never shows an unknown (English) message: code mapping or fallback", () => {

@@ -35,6 +35,12 @@ export type CallableErrorCode = (typeof CALLABLE_ERROR_CODES)[number];
 export const FAILURE_REASONS = {
   /** The shop's plan gives no access now (functions/src/billing/plan-gate.ts): /abbonamento. */
   planRequired: "plan-required",
+  /** The state machine's refusal (state-machine.ts), worded from the status: shown as the function sent it. */
+  transitionRefused: "transition-refused",
+  /** Algo's conversation was published already: the chat says so, not 'Errore nella comunicazione'. */
+  algoConversationClosed: "algo-conversation-closed",
+  /** Algo's conversation is not this buyer's (or is gone): said as such. */
+  algoConversationNotFound: "algo-conversation-not-found",
 } as const;
 export type FailureReason = (typeof FAILURE_REASONS)[keyof typeof FAILURE_REASONS];
 
@@ -52,6 +58,21 @@ export function failureReason(error: unknown, depth = 3): FailureReason | undefi
   return depth > 0 && failure?.cause !== undefined ? failureReason(failure.cause, depth - 1) : undefined;
 }
 
+const REFUSAL = "Refusal";
+
+/**
+ * A refusal the app raises itself, with a catalogue text and no failure behind it (no tokens left, the
+ * link not sent): expected, so never reported as a bug (client-error.ts isExpectedFailure), told by its
+ * class and name, not by its text.
+ */
+export class Refusal extends Error {
+  override name = REFUSAL;
+}
+
+/** Whether `error` is the app's own Refusal (by name too: a copy of this module is still one). */
+export const isRefusal = (error: unknown): error is Refusal =>
+  error instanceof Error && error.name === REFUSAL;
+
 /** A refusal a function turns into `new HttpsError(code, message)`. */
 export type DomainFailure = { code: CallableErrorCode; message: string };
 
@@ -64,12 +85,9 @@ export function callableErrorCode(code: unknown): CallableErrorCode | undefined 
 
 const AUTH_TEXTS: ReadonlySet<string> = new Set(Object.values(AUTH_ERROR_MESSAGES));
 
-/** Texts safe to show as they are: catalogue messages and the state machine's refusals. */
+/** Texts safe to show as they are: the catalogue's and Auth's, each exactly. */
 export function isDisplayableMessage(message: unknown): message is string {
-  return (
-    typeof message === "string" &&
-    (isKnownMessage(message) || AUTH_TEXTS.has(message) || message.startsWith("Operazione non consentita"))
-  );
+  return typeof message === "string" && (isKnownMessage(message) || AUTH_TEXTS.has(message));
 }
 
 const CODE_MESSAGES: Partial<Record<CallableErrorCode, string>> = {
@@ -86,6 +104,10 @@ export function callableErrorMessage(error: unknown, fallback: string = ERROR_ME
   // firebase/functions 12 appends the HTTP status to the server's text ('Token non valido o scaduto [400]').
   const message = typeof raw === "string" ? raw.replace(/ \[\d{3}\]$/, "") : raw;
   if (isDisplayableMessage(message)) return message;
+  // Told by its code on this very error (not on one it wraps, whose text this is not).
+  if (typeof message === "string" && failureReason(error, 0) === FAILURE_REASONS.transitionRefused) {
+    return message;
+  }
   const code = callableErrorCode(errorCode(error));
   return (code && CODE_MESSAGES[code]) ?? fallback;
 }

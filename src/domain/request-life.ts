@@ -12,9 +12,9 @@ import {
   isActiveRequest,
   isExpiredRequest,
   normalizeRequestStatus,
-  REQUEST_STATUS_LABELS,
   type RequestStatusInput,
   requestStatusSchema,
+  requestTransitionRefusal,
 } from "./state-machine.ts";
 
 /**
@@ -77,7 +77,8 @@ export type WithdrawOfferInput = z.infer<typeof withdrawOfferInputSchema>;
 export const withdrawOfferOutputSchema = lazySchema(() => z.object({ offerId: idSchema }));
 export type WithdrawOfferOutput = z.infer<typeof withdrawOfferOutputSchema>;
 
-export type RenewCheck = { ok: true } | { ok: false; message: string };
+/** A refusal; `transitionRefused` when the request's status allows no renewal at all (the state machine's). */
+export type RenewCheck = { ok: true } | { ok: false; message: string; transitionRefused?: true };
 
 /**
  * May the buyer renew now: an active request in its last REQUEST_RENEW_BEFORE_MS, or an expired one
@@ -96,8 +97,8 @@ export function renewCheck(
   }
   // Only a renewal is expired → active (in_progress → active is cancelDeal's).
   if (!isExpiredRequest(request.status)) {
-    const label = REQUEST_STATUS_LABELS[normalizeRequestStatus(request.status)].toLowerCase();
-    return { ok: false, message: `Operazione non consentita: la richiesta è ${label}.` };
+    const message = requestTransitionRefusal(normalizeRequestStatus(request.status));
+    return { ok: false, message, transitionRefused: true };
   }
   return now.getTime() - expiry <= REQUEST_RENEW_AFTER_MS
     ? { ok: true }

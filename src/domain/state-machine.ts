@@ -170,6 +170,16 @@ export const OFFER_STATUS_TONES: Record<OfferStatus, BadgeTone> = {
   cancelled: "danger",
 };
 
+/**
+ * The refusal of a request that its status does not let change: 'Operazione non consentita: …'. A
+ * function sends it with FAILURE_REASONS.transitionRefused (errors.ts), which lets the app show it.
+ */
+export const requestTransitionRefusal = (from: RequestStatus) =>
+  `Operazione non consentita: la richiesta è ${REQUEST_STATUS_LABELS[from].toLowerCase()}.`;
+
+export const offerTransitionRefusal = (from: OfferStatus) =>
+  `Operazione non consentita: l'offerta è ${OFFER_STATUS_LABELS[from].toLowerCase()}.`;
+
 export type TransitionResult<S extends string> =
   | { ok: true; from: S; to: S }
   | { ok: false; from: S; to: S; code: "failed-precondition"; message: string };
@@ -187,7 +197,7 @@ export function assertRequestTransition(
     from: f,
     to: t,
     code: "failed-precondition",
-    message: `Operazione non consentita: la richiesta è ${REQUEST_STATUS_LABELS[f].toLowerCase()}.`,
+    message: requestTransitionRefusal(f),
   };
 }
 
@@ -198,7 +208,7 @@ export function assertOfferTransition(from: OfferStatus, to: OfferStatus): Trans
     from,
     to,
     code: "failed-precondition",
-    message: `Operazione non consentita: l'offerta è ${OFFER_STATUS_LABELS[from].toLowerCase()}.`,
+    message: offerTransitionRefusal(from),
   };
 }
 

@@ -8,6 +8,7 @@ import type { AlgoChatOutput } from "../../src/domain/algo";
 import { ALGO_QUESTIONS } from "../../src/domain/algo-dialogue";
 import { ALGO_LIMIT_MESSAGES } from "../../src/domain/algo-limit-messages";
 import { algoUsageDay } from "../../src/domain/algo-usage";
+import { FAILURE_REASONS } from "../../src/domain/errors";
 import {
   ALGO_DAILY_REFUND_CAP,
   ALGO_DAILY_TURN_CAP,
@@ -217,6 +218,8 @@ describe("algoChat with the offline Algo", () => {
 
     expect(await rejection(talkOn(conversationId, "anna", "ancora una cosa"))).toMatchObject({
       code: "failed-precondition",
+      // /create words it by this reason, not by its text.
+      details: { reason: FAILURE_REASONS.algoConversationClosed },
     });
 
     const anna = await doc("users/anna");
@@ -268,6 +271,7 @@ describe("algoChat with the offline Algo", () => {
     expect(await rejection(talkOn(first?.conversationId ?? "", "dario", "ciao"))).toMatchObject({
       code: "not-found",
       message: "Conversazione con Algo non trovata.",
+      details: { reason: FAILURE_REASONS.algoConversationNotFound },
     });
     expect(await rejection(talkOn("bad/id", "dario", "ciao"))).toMatchObject({ code: "invalid-argument" });
     expect((await doc("users/dario"))?.aiTokens).toBe(20);

@@ -7,6 +7,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FAILURE_REASONS } from "../../src/domain/errors";
 import { DEAL_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc } from "../support/integration-seed";
@@ -221,6 +222,8 @@ describe("acceptOffer", () => {
     expect(await rejection(acceptCall("late", CUSTOMER))).toMatchObject({
       code: "failed-precondition",
       message: REQUEST_CLOSED,
+      // The app shows it as it comes by this code (errors.ts callableErrorMessage).
+      details: { reason: FAILURE_REASONS.transitionRefused },
     });
     expect(await read("offers/late")).toMatchObject({ status: "pending", updatedAt: EARLIER });
 

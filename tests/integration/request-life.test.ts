@@ -9,6 +9,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, FieldValue, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FAILURE_REASONS } from "../../src/domain/errors";
 import { ERROR_MESSAGES } from "../../src/domain/messages";
 import { REQUEST_LIFE_MESSAGES } from "../../src/domain/request-life-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
@@ -312,6 +313,8 @@ describe("renewRequest", () => {
     expect(await rejection(actions.renewRequestFor(BUYER, { requestId: "closed" }, deps()))).toMatchObject({
       code: "failed-precondition",
       message: "Operazione non consentita: la richiesta è annullata.",
+      // The app shows it as it comes by this code (errors.ts callableErrorMessage).
+      details: { reason: FAILURE_REASONS.transitionRefused },
     });
     expect(
       await rejection(actions.renewRequestFor(OTHER_BUYER, { requestId: "mine" }, deps())),

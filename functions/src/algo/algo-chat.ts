@@ -16,6 +16,7 @@ import {
   withRefund,
   withTurn,
 } from "@/domain/algo-usage";
+import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
 import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { type LocationInput, locationInputSchema } from "@/domain/request";
 import { algoTurnAction, type TokenAction } from "@/domain/tokens";
@@ -105,10 +106,18 @@ async function loadAndCharge(
     const snapshot = await tx.get(ref);
     const existing = snapshot.exists ? parseConversation(snapshot.data()) : undefined;
     if (snapshot.exists && existing?.userId !== uid) {
-      throw new HttpsError("not-found", ERROR_MESSAGES.algoConversationNotFound);
+      throw new HttpsError(
+        "not-found",
+        ERROR_MESSAGES.algoConversationNotFound,
+        failureDetails(FAILURE_REASONS.algoConversationNotFound),
+      );
     }
     if (isCompleted(existing)) {
-      throw new HttpsError("failed-precondition", ERROR_MESSAGES.algoConversationClosed);
+      throw new HttpsError(
+        "failed-precondition",
+        ERROR_MESSAGES.algoConversationClosed,
+        failureDetails(FAILURE_REASONS.algoConversationClosed),
+      );
     }
     // The day's caps (algo-usage.ts), before any charge or model call.
     const now = deps.now();

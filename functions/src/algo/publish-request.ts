@@ -6,6 +6,7 @@ import {
   publishAlgoRequestInputSchema,
 } from "@/domain/algo";
 import { ALGO_CONVERSATION_STATUS } from "@/domain/algo-conversation";
+import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
 import { mergeExtractedData, sanitizeExtractedData } from "@/domain/extracted-data";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
@@ -49,7 +50,11 @@ export async function runPublishAlgoRequest(
     const snapshot = await tx.get(ref);
     const conversation = snapshot.exists ? parseConversation(snapshot.data()) : undefined;
     if (!conversation || conversation.userId !== uid) {
-      throw new HttpsError("not-found", ERROR_MESSAGES.algoConversationNotFound);
+      throw new HttpsError(
+        "not-found",
+        ERROR_MESSAGES.algoConversationNotFound,
+        failureDetails(FAILURE_REASONS.algoConversationNotFound),
+      );
     }
     const fields = mergeExtractedData(conversation.fields, sanitizeExtractedData(input.fields));
     const actionRadius = input.actionRadius ?? conversation.actionRadius;
@@ -62,7 +67,12 @@ export async function runPublishAlgoRequest(
     };
     if (conversation.status === ALGO_CONVERSATION_STATUS.completed && conversation.requestId) {
       const location = conversation.location ?? input.location;
-      if (!location) throw new HttpsError("failed-precondition", ERROR_MESSAGES.algoConversationClosed);
+      if (!location)
+        throw new HttpsError(
+          "failed-precondition",
+          ERROR_MESSAGES.algoConversationClosed,
+          failureDetails(FAILURE_REASONS.algoConversationClosed),
+        );
       const request = publishableRequest({ ...base, requestId: conversation.requestId, location });
       return { requestId: conversation.requestId, request, ids: [] as string[] };
     }

@@ -8,7 +8,7 @@ import {
 import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
 import { COLLECTIONS } from "@/domain/collections";
-import type { DomainFailure } from "@/domain/errors";
+import { type DomainFailure, FAILURE_REASONS, failureDetails } from "@/domain/errors";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
 import { HOLD_CHOICES } from "@/domain/pickup-hold";
 import { offerStatusSchema, storedRequestStatusSchema, type TransitionResult } from "@/domain/state-machine";
@@ -108,7 +108,7 @@ export function assertCustomer(request: StoredRequest, uid: string): void {
 export function assertTransition<S extends string>(result: TransitionResult<S>): void {
   if (!result.ok) {
     const failure: DomainFailure = { code: result.code, message: result.message };
-    throw new HttpsError(failure.code, failure.message);
+    throw new HttpsError(failure.code, failure.message, failureDetails(FAILURE_REASONS.transitionRefused));
   }
 }
 

@@ -1,6 +1,7 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
+import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
 import { MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/limits";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
@@ -83,7 +84,10 @@ export async function renewRequestFor(
     assertOwner(request.customerId, uid);
     const now = deps.now();
     const check = renewCheck(request, now);
-    if (!check.ok) throw new HttpsError("failed-precondition", check.message);
+    if (!check.ok) {
+      const details = check.transitionRefused ? failureDetails(FAILURE_REASONS.transitionRefused) : undefined;
+      throw new HttpsError("failed-precondition", check.message, details);
+    }
     if (isExpiredRequest(request.status)) {
       const active = await tx.get(
         db

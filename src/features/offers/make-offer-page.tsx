@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { FAILURE_REASONS, failureReason } from "@/domain/errors";
+import { FAILURE_REASONS, failureReason, Refusal } from "@/domain/errors";
 import { ERROR_MESSAGES, MERCHANT_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
 import type { OfferFormData } from "@/domain/offer-form";
 import { PRODUCT_NAME } from "@/domain/product";
@@ -173,7 +173,7 @@ export function MakeOfferPage() {
                   const drafted = await draftDescription.mutateAsync({ requestId: request.id, ...input });
                   if (drafted !== null) return drafted;
                   setBuyOpen(true);
-                  throw new Error(ERROR_MESSAGES.insufficientTokens);
+                  throw new Refusal(ERROR_MESSAGES.insufficientTokens);
                 }}
                 dictation={(fill) => (
                   <DictateOffer

@@ -3,7 +3,7 @@ import { createMagicLink } from "@/data/account";
 import { sendFirebaseSignInLink } from "@/data/auth";
 import { sendEmail } from "@/data/email";
 import { errorCode } from "@/domain/auth-errors";
-import { callableErrorCode, callableErrorMessage } from "@/domain/errors";
+import { callableErrorCode, callableErrorMessage, Refusal } from "@/domain/errors";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
 import { rememberEmailForSignIn } from "../lib/email-link-storage";
@@ -35,7 +35,7 @@ export async function requestMagicLink(email: string, userType: UserType): Promi
   } catch (error) {
     const code = callableErrorCode(errorCode(error));
     if (!code || !INFRASTRUCTURE_FAILURES.has(code)) {
-      throw new Error(callableErrorMessage(error, ERROR_MESSAGES.magicLinkSend));
+      throw new Refusal(callableErrorMessage(error, ERROR_MESSAGES.magicLinkSend));
     }
     console.error("createMagicLink unavailable: sending the Firebase sign-in link instead", error);
   }
@@ -43,7 +43,7 @@ export async function requestMagicLink(email: string, userType: UserType): Promi
     await requestEmailSignInLink(email, userType);
   } catch (error) {
     console.error("Firebase sign-in link not sent", error);
-    throw new Error(ERROR_MESSAGES.magicLinkSend);
+    throw new Refusal(ERROR_MESSAGES.magicLinkSend);
   }
 }
 

@@ -1,6 +1,7 @@
 import { deleteCurrentAccount, registerWithPassword, signInWithPassword, signOut } from "@/data/auth";
 import { createUserDoc, getUser } from "@/data/users";
 import type { LoginData, RegisterData } from "@/domain/auth-form";
+import { Refusal } from "@/domain/errors";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import type { UserType } from "@/domain/user-type";
 import { clearPendingUserType } from "@/lib/pending-user-type";
@@ -41,7 +42,7 @@ export async function loginWithPassword(data: LoginData): Promise<SignedIn> {
   const user = await getUser(account.uid);
   if (!user) {
     await signOut().catch((error: unknown) => console.error("Sign-out after missing data failed", error));
-    throw new Error(ERROR_MESSAGES.userDataNotFound);
+    throw new Refusal(ERROR_MESSAGES.userDataNotFound);
   }
   return { userType: user.userType, displayName: user.displayName, firstSignIn: false };
 }

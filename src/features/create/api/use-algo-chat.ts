@@ -8,6 +8,7 @@ import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
 import { type LocationInput, locationInputSchema } from "@/domain/request";
 import { MAX_REQUEST_PHOTOS } from "@/domain/request-photo";
 import { useRememberTokenBalance } from "@/lib/token-balance";
+import { algoFailureMessage } from "../lib/algo-failure";
 import { clearDraft, loadDraft, loadDraftPhotos, saveDraft, saveDraftPhotos } from "../lib/draft-storage";
 
 export type ChatRole = "user" | "assistant";
@@ -33,13 +34,6 @@ type ChatState = Omit<AlgoDraft, "uid" | "savedAt" | "messages"> & {
   /** The page started from a saved draft. */
   restored: boolean;
 };
-
-/** The spec's 'Errore nella comunicazione con Algo', unless the function said why the conversation is over. */
-function algoFailureMessage(error: unknown): string {
-  const message = errorMessage(error, ERROR_MESSAGES.algoCommunication);
-  const specific: string[] = [ERROR_MESSAGES.algoConversationClosed, ERROR_MESSAGES.algoConversationNotFound];
-  return specific.includes(message) ? message : ERROR_MESSAGES.algoCommunication;
-}
 
 let nextMessageId = 0;
 const messageId = () => `m${Date.now().toString(36)}${++nextMessageId}`;

@@ -35,7 +35,8 @@ export function LocationCard(props: LocationCardProps) {
   const { address, onAddressChange, coords, onCoordsChange, radius, onRadiusChange } = props;
   const loadPlaces = props.loadPlaces ?? loadGazetteer;
   const [locating, setLocating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // What went wrong, and whether it is the typed place (the field is then marked invalid).
+  const [error, setError] = useState<{ text: string; placeNotFound?: boolean } | null>(null);
   // Where the coordinates came from, for the status line; null: the profile's saved position (or none).
   const [source, setSource] = useState<{ phone: LatLng | null; place: string | null } | null>(null);
   const addressId = useId();
@@ -51,14 +52,15 @@ export function LocationCard(props: LocationCardProps) {
           setSource({ phone: fix, place: null });
           onCoordsChange(fix);
         },
-        () => setError(BUYER_MESSAGES.locationUnavailable),
+        () => setError({ text: BUYER_MESSAGES.locationUnavailable }),
       )
       .finally(() => setLocating(false));
   };
 
   const onOutcome = (outcome: PlaceOutcome) => {
     if (!outcome.place) {
-      setError(outcome.reason === "not-found" ? PLACE_MESSAGES.notFound : PLACE_MESSAGES.unavailable);
+      const placeNotFound = outcome.reason === "not-found";
+      setError({ text: placeNotFound ? PLACE_MESSAGES.notFound : PLACE_MESSAGES.unavailable, placeNotFound });
       return;
     }
     const { place } = outcome;
@@ -91,7 +93,7 @@ export function LocationCard(props: LocationCardProps) {
             id={addressId}
             value={address}
             maxLength={200}
-            aria-invalid={error === PLACE_MESSAGES.notFound || undefined}
+            aria-invalid={error?.placeNotFound || undefined}
             aria-describedby={error ? errorId : undefined}
             onValueChange={(value) => {
               setError(null);
@@ -110,7 +112,7 @@ export function LocationCard(props: LocationCardProps) {
         </p>
         {error ? (
           <p id={errorId} className="text-sm text-red-700" role="alert">
-            {error}
+            {error.text}
           </p>
         ) : null}
         <p className="text-xs text-slate-600">{BUYER_MESSAGES.locationTypedHint}</p>

@@ -25,7 +25,8 @@ type PlacePromptProps = {
 export function PlacePrompt({ onPlace, disabled = false, loadPlaces = loadGazetteer }: PlacePromptProps) {
   const [address, setAddress] = useState("");
   const [locating, setLocating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // What went wrong, and whether it is the typed place (the field is then marked invalid).
+  const [error, setError] = useState<{ text: string; placeNotFound?: boolean } | null>(null);
   const fieldId = useId();
   const errorId = useId();
 
@@ -38,14 +39,15 @@ export function PlacePrompt({ onPlace, disabled = false, loadPlaces = loadGazett
           onPlace(REVIEW_LABELS.myPosition, { ...fix, address: BUYER_MESSAGES.locationFromPhone }).then(
             () => {},
           ),
-        () => setError(BUYER_MESSAGES.locationUnavailable),
+        () => setError({ text: BUYER_MESSAGES.locationUnavailable }),
       )
       .finally(() => setLocating(false));
   };
 
   const onOutcome = (outcome: PlaceOutcome) => {
     if (!outcome.place) {
-      setError(outcome.reason === "not-found" ? PLACE_MESSAGES.notFound : PLACE_MESSAGES.unavailable);
+      const placeNotFound = outcome.reason === "not-found";
+      setError({ text: placeNotFound ? PLACE_MESSAGES.notFound : PLACE_MESSAGES.unavailable, placeNotFound });
       return;
     }
     setError(null);
@@ -73,7 +75,7 @@ export function PlacePrompt({ onPlace, disabled = false, loadPlaces = loadGazett
         value={address}
         maxLength={200}
         disabled={disabled}
-        aria-invalid={error === PLACE_MESSAGES.notFound || undefined}
+        aria-invalid={error?.placeNotFound || undefined}
         aria-describedby={error ? errorId : undefined}
         onValueChange={(value) => {
           setError(null);
@@ -84,7 +86,7 @@ export function PlacePrompt({ onPlace, disabled = false, loadPlaces = loadGazett
       />
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
+          {error.text}
         </p>
       ) : null}
     </fieldset>

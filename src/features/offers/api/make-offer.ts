@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { generateOfferDescription } from "@/data/offer-description";
 import { getOffer, saveOffer } from "@/data/offers";
 import { getRequest } from "@/data/requests";
-import { callableErrorMessage } from "@/domain/errors";
+import { callableErrorMessage, Refusal } from "@/domain/errors";
 import { ERROR_MESSAGES } from "@/domain/messages";
 import { offerIdFor } from "@/domain/offer";
 import type { OfferFormData } from "@/domain/offer-form";
@@ -87,7 +87,7 @@ export function useDraftDescription() {
         const result = await generateOfferDescription(input);
         rememberBalance(result.tokenBalance);
         if (result.outOfTokens) return null;
-        if (!result.description.trim()) throw new Error(ERROR_MESSAGES.offerDescription);
+        if (!result.description.trim()) throw new Refusal(ERROR_MESSAGES.offerDescription);
         return result.description;
       } catch (error) {
         const message = callableErrorMessage(error, ERROR_MESSAGES.offerDescription);
