@@ -59,12 +59,14 @@ const ON_DEMAND = new Set([
   // The offline gazetteer, data and lookup (~150 kB gzip): fetched on the first keystroke in a place
   // field (/create, /profile).
   "src/data/gazetteer/italian-places.ts",
-  // The header's unread total (its conversation and message listeners), loaded once someone is signed in.
+  // The header's unread total (its one listener, on unreadCounts/{uid}), loaded once someone is signed in.
   "src/features/messages/components/with-unread-total.tsx",
   // The client error reporter (src/lib/error-reporting.ts loads it with the first error to report).
   "src/lib/error-reporter.ts",
-  // The shop's reviews and the request page's live offers, loaded by those pages' first query.
+  // The shop's reviews, loaded by the shop page's first query.
   "src/data/shop-page.ts",
+  // 'Un'offerta per tutti' (its schemas and the products' similarity), loaded when a shop sends one on /browse.
+  "src/data/group-offers.ts",
   // The header's notification bell (its live list), loaded once someone is signed in.
   "src/features/notifications/components/notification-bell.tsx",
   // The messages screen's early reads (the route gate's `prefetch`), loaded once the uid is known; the

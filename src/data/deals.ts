@@ -8,7 +8,6 @@ import {
   submitOfferInputSchema,
   submitOfferOutputSchema,
 } from "@/domain/callables";
-import { groupOfferInputSchema, groupOfferOutputSchema } from "@/domain/group-offer";
 import { callable } from "./callables";
 
 /**
@@ -17,9 +16,6 @@ import { callable } from "./callables";
  * (functions/src/offers, functions/src/deals).
  */
 export const submitOffer = callable("submitOffer", submitOfferInputSchema, submitOfferOutputSchema);
-
-/** 'Un'offerta per tutti': one offer per request of a group, each as submitOffer sends it. */
-export const submitGroupOffer = callable("submitGroupOffer", groupOfferInputSchema, groupOfferOutputSchema);
 
 export const acceptOffer = callable("acceptOffer", acceptOfferInputSchema, acceptOfferOutputSchema);
 

@@ -191,7 +191,7 @@ async function submitOfferCallable(terms: OfferTerms): Promise<SubmitOfferOutput
  * sends one offer per request with submitOffer's checks and answers per request (loaded on first use).
  */
 export async function sendGroupOffer(input: GroupOfferInput): Promise<GroupOfferOutput> {
-  const { submitGroupOffer } = await import("./deals");
+  const { submitGroupOffer } = await import("./group-offers");
   return submitGroupOffer(input);
 }
 
