@@ -81,7 +81,7 @@ export function useLiveQuery<T>({
     live &&
     subscribe !== undefined &&
     (settled || !read) &&
-    (!merge || query.status !== "pending");
+    (!merge || !query.isPending);
   useRefreshOnNews(refreshOn?.uid ?? "", queryKey, {
     wanted: (news) => refreshOn?.wanted(news) ?? false,
     enabled: enabled && live && refreshOn !== undefined && read !== undefined,
