@@ -54,24 +54,11 @@ function useQueryListener<T>(
 
 /**
  * Keeps a query's cache live (architecture §3): a Firestore listener pushes every snapshot into the
- * query `queryKey` with setQueryData, so the one-shot read paints first and what changes afterwards (an
- * offer arriving, a status moving, a rating) shows without a reload.
+ * query `queryKey` with setQueryData, so the one-shot read paints first and what changes afterwards shows
+ * without a reload. Only for a screen whose point is to follow one document (/abbonamento's plan while
+ * the shop pays): every other screen reads once and follows the user's news (./news.ts), since a
+ * listener's first snapshot bills again every document the read just read (docs/scale.md).
  */
 export function useLiveCache<T>(queryKey: QueryKey, subscribe: Subscribe<T>, enabled = true): void {
   useQueryListener(queryKey, subscribe, enabled, (client, key, value) => client.setQueryData<T>(key, value));
-}
-
-/**
- * Refreshes the queries under `queryKey` whenever a live list changes after its first snapshot: for
- * screens whose numbers are aggregations or joins (counts, offers with their requests) that a snapshot
- * cannot fill in directly. The refetch reads what changed; nothing is polled.
- */
-export function useRefreshOnChange<T>(queryKey: QueryKey, subscribe: Subscribe<T>, enabled = true): void {
-  useQueryListener(queryKey, subscribe, enabled, (client, key, _value, first, startedAt) => {
-    // The first snapshot is what the screen has just read, unless the read is older than the listener
-    // (which waits for the page to settle): what changed in between must show too.
-    const reads = client.getQueryCache().findAll({ queryKey: key });
-    const readBefore = reads.some((query) => query.state.dataUpdatedAt < startedAt);
-    if (!first || readBefore) void client.invalidateQueries({ queryKey: key });
-  });
 }
