@@ -239,6 +239,8 @@ export const CONVERSATION_FIELDS = {
 export const UNREAD_COUNTS_FIELDS = {
   conversations: "conversations",
   notifications: "notifications",
+  deals: "deals",
+  changedAt: "changedAt",
 } as const satisfies Record<string, FieldPath<UnreadCounts>>;
 
 /** conversations/{id}/messages/{id}. */

@@ -50,6 +50,13 @@ export const MAX_GEO_QUERY_CELLS = 30;
  * early read the route gate started while the session was loading (src/app/route-access.tsx).
  */
 export const JUST_READ_MS = 3000;
+
+/**
+ * A page's first snapshot of the user's unread counts: counted this long before the page began reading
+ * (or later), they may be news its reads missed (src/lib/news.ts). Covers the prefetch's head start and
+ * a phone's clock a little off the server's.
+ */
+export const NEWS_FIRST_SNAPSHOT_MARGIN_MS = 30_000;
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_GC_TIME_MS = 10 * 60 * 1000;
 export const TOKEN_BALANCE_CACHE_MS = 5 * 60 * 1000;

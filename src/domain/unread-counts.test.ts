@@ -5,6 +5,7 @@ import {
   countMessage,
   NO_UNREAD,
   newNotifications,
+  newsAtFirstSnapshot,
   newsBetween,
   UNREAD_COUNTED_IDS,
   type UnreadCounts,
@@ -130,15 +131,25 @@ describe("newsBetween and anyNews", () => {
     });
     expect(newsBetween(before, after)).toEqual({
       notifications: true,
+      deals: false,
       offers: ["c3"],
       messages: ["c1", "c3"],
     });
     expect(anyNews(newsBetween(before, after))).toBe(true);
+    // A deal moved without a notification (a rating received).
+    const rated = newsBetween(before, { ...before, deals: 1 });
+    expect(rated).toEqual({ notifications: false, deals: true, offers: [], messages: [] });
+    expect(anyNews(rated)).toBe(true);
   });
 
   it("is nothing when counts only go down (the bell opened, a chat read) or stay", () => {
     const after = counts({ notifications: 0, conversations: { c2: { offer: true } } });
-    expect(newsBetween(before, after)).toEqual({ notifications: false, offers: [], messages: [] });
+    expect(newsBetween(before, after)).toEqual({
+      notifications: false,
+      deals: false,
+      offers: [],
+      messages: [],
+    });
     expect(anyNews(newsBetween(before, before))).toBe(false);
   });
 
@@ -154,5 +165,31 @@ describe("newsBetween and anyNews", () => {
       counts({ ...before, conversations: { ...before.conversations, c1: { messages: 1, offer: true } } }),
     );
     expect(anyNews(offer, "c1")).toBe(true);
+  });
+});
+
+describe("newsAtFirstSnapshot", () => {
+  const readSince = new Date("2026-11-29T10:00:00Z");
+  const counts = (changedAt?: string) =>
+    unreadCountsSchema.parse({
+      notifications: 1,
+      conversations: { c1: { messages: 2 }, c2: { offer: true }, c3: {} },
+      ...(changedAt ? { changedAt: new Date(changedAt) } : {}),
+    });
+
+  it("is nothing when the functions counted nothing since a while before the screen read", () => {
+    expect(newsAtFirstSnapshot(counts("2026-11-29T09:58:00Z"), readSince, 30_000)).toEqual({
+      notifications: false,
+      deals: false,
+      offers: [],
+      messages: [],
+    });
+    expect(newsAtFirstSnapshot(counts(), readSince, 30_000).notifications).toBe(false);
+  });
+
+  it("is everything it holds when they counted just before the screen read, or since", () => {
+    const everything = { notifications: true, deals: true, offers: ["c2"], messages: ["c1"] };
+    expect(newsAtFirstSnapshot(counts("2026-11-29T09:59:45Z"), readSince, 30_000)).toEqual(everything);
+    expect(newsAtFirstSnapshot(counts("2026-11-29T10:00:05Z"), readSince, 30_000)).toEqual(everything);
   });
 });

@@ -44,6 +44,13 @@ export const unreadCountsSchema = lazySchema(() =>
   z.object({
     conversations: z.record(z.string(), unreadEntrySchema).default({}),
     notifications: z.number().int().min(0).optional().catch(undefined),
+    /**
+     * How many times the other side moved one of the user's deals without notifying them (the buyer
+     * rated the shop's sale): news for the screens that show the deal, never a badge.
+     */
+    deals: z.number().int().min(0).optional().catch(undefined),
+    /** When the functions last counted something for the user (the client never writes it). */
+    changedAt: z.date().optional().catch(undefined),
   }),
 );
 export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
@@ -114,6 +121,8 @@ export const unreadWrites = {
 export type News = {
   /** The bell counts more notifications than before (every notifying event: an offer accepted, …). */
   notifications: boolean;
+  /** A deal of the user's moved without a notification (a rating received). */
+  deals: boolean;
   /** Conversations whose new offer appeared. */
   offers: string[];
   /** Conversations with more unread messages than before. */
@@ -134,10 +143,36 @@ export function newsBetween(before: UnreadCounts, after: UnreadCounts): News {
     if (entry.offer && !earlier?.offer) offers.push(id);
     if (entry.messages > (earlier?.messages ?? 0)) messages.push(id);
   }
-  return { notifications: (after.notifications ?? 0) > (before.notifications ?? 0), offers, messages };
+  return {
+    notifications: (after.notifications ?? 0) > (before.notifications ?? 0),
+    deals: (after.deals ?? 0) > (before.deals ?? 0),
+    offers,
+    messages,
+  };
+}
+
+/**
+ * The first snapshot a page gets: what the screens have just read may already be older than what it
+ * says when the functions counted something shortly before or since (a deal decided while the page
+ * loaded). Then everything it holds counts as news, once; otherwise nothing does.
+ */
+export function newsAtFirstSnapshot(counts: UnreadCounts, readSince: Date, margin: number): News {
+  const changedAt = counts.changedAt?.getTime();
+  if (changedAt === undefined || changedAt < readSince.getTime() - margin) {
+    return { notifications: false, deals: false, offers: [], messages: [] };
+  }
+  const entries = Object.entries(counts.conversations);
+  return {
+    notifications: true,
+    deals: true,
+    offers: entries.filter(([, entry]) => entry.offer).map(([id]) => id),
+    messages: entries.filter(([, entry]) => entry.messages > 0).map(([id]) => id),
+  };
 }
 
 /** Whether anything at all arrived, leaving out the messages of `except` (the chat open on screen). */
 export function anyNews(news: News, except?: string): boolean {
-  return news.notifications || news.offers.length > 0 || news.messages.some((id) => id !== except);
+  return (
+    news.notifications || news.deals || news.offers.length > 0 || news.messages.some((id) => id !== except)
+  );
 }

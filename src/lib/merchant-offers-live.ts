@@ -4,8 +4,11 @@ import { useRefreshOnNews } from "./news";
 /** Every query about a shop's offers lives under this key (the dashboard's counts and list, /offers). */
 export const merchantOffersKey = (uid: string) => ["offers", uid] as const;
 
-/** A buyer's decision on an offer (accepted, rejected, a deal cancelled) reaches the shop as a notification. */
-const decisionNews = (news: News) => news.notifications;
+/**
+ * A buyer's decision on an offer (accepted, rejected, a deal cancelled) reaches the shop as a
+ * notification; a rating as a deal's change.
+ */
+const decisionNews = (news: News) => news.notifications || news.deals;
 
 /**
  * The shop's offer screens read again when a notification arrives for the shop (src/lib/news.ts): when

@@ -37,9 +37,21 @@ describe("useRefreshOnNews", () => {
   it("reads nothing again for the first snapshot, nor when the counts only go down", async () => {
     const { client, read, result } = setup();
     await waitFor(() => expect(result.current.data).toBe(1));
-    await tellNews(client, "u1", { conversations: { c1: { messages: 2 } }, notifications: 3 });
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await tellNews(client, "u1", {
+      conversations: { c1: { messages: 2 } },
+      notifications: 3,
+      changedAt: longAgo,
+    });
     await tellNews(client, "u1", { conversations: {}, notifications: 0 });
     expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads again at the first snapshot when the functions counted something as the screen read", async () => {
+    const { client, read, result } = setup();
+    await waitFor(() => expect(result.current.data).toBe(1));
+    await tellNews(client, "u1", { conversations: {}, notifications: 1, changedAt: new Date() });
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
   });
 
   it("reads the queries under its key again when something arrives", async () => {

@@ -1,6 +1,13 @@
 import { type QueryKey, skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { anyNews, type News, newsBetween, type UnreadCounts } from "@/domain/unread-counts";
+import { NEWS_FIRST_SNAPSHOT_MARGIN_MS } from "@/domain/limits";
+import {
+  anyNews,
+  type News,
+  newsAtFirstSnapshot,
+  newsBetween,
+  type UnreadCounts,
+} from "@/domain/unread-counts";
 
 /**
  * The one way screens stay current without a listener of their own (docs/scale.md, "Page loads").
@@ -16,18 +23,25 @@ import { anyNews, type News, newsBetween, type UnreadCounts } from "@/domain/unr
 export const newsKey = (uid: string) => ["messages", "unread", uid] as const;
 
 /**
- * Calls `onNews` with what arrived between two snapshots of the user's unread counts. Nothing for the
- * first snapshot: the screen has just read its data.
+ * Calls `onNews` with what arrived between two snapshots of the user's unread counts. The first snapshot
+ * is news only when the functions counted something just before or since the screen began reading
+ * (newsAtFirstSnapshot): otherwise the screen has just read what it says.
  */
 export function useNews(uid: string, onNews: (news: News) => void): void {
   const counts = useQuery<UnreadCounts>({ queryKey: newsKey(uid), queryFn: skipToken }).data;
   const previous = useRef<UnreadCounts | undefined>(undefined);
+  const since = useRef(new Date());
   const latest = useRef(onNews);
   latest.current = onNews;
   useEffect(() => {
     const before = previous.current;
     previous.current = counts;
-    if (before && counts && before !== counts) latest.current(newsBetween(before, counts));
+    if (!counts || before === counts) return;
+    latest.current(
+      before
+        ? newsBetween(before, counts)
+        : newsAtFirstSnapshot(counts, since.current, NEWS_FIRST_SNAPSHOT_MARGIN_MS),
+    );
   }, [counts]);
 }
 

@@ -22,6 +22,16 @@ export const DEAL_CHANGE_META = { changesDeals: true } as const;
 export const LIVE_QUERY_META = { live: true } as const;
 
 /**
+ * Has every screen on show read its data again (a deal the user moved, an account just suspended), but
+ * not the caches a listener fills: the chat's messages (`live`), and those with nothing to read them with
+ * (skipToken).
+ */
+export function readScreensAgain(client: QueryClient): void {
+  const readable = (query: Query) => query.meta?.live !== true && query.options.queryFn !== skipToken;
+  void client.invalidateQueries({ predicate: readable }, { cancelRefetch: false });
+}
+
+/**
  * The app's QueryClient. Every failed query or mutation is reported to `onError` once (the app turns
  * it into the destructive 'Errore' toast unless `display` is "inline", and reports the unexpected
  * ones), so features do not each catch and show errors.
@@ -41,10 +51,7 @@ export function createQueryClient({
       onError: (error, _variables, _result, mutation) =>
         onError?.(error, "mutation", mutation.meta?.inline === true ? "inline" : "toast"),
       onSuccess: (_data, _variables, _result, mutation) => {
-        if (mutation.meta?.changesDeals !== true) return;
-        // Not the caches a listener fills (skipToken: nothing to read them with).
-        const readable = (query: Query) => query.meta?.live !== true && query.options.queryFn !== skipToken;
-        void client.invalidateQueries({ predicate: readable }, { cancelRefetch: false });
+        if (mutation.meta?.changesDeals === true) readScreensAgain(client);
       },
     }),
     defaultOptions: {

@@ -398,6 +398,10 @@ describe("completeTransaction", () => {
       businessName: "Ferramenta Rossi",
     });
     expect((await read("conversations/deal")).updatedAt).toEqual(request.completedAt);
+    // The shop's open screens hear of the rating (src/lib/news.ts): a deal's change, no notification.
+    const shopCounts = await read(`unreadCounts/${MERCHANT}`);
+    expect(shopCounts.deals).toBe(1);
+    expect(shopCounts.changedAt?.toDate()).toBeInstanceOf(Date);
 
     expect(await rejection(completeCall("req", 1, CUSTOMER))).toMatchObject({
       code: "failed-precondition",

@@ -143,9 +143,14 @@ const pending = new Set<Promise<void>>();
 /** The page closed or navigated away while it was being checked: the next state gets its own check. */
 const GONE = /Target page, context or browser has been closed|Execution context was destroyed|navigat/i;
 
+/** Not an app page (the blank page a saved session is restored on before the journey's own URL). */
+const notAppPage = (page: Page) => !page.url().startsWith("http");
+
 async function checkNow(page: Page, what: string): Promise<void> {
   try {
+    if (notAppPage(page)) return;
     await settle(page);
+    if (notAppPage(page)) return;
     const violations = await axeViolations(page);
     const where = describePage(page, what);
     const state = describePage(page, "");

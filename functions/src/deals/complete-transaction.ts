@@ -14,6 +14,7 @@ import { emailProvenInAuth } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { countDealChange } from "../notifications/unread-counts";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
 import {
   assertCustomer,
@@ -142,6 +143,8 @@ export async function completeTransactionFor(
       updatedAt: now,
     });
     tx.update(acceptedRef, { customerRating: input.rating, ...rated, ratedAt: now, updatedAt: now });
+    // The shop's open screens (its chat, its offers) read the rated deal again.
+    countDealChange(tx, db, offer.merchantId);
 
     if (userData) {
       const matches = userData.successfulMatches;

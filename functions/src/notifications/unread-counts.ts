@@ -47,10 +47,19 @@ export async function countUnreadMessage(
     const entry = counts.success ? counts.data.conversations[message.conversationId] : undefined;
     const next = countMessage(entry, message.messageId);
     if (!next) return false;
-    tx.set(ref, unreadWrites.message(message.conversationId, next), { merge: true });
+    tx.set(ref, changed(unreadWrites.message(message.conversationId, next)), { merge: true });
     return true;
   });
 }
+
+/**
+ * A count the functions add, stamped with when (changedAt): a page whose listener's first snapshot comes
+ * after it reads its screens again (src/lib/news.ts, newsAtFirstSnapshot).
+ */
+const changed = <T extends object>(write: T) => ({
+  ...write,
+  [UNREAD_COUNTS_FIELDS.changedAt]: FieldValue.serverTimestamp(),
+});
 
 /**
  * In the transaction that creates a notification for `uid` (notify.ts): one more for the bell's badge.
@@ -60,14 +69,24 @@ export async function countUnreadMessage(
 export function countNewNotification(tx: Transaction, db: Firestore, uid: string) {
   tx.set(
     unreadCountsRef(db, uid),
-    { [UNREAD_COUNTS_FIELDS.notifications]: FieldValue.increment(1) },
+    changed({ [UNREAD_COUNTS_FIELDS.notifications]: FieldValue.increment(1) }),
     { merge: true },
   );
 }
 
+/**
+ * In the caller's transaction (completeTransaction): one of `uid`'s deals moved without a notification
+ * (the buyer rated the shop's sale), so the screens showing it read it again (src/lib/news.ts).
+ */
+export function countDealChange(tx: Transaction, db: Firestore, uid: string) {
+  tx.set(unreadCountsRef(db, uid), changed({ [UNREAD_COUNTS_FIELDS.deals]: FieldValue.increment(1) }), {
+    merge: true,
+  });
+}
+
 /** In the caller's transaction (submitOffer): the conversation's new offer is unread by its buyer. */
 export function markOfferUnread(tx: Transaction, db: Firestore, buyerId: string, conversationId: string) {
-  tx.set(unreadCountsRef(db, buyerId), unreadWrites.offer(conversationId), { merge: true });
+  tx.set(unreadCountsRef(db, buyerId), changed(unreadWrites.offer(conversationId)), { merge: true });
 }
 
 /**

@@ -1,4 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LEGAL_CONTROLLER } from "@/domain/legal";
 import { SUSPENSION_NOTICE } from "@/domain/trust-messages";
@@ -16,16 +18,24 @@ function session(userData: Record<string, unknown> | null): SessionValue {
   } as unknown as SessionValue;
 }
 
+let client = new QueryClient();
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={client}>{children}</QueryClientProvider>
+);
+
 const shop = { id: "shop-1", displayName: "Elettronica Navigli", userType: "merchant", isFallback: false };
 
 describe("SuspensionNotice", () => {
-  beforeEach(() => vi.mocked(useSession).mockReset());
+  beforeEach(() => {
+    vi.mocked(useSession).mockReset();
+    client = new QueryClient();
+  });
 
   it("tells a suspended account why, with a way to object", () => {
     vi.mocked(useSession).mockReturnValue(
       session({ ...shop, suspendedAt: new Date("2026-11-28T10:00:00Z") }),
     );
-    render(<SuspensionNotice />);
+    render(<SuspensionNotice />, { wrapper });
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent(SUSPENSION_NOTICE.title);
     expect(alert).toHaveTextContent(SUSPENSION_NOTICE.body);
@@ -37,10 +47,27 @@ describe("SuspensionNotice", () => {
 
   it("says nothing to an account in good standing or to a visitor", () => {
     vi.mocked(useSession).mockReturnValue(session(shop));
-    const { rerender } = render(<SuspensionNotice />);
+    const { rerender } = render(<SuspensionNotice />, { wrapper });
     expect(screen.queryByRole("alert")).toBeNull();
     vi.mocked(useSession).mockReturnValue(session(null));
     rerender(<SuspensionNotice />);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("has the page read its data again the moment the account is suspended (the rules now refuse it)", async () => {
+    const read = vi.fn(async () => "la chat");
+    function Screen() {
+      useQuery({ queryKey: ["messages", "conversation", "c1"], queryFn: read, staleTime: Infinity });
+      return <SuspensionNotice />;
+    }
+    vi.mocked(useSession).mockReturnValue(session(shop));
+    const { rerender } = render(<Screen />, { wrapper });
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    rerender(<Screen />);
+    expect(read).toHaveBeenCalledTimes(1);
+    vi.mocked(useSession).mockReturnValue(session({ ...shop, suspendedAt: new Date() }));
+    rerender(<Screen />);
+    expect(screen.getByRole("alert")).toHaveTextContent(SUSPENSION_NOTICE.title);
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
   });
 });

@@ -1,14 +1,25 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { LEGAL_CONTROLLER } from "@/domain/legal";
 import { SUSPENSION_NOTICE } from "@/domain/trust-messages";
+import { readScreensAgain } from "@/lib/query-client";
 import { useSession } from "@/lib/session/session-provider";
 
 /**
  * Shown above every page while the signed-in account is suspended. The profile is followed live, so
- * the notice appears the moment a moderator decides, in a page that was already open.
+ * the notice appears the moment a moderator decides, in a page that was already open; that page then
+ * reads its data again, and what the rules now refuse (a chat) goes.
  */
 export function SuspensionNotice() {
   const { userData } = useSession();
-  if (!userData?.suspendedAt) return null;
+  const suspended = Boolean(userData?.suspendedAt);
+  const client = useQueryClient();
+  const wasSuspended = useRef(suspended);
+  useEffect(() => {
+    if (suspended && !wasSuspended.current) readScreensAgain(client);
+    wasSuspended.current = suspended;
+  }, [suspended, client]);
+  if (!suspended) return null;
   return (
     <div role="alert" className="border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 sm:px-6">
       <div className="mx-auto max-w-6xl">

@@ -46,8 +46,9 @@ export function useConversations(uid: string, enabled = true) {
   useNews(uid, (news: News) => {
     if (!enabled) return;
     const key = messageKeys.conversations(uid);
-    if (news.notifications) void client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
-    else {
+    if (news.notifications || news.deals) {
+      void client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+    } else {
       const named = [...new Set([...news.messages, ...news.offers])];
       if (named.length > 0) void refreshNamed(client, uid, named);
     }
@@ -76,8 +77,8 @@ export async function readOpenConversation(client: QueryClient, uid: string, id:
   return readConversation(id);
 }
 
-/** News for one deal: a notification (accepted, rejected, withdrawn, closed …) or its new offer. */
-const dealNews = (id: string) => (news: News) => news.notifications || news.offers.includes(id);
+/** News for one deal: a notification (accepted, rejected, withdrawn, closed …), a rating, or its new offer. */
+const dealNews = (id: string) => (news: News) => news.notifications || news.deals || news.offers.includes(id);
 
 /** One conversation; null when it does not exist or is not the user's. Read again on its news. */
 export function useConversation(id: string, uid: string) {

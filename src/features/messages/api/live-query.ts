@@ -43,6 +43,7 @@ export function useLiveQuery<T>({
   errorMessage,
   enabled = true,
   live = true,
+  onListenerError,
 }: {
   queryKey: QueryKey;
   subscribe?: Subscribe<T>;
@@ -50,6 +51,8 @@ export function useLiveQuery<T>({
   merge?: (current: T | undefined, arrived: T) => T;
   /** Read again when the user's news (src/lib/news.ts) is `wanted`. */
   refreshOn?: { uid: string; wanted: (news: News) => boolean };
+  /** Called when the listener stops on an error (after the toast). */
+  onListenerError?: (cause: unknown) => void;
   read?: () => Promise<T>;
   errorMessage?: string;
   enabled?: boolean;
@@ -77,11 +80,7 @@ export function useLiveQuery<T>({
     meta: { ...(errorMessage ? {} : { quiet: true }), ...(subscribe ? LIVE_QUERY_META : {}) },
   });
   const listening =
-    enabled &&
-    live &&
-    subscribe !== undefined &&
-    (settled || !read) &&
-    (!merge || !query.isPending);
+    enabled && live && subscribe !== undefined && (settled || !read) && (!merge || !query.isPending);
   useRefreshOnNews(refreshOn?.uid ?? "", queryKey, {
     wanted: (news) => refreshOn?.wanted(news) ?? false,
     enabled: enabled && live && refreshOn !== undefined && read !== undefined,
@@ -90,8 +89,8 @@ export function useLiveQuery<T>({
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The latest callbacks, without restarting the listener when only their identity changes.
-  const latest = useRef({ subscribe, merge, errorMessage, toastError, queryKey });
-  latest.current = { subscribe, merge, errorMessage, toastError, queryKey };
+  const latest = useRef({ subscribe, merge, errorMessage, toastError, queryKey, onListenerError });
+  latest.current = { subscribe, merge, errorMessage, toastError, queryKey, onListenerError };
   const key = hashKey(queryKey);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart only when the key, enabled or attempt change.
@@ -113,6 +112,7 @@ export function useLiveQuery<T>({
             setError(message);
             toast(message);
           }
+          latest.current.onListenerError?.(cause);
         },
       },
       queryClient.getQueryData<T>(currentKey),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useToast } from "@/components/ui/toast";
+import { isPermissionDenied } from "@/data/listen";
 import {
   loadOlderMessages,
   markMessagesRead,
@@ -26,7 +27,14 @@ import { useCachedUnreadCounts } from "./unread-total";
  * listener asks only for messages after the newest one read, and adds them to the thread.
  */
 export function useMessages(conversationId: string) {
+  const client = useQueryClient();
   return useLiveQuery<Message[]>({
+    // Refused (the conversation closed to this user, their account suspended): the conversation is read
+    // again, and the chat says it is no longer theirs.
+    onListenerError: (cause) => {
+      if (!isPermissionDenied(cause)) return;
+      void client.invalidateQueries({ queryKey: messageKeys.conversation(conversationId), exact: true });
+    },
     queryKey: messageKeys.thread(conversationId),
     subscribe: (listener, current) => subscribeToMessages(conversationId, listener, newestSentAt(current)),
     merge: (current, arrived) => mergeThread(current ?? [], arrived),
