@@ -68,16 +68,10 @@ export const getAuthInstance = lazy(async (): Promise<Auth> => {
   return auth;
 });
 
-/**
- * The full SDK's Firestore (listeners and the owner's writes, all on signed-in pages). Created after Auth:
- * a Firestore that finds no Auth when it starts proceeds as signed out until Auth registers, and a write
- * queued in between is sent without a token (the rules refuse it).
- */
 export const getDb = lazy(async (): Promise<Firestore> => {
   const [app, { connectFirestoreEmulator, getFirestore }] = await Promise.all([
     getFirebaseApp(),
     import("firebase/firestore"),
-    getAuthInstance(),
   ]);
   const db = getFirestore(app);
   if (env.emulators) {
