@@ -87,6 +87,16 @@ describe("unreadCounts/{uid}", () => {
     await assertSucceeds(clearAs(rules, BUYER, BUYER, CHAT));
   });
 
+  it("the owner clears a conversation of a document the functions stamped (changedAt, deals)", async () => {
+    await rules.seed({
+      [countsPath(BUYER)]: { ...stored, notifications: 2, deals: 1, changedAt: new Date() },
+    });
+    await assertSucceeds(clearAs(rules, BUYER, BUYER, CHAT));
+    // But never the stamps themselves.
+    await assertFails(setDoc(countsDoc(rules.as(BUYER)), { deals: 0 }, { merge: true }));
+    await assertFails(setDoc(countsDoc(rules.as(BUYER)), { changedAt: new Date(0) }, { merge: true }));
+  });
+
   it("clearing works for a user who has no document yet: it is created empty", async () => {
     await assertSucceeds(clearAs(rules, OTHER_BUYER, OTHER_BUYER, CHAT));
     expect((await getDoc(countsDoc(rules.as(OTHER_BUYER), OTHER_BUYER))).data()).toEqual({});

@@ -141,21 +141,22 @@ export const prepareMessageId = (conversationId: string) =>
  * Best effort: a failed write is logged and retried with the next snapshot.
  */
 export function useMarkAsRead(conversationId: string, uid: string, messages: readonly Message[] | undefined) {
-  const inFlight = useRef(new Set<string>());
+  // Sent or being sent: the thread's copies of the messages first read are not followed (the listener
+  // asks only for newer ones), so they keep showing them unread, and the rules refuse a second mark.
+  const marked = useRef(new Set<string>());
   useEffect(() => {
     if (!messages) return;
     const ids = messages
       .filter(
-        (message) => message.senderId !== uid && !isReadBy(message, uid) && !inFlight.current.has(message.id),
+        (message) => message.senderId !== uid && !isReadBy(message, uid) && !marked.current.has(message.id),
       )
       .map((message) => message.id);
     if (ids.length === 0) return;
-    for (const id of ids) inFlight.current.add(id);
-    markMessagesRead(conversationId, ids, uid)
-      .catch((error: unknown) => console.warn("Impossibile segnare i messaggi come letti", error))
-      .finally(() => {
-        for (const id of ids) inFlight.current.delete(id);
-      });
+    for (const id of ids) marked.current.add(id);
+    markMessagesRead(conversationId, ids, uid).catch((error: unknown) => {
+      console.warn("Impossibile segnare i messaggi come letti", error);
+      for (const id of ids) marked.current.delete(id);
+    });
   }, [conversationId, uid, messages]);
 }
 
