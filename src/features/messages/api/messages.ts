@@ -141,8 +141,10 @@ export const prepareMessageId = (conversationId: string) =>
  * Best effort: a failed write is logged and retried with the next snapshot.
  */
 export function useMarkAsRead(conversationId: string, uid: string, messages: readonly Message[] | undefined) {
-  // Sent or being sent: the thread's copies of the messages first read are not followed (the listener
-  // asks only for newer ones), so they keep showing them unread, and the rules refuse a second mark.
+  const client = useQueryClient();
+  // Sent or being sent. The thread's copies of the messages first read are not followed (the listener
+  // asks only for newer ones) and the rules refuse a second mark, so the copies in the cache are marked
+  // too (the chat opened again later shows them read) and this screen never sends one twice.
   const marked = useRef(new Set<string>());
   useEffect(() => {
     if (!messages) return;
@@ -153,11 +155,21 @@ export function useMarkAsRead(conversationId: string, uid: string, messages: rea
       .map((message) => message.id);
     if (ids.length === 0) return;
     for (const id of ids) marked.current.add(id);
-    markMessagesRead(conversationId, ids, uid).catch((error: unknown) => {
-      console.warn("Impossibile segnare i messaggi come letti", error);
-      for (const id of ids) marked.current.delete(id);
-    });
-  }, [conversationId, uid, messages]);
+    markMessagesRead(conversationId, ids, uid).then(
+      () =>
+        client.setQueryData<Message[]>(messageKeys.thread(conversationId), (thread) =>
+          thread?.map((message) =>
+            ids.includes(message.id) && !isReadBy(message, uid)
+              ? { ...message, readBy: [...message.readBy, uid] }
+              : message,
+          ),
+        ),
+      (error: unknown) => {
+        console.warn("Impossibile segnare i messaggi come letti", error);
+        for (const id of ids) marked.current.delete(id);
+      },
+    );
+  }, [conversationId, uid, messages, client]);
 }
 
 /**
