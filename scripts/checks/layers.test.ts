@@ -59,7 +59,7 @@ const BACKWARD: Probe[] = [
 const FORWARD: Probe = {
   name: "data imports domain",
   path: "src/data/__layer_probe_forward.ts",
-  source: 'export { COLLECTIONS } from "@/domain/collections";\n',
+  source: 'export { COLLECTIONS } from "@/domain/core/collections";\n',
   rule: null,
 };
 

@@ -1,6 +1,6 @@
 import { type QueryKey, skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { anyNews, type News, newsBetween, type UnreadCounts } from "@/domain/unread-counts";
+import { anyNews, type News, newsBetween, type UnreadCounts } from "@/domain/notifications/unread-counts";
 
 /**
  * The one way screens stay current without a listener of their own (docs/scale.md, "Page loads").

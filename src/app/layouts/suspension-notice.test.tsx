@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { LEGAL_CONTROLLER } from "@/domain/legal";
-import { SUSPENSION_NOTICE } from "@/domain/trust-messages";
+import { LEGAL_CONTROLLER } from "@/domain/legal/legal";
+import { SUSPENSION_NOTICE } from "@/domain/people/trust-messages";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { SuspensionNotice } from "./suspension-notice";
 

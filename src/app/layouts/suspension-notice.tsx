@@ -1,5 +1,5 @@
-import { LEGAL_CONTROLLER } from "@/domain/legal";
-import { SUSPENSION_NOTICE } from "@/domain/trust-messages";
+import { LEGAL_CONTROLLER } from "@/domain/legal/legal";
+import { SUSPENSION_NOTICE } from "@/domain/people/trust-messages";
 import { useSession } from "@/lib/session/session-provider";
 
 /**
