@@ -12,6 +12,7 @@ const rootDir = fileURLToPath(new URL(".", import.meta.url));
 const ENTRY = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
 const SESSION_RUNTIME = fileURLToPath(new URL("./src/lib/session/session-runtime.ts", import.meta.url));
 const FOLLOW_USER = fileURLToPath(new URL("./src/lib/session/follow-user.ts", import.meta.url));
+const KNOWN_MESSAGES = fileURLToPath(new URL("./src/domain/boundary/known-messages.ts", import.meta.url));
 
 type Closure = (ctx: Rolldown.ChunkingContext, start: string) => Set<string>;
 const closureOf: Closure = (ctx, start) => {
@@ -33,7 +34,10 @@ const closureOf: Closure = (ctx, start) => {
  * exports and gzip; here they travel as two chunks, `session` and `session-user`, less what the entry
  * (and, for the second, the first) already carries: the marketing pages are unchanged. Two, not one, so
  * that the browser evaluates them in two tasks (a phone's main thread is not blocked by one long one:
- * docs/lighthouse.md at 1a8da11, sixth pass). scripts/size.mjs measures the result.
+ * docs/lighthouse.md at 1a8da11, sixth pass). The second also carries the catalogues that
+ * src/domain/boundary/known-messages.ts gathers: every signed-in page may show a server's refusal, and
+ * one chunk of Italian texts compresses better than one chunk per context. scripts/size.mjs measures
+ * the result.
  */
 function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
   let auth: Set<string> | null = null;
@@ -43,9 +47,8 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
       const entry = closureOf(ctx, ENTRY);
       const authHalf = [...closureOf(ctx, SESSION_RUNTIME)].filter((module) => !entry.has(module));
       auth = new Set(authHalf);
-      user = new Set(
-        [...closureOf(ctx, FOLLOW_USER)].filter((module) => !entry.has(module) && !auth?.has(module)),
-      );
+      const userHalf = [...closureOf(ctx, FOLLOW_USER), ...closureOf(ctx, KNOWN_MESSAGES)];
+      user = new Set(userHalf.filter((module) => !entry.has(module) && !auth?.has(module)));
       // The two halves themselves stay the lazy modules the session loads (scripts/size.mjs names them).
       auth.delete(SESSION_RUNTIME);
       user.delete(FOLLOW_USER);

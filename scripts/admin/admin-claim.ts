@@ -1,5 +1,5 @@
 import type { Auth } from "firebase-admin/auth";
-import { ADMIN_CLAIM } from "../../src/domain/moderation";
+import { ADMIN_CLAIM } from "../../src/domain/people/moderation";
 
 /**
  * Gives (or takes away) the admin role: the `admin` custom claim on the account with this e-mail,

@@ -5,10 +5,10 @@ import {
   type Query,
   Timestamp,
 } from "firebase-admin/firestore";
-import { COLLECTIONS, REQUEST_FIELDS } from "../../src/domain/collections";
-import type { FeedExecutor, FeedItem, FeedKey, FetchedDoc } from "../../src/domain/geo-feed";
-import { type Request, requestSchema } from "../../src/domain/request";
-import { REQUEST_STATUS } from "../../src/domain/state-machine";
+import { COLLECTIONS, REQUEST_FIELDS } from "../../src/domain/core/collections";
+import type { FeedExecutor, FeedItem, FeedKey, FetchedDoc } from "../../src/domain/geo/geo-feed";
+import { type Request, requestSchema } from "../../src/domain/marketplace/request";
+import { REQUEST_STATUS } from "../../src/domain/marketplace/state-machine";
 
 /**
  * The feed executor over firebase-admin (REST, `preferRest`, as the functions use it): the same

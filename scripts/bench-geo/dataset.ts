@@ -1,7 +1,12 @@
-import { REQUEST_CATEGORIES, type RequestCategory, URGENCIES, type Urgency } from "../../src/domain/enums";
-import { destinationPoint, type LatLng } from "../../src/domain/geo";
-import { requestGeoFields } from "../../src/domain/geo-cover";
-import { REQUEST_STATUS, type RequestStatus } from "../../src/domain/state-machine";
+import {
+  REQUEST_CATEGORIES,
+  type RequestCategory,
+  URGENCIES,
+  type Urgency,
+} from "../../src/domain/core/enums";
+import { destinationPoint, type LatLng } from "../../src/domain/geo/geo";
+import { requestGeoFields } from "../../src/domain/geo/geo-cover";
+import { REQUEST_STATUS, type RequestStatus } from "../../src/domain/marketplace/state-machine";
 
 /**
  * A realistic, reproducible request population for the radius-query bench: most requests in and around

@@ -1,8 +1,8 @@
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { configureFirestore } from "../../functions/src/lib/admin";
-import { fetchNearbyPage, type NearbyCursor, type NearbyPage } from "../../src/domain/geo-feed";
-import { planNearbyQuery } from "../../src/domain/geo-feed-plan";
+import { fetchNearbyPage, type NearbyCursor, type NearbyPage } from "../../src/domain/geo/geo-feed";
+import { planNearbyQuery } from "../../src/domain/geo/geo-feed-plan";
 import { createMemoryFeedExecutor } from "../../src/testing/geo-memory-executor";
 import { startStandaloneFirestore } from "../stack/firestore-only";
 import { adminFeedExecutor } from "./admin-executor";

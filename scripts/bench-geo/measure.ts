@@ -1,12 +1,12 @@
-import { coveringCells, type GeohashFieldPrecision, geohashFieldName } from "../../src/domain/geo-cover";
+import { coveringCells, type GeohashFieldPrecision, geohashFieldName } from "../../src/domain/geo/geo-cover";
 import {
   fetchNearbyPage,
   type NearbyCursor,
   type NearbyPage,
   visibleDistanceKm,
-} from "../../src/domain/geo-feed";
-import { type GeoQueryPlan, planNearbyQuery } from "../../src/domain/geo-feed-plan";
-import { isActiveRequest } from "../../src/domain/state-machine";
+} from "../../src/domain/geo/geo-feed";
+import { type GeoQueryPlan, planNearbyQuery } from "../../src/domain/geo/geo-feed-plan";
+import { isActiveRequest } from "../../src/domain/marketplace/state-machine";
 import type { createMemoryFeedExecutor } from "../../src/testing/geo-memory-executor";
 import type { BenchRequest } from "./dataset";
 import { PAGE_SIZE, PAGES, type Scenario } from "./scenarios";

@@ -18,8 +18,8 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compareFeedKeys } from "../../src/domain/geo-feed";
-import { isActiveRequest } from "../../src/domain/state-machine";
+import { compareFeedKeys } from "../../src/domain/geo/geo-feed";
+import { isActiveRequest } from "../../src/domain/marketplace/state-machine";
 import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/testing/geo-memory-executor";
 import { generateRequests } from "./dataset";
 import { checkAgainstFirestore } from "./firestore-check";

@@ -1,6 +1,6 @@
-import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
-import type { LatLng } from "../../src/domain/geo";
-import type { FeedFilters } from "../../src/domain/geo-feed";
+import { RADIUS_OPTIONS_KM } from "../../src/domain/core/enums";
+import type { LatLng } from "../../src/domain/geo/geo";
+import type { FeedFilters } from "../../src/domain/geo/geo-feed";
 import { BENCH_MERCHANTS } from "./dataset";
 
 // What `npm run bench:geo` measures: its options (read from the environment, see run.ts) and the

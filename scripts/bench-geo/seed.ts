@@ -1,6 +1,6 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { buildRequestDocument } from "../../src/domain/request-document";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { buildRequestDocument } from "../../src/domain/marketplace/request-document";
 import type { BenchRequest } from "./dataset";
 
 /**

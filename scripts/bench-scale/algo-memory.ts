@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
 import { configureFirestore } from "../../functions/src/lib/admin";
-import { COLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 import { geminiJson, startFakeGemini } from "../../tests/support/fake-gemini";
 import { startStandaloneFirestore } from "../stack/firestore-only";
 

@@ -20,9 +20,13 @@
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
 import { configureFirestore } from "../../functions/src/lib/admin";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { REQUEST_CATEGORIES, type RequestCategory } from "../../src/domain/enums";
-import { digestWindow, type ReachableRequest, shopIndexEntry } from "../../src/domain/shop-reach";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { REQUEST_CATEGORIES, type RequestCategory } from "../../src/domain/core/enums";
+import {
+  digestWindow,
+  type ReachableRequest,
+  shopIndexEntry,
+} from "../../src/domain/notifications/shop-reach";
 import { startStandaloneFirestore } from "../stack/firestore-only";
 import { counts, installCounting, measure } from "./counting";
 import { measurePageLoads, type PageRow } from "./page-loads";

@@ -1,4 +1,4 @@
-import { COLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 import { delay } from "../stack/process";
 
 // The seed's messages and offers start the functions' triggers (onMessageCreated counts each message into

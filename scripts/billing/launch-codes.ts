@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { generateLaunchCode } from "../../src/domain/plan-codes";
+import { generateLaunchCode } from "../../src/domain/billing/plan-codes";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 
 /**
  * Issuing launch-offer codes (plan-codes.ts): one per association member's shop, single use, valid in

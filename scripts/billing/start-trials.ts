@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { applicationDefault, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore, Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, USER_FIELDS } from "../../src/domain/collections";
-import { trialSubscription } from "../../src/domain/plans";
-import { SHOP_STATUS } from "../../src/domain/shop-status";
+import { trialSubscription } from "../../src/domain/billing/plans";
+import { COLLECTIONS, USER_FIELDS } from "../../src/domain/core/collections";
+import { SHOP_STATUS } from "../../src/domain/people/shop-status";
 
 /**
  * Shops verified before plans existed have no subscriptions/{uid}, so the gate would refuse them at

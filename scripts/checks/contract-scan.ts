@@ -5,8 +5,8 @@ import {
   CONVERSATION_FIELDS,
   REQUEST_FIELDS,
   SUBCOLLECTIONS,
-} from "../../src/domain/collections";
-import { OFFER_STATUSES, REQUEST_STATUSES } from "../../src/domain/state-machine";
+} from "../../src/domain/core/collections";
+import { OFFER_STATUSES, REQUEST_STATUSES } from "../../src/domain/marketplace/state-machine";
 
 /**
  * Finds the Firestore contract typed outside its one definition: a collection name used as a path, a
@@ -20,9 +20,9 @@ export type Finding = { file: string; line: number; rule: string; text: string }
 
 /** The only files that may spell the contract out. */
 export const DEFINITIONS: Readonly<Record<string, string>> = {
-  "src/domain/collections.ts": "collection names and field paths",
-  "src/domain/state-machine.ts": "request, offer and conversation statuses",
-  "src/domain/algo-conversation.ts": "the statuses of Algo's own conversations (open, completed)",
+  "src/domain/core/collections.ts": "collection names and field paths",
+  "src/domain/marketplace/state-machine.ts": "request, offer and conversation statuses",
+  "src/domain/algo/algo-conversation.ts": "the statuses of Algo's own conversations (open, completed)",
 };
 
 const COLLECTION_NAMES = [...Object.values(COLLECTIONS), ...Object.values(SUBCOLLECTIONS)];

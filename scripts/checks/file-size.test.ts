@@ -33,6 +33,6 @@ describe("file size", () => {
   });
 
   it("sees the repository's sources", () => {
-    expect(trackedSources()).toContain("src/domain/state-machine.ts");
+    expect(trackedSources()).toContain("src/domain/marketplace/state-machine.ts");
   });
 });

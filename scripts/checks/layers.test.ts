@@ -16,6 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  *   features    one folder per product area: everything above, never another feature
  *   app         router, providers, layouts: everything
  *
+ * Inside the domain, the bounded contexts have an order of their own, each importing only those before
+ * it (and itself):
+ *
+ *   core ← products ← geo ← billing ← legal ← people ← marketplace ← algo ← notifications ← market ← boundary
+ *
+ * One file is let off: core/collections.ts names every collection and type-checks its field paths
+ * against the entities' types, with type-only imports that vanish at build.
+ *
  * src/testing (test helpers) and test files are outside the layers. Biome enforces the order with
  * noRestrictedImports per folder (biome.json overrides; each pattern catches the "@/..." alias and the
  * relative form) and forbids import cycles anywhere (suspicious/noImportCycles). This test proves the
@@ -36,8 +44,37 @@ const backward = (name: string, folder: string, source: string): Probe => ({
 });
 
 const BACKWARD: Probe[] = [
-  backward("domain imports data (alias)", "src/domain", 'export { getUser } from "@/data/users";\n'),
-  backward("domain imports data (relative)", "src/domain", 'export { getUser } from "../data/users";\n'),
+  backward(
+    "domain imports data (alias)",
+    "src/domain/marketplace",
+    'export { getUser } from "@/data/users";\n',
+  ),
+  backward(
+    "domain imports data (relative)",
+    "src/domain/marketplace",
+    'export { getUser } from "../../data/users";\n',
+  ),
+  backward("a domain context imports React", "src/domain/geo", 'export { useState } from "react";\n'),
+  backward(
+    "core imports a context (relative)",
+    "src/domain/core",
+    'export { distanceKm } from "../geo/geo.ts";\n',
+  ),
+  backward(
+    "geo imports marketplace (alias)",
+    "src/domain/geo",
+    'export { OFFER_STATUSES } from "@/domain/marketplace/state-machine";\n',
+  ),
+  backward(
+    "marketplace imports algo (relative)",
+    "src/domain/marketplace",
+    'export { ALGO_MESSAGES } from "../algo/algo-messages.ts";\n',
+  ),
+  backward(
+    "people import the boundary (alias)",
+    "src/domain/people",
+    'export { errorMessage } from "@/domain/boundary/errors";\n',
+  ),
   backward(
     "data imports lib (alias)",
     "src/data",
@@ -56,12 +93,21 @@ const BACKWARD: Probe[] = [
   ),
 ];
 
-const FORWARD: Probe = {
-  name: "data imports domain",
-  path: "src/data/__layer_probe_forward.ts",
-  source: 'export { COLLECTIONS } from "@/domain/collections";\n',
-  rule: null,
-};
+const FORWARD: Probe[] = [
+  {
+    name: "data imports domain",
+    path: "src/data/__layer_probe_forward.ts",
+    source: 'export { COLLECTIONS } from "@/domain/core/collections";\n',
+    rule: null,
+  },
+  {
+    name: "marketplace imports geo and core",
+    path: "src/domain/marketplace/__layer_probe_forward.ts",
+    source:
+      'export { distanceKm } from "../geo/geo.ts";\nexport { PASSWORD_MIN_LENGTH } from "@/domain/core/limits";\n',
+    rule: null,
+  },
+];
 
 const CYCLE: Probe[] = [
   {
@@ -78,7 +124,7 @@ const CYCLE: Probe[] = [
   },
 ];
 
-const PROBES = [...BACKWARD, FORWARD, ...CYCLE];
+const PROBES = [...BACKWARD, ...FORWARD, ...CYCLE];
 
 /** Biome's output, one entry per probe: the diagnostics whose header names that file. */
 let failed = false;
@@ -130,8 +176,8 @@ describe("layers (biome.json)", () => {
     expect(diagnostics.get(probe.path)).toContain(probe.rule);
   });
 
-  it("a forward import passes", () => {
-    expect(diagnostics.get(FORWARD.path) ?? []).not.toContain("noRestrictedImports");
+  it.each(FORWARD.map((probe) => [probe.name, probe] as const))("%s passes", (_name, probe) => {
+    expect(diagnostics.get(probe.path) ?? []).not.toContain("noRestrictedImports");
   });
 
   it("an import cycle fails", () => {

@@ -1,5 +1,5 @@
-import { TTL_POLICIES } from "../../src/domain/collections";
-import { FUNCTIONS_REGION } from "../../src/domain/product";
+import { TTL_POLICIES } from "../../src/domain/core/collections";
+import { FUNCTIONS_REGION } from "../../src/domain/core/product";
 
 /**
  * What `npm run deploy:check` requires of a deploy, as data: each rule's id (printed with every failure,
@@ -56,7 +56,7 @@ export const SECURITY_HEADERS = [
   "X-Content-Type-Options",
 ] as const;
 
-/** TTL policies firestore.indexes.json must declare (the domain's list, src/domain/collections.ts). */
+/** TTL policies firestore.indexes.json must declare (the domain's list, src/domain/core/collections.ts). */
 export const TTL_REQUIRED: readonly { collection: string; field: string }[] = TTL_POLICIES;
 
 /**

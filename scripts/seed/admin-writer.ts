@@ -16,20 +16,20 @@ import type {
   CompleteTransactionInput,
   RejectOfferInput,
   SubmitOfferInput,
-} from "../../src/domain/callables";
+} from "../../src/domain/boundary/callables";
 import {
   COLLECTIONS,
   REQUEST_FIELDS,
   REQUEST_PRIVATE_LOCATION_ID,
   SUBCOLLECTIONS,
-} from "../../src/domain/collections";
-import { conversationSchema, isParticipant } from "../../src/domain/conversation";
-import type { NewMessageInput } from "../../src/domain/message";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { acceptedTermsSchema } from "../../src/domain/offer";
-import type { NewRequestInput } from "../../src/domain/request";
-import { buildRequestDocument } from "../../src/domain/request-document";
-import { unreadWrites } from "../../src/domain/unread-counts";
+} from "../../src/domain/core/collections";
+import { conversationSchema, isParticipant } from "../../src/domain/marketplace/conversation";
+import type { NewMessageInput } from "../../src/domain/marketplace/message";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { acceptedTermsSchema } from "../../src/domain/marketplace/offer";
+import type { NewRequestInput } from "../../src/domain/marketplace/request";
+import { buildRequestDocument } from "../../src/domain/marketplace/request-document";
+import { unreadWrites } from "../../src/domain/notifications/unread-counts";
 import { userDocument } from "./app-documents";
 import type { Actor, At, MarketplaceWriter, Persona, SentOffer } from "./writer";
 

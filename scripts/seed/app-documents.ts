@@ -1,6 +1,6 @@
 import type { DocumentData, Timestamp } from "firebase-admin/firestore";
-import { monthlyAllowance } from "../../src/domain/tokens";
-import { buildUserDocument, profileUpdateDocument } from "../../src/domain/user-document";
+import { monthlyAllowance } from "../../src/domain/billing/tokens";
+import { buildUserDocument, profileUpdateDocument } from "../../src/domain/people/user-document";
 import type { Persona } from "./writer";
 
 /**

@@ -1,4 +1,4 @@
-import type { NewRequestInput } from "../../src/domain/request";
+import type { NewRequestInput } from "../../src/domain/marketplace/request";
 import type { Persona } from "./writer";
 
 /**

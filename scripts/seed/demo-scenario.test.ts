@@ -4,11 +4,11 @@ import {
   completeTransactionInputSchema,
   rejectOfferInputSchema,
   submitOfferInputSchema,
-} from "../../src/domain/callables";
-import { newMessageInputSchema } from "../../src/domain/message";
-import { offerIdFor } from "../../src/domain/offer";
-import { newRequestInputSchema } from "../../src/domain/request";
-import { userSchema } from "../../src/domain/user";
+} from "../../src/domain/boundary/callables";
+import { newMessageInputSchema } from "../../src/domain/marketplace/message";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import { newRequestInputSchema } from "../../src/domain/marketplace/request";
+import { userSchema } from "../../src/domain/people/user";
 import { DEMO_ACCOUNTS, DEMO_PERSONAS, DEMO_REQUEST_IDS, DEMO_SHOP_1, DEMO_SHOP_2 } from "./demo-data";
 import { runDemoScenario } from "./demo-scenario";
 import type { Actor, MarketplaceWriter, Persona } from "./writer";

@@ -1,4 +1,4 @@
-import type { SubmitOfferInput } from "../../src/domain/callables";
+import type { SubmitOfferInput } from "../../src/domain/boundary/callables";
 import {
   DEMO_BUYER,
   DEMO_NEIGHBOUR,

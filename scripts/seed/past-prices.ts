@@ -1,6 +1,6 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { stageOfferPrice } from "../../functions/src/market/price-stats";
-import { requestGeoFields } from "../../src/domain/geo-cover";
+import { requestGeoFields } from "../../src/domain/geo/geo-cover";
 
 /**
  * The demo's price history: offers that shops around Milano made in the last weeks, on

@@ -1,13 +1,13 @@
 import type { Firestore, QuerySnapshot } from "firebase-admin/firestore";
 import type { z } from "zod";
 import { fromFirestore } from "../../functions/src/profiles/user-record";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { conversationSchema } from "../../src/domain/conversation";
-import { messageSchema } from "../../src/domain/message";
-import { offerSchema } from "../../src/domain/offer";
-import { requestSchema } from "../../src/domain/request";
-import { unreadCountsSchema } from "../../src/domain/unread-counts";
-import { publicProfileSchema, userSchema } from "../../src/domain/user";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { conversationSchema } from "../../src/domain/marketplace/conversation";
+import { messageSchema } from "../../src/domain/marketplace/message";
+import { offerSchema } from "../../src/domain/marketplace/offer";
+import { requestSchema } from "../../src/domain/marketplace/request";
+import { unreadCountsSchema } from "../../src/domain/notifications/unread-counts";
+import { publicProfileSchema, userSchema } from "../../src/domain/people/user";
 
 export class SeedValidationError extends Error {
   override name = "SeedValidationError";

@@ -3,12 +3,12 @@ import type {
   CompleteTransactionInput,
   RejectOfferInput,
   SubmitOfferInput,
-} from "../../src/domain/callables";
-import type { NewMessageInput } from "../../src/domain/message";
-import type { WeeklyHours } from "../../src/domain/opening-hours";
-import type { NewRequestInput } from "../../src/domain/request";
-import type { UserLocation } from "../../src/domain/user";
-import type { UserType } from "../../src/domain/user-type";
+} from "../../src/domain/boundary/callables";
+import type { UserType } from "../../src/domain/core/user-type";
+import type { NewMessageInput } from "../../src/domain/marketplace/message";
+import type { NewRequestInput } from "../../src/domain/marketplace/request";
+import type { WeeklyHours } from "../../src/domain/people/opening-hours";
+import type { UserLocation } from "../../src/domain/people/user";
 
 /**
  * The seed describes the marketplace as what its users do (sign up, publish, offer, chat,

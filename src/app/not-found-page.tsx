@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ToastProvider, useToast } from "@/components/ui/toast";
-import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
 import { reportError } from "@/lib/error-reporting";
 import { createQueryClient } from "@/lib/query-client";
 import { SessionProvider } from "@/lib/session/session-provider";
@@ -19,13 +19,13 @@ function QueryProvider({ children }: { children: ReactNode }) {
   }, []);
   // One client per mounted app (tests get a fresh cache each render). The error catalogue (Auth and
   // callable codes → Italian) loads with the first error, not with the marketing pages' entry chunk.
-  // The reporter sends the failures the product does not expect (src/domain/client-error.ts).
+  // The reporter sends the failures the product does not expect (src/domain/boundary/client-error.ts).
   const [queryClient] = useState(() =>
     createQueryClient({
       onError: (error, source, display) => {
         reportError(error, source);
         if (display === "inline") return;
-        void import("@/domain/errors").then(({ errorMessage }) => {
+        void import("@/domain/boundary/errors").then(({ errorMessage }) => {
           if (mounted.current) toastError(errorMessage(error, FIRST_PAINT_MESSAGES.genericError));
         });
       },

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { PAGE_LEADS } from "@/domain/page-leads";
+import { PAGE_LEADS } from "@/domain/core/page-leads";
 import { setSessionHint } from "@/lib/session/session-hint";
 import {
   fakeAuthModule as auth,

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { legacyRedirects, paths } from "@/config/paths";
-import type { UserType } from "@/domain/user-type";
+import type { UserType } from "@/domain/core/user-type";
 import { resetFakeData, seedUser } from "@/testing/fake-data";
 import { aVerifiedShop } from "@/testing/marketplace-fixtures";
 import { renderApp } from "@/testing/render-app";

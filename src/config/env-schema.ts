@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lazySchema } from "../domain/lazy-schema.ts";
+import { lazySchema } from "../domain/core/lazy-schema.ts";
 
 /**
  * The SPA's environment, validated once. Pure (no `import.meta`), so vite.config.ts and the

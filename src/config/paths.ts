@@ -1,4 +1,4 @@
-import type { UserType } from "@/domain/user-type";
+import type { UserType } from "@/domain/core/user-type";
 
 // Every route path of the app (spec §2), and the only place one is written.
 // `path` is the router pattern; `getHref` builds a concrete URL.

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { callableErrorMessage } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { callableErrorMessage } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 
 const callable = vi.fn();
 vi.mock("firebase/functions", () => ({ httpsCallable: vi.fn(() => callable) }));

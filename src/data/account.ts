@@ -6,7 +6,7 @@ import {
   syncProfileOutputSchema,
   verifyMagicLinkInputSchema,
   verifyMagicLinkOutputSchema,
-} from "@/domain/callables";
+} from "@/domain/boundary/callables";
 import { callable } from "./callables";
 
 /** The account callables (architecture §2): the magic link and the public profile's refresh. */

@@ -1,4 +1,4 @@
-import { ADMIN_CLAIM } from "@/domain/moderation";
+import { ADMIN_CLAIM } from "@/domain/people/moderation";
 import { getAuthInstance } from "./firebase";
 
 /**

@@ -3,8 +3,8 @@ import {
   algoChatOutputSchema,
   publishAlgoRequestInputSchema,
   publishAlgoRequestOutputSchema,
-} from "@/domain/algo";
-import { publishRequestInputSchema, publishRequestOutputSchema } from "@/domain/request-form";
+} from "@/domain/algo/algo";
+import { publishRequestInputSchema, publishRequestOutputSchema } from "@/domain/marketplace/request-form";
 import { callable } from "./callables";
 
 /**

@@ -20,7 +20,7 @@ import { getAuthInstance } from "./firebase";
 /**
  * Firebase Auth behind plain functions (spec §7, Auth provider). The rest of the app sees
  * `AuthUser`, never the SDK's User; errors keep their `auth/...` codes, which
- * src/domain/auth-errors.ts turns into Italian.
+ * src/domain/people/auth-errors.ts turns into Italian.
  */
 
 /** The signed-in account, as the app needs it. */

@@ -5,7 +5,7 @@ import { getFunctionsInstance } from "./firebase";
 /**
  * The one wrapper of the app's callables (architecture §2; functions/src). The input is checked with
  * the domain schema before the call and the answer after it, with the same schemas the function uses;
- * failures keep the HttpsError's code and Italian message (src/domain/errors.ts maps them).
+ * failures keep the HttpsError's code and Italian message (src/domain/boundary/errors.ts maps them).
  */
 export function callable<I extends z.ZodType, O extends z.ZodType>(
   name: string,

@@ -1,4 +1,4 @@
-import type { ClientErrorReport } from "@/domain/client-error";
+import type { ClientErrorReport } from "@/domain/boundary/client-error";
 import { idTokenIfSignedIn } from "./signed-in-token";
 
 /**

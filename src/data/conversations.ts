@@ -1,13 +1,13 @@
 import type { DocumentData } from "firebase/firestore";
-import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/collections";
+import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/core/collections";
+import { dateSchema, idSchema } from "@/domain/core/fields";
 import {
   type Conversation,
   conversationSchema,
   lastMessageSchema,
   mergeConversations,
   participantsSchema,
-} from "@/domain/conversation";
-import { dateSchema, idSchema } from "@/domain/fields";
+} from "@/domain/marketplace/conversation";
 import { isPresent, parseDocument } from "./document";
 import { isPermissionDenied, withFirestoreLite } from "./listen";
 import { buildingSteps, inSlices } from "./slices";
@@ -15,7 +15,7 @@ import { buildingSteps, inSlices } from "./slices";
 /**
  * conversations/{id} (spec §3-§4, §7). A conversation is opened by the offer's merchant right after the
  * offer, in the same batch, with the offer's id as its own (./offers.ts saveOffer, over Firestore Lite,
- * with the domain's builder: src/domain/conversation-document.ts); the messages screen follows the
+ * with the domain's builder: src/domain/marketplace/conversation-document.ts); the messages screen follows the
  * user's conversations live (full SDK, loaded by ./listen.ts).
  */
 

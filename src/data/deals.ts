@@ -7,7 +7,7 @@ import {
   rejectOfferOutputSchema,
   submitOfferInputSchema,
   submitOfferOutputSchema,
-} from "@/domain/callables";
+} from "@/domain/boundary/callables";
 import { callable } from "./callables";
 
 /**

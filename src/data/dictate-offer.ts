@@ -1,4 +1,4 @@
-import { dictateOfferInputSchema, dictateOfferOutputSchema } from "@/domain/offer-dictation";
+import { dictateOfferInputSchema, dictateOfferOutputSchema } from "@/domain/marketplace/offer-dictation";
 import { callable } from "./callables";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { sendEmailInputSchema } from "@/domain/callables";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { sendEmailInputSchema } from "@/domain/boundary/callables";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 
 /**
  * POST /api/send-email (spec §7): a Hosting rewrite to the sendEmail function in production, the

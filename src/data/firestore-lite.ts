@@ -9,7 +9,7 @@ import {
   query,
 } from "firebase/firestore/lite";
 import { env } from "@/config/env";
-import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
+import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 import { getFirebaseApp } from "./firebase";
 import { yieldToMain } from "./slices";
 

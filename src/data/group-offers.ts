@@ -1,4 +1,4 @@
-import { groupOfferInputSchema, groupOfferOutputSchema } from "@/domain/group-offer";
+import { groupOfferInputSchema, groupOfferOutputSchema } from "@/domain/marketplace/group-offer";
 import { callable } from "./callables";
 
 /**

@@ -5,7 +5,7 @@ import type {
   Firestore,
   Unsubscribe,
 } from "firebase/firestore";
-import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
+import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 
 /**
  * The one home of live listeners (architecture §3: realtime screens subscribe with onSnapshot and the

@@ -1,10 +1,14 @@
-import { COLLECTIONS } from "@/domain/collections";
-import { MARKET_MONTHS_READ_LIMIT, type MarketMonth, marketMonthSchema } from "@/domain/market-rollups";
+import { COLLECTIONS } from "@/domain/core/collections";
+import {
+  MARKET_MONTHS_READ_LIMIT,
+  type MarketMonth,
+  marketMonthSchema,
+} from "@/domain/market/market-rollups";
 import { isPresent, parseDocument } from "./document";
 import { withFirestoreLite } from "./listen";
 
 /**
- * marketRollups/{YYYY-MM} (src/domain/market-rollups.ts): the market dashboard's counts, kept by the
+ * marketRollups/{YYYY-MM} (src/domain/market/market-rollups.ts): the market dashboard's counts, kept by the
  * functions and readable by admins only (firestore.rules). The page reads the months from `fromMonth` on
  * in one bounded query over Firestore Lite: at most MARKET_MONTHS_READ_LIMIT documents, 90 days' worth.
  */

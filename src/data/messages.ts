@@ -1,10 +1,15 @@
 import type { DocumentData, Firestore, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import type { Firestore as LiteDb, WriteBatch } from "firebase/firestore/lite";
-import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
-import { dateSchema, idSchema } from "@/domain/fields";
-import { MESSAGE_PAGE_SIZE, type Message, messageSchema, type NewMessageInput } from "@/domain/message";
-import { buildMessageWrite } from "@/domain/message-document";
-import { unreadWrites } from "@/domain/unread-counts";
+import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { dateSchema, idSchema } from "@/domain/core/fields";
+import {
+  MESSAGE_PAGE_SIZE,
+  type Message,
+  messageSchema,
+  type NewMessageInput,
+} from "@/domain/marketplace/message";
+import { buildMessageWrite } from "@/domain/marketplace/message-document";
+import { unreadWrites } from "@/domain/notifications/unread-counts";
 import { isPresent, parseDocument } from "./document";
 import {
   type FirestoreLiteSdk,
@@ -23,7 +28,7 @@ import { clearUnreadIn } from "./unread-counts";
  * [themselves]) and may only add their own uid to readBy afterwards (firestore.rules). Sending writes the
  * message and the conversation's lastMessage/updatedAt in one batch: both or neither. The full SDK (live
  * screen) loads on demand through ./listen.ts; both documents come from the domain's builder
- * (src/domain/message-document.ts).
+ * (src/domain/marketplace/message-document.ts).
  */
 
 /** The message in a document, or null (with a warning) when it does not match the schema. */

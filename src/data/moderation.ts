@@ -1,6 +1,6 @@
 import { collection, getDocs, limit, query, where } from "firebase/firestore/lite";
 import { z } from "zod";
-import { BLOCK_FIELDS, COLLECTIONS, REPORT_FIELDS } from "@/domain/collections";
+import { BLOCK_FIELDS, COLLECTIONS, REPORT_FIELDS } from "@/domain/core/collections";
 import {
   type Block,
   blockSchema,
@@ -13,7 +13,7 @@ import {
   reportSchema,
   setBlockInputSchema,
   setBlockOutputSchema,
-} from "@/domain/moderation";
+} from "@/domain/people/moderation";
 import { callable } from "./callables";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";

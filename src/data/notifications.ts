@@ -4,7 +4,7 @@ import {
   serverTimestamp as liteServerTimestamp,
   setDoc as liteSetDoc,
 } from "firebase/firestore/lite";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import {
   type AppNotification,
   NOTIFICATION_FIELDS,
@@ -15,7 +15,7 @@ import {
   notificationSchema,
   PREFERENCE_FIELDS,
   PRESENCE_FIELDS,
-} from "@/domain/notifications";
+} from "@/domain/notifications/notifications";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { type FirestoreSdk, type Listener, lazyListen, subscribeToDocument, withFirestore } from "./listen";

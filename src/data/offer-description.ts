@@ -1,4 +1,7 @@
-import { generateOfferDescriptionInputSchema, generateOfferDescriptionOutputSchema } from "@/domain/algo";
+import {
+  generateOfferDescriptionInputSchema,
+  generateOfferDescriptionOutputSchema,
+} from "@/domain/algo/algo";
 import { callable } from "./callables";
 
 /**

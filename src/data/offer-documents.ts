@@ -1,6 +1,6 @@
 import type { DocumentData, DocumentSnapshot } from "firebase/firestore/lite";
-import { dateSchema, idSchema } from "@/domain/fields";
-import { deliveryOptionsSchema, type Offer, offerSchema, priceSchema } from "@/domain/offer";
+import { dateSchema, idSchema } from "@/domain/core/fields";
+import { deliveryOptionsSchema, type Offer, offerSchema, priceSchema } from "@/domain/marketplace/offer";
 import { isPresent, parseDocument } from "./document";
 import { buildingSteps, inSlices } from "./slices";
 

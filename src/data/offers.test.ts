@@ -1,6 +1,6 @@
 import { Timestamp } from "firebase/firestore";
 import { describe, expect, it, vi } from "vitest";
-import { offerIdFor } from "@/domain/offer";
+import { offerIdFor } from "@/domain/marketplace/offer";
 import { parseConversation } from "./conversations";
 import { parseOffer } from "./offer-documents";
 

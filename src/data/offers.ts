@@ -15,15 +15,15 @@ import {
   updateDoc,
   where,
 } from "firebase/firestore/lite";
-import type { SubmitOfferOutput } from "@/domain/callables";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
-import type { GroupOfferInput, GroupOfferOutput } from "@/domain/group-offer";
-import { type Offer, type OfferTerms, offerIdFor, shopMayReadRequest } from "@/domain/offer";
-import { pendingOfferUpdate } from "@/domain/offer-document";
-import type { OfferFormData } from "@/domain/offer-form";
-import type { Request } from "@/domain/request";
-import { type ShopMonth, shopMonthId, shopMonthSchema } from "@/domain/shop-funnel";
-import { OFFER_STATUS, type OfferStatus } from "@/domain/state-machine";
+import type { SubmitOfferOutput } from "@/domain/boundary/callables";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
+import { type ShopMonth, shopMonthId, shopMonthSchema } from "@/domain/market/shop-funnel";
+import type { GroupOfferInput, GroupOfferOutput } from "@/domain/marketplace/group-offer";
+import { type Offer, type OfferTerms, offerIdFor, shopMayReadRequest } from "@/domain/marketplace/offer";
+import { pendingOfferUpdate } from "@/domain/marketplace/offer-document";
+import type { OfferFormData } from "@/domain/marketplace/offer-form";
+import type { Request } from "@/domain/marketplace/request";
+import { OFFER_STATUS, type OfferStatus } from "@/domain/marketplace/state-machine";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { readOfferSnapshots as readSnapshots } from "./offer-documents";
 import { getRequest } from "./requests";

@@ -1,18 +1,18 @@
-import { COLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
 import {
   type PickupCode,
   pickupCodeSchema,
   verifyPickupInputSchema,
   verifyPickupOutputSchema,
-} from "@/domain/pickup";
-import { releaseHoldInputSchema, releaseHoldOutputSchema } from "@/domain/pickup-hold";
-import { markNoShowInputSchema, markNoShowOutputSchema } from "@/domain/pickup-record";
+} from "@/domain/marketplace/pickup";
+import { releaseHoldInputSchema, releaseHoldOutputSchema } from "@/domain/marketplace/pickup-hold";
+import { markNoShowInputSchema, markNoShowOutputSchema } from "@/domain/marketplace/pickup-record";
 import { callable } from "./callables";
 import { parseDocument } from "./document";
 import { withFirestoreLite } from "./listen";
 
 /**
- * pickupCodes/{offerId} (src/domain/pickup.ts): the accepted deal's one-time code, which only its buyer
+ * pickupCodes/{offerId} (src/domain/marketplace/pickup.ts): the accepted deal's one-time code, which only its buyer
  * may read (firestore.rules) and no client writes. Read once, by id, over Firestore Lite, when the buyer
  * taps 'Mostra il codice di ritiro'; null when there is none (an older deal) or it does not parse.
  */

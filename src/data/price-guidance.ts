@@ -1,4 +1,4 @@
-import { priceGuidanceInputSchema, priceGuidanceOutputSchema } from "@/domain/price-guidance";
+import { priceGuidanceInputSchema, priceGuidanceOutputSchema } from "@/domain/marketplace/price-guidance";
 import { callable } from "./callables";
 
 /**

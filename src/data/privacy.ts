@@ -3,7 +3,7 @@ import {
   deleteMyAccountOutputSchema,
   exportMyDataInputSchema,
   exportMyDataOutputSchema,
-} from "@/domain/privacy";
+} from "@/domain/legal/privacy";
 import { callable } from "./callables";
 
 const exportCall = callable("exportMyData", exportMyDataInputSchema, exportMyDataOutputSchema);

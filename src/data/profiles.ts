@@ -1,6 +1,6 @@
 import { doc, getDoc } from "firebase/firestore/lite";
-import { COLLECTIONS } from "@/domain/collections";
-import { type PublicProfile, publicProfileSchema } from "@/domain/user";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { type PublicProfile, publicProfileSchema } from "@/domain/people/user";
 import { parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 

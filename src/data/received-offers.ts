@@ -1,7 +1,7 @@
 import { collection, getDocs, limit, orderBy, query, where } from "firebase/firestore/lite";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
-import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
-import type { Offer } from "@/domain/offer";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
+import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
+import type { Offer } from "@/domain/marketplace/offer";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { readOfferSnapshots as readSnapshots } from "./offer-documents";
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Offer } from "@/domain/offer";
-import type { Request } from "@/domain/request";
+import type { Offer } from "@/domain/marketplace/offer";
+import type { Request } from "@/domain/marketplace/request";
 
 // The Lite SDK answers with the merchant's offers; the test checks which requests are then read.
 const stored = vi.hoisted(() => ({ offers: [] as Offer[] }));

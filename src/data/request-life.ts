@@ -5,7 +5,7 @@ import {
   requestLifeOutputSchema,
   withdrawOfferInputSchema,
   withdrawOfferOutputSchema,
-} from "@/domain/request-life";
+} from "@/domain/marketplace/request-life";
 import { callable } from "./callables";
 
 /**

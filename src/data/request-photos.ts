@@ -1,16 +1,16 @@
 import { collection, type Firestore, getDocs, limit, query } from "firebase/firestore/lite";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import {
   MAX_REQUEST_PHOTOS,
   type RequestPhoto,
   requestPhotoId,
   requestPhotoSchema,
-} from "@/domain/request-photo";
+} from "@/domain/marketplace/request-photo";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 
 /**
- * requests/{id}/photos (src/domain/request-photo.ts): the buyer's photos, read one-shot over
+ * requests/{id}/photos (src/domain/marketplace/request-photo.ts): the buyer's photos, read one-shot over
  * Firestore Lite by whoever may read the request (firestore.rules). Written only by the publishing
  * callables: publishAlgoRequest and publishRequest ('Compila tu'), both in src/data/algo.ts.
  */

@@ -1,7 +1,7 @@
 import { deleteApp, initializeApp } from "firebase/app";
 import { collection, getFirestore, query, Timestamp } from "firebase/firestore";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { planNearbyQuery } from "@/domain/geo-feed-plan";
+import { planNearbyQuery } from "@/domain/geo/geo-feed-plan";
 import { feedQueryConstraints, parseRequest } from "./requests";
 
 const createdAt = Timestamp.fromMillis(Date.UTC(2025, 4, 1, 9, 30));

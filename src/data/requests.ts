@@ -16,8 +16,9 @@ import {
   Timestamp,
   where,
 } from "firebase/firestore/lite";
-import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
-import { dateSchema, httpsUrlSchema, idSchema } from "@/domain/fields";
+import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { dateSchema, httpsUrlSchema, idSchema } from "@/domain/core/fields";
+import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 import {
   type FeedExecutor,
   type FeedKey,
@@ -26,9 +27,8 @@ import {
   type NearbyCursor,
   type NearbyPage,
   type NearbyParams,
-} from "@/domain/geo-feed";
-import type { GeoSubQuery } from "@/domain/geo-feed-plan";
-import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
+} from "@/domain/geo/geo-feed";
+import type { GeoSubQuery } from "@/domain/geo/geo-feed-plan";
 import {
   actionRadiusSchema,
   budgetSchema,
@@ -36,8 +36,12 @@ import {
   type Request,
   requestLocationSchema,
   requestSchema,
-} from "@/domain/request";
-import { REQUEST_STATUS, type RequestStatus, storedRequestStatuses } from "@/domain/state-machine";
+} from "@/domain/marketplace/request";
+import {
+  REQUEST_STATUS,
+  type RequestStatus,
+  storedRequestStatuses,
+} from "@/domain/marketplace/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { buildingSteps, inSlices, yieldToMain } from "./slices";
@@ -145,7 +149,7 @@ export function countCustomerRequests(customerId: string, status: RequestStatus)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Merchant feed (the planner and merger live in src/domain/geo-feed-plan.ts and geo-feed.ts)
+// Merchant feed (the planner and merger live in src/domain/geo/geo-feed-plan.ts and geo-feed.ts)
 
 /** The feed position of a raw document; null when its sort fields are unusable. */
 function feedKeyOf(snapshot: DocumentSnapshot): FeedKey | null {

@@ -1,7 +1,7 @@
 import { collection, type Firestore, getDocs, limit, orderBy, query } from "firebase/firestore/lite";
-import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
-import { REQUEST_QUERY_LIMIT } from "@/domain/limits";
-import { type Review, reviewSchema } from "@/domain/shop-page";
+import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
+import { type Review, reviewSchema } from "@/domain/people/shop-page";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 

@@ -3,8 +3,8 @@ import {
   decideShopReviewInputSchema,
   decideShopReviewOutputSchema,
   listShopReviewsOutputSchema,
-} from "@/domain/shop-review";
-import { shopVerificationInputSchema, verifyShopOutputSchema } from "@/domain/shop-verification";
+} from "@/domain/people/shop-review";
+import { shopVerificationInputSchema, verifyShopOutputSchema } from "@/domain/people/shop-verification";
 import { callable } from "./callables";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Reading in slices: a read's parsing (and the first build of its zod schemas, src/domain/lazy-schema.ts)
+ * Reading in slices: a read's parsing (and the first build of its zod schemas, src/domain/core/lazy-schema.ts)
  * runs in tasks of at most SLICE_MS each, with the main thread handed back in between, so a page's
  * reads never make one long task. On Lighthouse's phone (4× slower) a slice stays under the 50 ms that
  * make a task long and count in the Total Blocking Time (docs/lighthouse.md).

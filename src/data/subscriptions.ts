@@ -1,4 +1,6 @@
 import { collection, doc, getDoc, getDocs, limit, orderBy, query } from "firebase/firestore/lite";
+import { type Payment, paymentSchema } from "@/domain/billing/plan-payments";
+import { type Subscription, subscriptionSchema } from "@/domain/billing/plans";
 import {
   billingOkOutputSchema,
   confirmSimulatedCheckoutInputSchema,
@@ -6,10 +8,8 @@ import {
   portalOutputSchema,
   startCheckoutInputSchema,
   startCheckoutOutputSchema,
-} from "@/domain/callables";
-import { COLLECTIONS, PAYMENT_FIELDS, SUBCOLLECTIONS } from "@/domain/collections";
-import { type Payment, paymentSchema } from "@/domain/plan-payments";
-import { type Subscription, subscriptionSchema } from "@/domain/plans";
+} from "@/domain/boundary/callables";
+import { COLLECTIONS, PAYMENT_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { callable } from "./callables";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";

@@ -1,5 +1,5 @@
-import { purchaseTokensInputSchema, purchaseTokensOutputSchema } from "@/domain/callables";
-import { spendableTokens } from "@/domain/token-balance";
+import { spendableTokens } from "@/domain/billing/token-balance";
+import { purchaseTokensInputSchema, purchaseTokensOutputSchema } from "@/domain/boundary/callables";
 import { callable } from "./callables";
 import { getUser } from "./users";
 

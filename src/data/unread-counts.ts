@@ -1,12 +1,17 @@
 import type { DocumentData, Unsubscribe } from "firebase/firestore";
 import type { Firestore as LiteDb, WriteBatch } from "firebase/firestore/lite";
-import { COLLECTIONS } from "@/domain/collections";
-import { NO_UNREAD, type UnreadCounts, unreadCountsSchema, unreadWrites } from "@/domain/unread-counts";
+import { COLLECTIONS } from "@/domain/core/collections";
+import {
+  NO_UNREAD,
+  type UnreadCounts,
+  unreadCountsSchema,
+  unreadWrites,
+} from "@/domain/notifications/unread-counts";
 import { parseDocument } from "./document";
 import { type FirestoreLiteSdk, type Listener, subscribeToDocument, withOwnFirestore } from "./listen";
 
 /**
- * unreadCounts/{uid} (src/domain/unread-counts.ts): the user's unread messages and new offers per
+ * unreadCounts/{uid} (src/domain/notifications/unread-counts.ts): the user's unread messages and new offers per
  * conversation, and the bell's count of new notifications, kept by the functions. The app follows it
  * with one listener (the header's badges, the conversation list's badges) and, as its owner, only ever
  * takes a conversation off it (a merge that deletes the conversation's key) or sets the bell's count

@@ -1,17 +1,17 @@
 import { type DocumentData, doc, getDoc, serverTimestamp, setDoc, updateDoc } from "firebase/firestore/lite";
-import { COLLECTIONS } from "@/domain/collections";
-import { latLngSchema } from "@/domain/geo";
-import { consentSchema } from "@/domain/legal-consent";
-import { shopSchema } from "@/domain/shop-verification";
-import { tokenPurchaseSchema } from "@/domain/tokens";
+import { tokenPurchaseSchema } from "@/domain/billing/tokens";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { latLngSchema } from "@/domain/geo/geo";
+import { consentSchema } from "@/domain/legal/legal-consent";
+import { shopSchema } from "@/domain/people/shop-verification";
 import {
   learningProfileSchema,
   type ProfileUpdate,
   type User,
   userLocationSchema,
   userSchema,
-} from "@/domain/user";
-import { buildUserDocument, type NewUserDoc, profileUpdateDocument } from "@/domain/user-document";
+} from "@/domain/people/user";
+import { buildUserDocument, type NewUserDoc, profileUpdateDocument } from "@/domain/people/user-document";
 import { fromFirestoreValue } from "./document";
 import { getLiteDb } from "./firestore-lite";
 import { lazyListen } from "./listen";
@@ -29,7 +29,7 @@ export function parseUser(data: DocumentData): User {
 
 /**
  * Builds the user document's schema ahead of the first read (schemas are built on first use, see
- * src/domain/lazy-schema.ts), in steps: its parts first, then the whole. The session runs one step per
+ * src/domain/core/lazy-schema.ts), in steps: its parts first, then the whole. The session runs one step per
  * task while that read is on the network, so neither the building nor the task that then parses the
  * document and renders the page is long (a phone's main thread stays responsive: Lighthouse's TBT).
  */
@@ -101,7 +101,7 @@ export function subscribeUser(uid: string, listener: UserListener): () => void {
 
 /**
  * Creates users/{uid} in exactly the sign-up shape the rules allow (the domain's builder,
- * src/domain/user-document.ts), with server timestamps. Never tokens, ratings or learning fields: only
+ * src/domain/people/user-document.ts), with server timestamps. Never tokens, ratings or learning fields: only
  * functions write those.
  */
 export async function createUserDoc(input: NewUserDoc): Promise<void> {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LIVE_START_DELAY_MS } from "@/domain/limits";
+import { LIVE_START_DELAY_MS } from "@/domain/core/limits";
 
 // A fresh module each time: the test setup settles the shared one for the component tests.
 const freshModule = async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { LIVE_START_DELAY_MS } from "@/domain/limits";
+import { LIVE_START_DELAY_MS } from "@/domain/core/limits";
 
 /**
  * "The page has settled": the visitor touched, clicked or typed, or LIVE_START_DELAY_MS have passed

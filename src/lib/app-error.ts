@@ -1,9 +1,9 @@
-import { callableErrorMessage } from "@/domain/errors";
+import { callableErrorMessage } from "@/domain/boundary/errors";
 
 /**
  * Re-throws a failure with the Italian text the screen shows for it (e.g. 'Errore nel caricare le
  * richieste'), keeping the original as `cause`. The app's QueryCache/MutationCache turn catalogue
- * messages into the destructive 'Errore' toast as they are (src/domain/errors.ts), so the toast and the
+ * messages into the destructive 'Errore' toast as they are (src/domain/boundary/errors.ts), so the toast and the
  * inline error state say the same thing.
  *
  * `serverMessage`: for callables, whose refusals carry their own catalogue text ('Operazione non

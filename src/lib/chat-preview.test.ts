@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
-import { CHAT_PREVIEW_MAX_CHATS, CHAT_PREVIEW_MAX_MESSAGES } from "@/domain/limits";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
+import { CHAT_PREVIEW_MAX_CHATS, CHAT_PREVIEW_MAX_MESSAGES } from "@/domain/core/limits";
 import {
   type ChatPreview,
   forgetChatPreview,

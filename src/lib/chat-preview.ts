@@ -1,10 +1,10 @@
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_PREVIEW_MAX_CHATS,
   CHAT_PREVIEW_MAX_MESSAGES,
   DISPLAY_NAME_MAX_LENGTH,
-} from "@/domain/limits";
+} from "@/domain/core/limits";
 
 /**
  * A copy, on this device, of the signed-in user's last opened conversations: who, what about, whether it

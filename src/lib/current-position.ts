@@ -1,4 +1,4 @@
-import type { LatLng } from "@/domain/geo";
+import type { LatLng } from "@/domain/geo/geo";
 
 /**
  * The device's position: the 'Usa la mia posizione' shortcut of architecture §4, on /create and in

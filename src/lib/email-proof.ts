@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { isEmailProven } from "@/domain/shop-status";
-import type { UserType } from "@/domain/user-type";
+import type { UserType } from "@/domain/core/user-type";
+import { isEmailProven } from "@/domain/people/shop-status";
 import { useSession } from "./session/session-provider";
 
 /**

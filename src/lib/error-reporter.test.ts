@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ClientErrorReport } from "@/domain/client-error";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import type { ClientErrorReport } from "@/domain/boundary/client-error";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { createErrorReporter, type ErrorReporterDeps } from "./error-reporter";
 
 vi.mock("@/data/client-errors", () => ({ postClientErrorReport: vi.fn() }));

@@ -6,11 +6,11 @@ import {
   type ClientErrorReport,
   clientErrorFingerprint,
   isExpectedFailure,
-} from "@/domain/client-error";
-import { CLIENT_ERROR_REPORTS_PER_PAGE } from "@/domain/limits";
+} from "@/domain/boundary/client-error";
+import { CLIENT_ERROR_REPORTS_PER_PAGE } from "@/domain/core/limits";
 
 /**
- * Turns an error into a report (src/domain/client-error.ts: scrubbed on this device, so nothing personal
+ * Turns an error into a report (src/domain/boundary/client-error.ts: scrubbed on this device, so nothing personal
  * leaves it) and sends it. One page load sends each error once and at most
  * CLIENT_ERROR_REPORTS_PER_PAGE reports: a loop that fails every frame costs one report, not thousands.
  * Failures the product expects (a callable's refusal, a wrong password, the network) are not reported.

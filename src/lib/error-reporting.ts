@@ -1,4 +1,4 @@
-import type { ClientErrorKind } from "@/domain/client-error";
+import type { ClientErrorKind } from "@/domain/boundary/client-error";
 
 /**
  * The app's way to report an error it did not expect to POST /api/client-error

@@ -1,5 +1,5 @@
-import { budgetText, formatMoney } from "@/domain/budget-text";
-import type { Budget } from "@/domain/request";
+import type { Budget } from "@/domain/marketplace/request";
+import { budgetText, formatMoney } from "@/domain/products/budget-text";
 
 /** Italian number formats for the marketplace screens. */
 
@@ -12,7 +12,7 @@ export function formatDistance(km: number): string {
 }
 
 /**
- * A request's budget as people say it (src/domain/budget-text.ts): "fino a 200 €", "da 50 a 120 €",
+ * A request's budget as people say it (src/domain/products/budget-text.ts): "fino a 200 €", "da 50 a 120 €",
  * "circa 150 €", "30 €"; never "0,00 € - 200,00 €".
  */
 export function formatBudget(budget: Budget): string {

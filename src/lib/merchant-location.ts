@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import type { LatLng } from "@/domain/geo";
-import { DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
+import { DEFAULT_MERCHANT_LOCATION } from "@/domain/core/limits";
+import type { LatLng } from "@/domain/geo/geo";
 import { useSession } from "@/lib/session/session-provider";
 
 export type MerchantLocation = LatLng & {

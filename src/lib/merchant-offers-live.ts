@@ -1,4 +1,4 @@
-import type { News } from "@/domain/unread-counts";
+import type { News } from "@/domain/notifications/unread-counts";
 import { useRefreshOnNews } from "./news";
 
 /** Every query about a shop's offers lives under this key (the dashboard's counts and list, /offers). */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { listMerchantOffersOn } from "@/data/offers";
-import type { Offer } from "@/domain/offer";
+import type { Offer } from "@/domain/marketplace/offer";
 
 /**
  * The shop's own offers on the requests a screen lists (/browse's cards, the dashboard's nearby list),

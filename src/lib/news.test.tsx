@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
-import type { News } from "@/domain/unread-counts";
+import type { News } from "@/domain/notifications/unread-counts";
 import { tellNews } from "@/testing/news";
 import { useRefreshOnNews } from "./news";
 

@@ -1,13 +1,13 @@
 import { type QueryKey, skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { NEWS_FIRST_SNAPSHOT_MARGIN_MS } from "@/domain/limits";
+import { NEWS_FIRST_SNAPSHOT_MARGIN_MS } from "@/domain/core/limits";
 import {
   anyNews,
   type News,
   newsAtFirstSnapshot,
   newsBetween,
   type UnreadCounts,
-} from "@/domain/unread-counts";
+} from "@/domain/notifications/unread-counts";
 
 /**
  * The one way screens stay current without a listener of their own (docs/scale.md, "Page loads").

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PENDING_USER_TYPE_STORAGE_KEY } from "@/domain/user-type";
+import { PENDING_USER_TYPE_STORAGE_KEY } from "@/domain/core/user-type";
 import { clearPendingUserType, getPendingUserType, setPendingUserType } from "./pending-user-type";
 
 function memoryStorage(): Storage {

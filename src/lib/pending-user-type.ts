@@ -1,5 +1,5 @@
 // user-roles, not user-type: /auth's static frame reads the pending type from the entry chunk (no zod).
-import { PENDING_USER_TYPE_STORAGE_KEY, parseUserType, type UserType } from "@/domain/user-roles";
+import { PENDING_USER_TYPE_STORAGE_KEY, parseUserType, type UserType } from "@/domain/core/user-roles";
 
 // The account type chosen on a marketing page before sign-up (spec §4), kept in local storage.
 // Storage can be missing or throw (private mode, disabled cookies, quota, SSR/tests): the choice is a

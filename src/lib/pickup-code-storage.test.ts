@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
-import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
+import { PICKUP_MESSAGES } from "@/domain/marketplace/pickup";
 import {
   forgetPickupCode,
   keepPickupCodesOf,

@@ -1,7 +1,7 @@
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
 
 /**
- * The buyer's pickup codes (src/domain/pickup.ts) kept on this device once shown, so the code and its
+ * The buyer's pickup codes (src/domain/marketplace/pickup.ts) kept on this device once shown, so the code and its
  * QR open at the till with no network: in the app, and on the offline page the service worker serves
  * when the network is down (public/offline.js reads this same entry, so its shape is a contract: keep
  * the two in step). A code stays until it is used or let go (the deal panel forgets it) or its hold

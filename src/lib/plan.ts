@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { getPlan, subscribePlan } from "@/data/subscriptions";
-import { PLAN_MESSAGES } from "@/domain/plan-messages";
-import type { Subscription } from "@/domain/plans";
+import { PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import type { Subscription } from "@/domain/billing/plans";
 import { failWith } from "@/lib/app-error";
 import { useLiveCache } from "@/lib/live-cache";
 

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { fetchPriceGuidance } from "@/data/price-guidance";
-import { parseRequestCategory } from "@/domain/enums";
-import type { LatLng } from "@/domain/geo";
-import type { PriceGuidanceOutput } from "@/domain/price-guidance";
+import { parseRequestCategory } from "@/domain/core/enums";
+import type { LatLng } from "@/domain/geo/geo";
+import type { PriceGuidanceOutput } from "@/domain/marketplace/price-guidance";
 
 export type PriceGuidanceQuery = {
   category?: string;

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { env } from "@/config/env";
 import { startCheckout } from "@/data/subscriptions";
 import { purchaseTokens } from "@/data/tokens";
-import type { PurchaseTokensInput, PurchaseTokensOutput } from "@/domain/callables";
+import type { PurchaseTokensInput, PurchaseTokensOutput } from "@/domain/boundary/callables";
 
 /**
  * On the local emulators packs are bought with the labelled simulated provider (purchaseTokens, whose

@@ -1,5 +1,5 @@
 import { MutationCache, type Query, QueryCache, QueryClient, skipToken } from "@tanstack/react-query";
-import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from "@/domain/limits";
+import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from "@/domain/core/limits";
 
 /**
  * Where a failure is shown: the app's destructive 'Errore' toast, or the screen itself (a form that

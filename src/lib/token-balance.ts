@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { getTokenBalance } from "@/data/tokens";
-import { TOKEN_BALANCE_CACHE_MS } from "@/domain/limits";
-import { BUYER_MESSAGES } from "@/domain/messages";
-import { spendableTokens } from "@/domain/token-balance";
+import { spendableTokens } from "@/domain/billing/token-balance";
+import { TOKEN_BALANCE_CACHE_MS } from "@/domain/core/limits";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { failWith } from "@/lib/app-error";
 import { useSession } from "@/lib/session/session-provider";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { listMyBlocks, reportContent } from "@/data/moderation";
-import type { ReportContentInput } from "@/domain/moderation";
+import type { ReportContentInput } from "@/domain/people/moderation";
 
 /** The query keys both sides' trust features share (the messages screen and the shop's feed). */
 export const trustKeys = {

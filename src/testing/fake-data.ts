@@ -5,8 +5,8 @@ import type { AuthUser } from "@/data/auth";
 import type * as EmailModule from "@/data/email";
 import type * as UsersModule from "@/data/users";
 import type { UserListener } from "@/data/users";
-import type { User } from "@/domain/user";
-import type { UserType } from "@/domain/user-type";
+import type { UserType } from "@/domain/core/user-type";
+import type { User } from "@/domain/people/user";
 import { setSessionHint } from "@/lib/session/session-hint";
 
 /**

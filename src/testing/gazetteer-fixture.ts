@@ -1,4 +1,4 @@
-import type { Gazetteer } from "@/domain/gazetteer";
+import type { Gazetteer } from "@/domain/geo/gazetteer";
 
 /**
  * A few rows of src/data/gazetteer/places-it.json, as generated: homonyms (San Giovanni, Piazza),

@@ -1,13 +1,13 @@
-import type { RequestCategory, Urgency } from "@/domain/enums";
-import type { GeohashField } from "@/domain/geo-cover";
+import type { RequestCategory, Urgency } from "@/domain/core/enums";
+import type { GeohashField } from "@/domain/geo/geo-cover";
 import {
   compareFeedKeys,
   type FeedExecutor,
   type FeedItem,
   type FeedKey,
   feedKeyFromMillis,
-} from "@/domain/geo-feed";
-import { inBounds } from "@/domain/geo-feed-plan";
+} from "@/domain/geo/geo-feed";
+import { inBounds } from "@/domain/geo/geo-feed-plan";
 
 /**
  * An in-memory stand-in for Firestore that runs the feed's sub-queries exactly as the composite index

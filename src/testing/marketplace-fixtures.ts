@@ -1,8 +1,8 @@
 import { vi } from "vitest";
 import type { NearbyRequest } from "@/data/requests";
-import type { Offer } from "@/domain/offer";
-import type { Request } from "@/domain/request";
-import type { Shop } from "@/domain/shop-verification";
+import type { Offer } from "@/domain/marketplace/offer";
+import type { Request } from "@/domain/marketplace/request";
+import type { Shop } from "@/domain/people/shop-verification";
 import type { SessionValue } from "@/lib/session/session-provider";
 
 /** Plain, valid domain objects for page tests of the merchant journey. */

@@ -5,8 +5,8 @@ import { type ReactNode, useState } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
 import { ToastProvider, useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { errorMessage } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { createQueryClient } from "@/lib/query-client";
 
 type CurrentLocation = { pathname: string; search: string };

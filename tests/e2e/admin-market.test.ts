@@ -7,10 +7,10 @@
 import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_PASSWORD } from "../../scripts/seed/demo-data";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { type MarketFilter, marketDashboard } from "../../src/domain/market-dashboard";
-import { MARKET_MESSAGES as M } from "../../src/domain/market-messages";
-import { type MarketMonth, marketDay, marketMonthSchema } from "../../src/domain/market-rollups";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { type MarketFilter, marketDashboard } from "../../src/domain/market/market-dashboard";
+import { MARKET_MESSAGES as M } from "../../src/domain/market/market-messages";
+import { type MarketMonth, marketDay, marketMonthSchema } from "../../src/domain/market/market-rollups";
 import { expectAccessible } from "../support/axe";
 import { downloadedText } from "../support/browser";
 import { seededJourney } from "../support/seeded-journey";

@@ -21,12 +21,12 @@ import {
   DEMO_SHOP_2,
   type DemoRequestKey,
 } from "../../scripts/seed/demo-data";
-import { planNearbyQuery } from "../../src/domain/geo-feed-plan";
-import { requestZone } from "../../src/domain/geo-privacy";
-import { currentConsent } from "../../src/domain/legal-consent";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { CHAT_MESSAGES } from "../../src/domain/messages";
-import { offerIdFor } from "../../src/domain/offer";
+import { planNearbyQuery } from "../../src/domain/geo/geo-feed-plan";
+import { currentConsent } from "../../src/domain/legal/legal-consent";
+import { requestZone } from "../../src/domain/marketplace/geo-privacy";
+import { CHAT_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { installFirebase } from "../support/firebase-in-page";
 import { expectRulesDenials } from "../support/rules-denials";
 import { seededJourney } from "../support/seeded-journey";

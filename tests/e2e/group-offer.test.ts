@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { AdminSeedWriter } from "../../scripts/seed/admin-writer";
 import { AuthEmulator } from "../../scripts/seed/auth-emulator";
 import { DEMO_BUYER, DEMO_NEIGHBOUR, DEMO_PASSWORD } from "../../scripts/seed/demo-data";
-import type { NewRequestInput } from "../../src/domain/request";
+import type { NewRequestInput } from "../../src/domain/marketplace/request";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 

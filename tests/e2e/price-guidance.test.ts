@@ -4,7 +4,7 @@
 // jacket request sees where it sits; a shop's dashboard lists the requests nobody has answered (the guitar).
 
 import { describe, expect, it } from "vitest";
-import { requestGeoFields } from "../../src/domain/geo-cover";
+import { requestGeoFields } from "../../src/domain/geo/geo-cover";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 

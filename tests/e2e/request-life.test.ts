@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_REQUESTS, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
-import { MERCHANT_MESSAGES } from "../../src/domain/messages";
+import { MERCHANT_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import { overrideEnv } from "../support/callables";
 import { waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";

@@ -7,12 +7,12 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkDigitOf } from "../../src/domain/partita-iva";
+import { checkDigitOf } from "../../src/domain/people/partita-iva";
 import {
   SHOP_REVIEW_COPY,
   SHOP_VERIFICATION_MESSAGES,
   VIES_STATE_LABELS,
-} from "../../src/domain/shop-verification-messages";
+} from "../../src/domain/people/shop-verification-messages";
 import type { ViewportName } from "../support/browser";
 import type { Email } from "../support/inbox";
 import { waitForPage } from "../support/page-ready";

@@ -8,9 +8,9 @@ import {
   DEMO_SHOP_1,
   DEMO_SHOP_2,
 } from "../../scripts/seed/demo-data";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { requestSchema } from "../../src/domain/request";
-import { shopAreaAround } from "../../src/domain/shop-area";
+import { shopAreaAround } from "../../src/domain/geo/shop-area";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { requestSchema } from "../../src/domain/marketplace/request";
 import { openPage, testChromium } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
 import { expectRulesDenials } from "../support/rules-denials";

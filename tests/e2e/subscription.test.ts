@@ -8,9 +8,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_SHOP_2 } from "../../scripts/seed/demo-data";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { checkDigitOf } from "../../src/domain/partita-iva";
-import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { checkDigitOf } from "../../src/domain/people/partita-iva";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/people/shop-verification-messages";
 import { overrideEnv } from "../support/callables";
 import type { Email } from "../support/inbox";
 import { waitForPage } from "../support/page-ready";

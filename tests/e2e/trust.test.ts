@@ -7,11 +7,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
-import { FIRST_PAINT_MESSAGES } from "../../src/domain/first-paint-messages";
-import { CHAT_MESSAGES } from "../../src/domain/messages";
-import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/moderation";
-import { CONVERSATION_STATUS } from "../../src/domain/state-machine";
-import { CHAT_CLOSED_BY_TEXTS, SUSPENSION_NOTICE } from "../../src/domain/trust-messages";
+import { FIRST_PAINT_MESSAGES } from "../../src/domain/core/first-paint-messages";
+import { CHAT_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
+import { CONVERSATION_STATUS } from "../../src/domain/marketplace/state-machine";
+import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/people/moderation";
+import { CHAT_CLOSED_BY_TEXTS, SUSPENSION_NOTICE } from "../../src/domain/people/trust-messages";
 import { downloadedText } from "../support/browser";
 import { waitForPage } from "../support/page-ready";
 import { expectRulesDenials } from "../support/rules-denials";

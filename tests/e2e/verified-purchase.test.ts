@@ -25,7 +25,7 @@ const { open, signIn } = seededJourney();
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
 
-/** The app's device storage of pickup codes (src/domain/device-storage.ts). */
+/** The app's device storage of pickup codes (src/domain/core/device-storage.ts). */
 const keptCodes = (page: Page) => page.evaluate(() => localStorage.getItem("vicino.pickupCodes") ?? "");
 
 /**

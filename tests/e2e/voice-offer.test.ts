@@ -5,7 +5,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DICTATION_MESSAGES } from "../../src/domain/offer-dictation-messages";
+import { DICTATION_MESSAGES } from "../../src/domain/marketplace/offer-dictation-messages";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): an active request, budget 100-200 €, ~5 km from negozio1. */

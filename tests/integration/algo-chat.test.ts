@@ -4,11 +4,13 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AlgoChatOutput } from "../../src/domain/algo";
-import { ALGO_QUESTIONS } from "../../src/domain/algo-dialogue";
-import { ALGO_LIMIT_MESSAGES } from "../../src/domain/algo-limit-messages";
-import { algoUsageDay } from "../../src/domain/algo-usage";
-import { FAILURE_REASONS } from "../../src/domain/errors";
+import type { AlgoChatOutput } from "../../src/domain/algo/algo";
+import { ALGO_QUESTIONS } from "../../src/domain/algo/algo-dialogue";
+import { ALGO_LIMIT_MESSAGES } from "../../src/domain/algo/algo-limit-messages";
+import { ALGO_MESSAGES } from "../../src/domain/algo/algo-messages";
+import { algoUsageDay } from "../../src/domain/algo/algo-usage";
+import { FAILURE_REASONS } from "../../src/domain/boundary/errors";
+import { VALIDATION_MESSAGES } from "../../src/domain/core/common-messages";
 import {
   ALGO_DAILY_REFUND_CAP,
   ALGO_DAILY_TURN_CAP,
@@ -17,11 +19,10 @@ import {
   MAX_ACTIVE_REQUESTS_PER_BUYER,
   MAX_REQUESTS_PER_DAY,
   OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
-} from "../../src/domain/limits";
-import { ALGO_MESSAGES, VALIDATION_MESSAGES } from "../../src/domain/messages";
-import { PUBLISHING_MESSAGES } from "../../src/domain/publishing-messages";
-import { requestSchema } from "../../src/domain/request";
-import { SHOP_STATUS } from "../../src/domain/shop-status";
+} from "../../src/domain/core/limits";
+import { PUBLISHING_MESSAGES } from "../../src/domain/marketplace/publishing-messages";
+import { requestSchema } from "../../src/domain/marketplace/request";
+import { SHOP_STATUS } from "../../src/domain/people/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import {
   type FakeGemini,

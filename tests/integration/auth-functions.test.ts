@@ -10,7 +10,7 @@ import { deleteApp } from "firebase-admin/app";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AuthEmulator } from "../../scripts/seed/auth-emulator";
-import { SHOP_STATUS } from "../../src/domain/shop-status";
+import { SHOP_STATUS } from "../../src/domain/people/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from "./auth-smtp-sink";

@@ -7,8 +7,9 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FAILURE_REASONS } from "../../src/domain/errors";
-import { DEAL_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
+import { FAILURE_REASONS } from "../../src/domain/boundary/errors";
+import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
+import { DEAL_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";

@@ -6,10 +6,10 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DICTATION_MESSAGES } from "../../src/domain/offer-dictation-messages";
-import { PLAN_MESSAGES } from "../../src/domain/plan-messages";
-import { SHOP_STATUS } from "../../src/domain/shop-status";
-import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import { PLAN_MESSAGES } from "../../src/domain/billing/plan-messages";
+import { DICTATION_MESSAGES } from "../../src/domain/marketplace/offer-dictation-messages";
+import { SHOP_STATUS } from "../../src/domain/people/shop-status";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/people/shop-verification-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { type FakeGemini, geminiError, geminiJson, startFakeGemini } from "../support/fake-gemini";
 import { seedTrial } from "../support/plans";

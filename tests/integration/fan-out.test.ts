@@ -6,7 +6,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ReachableRequest } from "@/domain/shop-reach";
+import type { ReachableRequest } from "@/domain/notifications/shop-reach";
 import { overrideEnv } from "../support/callables";
 import { seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
@@ -15,7 +15,7 @@ type IndexModule = typeof import("../../functions/src/fanout/shop-index");
 type FanOutModule = typeof import("../../functions/src/fanout/request-fanout");
 type DigestModule = typeof import("../../functions/src/fanout/digest-task");
 type AdminModule = typeof import("../../functions/src/lib/admin");
-type DomainModule = typeof import("@/domain/shop-reach");
+type DomainModule = typeof import("@/domain/notifications/shop-reach");
 type DigestTask = import("../../functions/src/fanout/digest-task").DigestTask;
 
 let stack: TestStack;
@@ -80,7 +80,7 @@ beforeAll(async () => {
     import("../../functions/src/fanout/request-fanout"),
     import("../../functions/src/fanout/digest-task"),
     import("../../functions/src/lib/admin"),
-    import("@/domain/shop-reach"),
+    import("@/domain/notifications/shop-reach"),
   ]);
   await stack.resetData();
   // Every shop's users/{uid} goes through the trigger's own code, as a verification would.

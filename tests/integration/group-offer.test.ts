@@ -4,10 +4,10 @@
 
 import { deleteApp } from "firebase-admin/app";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { LatLng } from "../../src/domain/geo";
-import { requestGeoFields } from "../../src/domain/geo-cover";
-import { GROUP_OFFER_MESSAGES } from "../../src/domain/group-offer";
-import { OFFER_MESSAGES } from "../../src/domain/messages";
+import type { LatLng } from "../../src/domain/geo/geo";
+import { requestGeoFields } from "../../src/domain/geo/geo-cover";
+import { GROUP_OFFER_MESSAGES } from "../../src/domain/marketplace/group-offer";
+import { OFFER_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, partitaIvaOf, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";

@@ -1,7 +1,7 @@
 // The market dashboard's numbers against Google's Firestore emulator, with an injected clock: a seeded
 // market (requests over three comuni and three categories, published through the request trigger's
 // code, offers through submitOffer, deals through acceptOffer and completeTransaction) leaves rollups
-// from which the page's computation (src/domain/market-dashboard.ts, the very function the page runs)
+// from which the page's computation (src/domain/market/market-dashboard.ts, the very function the page runs)
 // gives, for every period, comune and category, exactly what a brute-force pass over the raw documents
 // gives. The nightly reconciliation, in small pages, changes none of those numbers, fills the shop
 // numbers, leaves older days alone, and a rerun writes the same thing. The page reads at most 4 documents.
@@ -9,9 +9,9 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import type { RequestCategory } from "../../src/domain/enums";
-import { type MarketFilter, marketDashboard } from "../../src/domain/market-dashboard";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import type { RequestCategory } from "../../src/domain/core/enums";
+import { type MarketFilter, marketDashboard } from "../../src/domain/market/market-dashboard";
 import {
   MARKET_MONTHS_READ_LIMIT,
   MARKET_PERIODS,
@@ -20,7 +20,7 @@ import {
   marketMonth,
   marketMonthSchema,
   shiftDay,
-} from "../../src/domain/market-rollups";
+} from "../../src/domain/market/market-rollups";
 import { overrideEnv } from "../support/callables";
 import { seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { bruteForceDashboard, readRaw } from "../support/market-brute-force";

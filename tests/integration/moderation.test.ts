@@ -8,8 +8,8 @@ import type { DecodedIdToken } from "firebase-admin/auth";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setAdminClaim } from "../../scripts/admin/admin-claim";
-import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/moderation";
-import { MODERATION_MESSAGES } from "../../src/domain/trust-messages";
+import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/people/moderation";
+import { MODERATION_MESSAGES } from "../../src/domain/people/trust-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
@@ -365,7 +365,7 @@ describe("setBlock", () => {
   });
 
   it("is rate limited per user, blocking and unblocking alike", async () => {
-    const { BLOCK_CHANGES_PER_HOUR } = await import("../../src/domain/limits");
+    const { BLOCK_CHANGES_PER_HOUR } = await import("../../src/domain/core/limits");
     for (let i = 0; i < BLOCK_CHANGES_PER_HOUR; i++) {
       await blocks.setBlock.run(callableRequest({ userId: SHOP, blocked: i % 2 === 0 }, { uid: BUYER }));
     }

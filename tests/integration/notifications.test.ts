@@ -8,7 +8,7 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 import { overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";

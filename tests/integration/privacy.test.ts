@@ -8,7 +8,7 @@ import { deleteApp } from "firebase-admin/app";
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PRIVACY_MESSAGES } from "../../src/domain/trust-messages";
+import { PRIVACY_MESSAGES } from "../../src/domain/people/trust-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
@@ -359,7 +359,7 @@ describe("exportMyData", () => {
   });
 
   it("is rate limited per user: each export reads every document of the account", async () => {
-    const { DATA_EXPORTS_PER_HOUR } = await import("../../src/domain/limits");
+    const { DATA_EXPORTS_PER_HOUR } = await import("../../src/domain/core/limits");
     for (let i = 0; i < DATA_EXPORTS_PER_HOUR; i++) {
       await exporter.exportMyData.run(callableRequest({}, { uid: BUYER }));
     }

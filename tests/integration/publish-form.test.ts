@@ -7,12 +7,15 @@ import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import * as jpeg from "jpeg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchRequestPhotos } from "../../src/data/request-photos";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { MAX_ACTIVE_REQUESTS_PER_BUYER, REQUEST_LIFETIME_MS } from "../../src/domain/limits";
-import { VALIDATION_MESSAGES } from "../../src/domain/messages";
-import { REQUEST_FORM_MESSAGES } from "../../src/domain/request-form";
-import { REQUEST_PHOTO_MAX_BASE64_LENGTH, requestThumbnailSchema } from "../../src/domain/request-photo";
-import { SHOP_STATUS } from "../../src/domain/shop-status";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { VALIDATION_MESSAGES } from "../../src/domain/core/common-messages";
+import { MAX_ACTIVE_REQUESTS_PER_BUYER, REQUEST_LIFETIME_MS } from "../../src/domain/core/limits";
+import { REQUEST_FORM_MESSAGES } from "../../src/domain/marketplace/request-form";
+import {
+  REQUEST_PHOTO_MAX_BASE64_LENGTH,
+  requestThumbnailSchema,
+} from "../../src/domain/marketplace/request-photo";
+import { SHOP_STATUS } from "../../src/domain/people/shop-status";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { expectRulesDenials } from "../support/rules-denials";
 import { type SignedInClient, signedInClient } from "../support/signed-in-client";

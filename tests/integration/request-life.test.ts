@@ -9,9 +9,9 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, FieldValue, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FAILURE_REASONS } from "../../src/domain/errors";
-import { ERROR_MESSAGES } from "../../src/domain/messages";
-import { REQUEST_LIFE_MESSAGES } from "../../src/domain/request-life-messages";
+import { FAILURE_REASONS } from "../../src/domain/boundary/errors";
+import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
+import { REQUEST_LIFE_MESSAGES } from "../../src/domain/marketplace/request-life-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";

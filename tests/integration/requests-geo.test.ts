@@ -1,4 +1,4 @@
-// The merchant feed's radius query (src/domain/geo-feed-plan.ts, geo-feed.ts) against Google's Firestore emulator with
+// The merchant feed's radius query (src/domain/geo/geo-feed-plan.ts, geo-feed.ts) against Google's Firestore emulator with
 // firestore.rules loaded: through firebase-admin (which bypasses the rules) with the same sub-queries,
 // order and cursors as the app's browser executor (src/data/requests.ts), and through the app's own
 // client signed in as a real merchant of the Auth emulator, so every query the feed makes must also be
@@ -14,9 +14,9 @@ import { adminFeedExecutor } from "../../scripts/bench-geo/admin-executor";
 import { BENCH_MERCHANTS, type BenchRequest, generateRequests } from "../../scripts/bench-geo/dataset";
 import { benchDocument, seedRequests } from "../../scripts/bench-geo/seed";
 import { firestoreFeedExecutor } from "../../src/data/requests";
-import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
-import { destinationPoint, type LatLng } from "../../src/domain/geo";
-import { requestGeoFields } from "../../src/domain/geo-cover";
+import { RADIUS_OPTIONS_KM } from "../../src/domain/core/enums";
+import { destinationPoint, type LatLng } from "../../src/domain/geo/geo";
+import { requestGeoFields } from "../../src/domain/geo/geo-cover";
 import {
   compareFeedKeys,
   type FeedExecutor,
@@ -26,10 +26,10 @@ import {
   type NearbyCursor,
   type NearbyPage,
   visibleDistanceKm,
-} from "../../src/domain/geo-feed";
-import type { Request } from "../../src/domain/request";
-import { shopAreaAround } from "../../src/domain/shop-area";
-import { SHOP_STATUS } from "../../src/domain/shop-verification";
+} from "../../src/domain/geo/geo-feed";
+import { shopAreaAround } from "../../src/domain/geo/shop-area";
+import type { Request } from "../../src/domain/marketplace/request";
+import { SHOP_STATUS } from "../../src/domain/people/shop-verification";
 import { createMemoryFeedExecutor, memoryFeedKey } from "../../src/testing/geo-memory-executor";
 import { type SignedInClient, signedInClient } from "../support/signed-in-client";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";

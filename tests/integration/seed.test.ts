@@ -11,12 +11,12 @@ import { configureFirestore } from "../../functions/src/lib/admin";
 import { DEMO_BUYER, DEMO_REQUEST_IDS, DEMO_SHOP_1, DEMO_SHOP_2 } from "../../scripts/seed/demo-data";
 import type { DemoSummary } from "../../scripts/seed/demo-scenario";
 import { SeedValidationError, verifySeededData } from "../../scripts/seed/verify";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { marketDashboard } from "../../src/domain/market-dashboard";
-import { marketDay, marketMonthSchema } from "../../src/domain/market-rollups";
-import { DEAL_MESSAGES } from "../../src/domain/messages";
-import { offerIdFor } from "../../src/domain/offer";
-import { unreadCountsSchema, unreadIn, unreadTotal } from "../../src/domain/unread-counts";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { marketDashboard } from "../../src/domain/market/market-dashboard";
+import { marketDay, marketMonthSchema } from "../../src/domain/market/market-rollups";
+import { DEAL_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import { unreadCountsSchema, unreadIn, unreadTotal } from "../../src/domain/notifications/unread-counts";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 let stack: TestStack;

@@ -9,7 +9,7 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listShopReviews } from "../../src/data/shop-page";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import { overrideEnv } from "../support/callables";
 import { type SignedInClient, signedInClient } from "../support/signed-in-client";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";

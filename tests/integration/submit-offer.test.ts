@@ -7,11 +7,12 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { MAX_OPEN_OFFERS_PER_REQUEST } from "../../src/domain/limits";
-import { ERROR_MESSAGES, OFFER_MESSAGES } from "../../src/domain/messages";
-import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
-import { MODERATION_MESSAGES } from "../../src/domain/trust-messages";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
+import { MAX_OPEN_OFFERS_PER_REQUEST } from "../../src/domain/core/limits";
+import { OFFER_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/people/shop-verification-messages";
+import { MODERATION_MESSAGES } from "../../src/domain/people/trust-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";

@@ -7,8 +7,8 @@
 import { deleteApp } from "firebase-admin/app";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PROFILE_SYNC_WINDOW_MS, PROFILE_SYNCS_PER_WINDOW } from "../../src/domain/limits";
-import { shopAreaAround } from "../../src/domain/shop-area";
+import { PROFILE_SYNC_WINDOW_MS, PROFILE_SYNCS_PER_WINDOW } from "../../src/domain/core/limits";
+import { shopAreaAround } from "../../src/domain/geo/shop-area";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 

@@ -6,9 +6,10 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALGO_MESSAGES, ERROR_MESSAGES } from "../../src/domain/messages";
-import { SHOP_STATUS } from "../../src/domain/shop-status";
-import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import { ALGO_MESSAGES } from "../../src/domain/algo/algo-messages";
+import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
+import { SHOP_STATUS } from "../../src/domain/people/shop-status";
+import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/people/shop-verification-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";

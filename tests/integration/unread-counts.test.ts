@@ -10,9 +10,14 @@ import { deleteApp } from "firebase-admin/app";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { markMessagesReadIn } from "../../src/data/messages";
 import { clearUnreadIn, readUnreadCounts } from "../../src/data/unread-counts";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { newNotifications, unreadIn, unreadTotal, unreadWrites } from "../../src/domain/unread-counts";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import {
+  newNotifications,
+  unreadIn,
+  unreadTotal,
+  unreadWrites,
+} from "../../src/domain/notifications/unread-counts";
 import { overrideEnv } from "../support/callables";
 import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";

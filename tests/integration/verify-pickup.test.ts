@@ -7,17 +7,17 @@
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEAL_MESSAGES } from "../../src/domain/messages";
+import { shopMonthId, shopMonthOf } from "../../src/domain/market/shop-funnel";
+import { DEAL_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import {
   PICKUP_ALPHABET,
   PICKUP_CODE_LENGTH,
   PICKUP_FAILURE_REASON,
   PICKUP_LOCK_MS,
   PICKUP_MESSAGES,
-} from "../../src/domain/pickup";
-import { HOLD_MESSAGES, HOLD_REFUSALS } from "../../src/domain/pickup-hold";
-import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS } from "../../src/domain/pickup-record";
-import { shopMonthId, shopMonthOf } from "../../src/domain/shop-funnel";
+} from "../../src/domain/marketplace/pickup";
+import { HOLD_MESSAGES, HOLD_REFUSALS } from "../../src/domain/marketplace/pickup-hold";
+import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS } from "../../src/domain/marketplace/pickup-record";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc } from "../support/integration-seed";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";

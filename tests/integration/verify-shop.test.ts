@@ -9,7 +9,10 @@ import type { DecodedIdToken } from "firebase-admin/auth";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import type { CallableRequest } from "firebase-functions/https";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SHOP_DECISION_EMAIL, SHOP_VERIFICATION_MESSAGES } from "../../src/domain/shop-verification-messages";
+import {
+  SHOP_DECISION_EMAIL,
+  SHOP_VERIFICATION_MESSAGES,
+} from "../../src/domain/people/shop-verification-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { type FakeVies, startFakeVies } from "../support/fake-vies";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";

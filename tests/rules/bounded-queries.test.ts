@@ -22,16 +22,16 @@ import {
 } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
 import { firestoreFeedExecutor } from "../../src/data/requests";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { requestGeoFields } from "../../src/domain/geo-cover";
-import { fetchNearbyPage } from "../../src/domain/geo-feed";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import {
   MERCHANT_ZONE_COUNT_CAP,
   MERCHANT_ZONE_RADIUS_KM,
   REQUEST_QUERY_LIMIT,
-} from "../../src/domain/limits";
-import { MESSAGE_PAGE_SIZE } from "../../src/domain/message";
-import { offerIdFor } from "../../src/domain/offer";
+} from "../../src/domain/core/limits";
+import { requestGeoFields } from "../../src/domain/geo/geo-cover";
+import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
+import { MESSAGE_PAGE_SIZE } from "../../src/domain/marketplace/message";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

@@ -6,12 +6,12 @@
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { doc, type Firestore, serverTimestamp, updateDoc, writeBatch } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { CONVERSATION_CLOSED_BY } from "../../src/domain/conversation";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { blockId } from "../../src/domain/moderation";
-import { offerIdFor } from "../../src/domain/offer";
-import { CONVERSATION_STATUS, type OfferStatus } from "../../src/domain/state-machine";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { CONVERSATION_CLOSED_BY } from "../../src/domain/marketplace/conversation";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import { CONVERSATION_STATUS, type OfferStatus } from "../../src/domain/marketplace/state-machine";
+import { blockId } from "../../src/domain/people/moderation";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

@@ -6,11 +6,11 @@
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { doc, type Firestore, serverTimestamp, Timestamp, updateDoc, writeBatch } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { offerIdFor } from "../../src/domain/offer";
-import type { OfferStatus, RequestStatus } from "../../src/domain/state-machine";
-import type { UserType } from "../../src/domain/user-type";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import type { UserType } from "../../src/domain/core/user-type";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import type { OfferStatus, RequestStatus } from "../../src/domain/marketplace/state-machine";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, SHOP, storedConversation, storedOffer, storedRequest } from "./fixtures";
 

@@ -22,9 +22,9 @@ import {
   writeBatch,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { offerIdFor } from "../../src/domain/offer";
-import type { UserType } from "../../src/domain/user-type";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import type { UserType } from "../../src/domain/core/user-type";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

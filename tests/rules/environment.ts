@@ -18,7 +18,7 @@ import {
   type Firestore as LiteFirestore,
 } from "firebase/firestore/lite";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 import type {} from "../support/stack";
 import { emailOf, OTHER_SHOP, SEEDED_USERS, SHOP, storedShopArea, storedUser } from "./fixtures";
 

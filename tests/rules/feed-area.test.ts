@@ -1,4 +1,4 @@
-// The feed is bounded to the shop's area (firestore.rules inShopArea, src/domain/shop-area.ts): a verified
+// The feed is bounded to the shop's area (firestore.rules inShopArea, src/domain/geo/shop-area.ts): a verified
 // shop lists active requests only in the cells around its own position (the largest radius, 100 km),
 // whatever query it writes; the app's feed, at every radius the product offers, stays allowed.
 
@@ -6,12 +6,12 @@ import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { collection, type Firestore, getDocs, limit, query, where } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
 import { firestoreFeedExecutor } from "../../src/data/requests";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { RADIUS_OPTIONS_KM } from "../../src/domain/enums";
-import { requestGeoFields } from "../../src/domain/geo-cover";
-import { fetchNearbyPage } from "../../src/domain/geo-feed";
-import { planNearbyQuery } from "../../src/domain/geo-feed-plan";
-import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { RADIUS_OPTIONS_KM } from "../../src/domain/core/enums";
+import { REQUEST_QUERY_LIMIT } from "../../src/domain/core/limits";
+import { requestGeoFields } from "../../src/domain/geo/geo-cover";
+import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
+import { planNearbyQuery } from "../../src/domain/geo/geo-feed-plan";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, MILANO, OTHER_BUYER, SHOP, storedRequest, storedShopArea } from "./fixtures";
 

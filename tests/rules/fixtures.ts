@@ -4,27 +4,27 @@
 // require; seeded documents (written by "functions") carry fixed dates.
 
 import { type DocumentData, serverTimestamp, Timestamp } from "firebase/firestore";
-import { buildConversationDocument } from "../../src/domain/conversation-document";
 import type {
   Condition,
   DeliveryOption,
   DeliveryPreference,
   RequestCategory,
   Urgency,
-} from "../../src/domain/enums";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { buildOfferDocument } from "../../src/domain/offer-document";
-import { buildRequestDocument } from "../../src/domain/request-document";
-import { shopAreaAround } from "../../src/domain/shop-area";
-import { SHOP_STATUS } from "../../src/domain/shop-verification";
+} from "../../src/domain/core/enums";
+import type { UserType } from "../../src/domain/core/user-type";
+import { shopAreaAround } from "../../src/domain/geo/shop-area";
+import { buildConversationDocument } from "../../src/domain/marketplace/conversation-document";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { buildOfferDocument } from "../../src/domain/marketplace/offer-document";
+import { buildRequestDocument } from "../../src/domain/marketplace/request-document";
 import {
   INITIAL_OFFER_STATUS,
   INITIAL_REQUEST_STATUS,
   type OfferStatus,
   type RequestStatus,
-} from "../../src/domain/state-machine";
-import { buildUserDocument } from "../../src/domain/user-document";
-import type { UserType } from "../../src/domain/user-type";
+} from "../../src/domain/marketplace/state-machine";
+import { SHOP_STATUS } from "../../src/domain/people/shop-verification";
+import { buildUserDocument } from "../../src/domain/people/user-document";
 
 export const BUYER = "buyer";
 export const OTHER_BUYER = "other-buyer";

@@ -17,7 +17,7 @@ import {
   where,
 } from "firebase/firestore";
 import { describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, SHOP } from "./fixtures";
 

@@ -23,17 +23,17 @@ import {
 import { beforeEach, describe, expect, it } from "vitest";
 import { OfferNotEditableError, saveOffer } from "../../src/data/offers";
 import { firestoreFeedExecutor } from "../../src/data/requests";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { fetchNearbyPage } from "../../src/domain/geo-feed";
-import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
-import { offerIdFor } from "../../src/domain/offer";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { REQUEST_QUERY_LIMIT } from "../../src/domain/core/limits";
+import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import {
   INITIAL_OFFER_STATUS,
   INITIAL_REQUEST_STATUS,
   OFFER_STATUSES,
   REQUEST_STATUSES,
   type RequestStatus,
-} from "../../src/domain/state-machine";
+} from "../../src/domain/marketplace/state-machine";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

@@ -1,4 +1,4 @@
-// firestore.rules for notifications (src/domain/notifications.ts): users/{uid}/notifications written by
+// firestore.rules for notifications (src/domain/notifications/notifications.ts): users/{uid}/notifications written by
 // functions only, read by the owner who may only set readAt; users/{uid}/notificationSettings (e-mail
 // preferences and presence) written by the owner, validated. (A new offer's unread mark: unread-counts.test.ts.)
 
@@ -19,8 +19,8 @@ import {
   updateDoc,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { NOTIFICATION_SETTINGS_IDS } from "../../src/domain/notifications";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { NOTIFICATION_SETTINGS_IDS } from "../../src/domain/notifications/notifications";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, OTHER_BUYER, SHOP } from "./fixtures";
 

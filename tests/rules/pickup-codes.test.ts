@@ -1,4 +1,4 @@
-// firestore.rules for pickupCodes/{offerId} (src/domain/pickup.ts): the accepted deal's
+// firestore.rules for pickupCodes/{offerId} (src/domain/marketplace/pickup.ts): the accepted deal's
 // one-time code, written by acceptOffer and verifyPickup alone. The buyer reads it, by id, to show it at
 // the till; the shop never may (it would prove nothing), nor anyone else, and no client writes it.
 
@@ -16,8 +16,8 @@ import {
 } from "firebase/firestore";
 import * as lite from "firebase/firestore/lite";
 import { beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { offerIdFor } from "../../src/domain/offer";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, OTHER_BUYER, OTHER_SHOP, SHOP } from "./fixtures";
 

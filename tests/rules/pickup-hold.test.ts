@@ -1,4 +1,4 @@
-// firestore.rules for the hold on an offer (src/domain/pickup-hold.ts): the shop chooses how long it
+// firestore.rules for the hold on an offer (src/domain/marketplace/pickup-hold.ts): the shop chooses how long it
 // holds the item while its offer is pending (holdChoice, one of three); the hold's end (holdUntil,
 // acceptOffer), its reminder (holdReminderSentAt, holdReminders), its release (holdReleasedAt/By/Reason,
 // releaseHold), the no-show (noShowAt, markNoShow) and the verified pickup (verifiedPurchaseAt,
@@ -8,8 +8,8 @@
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { doc, serverTimestamp, Timestamp, updateDoc } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { offerIdFor } from "../../src/domain/offer";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, OTHER_SHOP, SHOP, storedOffer, storedRequest } from "./fixtures";
 

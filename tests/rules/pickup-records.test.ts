@@ -1,4 +1,4 @@
-// firestore.rules for the buyer's record of collected and missed holds (src/domain/pickup-record.ts):
+// firestore.rules for the buyer's record of collected and missed holds (src/domain/marketplace/pickup-record.ts):
 // pickupRecords/{buyerId} is the functions' (verifyPickup, markNoShow) and the buyer's own to read; the
 // shops that have an offer for the buyer read its counts on their conversation (buyerPickups, written
 // by submitOffer), which no client may change.
@@ -16,8 +16,8 @@ import {
   updateDoc,
 } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { offerIdFor } from "../../src/domain/offer";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

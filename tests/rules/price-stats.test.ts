@@ -15,8 +15,8 @@ import {
   updateDoc,
 } from "firebase/firestore";
 import { describe, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { priceStatsDocId } from "../../src/domain/price-stats";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { priceStatsDocId } from "../../src/domain/marketplace/price-stats";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, SHOP } from "./fixtures";
 

@@ -5,9 +5,9 @@
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { doc, getDoc } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { offerIdFor } from "../../src/domain/offer";
-import type { OfferStatus, RequestStatus } from "../../src/domain/state-machine";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import type { OfferStatus, RequestStatus } from "../../src/domain/marketplace/state-machine";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, OTHER_SHOP, SHOP, storedOffer, storedRequest } from "./fixtures";
 

@@ -15,14 +15,14 @@ import {
   updateDoc,
 } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { offerIdFor } from "../../src/domain/offer";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import {
   MAX_REQUEST_PHOTOS,
   REQUEST_PHOTO_MAX_BASE64_LENGTH,
   requestPhotoDocument,
-} from "../../src/domain/request-photo";
-import type { OfferStatus, RequestStatus } from "../../src/domain/state-machine";
+} from "../../src/domain/marketplace/request-photo";
+import type { OfferStatus, RequestStatus } from "../../src/domain/marketplace/state-machine";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

@@ -6,9 +6,9 @@ import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { collection, doc, type Firestore, getDoc, getDocs, limit, query, setDoc } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
 import { firestoreFeedExecutor } from "../../src/data/requests";
-import { COLLECTIONS, REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { fetchNearbyPage } from "../../src/domain/geo-feed";
-import { isOnPublicGrid } from "../../src/domain/geo-privacy";
+import { COLLECTIONS, REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
+import { isOnPublicGrid } from "../../src/domain/marketplace/geo-privacy";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, MILANO, OTHER_BUYER, requestWrite, SHOP, UNVERIFIED_SHOP } from "./fixtures";
 

@@ -7,10 +7,10 @@ import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { doc, type Firestore, getDoc, serverTimestamp, setDoc, updateDoc } from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
 import { firestoreFeedExecutor } from "../../src/data/requests";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { fetchNearbyPage } from "../../src/domain/geo-feed";
-import { offerIdFor } from "../../src/domain/offer";
-import { SHOP_STATUS } from "../../src/domain/shop-verification";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import { SHOP_STATUS } from "../../src/domain/people/shop-verification";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

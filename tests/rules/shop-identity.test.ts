@@ -18,8 +18,8 @@ import {
   where,
 } from "firebase/firestore";
 import { describe, expect, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { SHOP_STATUS } from "../../src/domain/shop-verification";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { SHOP_STATUS } from "../../src/domain/people/shop-verification";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, SHOP, signUpFields, storedRequest, storedUser, UNVERIFIED_SHOP } from "./fixtures";
 

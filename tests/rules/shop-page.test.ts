@@ -1,4 +1,4 @@
-// firestore.rules for the shop's page (src/domain/shop-page.ts): the shop's phone and opening hours,
+// firestore.rules for the shop's page (src/domain/people/shop-page.ts): the shop's phone and opening hours,
 // which the owner writes on users/{uid} and syncProfile publishes on profiles/{uid}.shop, and the
 // reviews profiles/{shopId}/reviews/{requestId}, which only completeTransaction writes.
 
@@ -18,9 +18,9 @@ import {
   updateDoc,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
-import { profileUpdateDocument } from "../../src/domain/user-document";
+import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { REQUEST_QUERY_LIMIT } from "../../src/domain/core/limits";
+import { profileUpdateDocument } from "../../src/domain/people/user-document";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, OTHER_BUYER, OTHER_SHOP, SHOP } from "./fixtures";
 

@@ -15,7 +15,7 @@ import {
   updateDoc,
 } from "firebase/firestore";
 import { describe, it } from "vitest";
-import { COLLECTIONS, SUBCOLLECTIONS, TEST_CLOCK_ID } from "../../src/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS, TEST_CLOCK_ID } from "../../src/domain/core/collections";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, SHOP } from "./fixtures";
 

@@ -19,11 +19,11 @@ import {
 import type { Firestore as LiteFirestore } from "firebase/firestore/lite";
 import { beforeEach, describe, it } from "vitest";
 import { firestoreFeedExecutor } from "../../src/data/requests";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { fetchNearbyPage } from "../../src/domain/geo-feed";
-import { REQUEST_QUERY_LIMIT } from "../../src/domain/limits";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { offerIdFor } from "../../src/domain/offer";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { REQUEST_QUERY_LIMIT } from "../../src/domain/core/limits";
+import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

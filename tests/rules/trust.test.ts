@@ -18,12 +18,12 @@ import {
   writeBatch,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { BLOCK_FIELDS, COLLECTIONS, REPORT_FIELDS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { CONVERSATION_CLOSED_BY } from "../../src/domain/conversation";
-import { buildMessageWrite } from "../../src/domain/message-document";
-import { blockId } from "../../src/domain/moderation";
-import { offerIdFor } from "../../src/domain/offer";
-import { CONVERSATION_STATUS } from "../../src/domain/state-machine";
+import { BLOCK_FIELDS, COLLECTIONS, REPORT_FIELDS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { CONVERSATION_CLOSED_BY } from "../../src/domain/marketplace/conversation";
+import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import { CONVERSATION_STATUS } from "../../src/domain/marketplace/state-machine";
+import { blockId } from "../../src/domain/people/moderation";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

@@ -6,8 +6,8 @@
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { collection, doc, getDoc, getDocs, limit, query, updateDoc, where } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS, REQUEST_FIELDS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { REQUEST_STATUS } from "../../src/domain/state-machine";
+import { COLLECTIONS, REQUEST_FIELDS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { REQUEST_STATUS } from "../../src/domain/marketplace/state-machine";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, SHOP, storedRequest } from "./fixtures";
 

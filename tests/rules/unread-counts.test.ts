@@ -1,4 +1,4 @@
-// firestore.rules for unreadCounts/{uid} (src/domain/unread-counts.ts): kept by the functions, read by
+// firestore.rules for unreadCounts/{uid} (src/domain/notifications/unread-counts.ts): kept by the functions, read by
 // its owner alone, who may only take conversations off it. The clearing writes are the app's own
 // (src/data/unread-counts.ts clearUnreadIn over Firestore Lite, alone and in markMessagesRead's batch):
 // what they send is what the rules judge.
@@ -23,9 +23,9 @@ import * as lite from "firebase/firestore/lite";
 import { beforeEach, describe, expect, it } from "vitest";
 import { markMessagesReadIn } from "../../src/data/messages";
 import { clearUnreadIn } from "../../src/data/unread-counts";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/collections";
-import { offerIdFor } from "../../src/domain/offer";
-import { unreadWrites } from "../../src/domain/unread-counts";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import { unreadWrites } from "../../src/domain/notifications/unread-counts";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

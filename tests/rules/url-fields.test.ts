@@ -1,11 +1,11 @@
 // URL fields a client writes (a Google sign-up's photoURL) must be absolute https links, as
-// src/domain/fields.ts httpsUrlSchema says: never javascript:, data:, http: or relative. (Requests carry
-// no image URL: their photos are documents of their own, src/domain/request-photo.ts.)
+// src/domain/core/fields.ts httpsUrlSchema says: never javascript:, data:, http: or relative. (Requests carry
+// no image URL: their photos are documents of their own, src/domain/marketplace/request-photo.ts.)
 
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { doc, setDoc } from "firebase/firestore";
 import { describe, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 import { useRulesEnvironment } from "./environment";
 import { emailOf, signUpFields } from "./fixtures";
 

@@ -18,10 +18,10 @@ import {
   where,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { LEGAL_DOCUMENTS } from "../../src/domain/legal";
-import { TOKEN_LEDGER_KINDS } from "../../src/domain/tokens";
-import { USER_TYPES } from "../../src/domain/user-type";
+import { TOKEN_LEDGER_KINDS } from "../../src/domain/billing/tokens";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { USER_TYPES } from "../../src/domain/core/user-type";
+import { LEGAL_DOCUMENTS } from "../../src/domain/legal/legal";
 import { useRulesEnvironment } from "./environment";
 import {
   BUYER,

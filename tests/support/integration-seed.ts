@@ -1,5 +1,5 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
-import { checkDigitOf } from "../../src/domain/partita-iva";
+import { checkDigitOf } from "../../src/domain/people/partita-iva";
 
 /**
  * Documents the function tests (tests/integration) seed with the admin SDK, in the shapes the app and

@@ -1,9 +1,9 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { Timestamp } from "firebase-admin/firestore";
 import { parseSubscription } from "../../functions/src/billing/subscription-store";
-import { COLLECTIONS } from "../../src/domain/collections";
-import type { RequestCategory } from "../../src/domain/enums";
-import type { MarketDashboard, MarketFilter, MarketGroupRow } from "../../src/domain/market-dashboard";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import type { RequestCategory } from "../../src/domain/core/enums";
+import type { MarketDashboard, MarketFilter, MarketGroupRow } from "../../src/domain/market/market-dashboard";
 import {
   comuneKey,
   comuneOf,
@@ -11,7 +11,7 @@ import {
   MARKET_PRIVACY_MIN_REQUESTS,
   marketDay,
   planLapsedAt,
-} from "../../src/domain/market-rollups";
+} from "../../src/domain/market/market-rollups";
 
 /**
  * The market page's numbers computed the slow, obvious way from the raw documents (every request,

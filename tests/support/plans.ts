@@ -1,6 +1,6 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS } from "../../src/domain/collections";
-import { type Subscription, trialSubscription } from "../../src/domain/plans";
+import { type Subscription, trialSubscription } from "../../src/domain/billing/plans";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 
 /**
  * Test data for shops' plans: what verifyShop writes for a new shop (the free month), for tests that

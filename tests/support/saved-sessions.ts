@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { DEMO_PERSONAS } from "../../scripts/seed/demo-data";
-import { DEVICE_STORAGE_KEYS } from "../../src/domain/device-storage";
+import { DEVICE_STORAGE_KEYS } from "../../src/domain/core/device-storage";
 
 /**
  * A demo account's signed-in browser state, saved after its first sign-in through /auth in a run and put

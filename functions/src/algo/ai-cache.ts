@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { type DocumentData, FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
-import { type AiAssistant, shouldReuseCache } from "@/domain/ai";
-import type { AlgoExtractedData } from "@/domain/algo";
-import { AI_CACHE_FIELDS, COLLECTIONS } from "@/domain/collections";
+import { type AiAssistant, shouldReuseCache } from "@/domain/algo/ai";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
+import { AI_CACHE_FIELDS, COLLECTIONS } from "@/domain/core/collections";
 import {
   CACHE_LOOKUP_CANDIDATES,
   CACHE_MAX_TRACKED_USERS,
   CACHE_REUSE_MIN_DISTINCT_USERS,
-} from "@/domain/limits";
+} from "@/domain/core/limits";
 
 /**
  * ai_cache (spec §3, §9): model replies keyed by the normalised query plus a context, reused only when

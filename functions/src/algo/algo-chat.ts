@@ -6,20 +6,21 @@ import {
   type AlgoExtractedData,
   algoChatInputSchema,
   isReadyToPublish,
-} from "@/domain/algo";
-import { ALGO_QUESTIONS } from "@/domain/algo-dialogue";
-import { ALGO_LIMIT_MESSAGES } from "@/domain/algo-limit-messages";
+} from "@/domain/algo/algo";
+import { ALGO_QUESTIONS } from "@/domain/algo/algo-dialogue";
+import { ALGO_LIMIT_MESSAGES } from "@/domain/algo/algo-limit-messages";
+import { ALGO_MESSAGES } from "@/domain/algo/algo-messages";
 import {
   type AlgoUsageRefusal,
   algoUsageOn,
   algoUsageRefusal,
   withRefund,
   withTurn,
-} from "@/domain/algo-usage";
-import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
-import { ALGO_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
-import { type LocationInput, locationInputSchema } from "@/domain/request";
-import { algoTurnAction, type TokenAction } from "@/domain/tokens";
+} from "@/domain/algo/algo-usage";
+import { algoTurnAction, type TokenAction } from "@/domain/billing/tokens";
+import { FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { type LocationInput, locationInputSchema } from "@/domain/marketplace/request";
 import { adminDb } from "../lib/admin";
 import { emailProvenInToken } from "../lib/email-proven";
 import { logUnexpectedError } from "../lib/error-log";

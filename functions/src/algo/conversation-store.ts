@@ -6,17 +6,17 @@ import {
 } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
-import type { AlgoExtractedData } from "@/domain/algo";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
 import {
   ALGO_CONVERSATION_STATUS,
   ALGO_CONVERSATION_STATUSES,
   type AlgoConversationStatus,
-} from "@/domain/algo-conversation";
-import { COLLECTIONS } from "@/domain/collections";
-import { sanitizeExtractedData } from "@/domain/extracted-data";
-import { ALGO_MESSAGE_MAX_LENGTH } from "@/domain/limits";
-import { VALIDATION_MESSAGES } from "@/domain/messages";
-import { actionRadiusSchema, locationInputSchema } from "@/domain/request";
+} from "@/domain/algo/algo-conversation";
+import { sanitizeExtractedData } from "@/domain/algo/extracted-data";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { VALIDATION_MESSAGES } from "@/domain/core/common-messages";
+import { ALGO_MESSAGE_MAX_LENGTH } from "@/domain/core/limits";
+import { actionRadiusSchema, locationInputSchema } from "@/domain/marketplace/request";
 import type { HistoryTurn } from "./gemini/gemini-algo";
 import { INITIAL_OFFLINE_STATE, type OfflineState, offlineStateSchema } from "./offline/dialogue-state";
 

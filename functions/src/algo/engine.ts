@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { aiCacheKey, normalizeCacheQuery } from "@/domain/ai";
-import type { AlgoExtractedData } from "@/domain/algo";
+import { aiCacheKey, normalizeCacheQuery } from "@/domain/algo/ai";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
 import { countCacheUse, findReusableReply, storeCachedReply } from "./ai-cache";
 import {
   algoModelRequest,

@@ -4,10 +4,10 @@ import {
   capKeywords,
   mergePreferredCategories,
   mergeTopSearchTerms,
-} from "@/domain/ai";
-import type { AlgoExtractedData } from "@/domain/algo";
-import { COLLECTIONS } from "@/domain/collections";
-import { DESCRIPTION_MAX_LENGTH, MAX_PREFERRED_CATEGORIES } from "@/domain/limits";
+} from "@/domain/algo/ai";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { DESCRIPTION_MAX_LENGTH, MAX_PREFERRED_CATEGORIES } from "@/domain/core/limits";
 import { fold } from "./offline/text";
 
 /**

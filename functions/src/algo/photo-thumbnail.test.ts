@@ -1,6 +1,10 @@
 import * as jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
-import { base64Bytes, REQUEST_THUMBNAIL_MAX_SIDE_PX, requestThumbnailSchema } from "@/domain/request-photo";
+import {
+  base64Bytes,
+  REQUEST_THUMBNAIL_MAX_SIDE_PX,
+  requestThumbnailSchema,
+} from "@/domain/marketplace/request-photo";
 import { makeThumbnail } from "./photo-thumbnail";
 
 /** A JPEG of `width`×`height`: red on the left half, blue on the right, as a kept photo's base64. */

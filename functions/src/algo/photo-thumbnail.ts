@@ -7,7 +7,7 @@ import {
   type RequestPhotoUpload,
   type RequestThumbnail,
   requestThumbnailSchema,
-} from "@/domain/request-photo";
+} from "@/domain/marketplace/request-photo";
 
 /**
  * The thumbnail a publishing callable keeps on the request (request-photo.ts): the photo decoded

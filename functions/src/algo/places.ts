@@ -1,6 +1,6 @@
 import places from "@/data/gazetteer/places-it.json";
-import type { Gazetteer } from "@/domain/gazetteer";
-import { findPlaceMention, type PlaceMention, placeFromParts } from "@/domain/place-mention";
+import type { Gazetteer } from "@/domain/geo/gazetteer";
+import { findPlaceMention, type PlaceMention, placeFromParts } from "@/domain/geo/place-mention";
 
 /**
  * The offline Italian gazetteer on the server (the same file the app loads lazily), bundled into the

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { COLLECTIONS } from "@/domain/collections";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { PUBLISHING_MESSAGES } from "@/domain/marketplace/publishing-messages";
 import {
   type PublishRequestInput,
   type PublishRequestOutput,
   publishRequestInputSchema,
   REQUEST_FORM_MESSAGES,
-} from "@/domain/request-form";
+} from "@/domain/marketplace/request-form";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { emailProvenInToken } from "../lib/email-proven";
@@ -21,7 +21,7 @@ import { checkPublishing, requestDocument, writePublication } from "./publish";
 
 /**
  * publishRequest({fields, location, actionRadius, photos?, submissionId?}) → {requestId, request}: 'Compila tu', the
- * plain form next to Algo (src/domain/request-form.ts). Free: no token is spent, no model is called.
+ * plain form next to Algo (src/domain/marketplace/request-form.ts). Free: no token is spent, no model is called.
  * One transaction through the summary card's own publishing code (publish.ts checkPublishing and
  * writePublication): buyers only, the buyer's caps, the spec's defaults, requests/{id} with the public
  * coarse location and expiresAt, requests/{id}/private/location and the photos. The request is not

@@ -4,12 +4,12 @@ import {
   type PublishAlgoRequestInput,
   type PublishAlgoRequestOutput,
   publishAlgoRequestInputSchema,
-} from "@/domain/algo";
-import { ALGO_CONVERSATION_STATUS } from "@/domain/algo-conversation";
-import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
-import { mergeExtractedData, sanitizeExtractedData } from "@/domain/extracted-data";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
+} from "@/domain/algo/algo";
+import { ALGO_CONVERSATION_STATUS } from "@/domain/algo/algo-conversation";
+import { mergeExtractedData, sanitizeExtractedData } from "@/domain/algo/extracted-data";
+import { FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { PUBLISHING_MESSAGES } from "@/domain/marketplace/publishing-messages";
 import { adminDb } from "../lib/admin";
 import { emailProvenInToken } from "../lib/email-proven";
 import { logUnexpectedError } from "../lib/error-log";

@@ -5,27 +5,35 @@ import {
   type Firestore,
   type Transaction,
 } from "firebase-admin/firestore";
-import type { AlgoExtractedData } from "@/domain/algo";
-import {
-  COLLECTIONS,
-  REQUEST_FIELDS,
-  REQUEST_PRIVATE_LOCATION_ID,
-  SUBCOLLECTIONS,
-} from "@/domain/collections";
-import { DEFAULT_ACTION_RADIUS_KM, MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/limits";
-import { applyPublishingDefaults, type PublishableRequest } from "@/domain/publishing";
-import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
-import { type LocationInput, newRequestInputSchema, type RequestPrivateLocation } from "@/domain/request";
-import { buildRequestDocument } from "@/domain/request-document";
-import { MAX_REQUEST_PHOTOS, type RequestPhotoUpload, requestPhotoDocument } from "@/domain/request-photo";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
 import {
   type PublishRefusal,
   publishRefusal,
   type RequestDailyQuota,
   requestQuotaOn,
   withPublished,
-} from "@/domain/request-quota";
-import { REQUEST_STATUS, type RequestStatus } from "@/domain/state-machine";
+} from "@/domain/algo/request-quota";
+import {
+  COLLECTIONS,
+  REQUEST_FIELDS,
+  REQUEST_PRIVATE_LOCATION_ID,
+  SUBCOLLECTIONS,
+} from "@/domain/core/collections";
+import { DEFAULT_ACTION_RADIUS_KM, MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/core/limits";
+import { applyPublishingDefaults, type PublishableRequest } from "@/domain/marketplace/publishing";
+import { PUBLISHING_MESSAGES } from "@/domain/marketplace/publishing-messages";
+import {
+  type LocationInput,
+  newRequestInputSchema,
+  type RequestPrivateLocation,
+} from "@/domain/marketplace/request";
+import { buildRequestDocument } from "@/domain/marketplace/request-document";
+import {
+  MAX_REQUEST_PHOTOS,
+  type RequestPhotoUpload,
+  requestPhotoDocument,
+} from "@/domain/marketplace/request-photo";
+import { REQUEST_STATUS, type RequestStatus } from "@/domain/marketplace/state-machine";
 import { makeThumbnail } from "./photo-thumbnail";
 
 /**
@@ -48,7 +56,7 @@ export interface PublishInput {
   location: LocationInput;
   actionRadius?: number;
   imageAnalyzed: boolean;
-  /** Gives the request's expiresAt (src/domain/request-life.ts). */
+  /** Gives the request's expiresAt (src/domain/marketplace/request-life.ts). */
   publishedAt?: Date;
   /** Photos kept with the request (requests/{id}/photos, written with it; request-photo.ts). */
   photos?: readonly RequestPhotoUpload[];

@@ -1,6 +1,6 @@
 import { type DocumentReference, type Firestore, Timestamp } from "firebase-admin/firestore";
 import type { z } from "zod";
-import type { algoChatInputSchema } from "@/domain/algo";
+import type { algoChatInputSchema } from "@/domain/algo/algo";
 import {
   afterTurn,
   type Conversation,

@@ -1,7 +1,7 @@
 import { FieldPath, type Firestore, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import {
   SHOP_MONTH_FIELDS,
   type ShopMonth,
@@ -9,7 +9,7 @@ import {
   shopMonthOf,
   shopMonthQueryRange,
   shopMonthsDue,
-} from "@/domain/shop-funnel";
+} from "@/domain/market/shop-funnel";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";

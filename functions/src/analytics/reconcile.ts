@@ -1,8 +1,8 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS, USER_FIELDS } from "@/domain/collections";
-import { SWEEP_CONCURRENCY } from "@/domain/limits";
+import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS, USER_FIELDS } from "@/domain/core/collections";
+import { SWEEP_CONCURRENCY } from "@/domain/core/limits";
 import {
   daysEnding,
   emptyMarketCell,
@@ -16,9 +16,9 @@ import {
   marketMonthSchema,
   minutesBetween,
   planLapsedAt,
-} from "@/domain/market-rollups";
-import { SHOP_STATUS } from "@/domain/shop-status";
-import { REQUEST_STATUS } from "@/domain/state-machine";
+} from "@/domain/market/market-rollups";
+import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { SHOP_STATUS } from "@/domain/people/shop-status";
 import { parseSubscription } from "../billing/subscription-store";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";

@@ -7,7 +7,7 @@ import {
   Timestamp,
 } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { COLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
 import {
   MARKET_QUICK_OFFER_MINUTES,
   type MarketCellAddress,
@@ -15,9 +15,9 @@ import {
   marketCellOf,
   marketMonth,
   minutesBetween,
-} from "@/domain/market-rollups";
-import { shopMonthId, shopMonthOf } from "@/domain/shop-funnel";
-import { REQUEST_STATUS } from "@/domain/state-machine";
+} from "@/domain/market/market-rollups";
+import { shopMonthId, shopMonthOf } from "@/domain/market/shop-funnel";
+import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 
 /**
  * The ONE place the market dashboard's rollups are incremented (docs/market-dashboard.md). The events

@@ -2,11 +2,11 @@ import type { Auth, UserRecord } from "firebase-admin/auth";
 import { FieldValue, type Firestore } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
-import { AUTH_ERROR_MESSAGES, errorCode } from "@/domain/auth-errors";
-import { DISPLAY_NAME_MAX_LENGTH } from "@/domain/limits";
-import { isPlatformName } from "@/domain/platform-names";
-import { FALLBACK_DISPLAY_NAME, type User } from "@/domain/user";
-import { type UserType, userTypeSchema } from "@/domain/user-type";
+import { DISPLAY_NAME_MAX_LENGTH } from "@/domain/core/limits";
+import { type UserType, userTypeSchema } from "@/domain/core/user-type";
+import { AUTH_ERROR_MESSAGES, errorCode } from "@/domain/people/auth-errors";
+import { isPlatformName } from "@/domain/people/platform-names";
+import { FALLBACK_DISPLAY_NAME, type User } from "@/domain/people/user";
 import { logUnexpectedError } from "../lib/error-log";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { MAGIC_LINK_TOKEN_BYTES, MAGIC_LINK_TTL_MS } from "@/domain/limits";
+import { MAGIC_LINK_TOKEN_BYTES, MAGIC_LINK_TTL_MS } from "@/domain/core/limits";
 
 /** Magic links live 15 minutes (architecture §5); the constant lives in the domain. */
 export { MAGIC_LINK_TTL_MS };

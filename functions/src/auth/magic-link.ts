@@ -10,11 +10,11 @@ import {
   type VerifyMagicLinkInput,
   type VerifyMagicLinkOutput,
   verifyMagicLinkInputSchema,
-} from "@/domain/callables";
-import { COLLECTIONS } from "@/domain/collections";
-import { MAGIC_LINK_TTL_MS } from "@/domain/limits";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { userTypeSchema } from "@/domain/user-type";
+} from "@/domain/boundary/callables";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { MAGIC_LINK_TTL_MS } from "@/domain/core/limits";
+import { userTypeSchema } from "@/domain/core/user-type";
 import { appUrl } from "../email/config";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";

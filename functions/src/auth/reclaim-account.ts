@@ -1,10 +1,10 @@
 import type { Auth } from "firebase-admin/auth";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { AUTH_ERROR_MESSAGES } from "@/domain/auth-errors";
-import type { ReclaimAccountOutput } from "@/domain/callables";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { userTypeSchema } from "@/domain/user-type";
+import type { ReclaimAccountOutput } from "@/domain/boundary/callables";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { userTypeSchema } from "@/domain/core/user-type";
+import { AUTH_ERROR_MESSAGES } from "@/domain/people/auth-errors";
 import { adminAuth, adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { rateLimitedError } from "../lib/http-errors";

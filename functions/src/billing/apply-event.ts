@@ -1,9 +1,9 @@
 import { type DocumentData, type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { COLLECTIONS } from "@/domain/collections";
-import { fiscalRetainUntil } from "@/domain/legal";
-import { BILLING_REFUND_STATUS, buildPayment } from "@/domain/plan-payments";
-import { launchOfferEnd, PROVIDER_STATUS, planStatus } from "@/domain/plans";
+import { BILLING_REFUND_STATUS, buildPayment } from "@/domain/billing/plan-payments";
+import { launchOfferEnd, PROVIDER_STATUS, planStatus } from "@/domain/billing/plans";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { fiscalRetainUntil } from "@/domain/legal/legal";
 import { logUnexpectedError } from "../lib/error-log";
 import { creditTokenPack } from "../tokens/token-credit";
 import { uidOfCustomer } from "./customers";

@@ -1,6 +1,6 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { appUrlFromEnv, billingModeFromEnv, priceIdsFromEnv, webhookSecretFromEnv } from "./config";

@@ -1,24 +1,24 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import {
-  type StartCheckoutInput,
-  type StartCheckoutOutput,
-  startCheckoutInputSchema,
-} from "@/domain/callables";
-import { COLLECTIONS } from "@/domain/collections";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import {
   isLaunchCode,
   type LaunchCodeProblem,
   launchCodeProblem,
   launchCodeSchema,
   normalizeLaunchCode,
-} from "@/domain/plan-codes";
-import { PLAN_MESSAGES } from "@/domain/plan-messages";
-import { PAYMENT_DESCRIPTIONS } from "@/domain/plan-payments";
-import { PLAN_PRICES_CENTS, planStatus } from "@/domain/plans";
-import { isVerifiedShop } from "@/domain/shop-status";
-import { findTokenPackage, TOKEN_PACKAGE_LABELS } from "@/domain/tokens";
+} from "@/domain/billing/plan-codes";
+import { PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import { PAYMENT_DESCRIPTIONS } from "@/domain/billing/plan-payments";
+import { PLAN_PRICES_CENTS, planStatus } from "@/domain/billing/plans";
+import { findTokenPackage, TOKEN_PACKAGE_LABELS } from "@/domain/billing/tokens";
+import {
+  type StartCheckoutInput,
+  type StartCheckoutOutput,
+  startCheckoutInputSchema,
+} from "@/domain/boundary/callables";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { isVerifiedShop } from "@/domain/people/shop-status";
 import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";

@@ -1,5 +1,5 @@
 import type { Firestore, Transaction } from "firebase-admin/firestore";
-import { BILLING_CUSTOMER_FIELDS, COLLECTIONS } from "@/domain/collections";
+import { BILLING_CUSTOMER_FIELDS, COLLECTIONS } from "@/domain/core/collections";
 
 /** billingCustomers/{uid} = {customerId}: the user's Stripe customer, written when a checkout starts. */
 export function billingCustomerRef(db: Firestore, uid: string) {

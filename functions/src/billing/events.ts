@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLAN_IDS, PROVIDER_STATUS, type ProviderStatus, providerStatusSchema } from "@/domain/plans";
+import { PLAN_IDS, PROVIDER_STATUS, type ProviderStatus, providerStatusSchema } from "@/domain/billing/plans";
 
 /**
  * The parts of Stripe's event objects the webhook reads, parsed leniently (Stripe adds fields in every

@@ -1,8 +1,8 @@
 import { HttpsError, onCall } from "firebase-functions/https";
-import { confirmSimulatedCheckoutInputSchema } from "@/domain/callables";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { PLAN_MESSAGES } from "@/domain/plan-messages";
-import { planStatus } from "@/domain/plans";
+import { PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import { planStatus } from "@/domain/billing/plans";
+import { confirmSimulatedCheckoutInputSchema } from "@/domain/boundary/callables";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";

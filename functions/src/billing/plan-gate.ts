@@ -1,8 +1,8 @@
 import type { Firestore, Transaction } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
-import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
-import { PLAN_MESSAGES } from "@/domain/plan-messages";
-import { planStatus } from "@/domain/plans";
+import { PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import { planStatus } from "@/domain/billing/plans";
+import { FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
 import { readSubscription } from "./subscription-store";
 
 /**

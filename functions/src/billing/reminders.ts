@@ -1,10 +1,10 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { COLLECTIONS, SUBSCRIPTION_FIELDS } from "@/domain/collections";
-import { SWEEP_CONCURRENCY } from "@/domain/limits";
-import { planEndingWarning, planStatusLine } from "@/domain/plan-messages";
-import { PLAN_WARNING_DAYS, type PlanStatus, planStatus } from "@/domain/plans";
+import { planEndingWarning, planStatusLine } from "@/domain/billing/plan-messages";
+import { PLAN_WARNING_DAYS, type PlanStatus, planStatus } from "@/domain/billing/plans";
+import { COLLECTIONS, SUBSCRIPTION_FIELDS } from "@/domain/core/collections";
+import { SWEEP_CONCURRENCY } from "@/domain/core/limits";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
 import { adminDb } from "../lib/admin";

@@ -5,9 +5,9 @@ import {
   Timestamp,
   type Transaction,
 } from "firebase-admin/firestore";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
-import type { Payment } from "@/domain/plan-payments";
-import { type Subscription, subscriptionSchema } from "@/domain/plans";
+import type { Payment } from "@/domain/billing/plan-payments";
+import { type Subscription, subscriptionSchema } from "@/domain/billing/plans";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { fromFirestore } from "../profiles/user-record";
 
 /**

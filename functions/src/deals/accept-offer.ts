@@ -1,17 +1,22 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { type AcceptOfferInput, type AcceptOfferOutput, acceptOfferInputSchema } from "@/domain/callables";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
-import { DEAL_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
-import { sameAcceptedTerms } from "@/domain/offer";
-import { weeklyHoursSchema } from "@/domain/opening-hours";
-import { holdUntilFor } from "@/domain/pickup-hold";
+import {
+  type AcceptOfferInput,
+  type AcceptOfferOutput,
+  acceptOfferInputSchema,
+} from "@/domain/boundary/callables";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { DEAL_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import { sameAcceptedTerms } from "@/domain/marketplace/offer";
+import { holdUntilFor } from "@/domain/marketplace/pickup-hold";
 import {
   assertOfferTransition,
   assertRequestTransition,
   OFFER_STATUS,
   REQUEST_STATUS,
-} from "@/domain/state-machine";
+} from "@/domain/marketplace/state-machine";
+import { weeklyHoursSchema } from "@/domain/people/opening-hours";
 import { type RollupStaging, recordAfterCommit, stageDealAccepted } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";

@@ -1,23 +1,23 @@
 import { FieldValue, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { paths } from "@/config/paths";
-import { SUBCOLLECTIONS } from "@/domain/collections";
-import { buildMessageWrite } from "@/domain/message-document";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { NOTIFICATION_KIND } from "@/domain/notifications";
+import { SUBCOLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { buildMessageWrite } from "@/domain/marketplace/message-document";
 import {
   type CancelDealInput,
   cancelDealInputSchema,
   type RequestLifeOutput,
   requestExpiresAt,
-} from "@/domain/request-life";
-import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
+} from "@/domain/marketplace/request-life";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
 import {
   assertOfferTransition,
   assertRequestTransition,
   OFFER_STATUS,
   REQUEST_STATUS,
-} from "@/domain/state-machine";
+} from "@/domain/marketplace/state-machine";
+import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";

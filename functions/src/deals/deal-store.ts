@@ -7,11 +7,15 @@ import {
 } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
-import { COLLECTIONS } from "@/domain/collections";
-import { type DomainFailure, FAILURE_REASONS, failureDetails } from "@/domain/errors";
-import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
-import { HOLD_CHOICES } from "@/domain/pickup-hold";
-import { offerStatusSchema, storedRequestStatusSchema, type TransitionResult } from "@/domain/state-machine";
+import { type DomainFailure, FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/core/common-messages";
+import { HOLD_CHOICES } from "@/domain/marketplace/pickup-hold";
+import {
+  offerStatusSchema,
+  storedRequestStatusSchema,
+  type TransitionResult,
+} from "@/domain/marketplace/state-machine";
 import { logUnexpectedError } from "../lib/error-log";
 
 /**

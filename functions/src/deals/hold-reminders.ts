@@ -7,10 +7,10 @@ import {
 } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
-import { SWEEP_CONCURRENCY } from "@/domain/limits";
-import { HOLD_REMINDER_LEAD_MS } from "@/domain/pickup-hold";
-import { OFFER_STATUS } from "@/domain/state-machine";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
+import { SWEEP_CONCURRENCY } from "@/domain/core/limits";
+import { HOLD_REMINDER_LEAD_MS } from "@/domain/marketplace/pickup-hold";
+import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";

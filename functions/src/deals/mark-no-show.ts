@@ -1,13 +1,13 @@
 import { HttpsError, onCall } from "firebase-functions/https";
 import { paths } from "@/config/paths";
-import { NOTIFICATION_KIND } from "@/domain/notifications";
 import {
   type MarkNoShowOutput,
   markNoShowInputSchema,
   NO_SHOW_MESSAGES,
   NO_SHOW_REFUSALS,
-} from "@/domain/pickup-record";
-import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
+} from "@/domain/marketplace/pickup-record";
+import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";

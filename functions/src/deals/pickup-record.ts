@@ -1,8 +1,8 @@
 import { FieldValue, type Firestore, type Timestamp, type Transaction } from "firebase-admin/firestore";
-import { COLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
 import { docId } from "./deal-store";
 
-/** pickupRecords/{buyerId}: the buyer's collected and missed holds (src/domain/pickup-record.ts). */
+/** pickupRecords/{buyerId}: the buyer's collected and missed holds (src/domain/marketplace/pickup-record.ts). */
 export function pickupRecordRef(db: Firestore, buyerId: string) {
   return db.collection(COLLECTIONS.pickupRecords).doc(docId(buyerId));
 }

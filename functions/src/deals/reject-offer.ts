@@ -1,7 +1,11 @@
 import { onCall } from "firebase-functions/https";
-import { type RejectOfferInput, type RejectOfferOutput, rejectOfferInputSchema } from "@/domain/callables";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { assertOfferTransition, OFFER_STATUS } from "@/domain/state-machine";
+import {
+  type RejectOfferInput,
+  type RejectOfferOutput,
+  rejectOfferInputSchema,
+} from "@/domain/boundary/callables";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { assertOfferTransition, OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";

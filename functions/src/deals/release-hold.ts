@@ -1,7 +1,7 @@
 import type { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { SUBCOLLECTIONS } from "@/domain/collections";
-import { buildMessageWrite } from "@/domain/message-document";
+import { SUBCOLLECTIONS } from "@/domain/core/collections";
+import { buildMessageWrite } from "@/domain/marketplace/message-document";
 import {
   HOLD_MESSAGES,
   HOLD_REFUSALS,
@@ -9,8 +9,8 @@ import {
   type ReleaseHoldInput,
   type ReleaseHoldOutput,
   releaseHoldInputSchema,
-} from "@/domain/pickup-hold";
-import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
+} from "@/domain/marketplace/pickup-hold";
+import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
-import { buildMessageWrite } from "@/domain/message-document";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { buildMessageWrite } from "@/domain/marketplace/message-document";
 import {
   judgePickupAttempt,
   PICKUP_MESSAGES,
@@ -13,8 +13,8 @@ import {
   pickupRefusal,
   type VerifyPickupOutput,
   verifyPickupInputSchema,
-} from "@/domain/pickup";
-import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
+} from "@/domain/marketplace/pickup";
+import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import { type RollupStaging, recordAfterCommit, stageSaleVerified } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
@@ -35,7 +35,7 @@ import {
 import { countPickup } from "./pickup-record";
 
 /**
- * The pickup code of an accepted deal (src/domain/pickup.ts): pickupCodes/{offerId}, read by the buyer
+ * The pickup code of an accepted deal (src/domain/marketplace/pickup.ts): pickupCodes/{offerId}, read by the buyer
  * alone (firestore.rules). acceptOffer stages it in its transaction (a new code on every accept, so a
  * deal cancelled and accepted again never reuses one); verifyPickup spends it.
  */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { User } from "@/domain/user";
+import type { User } from "@/domain/people/user";
 import type { RateLimitCheck } from "../lib/rate-limit";
 import type { OutgoingEmail } from "./send";
 import {

@@ -1,9 +1,9 @@
 import { onRequest } from "firebase-functions/https";
 import { paths } from "@/config/paths";
-import { errorCode } from "@/domain/auth-errors";
-import { type EmailType, type SendEmailInput, sendEmailInputSchema } from "@/domain/callables";
-import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
-import { DEFAULT_USER_TYPE } from "@/domain/user-type";
+import { type EmailType, type SendEmailInput, sendEmailInputSchema } from "@/domain/boundary/callables";
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/core/common-messages";
+import { DEFAULT_USER_TYPE } from "@/domain/core/user-type";
+import { errorCode } from "@/domain/people/auth-errors";
 import { adminAuth, adminDb } from "../lib/admin";
 import { clientIp } from "../lib/client-ip";
 import { logUnexpectedError } from "../lib/error-log";

@@ -1,9 +1,9 @@
 import { paths } from "../../../src/config/paths";
-import { LEGAL_LINK_LABELS } from "../../../src/domain/legal";
-import { NOTIFICATION_MESSAGES } from "../../../src/domain/notifications";
-import { PRODUCT_NAME } from "../../../src/domain/product";
-import { SHOP_DECISION_EMAIL } from "../../../src/domain/shop-verification-messages";
-import { ASSISTANT_NAME, type UserType } from "../../../src/domain/user-type";
+import { PRODUCT_NAME } from "../../../src/domain/core/product";
+import { ASSISTANT_NAME, type UserType } from "../../../src/domain/core/user-type";
+import { LEGAL_LINK_LABELS } from "../../../src/domain/legal/legal";
+import { NOTIFICATION_MESSAGES } from "../../../src/domain/notifications/notifications";
+import { SHOP_DECISION_EMAIL } from "../../../src/domain/people/shop-verification-messages";
 import { appUrl } from "./config";
 
 /** A rendered e-mail: fixed Italian templates only, never a body chosen by the client. */

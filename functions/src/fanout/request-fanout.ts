@@ -1,11 +1,12 @@
 import { FieldPath, FieldValue, type Firestore, type Query, Timestamp } from "firebase-admin/firestore";
 import { onDocumentWritten } from "firebase-functions/firestore";
 import * as logger from "firebase-functions/logger";
-import { COLLECTIONS, SHOP_INDEX_FIELDS } from "@/domain/collections";
-import { requestCategorySchema } from "@/domain/enums";
-import { latLngSchema } from "@/domain/geo";
-import { DIGEST_INBOX_TTL_MS, FANOUT_SHOP_PAGE, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
-import { NOTIFICATION_DIGEST_INTERVAL_MS } from "@/domain/notifications";
+import { COLLECTIONS, SHOP_INDEX_FIELDS } from "@/domain/core/collections";
+import { requestCategorySchema } from "@/domain/core/enums";
+import { DIGEST_INBOX_TTL_MS, FANOUT_SHOP_PAGE, MERCHANT_ZONE_RADIUS_KM } from "@/domain/core/limits";
+import { latLngSchema } from "@/domain/geo/geo";
+import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { NOTIFICATION_DIGEST_INTERVAL_MS } from "@/domain/notifications/notifications";
 import {
   digestInboxId,
   digestWindow,
@@ -13,8 +14,7 @@ import {
   reachQueries,
   shopHearsOf,
   shopIndexSchema,
-} from "@/domain/shop-reach";
-import { REQUEST_STATUS } from "@/domain/state-machine";
+} from "@/domain/notifications/shop-reach";
 import { recordRequestWrite } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";

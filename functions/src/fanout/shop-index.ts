@@ -1,8 +1,8 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { onDocumentWritten } from "firebase-functions/firestore";
-import { COLLECTIONS } from "@/domain/collections";
-import { type ShopIndexEntry, shopIndexEntry } from "@/domain/shop-reach";
-import { isVerifiedShop } from "@/domain/shop-status";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { type ShopIndexEntry, shopIndexEntry } from "@/domain/notifications/shop-reach";
+import { isVerifiedShop } from "@/domain/people/shop-status";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";

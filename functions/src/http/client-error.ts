@@ -3,8 +3,8 @@ import {
   type ClientErrorReport,
   clientErrorReportSchema,
   sanitizeClientErrorReport,
-} from "@/domain/client-error";
-import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
+} from "@/domain/boundary/client-error";
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/core/common-messages";
 import { appUrl } from "../email/config";
 import { adminAuth, adminDb } from "../lib/admin";
 import { clientIp, clientIpKey } from "../lib/client-ip";
@@ -26,7 +26,7 @@ import { sized } from "../lib/sizing";
 /**
  * POST /api/client-error (a Hosting rewrite in production, the Vite proxy locally): an error the
  * browser did not expect (src/lib/error-reporter.ts), logged for Cloud Error Reporting
- * (lib/error-log.ts). The body is the domain's report (src/domain/client-error.ts), refused when it
+ * (lib/error-log.ts). The body is the domain's report (src/domain/boundary/client-error.ts), refused when it
  * has anything more or anything out of shape, and scrubbed again here: whatever a page sends, no
  * e-mail address, query string or token reaches the log. The user is named by uid only, from a
  * verified ID token (`Authorization: Bearer …`), never from the body; a report without a valid token

@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import { COLLECTIONS, TEST_CLOCK_ID } from "@/domain/collections";
+import { COLLECTIONS, TEST_CLOCK_ID } from "@/domain/core/collections";
 import { runsOnEmulators } from "../tokens/payment-provider";
 
 /**

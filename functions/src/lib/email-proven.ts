@@ -1,4 +1,4 @@
-import { isEmailProven } from "@/domain/shop-status";
+import { isEmailProven } from "@/domain/people/shop-status";
 import { adminAuth } from "./admin";
 
 /**

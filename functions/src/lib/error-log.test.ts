@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientErrorReport } from "@/domain/client-error";
+import type { ClientErrorReport } from "@/domain/boundary/client-error";
 import {
   type ErrorEventEntry,
   functionsServiceContext,

@@ -6,7 +6,7 @@ import {
   clientErrorEventMessage,
   scrubPersonalData,
   thrownText,
-} from "@/domain/client-error";
+} from "@/domain/boundary/client-error";
 
 /**
  * Every unexpected error, the functions' own and the browser's (POST /api/client-error), is logged as
@@ -15,7 +15,7 @@ import {
  * naming the service and its version, and `context` with the request and the user (a uid at most).
  * Cloud Run functions send stdout/stderr JSON lines to Cloud Logging as structured entries; locally the
  * Functions emulator prints them in the stack's output. Stacks are scrubbed of e-mail addresses, query
- * strings, tokens and long numbers (src/domain/client-error.ts): an SMTP refusal names its recipient.
+ * strings, tokens and long numbers (src/domain/boundary/client-error.ts): an SMTP refusal names its recipient.
  */
 export const REPORTED_ERROR_EVENT_TYPE =
   "type.googleapis.com/google.devtools.clouderrorreporting.v1beta1.ReportedErrorEvent";

@@ -1,6 +1,6 @@
 import type { CallableOptions } from "firebase-functions/https";
 import { setGlobalOptions } from "firebase-functions/options";
-import { FUNCTIONS_REGION } from "@/domain/product";
+import { FUNCTIONS_REGION } from "@/domain/core/product";
 
 /**
  * Every function runs in Milano. Function modules import `region` from here, so this call

@@ -1,8 +1,8 @@
 import { HttpsError } from "firebase-functions/https";
 import type { z } from "zod";
-import { AUTH_ERROR_MESSAGES } from "@/domain/auth-errors";
-import { isDisplayableMessage } from "@/domain/errors";
-import { VALIDATION_MESSAGES } from "@/domain/messages";
+import { isDisplayableMessage } from "@/domain/boundary/errors";
+import { VALIDATION_MESSAGES } from "@/domain/core/common-messages";
+import { AUTH_ERROR_MESSAGES } from "@/domain/people/auth-errors";
 
 /**
  * Turning refusals into the errors clients understand: `HttpsError` (standard code + the domain's

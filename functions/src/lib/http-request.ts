@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from "@/domain/messages";
+import { VALIDATION_MESSAGES } from "@/domain/core/common-messages";
 import { HttpFailure } from "./http-errors";
 
 /**

@@ -8,7 +8,7 @@ import {
   EMAILS_PER_IPV6_PREFIX_PER_HOUR,
   PROFILE_SYNC_WINDOW_MS,
   PROFILE_SYNCS_PER_WINDOW,
-} from "@/domain/limits";
+} from "@/domain/core/limits";
 
 /**
  * Fixed-window rate limiting, pure: the caller stores the window in Firestore inside a transaction.

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
-import { COLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
 import { clientIpKey } from "./client-ip";
 import {
   decideRate,

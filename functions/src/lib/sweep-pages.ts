@@ -1,5 +1,5 @@
 import type { Query, QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { SWEEP_PAGE_SIZE, SWEEP_TIME_BUDGET_MS } from "@/domain/limits";
+import { SWEEP_PAGE_SIZE, SWEEP_TIME_BUDGET_MS } from "@/domain/core/limits";
 
 /**
  * How a scheduled sweep reads: in pages of a bounded `limit`, each next page starting after the last

@@ -3,8 +3,8 @@ import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
-import { COLLECTIONS } from "@/domain/collections";
-import { distanceKm } from "@/domain/geo";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { distanceKm } from "@/domain/geo/geo";
 import {
   PRICE_GUIDANCE_MESSAGES,
   type PriceGuidanceInput,
@@ -13,7 +13,7 @@ import {
   pricePosition,
   priceRange,
   relevantPoints,
-} from "@/domain/price-guidance";
+} from "@/domain/marketplace/price-guidance";
 import {
   entryPoint,
   guidanceDocIds,
@@ -22,8 +22,8 @@ import {
   priceStatsDocId,
   priceStatsExpiry,
   priceStatsMonth,
-} from "@/domain/price-stats";
-import { productSignature } from "@/domain/product-similarity";
+} from "@/domain/marketplace/price-stats";
+import { productSignature } from "@/domain/products/product-similarity";
 import type { RollupWriter } from "../analytics/rollups";
 import { runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
@@ -33,7 +33,7 @@ import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 
 /**
- * The ONE module that keeps and reads the price aggregates (src/domain/price-stats.ts).
+ * The ONE module that keeps and reads the price aggregates (src/domain/marketplace/price-stats.ts).
  * submitOffer records an offer's entry right after its commit (recordOfferPrice: a blind merge in a
  * write of its own, never in the offer's transaction); priceGuidance reads the cells around a
  * place and answers only above the threshold (price-guidance.ts), so a client never sees one offer.

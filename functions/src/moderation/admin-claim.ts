@@ -1,8 +1,8 @@
 import type { CallableRequest } from "firebase-functions/https";
 import { HttpsError } from "firebase-functions/https";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { ADMIN_CLAIM } from "@/domain/moderation";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { ADMIN_CLAIM } from "@/domain/people/moderation";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 
 /** The caller's uid when their ID token carries the admin custom claim (scripts/admin/set-admin.ts). */
 export function requireAdmin(request: Pick<CallableRequest, "auth">): string {

@@ -1,10 +1,15 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { onCall } from "firebase-functions/https";
 import type { z } from "zod";
-import { COLLECTIONS, REPORT_FIELDS } from "@/domain/collections";
-import { type listReportsOutputSchema, REPORT_STATUS, type Report, reportSchema } from "@/domain/moderation";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
-import { publicName, publicProfileSchema } from "@/domain/user";
+import { COLLECTIONS, REPORT_FIELDS } from "@/domain/core/collections";
+import {
+  type listReportsOutputSchema,
+  REPORT_STATUS,
+  type Report,
+  reportSchema,
+} from "@/domain/people/moderation";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
+import { publicName, publicProfileSchema } from "@/domain/people/user";
 import { runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";

@@ -3,8 +3,15 @@ import { type DocumentReference, type Firestore, Timestamp } from "firebase-admi
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
-import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS } from "@/domain/collections";
-import { CONVERSATION_CLOSED_BY } from "@/domain/conversation";
+import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS } from "@/domain/core/collections";
+import { CONVERSATION_CLOSED_BY } from "@/domain/marketplace/conversation";
+import {
+  assertRequestTransition,
+  CONVERSATION_STATUS,
+  OFFER_STATUS,
+  REQUEST_STATUS,
+  storedRequestStatusSchema,
+} from "@/domain/marketplace/state-machine";
 import {
   MODERATION_OUTCOME_TEXTS,
   type ModerationAction,
@@ -12,15 +19,8 @@ import {
   type moderateReportOutputSchema,
   REPORT_STATUS,
   reportSchema,
-} from "@/domain/moderation";
-import {
-  assertRequestTransition,
-  CONVERSATION_STATUS,
-  OFFER_STATUS,
-  REQUEST_STATUS,
-  storedRequestStatusSchema,
-} from "@/domain/state-machine";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+} from "@/domain/people/moderation";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { assertTransition, docId, runDeal } from "../deals/deal-store";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";

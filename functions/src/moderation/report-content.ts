@@ -2,7 +2,9 @@ import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import type { z } from "zod";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { offerIdFor } from "@/domain/marketplace/offer";
+import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import {
   MAX_REPORTS_PER_DAY,
   REPORT_EXCERPT_MAX_LENGTH,
@@ -10,11 +12,9 @@ import {
   type ReportKind,
   reportContentInputSchema,
   type reportContentOutputSchema,
-} from "@/domain/moderation";
-import { offerIdFor } from "@/domain/offer";
-import { isVerifiedShop } from "@/domain/shop-verification";
-import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/state-machine";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+} from "@/domain/people/moderation";
+import { isVerifiedShop } from "@/domain/people/shop-verification";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { docId, runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";

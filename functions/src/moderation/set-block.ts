@@ -1,10 +1,10 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import type { z } from "zod";
-import { COLLECTIONS } from "@/domain/collections";
-import { blockId, setBlockInputSchema, type setBlockOutputSchema } from "@/domain/moderation";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
-import { publicName, publicProfileSchema } from "@/domain/user";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { blockId, setBlockInputSchema, type setBlockOutputSchema } from "@/domain/people/moderation";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
+import { publicName, publicProfileSchema } from "@/domain/people/user";
 import { docId, runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";

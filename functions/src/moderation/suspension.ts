@@ -1,8 +1,8 @@
 import { FieldPath, type Firestore, type Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/collections";
-import { CONVERSATION_CLOSED_BY, participantsSchema } from "@/domain/conversation";
-import { CONVERSATION_STATUS, OFFER_STATUS } from "@/domain/state-machine";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
+import { CONVERSATION_CLOSED_BY, participantsSchema } from "@/domain/marketplace/conversation";
+import { CONVERSATION_STATUS, OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import type { MailTransport } from "../email/send";
 import { conversationClosedEvent } from "../notifications/events";
 import { notify } from "../notifications/notify";

@@ -1,6 +1,6 @@
 import type { DocumentReference } from "firebase-admin/firestore";
 import { z } from "zod";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { cloudTaskQueue, type TaskQueue } from "../tasks/task-queue";
 
 /**

@@ -1,8 +1,8 @@
 import { type QueryDocumentSnapshot, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { SUBCOLLECTIONS } from "@/domain/collections";
-import { SWEEP_CONCURRENCY } from "@/domain/limits";
+import { SUBCOLLECTIONS } from "@/domain/core/collections";
+import { SWEEP_CONCURRENCY } from "@/domain/core/limits";
 import {
   NOTIFICATION_EMAIL_BACKOFF_MS,
   NOTIFICATION_EMAIL_CLAIM_MS,
@@ -11,7 +11,7 @@ import {
   NOTIFICATION_EMAIL_RETRY_WINDOW_MS,
   NOTIFICATION_EMAIL_STATUS,
   NOTIFICATION_FIELDS,
-} from "@/domain/notifications";
+} from "@/domain/notifications/notifications";
 import type { MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
 import { adminDb } from "../lib/admin";

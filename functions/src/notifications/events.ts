@@ -1,14 +1,14 @@
 import type { DocumentSnapshot, Firestore, Transaction } from "firebase-admin/firestore";
 import { paths } from "@/config/paths";
-import { participantsSchema } from "@/domain/conversation";
-import { CUSTOMER_FALLBACK_NAME } from "@/domain/messages";
+import { participantsSchema } from "@/domain/marketplace/conversation";
+import { CUSTOMER_FALLBACK_NAME } from "@/domain/marketplace/marketplace-messages";
+import { holdMoment } from "@/domain/marketplace/pickup-hold";
 import {
   NOTIFICATION_AWAY_MS,
   NOTIFICATION_DIGEST_INTERVAL_MS,
   NOTIFICATION_KIND,
   NOTIFICATION_MESSAGE_EMAIL_INTERVAL_MS,
-} from "@/domain/notifications";
-import { holdMoment } from "@/domain/pickup-hold";
+} from "@/domain/notifications/notifications";
 import { conversationRef } from "../deals/deal-store";
 import type { NotificationEvent } from "./notify";
 

@@ -1,9 +1,9 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onDocumentCreated } from "firebase-functions/v2/firestore";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
-import { participantsSchema } from "@/domain/conversation";
-import { NOTIFICATION_SETTINGS_IDS, PRESENCE_FIELDS } from "@/domain/notifications";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { participantsSchema } from "@/domain/marketplace/conversation";
+import { NOTIFICATION_SETTINGS_IDS, PRESENCE_FIELDS } from "@/domain/notifications/notifications";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";

@@ -5,8 +5,8 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
-import { type NotificationParams, notificationText } from "@/domain/notification-text";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { type NotificationParams, notificationText } from "@/domain/notifications/notification-text";
 import {
   NOTIFICATION_EMAIL_CLAIM_MS,
   NOTIFICATION_EMAIL_STATUS,
@@ -18,7 +18,7 @@ import {
   notificationKindSchema,
   notificationPreferencesSchema,
   wantsEmail,
-} from "@/domain/notifications";
+} from "@/domain/notifications/notifications";
 import { appUrl } from "../email/config";
 import { composeEmail, type MailTransport } from "../email/send";
 import type { EmailQueue } from "./email-queue";

@@ -7,10 +7,10 @@ import {
 } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
-import { SWEEP_CONCURRENCY } from "@/domain/limits";
-import { NOTIFICATION_EXPIRY_WINDOW_MS } from "@/domain/notifications";
-import { REQUEST_STATUS } from "@/domain/state-machine";
+import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { SWEEP_CONCURRENCY } from "@/domain/core/limits";
+import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { NOTIFICATION_EXPIRY_WINDOW_MS } from "@/domain/notifications/notifications";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";

@@ -5,11 +5,11 @@ import {
   type Firestore,
   type Transaction,
 } from "firebase-admin/firestore";
-import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS, UNREAD_COUNTS_FIELDS } from "@/domain/collections";
-import { countMessage, unreadCountsSchema, unreadWrites } from "@/domain/unread-counts";
+import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS, UNREAD_COUNTS_FIELDS } from "@/domain/core/collections";
+import { countMessage, unreadCountsSchema, unreadWrites } from "@/domain/notifications/unread-counts";
 
 /**
- * unreadCounts/{uid} (src/domain/unread-counts.ts), the functions' side: a message counted for its
+ * unreadCounts/{uid} (src/domain/notifications/unread-counts.ts), the functions' side: a message counted for its
  * recipient (onMessageCreated), a new offer marked unread for its buyer (submitOffer), one more new
  * notification for the bell with each notification written (notify.ts), the entries of
  * deleted conversations taken off (retention). The owner's app takes a conversation off when it is read;

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
-import { COLLECTIONS } from "@/domain/collections";
-import { type NotificationKind, notificationKindSchema } from "@/domain/notifications";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { type NotificationKind, notificationKindSchema } from "@/domain/notifications/notifications";
 import { appUrl } from "../email/config";
 
 /**

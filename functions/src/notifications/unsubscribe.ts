@@ -1,8 +1,12 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { FieldValue } from "firebase-admin/firestore";
 import { onRequest } from "firebase-functions/https";
-import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS_IDS, PREFERENCE_FIELDS } from "@/domain/notifications";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
+import {
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_SETTINGS_IDS,
+  PREFERENCE_FIELDS,
+} from "@/domain/notifications/notifications";
 import { escapeHtml } from "../email/templates";
 import { adminDb } from "../lib/admin";
 import { logUnexpectedError } from "../lib/error-log";

@@ -2,16 +2,16 @@ import type { DocumentData } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
-import { MAX_RADIUS_KM } from "@/domain/enums";
-import { latLngSchema } from "@/domain/geo";
-import { visibleDistanceKm } from "@/domain/geo-feed";
+import { MAX_RADIUS_KM } from "@/domain/core/enums";
+import { latLngSchema } from "@/domain/geo/geo";
+import { visibleDistanceKm } from "@/domain/geo/geo-feed";
 import {
   GROUP_OFFER_MESSAGES,
   type GroupOfferOutput,
   type GroupOfferResult,
   groupOfferInputSchema,
-} from "@/domain/group-offer";
-import type { User } from "@/domain/user";
+} from "@/domain/marketplace/group-offer";
+import type { User } from "@/domain/people/user";
 import { runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";

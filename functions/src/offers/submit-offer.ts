@@ -1,24 +1,30 @@
 import { type DocumentData, FieldValue, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { z } from "zod";
-import { type SubmitOfferOutput, submitOfferInputSchema } from "@/domain/callables";
-import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/collections";
-import { buildConversationDocument } from "@/domain/conversation-document";
+import { type SubmitOfferOutput, submitOfferInputSchema } from "@/domain/boundary/callables";
+import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
   DISPLAY_NAME_MAX_LENGTH,
   MAX_OPEN_OFFERS_PER_REQUEST,
   PRODUCT_NAME_MAX_LENGTH,
-} from "@/domain/limits";
-import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES, OFFER_MESSAGES } from "@/domain/messages";
-import { blockId } from "@/domain/moderation";
-import { offerIdFor } from "@/domain/offer";
-import { buildOfferDocument } from "@/domain/offer-document";
-import { readPickupTally } from "@/domain/pickup-record";
-import { isVerifiedShop } from "@/domain/shop-status";
-import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
-import { canReceiveOffers, mayOfferAgain, OFFER_STATUS, offerStatusSchema } from "@/domain/state-machine";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
-import { publicName, publicProfileSchema } from "@/domain/user";
+} from "@/domain/core/limits";
+import { buildConversationDocument } from "@/domain/marketplace/conversation-document";
+import { CUSTOMER_FALLBACK_NAME, OFFER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import { offerIdFor } from "@/domain/marketplace/offer";
+import { buildOfferDocument } from "@/domain/marketplace/offer-document";
+import { readPickupTally } from "@/domain/marketplace/pickup-record";
+import {
+  canReceiveOffers,
+  mayOfferAgain,
+  OFFER_STATUS,
+  offerStatusSchema,
+} from "@/domain/marketplace/state-machine";
+import { blockId } from "@/domain/people/moderation";
+import { isVerifiedShop } from "@/domain/people/shop-status";
+import { SHOP_VERIFICATION_MESSAGES } from "@/domain/people/shop-verification-messages";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
+import { publicName, publicProfileSchema } from "@/domain/people/user";
 import { type RollupStaging, recordAfterCommit, stageOfferSubmitted } from "../analytics/rollups";
 import { assertPlanAccess } from "../billing/plan-gate";
 import {

@@ -1,15 +1,15 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { paths } from "@/config/paths";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { NOTIFICATION_KIND } from "@/domain/notifications";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
   type WithdrawOfferInput,
   type WithdrawOfferOutput,
   withdrawOfferInputSchema,
-} from "@/domain/request-life";
-import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
-import { assertOfferTransition, OFFER_STATUS } from "@/domain/state-machine";
+} from "@/domain/marketplace/request-life";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
+import { assertOfferTransition, OFFER_STATUS } from "@/domain/marketplace/state-machine";
+import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
 import {
   assertTransition,
   offerRef,

@@ -1,9 +1,9 @@
 import { FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
-import { SUBCOLLECTIONS } from "@/domain/collections";
-import { fiscalRetainUntil } from "@/domain/legal";
-import { PROVIDER_STATUS } from "@/domain/plans";
-import { PRIVACY_MESSAGES } from "@/domain/trust-messages";
+import { PROVIDER_STATUS } from "@/domain/billing/plans";
+import { SUBCOLLECTIONS } from "@/domain/core/collections";
+import { fiscalRetainUntil } from "@/domain/legal/legal";
+import { PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { billingCustomerRef } from "../billing/customers";
 import type { BillingGateway } from "../billing/gateway";
 import { parseSubscription, subscriptionRef } from "../billing/subscription-store";

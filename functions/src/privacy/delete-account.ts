@@ -14,9 +14,13 @@ import {
   REQUEST_FIELDS,
   REVIEW_FIELDS,
   SUBCOLLECTIONS,
-} from "@/domain/collections";
-import { CONVERSATION_CLOSED_BY } from "@/domain/conversation";
-import { type DeleteMyAccountOutput, deleteMyAccountInputSchema, isRecentSignIn } from "@/domain/privacy";
+} from "@/domain/core/collections";
+import {
+  type DeleteMyAccountOutput,
+  deleteMyAccountInputSchema,
+  isRecentSignIn,
+} from "@/domain/legal/privacy";
+import { CONVERSATION_CLOSED_BY } from "@/domain/marketplace/conversation";
 import {
   CONVERSATION_STATUS,
   canTransitionOffer,
@@ -25,8 +29,8 @@ import {
   offerStatusSchema,
   REQUEST_STATUS,
   storedRequestStatusSchema,
-} from "@/domain/state-machine";
-import { DELETED_USER_NAME, PRIVACY_MESSAGES } from "@/domain/trust-messages";
+} from "@/domain/marketplace/state-machine";
+import { DELETED_USER_NAME, PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { gatewayFor } from "../billing/billing-deps";
 import { stripeSecretKey, stripeWebhookSecret } from "../billing/config";
 import type { BillingGateway } from "../billing/gateway";

@@ -1,9 +1,9 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { COLLECTIONS, REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "@/domain/collections";
-import { type ExportMyDataOutput, exportFileName, exportMyDataInputSchema } from "@/domain/privacy";
-import { PRIVACY_MESSAGES } from "@/domain/trust-messages";
-import { unreadCountsSchema } from "@/domain/unread-counts";
+import { COLLECTIONS, REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { type ExportMyDataOutput, exportFileName, exportMyDataInputSchema } from "@/domain/legal/privacy";
+import { unreadCountsSchema } from "@/domain/notifications/unread-counts";
+import { PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";

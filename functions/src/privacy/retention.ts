@@ -2,10 +2,10 @@ import type { BulkWriter, Firestore, Query, QueryDocumentSnapshot } from "fireba
 import { FieldPath, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/collections";
-import { retentionCutoff } from "@/domain/legal";
-import { RETENTION_CHILD_PAGE_SIZE, RETENTION_PAGE_SIZE, SWEEP_CONCURRENCY } from "@/domain/limits";
-import { REQUEST_STATUS } from "@/domain/state-machine";
+import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { RETENTION_CHILD_PAGE_SIZE, RETENTION_PAGE_SIZE, SWEEP_CONCURRENCY } from "@/domain/core/limits";
+import { retentionCutoff } from "@/domain/legal/legal";
+import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";

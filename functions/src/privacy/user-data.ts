@@ -14,7 +14,7 @@ import {
   REQUEST_FIELDS,
   SUBCOLLECTIONS,
   USER_RECORD_FIELDS,
-} from "@/domain/collections";
+} from "@/domain/core/collections";
 
 /**
  * Finding every document about one user: the export reads them, the deletion changes or removes them.

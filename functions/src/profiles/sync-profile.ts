@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import type { SyncProfileOutput } from "@/domain/callables";
-import { COLLECTIONS } from "@/domain/collections";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { type ShopArea, shopAreaAround } from "@/domain/shop-area";
-import { isVerifiedShop } from "@/domain/shop-verification";
-import type { User } from "@/domain/user";
+import type { SyncProfileOutput } from "@/domain/boundary/callables";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { type ShopArea, shopAreaAround } from "@/domain/geo/shop-area";
+import { isVerifiedShop } from "@/domain/people/shop-verification";
+import type { User } from "@/domain/people/user";
 import { adminDb } from "../lib/admin";
 import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";

@@ -4,8 +4,8 @@ import {
   type Firestore,
   Timestamp,
 } from "firebase-admin/firestore";
-import { COLLECTIONS } from "@/domain/collections";
-import { type PublicProfile, toPublicProfile, type User, userSchema } from "@/domain/user";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { type PublicProfile, toPublicProfile, type User, userSchema } from "@/domain/people/user";
 
 /** users/{uid} (private, owner-only) and its public projection profiles/{uid} (functions only). */
 export const USERS_COLLECTION = COLLECTIONS.users;

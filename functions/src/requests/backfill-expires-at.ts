@@ -1,7 +1,7 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { FieldPath, Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
-import { requestExpiresAt } from "@/domain/request-life";
+import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { requestExpiresAt } from "@/domain/marketplace/request-life";
 import { forEachPage, type SweepPaging } from "../lib/sweep-pages";
 
 /**

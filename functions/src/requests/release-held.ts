@@ -1,8 +1,12 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
-import { MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/limits";
-import { requestExpiresAt } from "@/domain/request-life";
-import { canTransitionRequest, REQUEST_STATUS, storedRequestStatusSchema } from "@/domain/state-machine";
+import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/core/limits";
+import { requestExpiresAt } from "@/domain/marketplace/request-life";
+import {
+  canTransitionRequest,
+  REQUEST_STATUS,
+  storedRequestStatusSchema,
+} from "@/domain/marketplace/state-machine";
 import { logUnexpectedError } from "../lib/error-log";
 
 /**

@@ -1,10 +1,10 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/collections";
-import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
-import { MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/limits";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
+import { FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
+import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { MAX_ACTIVE_REQUESTS_PER_BUYER } from "@/domain/core/limits";
+import { PUBLISHING_MESSAGES } from "@/domain/marketplace/publishing-messages";
 import {
   type CloseRequestInput,
   closeRequestInputSchema,
@@ -13,9 +13,13 @@ import {
   renewCheck,
   renewRequestInputSchema,
   requestExpiresAt,
-} from "@/domain/request-life";
-import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
-import { assertRequestTransition, isExpiredRequest, REQUEST_STATUS } from "@/domain/state-machine";
+} from "@/domain/marketplace/request-life";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
+import {
+  assertRequestTransition,
+  isExpiredRequest,
+  REQUEST_STATUS,
+} from "@/domain/marketplace/state-machine";
 import { assertTransition, type DealDeps, readConversations, requestRef, runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";

@@ -7,11 +7,15 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
-import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/collections";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
-import { OFFER_STATUS, type RequestStatus, storedRequestStatusSchema } from "@/domain/state-machine";
-import { publicName } from "@/domain/user";
+import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
+import {
+  OFFER_STATUS,
+  type RequestStatus,
+  storedRequestStatusSchema,
+} from "@/domain/marketplace/state-machine";
+import { publicName } from "@/domain/people/user";
 import { profileRef } from "../profiles/user-record";
 
 /**

@@ -2,9 +2,9 @@ import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
-import { COLLECTIONS, SHOP_REVIEW_FIELDS } from "@/domain/collections";
-import { trialSubscription } from "@/domain/plans";
-import { shopAreaAround } from "@/domain/shop-area";
+import { trialSubscription } from "@/domain/billing/plans";
+import { COLLECTIONS, SHOP_REVIEW_FIELDS } from "@/domain/core/collections";
+import { shopAreaAround } from "@/domain/geo/shop-area";
 import {
   decideShopReviewInputSchema,
   type decideShopReviewOutputSchema,
@@ -17,9 +17,9 @@ import {
   VIES_MAX_ATTEMPTS,
   VIES_RETRIES_PER_VIEW,
   VIES_STATE,
-} from "@/domain/shop-review";
-import { SHOP_FIELD, SHOP_STATUS } from "@/domain/shop-verification";
-import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
+} from "@/domain/people/shop-review";
+import { SHOP_FIELD, SHOP_STATUS } from "@/domain/people/shop-verification";
+import { SHOP_VERIFICATION_MESSAGES } from "@/domain/people/shop-verification-messages";
 import { subscriptionDoc, subscriptionRef } from "../billing/subscription-store";
 import { runDeal } from "../deals/deal-store";
 import { composeEmail, type MailTransport } from "../email/send";

@@ -1,4 +1,4 @@
-import { VIES_STATE, type ViesCheck } from "@/domain/shop-review";
+import { VIES_STATE, type ViesCheck } from "@/domain/people/shop-review";
 import type { ViesGateway } from "./vies";
 
 /**

@@ -1,17 +1,17 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
-import { COLLECTIONS } from "@/domain/collections";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { SHOP_REVIEW_STATUS, VIES_STATE, type ViesCheck } from "@/domain/shop-review";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { SHOP_REVIEW_STATUS, VIES_STATE, type ViesCheck } from "@/domain/people/shop-review";
 import {
   SHOP_FIELD,
   SHOP_STATUS,
   type ShopVerification,
   shopVerificationInputSchema,
   type VerifyShopOutput,
-} from "@/domain/shop-verification";
-import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
-import type { User } from "@/domain/user";
+} from "@/domain/people/shop-verification";
+import { SHOP_VERIFICATION_MESSAGES } from "@/domain/people/shop-verification-messages";
+import type { User } from "@/domain/people/user";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { emailProvenInAuth } from "../lib/email-proven";

@@ -1,4 +1,4 @@
-import { VIES_STATE, type ViesCheck } from "@/domain/shop-review";
+import { VIES_STATE, type ViesCheck } from "@/domain/people/shop-review";
 
 /**
  * What shop verification asks of VIES, the European Commission's VAT Information Exchange System:

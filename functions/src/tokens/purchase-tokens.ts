@@ -2,10 +2,10 @@ import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import Stripe from "stripe";
-import { type PurchaseTokensInput, purchaseTokensInputSchema } from "@/domain/callables";
-import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/messages";
-import { applyMonthlyReset } from "@/domain/token-balance";
-import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/domain/tokens";
+import { applyMonthlyReset } from "@/domain/billing/token-balance";
+import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/domain/billing/tokens";
+import { type PurchaseTokensInput, purchaseTokensInputSchema } from "@/domain/boundary/callables";
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/core/common-messages";
 import {
   LOCAL_WEBHOOK_SECRET,
   stripeSecretKey,

@@ -5,9 +5,9 @@ import {
   Timestamp,
   type Transaction,
 } from "firebase-admin/firestore";
-import { COLLECTIONS } from "@/domain/collections";
-import { applyMonthlyReset, creditTokens } from "@/domain/token-balance";
-import { findTokenPackage } from "@/domain/tokens";
+import { applyMonthlyReset, creditTokens } from "@/domain/billing/token-balance";
+import { findTokenPackage } from "@/domain/billing/tokens";
+import { COLLECTIONS } from "@/domain/core/collections";
 import { addLedgerEntry, readUserTokens } from "./token-store";
 
 /**

@@ -6,11 +6,21 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/collections";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { applyMonthlyReset, refundTokens, spendTokens, type TokenState } from "@/domain/token-balance";
-import { monthlyAllowance, type TokenAction, type TokenLedgerEntry, tokenCost } from "@/domain/tokens";
-import { type UserType, userTypeSchema } from "@/domain/user-type";
+import {
+  applyMonthlyReset,
+  refundTokens,
+  spendTokens,
+  type TokenState,
+} from "@/domain/billing/token-balance";
+import {
+  monthlyAllowance,
+  type TokenAction,
+  type TokenLedgerEntry,
+  tokenCost,
+} from "@/domain/billing/tokens";
+import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { type UserType, userTypeSchema } from "@/domain/core/user-type";
 
 /**
  * Token balances in Firestore (architecture §5). Every change runs inside the caller's transaction:

@@ -8,7 +8,7 @@ import type { Listener } from "@/data/listen";
 import { subscribeToMessages } from "@/data/messages";
 import { subscribeToNotifications } from "@/data/notifications";
 import { subscribeToUnreadCounts } from "@/data/unread-counts";
-import type { UnreadCounts } from "@/domain/unread-counts";
+import type { UnreadCounts } from "@/domain/notifications/unread-counts";
 import type { SessionValue } from "@/lib/session/session-provider";
 import { SiteHeader } from "./site-header";
 

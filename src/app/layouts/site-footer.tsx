@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Logo } from "@/components/ui/logo";
 import { paths } from "@/config/paths";
-import { LEGAL_LINK_LABELS } from "@/domain/legal";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
+import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import { useSession } from "@/lib/session/session-provider";
 
 const linkClasses = "focus-ring rounded text-sm text-slate-700 hover:text-brand-800 hover:underline";

@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { Logo } from "@/components/ui/logo";
 import { paths } from "@/config/paths";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session/session-provider";
 import { UserMenu } from "./user-menu";

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { LEGAL_CONTROLLER } from "@/domain/legal";
-import { SUSPENSION_NOTICE } from "@/domain/trust-messages";
+import { LEGAL_CONTROLLER } from "@/domain/legal/legal";
+import { SUSPENSION_NOTICE } from "@/domain/people/trust-messages";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { SuspensionNotice } from "./suspension-notice";
 
@@ -22,6 +22,13 @@ let client = new QueryClient();
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={client}>{children}</QueryClientProvider>
 );
+
+/** A page's screen with its data, under the notice. */
+let readChat: () => Promise<string> = async () => "";
+function Screen() {
+  useQuery({ queryKey: ["messages", "conversation", "c1"], queryFn: () => readChat(), staleTime: Infinity });
+  return <SuspensionNotice />;
+}
 
 const shop = { id: "shop-1", displayName: "Elettronica Navigli", userType: "merchant", isFallback: false };
 
@@ -56,10 +63,7 @@ describe("SuspensionNotice", () => {
 
   it("has the page read its data again the moment the account is suspended (the rules now refuse it)", async () => {
     const read = vi.fn(async () => "la chat");
-    function Screen() {
-      useQuery({ queryKey: ["messages", "conversation", "c1"], queryFn: read, staleTime: Infinity });
-      return <SuspensionNotice />;
-    }
+    readChat = read;
     vi.mocked(useSession).mockReturnValue(session(shop));
     const { rerender } = render(<Screen />, { wrapper });
     await waitFor(() => expect(read).toHaveBeenCalledTimes(1));

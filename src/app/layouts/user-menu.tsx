@@ -14,7 +14,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { BellIcon, ChatIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
 import type { UnreadTotal } from "@/features/messages/components/with-unread-total";
 import { useIsAdmin } from "@/lib/admin-role";
 import { useSettled } from "@/lib/after-settled";

@@ -1,5 +1,5 @@
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
-import { confirmLinkSent, EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
+import { confirmLinkSent, EMAIL_PROOF_STEP } from "@/domain/people/email-proof-messages";
 import { useSendProofLink } from "@/lib/email-proof";
 import { useSession } from "@/lib/session/session-provider";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { BROWSE_CATEGORIES, type BrowseCategory, CATEGORY_LABELS } from "@/domain/enums";
-import { SHOP_VERIFICATION_COPY } from "@/domain/shop-verification-messages";
+import { BROWSE_CATEGORIES, type BrowseCategory, CATEGORY_LABELS } from "@/domain/core/enums";
+import { SHOP_VERIFICATION_COPY } from "@/domain/people/shop-verification-messages";
 
 /** 'Categorie che vendi': one checkbox per category, hint and error tied to the group. */
 export function CategoryCheckboxes({

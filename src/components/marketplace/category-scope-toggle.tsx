@@ -1,11 +1,11 @@
 import { Button } from "@/components/ui/button";
-import type { RequestCategory } from "@/domain/enums";
+import type { RequestCategory } from "@/domain/core/enums";
 import {
   CATEGORY_SCOPE_LABELS,
   type CategoryScope,
   effectiveScope,
   ownCategoriesText,
-} from "@/domain/feed-categories";
+} from "@/domain/marketplace/feed-categories";
 
 type Props = {
   scope: CategoryScope;

@@ -5,8 +5,8 @@ import type {
   AcceptOfferOutput,
   RejectOfferInput,
   RejectOfferOutput,
-} from "@/domain/callables";
-import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
+} from "@/domain/boundary/callables";
+import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
 import { failWith } from "@/lib/app-error";
 import { DEAL_CHANGE_META } from "@/lib/query-client";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { MapPinIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
-import { MERCHANT_MESSAGES } from "@/domain/messages";
+import { MERCHANT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 
 /** Shown while the shop has no position: the feed is centred on Milano until the profile says where. */
 export function LocationNotice() {

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import type { Offer } from "@/domain/offer";
-import { OFFER_ACTION_LABELS, offerAgainLabel, offeredLabel } from "@/domain/offer-display";
-import { displayProductName } from "@/domain/product-name";
-import type { Request } from "@/domain/request";
-import { mayOfferAgain } from "@/domain/state-machine";
+import type { Offer } from "@/domain/marketplace/offer";
+import { OFFER_ACTION_LABELS, offerAgainLabel, offeredLabel } from "@/domain/marketplace/offer-display";
+import type { Request } from "@/domain/marketplace/request";
+import { mayOfferAgain } from "@/domain/marketplace/state-machine";
+import { displayProductName } from "@/domain/products/product-name";
 
 type Props = {
   request: Pick<Request, "id" | "productName" | "status">;

@@ -3,9 +3,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
-import { DEAL_MESSAGES, UNNAMED_SHOP } from "@/domain/deal-messages";
-import { DEFAULT_REJECTION_REASON } from "@/domain/messages";
-import type { AcceptedTerms } from "@/domain/offer";
+import { DEAL_MESSAGES, UNNAMED_SHOP } from "@/domain/marketplace/deal-messages";
+import { DEFAULT_REJECTION_REASON } from "@/domain/marketplace/marketplace-messages";
+import type { AcceptedTerms } from "@/domain/marketplace/offer";
 import { type DealCalls, useAcceptOffer, useRejectOffer } from "./deal-actions";
 
 type OfferDecisionProps = {

@@ -1,6 +1,10 @@
 import { Badge } from "@/components/ui/badge";
-import type { Offer } from "@/domain/offer";
-import { OFFER_DISPLAY_LABELS, OFFER_DISPLAY_TONES, offerDisplayStatus } from "@/domain/offer-display";
+import type { Offer } from "@/domain/marketplace/offer";
+import {
+  OFFER_DISPLAY_LABELS,
+  OFFER_DISPLAY_TONES,
+  offerDisplayStatus,
+} from "@/domain/marketplace/offer-display";
 
 /** An offer's status as a coloured badge ('Completata' once the deal is done; see offer-display.ts). */
 export function OfferStatusBadge({

@@ -1,11 +1,17 @@
 import { useEffect, useState } from "react";
-import { hasOpenDay, openingStatus, shopToday, WEEK_DAYS, type WeeklyHours } from "@/domain/opening-hours";
+import {
+  hasOpenDay,
+  openingStatus,
+  shopToday,
+  WEEK_DAYS,
+  type WeeklyHours,
+} from "@/domain/people/opening-hours";
 import {
   formatDayHours,
   OPENING_HOURS_COPY,
   openingStatusText,
   WEEK_DAY_LABELS,
-} from "@/domain/opening-hours-messages";
+} from "@/domain/people/opening-hours-messages";
 import { cn } from "@/lib/cn";
 
 /** The time now, again every minute, so 'Aperto ora' turns into 'Chiuso ora' while the page is open. */

@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
-import { PICKUP_MESSAGES } from "@/domain/pickup";
-import { holdMessage } from "@/domain/pickup-hold";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
+import { PICKUP_MESSAGES } from "@/domain/marketplace/pickup";
+import { holdMessage } from "@/domain/marketplace/pickup-hold";
 import { keepPickupCodesOf, readKeptPickupCodes, readPickupCode } from "@/lib/pickup-code-storage";
 import { PickupCodePanel } from "./pickup-code-panel";
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { PICKUP_MESSAGES } from "@/domain/pickup";
-import { holdMessage } from "@/domain/pickup-hold";
+import { PICKUP_MESSAGES } from "@/domain/marketplace/pickup";
+import { holdMessage } from "@/domain/marketplace/pickup-hold";
 import { type KeptPickupCode, readPickupCode, savePickupCode, savePickupQr } from "@/lib/pickup-code-storage";
 
 const PickupQr = lazy(() => import("./pickup-qr"));

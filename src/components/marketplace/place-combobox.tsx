@@ -1,8 +1,8 @@
 import { type ComponentProps, type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { Input } from "@/components/ui/input";
-import type { PlaceSearch } from "@/domain/gazetteer";
-import { PLACE_MESSAGES } from "@/domain/messages";
-import { type Place, placeLabel } from "@/domain/place";
+import type { PlaceSearch } from "@/domain/geo/gazetteer";
+import { type Place, placeLabel } from "@/domain/geo/place";
+import { PLACE_MESSAGES } from "@/domain/geo/place-messages";
 import { cn } from "@/lib/cn";
 
 /** What the field's text names once chosen or left: a place, or why there is none. */

@@ -1,4 +1,4 @@
-import { PRICE_GUIDANCE_MESSAGES, type PriceRange } from "@/domain/price-guidance";
+import { PRICE_GUIDANCE_MESSAGES, type PriceRange } from "@/domain/marketplace/price-guidance";
 
 /**
  * The buyer's hint: 'Nella tua zona i negozi hanno offerto da X a Y € (N offerte)', with a

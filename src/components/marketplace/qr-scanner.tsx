@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { PICKUP_MESSAGES } from "@/domain/pickup";
+import { PICKUP_MESSAGES } from "@/domain/marketplace/pickup";
 
 type Detected = { rawValue: string };
 type Detector = { detect: (source: HTMLVideoElement) => Promise<Detected[]> };

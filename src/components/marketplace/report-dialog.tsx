@@ -8,7 +8,7 @@ import {
   REPORT_REASONS,
   REPORT_TEXT_MAX_LENGTH,
   type ReportReason,
-} from "@/domain/moderation";
+} from "@/domain/people/moderation";
 
 export type ReportFormData = { target: string; reason: ReportReason; text?: string };
 

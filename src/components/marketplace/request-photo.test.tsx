@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fetchRequestPhotos } from "@/data/request-photos";
-import type { RequestPhoto } from "@/domain/request-photo";
+import type { RequestPhoto } from "@/domain/marketplace/request-photo";
 import { RequestPhotos } from "./request-photo";
 
 vi.mock("@/data/request-photos", () => ({ fetchRequestPhotos: vi.fn() }));

@@ -8,7 +8,7 @@ import {
   type RequestPhoto,
   type RequestThumbnail,
   requestPhotoId,
-} from "@/domain/request-photo";
+} from "@/domain/marketplace/request-photo";
 import { cn } from "@/lib/cn";
 import { useRequestPhotos } from "@/lib/request-photos";
 

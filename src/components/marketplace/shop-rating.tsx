@@ -1,5 +1,5 @@
 import { StarIcon } from "@/components/ui/icons";
-import { formatAverageRating, ratingCountLabel, SHOP_PAGE_MESSAGES } from "@/domain/shop-page";
+import { formatAverageRating, ratingCountLabel, SHOP_PAGE_MESSAGES } from "@/domain/people/shop-page";
 import { cn } from "@/lib/cn";
 
 /** Five stars filled to the nearest whole `value`, hidden from screen readers (the text says it). */

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { verifyPickup } from "@/data/pickup-codes";
-import { PICKUP_MESSAGES, pickupDetails } from "@/domain/pickup";
+import { PICKUP_MESSAGES, pickupDetails } from "@/domain/marketplace/pickup";
 import { renderPage } from "@/testing/render-page";
 import { VerifyPickupForm } from "./verify-pickup-form";
 

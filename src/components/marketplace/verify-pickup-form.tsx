@@ -3,14 +3,14 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { callableErrorMessage } from "@/domain/errors";
+import { callableErrorMessage } from "@/domain/boundary/errors";
 import {
   PICKUP_CODE_LENGTH,
   PICKUP_MESSAGES,
   pickupRefusalMessage,
   type VerifyPickupInput,
   verifyPickupInputSchema,
-} from "@/domain/pickup";
+} from "@/domain/marketplace/pickup";
 import { DEAL_CHANGE_META, INLINE_ERROR_META } from "@/lib/query-client";
 import { QrScanner } from "./qr-scanner";
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { REQUEST_LIFE_MESSAGES as M } from "@/domain/request-life-messages";
+import { REQUEST_LIFE_MESSAGES as M } from "@/domain/marketplace/request-life-messages";
 import { failWith } from "@/lib/app-error";
 import { DEAL_CHANGE_META } from "@/lib/query-client";
 

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { purchaseTokens } from "@/data/tokens";
-import { BUYER_MESSAGES } from "@/domain/messages";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
 import { PurchaseDialog } from "./purchase-dialog";

@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SparklesIcon } from "@/components/ui/icons";
-import { TOKEN_WALLET_COPY, tokenBadgeLabel } from "@/domain/token-wallet-messages";
-import { formatTokens, showBuyButton, type TokenBadgeLevel, tokenBadgeLevel } from "@/domain/tokens";
+import { TOKEN_WALLET_COPY, tokenBadgeLabel } from "@/domain/billing/token-wallet-messages";
+import { formatTokens, showBuyButton, type TokenBadgeLevel, tokenBadgeLevel } from "@/domain/billing/tokens";
 
 const LEVEL_TONES: Record<TokenBadgeLevel, BadgeTone> = {
   red: "danger",

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import { purchaseDialogLead, TOKEN_WALLET_COPY } from "@/domain/token-wallet-messages";
+import { purchaseDialogLead, TOKEN_WALLET_COPY } from "@/domain/billing/token-wallet-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session/session-provider";
 import { buyerSession, merchantSession } from "@/testing/marketplace-fixtures";

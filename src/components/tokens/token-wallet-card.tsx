@@ -2,9 +2,13 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { BUYER_MESSAGES } from "@/domain/messages";
-import { monthlyAllowanceNote, TOKEN_WALLET_COPY, tokenCostLines } from "@/domain/token-wallet-messages";
-import { formatTokens } from "@/domain/tokens";
+import {
+  monthlyAllowanceNote,
+  TOKEN_WALLET_COPY,
+  tokenCostLines,
+} from "@/domain/billing/token-wallet-messages";
+import { formatTokens } from "@/domain/billing/tokens";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useTokenBalance } from "@/lib/token-balance";
 import { PurchaseDialog } from "./purchase-dialog";

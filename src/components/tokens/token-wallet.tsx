@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { BUYER_MESSAGES } from "@/domain/messages";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useTokenBalance } from "@/lib/token-balance";
 import { PurchaseDialog } from "./purchase-dialog";

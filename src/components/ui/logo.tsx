@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { cn } from "@/lib/cn";
 
 /** Pin mark + product name. The name is real text, so the logo reads as "Vicino". */

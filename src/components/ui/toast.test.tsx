@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { ERROR_TOAST_TITLE, signUpFlowToast, TOAST_DEFAULT_DURATION_MS } from "@/domain/toast";
+import { ERROR_TOAST_TITLE, signUpFlowToast, TOAST_DEFAULT_DURATION_MS } from "@/domain/core/toast";
 import { ToastProvider, useToast } from "./toast";
 
 function Demo() {

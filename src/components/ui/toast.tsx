@@ -9,10 +9,10 @@ import {
   useRef,
   useState,
 } from "react";
-import type { ToastVariant } from "@/domain/toast";
+import type { ToastVariant } from "@/domain/core/toast";
 
 // Toasts in two halves, so pages that never show one (the marketing pages) do not download
-// Radix Toast and zod (pulled in by src/domain/toast): this file is the tiny always-loaded half,
+// Radix Toast and zod (pulled in by src/domain/core/toast): this file is the tiny always-loaded half,
 // a queue plus the useToast() API; ./toaster.tsx renders the queue with Radix and is loaded when
 // the first toast is requested.
 

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { ERROR_TOAST_TITLE, TOAST_DEFAULT_DURATION_MS, type Toast, toastSchema } from "@/domain/toast";
+import { ERROR_TOAST_TITLE, TOAST_DEFAULT_DURATION_MS, type Toast, toastSchema } from "@/domain/core/toast";
 import { cn } from "@/lib/cn";
 import { XIcon } from "./icons";
 import type { ToastRequest } from "./toast";

@@ -1,4 +1,4 @@
-import { type Gazetteer, placeSearch } from "@/domain/gazetteer";
+import { type Gazetteer, placeSearch } from "@/domain/geo/gazetteer";
 import places from "./places-it.json";
 
 /**

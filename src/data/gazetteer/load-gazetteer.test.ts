@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Gazetteer } from "@/domain/gazetteer";
-import { placeLabel } from "@/domain/place";
+import type { Gazetteer } from "@/domain/geo/gazetteer";
+import { placeLabel } from "@/domain/geo/place";
 import { loadGazetteer } from "./load-gazetteer";
 import placesJson from "./places-it.json";
 

@@ -1,4 +1,4 @@
-import type { PlaceSearch } from "@/domain/gazetteer";
+import type { PlaceSearch } from "@/domain/geo/gazetteer";
 
 let loading: Promise<PlaceSearch> | undefined;
 

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { MARKET_MESSAGES as M } from "@/domain/market-messages";
+import { MARKET_MESSAGES as M } from "@/domain/market/market-messages";
 import {
   emptyMarketCell,
   type MarketCell,
@@ -12,7 +12,7 @@ import {
   marketDay,
   marketMonth,
   shiftDay,
-} from "@/domain/market-rollups";
+} from "@/domain/market/market-rollups";
 import { createQueryClient } from "@/lib/query-client";
 import { AdminMarketPage } from "./admin-market-page";
 

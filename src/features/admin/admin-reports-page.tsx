@@ -2,9 +2,9 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { PRODUCT_NAME } from "@/domain/product";
-import { SHOP_REVIEW_COPY } from "@/domain/shop-verification-messages";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { PRODUCT_NAME } from "@/domain/core/product";
+import { SHOP_REVIEW_COPY } from "@/domain/people/shop-verification-messages";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useAdminRole, useModerate, useReportQueue } from "./api/reports";
 import { ReportCard } from "./components/report-card";
 

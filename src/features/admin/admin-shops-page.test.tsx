@@ -7,7 +7,7 @@ import {
   SHOP_REVIEW_COPY,
   SHOP_VERIFICATION_MESSAGES,
   VIES_STATE_LABELS,
-} from "@/domain/shop-verification-messages";
+} from "@/domain/people/shop-verification-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
 import { AdminShopsPage } from "./admin-shops-page";

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { AUTH_ERROR_MESSAGES } from "@/domain/auth-errors";
-import { PENDING_USER_TYPE_STORAGE_KEY } from "@/domain/user-type";
+import { PENDING_USER_TYPE_STORAGE_KEY } from "@/domain/core/user-type";
+import { AUTH_ERROR_MESSAGES } from "@/domain/people/auth-errors";
 import {
   fakeAuthModule as auth,
   codedError,

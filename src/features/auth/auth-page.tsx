@@ -2,12 +2,16 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { homePathByRole } from "@/config/paths";
-import type { AuthMode, EmailData, LoginData, RegisterData } from "@/domain/auth-form";
-import { authModeAfterSuccess } from "@/domain/auth-form";
-import { errorMessage } from "@/domain/errors";
-import { REDIRECT_AFTER_LOGIN_MS } from "@/domain/limits";
-import { loginSuccessToast, REGISTRATION_COMPLETED_NO_EMAIL_TOAST, SUCCESS_TOASTS } from "@/domain/messages";
-import { GOOGLE_ERROR_TOAST_TITLE } from "@/domain/toast";
+import { errorMessage } from "@/domain/boundary/errors";
+import {
+  loginSuccessToast,
+  REGISTRATION_COMPLETED_NO_EMAIL_TOAST,
+  SUCCESS_TOASTS,
+} from "@/domain/core/common-messages";
+import { REDIRECT_AFTER_LOGIN_MS } from "@/domain/core/limits";
+import { GOOGLE_ERROR_TOAST_TITLE } from "@/domain/core/toast";
+import type { AuthMode, EmailData, LoginData, RegisterData } from "@/domain/people/auth-form";
+import { authModeAfterSuccess } from "@/domain/people/auth-form";
 import { getPendingUserType, setPendingUserType } from "@/lib/pending-user-type";
 import { readReturnRole, readReturnTo } from "@/lib/session/return-to";
 import { useSessionStart } from "@/lib/session/session-provider";

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppProvider } from "@/app/provider";
 import { AppRoutes } from "@/app/routes";
-import { PENDING_USER_TYPE_STORAGE_KEY } from "@/domain/user-type";
+import { PENDING_USER_TYPE_STORAGE_KEY } from "@/domain/core/user-type";
 import {
   fakeAuthModule as auth,
   codedError,

@@ -1,8 +1,8 @@
 import { useSearchParams } from "react-router";
 import { CategoryScopeToggle } from "@/components/marketplace/category-scope-toggle";
 import { LocationNotice } from "@/components/marketplace/location-notice";
-import { browseZoneLine } from "@/domain/page-leads";
-import { PRODUCT_NAME } from "@/domain/product";
+import { browseZoneLine } from "@/domain/core/page-leads";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
 import {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { listMyBlocks } from "@/data/moderation";
 import { listMerchantOffersOn, sendGroupOffer } from "@/data/offers";
 import { fetchNearbyRequests } from "@/data/requests";
-import { OFFER_MESSAGES } from "@/domain/messages";
+import { OFFER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { aNearbyRequest, anOffer, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";

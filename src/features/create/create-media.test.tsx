@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { publishAlgoRequest, sendAlgoMessage } from "@/data/algo";
-import { CAMERA_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
+import { CAMERA_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { findToast } from "@/testing/toasts";

@@ -5,15 +5,15 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { publishAlgoRequest, sendAlgoMessage } from "@/data/algo";
-import type { AlgoChatOutput } from "@/domain/algo";
+import type { AlgoChatOutput } from "@/domain/algo/algo";
+import { ALGO_MESSAGES } from "@/domain/algo/algo-messages";
 import {
-  ALGO_MESSAGES,
   ERROR_MESSAGES,
   SUCCESS_TOASTS,
   VALIDATION_MESSAGES,
   VOICE_MESSAGES,
-} from "@/domain/messages";
-import { PUBLISHING_MESSAGES } from "@/domain/publishing-messages";
+} from "@/domain/core/common-messages";
+import { PUBLISHING_MESSAGES } from "@/domain/marketplace/publishing-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session/session-provider";
 import { buyerSession } from "@/testing/marketplace-fixtures";

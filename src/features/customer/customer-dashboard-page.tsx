@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { seeAllRequestsLabel } from "@/domain/buyer-lists-messages";
-import { CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST, CUSTOMER_DASHBOARD_REQUESTS } from "@/domain/limits";
-import { CUSTOMER_FALLBACK_NAME, ERROR_MESSAGES } from "@/domain/messages";
-import { PRODUCT_NAME } from "@/domain/product";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST, CUSTOMER_DASHBOARD_REQUESTS } from "@/domain/core/limits";
+import { PRODUCT_NAME } from "@/domain/core/product";
+import { seeAllRequestsLabel } from "@/domain/marketplace/buyer-lists-messages";
+import { CUSTOMER_FALLBACK_NAME } from "@/domain/marketplace/marketplace-messages";
 import { useSession } from "@/lib/session/session-provider";
 import {
   CUSTOMER_REQUESTS_MAX,

@@ -1,8 +1,8 @@
 import { useDeferredValue, useMemo } from "react";
 import { Button } from "@/components/ui/button";
-import { BUYER_LISTS_COPY } from "@/domain/buyer-lists-messages";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { PRODUCT_NAME } from "@/domain/product";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { PRODUCT_NAME } from "@/domain/core/product";
+import { BUYER_LISTS_COPY } from "@/domain/marketplace/buyer-lists-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useCustomerOffers, useCustomerRequests, useOlderCustomerRequests } from "./api/customer-data";
 import { CUSTOMER_REQUESTS_CLASSES, RequestsHeading } from "./components/customer-shell";

@@ -7,9 +7,13 @@ import { ToastProvider } from "@/components/ui/toast";
 import { createMagicLink } from "@/data/account";
 import { listCustomerOffers } from "@/data/received-offers";
 import { listCustomerRequests } from "@/data/requests";
-import { EMAIL_PROOF_COPY, proofLinkSent } from "@/domain/email-proof-messages";
-import type { Request } from "@/domain/request";
-import { REQUEST_STATUS, REQUEST_STATUS_LABELS, type RequestStatus } from "@/domain/state-machine";
+import type { Request } from "@/domain/marketplace/request";
+import {
+  REQUEST_STATUS,
+  REQUEST_STATUS_LABELS,
+  type RequestStatus,
+} from "@/domain/marketplace/state-machine";
+import { EMAIL_PROOF_COPY, proofLinkSent } from "@/domain/people/email-proof-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { CustomerRequestsPage } from "./customer-requests-page";

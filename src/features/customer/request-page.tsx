@@ -9,7 +9,8 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { paths } from "@/config/paths";
 import { fetchPickupCode } from "@/data/pickup-codes";
-import { CATEGORY_LABELS, DELIVERY_PREFERENCE_LABELS, URGENCY_LABELS } from "@/domain/enums";
+import { CATEGORY_LABELS, DELIVERY_PREFERENCE_LABELS, URGENCY_LABELS } from "@/domain/core/enums";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import {
   COMPARISON_MESSAGES,
   isOfferSort,
@@ -18,16 +19,15 @@ import {
   type OfferSort,
   shopDistanceKm,
   sortComparedOffers,
-} from "@/domain/offer-comparison";
-import { PICKUP_MESSAGES, pickupLabel } from "@/domain/pickup";
-import { PRODUCT_NAME } from "@/domain/product";
-import { displayProductName } from "@/domain/product-name";
+} from "@/domain/marketplace/offer-comparison";
+import { PICKUP_MESSAGES, pickupLabel } from "@/domain/marketplace/pickup";
 import {
   canCompleteRequest,
   canReceiveOffers,
   REQUEST_STATUS_LABELS,
   REQUEST_STATUS_TONES,
-} from "@/domain/state-machine";
+} from "@/domain/marketplace/state-machine";
+import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
 import { useSession } from "@/lib/session/session-provider";
 import { useBuyerRequest, useRequestOffers, useShopProfiles } from "./api/request-page";

@@ -1,6 +1,6 @@
-import { COOKIES_TEXT } from "@/domain/legal-cookies";
-import { PRIVACY_TEXT } from "@/domain/legal-privacy";
-import { TERMS_TEXT } from "@/domain/legal-terms";
+import { COOKIES_TEXT } from "@/domain/legal/legal-cookies";
+import { PRIVACY_TEXT } from "@/domain/legal/legal-privacy";
+import { TERMS_TEXT } from "@/domain/legal/legal-terms";
 import { LegalDocument } from "./components/legal-document";
 
 /** /privacy: the privacy notice. */

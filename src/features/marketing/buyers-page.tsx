@@ -10,7 +10,7 @@ import {
   StarIcon,
   TagIcon,
 } from "@/components/ui/icons";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { type Feature, FeatureGrid } from "./components/feature-grid";
 import { HowItWorks } from "./components/how-it-works";
 import { PageHero } from "./components/page-hero";

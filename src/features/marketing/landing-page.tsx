@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { ShoppingBagIcon, StoreIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { AudienceCard } from "./components/audience-card";
 import { HowItWorks } from "./components/how-it-works";
 import { MerchantCta } from "./components/merchant-cta";

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { PENDING_USER_TYPE_STORAGE_KEY } from "@/domain/user-type";
+import { PENDING_USER_TYPE_STORAGE_KEY } from "@/domain/core/user-type";
 import { renderApp } from "@/testing/render-app";
 
 const main = () => screen.getByRole("main");

@@ -1,6 +1,6 @@
 import { buttonClasses } from "@/components/ui/button";
 import { ChatIcon, MapPinIcon, NoCatalogueIcon, StarIcon, StoreIcon, UsersIcon } from "@/components/ui/icons";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { type Feature, FeatureGrid } from "./components/feature-grid";
 import { NearbyRequestsPreview } from "./components/nearby-requests-preview";
 import { PageHero } from "./components/page-hero";

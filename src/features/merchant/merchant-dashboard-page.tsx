@@ -2,17 +2,17 @@ import { memo, useCallback, useDeferredValue } from "react";
 import { useSearchParams } from "react-router";
 import { LocationNotice } from "@/components/marketplace/location-notice";
 import { TokenWallet } from "@/components/tokens/token-wallet";
-import type { RequestCategory } from "@/domain/enums";
+import type { RequestCategory } from "@/domain/core/enums";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import {
   CATEGORY_PARAM,
   type CategoryScope,
   categoryScopeFromParam,
   scopeCategories,
   withCategoryScope,
-} from "@/domain/feed-categories";
-import { PRODUCT_NAME } from "@/domain/product";
-import { isVerifiedShop } from "@/domain/shop-status";
-import { publicName } from "@/domain/user";
+} from "@/domain/marketplace/feed-categories";
+import { isVerifiedShop } from "@/domain/people/shop-status";
+import { publicName } from "@/domain/people/user";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
 import { useOfferStats, useRecentOffers, useZoneRequests } from "./api/dashboard";

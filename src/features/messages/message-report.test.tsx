@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import type { Message } from "@/domain/message";
+import type { Message } from "@/domain/marketplace/message";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
 import { MessageList } from "./components/message-list";

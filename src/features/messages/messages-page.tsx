@@ -1,8 +1,8 @@
 import { useDeferredValue, useMemo } from "react";
 import { useParams } from "react-router";
 import { Button } from "@/components/ui/button";
-import { otherParticipant } from "@/domain/conversation";
-import { publicName } from "@/domain/user";
+import { otherParticipant } from "@/domain/marketplace/conversation";
+import { publicName } from "@/domain/people/user";
 import { useSession } from "@/lib/session/session-provider";
 import { useBlockedIds } from "@/lib/trust";
 import { MD_MEDIA_QUERY, useMediaQuery } from "@/lib/use-media-query";

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AppNotification } from "@/domain/notifications";
+import type { AppNotification } from "@/domain/notifications/notifications";
 import { renderPage } from "@/testing/render-page";
 import type { NotificationsState } from "./api/notifications";
 import { NotificationBellView } from "./components/notification-bell";

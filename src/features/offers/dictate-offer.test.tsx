@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dictateOffer } from "@/data/dictate-offer";
 import { getOffer, saveOffer } from "@/data/offers";
 import { getRequest } from "@/data/requests";
-import { DICTATION_MESSAGES } from "@/domain/offer-dictation-messages";
+import { DICTATION_MESSAGES } from "@/domain/marketplace/offer-dictation-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";

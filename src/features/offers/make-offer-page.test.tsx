@@ -6,14 +6,17 @@ import { getOffer, saveOffer } from "@/data/offers";
 import { fetchPriceGuidance } from "@/data/price-guidance";
 import { getRequest } from "@/data/requests";
 import {
-  ERROR_MESSAGES,
+  purchaseDialogLead,
+  TOKEN_WALLET_COPY,
+  tokenBadgeLabel,
+} from "@/domain/billing/token-wallet-messages";
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/core/common-messages";
+import {
   MERCHANT_MESSAGES,
   OFFER_MESSAGES,
   PRICE_OUTSIDE_BUDGET_CONFIRM,
-  VALIDATION_MESSAGES,
-} from "@/domain/messages";
-import { HOLD_MESSAGES } from "@/domain/pickup-hold";
-import { purchaseDialogLead, TOKEN_WALLET_COPY, tokenBadgeLabel } from "@/domain/token-wallet-messages";
+} from "@/domain/marketplace/marketplace-messages";
+import { HOLD_MESSAGES } from "@/domain/marketplace/pickup-hold";
 import { useSession } from "@/lib/session/session-provider";
 import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { NotificationPreferences } from "@/domain/notifications";
+import type { NotificationPreferences } from "@/domain/notifications/notifications";
 import { renderPage } from "@/testing/render-page";
 import { findToast } from "@/testing/toasts";
 import { NotificationPreferencesCard } from "./components/notification-preferences";

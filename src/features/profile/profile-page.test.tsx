@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { confirmLinkSent, EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
-import { TOKEN_WALLET_COPY } from "@/domain/token-wallet-messages";
+import { TOKEN_WALLET_COPY } from "@/domain/billing/token-wallet-messages";
+import { confirmLinkSent, EMAIL_PROOF_STEP } from "@/domain/people/email-proof-messages";
 import {
   fakeAuthModule as auth,
   codedError,

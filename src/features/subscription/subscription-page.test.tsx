@@ -8,9 +8,9 @@ import {
   startCheckout,
   subscribePlan,
 } from "@/data/subscriptions";
-import { PLAN_MESSAGES } from "@/domain/plan-messages";
-import { buildPayment } from "@/domain/plan-payments";
-import { type Subscription, trialSubscription } from "@/domain/plans";
+import { PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import { buildPayment } from "@/domain/billing/plan-payments";
+import { type Subscription, trialSubscription } from "@/domain/billing/plans";
 import { useSession } from "@/lib/session/session-provider";
 import { merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";

@@ -4,12 +4,16 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import type { StartCheckoutInput } from "@/domain/callables";
-import { PLAN_COPY, PLAN_MESSAGES } from "@/domain/plan-messages";
-import { PAYMENT_DESCRIPTIONS } from "@/domain/plan-payments";
-import { planStatus } from "@/domain/plans";
-import { formatEuro, LAUNCH_OFFER_YEARLY_PRICE_EUR, MERCHANT_MONTHLY_PRICE_EUR } from "@/domain/pricing";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PLAN_COPY, PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import { PAYMENT_DESCRIPTIONS } from "@/domain/billing/plan-payments";
+import { planStatus } from "@/domain/billing/plans";
+import {
+  formatEuro,
+  LAUNCH_OFFER_YEARLY_PRICE_EUR,
+  MERCHANT_MONTHLY_PRICE_EUR,
+} from "@/domain/billing/pricing";
+import type { StartCheckoutInput } from "@/domain/boundary/callables";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { useSession } from "@/lib/session/session-provider";
 import {
   useConfirmSimulated,

@@ -1,5 +1,5 @@
 import type { Location } from "react-router";
-import { isUserType, type UserType } from "@/domain/user-roles";
+import { isUserType, type UserType } from "@/domain/core/user-roles";
 
 /**
  * Where a signed-out visitor was going: the guard sends them to /auth with this router state, and the

@@ -1,4 +1,4 @@
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
 
 /**
  * A one-bit note in local storage that this browser had a signed-in session. Firebase keeps the

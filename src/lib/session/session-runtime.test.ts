@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthUser } from "@/data/auth";
-import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/limits";
-import type { User } from "@/domain/user";
+import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/core/limits";
+import type { User } from "@/domain/people/user";
 import type { SessionSnapshot } from "./types";
 
 // The session's engine with Firebase replaced: the auth state, one-off reads and the live listener are

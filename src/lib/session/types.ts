@@ -1,7 +1,7 @@
 import type { HomePath } from "@/config/paths";
 import type { AuthUser } from "@/data/auth";
-import type { SessionUser } from "@/domain/session";
-import type { User } from "@/domain/user";
+import type { SessionUser } from "@/domain/people/session";
+import type { User } from "@/domain/people/user";
 
 /**
  * users/{uid} as the session holds it: the document itself (isFallback false), or the fallback

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
 import { keepUserCopyOf, readUserCopy, writeUserCopy } from "./user-copy";
 
 /** A local storage for the node test environment. */

@@ -1,4 +1,4 @@
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
 
 /**
  * The signed-in user's own users/{uid} document as last read, kept on this device: a page load shows it

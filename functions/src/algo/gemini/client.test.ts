@@ -1,6 +1,6 @@
 import { ApiError } from "@google/genai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALGO_MESSAGES } from "@/domain/messages";
+import { ALGO_MESSAGES } from "@/domain/algo/algo-messages";
 import {
   type FakeGemini,
   geminiError,

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALGO_HISTORY_MAX_CHARS, ALGO_MAX_OUTPUT_TOKENS, DEFAULT_ACTION_RADIUS_KM } from "@/domain/limits";
-import { ALGO_MESSAGES } from "@/domain/messages";
+import { ALGO_MESSAGES } from "@/domain/algo/algo-messages";
+import {
+  ALGO_HISTORY_MAX_CHARS,
+  ALGO_MAX_OUTPUT_TOKENS,
+  DEFAULT_ACTION_RADIUS_KM,
+} from "@/domain/core/limits";
 import {
   type FakeGemini,
   geminiEmpty,

@@ -1,17 +1,17 @@
 import type { Content, GenerateContentConfig, Part } from "@google/genai";
 import * as logger from "firebase-functions/logger";
-import { type AlgoExtractedData, algoReplySchema } from "@/domain/algo";
-import { mergeExtractedData, sanitizeExtractedData } from "@/domain/extracted-data";
-import { cleanText } from "@/domain/field-sanitizers";
+import { type AlgoExtractedData, algoReplySchema } from "@/domain/algo/algo";
+import { ALGO_MESSAGES } from "@/domain/algo/algo-messages";
+import { mergeExtractedData, sanitizeExtractedData } from "@/domain/algo/extracted-data";
+import { cleanText } from "@/domain/core/field-sanitizers";
 import {
   ALGO_HISTORY_MAX_CHARS,
   ALGO_MAX_OUTPUT_TOKENS,
   ALGO_MESSAGE_MAX_LENGTH,
   ALGO_THINKING_BUDGET,
   SHORT_TEXT_MAX_LENGTH,
-} from "@/domain/limits";
-import { ALGO_MESSAGES } from "@/domain/messages";
-import { field } from "@/domain/validation";
+} from "@/domain/core/limits";
+import { field } from "@/domain/core/validation";
 import { resolveModelPlace } from "../places";
 import { costLimits, type GeminiConfig, generateText } from "./client";
 import { ALGO_RESPONSE_SCHEMA, ALGO_SYSTEM_PROMPT, wrapUserText } from "./prompt";

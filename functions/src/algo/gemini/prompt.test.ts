@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ACTION_RADIUS_KM } from "@/domain/limits";
+import { DEFAULT_ACTION_RADIUS_KM } from "@/domain/core/limits";
 import { ALGO_SYSTEM_PROMPT } from "./prompt";
 
 describe("Algo's Gemini prompt", () => {

@@ -1,6 +1,6 @@
 import { type Schema, Type } from "@google/genai";
-import { CONDITIONS, DELIVERY_PREFERENCES, REQUEST_CATEGORIES, URGENCIES } from "@/domain/enums";
-import { ALGO_PUBLISH_THRESHOLD, DEFAULT_ACTION_RADIUS_KM } from "@/domain/limits";
+import { CONDITIONS, DELIVERY_PREFERENCES, REQUEST_CATEGORIES, URGENCIES } from "@/domain/core/enums";
+import { ALGO_PUBLISH_THRESHOLD, DEFAULT_ACTION_RADIUS_KM } from "@/domain/core/limits";
 
 /**
  * Algo's Italian system prompt (spec §7, §9): one question at a time, the place right after the product,

@@ -3,8 +3,8 @@ import {
   type Condition,
   DELIVERY_OPTION_LABELS,
   type DeliveryOption,
-} from "@/domain/enums";
-import { DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
+} from "@/domain/core/enums";
+import { DESCRIPTION_MAX_LENGTH } from "@/domain/core/limits";
 import { overlaps, type Span } from "../offline/text";
 
 /**

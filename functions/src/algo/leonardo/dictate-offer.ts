@@ -2,13 +2,13 @@ import type { Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
-import { cleanText } from "@/domain/field-sanitizers";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { cleanText } from "@/domain/core/field-sanitizers";
 import {
   type DictatedOfferFields,
   type DictateOfferOutput,
   dictateOfferInputSchema,
-} from "@/domain/offer-dictation";
+} from "@/domain/marketplace/offer-dictation";
 import { adminDb } from "../../lib/admin";
 import { clockFor } from "../../lib/clock";
 import { logUnexpectedError } from "../../lib/error-log";

@@ -1,4 +1,4 @@
-import type { Condition } from "@/domain/enums";
+import type { Condition } from "@/domain/core/enums";
 
 /** The state of what the shop offers, from folded text; "mai usato" is new, "come nuovo" is used. */
 const REFURBISHED = /\bricondizionat\w*|\brigenerat\w*|\brefurbished\b/;

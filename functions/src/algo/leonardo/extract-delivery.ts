@@ -1,4 +1,4 @@
-import type { DeliveryOption } from "@/domain/enums";
+import type { DeliveryOption } from "@/domain/core/enums";
 
 /**
  * How the buyer gets it, from folded text: pickup ("ritiro", "la può ritirare", "passi in negozio"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Condition, DeliveryOption } from "@/domain/enums";
+import type { Condition, DeliveryOption } from "@/domain/core/enums";
 import { extractOffer } from "./extract-offer";
 import { numberWordValue } from "./numbers";
 

@@ -1,4 +1,4 @@
-import type { DictatedOfferFields } from "@/domain/offer-dictation";
+import type { DictatedOfferFields } from "@/domain/marketplace/offer-dictation";
 import { fold, tidy } from "../offline/text";
 import { describeOffer, productWords } from "./describe-offer";
 import { extractAvailability } from "./extract-availability";

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_EUR } from "@/domain/limits";
+import { MAX_AMOUNT_EUR } from "@/domain/core/limits";
 import type { Span } from "../offline/text";
 import { NUMBER_WORD_SOURCE, parseAmount } from "./numbers";
 

@@ -1,7 +1,7 @@
 import { type Schema, Type } from "@google/genai";
-import { CONDITIONS, DELIVERY_OPTIONS } from "@/domain/enums";
-import { DICTATION_MAX_OUTPUT_TOKENS, OFFER_DESCRIPTION_THINKING_BUDGET } from "@/domain/limits";
-import { type DictatedOfferFields, dictatedOfferFieldsSchema } from "@/domain/offer-dictation";
+import { CONDITIONS, DELIVERY_OPTIONS } from "@/domain/core/enums";
+import { DICTATION_MAX_OUTPUT_TOKENS, OFFER_DESCRIPTION_THINKING_BUDGET } from "@/domain/core/limits";
+import { type DictatedOfferFields, dictatedOfferFieldsSchema } from "@/domain/marketplace/offer-dictation";
 import { costLimits, type GeminiConfig, generateText } from "../gemini/client";
 import { wrapUserText } from "../gemini/prompt";
 import { fold } from "../offline/text";

@@ -1,11 +1,11 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
-import { COLLECTIONS } from "@/domain/collections";
-import { cleanText } from "@/domain/field-sanitizers";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { isVerifiedShop } from "@/domain/shop-status";
-import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
-import { REQUEST_STATUS } from "@/domain/state-machine";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { cleanText } from "@/domain/core/field-sanitizers";
+import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { isVerifiedShop } from "@/domain/people/shop-status";
+import { SHOP_VERIFICATION_MESSAGES } from "@/domain/people/shop-verification-messages";
 import { assertPlanAccess } from "../../billing/plan-gate";
 import { type ChargeOutcome, chargeInTransaction, readUserTokens } from "../../tokens/token-store";
 

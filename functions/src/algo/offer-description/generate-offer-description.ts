@@ -2,16 +2,16 @@ import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
-import { type GenerateOfferDescriptionOutput, generateOfferDescriptionInputSchema } from "@/domain/algo";
-import { conditionSchema, deliveryPreferenceSchema, urgencySchema } from "@/domain/enums";
-import { sanitizeExtractedData } from "@/domain/extracted-data";
-import { cleanText } from "@/domain/field-sanitizers";
+import { type GenerateOfferDescriptionOutput, generateOfferDescriptionInputSchema } from "@/domain/algo/algo";
+import { sanitizeExtractedData } from "@/domain/algo/extracted-data";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { conditionSchema, deliveryPreferenceSchema, urgencySchema } from "@/domain/core/enums";
+import { cleanText } from "@/domain/core/field-sanitizers";
 import {
   DESCRIPTION_MAX_LENGTH,
   OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
   OFFER_DESCRIPTION_THINKING_BUDGET,
-} from "@/domain/limits";
-import { ERROR_MESSAGES } from "@/domain/messages";
+} from "@/domain/core/limits";
 import { adminDb } from "../../lib/admin";
 import { clockFor } from "../../lib/clock";
 import { logUnexpectedError } from "../../lib/error-log";

@@ -1,6 +1,6 @@
-import { formatAlgoAmount } from "@/domain/algo-dialogue";
-import { CONDITION_LABELS, type Condition, type DeliveryPreference, type Urgency } from "@/domain/enums";
-import { DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
+import { CONDITION_LABELS, type Condition, type DeliveryPreference, type Urgency } from "@/domain/core/enums";
+import { DESCRIPTION_MAX_LENGTH } from "@/domain/core/limits";
+import { formatAlgoAmount } from "@/domain/products/budget-text";
 
 /**
  * The offline Leonardo: a polite Italian offer text from the request and the price, deterministic.

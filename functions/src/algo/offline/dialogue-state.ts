@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { AlgoExtractedData } from "@/domain/algo";
-import type { RequestCategory } from "@/domain/enums";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
+import type { RequestCategory } from "@/domain/core/enums";
 import { TOPICS, type Topic } from "./topics";
 
 /**

@@ -1,4 +1,4 @@
-import type { AlgoExtractedData } from "@/domain/algo";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
 import {
   ALGO_DIALOGUE,
   ALGO_NOTES,
@@ -6,14 +6,14 @@ import {
   ALGO_TOPIC_PHRASES,
   describeBudget,
   wordingFor,
-} from "@/domain/algo-dialogue";
-import { CONDITION_LABELS, DELIVERY_PREFERENCE_LABELS, URGENCY_LABELS } from "@/domain/enums";
-import { agree, productAgreement } from "@/domain/product-agreement";
+} from "@/domain/algo/algo-dialogue";
+import { CONDITION_LABELS, DELIVERY_PREFERENCE_LABELS, URGENCY_LABELS } from "@/domain/core/enums";
+import { agree, productAgreement } from "@/domain/products/product-agreement";
 import { FOOTWEAR } from "./lexicon";
 import { fold } from "./text";
 import type { Extraction, Topic } from "./topics";
 
-/** Which of the catalogue's sentences (src/domain/algo-dialogue.ts) a turn says, and how they join. */
+/** Which of the catalogue's sentences (src/domain/algo/algo-dialogue.ts) a turn says, and how they join. */
 
 function isFootwear(fields: AlgoExtractedData): boolean {
   return FOOTWEAR.test(fold(fields.productName ?? ""));

@@ -1,9 +1,9 @@
-import type { AlgoExtractedData } from "@/domain/algo";
-import { ALGO_DIALOGUE, ALGO_NOTES, ALGO_QUESTIONS } from "@/domain/algo-dialogue";
-import { mergeExtractedData } from "@/domain/extracted-data";
-import { ALGO_PUBLISH_THRESHOLD, DESCRIPTION_MAX_LENGTH } from "@/domain/limits";
-import { ALGO_MESSAGES } from "@/domain/messages";
-import type { PlaceMention } from "@/domain/place-mention";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
+import { ALGO_DIALOGUE, ALGO_NOTES, ALGO_QUESTIONS } from "@/domain/algo/algo-dialogue";
+import { ALGO_MESSAGES } from "@/domain/algo/algo-messages";
+import { mergeExtractedData } from "@/domain/algo/extracted-data";
+import { ALGO_PUBLISH_THRESHOLD, DESCRIPTION_MAX_LENGTH } from "@/domain/core/limits";
+import type { PlaceMention } from "@/domain/geo/place-mention";
 import {
   answered,
   BASE_TOPICS,

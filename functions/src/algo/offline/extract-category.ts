@@ -1,4 +1,4 @@
-import { BROWSE_CATEGORIES, type BrowseCategory } from "@/domain/enums";
+import { BROWSE_CATEGORIES, type BrowseCategory } from "@/domain/core/enums";
 import { AMBIGUOUS_KEYWORDS, CATEGORY_KEYWORDS, VEHICLE_MAKES } from "./lexicon";
 import { alternation } from "./matcher";
 import { fold, overlaps, type Span, tidy } from "./text";

@@ -1,4 +1,4 @@
-import type { DeliveryPreference } from "@/domain/enums";
+import type { DeliveryPreference } from "@/domain/core/enums";
 import { GENERIC_INDIFFERENCE } from "./dialogue-acts";
 import type { Matcher } from "./matcher";
 import type { Topic } from "./topics";

@@ -1,4 +1,4 @@
-import type { Condition } from "@/domain/enums";
+import type { Condition } from "@/domain/core/enums";
 import { COLOUR_SHADES, COLOURS, FOOTWEAR, MATERIALS, VEHICLE_MAKES } from "./lexicon";
 import { alternation, type Matcher } from "./matcher";
 import type { Topic } from "./topics";

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME_MAX_LENGTH } from "@/domain/limits";
+import { PRODUCT_NAME_MAX_LENGTH } from "@/domain/core/limits";
 import { BOUNDARIES, LEADING_FILLERS, NOT_PRODUCTS, POSSESSIVES, TRAILING_STOP } from "./lexicon";
 import type { Matcher } from "./matcher";
 import { words } from "./text";

@@ -1,4 +1,4 @@
-import type { Urgency } from "@/domain/enums";
+import type { Urgency } from "@/domain/core/enums";
 import type { Matcher } from "./matcher";
 
 const SMALL_NUMBERS: Readonly<Record<string, number>> = {

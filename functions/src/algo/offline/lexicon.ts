@@ -1,4 +1,4 @@
-import type { BrowseCategory } from "@/domain/enums";
+import type { BrowseCategory } from "@/domain/core/enums";
 
 /**
  * The offline Algo's Italian vocabulary, folded (lower case, no accents): the word tables the

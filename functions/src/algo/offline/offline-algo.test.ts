@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AlgoExtractedData } from "@/domain/algo";
-import { ALGO_MESSAGES } from "@/domain/messages";
-import { applyPublishingDefaults } from "@/domain/publishing";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
+import { ALGO_MESSAGES } from "@/domain/algo/algo-messages";
+import { applyPublishingDefaults } from "@/domain/marketplace/publishing";
 import { type AlgoAsk, offlineAlgoTurn } from "./dialogue";
 import { INITIAL_OFFLINE_STATE, type OfflineState } from "./dialogue-state";
 import { extractUtterance } from "./extract";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALGO_QUESTIONS } from "@/domain/algo-dialogue";
+import { ALGO_QUESTIONS } from "@/domain/algo/algo-dialogue";
 import { offlineAlgoTurn } from "./dialogue";
 import { INITIAL_OFFLINE_STATE } from "./dialogue-state";
 

@@ -1,5 +1,5 @@
-import type { Condition, DeliveryPreference, RequestCategory, Urgency } from "@/domain/enums";
-import type { PlaceMention } from "@/domain/place-mention";
+import type { Condition, DeliveryPreference, RequestCategory, Urgency } from "@/domain/core/enums";
+import type { PlaceMention } from "@/domain/geo/place-mention";
 
 /** What Algo can ask about, in the order it asks. */
 export const TOPICS = [

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { fetchMarketMonths } from "@/data/market-rollups";
-import { MARKET_MAX_PERIOD_DAYS, marketMonth, shiftDay } from "@/domain/market-rollups";
+import { MARKET_MAX_PERIOD_DAYS, marketMonth, shiftDay } from "@/domain/market/market-rollups";
 
 const keys = { months: (today: string) => ["admin-market", today] as const };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { hasAdminRole } from "@/data/admin-role";
 import { listReports, moderateReport } from "@/data/moderation";
-import type { ModerationAction } from "@/domain/moderation";
+import type { ModerationAction } from "@/domain/people/moderation";
 
 const keys = { role: ["admin-role"] as const, reports: ["admin-reports"] as const };
 

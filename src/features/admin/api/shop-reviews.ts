@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { decideShopReview, listShopReviews } from "@/data/shops";
-import type { ShopReviewDecision } from "@/domain/shop-review";
+import type { ShopReviewDecision } from "@/domain/people/shop-review";
 
 const keys = { shops: ["admin-shop-reviews"] as const };
 

@@ -1,5 +1,5 @@
-import type { MarketDashboard, MarketGroupRow } from "@/domain/market-dashboard";
-import { MARKET_MESSAGES as M } from "@/domain/market-messages";
+import type { MarketDashboard, MarketGroupRow } from "@/domain/market/market-dashboard";
+import { MARKET_MESSAGES as M } from "@/domain/market/market-messages";
 import { BarChart, type BarDatum } from "./bar-chart";
 import { formatShare } from "./market-stats";
 

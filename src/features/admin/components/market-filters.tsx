@@ -1,8 +1,8 @@
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { CATEGORY_LABELS, REQUEST_CATEGORIES, type RequestCategory } from "@/domain/enums";
-import { MARKET_MESSAGES as M } from "@/domain/market-messages";
-import { MARKET_PERIODS, type MarketPeriod } from "@/domain/market-rollups";
+import { CATEGORY_LABELS, REQUEST_CATEGORIES, type RequestCategory } from "@/domain/core/enums";
+import { MARKET_MESSAGES as M } from "@/domain/market/market-messages";
+import { MARKET_PERIODS, type MarketPeriod } from "@/domain/market/market-rollups";
 
 export interface MarketSelection {
   period: MarketPeriod;

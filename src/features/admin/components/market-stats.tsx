@@ -1,5 +1,5 @@
-import type { MarketDashboard } from "@/domain/market-dashboard";
-import { MARKET_MESSAGES as M } from "@/domain/market-messages";
+import type { MarketDashboard } from "@/domain/market/market-dashboard";
+import { MARKET_MESSAGES as M } from "@/domain/market/market-messages";
 
 const percent = new Intl.NumberFormat("it-IT", { style: "percent", maximumFractionDigits: 1 });
 const decimal = new Intl.NumberFormat("it-IT", { maximumFractionDigits: 2 });

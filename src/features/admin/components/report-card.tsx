@@ -8,8 +8,8 @@ import {
   REPORT_KIND_LABELS,
   REPORT_REASON_LABELS,
   REPORT_STATUS,
-} from "@/domain/moderation";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+} from "@/domain/people/moderation";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 
 const when = new Intl.DateTimeFormat("it-IT", { dateStyle: "medium", timeStyle: "short" });
 

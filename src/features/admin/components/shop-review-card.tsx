@@ -3,8 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
-import { type AdminShopReview, VIES_STATE } from "@/domain/shop-review";
-import { SHOP_REVIEW_COPY, VIES_STATE_LABELS } from "@/domain/shop-verification-messages";
+import { type AdminShopReview, VIES_STATE } from "@/domain/people/shop-review";
+import { SHOP_REVIEW_COPY, VIES_STATE_LABELS } from "@/domain/people/shop-verification-messages";
 
 const when = new Intl.DateTimeFormat("it-IT", { dateStyle: "medium", timeStyle: "short" });
 

@@ -2,10 +2,10 @@ import { syncProfile } from "@/data/account";
 import { type AuthUser, currentIdToken } from "@/data/auth";
 import { sendEmail } from "@/data/email";
 import { createUserDoc, getUser } from "@/data/users";
-import { isPlatformName } from "@/domain/platform-names";
-import { fallbackDisplayName } from "@/domain/session";
-import { FALLBACK_DISPLAY_NAME } from "@/domain/user";
-import { ASSISTANT_NAME, type UserType } from "@/domain/user-type";
+import { ASSISTANT_NAME, type UserType } from "@/domain/core/user-type";
+import { isPlatformName } from "@/domain/people/platform-names";
+import { fallbackDisplayName } from "@/domain/people/session";
+import { FALLBACK_DISPLAY_NAME } from "@/domain/people/user";
 import { clearPendingUserType } from "@/lib/pending-user-type";
 
 /** A finished sign-in, as the screens need it to greet and redirect. */

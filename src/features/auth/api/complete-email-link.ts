@@ -6,10 +6,10 @@ import {
   signInWithToken,
   signOut,
 } from "@/data/auth";
-import { errorCode } from "@/domain/auth-errors";
-import { errorMessage } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import type { UserType } from "@/domain/user-type";
+import { errorMessage } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { UserType } from "@/domain/core/user-type";
+import { errorCode } from "@/domain/people/auth-errors";
 import { forgetEmailForSignIn } from "../lib/email-link-storage";
 import { onceByKey } from "../lib/once";
 import { ensureUserDocument, type SignedIn, sendWelcomeEmail } from "./account-setup";

@@ -2,10 +2,10 @@ import { paths } from "@/config/paths";
 import { createMagicLink } from "@/data/account";
 import { sendFirebaseSignInLink } from "@/data/auth";
 import { sendEmail } from "@/data/email";
-import { errorCode } from "@/domain/auth-errors";
-import { callableErrorCode, callableErrorMessage, Refusal } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import type { UserType } from "@/domain/user-type";
+import { callableErrorCode, callableErrorMessage, Refusal } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { UserType } from "@/domain/core/user-type";
+import { errorCode } from "@/domain/people/auth-errors";
 import { rememberEmailForSignIn } from "../lib/email-link-storage";
 
 /** Password reset (spec §7): our Italian e-mail carrying Firebase's reset link. */

@@ -1,9 +1,9 @@
 import { deleteCurrentAccount, registerWithPassword, signInWithPassword, signOut } from "@/data/auth";
 import { createUserDoc, getUser } from "@/data/users";
-import type { LoginData, RegisterData } from "@/domain/auth-form";
-import { Refusal } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import type { UserType } from "@/domain/user-type";
+import { Refusal } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { UserType } from "@/domain/core/user-type";
+import type { LoginData, RegisterData } from "@/domain/people/auth-form";
 import { clearPendingUserType } from "@/lib/pending-user-type";
 import { type SignedIn, sendWelcomeEmail, syncPublicProfile } from "./account-setup";
 

@@ -1,10 +1,10 @@
 import { verifyMagicLink } from "@/data/account";
 import { signInWithToken } from "@/data/auth";
 import { getUser } from "@/data/users";
-import { errorCode } from "@/domain/auth-errors";
-import { callableErrorMessage } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import type { UserType } from "@/domain/user-type";
+import { callableErrorMessage } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { UserType } from "@/domain/core/user-type";
+import { errorCode } from "@/domain/people/auth-errors";
 import { clearPendingUserType } from "@/lib/pending-user-type";
 import { onceByKey } from "../lib/once";
 

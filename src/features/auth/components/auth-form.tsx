@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
+import { CONSENT_COPY } from "@/domain/legal/legal";
 import {
   type AuthForm as AuthFormValues,
   type AuthMode,
@@ -11,8 +12,7 @@ import {
   type LoginData,
   type RegisterData,
   validateAuthForm,
-} from "@/domain/auth-form";
-import { CONSENT_COPY } from "@/domain/legal";
+} from "@/domain/people/auth-form";
 import { AUTH_FIELD_LABELS, AUTH_SUBMIT_LABELS } from "./auth-frame";
 
 type AuthFormProps = {

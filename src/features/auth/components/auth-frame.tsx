@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import type { AuthMode } from "@/domain/auth-form";
-import { PRODUCT_NAME } from "@/domain/product";
-import { CONTINUE_AFTER_SIGN_IN, type UserType } from "@/domain/user-roles";
+import { PRODUCT_NAME } from "@/domain/core/product";
+import { CONTINUE_AFTER_SIGN_IN, type UserType } from "@/domain/core/user-roles";
+import type { AuthMode } from "@/domain/people/auth-form";
 import { RoleBadge } from "./role-badge";
 
 export const AUTH_HEADINGS: Record<AuthMode, { title: string; lead: string }> = {

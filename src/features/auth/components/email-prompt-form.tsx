@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { validateEmailForm } from "@/domain/auth-form";
+import { validateEmailForm } from "@/domain/people/auth-form";
 
 /** Asks for the address when an e-mail link is opened on another device than the one it was requested on. */
 export function EmailPromptForm({ busy, onSubmit }: { busy: boolean; onSubmit: (email: string) => void }) {

@@ -1,4 +1,4 @@
-import type { AuthMode } from "@/domain/auth-form";
+import type { AuthMode } from "@/domain/people/auth-form";
 
 const linkClasses =
   "focus-ring rounded font-semibold text-brand-800 underline-offset-2 hover:underline disabled:opacity-60";

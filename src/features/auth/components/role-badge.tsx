@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
-import { USER_TYPE_ACCESS_LABEL, type UserType } from "@/domain/user-roles";
+import { USER_TYPE_ACCESS_LABEL, type UserType } from "@/domain/core/user-roles";
 
 /** 'Accesso Acquirente' / 'Accesso Negoziante' from the pending type, with the way back to change it. */
 export function RoleBadge({ userType }: { userType: UserType }) {

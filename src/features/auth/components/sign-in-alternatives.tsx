@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { SparklesIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
-import { CONSENT_COPY } from "@/domain/legal";
+import { CONSENT_COPY } from "@/domain/legal/legal";
 
 /** Google and magic-link buttons, shown in every mode but magic (spec §2). */
 export function SignInAlternatives({

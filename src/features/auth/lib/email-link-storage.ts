@@ -1,5 +1,5 @@
-import { DEVICE_STORAGE_KEYS } from "@/domain/device-storage";
-import { PENDING_USER_TYPE_STORAGE_KEY, parseUserType, type UserType } from "@/domain/user-type";
+import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
+import { PENDING_USER_TYPE_STORAGE_KEY, parseUserType, type UserType } from "@/domain/core/user-type";
 
 /**
  * Firebase e-mail link sign-in (spec §4): when the link is requested, the address and the pending

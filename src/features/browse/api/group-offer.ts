@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sendGroupOffer } from "@/data/offers";
-import { GROUP_OFFER_MESSAGES, type GroupOfferInput } from "@/domain/group-offer";
+import { GROUP_OFFER_MESSAGES, type GroupOfferInput } from "@/domain/marketplace/group-offer";
 import { failWith } from "@/lib/app-error";
 
 /**

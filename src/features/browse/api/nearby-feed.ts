@@ -1,27 +1,27 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
   type RadiusOption,
   type RequestCategory,
   radiusOptionSchema,
   type Urgency,
   urgencySchema,
-} from "@/domain/enums";
+} from "@/domain/core/enums";
+import { DEFAULT_BROWSE_RADIUS_KM, FEED_PAGE_SIZE } from "@/domain/core/limits";
+import type { LatLng } from "@/domain/geo/geo";
 import {
   CATEGORY_PARAM,
   type CategoryScope,
   categoryScopeFromParam,
   categoryScopeToParam,
   scopeCategories,
-} from "@/domain/feed-categories";
-import type { LatLng } from "@/domain/geo";
-import { DEFAULT_BROWSE_RADIUS_KM, FEED_PAGE_SIZE } from "@/domain/limits";
-import { ERROR_MESSAGES } from "@/domain/messages";
+} from "@/domain/marketplace/feed-categories";
 import { failWith } from "@/lib/app-error";
 
 /**
  * The browse page's filters; they live in the URL (?categoria=&urgenza=&raggio=). No category in the URL
- * means the shop's own ('Le tue categorie', src/domain/feed-categories.ts).
+ * means the shop's own ('Le tue categorie', src/domain/marketplace/feed-categories.ts).
  */
 export type BrowseFilters = {
   category: CategoryScope;

@@ -11,8 +11,12 @@ import {
   type RequestCategory,
   URGENCIES,
   URGENCY_LABELS,
-} from "@/domain/enums";
-import { CATEGORY_SCOPE_LABELS, type CategoryScope, effectiveScope } from "@/domain/feed-categories";
+} from "@/domain/core/enums";
+import {
+  CATEGORY_SCOPE_LABELS,
+  type CategoryScope,
+  effectiveScope,
+} from "@/domain/marketplace/feed-categories";
 import {
   type BrowseFilters as Filters,
   filtersFromSearchParams,

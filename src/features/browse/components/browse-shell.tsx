@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PAGE_LEADS, PAGE_LOADING } from "@/domain/core/page-leads";
+import { PRODUCT_NAME } from "@/domain/core/product";
 
 /**
  * The top of /browse, shared by the page and its static frame (the route gate's `shell`, painted while the

@@ -4,10 +4,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import type { NearbyRequest } from "@/data/requests";
-import { CATEGORY_LABELS } from "@/domain/enums";
-import { GROUP_OFFER_MESSAGES } from "@/domain/group-offer";
-import { OFFER_ACTION_LABELS } from "@/domain/offer-display";
-import { displayProductName } from "@/domain/product-name";
+import { CATEGORY_LABELS } from "@/domain/core/enums";
+import { GROUP_OFFER_MESSAGES } from "@/domain/marketplace/group-offer";
+import { OFFER_ACTION_LABELS } from "@/domain/marketplace/offer-display";
+import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatDistance } from "@/lib/format";
 import { GroupOfferForm } from "./group-offer-form";
 

@@ -3,9 +3,9 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
-import { GROUP_OFFER_MESSAGES, type GroupOfferResult } from "@/domain/group-offer";
-import { OFFER_FORM_FIELDS, type OfferFormField, validateOfferForm } from "@/domain/offer-form";
+import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/core/enums";
+import { GROUP_OFFER_MESSAGES, type GroupOfferResult } from "@/domain/marketplace/group-offer";
+import { OFFER_FORM_FIELDS, type OfferFormField, validateOfferForm } from "@/domain/marketplace/offer-form";
 import { useGroupOffer } from "../api/group-offer";
 
 type Props = {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ReportDialog } from "@/components/marketplace/report-dialog";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useReport } from "@/lib/trust";
 
 const TARGETS = [{ value: "request", label: "La richiesta" }] as const;

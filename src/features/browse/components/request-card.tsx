@@ -12,11 +12,11 @@ import {
   CONDITION_LABELS,
   DELIVERY_PREFERENCE_LABELS,
   URGENCY_LABELS,
-} from "@/domain/enums";
-import type { Offer } from "@/domain/offer";
-import { DICTATION_MESSAGES } from "@/domain/offer-dictation-messages";
-import { OFFER_ACTION_LABELS } from "@/domain/offer-display";
-import { displayProductName } from "@/domain/product-name";
+} from "@/domain/core/enums";
+import type { Offer } from "@/domain/marketplace/offer";
+import { DICTATION_MESSAGES } from "@/domain/marketplace/offer-dictation-messages";
+import { OFFER_ACTION_LABELS } from "@/domain/marketplace/offer-display";
+import { displayProductName } from "@/domain/products/product-name";
 import { cn } from "@/lib/cn";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
 import { ReportRequest } from "./report-request";

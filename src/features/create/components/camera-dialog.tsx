@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH } from "@/domain/limits";
-import { CAMERA_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
-import { REQUEST_PHOTO_MESSAGES } from "@/domain/request-photo";
+import { CAMERA_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
+import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH } from "@/domain/core/limits";
+import { REQUEST_PHOTO_MESSAGES } from "@/domain/marketplace/request-photo";
 import { encodeFittingPhoto, type PreparedImage } from "../lib/resize-image";
 
 type CameraDialogProps = {

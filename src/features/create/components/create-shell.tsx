@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CameraIcon, MicIcon } from "@/components/ui/icons";
 import { Textarea } from "@/components/ui/textarea";
-import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
-import { PRODUCT_NAME } from "@/domain/product";
+import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { ChatPanel } from "./chat-panel";
 import { FIELD_LABELS, PROGRESS_TITLE } from "./progress-labels";
 

@@ -2,9 +2,10 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type PlaceSearch, placeSearch } from "@/domain/gazetteer";
-import type { LatLng } from "@/domain/geo";
-import { BUYER_MESSAGES, PLACE_MESSAGES } from "@/domain/messages";
+import { type PlaceSearch, placeSearch } from "@/domain/geo/gazetteer";
+import type { LatLng } from "@/domain/geo/geo";
+import { PLACE_MESSAGES } from "@/domain/geo/place-messages";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { GAZETTEER_FIXTURE } from "@/testing/gazetteer-fixture";
 import { LocationCard } from "./location-card";
 

@@ -5,11 +5,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { MapPinIcon } from "@/components/ui/icons";
 import { Select } from "@/components/ui/select";
 import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
-import { RADIUS_LABELS, RADIUS_OPTIONS_KM } from "@/domain/enums";
-import type { PlaceSearch } from "@/domain/gazetteer";
-import type { LatLng } from "@/domain/geo";
-import { BUYER_MESSAGES, PLACE_MESSAGES } from "@/domain/messages";
-import { isFixInPlace, placeLabel } from "@/domain/place";
+import { RADIUS_LABELS, RADIUS_OPTIONS_KM } from "@/domain/core/enums";
+import type { PlaceSearch } from "@/domain/geo/gazetteer";
+import type { LatLng } from "@/domain/geo/geo";
+import { isFixInPlace, placeLabel } from "@/domain/geo/place";
+import { PLACE_MESSAGES } from "@/domain/geo/place-messages";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { currentPosition } from "@/lib/current-position";
 
 type LocationCardProps = {

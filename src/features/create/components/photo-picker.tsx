@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { XIcon } from "@/components/ui/icons";
-import { BUYER_MESSAGES } from "@/domain/messages";
-import { REQUEST_FORM_LABELS } from "@/domain/request-form";
-import { REQUEST_PHOTO_MESSAGES } from "@/domain/request-photo";
-import { validateImageFile } from "@/domain/validation";
+import { validateImageFile } from "@/domain/core/validation";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import { REQUEST_FORM_LABELS } from "@/domain/marketplace/request-form";
+import { REQUEST_PHOTO_MESSAGES } from "@/domain/marketplace/request-photo";
 import { type PreparedImage, prepareImageFile } from "../lib/resize-image";
 
 type PhotoPickerProps = {

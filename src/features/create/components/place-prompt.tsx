@@ -3,11 +3,12 @@ import { PlaceCombobox, type PlaceOutcome } from "@/components/marketplace/place
 import { Button } from "@/components/ui/button";
 import { MapPinIcon } from "@/components/ui/icons";
 import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
-import { REVIEW_LABELS } from "@/domain/algo-draft";
-import type { PlaceSearch } from "@/domain/gazetteer";
-import { BUYER_MESSAGES, PLACE_MESSAGES } from "@/domain/messages";
-import { placeLabel } from "@/domain/place";
-import type { LocationInput } from "@/domain/request";
+import { REVIEW_LABELS } from "@/domain/algo/algo-draft";
+import type { PlaceSearch } from "@/domain/geo/gazetteer";
+import { placeLabel } from "@/domain/geo/place";
+import { PLACE_MESSAGES } from "@/domain/geo/place-messages";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import type { LocationInput } from "@/domain/marketplace/request";
 import { currentPosition } from "@/lib/current-position";
 
 type PlacePromptProps = {

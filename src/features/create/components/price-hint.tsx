@@ -1,6 +1,6 @@
 import { PriceRangeHint } from "@/components/marketplace/price-guidance";
-import type { LatLng } from "@/domain/geo";
-import type { PriceRange } from "@/domain/price-guidance";
+import type { LatLng } from "@/domain/geo/geo";
+import type { PriceRange } from "@/domain/marketplace/price-guidance";
 import { usePriceGuidance } from "@/lib/price-guidance";
 
 /**

@@ -6,8 +6,8 @@ import {
   algoProgress,
   collectedFields,
   isAlmostComplete,
-} from "@/domain/algo";
-import { ALGO_MESSAGES } from "@/domain/messages";
+} from "@/domain/algo/algo";
+import { ALGO_MESSAGES } from "@/domain/algo/algo-messages";
 import { FIELD_LABELS, PROGRESS_BAR_LABEL, PROGRESS_TITLE } from "./progress-labels";
 
 const LABELS: Record<AlgoProgressField, string> = FIELD_LABELS;

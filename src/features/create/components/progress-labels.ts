@@ -1,4 +1,4 @@
-// The progress strip's field names, in ALGO_PROGRESS_FIELDS order, apart from src/domain/algo.ts (which
+// The progress strip's field names, in ALGO_PROGRESS_FIELDS order, apart from src/domain/algo/algo.ts (which
 // brings zod) so that the page's shell (create-shell.tsx) can show the same strip before the page loads.
 export const FIELD_LABELS = {
   productName: "Prodotto",

@@ -7,6 +7,8 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/toast";
 import { publishRequest } from "@/data/algo";
+import { errorMessage } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
   CATEGORY_LABELS,
   CONDITION_LABELS,
@@ -16,20 +18,19 @@ import {
   REQUEST_CATEGORIES,
   URGENCIES,
   URGENCY_LABELS,
-} from "@/domain/enums";
-import { errorMessage } from "@/domain/errors";
-import type { PlaceSearch } from "@/domain/gazetteer";
-import type { LatLng } from "@/domain/geo";
-import { DESCRIPTION_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH } from "@/domain/limits";
-import { BUYER_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
-import { amountInputText } from "@/domain/price-guidance";
+} from "@/domain/core/enums";
+import { DESCRIPTION_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH } from "@/domain/core/limits";
+import type { PlaceSearch } from "@/domain/geo/gazetteer";
+import type { LatLng } from "@/domain/geo/geo";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import { amountInputText } from "@/domain/marketplace/price-guidance";
 import {
   emptyRequestForm,
   REQUEST_FORM_LABELS,
   type RequestFormErrors,
   type RequestFormValues,
   validateRequestForm,
-} from "@/domain/request-form";
+} from "@/domain/marketplace/request-form";
 import type { PreparedImage } from "../lib/resize-image";
 import { LocationCard } from "./location-card";
 import { PhotoPicker } from "./photo-picker";
@@ -50,7 +51,7 @@ const options = <T extends string>(values: readonly T[], labels: Record<T, strin
 
 /**
  * 'Compila tu' (/create): the plain form next to Algo. The same fields, defaults and checks as the
- * request Algo builds (src/domain/request-form.ts), each error at its field (and the first one
+ * request Algo builds (src/domain/marketplace/request-form.ts), each error at its field (and the first one
  * focused); 'Pubblica gratis' calls publishRequest, which spends no token.
  */
 export function RequestForm({ onPublished, loadPlaces }: RequestFormProps) {

@@ -4,8 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import type { AlgoExtractedData } from "@/domain/algo";
-import { REVIEW_LABELS, reviewRows } from "@/domain/algo-draft";
+import type { AlgoExtractedData } from "@/domain/algo/algo";
+import { REVIEW_LABELS, reviewRows } from "@/domain/algo/algo-draft";
 import {
   CONDITION_LABELS,
   CONDITIONS,
@@ -13,11 +13,11 @@ import {
   DELIVERY_PREFERENCES,
   URGENCIES,
   URGENCY_LABELS,
-} from "@/domain/enums";
-import type { PlaceSearch } from "@/domain/gazetteer";
-import type { LatLng } from "@/domain/geo";
-import { DEFAULT_ACTION_RADIUS_KM } from "@/domain/limits";
-import { BUYER_MESSAGES } from "@/domain/messages";
+} from "@/domain/core/enums";
+import { DEFAULT_ACTION_RADIUS_KM } from "@/domain/core/limits";
+import type { PlaceSearch } from "@/domain/geo/gazetteer";
+import type { LatLng } from "@/domain/geo/geo";
+import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { LocationCard } from "./location-card";
 import { PriceHint } from "./price-hint";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FAILURE_REASONS, failureDetails } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { algoFailureMessage } from "./algo-failure";
 
 const refusal = (message: string, details?: unknown) =>

@@ -1,5 +1,5 @@
-import { FAILURE_REASONS, type FailureReason, failureReason } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { FAILURE_REASONS, type FailureReason, failureReason } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 
 /** The refusals of algoChat the chat words itself, told by their code (the HttpsError's details). */
 const SAID_AS_SUCH: Partial<Record<FailureReason, string>> = {

@@ -4,7 +4,7 @@ import {
   algoDraftPhotosSchema,
   algoDraftSchema,
   DRAFT_MAX_AGE_MS,
-} from "@/domain/algo-draft";
+} from "@/domain/algo/algo-draft";
 
 /**
  * The /create draft in localStorage, one per buyer: written after every change, read back on the

@@ -4,18 +4,18 @@ import {
   nextPhotoAttempt,
   type PhotoAttempt,
   REQUEST_PHOTO_MAX_BYTES,
-} from "@/domain/request-photo";
+} from "@/domain/marketplace/request-photo";
 
 /**
  * The photo a buyer gives Algo or the free form: drawn on a canvas with the longest side at most
  * 1280 px and encoded as JPEG, lowering the quality step by step (and then the sides) until it weighs
- * at most 300 kB (src/domain/request-photo.ts has the maths). Re-encoding also drops the EXIF data
+ * at most 300 kB (src/domain/marketplace/request-photo.ts has the maths). Re-encoding also drops the EXIF data
  * (the position a phone writes into its photos). The same JPEG goes to Algo and is kept with the request.
  */
 export type PreparedImage = { base64: string; previewUrl: string; width: number; height: number };
 
 /** The longest side sent, in pixels. */
-export { REQUEST_PHOTO_MAX_SIDE_PX as MAX_IMAGE_SIDE_PX } from "@/domain/request-photo";
+export { REQUEST_PHOTO_MAX_SIDE_PX as MAX_IMAGE_SIDE_PX } from "@/domain/marketplace/request-photo";
 
 function drawAttempt(source: CanvasImageSource, attempt: PhotoAttempt): PreparedImage {
   const canvas = document.createElement("canvas");

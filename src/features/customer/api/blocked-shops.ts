@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Block } from "@/domain/moderation";
-import type { Offer } from "@/domain/offer";
+import type { Offer } from "@/domain/marketplace/offer";
+import type { Block } from "@/domain/people/moderation";
 
 let moderationImport: Promise<typeof import("@/data/moderation")> | undefined;
 const moderationModule = () => {

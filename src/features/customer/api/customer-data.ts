@@ -6,10 +6,10 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
-import { JUST_READ_MS, REQUEST_QUERY_LIMIT } from "@/domain/limits";
-import type { Request } from "@/domain/request";
-import { REQUEST_STATUS } from "@/domain/state-machine";
-import type { News } from "@/domain/unread-counts";
+import { JUST_READ_MS, REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
+import type { Request } from "@/domain/marketplace/request";
+import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import type { News } from "@/domain/notifications/unread-counts";
 import { useRefreshOnNews } from "@/lib/news";
 import type { CustomerStats } from "../lib/customer-stats";
 import { useWithoutBlockedShops } from "./blocked-shops";

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { offerIdParts } from "@/domain/offer";
-import type { News } from "@/domain/unread-counts";
-import type { PublicProfile } from "@/domain/user";
+import { offerIdParts } from "@/domain/marketplace/offer";
+import type { News } from "@/domain/notifications/unread-counts";
+import type { PublicProfile } from "@/domain/people/user";
 import { useRefreshOnNews } from "@/lib/news";
 import { useWithoutBlockedShops } from "./blocked-shops";
 

@@ -4,9 +4,9 @@ import { buttonClasses } from "@/components/ui/button";
 import { ChatIcon, ShoppingBagIcon, SparklesIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
-import { PAGE_LEADS } from "@/domain/page-leads";
-import { PRODUCT_NAME } from "@/domain/product";
+import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
+import { PAGE_LEADS } from "@/domain/core/page-leads";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { LoadingState } from "./query-state";
 
 /**

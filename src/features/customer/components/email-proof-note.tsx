@@ -1,5 +1,5 @@
 import { EmailProofButton } from "@/components/account/email-proof-button";
-import { EMAIL_PROOF_COPY, proofLinkSent } from "@/domain/email-proof-messages";
+import { EMAIL_PROOF_COPY, proofLinkSent } from "@/domain/people/email-proof-messages";
 
 /**
  * On a request held until the buyer proves their e-mail (status awaiting_email): why the shops do not

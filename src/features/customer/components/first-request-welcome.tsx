@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { SparklesIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
-import { BUYER_WELCOME } from "@/domain/buyer-welcome";
+import { BUYER_WELCOME } from "@/domain/marketplace/buyer-welcome";
 
 /** A buyer without requests: one call to action and how it works, in place of stats at zero. */
 export function FirstRequestWelcome() {

@@ -6,11 +6,11 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ChatIcon, StoreIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
-import { DELIVERY_OPTION_LABELS } from "@/domain/enums";
-import { acceptedTermsOf } from "@/domain/offer";
-import { COMPARISON_MESSAGES, type ComparedOffer } from "@/domain/offer-comparison";
-import { formatEuro } from "@/domain/pricing";
-import { isPendingOffer } from "@/domain/state-machine";
+import { formatEuro } from "@/domain/billing/pricing";
+import { DELIVERY_OPTION_LABELS } from "@/domain/core/enums";
+import { acceptedTermsOf } from "@/domain/marketplace/offer";
+import { COMPARISON_MESSAGES, type ComparedOffer } from "@/domain/marketplace/offer-comparison";
+import { isPendingOffer } from "@/domain/marketplace/state-machine";
 import { formatDistance } from "@/lib/format";
 import { lazyDealCalls } from "../api/customer-data";
 

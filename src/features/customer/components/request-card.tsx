@@ -6,19 +6,19 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
-import { BUYER_LISTS_COPY, offerCountLabel } from "@/domain/buyer-lists-messages";
-import type { Offer } from "@/domain/offer";
-import { acceptedTermsOf } from "@/domain/offer";
-import { formatEuro } from "@/domain/pricing";
-import { displayProductName } from "@/domain/product-name";
-import type { Request } from "@/domain/request";
+import { formatEuro } from "@/domain/billing/pricing";
+import { BUYER_LISTS_COPY, offerCountLabel } from "@/domain/marketplace/buyer-lists-messages";
+import type { Offer } from "@/domain/marketplace/offer";
+import { acceptedTermsOf } from "@/domain/marketplace/offer";
+import type { Request } from "@/domain/marketplace/request";
 import {
   canReceiveOffers,
   isAwaitingEmail,
   isPendingOffer,
   REQUEST_STATUS_LABELS,
   REQUEST_STATUS_TONES,
-} from "@/domain/state-machine";
+} from "@/domain/marketplace/state-machine";
+import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
 import { lazyDealCalls } from "../api/customer-data";
 import { offerCountOf } from "../lib/customer-stats";

@@ -1,6 +1,6 @@
 import { Fragment, memo } from "react";
-import type { Offer } from "@/domain/offer";
-import type { Request } from "@/domain/request";
+import type { Offer } from "@/domain/marketplace/offer";
+import type { Request } from "@/domain/marketplace/request";
 import { offersByRequest } from "../lib/customer-stats";
 import { RequestCard } from "./request-card";
 import { RequestLifeActions } from "./request-life-actions";

@@ -5,22 +5,22 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { displayProductName } from "@/domain/product-name";
-import type { Request } from "@/domain/request";
+import type { Request } from "@/domain/marketplace/request";
 import {
   canRenewRequest,
   DEAL_CANCEL_REASONS,
   type DealCancelReason,
   expiryNote,
-} from "@/domain/request-life";
-import { REQUEST_LIFE_MESSAGES as M } from "@/domain/request-life-messages";
+} from "@/domain/marketplace/request-life";
+import { REQUEST_LIFE_MESSAGES as M } from "@/domain/marketplace/request-life-messages";
 import {
   canTransitionRequest,
   isActiveRequest,
   isAwaitingEmail,
   isNegotiation,
   REQUEST_STATUS,
-} from "@/domain/state-machine";
+} from "@/domain/marketplace/state-machine";
+import { displayProductName } from "@/domain/products/product-name";
 import { failWith } from "@/lib/app-error";
 import { DEAL_CHANGE_META } from "@/lib/query-client";
 

@@ -1,4 +1,4 @@
-import { formatCappedCount } from "@/domain/capped-count";
+import { formatCappedCount } from "@/domain/core/capped-count";
 import type { CustomerStats } from "../lib/customer-stats";
 
 const ITEMS: { key: keyof CustomerStats; label: string }[] = [

@@ -1,6 +1,6 @@
-import type { Offer } from "@/domain/offer";
-import type { Request } from "@/domain/request";
-import { isActiveRequest, isCompletedRequest, isNegotiation } from "@/domain/state-machine";
+import type { Offer } from "@/domain/marketplace/offer";
+import type { Request } from "@/domain/marketplace/request";
+import { isActiveRequest, isCompletedRequest, isNegotiation } from "@/domain/marketplace/state-machine";
 
 export type CustomerStats = {
   active: number;

@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
-import { LEGAL_DOCUMENTS, LEGAL_LINK_LABELS, type LegalDocumentKey, type LegalText } from "@/domain/legal";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
+import {
+  LEGAL_DOCUMENTS,
+  LEGAL_LINK_LABELS,
+  type LegalDocumentKey,
+  type LegalText,
+} from "@/domain/legal/legal";
 
 const OTHER_PAGES: ReadonlyArray<{ key: LegalDocumentKey; href: string; label: string }> = [
   { key: "privacy", href: paths.privacy.getHref(), label: LEGAL_LINK_LABELS.privacy },

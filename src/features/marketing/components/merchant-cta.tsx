@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { ArrowRightIcon, StoreIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
-import { PRODUCT_NAME } from "@/domain/product";
+import { PRODUCT_NAME } from "@/domain/core/product";
 
 /** The merchant call to action of the landing page (spec §2). */
 export function MerchantCta() {

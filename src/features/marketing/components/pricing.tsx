@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CheckIcon } from "@/components/ui/icons";
-import { formatEuro, LAUNCH_OFFER_YEARLY_PRICE_EUR, MERCHANT_MONTHLY_PRICE_EUR } from "@/domain/pricing";
-import { PRODUCT_NAME } from "@/domain/product";
+import {
+  formatEuro,
+  LAUNCH_OFFER_YEARLY_PRICE_EUR,
+  MERCHANT_MONTHLY_PRICE_EUR,
+} from "@/domain/billing/pricing";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { cn } from "@/lib/cn";
 import { SectionHeading } from "./section-heading";
 import { StartLink } from "./start-link";
@@ -14,7 +18,7 @@ const included = [
   "Valutazioni dei clienti sul tuo profilo",
 ];
 
-/** Merchant prices (spec §1, §9); the amounts come from src/domain/pricing. */
+/** Merchant prices (spec §1, §9); the amounts come from src/domain/billing/pricing. */
 export function Pricing() {
   return (
     <section id="prezzi" aria-labelledby="prezzi-titolo" className="bg-slate-50 py-16 sm:py-20">

@@ -3,9 +3,9 @@ import { Link, useNavigate } from "react-router";
 import { type ButtonSize, type ButtonVariant, buttonClasses } from "@/components/ui/button";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
-import type { UserType } from "@/domain/user-type";
+import type { UserType } from "@/domain/core/user-type";
 
-// src/lib/pending-user-type is loaded on demand: it needs src/domain/user-type, which pulls in zod,
+// src/lib/pending-user-type is loaded on demand: it needs src/domain/core/user-type, which pulls in zod,
 // and the marketing pages must stay within their initial-JS budget (architecture §8). Hovering or
 // focusing the link starts the download, so by the click it is usually already there.
 const loadPendingUserType = () => import("@/lib/pending-user-type");

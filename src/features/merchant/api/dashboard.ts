@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { countMerchantOffers, getShopMonth, listHeldOffers, listRecentMerchantOffers } from "@/data/offers";
 import { fetchNearbyRequests } from "@/data/requests";
-import type { RequestCategory } from "@/domain/enums";
-import type { LatLng } from "@/domain/geo";
-import { MERCHANT_DASHBOARD_OFFERS, MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { shopDayStart, TODAYS_PICKUPS_MAX } from "@/domain/pickup-hold";
-import { shopMonthOf } from "@/domain/shop-funnel";
-import { OFFER_STATUS } from "@/domain/state-machine";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { RequestCategory } from "@/domain/core/enums";
+import {
+  MERCHANT_DASHBOARD_OFFERS,
+  MERCHANT_ZONE_COUNT_CAP,
+  MERCHANT_ZONE_RADIUS_KM,
+} from "@/domain/core/limits";
+import type { LatLng } from "@/domain/geo/geo";
+import { shopMonthOf } from "@/domain/market/shop-funnel";
+import { shopDayStart, TODAYS_PICKUPS_MAX } from "@/domain/marketplace/pickup-hold";
+import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { failWith } from "@/lib/app-error";
 import { merchantOffersKey, useLiveMerchantOffers } from "@/lib/merchant-offers-live";
 
@@ -21,7 +25,7 @@ export const merchantKeys = {
 
 /**
  * Requests in the merchant's zone (MERCHANT_ZONE_RADIUS_KM around the shop, reaching the shop) in the
- * categories shown (undefined: all; src/domain/feed-categories.ts), counted exactly up to
+ * categories shown (undefined: all; src/domain/marketplace/feed-categories.ts), counted exactly up to
  * MERCHANT_ZONE_COUNT_CAP: the feed's first page of that size, so the count is real and costs what one
  * feed page costs. The newest of them are the dashboard's nearby list.
  */

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { verifyShop } from "@/data/shops";
-import type { ShopVerification, VerifyShopOutput } from "@/domain/shop-verification";
+import type { ShopVerification, VerifyShopOutput } from "@/domain/people/shop-verification";
 
 /**
  * verifyShop: the server checks the shop and queues it for an admin's approval (`pending`), or keeps a

@@ -1,8 +1,8 @@
-import { formatCappedCount } from "@/domain/capped-count";
-import type { RequestCategory } from "@/domain/enums";
-import { type CategoryScope, scopeHint } from "@/domain/feed-categories";
-import { MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/limits";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { formatCappedCount } from "@/domain/core/capped-count";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { RequestCategory } from "@/domain/core/enums";
+import { MERCHANT_ZONE_COUNT_CAP, MERCHANT_ZONE_RADIUS_KM } from "@/domain/core/limits";
+import { type CategoryScope, scopeHint } from "@/domain/marketplace/feed-categories";
 import type { useOfferStats, useZoneRequests } from "../api/dashboard";
 
 type Props = {

@@ -1,5 +1,5 @@
 import { EmailProofButton } from "@/components/account/email-proof-button";
-import { SHOP_VERIFICATION_COPY } from "@/domain/shop-verification-messages";
+import { SHOP_VERIFICATION_COPY } from "@/domain/people/shop-verification-messages";
 import { VerificationStep } from "./verification-step";
 
 /**

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { SparklesIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
-import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
-import { PRODUCT_NAME } from "@/domain/product";
-import { ASSISTANT_NAME } from "@/domain/user-roles";
+import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
+import { PAGE_LEADS, PAGE_LOADING } from "@/domain/core/page-leads";
+import { PRODUCT_NAME } from "@/domain/core/product";
+import { ASSISTANT_NAME } from "@/domain/core/user-roles";
 
 /**
  * The top of /merchant, shared by the page and its static frame (the route gate's `shell`, painted while

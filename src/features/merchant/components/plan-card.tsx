@@ -3,9 +3,9 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { paths } from "@/config/paths";
-import { PAGE_LOADING } from "@/domain/page-leads";
-import { PLAN_STATE_LABELS, planEndingWarning, planStatusLine } from "@/domain/plan-messages";
-import { planStatus } from "@/domain/plans";
+import { PLAN_STATE_LABELS, planEndingWarning, planStatusLine } from "@/domain/billing/plan-messages";
+import { planStatus } from "@/domain/billing/plans";
+import { PAGE_LOADING } from "@/domain/core/page-leads";
 import { usePlan } from "@/lib/plan";
 
 /**

@@ -4,9 +4,10 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { ERROR_MESSAGES, MERCHANT_MESSAGES } from "@/domain/messages";
-import { offerTitle } from "@/domain/offer";
-import { formatEuro } from "@/domain/pricing";
+import { formatEuro } from "@/domain/billing/pricing";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { MERCHANT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import { offerTitle } from "@/domain/marketplace/offer";
 import { formatRelativeDate } from "@/lib/format";
 import type { useRecentOffers } from "../api/dashboard";
 

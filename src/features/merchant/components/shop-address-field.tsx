@@ -3,11 +3,11 @@ import { PlaceCombobox, type PlaceOutcome } from "@/components/marketplace/place
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MapPinIcon } from "@/components/ui/icons";
-import type { PlaceSearch } from "@/domain/gazetteer";
-import type { LatLng } from "@/domain/geo";
-import { PLACE_MESSAGES } from "@/domain/messages";
-import { isFixInPlace, placeLabel } from "@/domain/place";
-import { SHOP_VERIFICATION_COPY } from "@/domain/shop-verification-messages";
+import type { PlaceSearch } from "@/domain/geo/gazetteer";
+import type { LatLng } from "@/domain/geo/geo";
+import { isFixInPlace, placeLabel } from "@/domain/geo/place";
+import { PLACE_MESSAGES } from "@/domain/geo/place-messages";
+import { SHOP_VERIFICATION_COPY } from "@/domain/people/shop-verification-messages";
 import { currentPosition } from "@/lib/current-position";
 import type { ShopPosition } from "../lib/shop-form";
 

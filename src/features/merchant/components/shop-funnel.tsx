@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { SHOP_FUNNEL_MESSAGES as M } from "@/domain/shop-funnel";
+import { SHOP_FUNNEL_MESSAGES as M } from "@/domain/market/shop-funnel";
 import { useShopFunnel } from "../api/dashboard";
 
 /** This month's 'Offerte → Accettate → Acquisti verificati', from the server's counters. */

@@ -5,10 +5,13 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { loadGazetteer } from "@/data/gazetteer/load-gazetteer";
-import { errorMessage } from "@/domain/errors";
-import type { PlaceSearch } from "@/domain/gazetteer";
-import { SHOP_STATUS } from "@/domain/shop-status";
-import { SHOP_VERIFICATION_COPY, SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
+import { errorMessage } from "@/domain/boundary/errors";
+import type { PlaceSearch } from "@/domain/geo/gazetteer";
+import { SHOP_STATUS } from "@/domain/people/shop-status";
+import {
+  SHOP_VERIFICATION_COPY,
+  SHOP_VERIFICATION_MESSAGES,
+} from "@/domain/people/shop-verification-messages";
 import { useVerifyShop } from "../api/verify-shop";
 import { parseShopForm, type ShopFormErrors, type ShopFormValues } from "../lib/shop-form";
 import { ShopAddressField } from "./shop-address-field";

@@ -1,6 +1,9 @@
 import { useId } from "react";
-import { isEmailProven, SHOP_STATUS } from "@/domain/shop-status";
-import { SHOP_VERIFICATION_COPY, SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
+import { isEmailProven, SHOP_STATUS } from "@/domain/people/shop-status";
+import {
+  SHOP_VERIFICATION_COPY,
+  SHOP_VERIFICATION_MESSAGES,
+} from "@/domain/people/shop-verification-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { initialShopValues } from "../lib/shop-form";
 import { EmailStep } from "./email-step";

@@ -4,8 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { verifyPickup } from "@/data/pickup-codes";
-import { offerTitle } from "@/domain/offer";
-import { HOLD_MESSAGES, holdMoment } from "@/domain/pickup-hold";
+import { offerTitle } from "@/domain/marketplace/offer";
+import { HOLD_MESSAGES, holdMoment } from "@/domain/marketplace/pickup-hold";
 import { useTodaysPickups } from "../api/dashboard";
 
 /**

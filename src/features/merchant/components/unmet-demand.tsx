@@ -1,9 +1,9 @@
 import { OfferActionLink } from "@/components/marketplace/offer-action-link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { PRICE_GUIDANCE_MESSAGES } from "@/domain/price-guidance";
-import { displayProductName } from "@/domain/product-name";
-import { shortAddress } from "@/domain/request";
-import { unmetRequests } from "@/domain/unmet-demand";
+import { unmetRequests } from "@/domain/market/unmet-demand";
+import { PRICE_GUIDANCE_MESSAGES } from "@/domain/marketplace/price-guidance";
+import { shortAddress } from "@/domain/marketplace/request";
+import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatDistance } from "@/lib/format";
 import type { useZoneRequests } from "../api/dashboard";
 

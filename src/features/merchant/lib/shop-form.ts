@@ -1,6 +1,6 @@
-import { BROWSE_CATEGORIES, type BrowseCategory } from "@/domain/enums";
-import { type ShopVerification, shopVerificationInputSchema } from "@/domain/shop-verification";
-import { SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
+import { BROWSE_CATEGORIES, type BrowseCategory } from "@/domain/core/enums";
+import { type ShopVerification, shopVerificationInputSchema } from "@/domain/people/shop-verification";
+import { SHOP_VERIFICATION_MESSAGES } from "@/domain/people/shop-verification-messages";
 import type { SessionUserData } from "@/lib/session/types";
 
 /** Where the shop is: from the gazetteer (with its comune as zone) or the browser's position. */

@@ -1,6 +1,6 @@
 import { hashKey, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { Message } from "@/domain/message";
+import type { Message } from "@/domain/marketplace/message";
 import { messageKeys } from "./keys";
 
 /**

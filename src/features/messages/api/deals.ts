@@ -1,9 +1,9 @@
 import { useMutation, useMutationState } from "@tanstack/react-query";
 import { useToast } from "@/components/ui/toast";
 import { completeTransaction } from "@/data/deals";
-import type { CompleteTransactionOutput } from "@/domain/callables";
-import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/messages";
-import type { Rating } from "@/domain/rating";
+import type { CompleteTransactionOutput } from "@/domain/boundary/callables";
+import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
+import type { Rating } from "@/domain/marketplace/rating";
 import { failWith } from "@/lib/app-error";
 import { DEAL_CHANGE_META } from "@/lib/query-client";
 

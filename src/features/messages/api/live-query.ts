@@ -2,8 +2,8 @@ import { hashKey, type QueryKey, skipToken, useQuery, useQueryClient } from "@ta
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "@/components/ui/toast";
 import type { Listener } from "@/data/listen";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import type { News } from "@/domain/unread-counts";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { News } from "@/domain/notifications/unread-counts";
 import { useSettled } from "@/lib/after-settled";
 import { failWith } from "@/lib/app-error";
 import { useRefreshOnNews } from "@/lib/news";

@@ -11,12 +11,12 @@ import {
   subscribeToMessages,
 } from "@/data/messages";
 import { clearUnread } from "@/data/unread-counts";
-import type { Conversation } from "@/domain/conversation";
-import { isReadBy, MESSAGE_PAGE_SIZE, type Message, mergeThread } from "@/domain/message";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import type { Offer } from "@/domain/offer";
-import { isPendingOffer } from "@/domain/state-machine";
-import type { UserType } from "@/domain/user-type";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { UserType } from "@/domain/core/user-type";
+import type { Conversation } from "@/domain/marketplace/conversation";
+import { isReadBy, MESSAGE_PAGE_SIZE, type Message, mergeThread } from "@/domain/marketplace/message";
+import type { Offer } from "@/domain/marketplace/offer";
+import { isPendingOffer } from "@/domain/marketplace/state-machine";
 import { failWith } from "@/lib/app-error";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { releaseHold } from "@/data/pickup-codes";
-import { callableErrorMessage } from "@/domain/errors";
-import { HOLD_REFUSALS } from "@/domain/pickup-hold";
+import { callableErrorMessage } from "@/domain/boundary/errors";
+import { HOLD_REFUSALS } from "@/domain/marketplace/pickup-hold";
 import { DEAL_CHANGE_META, INLINE_ERROR_META } from "@/lib/query-client";
 
 /**

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import type { Listener } from "@/data/listen";
 import { subscribeToUnreadCounts } from "@/data/unread-counts";
-import type { UnreadCounts } from "@/domain/unread-counts";
+import type { UnreadCounts } from "@/domain/notifications/unread-counts";
 import { useCachedUnreadCounts, useUnreadTotal } from "./unread-total";
 
 vi.mock("@/data/unread-counts", () => ({ subscribeToUnreadCounts: vi.fn() }));

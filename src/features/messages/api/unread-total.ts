@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { subscribeToUnreadCounts } from "@/data/unread-counts";
-import { newNotifications, type UnreadCounts, unreadTotal } from "@/domain/unread-counts";
+import { newNotifications, type UnreadCounts, unreadTotal } from "@/domain/notifications/unread-counts";
 import { useSettled } from "@/lib/after-settled";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";

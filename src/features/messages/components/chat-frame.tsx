@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
+import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
 
 /**
  * A chat's parts as they look, shared by the live chat (chat-view.tsx) and the conversation's frame

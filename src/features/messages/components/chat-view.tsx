@@ -2,9 +2,10 @@ import { type ReactNode, useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { type Conversation, otherParticipant } from "@/domain/conversation";
-import { CHAT_MESSAGES, ERROR_MESSAGES } from "@/domain/messages";
-import type { UserType } from "@/domain/user-type";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { UserType } from "@/domain/core/user-type";
+import { type Conversation, otherParticipant } from "@/domain/marketplace/conversation";
+import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { forgetChatPreview } from "@/lib/chat-preview";
 import { useConversation, useConversationTitle, useDeal } from "../api/conversations";
 import {

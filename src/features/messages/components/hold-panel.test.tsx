@@ -2,8 +2,8 @@ import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { releaseHold } from "@/data/pickup-codes";
 import { getPublicProfile } from "@/data/profiles";
-import type { Offer } from "@/domain/offer";
-import { HOLD_MESSAGES, HOLD_REFUSALS, holdMessage } from "@/domain/pickup-hold";
+import type { Offer } from "@/domain/marketplace/offer";
+import { HOLD_MESSAGES, HOLD_REFUSALS, holdMessage } from "@/domain/marketplace/pickup-hold";
 import { renderPage } from "@/testing/render-page";
 import { HoldPanel } from "./hold-panel";
 

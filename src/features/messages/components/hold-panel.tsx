@@ -4,16 +4,16 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { SHORT_TEXT_MAX_LENGTH } from "@/domain/limits";
-import type { Offer } from "@/domain/offer";
-import { OPENING_HOURS_COPY } from "@/domain/opening-hours-messages";
+import { SHORT_TEXT_MAX_LENGTH } from "@/domain/core/limits";
+import type { Offer } from "@/domain/marketplace/offer";
 import {
   HOLD_MESSAGES,
   HOLD_REFUSALS,
   type HoldReleasedBy,
   holdMessage,
   releaseHoldInputSchema,
-} from "@/domain/pickup-hold";
+} from "@/domain/marketplace/pickup-hold";
+import { OPENING_HOURS_COPY } from "@/domain/people/opening-hours-messages";
 import { useReleaseHold } from "../api/release-hold";
 import { useOtherProfile } from "../api/trust";
 

@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useState } from "react";
-import { isSendKey, validateChatMessage } from "@/domain/validation";
+import { isSendKey, validateChatMessage } from "@/domain/core/validation";
 import { ComposerBox } from "./composer-box";
 
 type MessageComposerProps = {

@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from "react";
 import { ReportDialog, type ReportFormData } from "@/components/marketplace/report-dialog";
 import { useToast } from "@/components/ui/toast";
-import type { Message } from "@/domain/message";
-import { MESSAGE_REPORT_TEXT, MODERATION_MESSAGES } from "@/domain/trust-messages";
+import type { Message } from "@/domain/marketplace/message";
+import { MESSAGE_REPORT_TEXT, MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useReport } from "@/lib/trust";
 
 const MESSAGE_TARGET = [{ value: "message", label: MESSAGE_REPORT_TEXT.target }] as const;

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from "react";
 import { useParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { FIRST_PAINT_MESSAGES } from "@/domain/first-paint-messages";
-import { PAGE_LEADS, PAGE_LOADING } from "@/domain/page-leads";
-import { PRODUCT_NAME } from "@/domain/product";
+import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
+import { PAGE_LEADS, PAGE_LOADING } from "@/domain/core/page-leads";
+import { PRODUCT_NAME } from "@/domain/core/product";
 import { type ChatPreview, readChatPreview } from "@/lib/chat-preview";
 import { cn } from "@/lib/cn";
 import { ChatHeader, ChatSection, ClosedLine, ConversationLoading, ThreadScroller } from "./chat-frame";

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { markNoShow } from "@/data/pickup-codes";
-import type { Offer } from "@/domain/offer";
-import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS } from "@/domain/pickup-record";
+import type { Offer } from "@/domain/marketplace/offer";
+import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS } from "@/domain/marketplace/pickup-record";
 import { renderPage } from "@/testing/render-page";
 import { NoShow } from "./no-show";
 

@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { markNoShow } from "@/data/pickup-codes";
-import type { Conversation } from "@/domain/conversation";
-import { callableErrorMessage } from "@/domain/errors";
-import type { Offer } from "@/domain/offer";
-import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS, pickupTallyText } from "@/domain/pickup-record";
+import { callableErrorMessage } from "@/domain/boundary/errors";
+import type { Conversation } from "@/domain/marketplace/conversation";
+import type { Offer } from "@/domain/marketplace/offer";
+import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS, pickupTallyText } from "@/domain/marketplace/pickup-record";
 import { DEAL_CHANGE_META, INLINE_ERROR_META } from "@/lib/query-client";
 
 /** For the shop: the buyer's collected holds as a plain count ('3 ritiri su 3'), from its conversation. */

@@ -1,8 +1,8 @@
 import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
-import { DELIVERY_OPTION_LABELS } from "@/domain/enums";
-import type { Offer } from "@/domain/offer";
-import { formatEuro } from "@/domain/pricing";
-import { isRejectedOffer } from "@/domain/state-machine";
+import { formatEuro } from "@/domain/billing/pricing";
+import { DELIVERY_OPTION_LABELS } from "@/domain/core/enums";
+import type { Offer } from "@/domain/marketplace/offer";
+import { isRejectedOffer } from "@/domain/marketplace/state-machine";
 
 /** What the merchant offered: price, delivery, availability, notes and the offer's status. */
 export function OfferDetails({ offer, forShop = false }: { offer: Offer; forShop?: boolean }) {

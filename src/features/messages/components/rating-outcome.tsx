@@ -1,5 +1,5 @@
 import { EmailProofButton } from "@/components/account/email-proof-button";
-import { RATING_PROOF_COPY, ratingOutcomeMessage } from "@/domain/rating-messages";
+import { RATING_PROOF_COPY, ratingOutcomeMessage } from "@/domain/marketplace/rating-messages";
 import { useEmailProven } from "@/lib/email-proof";
 import { useCompletionAnswer } from "../api/deals";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { DEAL_MESSAGES } from "@/domain/deal-messages";
-import { RATING_LABELS, RATING_VALUES, type Rating } from "@/domain/rating";
+import { DEAL_MESSAGES } from "@/domain/marketplace/deal-messages";
+import { RATING_LABELS, RATING_VALUES, type Rating } from "@/domain/marketplace/rating";
 import { cn } from "@/lib/cn";
 
 type RatingStarsProps = {

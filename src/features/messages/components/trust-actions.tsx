@@ -3,8 +3,8 @@ import { ReportDialog, type ReportFormData, type ReportTarget } from "@/componen
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { type Conversation, otherParticipant } from "@/domain/conversation";
-import { DELETED_USER_NAME, MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { type Conversation, otherParticipant } from "@/domain/marketplace/conversation";
+import { DELETED_USER_NAME, MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useBlockedIds, useReport } from "@/lib/trust";
 import { useOtherProfile, useSetBlock } from "../api/trust";
 

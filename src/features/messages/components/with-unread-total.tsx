@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useMatch } from "react-router";
 import { paths } from "@/config/paths";
-import { formatUnreadCount, unreadLabel } from "@/domain/message";
+import { formatUnreadCount, unreadLabel } from "@/domain/marketplace/message";
 import { useNewNotifications, useUnreadTotal } from "../api/unread-total";
 
 export type UnreadTotal = {

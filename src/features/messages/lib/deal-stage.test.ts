@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_MESSAGES } from "@/domain/messages";
-import type { Offer } from "@/domain/offer";
-import type { Request } from "@/domain/request";
-import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
+import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import type { Offer } from "@/domain/marketplace/offer";
+import type { Request } from "@/domain/marketplace/request";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
 import { canCompleteWith, closedReason, dealStage } from "./deal-stage";
 
 const NOW = new Date();

@@ -1,8 +1,8 @@
-import { CONVERSATION_CLOSED_BY, type Conversation } from "@/domain/conversation";
-import { CHAT_MESSAGES } from "@/domain/messages";
-import type { Offer } from "@/domain/offer";
-import type { Request } from "@/domain/request";
-import { REQUEST_LIFE_MESSAGES } from "@/domain/request-life-messages";
+import { CONVERSATION_CLOSED_BY, type Conversation } from "@/domain/marketplace/conversation";
+import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import type { Offer } from "@/domain/marketplace/offer";
+import type { Request } from "@/domain/marketplace/request";
+import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
 import {
   CONVERSATION_STATUS,
   canCompleteRequest,
@@ -14,8 +14,8 @@ import {
   isPendingOffer,
   isRejectedOffer,
   OFFER_STATUS,
-} from "@/domain/state-machine";
-import { CHAT_CLOSED_BY_TEXTS } from "@/domain/trust-messages";
+} from "@/domain/marketplace/state-machine";
+import { CHAT_CLOSED_BY_TEXTS } from "@/domain/people/trust-messages";
 
 /**
  * Where a conversation's deal stands, from the live offer and request (spec §4):

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { Message } from "@/domain/message";
+import type { Message } from "@/domain/marketplace/message";
 import { type ChatPreview, saveChatPreview } from "@/lib/chat-preview";
 
 type Shown = Omit<ChatPreview, "messages"> & { messages: readonly Message[] };

@@ -10,7 +10,7 @@ import {
   type AppNotification,
   LAST_SEEN_THROTTLE_MS,
   type NotificationPreferences,
-} from "@/domain/notifications";
+} from "@/domain/notifications/notifications";
 import { afterSettled } from "@/lib/after-settled";
 
 export type NotificationsState =

@@ -7,7 +7,7 @@ import {
   formatNotificationCount,
   NOTIFICATION_MESSAGES,
   notificationBellLabel,
-} from "@/domain/notifications";
+} from "@/domain/notifications/notifications";
 import { cn } from "@/lib/cn";
 import { formatRelativeDate } from "@/lib/format";
 import {

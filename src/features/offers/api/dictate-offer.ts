@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { dictateOffer } from "@/data/dictate-offer";
-import { callableErrorMessage } from "@/domain/errors";
-import type { DictateOfferOutput } from "@/domain/offer-dictation";
-import { DICTATION_MESSAGES } from "@/domain/offer-dictation-messages";
+import { callableErrorMessage } from "@/domain/boundary/errors";
+import type { DictateOfferOutput } from "@/domain/marketplace/offer-dictation";
+import { DICTATION_MESSAGES } from "@/domain/marketplace/offer-dictation-messages";
 import { INLINE_ERROR_META } from "@/lib/query-client";
 import { useRememberTokenBalance } from "@/lib/token-balance";
 

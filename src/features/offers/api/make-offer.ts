@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { generateOfferDescription } from "@/data/offer-description";
 import { getOffer, saveOffer } from "@/data/offers";
 import { getRequest } from "@/data/requests";
-import { callableErrorMessage, Refusal } from "@/domain/errors";
-import { ERROR_MESSAGES } from "@/domain/messages";
-import { offerIdFor } from "@/domain/offer";
-import type { OfferFormData } from "@/domain/offer-form";
+import { callableErrorMessage, Refusal } from "@/domain/boundary/errors";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { offerIdFor } from "@/domain/marketplace/offer";
+import type { OfferFormData } from "@/domain/marketplace/offer-form";
 import { failWith } from "@/lib/app-error";
 import { merchantOffersKey } from "@/lib/merchant-offers-live";
 import { INLINE_ERROR_META } from "@/lib/query-client";

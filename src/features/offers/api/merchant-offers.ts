@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { listMerchantOffersWithRequests, type OffersCursor } from "@/data/offers";
-import { MERCHANT_OFFERS_PAGE_SIZE } from "@/domain/limits";
-import { ERROR_MESSAGES } from "@/domain/messages";
+import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { MERCHANT_OFFERS_PAGE_SIZE } from "@/domain/core/limits";
 import { failWith } from "@/lib/app-error";
 import { useLiveMerchantOffers } from "@/lib/merchant-offers-live";
 import { offerKeys } from "./make-offer";

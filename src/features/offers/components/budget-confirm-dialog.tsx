@@ -1,8 +1,8 @@
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
-import { PRICE_OUTSIDE_BUDGET_CONFIRM } from "@/domain/messages";
-import { formatEuro } from "@/domain/pricing";
-import type { Budget } from "@/domain/request";
+import { formatEuro } from "@/domain/billing/pricing";
+import { PRICE_OUTSIDE_BUDGET_CONFIRM } from "@/domain/marketplace/marketplace-messages";
+import type { Budget } from "@/domain/marketplace/request";
 import { formatBudget } from "@/lib/format";
 
 type Props = {

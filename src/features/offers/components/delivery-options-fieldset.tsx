@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
-import { OFFER_FORM_FIELDS } from "@/domain/offer-form";
+import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/core/enums";
+import { OFFER_FORM_FIELDS } from "@/domain/marketplace/offer-form";
 import { cn } from "@/lib/cn";
 
 type Props = {

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MicIcon } from "@/components/ui/icons";
-import { ERROR_MESSAGES, VOICE_MESSAGES } from "@/domain/messages";
-import type { DictatedOfferFields } from "@/domain/offer-dictation";
+import { formatTokens, TOKEN_COSTS } from "@/domain/billing/tokens";
+import { ERROR_MESSAGES, VOICE_MESSAGES } from "@/domain/core/common-messages";
+import type { DictatedOfferFields } from "@/domain/marketplace/offer-dictation";
 import {
   DICTATION_MESSAGES,
   type DictatedField,
   filledAnnouncement,
-} from "@/domain/offer-dictation-messages";
-import { formatTokens, TOKEN_COSTS } from "@/domain/tokens";
+} from "@/domain/marketplace/offer-dictation-messages";
 import type { Listening } from "../lib/listen";
 
 type Phase = "idle" | "listening" | "understanding";

@@ -1,6 +1,11 @@
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { DEFAULT_HOLD_CHOICE, HOLD_CHOICES, HOLD_MESSAGES, type HoldChoice } from "@/domain/pickup-hold";
+import {
+  DEFAULT_HOLD_CHOICE,
+  HOLD_CHOICES,
+  HOLD_MESSAGES,
+  type HoldChoice,
+} from "@/domain/marketplace/pickup-hold";
 
 /** 'Te lo teniamo da parte': how long the shop keeps the item aside once its offer is accepted. */
 export function HoldChoiceField({

@@ -3,9 +3,9 @@ import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
-import { MERCHANT_MESSAGES } from "@/domain/messages";
-import type { Offer } from "@/domain/offer";
-import { formatEuro } from "@/domain/pricing";
+import { formatEuro } from "@/domain/billing/pricing";
+import { MERCHANT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import type { Offer } from "@/domain/marketplace/offer";
 
 /**
  * Instead of the form: the merchant's offer is no longer pending (it cannot change), or the request

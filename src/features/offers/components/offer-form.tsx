@@ -4,11 +4,13 @@ import { Field } from "@/components/ui/field";
 import { SparklesIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import type { DeliveryOption } from "@/domain/enums";
-import { MAX_AMOUNT_EUR } from "@/domain/limits";
-import { VALIDATION_MESSAGES } from "@/domain/messages";
-import type { DictatedOfferFields } from "@/domain/offer-dictation";
-import type { DictatedField } from "@/domain/offer-dictation-messages";
+import { formatTokens, TOKEN_COSTS } from "@/domain/billing/tokens";
+import { VALIDATION_MESSAGES } from "@/domain/core/common-messages";
+import type { DeliveryOption } from "@/domain/core/enums";
+import { MAX_AMOUNT_EUR } from "@/domain/core/limits";
+import { ASSISTANT_NAME } from "@/domain/core/user-type";
+import type { DictatedOfferFields } from "@/domain/marketplace/offer-dictation";
+import type { DictatedField } from "@/domain/marketplace/offer-dictation-messages";
 import {
   isPriceOutsideBudget,
   OFFER_FORM_FIELDS,
@@ -16,11 +18,9 @@ import {
   type OfferFormField,
   parsePrice,
   validateOfferForm,
-} from "@/domain/offer-form";
-import { DEFAULT_HOLD_CHOICE, type HoldChoice } from "@/domain/pickup-hold";
-import type { Budget } from "@/domain/request";
-import { formatTokens, TOKEN_COSTS } from "@/domain/tokens";
-import { ASSISTANT_NAME } from "@/domain/user-type";
+} from "@/domain/marketplace/offer-form";
+import { DEFAULT_HOLD_CHOICE, type HoldChoice } from "@/domain/marketplace/pickup-hold";
+import type { Budget } from "@/domain/marketplace/request";
 import { formatBudget } from "@/lib/format";
 import { draftNotes } from "../lib/draft-notes";
 import type { OfferFormInitial } from "../lib/initial-values";

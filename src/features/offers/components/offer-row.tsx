@@ -4,9 +4,9 @@ import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-but
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import type { MerchantOfferRow } from "@/data/offers";
-import { offerTitle } from "@/domain/offer";
-import { formatEuro } from "@/domain/pricing";
-import { isActiveRequest, isPendingOffer } from "@/domain/state-machine";
+import { formatEuro } from "@/domain/billing/pricing";
+import { offerTitle } from "@/domain/marketplace/offer";
+import { isActiveRequest, isPendingOffer } from "@/domain/marketplace/state-machine";
 import { formatRelativeDate } from "@/lib/format";
 
 // The callables' SDK loads at the first withdrawal, not with the page.

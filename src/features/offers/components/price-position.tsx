@@ -1,5 +1,5 @@
 import { PricePositionHint } from "@/components/marketplace/price-guidance";
-import type { Request } from "@/domain/request";
+import type { Request } from "@/domain/marketplace/request";
 import { usePriceGuidance } from "@/lib/price-guidance";
 
 /**

@@ -7,10 +7,10 @@ import {
   CONDITION_LABELS,
   DELIVERY_PREFERENCE_LABELS,
   URGENCY_LABELS,
-} from "@/domain/enums";
-import { distanceKm, type LatLng } from "@/domain/geo";
-import { displayProductName } from "@/domain/product-name";
-import type { Request } from "@/domain/request";
+} from "@/domain/core/enums";
+import { distanceKm, type LatLng } from "@/domain/geo/geo";
+import type { Request } from "@/domain/marketplace/request";
+import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
 
 /** What the buyer asked for, beside the offer form (spec §2 Make-offer page). */

@@ -1,4 +1,4 @@
-import { SHORT_TEXT_MAX_LENGTH } from "@/domain/limits";
+import { SHORT_TEXT_MAX_LENGTH } from "@/domain/core/limits";
 
 /** What Leonardo is told besides the price: the availability and notes typed so far. */
 export function draftNotes(...parts: string[]): string | undefined {

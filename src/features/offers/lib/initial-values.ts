@@ -1,8 +1,8 @@
-import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/enums";
-import type { Offer } from "@/domain/offer";
-import { DEFAULT_HOLD_CHOICE, HOLD_CHOICES, type HoldChoice } from "@/domain/pickup-hold";
-import { deliveryOptionsFromPreference } from "@/domain/publishing";
-import type { Request } from "@/domain/request";
+import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/core/enums";
+import type { Offer } from "@/domain/marketplace/offer";
+import { DEFAULT_HOLD_CHOICE, HOLD_CHOICES, type HoldChoice } from "@/domain/marketplace/pickup-hold";
+import { deliveryOptionsFromPreference } from "@/domain/marketplace/publishing";
+import type { Request } from "@/domain/marketplace/request";
 import { readOfferDraft } from "@/lib/offer-draft";
 
 /** The make-offer form's starting values, as its inputs hold them. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { DICTATION_MESSAGES, type DictatedField } from "@/domain/offer-dictation-messages";
+import { DICTATION_MESSAGES, type DictatedField } from "@/domain/marketplace/offer-dictation-messages";
 
 /**
  * Which of the offer form's fields Leonardo filled from the shop's dictation: each is highlighted, with

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { syncProfile } from "@/data/account";
 import { updateUserProfile } from "@/data/users";
-import type { ShopVerification } from "@/domain/shop-verification";
-import type { ProfileUpdate } from "@/domain/user";
+import type { ShopVerification } from "@/domain/people/shop-verification";
+import type { ProfileUpdate } from "@/domain/people/user";
 
 /**
  * Saves the user's own editable fields, then rewrites the public profile from them. A verified shop

@@ -1,6 +1,6 @@
 import { EmailProofButton } from "@/components/account/email-proof-button";
-import { EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
-import type { UserType } from "@/domain/user-type";
+import type { UserType } from "@/domain/core/user-type";
+import { EMAIL_PROOF_STEP } from "@/domain/people/email-proof-messages";
 import { useEmailProven } from "@/lib/email-proof";
 
 /**

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
 import { saveNotificationPreferences, subscribeToNotificationPreferences } from "@/data/notifications";
+import type { UserType } from "@/domain/core/user-type";
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
@@ -10,8 +11,7 @@ import {
   type NotificationKind,
   type NotificationPreferences,
   wantsEmail,
-} from "@/domain/notifications";
-import type { UserType } from "@/domain/user-type";
+} from "@/domain/notifications/notifications";
 
 /** The kinds a user of this type can receive, in the order /profile lists them. */
 export function kindsFor(userType: UserType): NotificationKind[] {

@@ -1,8 +1,8 @@
 import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
-import { MAX_RANGES_PER_DAY, type TimeRange, WEEK_DAYS, type WeekDay } from "@/domain/opening-hours";
-import { type DayDraft, DEFAULT_SECOND_RANGE, type WeekDraft } from "@/domain/opening-hours-form";
-import { OPENING_HOURS_COPY, WEEK_DAY_LABELS } from "@/domain/opening-hours-messages";
+import { MAX_RANGES_PER_DAY, type TimeRange, WEEK_DAYS, type WeekDay } from "@/domain/people/opening-hours";
+import { type DayDraft, DEFAULT_SECOND_RANGE, type WeekDraft } from "@/domain/people/opening-hours-form";
+import { OPENING_HOURS_COPY, WEEK_DAY_LABELS } from "@/domain/people/opening-hours-messages";
 import { cn } from "@/lib/cn";
 
 type EditorProps = {

@@ -8,8 +8,8 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { LEGAL_LINK_LABELS } from "@/domain/legal";
-import { PRIVACY_MESSAGES } from "@/domain/trust-messages";
+import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
+import { PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { useDeleteAccount, useExportMyData, useReauthMethod } from "../api/privacy";
 
 /** The delete dialog: re-authentication (password, Google, or a fresh link sign-in) and a typed confirmation. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { OpeningHours } from "@/components/marketplace/opening-hours";
-import { EMAIL_PROOF_STEP } from "@/domain/email-proof-messages";
-import { OPENING_HOURS_COPY } from "@/domain/opening-hours-messages";
-import type { UserType } from "@/domain/user-type";
+import type { UserType } from "@/domain/core/user-type";
+import { EMAIL_PROOF_STEP } from "@/domain/people/email-proof-messages";
+import { OPENING_HOURS_COPY } from "@/domain/people/opening-hours-messages";
 import type { SessionUserData } from "@/lib/session/types";
 import { nameParts } from "../lib/profile-values";
 import { EmailStatus } from "./email-status";

@@ -1,8 +1,8 @@
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { OPENING_HOURS_COPY } from "@/domain/opening-hours-messages";
-import { OPENING_HOURS_MAX_LENGTH, PHONE_MAX_LENGTH } from "@/domain/shop-page";
+import { OPENING_HOURS_COPY } from "@/domain/people/opening-hours-messages";
+import { OPENING_HOURS_MAX_LENGTH, PHONE_MAX_LENGTH } from "@/domain/people/shop-page";
 
 type ShopContactFieldsProps = {
   phone: string;

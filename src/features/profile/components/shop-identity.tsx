@@ -1,4 +1,7 @@
-import { SHOP_VERIFICATION_COPY, SHOP_VERIFICATION_MESSAGES } from "@/domain/shop-verification-messages";
+import {
+  SHOP_VERIFICATION_COPY,
+  SHOP_VERIFICATION_MESSAGES,
+} from "@/domain/people/shop-verification-messages";
 
 /**
  * A shop's verified name and address, shown but not editable: they change only through a new

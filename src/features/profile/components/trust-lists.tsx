@@ -2,8 +2,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, REPORT_STATUS } from "@/domain/moderation";
-import { MODERATION_MESSAGES } from "@/domain/trust-messages";
+import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, REPORT_STATUS } from "@/domain/people/moderation";
+import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useMyBlocks, useMyReports, useUnblock } from "../api/privacy";
 
 const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric" });

@@ -1,11 +1,11 @@
-import { BROWSE_CATEGORIES, type BrowseCategory } from "@/domain/enums";
-import { DEFAULT_LOCATION, DEFAULT_MERCHANT_LOCATION } from "@/domain/limits";
-import { VALIDATION_MESSAGES } from "@/domain/messages";
-import { type WeekDraft, weekDraftOf, weeklyHoursFromDraft } from "@/domain/opening-hours-form";
-import { isVerifiedShop } from "@/domain/shop-status";
-import { type ShopVerification, shopVerificationInputSchema } from "@/domain/shop-verification";
-import { type ProfileUpdate, profileUpdateSchema } from "@/domain/user";
-import { invalid, type ValidationResult, validateWith } from "@/domain/validation";
+import { VALIDATION_MESSAGES } from "@/domain/core/common-messages";
+import { BROWSE_CATEGORIES, type BrowseCategory } from "@/domain/core/enums";
+import { DEFAULT_LOCATION, DEFAULT_MERCHANT_LOCATION } from "@/domain/core/limits";
+import { invalid, type ValidationResult, validateWith } from "@/domain/core/validation";
+import { type WeekDraft, weekDraftOf, weeklyHoursFromDraft } from "@/domain/people/opening-hours-form";
+import { isVerifiedShop } from "@/domain/people/shop-status";
+import { type ShopVerification, shopVerificationInputSchema } from "@/domain/people/shop-verification";
+import { type ProfileUpdate, profileUpdateSchema } from "@/domain/people/user";
 import type { SessionUserData } from "@/lib/session/types";
 
 /** The edit form's state; the shop fields are used for merchants only. */

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { SHOP_REVIEWS_SHOWN } from "@/domain/shop-page";
+import { SHOP_REVIEWS_SHOWN } from "@/domain/people/shop-page";
 
 // The data modules load with the first query, not with the route (the page paints first).
 let profilesImport: Promise<typeof import("@/data/profiles")> | undefined;

@@ -1,7 +1,7 @@
 import { Stars } from "@/components/marketplace/shop-rating";
 import { Badge } from "@/components/ui/badge";
-import { RATING_LABELS, type Rating } from "@/domain/rating";
-import { type Review, SHOP_PAGE_MESSAGES } from "@/domain/shop-page";
+import { RATING_LABELS, type Rating } from "@/domain/marketplace/rating";
+import { type Review, SHOP_PAGE_MESSAGES } from "@/domain/people/shop-page";
 
 const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric" });
 

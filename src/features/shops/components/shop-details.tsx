@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { OpeningHours } from "@/components/marketplace/opening-hours";
 import { ShopRating } from "@/components/marketplace/shop-rating";
 import { MapPinIcon } from "@/components/ui/icons";
-import { CATEGORY_LABELS } from "@/domain/enums";
-import { SHOP_PAGE_MESSAGES } from "@/domain/shop-page";
-import type { PublicProfile } from "@/domain/user";
+import { CATEGORY_LABELS } from "@/domain/core/enums";
+import { SHOP_PAGE_MESSAGES } from "@/domain/people/shop-page";
+import type { PublicProfile } from "@/domain/people/user";
 
 /** A phone number as a tel: link (digits and a leading +). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

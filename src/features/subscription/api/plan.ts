@@ -7,8 +7,8 @@ import {
   resumeSubscription,
   startCheckout,
 } from "@/data/subscriptions";
-import type { StartCheckoutInput } from "@/domain/callables";
-import { PLAN_MESSAGES } from "@/domain/plan-messages";
+import { PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import type { StartCheckoutInput } from "@/domain/boundary/callables";
 import { failWith } from "@/lib/app-error";
 import { planKeys } from "@/lib/plan";
 

@@ -1,8 +1,8 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { PLAN_COPY, PLAN_MESSAGES } from "@/domain/plan-messages";
-import type { Payment } from "@/domain/plan-payments";
-import { formatCents } from "@/domain/pricing";
+import { PLAN_COPY, PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import type { Payment } from "@/domain/billing/plan-payments";
+import { formatCents } from "@/domain/billing/pricing";
 
 type Props = { payments: Payment[] | undefined; loading: boolean; failed: boolean };
 

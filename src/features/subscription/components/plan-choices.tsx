@@ -3,8 +3,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { PLAN_COPY, PLAN_MESSAGES } from "@/domain/plan-messages";
-import type { PlanStatus } from "@/domain/plans";
+import { PLAN_COPY, PLAN_MESSAGES } from "@/domain/billing/plan-messages";
+import type { PlanStatus } from "@/domain/billing/plans";
 
 type Props = {
   status: PlanStatus;

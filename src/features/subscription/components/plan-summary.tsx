@@ -1,8 +1,13 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { PLAN_COPY, PLAN_STATE_LABELS, planEndingWarning, planStatusLine } from "@/domain/plan-messages";
-import type { PlanState, PlanStatus } from "@/domain/plans";
+import {
+  PLAN_COPY,
+  PLAN_STATE_LABELS,
+  planEndingWarning,
+  planStatusLine,
+} from "@/domain/billing/plan-messages";
+import type { PlanState, PlanStatus } from "@/domain/billing/plans";
 
 const TONES: Record<PlanState, "success" | "accent" | "warning" | "neutral" | "danger"> = {
   prova: "accent",

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
-import { PLAN_COPY } from "@/domain/plan-messages";
+import { PLAN_COPY } from "@/domain/billing/plan-messages";
 
 type Props = {
   open: boolean;

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { type RequestCategory, requestCategorySchema } from "../core/enums.ts";
+import { lazySchema } from "../core/lazy-schema.ts";
+import { MAX_GEO_QUERY_CELLS, MERCHANT_ZONE_RADIUS_KM } from "../core/limits.ts";
+import { type LatLng, latLngSchema } from "../geo/geo.ts";
+import {
+  coveringCells,
+  type GeohashField,
+  geohashFieldName,
+  isGeohashFieldPrecision,
+  requestGeoFields,
+} from "../geo/geo-cover.ts";
+import { visibleDistanceKm } from "../geo/geo-feed.ts";
+import { NOTIFICATION_DIGEST_INTERVAL_MS } from "./notifications.ts";
+
+/**
+ * Which shops hear of a new request: work per request instead of an hourly scan of every shop.
+ *
+ * A shop hears of a request in one of its categories when the request is within the shop's zone
+ * (MERCHANT_ZONE_RADIUS_KM) and the shop within the request's own radius: the same `visibleDistanceKm`
+ * as the feed. So the shops to find lie within min(actionRadius, zone) of the request: their geohash
+ * cells are covered like the feed's (≤ 30 cells per query), the shop index (shopIndex/{uid}) is queried
+ * by cell and category, and the exact distance decides. The reached shops' digests collect the hour's
+ * requests in digestInbox/{uid}_{hour}; one digest task per shop and hour sends it when the hour ends.
+ */
+
+/** shopIndex/{uid}: only what the fan-out queries and checks, no personal data. */
+export const shopIndexSchema = lazySchema(() =>
+  z.object({
+    location: latLngSchema,
+    categories: z.array(requestCategorySchema).min(1),
+    gh3: z.string(),
+    gh4: z.string(),
+    gh5: z.string(),
+  }),
+);
+export type ShopIndexEntry = z.infer<typeof shopIndexSchema>;
+
+/** The index entry of a shop that should hear of requests, or null (not verified, no place, no category). */
+export function shopIndexEntry(shop: {
+  verified: boolean;
+  location: unknown;
+  categories: unknown;
+}): ShopIndexEntry | null {
+  if (!shop.verified) return null;
+  const location = latLngSchema.safeParse(shop.location);
+  const categories = shopIndexSchema.shape.categories.safeParse(shop.categories);
+  if (!location.success || !categories.success) return null;
+  const { gh3, gh4, gh5 } = requestGeoFields(location.data);
+  return { location: location.data, categories: categories.data, gh3, gh4, gh5 };
+}
+
+export type ReachableRequest = {
+  id: string;
+  customerId: string;
+  category: RequestCategory;
+  actionRadius: number;
+  location: LatLng;
+};
+
+/** The shop-index queries covering every shop that could hear of `request`: one field, cells in groups of ≤ 30. */
+export function reachQueries(request: ReachableRequest): { field: GeohashField; cells: string[] }[] {
+  const reachKm = Math.min(request.actionRadius, MERCHANT_ZONE_RADIUS_KM);
+  const cover = coveringCells(request.location, reachKm, MAX_GEO_QUERY_CELLS);
+  if (!isGeohashFieldPrecision(cover.precision))
+    throw new RangeError(`no field at precision ${cover.precision}`);
+  const field = geohashFieldName(cover.precision);
+  const groups: { field: GeohashField; cells: string[] }[] = [];
+  for (let i = 0; i < cover.cells.length; i += MAX_GEO_QUERY_CELLS) {
+    groups.push({ field, cells: cover.cells.slice(i, i + MAX_GEO_QUERY_CELLS) });
+  }
+  return groups;
+}
+
+/** Whether the shop `shopId` at `entry` hears of `request` (the brute-force truth the queries must match). */
+export function shopHearsOf(request: ReachableRequest, shopId: string, entry: ShopIndexEntry): boolean {
+  return (
+    shopId !== request.customerId &&
+    (entry.categories as readonly string[]).includes(request.category) &&
+    visibleDistanceKm(request, entry.location, MERCHANT_ZONE_RADIUS_KM) !== null
+  );
+}
+
+/** The digest window `now` falls in: its start, its key, and when its digest goes. */
+export function digestWindow(now: Date): { start: Date; key: string; sendAt: Date } {
+  const start = new Date(
+    Math.floor(now.getTime() / NOTIFICATION_DIGEST_INTERVAL_MS) * NOTIFICATION_DIGEST_INTERVAL_MS,
+  );
+  return {
+    start,
+    key: start.toISOString().slice(0, 13),
+    sendAt: new Date(start.getTime() + NOTIFICATION_DIGEST_INTERVAL_MS),
+  };
+}
+
+/** digestInbox/{uid}_{hourKey}. */
+export function digestInboxId(shopId: string, windowKey: string): string {
+  return `${shopId}_${windowKey}`;
+}
+
+/** digestInbox/{id}: the requests (ids and names, arrays merged idempotently) that reached a shop in one hour. */
+export const digestInboxSchema = lazySchema(() =>
+  z.object({
+    uid: z.string(),
+    requestIds: z.array(z.string()),
+    productNames: z.array(z.string()),
+  }),
+);
