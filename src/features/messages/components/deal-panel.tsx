@@ -1,7 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
-import { VerifyPickupForm } from "@/components/marketplace/verify-pickup-form";
 import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
 import { Spinner } from "@/components/ui/spinner";
 import { dealDecisionCalls } from "@/data/deals";
@@ -30,6 +29,13 @@ import { RatingOutcome } from "./rating-outcome";
 const PickupCodePanel = lazy(() =>
   import("@/components/marketplace/pickup-code-panel").then((module) => ({
     default: module.PickupCodePanel,
+  })),
+);
+
+// Only the shop of a deal waiting for its pickup checks the code ('Verifica il codice'): loaded then.
+const VerifyPickupForm = lazy(() =>
+  import("@/components/marketplace/verify-pickup-form").then((module) => ({
+    default: module.VerifyPickupForm,
   })),
 );
 
@@ -152,7 +158,11 @@ function MerchantOutcome({
         <BuyerPickupTally conversation={conversation} />
         {offer.noShowAt ? null : <HoldPanel offer={offer} side="merchant" />}
         <NoShow offer={offer} />
-        {offer.noShowAt ? null : <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />}
+        {offer.noShowAt ? null : (
+          <Suspense fallback={null}>
+            <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />
+          </Suspense>
+        )}
       </div>
     );
   }
