@@ -18,7 +18,8 @@ const MAX_LOAD_MS = 45_000;
 function watchActivity(page: Page): { last: () => number; inFlight: () => number; stop: () => void } {
   let last = Date.now();
   const pending = new Set<Request>();
-  const counted = (request: Request) => !request.url().includes("/Listen/channel");
+  // The full SDK's streams (its listeners' and the owner's writes', e.g. a chat's read marks) stay open.
+  const counted = (request: Request) => !/\/(Listen|Write)\/channel/.test(request.url());
   const started = (request: Request) => {
     if (!counted(request)) return;
     pending.add(request);

@@ -53,10 +53,11 @@ export const JUST_READ_MS = 3000;
 
 /**
  * A page's first snapshot of the user's unread counts: counted this long before the page began reading
- * (or later), they may be news its reads missed (src/lib/news.ts). Covers the prefetch's head start and
- * a phone's clock a little off the server's.
+ * (or later), they may be news its reads missed (src/lib/news.ts). Covers the route's prefetch starting
+ * the reads a moment before the screen mounts, and a phone's clock a few seconds off the server's; no
+ * more, or every load soon after a change would read its screens twice.
  */
-export const NEWS_FIRST_SNAPSHOT_MARGIN_MS = 30_000;
+export const NEWS_FIRST_SNAPSHOT_MARGIN_MS = 5_000;
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_GC_TIME_MS = 10 * 60 * 1000;
 export const TOKEN_BALANCE_CACHE_MS = 5 * 60 * 1000;
