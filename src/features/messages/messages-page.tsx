@@ -63,7 +63,12 @@ export function MessagesPage() {
       }
       chat={
         conversationId && sender ? (
-          <ChatView key={conversationId} conversationId={conversationId} sender={sender} />
+          <ChatView
+            key={conversationId}
+            conversationId={conversationId}
+            sender={sender}
+            withList={listShown}
+          />
         ) : (
           <SelectConversation />
         )

@@ -62,14 +62,13 @@ export function useConversations(uid: string, enabled = true) {
 }
 
 /**
- * A conversation's first read: from the list when the list is shown beside the chat (being read or
- * read: the same document is not read twice on one load), otherwise on its own. Reading it again (the
- * news) always asks the server.
+ * A conversation's first read: from the list when the list is shown beside the chat (`withList`: being
+ * read or read, the same document is not read twice on one load), otherwise on its own. Reading it
+ * again (the news) always asks the server.
  */
-export async function readOpenConversation(client: QueryClient, uid: string, id: string) {
+export async function readOpenConversation(client: QueryClient, uid: string, id: string, withList: boolean) {
   const again = client.getQueryData(messageKeys.conversation(id)) !== undefined;
-  const list = client.getQueryState(messageKeys.conversations(uid));
-  if (!again && list && (list.data !== undefined || list.fetchStatus === "fetching")) {
+  if (!again && withList) {
     const conversations = await client.fetchQuery(conversationListOptions(uid)).catch(() => undefined);
     const found = conversations?.find((item) => item.id === id);
     if (found) return found;
@@ -80,12 +79,15 @@ export async function readOpenConversation(client: QueryClient, uid: string, id:
 /** News for one deal: a notification (accepted, rejected, withdrawn, closed …), a rating, or its new offer. */
 const dealNews = (id: string) => (news: News) => news.notifications || news.deals || news.offers.includes(id);
 
-/** One conversation; null when it does not exist or is not the user's. Read again on its news. */
-export function useConversation(id: string, uid: string) {
+/**
+ * One conversation; null when it does not exist or is not the user's. Read again on its news.
+ * `withList`: the list is shown beside the chat (the conversation is taken from it).
+ */
+export function useConversation(id: string, uid: string, withList: boolean) {
   const client = useQueryClient();
   return useLiveQuery<Conversation | null>({
     queryKey: messageKeys.conversation(id),
-    read: () => readOpenConversation(client, uid, id),
+    read: () => readOpenConversation(client, uid, id, withList),
     refreshOn: { uid, wanted: dealNews(id) },
     errorMessage: ERROR_MESSAGES.loadMessages,
   });

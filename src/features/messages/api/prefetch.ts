@@ -24,7 +24,8 @@ const listBesideChat = () =>
 export function prefetchMessages(client: QueryClient, uid: string, conversationId?: string): void {
   const fresh = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
   // A phone shows an open chat without the list (messages-page.tsx).
-  if (!conversationId || listBesideChat()) {
+  const withList = listBesideChat();
+  if (!conversationId || withList) {
     void client.prefetchQuery({ ...conversationListOptions(uid), ...fresh });
   }
   if (!conversationId) return;
@@ -43,7 +44,7 @@ export function prefetchMessages(client: QueryClient, uid: string, conversationI
     queryKey: messageKeys.conversation(conversationId),
     queryFn: async () => {
       // From the list when it is being read beside the chat: one read of the document, not two.
-      const conversation = await readOpenConversation(client, uid, conversationId);
+      const conversation = await readOpenConversation(client, uid, conversationId, withList);
       if (conversation?.participants.customerId === uid && conversation.requestId !== named?.requestId) {
         prefetchRequest(conversation.requestId);
       }

@@ -149,8 +149,17 @@ function Deal({
 }
 
 /** One conversation: who and what it is about, the deal panel, the live thread and the text box. */
-export function ChatView({ conversationId, sender }: { conversationId: string; sender: ChatSender }) {
-  const conversation = useConversation(conversationId, sender.uid);
+export function ChatView({
+  conversationId,
+  sender,
+  withList = false,
+}: {
+  conversationId: string;
+  sender: ChatSender;
+  /** The conversation list is shown beside the chat: the conversation comes from it. */
+  withList?: boolean;
+}) {
+  const conversation = useConversation(conversationId, sender.uid, withList);
   const missing = !conversation.loading && !conversation.data;
   // A chat this user can no longer read is not painted from this device's copy again.
   useEffect(() => {
