@@ -185,6 +185,8 @@ describe("a new offer → the buyer", () => {
     expect((await db().collection(COLLECTIONS.unreadCounts).doc(BUYER).get()).data()).toEqual({
       conversations: { [OFFER]: { offer: true } },
       notifications: 1,
+      // When the functions counted (a page's first snapshot compares it with its reads).
+      changedAt: expect.anything(),
     });
   });
 

@@ -174,6 +174,8 @@ describe("submitOffer", () => {
     expect(await read(`${COLLECTIONS.unreadCounts}/${BUYER}`)).toEqual({
       conversations: { [OFFER_ID]: { offer: true } },
       notifications: 1,
+      // When the functions counted (a page's first snapshot compares it with its reads).
+      changedAt: expect.anything(),
     });
     // The buyer's card counts its offers from the request.
     expect((await read(`requests/${REQUEST}`))?.offerCount).toBe(1);
