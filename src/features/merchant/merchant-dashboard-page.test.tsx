@@ -70,8 +70,9 @@ beforeEach(() => {
     status === "pending" ? 3 : status === "accepted" ? 2 : 6,
   );
   vi.mocked(listRecentMerchantOffers).mockResolvedValue([
-    { offer: anOffer(), request: aRequest() },
-    { offer: anOffer({ id: "req-2_shop-1", status: "accepted" }), request: null },
+    // Offers on older requests than the zone's (those have their own test).
+    { offer: anOffer({ id: "old-1_shop-1", requestId: "old-1" }), request: aRequest({ id: "old-1" }) },
+    { offer: anOffer({ id: "old-2_shop-1", requestId: "old-2", status: "accepted" }), request: null },
   ]);
   vi.mocked(listMerchantOffersOn).mockResolvedValue(new Map());
   vi.mocked(listHeldOffers).mockResolvedValue([]);
@@ -232,6 +233,21 @@ describe("/merchant", () => {
     // Once in the nearby list, once among the requests no shop has answered yet.
     expect(screen.getAllByRole("link", { name: /^Fai un'offerta per Richiesta 2$/ })).toHaveLength(2);
     expect(listMerchantOffersOn).toHaveBeenCalledWith("shop-1", ["req-0", "req-1", "req-2"]);
+  });
+
+  it("takes the shop's offers that came with the latest offers from there, and reads only the others", async () => {
+    vi.mocked(listRecentMerchantOffers).mockResolvedValue([
+      { offer: anOffer({ id: "req-0_shop-1", requestId: "req-0", price: 150 }), request: null },
+    ]);
+    vi.mocked(listMerchantOffersOn).mockResolvedValue(
+      new Map([["req-2", anOffer({ id: "req-2_shop-1", requestId: "req-2", price: 75 })]]),
+    );
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    await screen.findByRole("link", { name: /^Hai offerto 150.*€ per Richiesta 0: vedi la tua offerta$/ });
+    await screen.findByRole("link", { name: /^Hai offerto 75.*€ per Richiesta 2: vedi la tua offerta$/ });
+    expect(screen.getByRole("link", { name: /^Fai un'offerta per Richiesta 1$/ })).toBeVisible();
+    expect(listMerchantOffersOn).toHaveBeenCalledTimes(1);
+    expect(listMerchantOffersOn).toHaveBeenCalledWith("shop-1", ["req-1", "req-2", "req-3", "req-4"]);
   });
 
   it("opens on the shop's own categories (with 'Generale'), every category one tap away", async () => {

@@ -10,15 +10,20 @@ import type { RequestCategory } from "@/domain/core/enums";
 import { MERCHANT_DASHBOARD_NEARBY_REQUESTS } from "@/domain/core/limits";
 import { type CategoryScope, withCategoryScope } from "@/domain/marketplace/feed-categories";
 import { MERCHANT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import type { Offer } from "@/domain/marketplace/offer";
 import { shortAddress } from "@/domain/marketplace/request";
 import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatDistance } from "@/lib/format";
 import { useMyOffersOn } from "@/lib/my-offers-on";
-import type { useZoneRequests } from "../api/dashboard";
+import type { useRecentOffers, useZoneRequests } from "../api/dashboard";
+
+const NO_OFFERS: readonly Offer[] = [];
 
 type Props = {
   uid: string;
   zone: ReturnType<typeof useZoneRequests>;
+  /** The dashboard's latest offers: the shop's offers among them are not read again. */
+  recent: ReturnType<typeof useRecentOffers>;
   /** The categories shown: the shop's own, every one, or one (the same as /browse's). */
   scope: CategoryScope;
   own: readonly RequestCategory[];
@@ -30,11 +35,12 @@ type Props = {
  * un'offerta', or 'Hai offerto 150 €' where the shop already answered; spec §2; addresses cut to 30
  * characters). It opens on the shop's own categories, every category one tap away.
  */
-export function NearbyRequests({ uid, zone, scope, own, onScope }: Props) {
+export function NearbyRequests({ uid, zone, recent, scope, own, onScope }: Props) {
   const requests = zone.data?.requests.slice(0, MERCHANT_DASHBOARD_NEARBY_REQUESTS) ?? [];
   const mine = useMyOffersOn(
     uid,
     requests.map((request) => request.id),
+    { pending: recent.isPending, offers: recent.data?.map((row) => row.offer) ?? NO_OFFERS },
   );
   const browse = withCategoryScope(new URLSearchParams(), scope).toString();
   return (
