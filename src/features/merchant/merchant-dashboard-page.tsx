@@ -104,14 +104,7 @@ const ShopLists = memo(function ShopLists({
       <DashboardStats zone={zone} offers={stats} scope={scope} own={own} />
       <QuickLinks shopId={uid} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <NearbyRequests
-          uid={uid}
-          zone={zone}
-          recent={recent}
-          scope={scope}
-          own={own}
-          onScope={onScope}
-        />
+        <NearbyRequests uid={uid} zone={zone} recent={recent} scope={scope} own={own} onScope={onScope} />
         <TodaysPickups uid={uid} />
         <ShopFunnel uid={uid} />
         <RecentOffers offers={recent} />

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppNotification } from "@/domain/notifications/notifications";
 import { renderPage } from "@/testing/render-page";
@@ -35,6 +36,31 @@ function LiveBell({ start }: { start: number | undefined }) {
   return <NotificationBellView uid="buyer" state={state} newCount={count} />;
 }
 
+/**
+ * The header's loading bell whose chunk has arrived (src/app/layouts/user-menu.tsx): a press on it
+ * puts the real bell, open, in its place while that press is still on its way to the document.
+ */
+function EarlyBell() {
+  const [loaded, setLoaded] = useState(false);
+  if (!loaded) {
+    return (
+      <button
+        type="button"
+        aria-label="Notifiche, caricamento"
+        onPointerDown={() => flushSync(() => setLoaded(true))}
+      />
+    );
+  }
+  return (
+    <NotificationBellView
+      uid="buyer"
+      state={{ status: "ready", items: [note("a")] }}
+      newCount={1}
+      defaultOpen
+    />
+  );
+}
+
 function renderBell(state: NotificationsState, newCount = 0) {
   return renderPage(<NotificationBellView uid="buyer" state={state} newCount={newCount} />, {
     path: "/customer",
@@ -68,6 +94,17 @@ describe("the notifications' bell", () => {
     expect(bell).toHaveAttribute("aria-expanded", "false");
     fireEvent.click(bell, { detail: 0 });
     expect(bell).toHaveAttribute("aria-expanded", "true");
+  });
+
+  it("stays open when the press on the loading bell opened it during that press's own dispatch", () => {
+    renderPage(<EarlyBell />, { path: "/customer" });
+    fireEvent.pointerDown(screen.getByRole("button", { name: "Notifiche, caricamento" }));
+    const bell = screen.getByRole("button", { name: /^Notifiche, / });
+    expect(bell).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("region", { name: "Le tue notifiche" })).toBeInTheDocument();
+    // A press anywhere else on the page still closes it.
+    fireEvent.pointerDown(document.body);
+    expect(bell).toHaveAttribute("aria-expanded", "false");
   });
 
   it("names the count of new notifications for screen readers and shows it on a badge", () => {

@@ -123,7 +123,12 @@ export function NotificationBellView({
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
+      const target = event.target as Node;
+      // A press that began on the loading bell opened this one during its own dispatch (this listener
+      // joins it on its way up to the document): its target, that bell, has left the page since, and
+      // is not a press outside.
+      if (!target.isConnected) return;
+      if (!container.current?.contains(target)) setOpen(false);
     };
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
