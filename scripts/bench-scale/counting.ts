@@ -1,9 +1,10 @@
-import { DocumentReference, Query, Transaction, WriteBatch } from "firebase-admin/firestore";
+import { DocumentReference, Firestore, Query, Transaction, WriteBatch } from "firebase-admin/firestore";
 
 /**
  * Firestore's bill, counted in this process: every query answer costs its documents (at least one read,
- * as Firestore bills an empty answer), every document get one read, every write in a batch or a
- * transaction one write. Installed once by patching firebase-admin's classes, so the functions' own code
+ * as Firestore bills an empty answer, and a streamed query the same), every document read one read
+ * (get() and getAll(), in a transaction or not), every write in a batch, a transaction or a BulkWriter
+ * one write. Installed once by patching firebase-admin's classes, so the functions' own code
  * is measured unchanged.
  */
 export interface Counts {
@@ -24,11 +25,31 @@ export function installCounting(): void {
     counts.reads += Math.max(1, snapshot.size);
     return snapshot;
   } as typeof Query.prototype.get;
-  const docGet = DocumentReference.prototype.get;
-  DocumentReference.prototype.get = async function (this: DocumentReference, ...args: []) {
-    counts.reads += 1;
-    return docGet.apply(this, args);
-  } as typeof DocumentReference.prototype.get;
+  // A document's get() is a getAll() of one (the SDK's DocumentReference.get): counted there, once.
+  const refsIn = (args: unknown[]) => args.filter((arg) => arg instanceof DocumentReference).length;
+  const getAll = Firestore.prototype.getAll;
+  Firestore.prototype.getAll = async function (this: Firestore, ...args: Parameters<typeof getAll>) {
+    counts.reads += refsIn(args);
+    return getAll.apply(this, args);
+  } as typeof Firestore.prototype.getAll;
+  const txGetAll = Transaction.prototype.getAll;
+  Transaction.prototype.getAll = async function (this: Transaction, ...args: Parameters<typeof txGetAll>) {
+    counts.reads += refsIn(args);
+    return txGetAll.apply(this, args);
+  } as typeof Transaction.prototype.getAll;
+  // recursiveDelete finds a document's descendants by a streamed query (Query.get does not stream).
+  const stream = Query.prototype.stream;
+  Query.prototype.stream = function (this: Query) {
+    const documents = stream.apply(this);
+    let size = 0;
+    documents.on("data", () => {
+      size += 1;
+    });
+    documents.on("end", () => {
+      counts.reads += Math.max(1, size);
+    });
+    return documents;
+  } as typeof Query.prototype.stream;
   const txGet = Transaction.prototype.get;
   Transaction.prototype.get = async function (this: Transaction, ...args: Parameters<typeof txGet>) {
     const result = await (txGet as (...a: unknown[]) => Promise<unknown>).apply(this, args);

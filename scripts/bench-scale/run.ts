@@ -11,11 +11,15 @@
 //
 // Then each signed-in page's Firestore reads and listeners on a load of the production build
 // (page-loads.ts): at most 25 reads and 3 listeners, no document read twice, the shop feed at most 40
-// reads. BENCH_SCALE_PARTS=fanout or =pages runs one of the two (default both); BENCH_SCALE_CAPTURE=FILE
-// keeps every Firestore payload the pages exchanged, BENCH_SCALE_QUIET_MS how long a load must be quiet
-// to be done (default 2500), BENCH_SCALE_VERBOSE=1 prints the stack's output.
+// reads.
 //
-// Not measured yet (left visibly unfinished, docs/scale.md): the sweeps at national size.
+// Then the scheduled jobs (sweeps.ts): the same 50 due items of each beside 1,000 and 20,000 documents
+// not due in its collections (BENCH_SCALE_SWEEP_SIZES); reads per due item at the largest size within
+// 10 % of the smallest, and a rerun at once reads at most 2 a query.
+//
+// BENCH_SCALE_PARTS=fanout, =pages or =sweeps (or a list) runs those parts (default all three);
+// BENCH_SCALE_CAPTURE=FILE keeps every Firestore payload the pages exchanged, BENCH_SCALE_QUIET_MS how
+// long a load must be quiet to be done (default 2500), BENCH_SCALE_VERBOSE=1 prints the stack's output.
 
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
@@ -31,6 +35,7 @@ import { startStandaloneFirestore } from "../stack/firestore-only";
 import { counts, installCounting, measure } from "./counting";
 import { measurePageLoads, type PageRow } from "./page-loads";
 import { overBudgetNote, pageDetails, pageTable } from "./page-report";
+import { sweepsPart } from "./sweeps";
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? "1000,20000").split(",").map(Number);
 const LOCAL_SHOPS = 400;
@@ -38,7 +43,7 @@ const REQUESTS = 20;
 const MILANO = { lat: 45.4642, lng: 9.19 };
 const NOW = new Date("2026-11-25T10:20:00Z");
 const TOLERANCE = 0.1;
-const PARTS = (process.env.BENCH_SCALE_PARTS ?? "fanout,pages").split(",");
+const PARTS = (process.env.BENCH_SCALE_PARTS ?? "fanout,pages,sweeps").split(",");
 
 /** A deterministic pseudo-random sequence (the same population every run). */
 function randomFrom(seed: number) {
@@ -198,6 +203,7 @@ async function main() {
   const parts: Array<{ ok: boolean; summary: string }> = [];
   if (PARTS.includes("fanout")) parts.push(await fanOutPart());
   if (PARTS.includes("pages")) parts.push(await pagesPart());
+  if (PARTS.includes("sweeps")) parts.push(await sweepsPart());
   if (parts.length === 0) throw new Error(`BENCH_SCALE_PARTS names no part: ${PARTS.join(",")}`);
   const ok = parts.every((part) => part.ok);
   console.log(`scale: ${ok ? "OK" : "OVER BUDGET"}: ${parts.map((part) => part.summary).join("; ")}`);

@@ -12,6 +12,7 @@ import { overrideEnv } from "../support/callables";
 import { seedUserDoc } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
+import { closedRequestTree, heldOfferDoc, sweepRequestDoc } from "../support/sweep-docs";
 
 type ExpireModule = typeof import("../../functions/src/requests/expire-requests");
 type SweepsModule = typeof import("../../functions/src/notifications/sweeps");
@@ -148,15 +149,7 @@ const limits = (collection: string) => [...new Set(of(collection).map((query) =>
 async function seedRequest(id: string, fields: DocumentData) {
   await db()
     .doc(`requests/${id}`)
-    .set({
-      id,
-      customerId: BUYER,
-      productName: `Prodotto ${id}`,
-      status: "active",
-      createdAt: Timestamp.fromMillis(NOW.getTime() - 6 * DAY),
-      updatedAt: Timestamp.fromMillis(NOW.getTime() - 6 * DAY),
-      ...fields,
-    });
+    .set(sweepRequestDoc(id, BUYER, NOW, fields));
 }
 
 const at = (ms: number) => Timestamp.fromMillis(NOW.getTime() + ms);
@@ -252,24 +245,7 @@ describe("holdReminders", () => {
   async function seedHeld(id: string, fields: DocumentData) {
     await db()
       .doc(`offers/${id}`)
-      .set({
-        id,
-        requestId: `req-${id}`,
-        merchantId: "shop",
-        customerId: BUYER,
-        merchantName: "Ferramenta Rossi",
-        productName: `Prodotto ${id}`,
-        price: 10,
-        description: "Pronto",
-        deliveryOptions: ["pickup"],
-        status: "accepted",
-        aiGenerated: false,
-        createdAt: at(-DAY),
-        updatedAt: at(-DAY),
-        acceptedAt: at(-DAY),
-        holdReminderSentAt: null,
-        ...fields,
-      });
+      .set(heldOfferDoc(id, BUYER, NOW, fields));
   }
 
   it("reminds each buyer once, a few hours before the hold ends, in pages; a rerun reads nothing", async () => {
@@ -310,15 +286,7 @@ describe("retentionSweep", () => {
 
   async function seedClosed(id: string, offers: number) {
     await seedRequest(id, { status: "completed", updatedAt: old, createdAt: old });
-    await db().doc(`requests/${id}/private/location`).set({ customerId: BUYER, lat: 45, lng: 9 });
-    for (let index = 0; index < offers; index++) {
-      const offerId = `${id}_s${index}`;
-      await db()
-        .doc(`offers/${offerId}`)
-        .set({ id: offerId, requestId: id, merchantId: `s${index}` });
-      await db().doc(`conversations/${offerId}`).set({ requestId: id, offerId });
-      await db().doc(`conversations/${offerId}/messages/m`).set({ content: "ciao", senderId: BUYER });
-    }
+    for (const [path, data] of closedRequestTree(id, BUYER, offers)) await db().doc(path).set(data);
   }
 
   it("deletes due requests and their offers and chats in bounded pages; a rerun finds none", async () => {

@@ -16,7 +16,16 @@ export async function seedUserDoc(
   userType: "customer" | "merchant",
   fields: DocumentData = {},
 ): Promise<void> {
-  await db.doc(`users/${uid}`).set({
+  await db.doc(`users/${uid}`).set(userDoc(uid, userType, fields));
+}
+
+/** The data seedUserDoc writes (for a seeder that writes in batches, such as the sweeps' bench). */
+export function userDoc(
+  uid: string,
+  userType: "customer" | "merchant",
+  fields: DocumentData = {},
+): DocumentData {
+  return {
     id: uid,
     uid,
     email: `${uid}@example.it`,
@@ -24,7 +33,7 @@ export async function seedUserDoc(
     userType,
     createdAt: EARLIER,
     ...fields,
-  });
+  };
 }
 
 /** The `shop` field of a merchant the server has verified (the rules open the feed to these only). */

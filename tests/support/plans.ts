@@ -11,15 +11,17 @@ export async function seedTrial(db: Firestore, uid: string, verifiedAt = new Dat
 }
 
 export async function seedSubscription(db: Firestore, subscription: Subscription): Promise<void> {
+  await db.collection(COLLECTIONS.subscriptions).doc(subscription.uid).set(subscriptionDoc(subscription));
+}
+
+/** subscriptions/{uid} as stored (dates as Timestamps): what seedSubscription writes. */
+export function subscriptionDoc(subscription: Subscription) {
   const stamp = (date: Date | null) => (date ? Timestamp.fromDate(date) : null);
-  await db
-    .collection(COLLECTIONS.subscriptions)
-    .doc(subscription.uid)
-    .set({
-      ...subscription,
-      trialEndsAt: stamp(subscription.trialEndsAt),
-      periodEnd: stamp(subscription.periodEnd),
-      canceledAt: stamp(subscription.canceledAt),
-      updatedAt: Timestamp.fromDate(subscription.updatedAt),
-    });
+  return {
+    ...subscription,
+    trialEndsAt: stamp(subscription.trialEndsAt),
+    periodEnd: stamp(subscription.periodEnd),
+    canceledAt: stamp(subscription.canceledAt),
+    updatedAt: Timestamp.fromDate(subscription.updatedAt),
+  };
 }
