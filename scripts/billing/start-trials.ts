@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
 import { applicationDefault, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore, Timestamp } from "firebase-admin/firestore";
+import { planReminderDue } from "../../src/domain/billing/plan-reminder";
 import { trialSubscription } from "../../src/domain/billing/plans";
-import { COLLECTIONS, USER_FIELDS } from "../../src/domain/core/collections";
+import { COLLECTIONS, SUBSCRIPTION_FIELDS, USER_FIELDS } from "../../src/domain/core/collections";
 import { SHOP_STATUS } from "../../src/domain/people/shop-status";
 
 /**
@@ -23,10 +24,13 @@ export async function startMissingTrials(db: Firestore, now: Date): Promise<stri
     // Checked first: the admin SDK retries a refused create for a while before giving up.
     if ((await ref.get()).exists) continue;
     const trial = trialSubscription(shop.id, now);
+    const ends = trial.trialEndsAt ?? now;
     await ref.create({
       ...trial,
-      trialEndsAt: Timestamp.fromDate(trial.trialEndsAt ?? now),
+      trialEndsAt: Timestamp.fromDate(ends),
       updatedAt: Timestamp.fromDate(now),
+      // The 7-day e-mail's job finds the plans owed one by this field (as verifyShop's document has it).
+      [SUBSCRIPTION_FIELDS.reminderDueAt]: Timestamp.fromDate(planReminderDue(trial) ?? ends),
     });
     started.push(shop.id);
   }

@@ -663,6 +663,23 @@ describe("the 7-day e-mail", () => {
     expect(await run(at(26))).toEqual([]); // already told for this end date
     expect(await run(at(35))).toEqual(["fresh"]);
   });
+
+  it("owes an e-mail to a monthly plan cancelled in its last week, through the webhook's write", async () => {
+    const mail = { send: async () => undefined };
+    await newShop("leaving", T0);
+    const subscriptionId = await subscribeMonthly("leaving", at(40)); // renews at(70)
+    const run = (now: Date) => reminders.sendPlanReminders({ db: db(), now: () => now, mail });
+    expect(await run(at(65))).toEqual([]); // renewing: nothing owed
+    await manage.setRenewalFor("leaving", false, deps(at(66)));
+    await deliver([stripe.subscriptionUpdated(subscriptionId, secs(at(66)))], at(66));
+    expect(await run(at(66))).toEqual(["leaving"]);
+    expect(await run(at(67))).toEqual([]);
+    // Told, and the webhook writes the plan again for the same end date: still told.
+    expect(await deliver([stripe.subscriptionUpdated(subscriptionId, secs(at(67)))], at(67))).toEqual([
+      "applied",
+    ]);
+    expect(await run(at(68))).toEqual([]);
+  });
 });
 
 describe("plans going live", () => {

@@ -76,7 +76,6 @@ describe("subscriptions/{uid}", () => {
     COLLECTIONS.billingCustomers,
     COLLECTIONS.billingEvents,
     COLLECTIONS.launchCodes,
-    COLLECTIONS.planReminders,
     COLLECTIONS.simulatedCheckouts,
     COLLECTIONS.testClock,
   ])("%s is closed to clients", async (name) => {

@@ -1,4 +1,5 @@
-import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import type { Firestore } from "firebase-admin/firestore";
+import { subscriptionDoc } from "../../functions/src/billing/subscription-store";
 import { type Subscription, trialSubscription } from "../../src/domain/billing/plans";
 import { COLLECTIONS } from "../../src/domain/core/collections";
 
@@ -14,14 +15,5 @@ export async function seedSubscription(db: Firestore, subscription: Subscription
   await db.collection(COLLECTIONS.subscriptions).doc(subscription.uid).set(subscriptionDoc(subscription));
 }
 
-/** subscriptions/{uid} as stored (dates as Timestamps): what seedSubscription writes. */
-export function subscriptionDoc(subscription: Subscription) {
-  const stamp = (date: Date | null) => (date ? Timestamp.fromDate(date) : null);
-  return {
-    ...subscription,
-    trialEndsAt: stamp(subscription.trialEndsAt),
-    periodEnd: stamp(subscription.periodEnd),
-    canceledAt: stamp(subscription.canceledAt),
-    updatedAt: Timestamp.fromDate(subscription.updatedAt),
-  };
-}
+/** subscriptions/{uid} as the functions store it (dates as Timestamps, the reminder's date): what seedSubscription writes. */
+export { subscriptionDoc } from "../../functions/src/billing/subscription-store";

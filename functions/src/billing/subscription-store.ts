@@ -6,6 +6,7 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import type { Payment } from "@/domain/billing/plan-payments";
+import { planReminderDue } from "@/domain/billing/plan-reminder";
 import { type Subscription, subscriptionSchema } from "@/domain/billing/plans";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { fromFirestore } from "../profiles/user-record";
@@ -13,7 +14,8 @@ import { fromFirestore } from "../profiles/user-record";
 /**
  * subscriptions/{uid} in Firestore. Beside the domain's fields (plans.ts) the document keeps the Stripe
  * facts the webhook needs to order events: which subscription it follows, when that subscription was
- * created and the `created` time of the last event applied to it (seconds, as Stripe sends them).
+ * created and the `created` time of the last event applied to it (seconds, as Stripe sends them); and
+ * the end date the last 7-day e-mail was sent for (functions/src/billing/reminders.ts).
  */
 export interface StripeFacts {
   stripeSubscriptionId?: string;
@@ -23,6 +25,8 @@ export interface StripeFacts {
   subscriptionEventAt?: number;
   /** The `created` (s) of the last invoice event applied (paid / failed): an older one is stale. */
   invoiceEventAt?: number;
+  /** The end date (ms) the last 7-day e-mail was sent for (planReminders). */
+  remindedFor?: number;
 }
 
 export type StoredSubscription = Subscription & StripeFacts;
@@ -52,6 +56,8 @@ export function parseSubscription(data: DocumentData | undefined): StoredSubscri
   if (eventAt !== undefined) facts.subscriptionEventAt = eventAt;
   const invoiceAt = optionalNumber(data.invoiceEventAt);
   if (invoiceAt !== undefined) facts.invoiceEventAt = invoiceAt;
+  const remindedFor = optionalNumber(data.remindedFor);
+  if (remindedFor !== undefined) facts.remindedFor = remindedFor;
   return { ...parsed.data, ...facts };
 }
 
@@ -59,10 +65,14 @@ function stamp(date: Date | null): Timestamp | null {
   return date ? Timestamp.fromDate(date) : null;
 }
 
-/** The document as written (Dates → Timestamps, no undefined). */
+/**
+ * The document as written (Dates → Timestamps, no undefined), with the end date a 7-day e-mail is owed
+ * for (`reminderDueAt`, derived here so every write keeps it right: the daily job queries it).
+ */
 export function subscriptionDoc(subscription: StoredSubscription): DocumentData {
   const doc: DocumentData = {
     ...subscription,
+    reminderDueAt: stamp(planReminderDue(subscription, subscription.remindedFor)),
     trialEndsAt: stamp(subscription.trialEndsAt),
     periodEnd: stamp(subscription.periodEnd),
     canceledAt: stamp(subscription.canceledAt),

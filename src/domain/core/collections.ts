@@ -66,8 +66,6 @@ export const COLLECTIONS = {
   billingRefunds: "billingRefunds",
   /** simulatedCheckouts/{id}: checkouts of the local simulated provider (emulators only, functions only). */
   simulatedCheckouts: "simulatedCheckouts",
-  /** planReminders/{uid}: the end date the last 7-day e-mail was sent for (functions only). */
-  planReminders: "planReminders",
   /** testClock/{TEST_CLOCK_ID}: an offset the functions add to their clock, honoured on the emulators only. */
   testClock: "testClock",
   /** reports/{id}: a user's report of a conversation, offer or request (reportSchema, moderation.ts; functions write, the reporter reads). */
@@ -270,7 +268,14 @@ export const REVIEW_FIELDS = { createdAt: "createdAt", buyerFirstName: "buyerFir
 export const PAYMENT_FIELDS = { paidAt: "paidAt" } as const;
 
 /** subscriptions/{uid}: the daily reminder looks for plans ending within a week. */
-export const SUBSCRIPTION_FIELDS = { trialEndsAt: "trialEndsAt", periodEnd: "periodEnd" } as const;
+export const SUBSCRIPTION_FIELDS = {
+  trialEndsAt: "trialEndsAt",
+  periodEnd: "periodEnd",
+  /** The end date the 7-day e-mail is owed for (src/domain/billing/plan-reminder.ts), null when none. */
+  reminderDueAt: "reminderDueAt",
+  /** The end date (ms) the last 7-day e-mail was sent for. */
+  remindedFor: "remindedFor",
+} as const;
 
 /** billingCustomers/{uid}: the webhook finds a user from a Stripe customer id. */
 export const BILLING_CUSTOMER_FIELDS = { customerId: "customerId" } as const;
