@@ -5,10 +5,11 @@ import { defineConfig } from "vitest/config";
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 /**
- * `npm test` runs the layers one after another, fast ones first. The layers that need servers
- * (`rules`, `integration`, `e2e`) share one stack per layer, started by the global setup on free
- * ports (tests/support/global-setup.ts): Google's Firestore emulator with firestore.rules loaded,
- * plus what the layer needs; their files run one at a time.
+ * `npm test` runs three groups one after another, fast ones first: `unit` and `ui`, then `rules` and
+ * `integration` side by side, then `e2e`. The layers that need servers start their stack in the global
+ * setup on free ports (tests/support/global-setup.ts): Google's Firestore emulator with firestore.rules
+ * loaded, plus what the layer needs; the two server layers share one (a project id each), the journeys
+ * have their own; within a layer, files run one at a time.
  */
 const withStack = {
   environment: "node" as const,
@@ -23,6 +24,9 @@ export default defineConfig({
     // printed only under a test that fails; the stack's services write to their log files
     // (tests/setup/stack-logs.ts prints their tails under a failure).
     silent: "passed-only",
+    // vitest leaves a core to itself by default (one worker on these 2-core machines): two workers run
+    // unit and ui files two at a time, and the two server layers side by side.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

@@ -23,7 +23,7 @@ import type {} from "../support/stack";
 import { emailOf, OTHER_SHOP, SEEDED_USERS, SHOP, storedShopArea, storedUser } from "./fixtures";
 
 /** A demo-* project: the emulator never reaches a real one (style.md). */
-export const PROJECT_ID = "demo-vicino";
+export const PROJECT_ID = "demo-vicino-rules";
 
 const RULES_PATH = new URL("../../firestore.rules", import.meta.url);
 

@@ -9,8 +9,20 @@ import { firestoreFeedExecutor } from "../../src/data/requests";
 import { COLLECTIONS, REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
 import { isOnPublicGrid } from "../../src/domain/marketplace/geo-privacy";
+import { offerIdFor } from "../../src/domain/marketplace/offer";
+import { OFFER_STATUS, REQUEST_STATUS } from "../../src/domain/marketplace/state-machine";
 import { useRulesEnvironment } from "./environment";
-import { BUYER, EARLIER, MILANO, OTHER_BUYER, requestWrite, SHOP, UNVERIFIED_SHOP } from "./fixtures";
+import {
+  BUYER,
+  EARLIER,
+  MILANO,
+  OTHER_BUYER,
+  requestWrite,
+  SHOP,
+  storedOffer,
+  storedRequest,
+  UNVERIFIED_SHOP,
+} from "./fixtures";
 
 const REQUEST = "bici";
 const PRIVATE_PATH = `${COLLECTIONS.requests}/${REQUEST}/${SUBCOLLECTIONS.requestPrivate}/${REQUEST_PRIVATE_LOCATION_ID}`;
@@ -58,6 +70,20 @@ describe("a request's location", () => {
     ["another buyer", OTHER_BUYER],
   ])("%s cannot read the private location", async (_, uid) => {
     await assertFails(getDoc(privateDoc(rules.as(uid))));
+  });
+
+  it("the shop whose offer the buyer accepted cannot read it either (the deal happens in its shop)", async () => {
+    await rules.seed({
+      [`${COLLECTIONS.requests}/${REQUEST}`]: storedRequest(BUYER, REQUEST_STATUS.inProgress),
+      [`${COLLECTIONS.offers}/${offerIdFor(REQUEST, SHOP)}`]: storedOffer(
+        REQUEST,
+        SHOP,
+        BUYER,
+        OFFER_STATUS.accepted,
+      ),
+    });
+    await assertSucceeds(getDoc(doc(rules.as(SHOP), COLLECTIONS.requests, REQUEST)));
+    await assertFails(getDoc(privateDoc(rules.as(SHOP))));
   });
 
   it("nobody lists it, and no client writes it, not even the buyer", async () => {
