@@ -4,7 +4,9 @@
 // batches of BATCH documents, a few batches at once.
 
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
-import { trialSubscription } from "../../src/domain/billing/plans";
+import { PROVIDER_STATUS, trialSubscription } from "../../src/domain/billing/plans";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { OFFER_STATUS, REQUEST_STATUS } from "../../src/domain/marketplace/state-machine";
 import { userDoc } from "../../tests/support/integration-seed";
 import { subscriptionDoc } from "../../tests/support/plans";
 import { closedRequestTree, heldOfferDoc, sweepRequestDoc } from "../../tests/support/sweep-docs";
@@ -38,7 +40,7 @@ function pendingOfferDoc(id: string, requestId: string, customerId: string, now:
     acceptedAt: _accepted,
     ...offer
   } = heldOfferDoc(id, customerId, now);
-  return { ...offer, requestId, merchantId: `shop-${id}`, status: "pending" };
+  return { ...offer, requestId, merchantId: `shop-${id}`, status: OFFER_STATUS.pending };
 }
 
 /**
@@ -57,35 +59,42 @@ export function dueDocs(
     const buyer = buyerOf(i);
     const expired = `expire-${i}`;
     docs.push([
-      `requests/${expired}`,
+      `${COLLECTIONS.requests}/${expired}`,
       sweepRequestDoc(expired, buyer, now, { expiresAt: at(now, -HOUR - i * MINUTE) }),
     ]);
     for (const k of [0, 1])
-      docs.push([`offers/${expired}_p${k}`, pendingOfferDoc(`${expired}_p${k}`, expired, buyer, now)]);
+      docs.push([
+        `${COLLECTIONS.offers}/${expired}_p${k}`,
+        pendingOfferDoc(`${expired}_p${k}`, expired, buyer, now),
+      ]);
     const warned = `warn-${i}`;
     docs.push([
-      `requests/${warned}`,
+      `${COLLECTIONS.requests}/${warned}`,
       sweepRequestDoc(warned, buyer, now, { expiresAt: at(now, (i + 1) * 20 * MINUTE) }),
     ]);
     const old = `old-${i}`;
     docs.push([
-      `requests/${old}`,
-      sweepRequestDoc(old, buyer, now, { status: "completed", createdAt: LONG_AGO, updatedAt: LONG_AGO }),
+      `${COLLECTIONS.requests}/${old}`,
+      sweepRequestDoc(old, buyer, now, {
+        status: REQUEST_STATUS.completed,
+        createdAt: LONG_AGO,
+        updatedAt: LONG_AGO,
+      }),
     ]);
     docs.push(...closedRequestTree(old, buyer, 2));
     const hold = `hold-${i}`;
     docs.push([
-      `offers/${hold}`,
+      `${COLLECTIONS.offers}/${hold}`,
       heldOfferDoc(hold, buyer, now, { holdUntil: at(now, (i + 1) * 3 * MINUTE) }),
     ]);
     const shop = `plan-${i}`;
-    docs.push([`users/${shop}`, userDoc(shop, "merchant")]);
+    docs.push([`${COLLECTIONS.users}/${shop}`, userDoc(shop, "merchant")]);
     docs.push([
-      `subscriptions/${shop}`,
+      `${COLLECTIONS.subscriptions}/${shop}`,
       subscriptionDoc(trialSubscription(shop, new Date(now.getTime() - 25 * DAY))),
     ]);
     const reader = `mailer-${i}`;
-    docs.push([`users/${reader}`, userDoc(reader, "customer")], notification(reader, i));
+    docs.push([`${COLLECTIONS.users}/${reader}`, userDoc(reader, "customer")], notification(reader, i));
   }
   return docs;
 }
@@ -103,12 +112,12 @@ export function notDueDocs(
 ): SeedDoc[] {
   const random = randomFrom(41);
   const docs: SeedDoc[] = [];
-  const closed = ["completed", "cancelled", "expired"];
+  const closed = [REQUEST_STATUS.completed, REQUEST_STATUS.cancelled, REQUEST_STATUS.expired];
   for (let i = 0; i < count; i++) {
     const buyer = buyerOf(i);
     const id = `later-${i}`;
     docs.push([
-      `requests/${id}`,
+      `${COLLECTIONS.requests}/${id}`,
       i % 2 === 0
         ? sweepRequestDoc(id, buyer, now, { expiresAt: at(now, 1.5 * DAY + random() * 5.5 * DAY) })
         : sweepRequestDoc(id, buyer, now, {
@@ -118,7 +127,7 @@ export function notDueDocs(
           }),
     ]);
     docs.push([
-      `offers/held-${i}`,
+      `${COLLECTIONS.offers}/held-${i}`,
       heldOfferDoc(`held-${i}`, buyer, now, { holdUntil: at(now, DAY + random() * 2 * DAY) }),
     ]);
     const shop = `shop-${i}`;
@@ -131,10 +140,10 @@ export function notDueDocs(
         : {
             ...trialSubscription(shop, new Date(now.getTime() - 200 * DAY)),
             plan: "monthly" as const,
-            status: "active" as const,
+            status: PROVIDER_STATUS.active,
             periodEnd: ends,
           };
-    docs.push([`subscriptions/${shop}`, subscriptionDoc(plan)], sentNotification(i));
+    docs.push([`${COLLECTIONS.subscriptions}/${shop}`, subscriptionDoc(plan)], sentNotification(i));
   }
   return docs;
 }

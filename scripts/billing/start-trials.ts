@@ -3,7 +3,7 @@ import { applicationDefault, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore, Timestamp } from "firebase-admin/firestore";
 import { planReminderDue } from "../../src/domain/billing/plan-reminder";
 import { trialSubscription } from "../../src/domain/billing/plans";
-import { COLLECTIONS, SUBSCRIPTION_FIELDS, USER_FIELDS } from "../../src/domain/core/collections";
+import { COLLECTIONS, PLAN_REMINDER_FIELDS, USER_FIELDS } from "../../src/domain/core/collections";
 import { SHOP_STATUS } from "../../src/domain/people/shop-status";
 
 /**
@@ -30,7 +30,7 @@ export async function startMissingTrials(db: Firestore, now: Date): Promise<stri
       trialEndsAt: Timestamp.fromDate(ends),
       updatedAt: Timestamp.fromDate(now),
       // The 7-day e-mail's job finds the plans owed one by this field (as verifyShop's document has it).
-      [SUBSCRIPTION_FIELDS.reminderDueAt]: Timestamp.fromDate(planReminderDue(trial) ?? ends),
+      [PLAN_REMINDER_FIELDS.reminderDueAt]: Timestamp.fromDate(planReminderDue(trial) ?? ends),
     });
     started.push(shop.id);
   }

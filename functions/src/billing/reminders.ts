@@ -4,7 +4,7 @@ import { onSchedule } from "firebase-functions/scheduler";
 import { planEndingWarning, planStatusLine } from "@/domain/billing/plan-messages";
 import { planReminderDue } from "@/domain/billing/plan-reminder";
 import { PLAN_WARNING_DAYS, type PlanStatus, planStatus } from "@/domain/billing/plans";
-import { COLLECTIONS, SUBSCRIPTION_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS, PLAN_REMINDER_FIELDS } from "@/domain/core/collections";
 import { SWEEP_CONCURRENCY } from "@/domain/core/limits";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
@@ -67,8 +67,8 @@ async function markReminded(db: Firestore, due: Due): Promise<void> {
   const ref = subscriptionRef(db, due.uid);
   const remindedFor = due.status.endsAt.getTime();
   const marks = (plan: StoredSubscription) => ({
-    [SUBSCRIPTION_FIELDS.remindedFor]: remindedFor,
-    [SUBSCRIPTION_FIELDS.reminderDueAt]: stamp(planReminderDue(plan, remindedFor)),
+    [PLAN_REMINDER_FIELDS.remindedFor]: remindedFor,
+    [PLAN_REMINDER_FIELDS.reminderDueAt]: stamp(planReminderDue(plan, remindedFor)),
   });
   try {
     await ref.update(marks(due.plan), { lastUpdateTime: due.readAt });
@@ -91,7 +91,7 @@ const stamp = (date: Date | null) => (date ? Timestamp.fromDate(date) : null);
 export async function sendPlanReminders(deps: ReminderDeps & SweepPaging): Promise<string[]> {
   const { db } = deps;
   const now = deps.now();
-  const field = SUBSCRIPTION_FIELDS.reminderDueAt;
+  const field = PLAN_REMINDER_FIELDS.reminderDueAt;
   const owed = db
     .collection(COLLECTIONS.subscriptions)
     .where(field, ">", Timestamp.fromDate(now))

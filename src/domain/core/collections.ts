@@ -267,23 +267,17 @@ export const REVIEW_FIELDS = { createdAt: "createdAt", buyerFirstName: "buyerFir
 /** subscriptions/{uid}/payments: /abbonamento lists receipts newest first. */
 export const PAYMENT_FIELDS = { paidAt: "paidAt" } as const;
 
-/** subscriptions/{uid}: the daily reminder looks for plans ending within a week. */
-export const SUBSCRIPTION_FIELDS = {
-  trialEndsAt: "trialEndsAt",
-  periodEnd: "periodEnd",
-  /** The end date the 7-day e-mail is owed for (src/domain/billing/plan-reminder.ts), null when none. */
-  reminderDueAt: "reminderDueAt",
-  /** The end date (ms) the last 7-day e-mail was sent for. */
-  remindedFor: "remindedFor",
-} as const;
+/** subscriptions/{uid}: the 7-day e-mail's job queries `reminderDueAt` (src/domain/billing/plan-reminder.ts). */
+export const PLAN_REMINDER_FIELDS = { reminderDueAt: "reminderDueAt", remindedFor: "remindedFor" } as const;
 
 /** billingCustomers/{uid}: the webhook finds a user from a Stripe customer id. */
 export const BILLING_CUSTOMER_FIELDS = { customerId: "customerId" } as const;
 
 /** profiles/{uid}. */
-export const PROFILE_FIELDS = {
-  userType: "userType",
-} as const satisfies Record<string, FieldPath<PublicProfile>>;
+export const PROFILE_FIELDS = { userType: "userType" } as const satisfies Record<
+  string,
+  FieldPath<PublicProfile>
+>;
 
 /** ai_cache/{id}: the spec's lookup (by key and assistant, best success rate first). */
 export const AI_CACHE_FIELDS = {
