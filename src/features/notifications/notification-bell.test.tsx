@@ -51,6 +51,11 @@ function EarlyBell() {
       />
     );
   }
+  return <OpenedEarly />;
+}
+
+/** The bell with one new notification, opened by a tap that began on the loading bell. */
+function OpenedEarly() {
   return (
     <NotificationBellView
       uid="buyer"
@@ -75,15 +80,7 @@ beforeEach(() => {
 
 describe("the notifications' bell", () => {
   it("stays open when the tap that opened it early ends on it (its pointerdown was on the loading bell)", () => {
-    renderPage(
-      <NotificationBellView
-        uid="buyer"
-        state={{ status: "ready", items: [note("a")] }}
-        newCount={1}
-        defaultOpen
-      />,
-      { path: "/customer" },
-    );
+    renderPage(<OpenedEarly />, { path: "/customer" });
     const bell = screen.getByRole("button", { name: /^Notifiche/ });
     expect(bell).toHaveAttribute("aria-expanded", "true");
     fireEvent.click(bell, { detail: 1 });
