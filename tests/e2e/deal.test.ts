@@ -158,10 +158,12 @@ describe("closing a deal end to end", () => {
       .getByText("Transazione completata! Grazie per il feedback.", { exact: true })
       .waitFor({ timeout: 20_000 });
     await buyer.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: 20_000 });
+    await buyer.getByText("Completata", { exact: true }).first().waitFor();
 
     // The shop sees the outcome in the same conversation, live, and counts the accepted offer.
     await navigli.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: 20_000 });
     await navigli.getByText("«Consegna puntuale»").waitFor();
+    await navigli.getByText("Completata", { exact: true }).first().waitFor();
     await navigli
       .getByRole("banner")
       .getByRole("link", { name: /tua area/ })
