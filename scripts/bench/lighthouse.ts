@@ -12,7 +12,8 @@
 //
 // Prints the table, writes it to docs/lighthouse.md, exits 1 on a budget miss or when a page could not
 // be measured as its role. Everything it starts (stack, server, Chromium) is stopped, also on failure and
-// Ctrl-C.
+// Ctrl-C. The setup (stack, build, server, seed) is scripts/bench/bench-stack.ts, shared with
+// `npm run bench:content`.
 //
 // Options (environment): BENCH_LH_RUNS (default 5), BENCH_LH_SERVER (http2 | preview, default http2),
 // BENCH_LH_PAGES=create,customer to measure some pages only (the doc is then not written),
@@ -27,12 +28,9 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { seedDemoData } from "../seed/seed";
 import { LOCAL_HOST } from "../stack/ports";
-import { runToCompletion, ServiceError } from "../stack/process";
-import { freeStackPorts, startStack } from "../stack/stack";
-import { webEnv } from "../stack/stack-env";
-import type { RunningStack } from "../stack/stack-options";
+import { ServiceError } from "../stack/process";
+import { benchStack } from "./bench-stack";
 import { type Chromium, launchChromium, signIn } from "./chromium";
 import { profilePage } from "./cpu-profile";
 import type { PageResult } from "./lighthouse-budget";
@@ -50,24 +48,25 @@ import {
 } from "./lighthouse-options";
 import { ACCOUNT_BY_ROLE, BENCH_PAGES, type BenchRole, roleNote, selectPages } from "./lighthouse-pages";
 import { details, tableRows, textTable, writeDoc } from "./lighthouse-report";
-import { quietTheStack, STACK_NICE } from "./quiet-stack";
-import { type StaticServer, serveStaticHttp2 } from "./static-h2";
 
 async function main(): Promise<number> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`Invalid BENCH_LH_RUNS: ${RUNS}`);
   if (SERVER !== "preview" && SERVER !== "http2") throw new Error(`Invalid BENCH_LH_SERVER: ${SERVER}`);
   const selected = selectPages(PAGES);
   const dataDir = mkdtempSync(join(tmpdir(), "vicino-lighthouse-"));
-  const { ports, firebaseSupportPorts } = await freeStackPorts();
-  let stack: RunningStack | undefined;
+  const services = benchStack({
+    rootDir: root,
+    projectId: PROJECT_ID,
+    dataDir,
+    server: SERVER,
+    verbose: VERBOSE,
+  });
   let browser: Chromium | undefined;
-  let http2: StaticServer | undefined;
   let stopping: Promise<void> | undefined;
   const cleanup = () => {
     stopping ??= (async () => {
       await browser?.stop().catch(() => undefined);
-      await http2?.close().catch(() => undefined);
-      await stack?.stop().catch(() => undefined);
+      await services.stop();
       rmSync(dataDir, { recursive: true, force: true });
     })();
     return stopping;
@@ -80,57 +79,12 @@ async function main(): Promise<number> {
   process.once("SIGTERM", onSignal);
 
   try {
-    console.log("Starting the local stack (production build, emulators)…");
-    const started = Date.now();
-    stack = await startStack({
-      rootDir: root,
-      projectId: PROJECT_ID,
-      ports,
-      firebaseSupportPorts,
-      dataDir,
-      web: SERVER === "http2" ? { kind: "none" } : { kind: "vite-preview", outDir: join(dataDir, "dist") },
-      verbose: VERBOSE,
-    });
-    if (SERVER === "http2") {
-      // The same build as the stack's vite-preview mode, served over HTTP/2.
-      const outDir = join(dataDir, "dist");
-      await runToCompletion(
-        {
-          name: "vite-build",
-          command: process.execPath,
-          args: [
-            join(root, "node_modules/vite/bin/vite.js"),
-            "build",
-            "--outDir",
-            outDir,
-            "--emptyOutDir",
-            "--logLevel",
-            "warn",
-          ],
-          cwd: root,
-          env: webEnv({ projectId: PROJECT_ID, ports }),
-        },
-        { verbose: VERBOSE },
-      );
-      http2 = await serveStaticHttp2({ dir: outDir, host: LOCAL_HOST, port: ports.web, workDir: dataDir });
-    }
-    await seedDemoData({
-      projectId: PROJECT_ID,
-      firestoreHost: stack.hosts.firestore,
-      authHost: stack.hosts.auth,
-    });
-    console.log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s: ${stack.urls.app}`);
-    const quieted = quietTheStack();
-    if (quieted > 0)
-      console.log(
-        `The stack's ${quieted} processes run at nice ${STACK_NICE} (scripts/bench/quiet-stack.ts).`,
-      );
+    const { appUrl, distDir } = await services.start();
 
     browser = await launchChromium(SERVER === "http2" ? ["--ignore-certificate-errors"] : []);
     const version = (await (await fetch(`http://${LOCAL_HOST}:${browser.port}/json/version`)).json()) as {
       Browser: string;
     };
-    const appUrl = http2?.url ?? stack.urls.app;
 
     console.log(`Lighthouse (mobile, simulated throttling), ${RUNS} runs per page:`);
     const pages: PageResult[] = [];
@@ -155,8 +109,8 @@ async function main(): Promise<number> {
         mkdirSync(PROFILE_DIR, { recursive: true });
         // The build (with its source maps) stays next to the profiles: scripts/bench/long-tasks.ts reads both.
         const keptDist = join(PROFILE_DIR, "dist");
-        if (!existsSync(keptDist)) cpSync(join(dataDir, "dist"), keptDist, { recursive: true });
-        await profilePage(browser.port, `${appUrl}${path}`, PROFILE_DIR, page.id, join(dataDir, "dist"));
+        if (!existsSync(keptDist)) cpSync(distDir, keptDist, { recursive: true });
+        await profilePage(browser.port, `${appUrl}${path}`, PROFILE_DIR, page.id, distDir);
       }
       pages.push(
         await measurePage(appUrl, path, browser.port, roleNote(page.role), page.id, (run) => {
