@@ -25,13 +25,12 @@
 // local stack's CPU priority while the browser is measured, 0 to leave it; scripts/bench/quiet-stack.ts),
 // CHROMIUM_PATH (default /usr/bin/chromium).
 
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { LOCAL_HOST } from "../stack/ports";
 import { ServiceError } from "../stack/process";
-import { benchStack } from "./bench-stack";
-import { type Chromium, launchChromium, signIn } from "./chromium";
+import { runWithBenchStack } from "./bench-run";
+import { launchChromium, signIn } from "./chromium";
 import { profilePage } from "./cpu-profile";
 import type { PageResult } from "./lighthouse-budget";
 import { measurePage } from "./lighthouse-measure";
@@ -53,83 +52,59 @@ async function main(): Promise<number> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`Invalid BENCH_LH_RUNS: ${RUNS}`);
   if (SERVER !== "preview" && SERVER !== "http2") throw new Error(`Invalid BENCH_LH_SERVER: ${SERVER}`);
   const selected = selectPages(PAGES);
-  const dataDir = mkdtempSync(join(tmpdir(), "vicino-lighthouse-"));
-  const services = benchStack({
-    rootDir: root,
-    projectId: PROJECT_ID,
-    dataDir,
-    server: SERVER,
-    verbose: VERBOSE,
-  });
-  let browser: Chromium | undefined;
-  let stopping: Promise<void> | undefined;
-  const cleanup = () => {
-    stopping ??= (async () => {
-      await browser?.stop().catch(() => undefined);
-      await services.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping everything…`);
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  return runWithBenchStack(
+    "vicino-lighthouse-",
+    { rootDir: root, projectId: PROJECT_ID, server: SERVER, verbose: VERBOSE },
+    async ({ services, useBrowser }) => {
+      const { appUrl, distDir } = await services.start();
 
-  try {
-    const { appUrl, distDir } = await services.start();
+      const browser = await launchChromium(SERVER === "http2" ? ["--ignore-certificate-errors"] : []);
+      useBrowser(browser);
+      const version = (await (await fetch(`http://${LOCAL_HOST}:${browser.port}/json/version`)).json()) as {
+        Browser: string;
+      };
 
-    browser = await launchChromium(SERVER === "http2" ? ["--ignore-certificate-errors"] : []);
-    const version = (await (await fetch(`http://${LOCAL_HOST}:${browser.port}/json/version`)).json()) as {
-      Browser: string;
-    };
-
-    console.log(`Lighthouse (mobile, simulated throttling), ${RUNS} runs per page:`);
-    const pages: PageResult[] = [];
-    let signedInAs: BenchRole = "visitor";
-    let conversationPath: string | undefined;
-    for (const page of selected) {
-      if (page.role !== signedInAs) {
-        if (page.role === "visitor") throw new Error("visitor pages must come first");
-        try {
-          ({ conversationPath } = await signIn(browser.port, appUrl, page.role));
-        } catch (error) {
-          throw new Error(
-            `COULD NOT sign in as ${ACCOUNT_BY_ROLE[page.role].email} ` +
-              `(${error instanceof Error ? error.message : String(error)}): its pages were NOT measured.`,
-          );
-        }
-        signedInAs = page.role;
-      }
-      const path = page.path === "conversation" ? conversationPath : page.path;
-      if (!path) throw new Error("no conversation to measure");
-      if (PROFILE_DIR) {
-        mkdirSync(PROFILE_DIR, { recursive: true });
-        // The build (with its source maps) stays next to the profiles: scripts/bench/long-tasks.ts reads both.
-        const keptDist = join(PROFILE_DIR, "dist");
-        if (!existsSync(keptDist)) cpSync(distDir, keptDist, { recursive: true });
-        await profilePage(browser.port, `${appUrl}${path}`, PROFILE_DIR, page.id, distDir);
-      }
-      pages.push(
-        await measurePage(appUrl, path, browser.port, roleNote(page.role), page.id, (run) => {
-          const landed = new URL(run.finalUrl).pathname;
-          if (landed !== path) {
+      console.log(`Lighthouse (mobile, simulated throttling), ${RUNS} runs per page:`);
+      const pages: PageResult[] = [];
+      let signedInAs: BenchRole = "visitor";
+      let conversationPath: string | undefined;
+      for (const page of selected) {
+        if (page.role !== signedInAs) {
+          if (page.role === "visitor") throw new Error("visitor pages must come first");
+          try {
+            ({ conversationPath } = await signIn(browser.port, appUrl, page.role));
+          } catch (error) {
             throw new Error(
-              `COULD NOT measure ${path} (${roleNote(page.role)}): Lighthouse ended on ${run.finalUrl}.`,
+              `COULD NOT sign in as ${ACCOUNT_BY_ROLE[page.role].email} ` +
+                `(${error instanceof Error ? error.message : String(error)}): its pages were NOT measured.`,
             );
           }
-        }),
-      );
-    }
+          signedInAs = page.role;
+        }
+        const path = page.path === "conversation" ? conversationPath : page.path;
+        if (!path) throw new Error("no conversation to measure");
+        if (PROFILE_DIR) {
+          mkdirSync(PROFILE_DIR, { recursive: true });
+          // The build (with its source maps) stays next to the profiles: scripts/bench/long-tasks.ts reads both.
+          const keptDist = join(PROFILE_DIR, "dist");
+          if (!existsSync(keptDist)) cpSync(distDir, keptDist, { recursive: true });
+          await profilePage(browser.port, `${appUrl}${path}`, PROFILE_DIR, page.id, distDir);
+        }
+        pages.push(
+          await measurePage(appUrl, path, browser.port, roleNote(page.role), page.id, (run) => {
+            const landed = new URL(run.finalUrl).pathname;
+            if (landed !== path) {
+              throw new Error(
+                `COULD NOT measure ${path} (${roleNote(page.role)}): Lighthouse ended on ${run.finalUrl}.`,
+              );
+            }
+          }),
+        );
+      }
 
-    return reportAndCheck(pages, version.Browser);
-  } finally {
-    await cleanup();
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  }
+      return reportAndCheck(pages, version.Browser);
+    },
+  );
 }
 
 /** Prints the table, writes the doc (only when every page was measured), returns the exit code. */
