@@ -260,7 +260,8 @@ describe("conversation list", () => {
     renderAt("/messages");
     const list = await screen.findByRole("navigation", { name: /Conversazioni/ });
     const link = await within(list).findByRole("link", { name: /Cicli Rossi/ });
-    expect(link).toHaveTextContent("Bici da città");
+    // The product's name comes with the request, read after the row appears.
+    await waitFor(() => expect(link).toHaveTextContent("Bici da città"));
     expect(link).toHaveTextContent("Ciao!");
     expect(link).toHaveTextContent("1 messaggio non letto");
     // From the header's one document: no listener on any conversation's messages.
