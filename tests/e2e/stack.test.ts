@@ -120,14 +120,34 @@ describe("every service of the local stack answers", () => {
   });
 
   it("a request published near a shop reaches it through the Cloud Tasks emulator: trigger, digest task, notification", async () => {
-    // onUserWritten indexed the seeded shops; a request written now near Elettronica Navigli, in one of its
-    // categories, runs onRequestWritten (the fan-out), which queues sendShopDigest on firebase-tools' Cloud
-    // Tasks emulator; the task (dispatched at once there, at the hour's end in production) writes the shop's
-    // requests_nearby notification. A shop in other categories hears nothing.
+    // A shop opened for this test (a copy of Elettronica Navigli's user document under a new uid), so that
+    // no digest already queued this hour stands in the way: firebase-tools' Cloud Tasks emulator keeps every
+    // task id it was given for the whole run, and a digest's id is its shop and hour. onUserWritten indexes
+    // the shop; a request written now near it, in one of its categories, runs onRequestWritten (the fan-out),
+    // which queues sendShopDigest; the task (dispatched at once there, at the hour's end in production)
+    // writes the shop's requests_nearby notification. A shop in other categories hears nothing.
     const documents = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents`;
     const asOwner = { authorization: "Bearer owner", "content-type": "application/json" };
-    const shopIndex = await fetch(`${documents}/shopIndex/${DEMO_SHOP_1.uid}`, { headers: asOwner });
-    expect(shopIndex.status).toBe(200);
+    const shopId = `fanout-shop-${Date.now()}`;
+    const navigli = (await (
+      await fetch(`${documents}/users/${DEMO_SHOP_1.uid}`, { headers: asOwner })
+    ).json()) as {
+      fields: Record<string, unknown>;
+    };
+    const opened = await fetch(`${documents}/users/${shopId}`, {
+      method: "PATCH",
+      headers: asOwner,
+      body: JSON.stringify({
+        fields: { ...navigli.fields, email: { stringValue: `${shopId}@vicino.test` } },
+      }),
+    });
+    expect(opened.status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${documents}/shopIndex/${shopId}`, { headers: asOwner })).status, {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(200);
     const requestId = `fanout-check-${Date.now()}`;
     const near = { lat: 45.4532, lng: 9.1771 };
     const written = await fetch(`${documents}/requests/${requestId}`, {
@@ -159,11 +179,13 @@ describe("every service of the local stack answers", () => {
           doc.fields.body?.stringValue?.includes("Cavo HDMI"),
       );
     };
-    await expect.poll(() => digestOf(DEMO_SHOP_1.uid), { timeout: 60_000, interval: 500 }).toHaveLength(1);
+    await expect.poll(() => digestOf(shopId), { timeout: 60_000, interval: 500 }).toHaveLength(1);
     expect(await digestOf(DEMO_SHOP_2.uid)).toEqual([]);
-    // The tests below count the seeded marketplace's active requests.
-    const removed = await fetch(`${documents}/requests/${requestId}`, { method: "DELETE", headers: asOwner });
-    expect(removed.status).toBe(200);
+    // The tests below count the seeded marketplace's active requests and shops.
+    for (const path of [`requests/${requestId}`, `users/${shopId}`]) {
+      const removed = await fetch(`${documents}/${path}`, { method: "DELETE", headers: asOwner });
+      expect(removed.status).toBe(200);
+    }
   });
 
   it("the SPA, with history fallback for deep links", async () => {

@@ -1,74 +1,70 @@
 // The journeys' fresh data comes from a snapshot of the demo seed (scripts/seed/snapshot.ts): restoring it
-// must leave exactly what a full seed at the same moment leaves, documents and accounts alike.
+// after a test changed, added and deleted documents and accounts must leave exactly what the seed left.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configureFirestore } from "../../functions/src/lib/admin";
 import { AuthEmulator } from "../../scripts/seed/auth-emulator";
 import { DEMO_BUYER, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
-import { seedDemoData } from "../../scripts/seed/seed";
-import { captureDemoData, readProject, restoreSnapshot } from "../../scripts/seed/snapshot";
-import type { EncodedDocument } from "../../scripts/seed/snapshot-codec";
+import { documentPaths, readProject, restoreSnapshot, seedAndCapture } from "../../scripts/seed/snapshot";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 
 let stack: TestStack;
-
-/**
- * What a play of the scenario leaves, without what is random in it (Firestore's auto ids of notifications
- * and messages, pickup codes, hashed keys): each document's path, auto ids masked, and its fields.
- */
-const AUTO_ID = /^[A-Za-z0-9]{20}$/;
-function shapeOf(documents: EncodedDocument[]): string[] {
-  return documents
-    .map(({ path, data }) => {
-      const masked = path
-        .split("/")
-        .map((part) => (AUTO_ID.test(part) ? "<id>" : part))
-        .join("/");
-      const fields = data && typeof data === "object" ? Object.keys(data).sort().join(",") : "";
-      return `${masked} {${fields}}`;
-    })
-    .sort();
-}
+let dir: string;
 
 const target = () => ({
   projectId: stack.projectId,
   firestoreHost: stack.hosts.firestore,
   authHost: stack.hosts.auth,
 });
+const settled = () => Promise.resolve();
 
 beforeAll(async () => {
   stack = await startStack(DATA_LAYER);
+  dir = mkdtempSync(join(tmpdir(), "vicino-snapshot-test-"));
 });
 
-afterAll(() => stopStack());
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await stopStack();
+});
 
 describe("the demo seed's snapshot", () => {
-  it("restores the same documents and accounts as a full seed at the same moment", async () => {
-    const now = new Date();
-    const seeded = await seedDemoData(target(), now);
+  it("puts back every document and account a test changed, added or deleted", async () => {
+    const snapshot = await seedAndCapture(target(), dir, settled);
     const afterSeed = await readProject(target());
+    expect(afterSeed.length).toBeGreaterThan(100);
+    expect(snapshot.paths).toEqual(afterSeed.map((document) => document.path));
+    const shadow = { projectId: `${stack.projectId}-snapshot`, firestoreHost: stack.hosts.firestore };
+    expect(await readProject(shadow)).toEqual([]);
 
-    const snapshot = await captureDemoData(target(), now);
-    expect(snapshot.summary).toEqual(seeded);
-    expect(snapshot.documents.length).toBeGreaterThan(100);
-    await stack.resetData();
-    expect(await readProject(target())).toEqual([]);
-
-    await expect(restoreSnapshot(target(), snapshot)).resolves.toEqual(seeded);
-    const restored = await readProject(target());
-    expect(restored).toEqual(snapshot.documents);
-    expect(shapeOf(restored)).toEqual(shapeOf(afterSeed));
+    const app = initializeApp({ projectId: stack.projectId }, "seed-snapshot-test");
+    const db = configureFirestore(getFirestore(app), stack.hosts.firestore);
+    const [changed, deleted] = snapshot.paths.filter((path) => path.startsWith(`${COLLECTIONS.requests}/`));
+    await db.doc(changed as string).update({ title: "Cambiato dal test" });
+    await db.doc(deleted as string).delete();
+    await db.doc(`${COLLECTIONS.requests}/added-by-a-test`).set({ title: "Nuova" });
+    await db
+      .doc(`${COLLECTIONS.users}/${DEMO_BUYER.uid}/${SUBCOLLECTIONS.notifications}/added`)
+      .set({ n: 1 });
+    await deleteApp(app);
     const auth = new AuthEmulator({ host: stack.hosts.auth, projectId: stack.projectId });
-    expect(await auth.countAccounts()).toBe(seeded.accounts);
+    await auth.signUp("nuovo@vicino.test", "vicino123");
+    expect(await readProject(target())).not.toEqual(afterSeed);
+
+    await expect(restoreSnapshot(target(), snapshot, settled)).resolves.toEqual(snapshot.summary);
+    expect(await readProject(target())).toEqual(afterSeed);
+    expect(await documentPaths(target())).toEqual(snapshot.paths);
+    expect(await auth.countAccounts()).toBe(snapshot.summary.accounts);
     for (const persona of [DEMO_BUYER, DEMO_SHOP_1]) {
       await expect(auth.signIn(persona.email, persona.password)).resolves.toMatchObject({
         localId: persona.uid,
       });
     }
-  });
-
-  it("leaves nothing in the project it captures in", async () => {
-    await captureDemoData(target(), new Date());
-    const shadow = { projectId: `${stack.projectId}-snapshot`, firestoreHost: stack.hosts.firestore };
-    expect(await readProject(shadow)).toEqual([]);
   });
 });

@@ -54,25 +54,27 @@ export function runningExecutions(stack: Pick<StackInfo, "logDir">): number {
 }
 
 /**
- * Waits (up to `timeoutMs`, then goes on) until the functions have finished what they began: after the
- * demo data is restored its triggers (the shop index, the market rollups, the fan-out of a recent
- * request) run at once, and a journey started in the middle of them would find the emulator busy.
- * `alreadyRunning`: executions that had begun before (one that never logs its end does not hold this up).
+ * Waits (up to `timeoutMs`, then goes on) until the functions have finished what they began, with no new
+ * execution for `quietMs` (a trigger's write starts the next one a moment after it ends): after the demo
+ * seed (the shop index, the market rollups, the fan-out of a recent request), and before a restore, so that
+ * nothing a journey set going writes over the restored data. `alreadyRunning`: executions not to wait for
+ * (one that never logs its end). Returns whether the functions went idle in time.
  */
 export async function waitForFunctionsIdle(
   stack: Pick<StackInfo, "logDir">,
   {
     alreadyRunning = 0,
     timeoutMs = 15_000,
-    quietMs = 1_000,
+    quietMs = 500,
   }: { alreadyRunning?: number; timeoutMs?: number; quietMs?: number } = {},
-): Promise<void> {
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   let idleSince: number | undefined;
   while (Date.now() < deadline) {
     if (runningExecutions(stack) > alreadyRunning) idleSince = undefined;
     else idleSince ??= Date.now();
-    if (idleSince !== undefined && Date.now() - idleSince >= quietMs) return;
+    if (idleSince !== undefined && Date.now() - idleSince >= quietMs) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return false;
 }

@@ -10,7 +10,7 @@ declare module "vitest" {
 
 /**
  * What each project needs of the stack. `npm test` runs `rules` and `integration` side by side, as two
- * vitest processes (scripts/ci/server-layers.ts), each with its own stack: the integration layer fails a
+ * vitest processes (scripts/ci/side-by-side.mjs), each with its own stack: the integration layer fails a
  * test on any refusal in its emulator's log, which does not say which project a refusal was for, so the
  * rules suite's expected refusals must not land there. (Each layer has its own project id too.)
  */
