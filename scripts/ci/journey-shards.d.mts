@@ -1,2 +1,9 @@
-export function splitByWeight(files: string[], secondsOf: Record<string, number>, count: number): string[][];
-export function journeyShards(rootDir: string, count: number): string[][];
+export function splitByWeight(
+  files: string[],
+  secondsOf: Record<string, number>,
+  startTotals: number[],
+): string[][];
+export function testSeconds(rootDir: string): {
+  journeys: Record<string, number>;
+};
+export function journeyShards(rootDir: string, startTotals: number[]): string[][];
