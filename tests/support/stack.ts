@@ -102,7 +102,9 @@ function testStack(info: StackInfo): TestStack {
   const settle = async () => {
     if (!info.services.includes("functions")) return;
     const alreadyRunning = stuckExecutions.get(info.logDir) ?? 0;
-    if (!(await waitForFunctionsIdle(info, { alreadyRunning }))) {
+    // Up to a minute: right after a full seed, on two busy cores, the functions take tens of seconds to
+    // run what ~120 writes triggered, and a journey started in the middle of that waits on them.
+    if (!(await waitForFunctionsIdle(info, { alreadyRunning, timeoutMs: 60_000 }))) {
       stuckExecutions.set(info.logDir, runningExecutions(info));
     }
   };
