@@ -303,6 +303,8 @@ describe("chat", () => {
       expect(readUserConversations).not.toHaveBeenCalled();
       expect(screen.queryByRole("link", { name: /Cicli Rossi/ })).toBeNull();
     } finally {
+      // Unmounted first: a render after the stub is gone would find no matchMedia.
+      cleanup();
       vi.unstubAllGlobals();
     }
   });
