@@ -2,6 +2,9 @@
 // machines, each with its own stack (started by its global setup, tests/support/global-setup.ts, on free
 // ports) and, for the journeys, its own Chromium:
 //
+//   node scripts/ci/side-by-side.mjs checks   `unit` and `ui` then `rules`, beside `integration` (npm test's
+//                                             first step: the unit tests need no stack, and fill the
+//                                             core the integration layer leaves idle while it waits)
 //   node scripts/ci/side-by-side.mjs server   `rules` beside `integration` (npm run test:server)
 //   node scripts/ci/side-by-side.mjs e2e      the journeys in two halves (npm run test:e2e)
 //
@@ -24,6 +27,10 @@ const journeys = (files, index) => ({ name: `e2e ${index + 1}`, args: ["--projec
 
 /** Each group: its lanes, each lane the steps it runs one after another. */
 const GROUPS = {
+  checks: () => [
+    [{ name: "unit+ui", args: ["--project", "unit", "--project", "ui"] }, layer("rules")],
+    [layer("integration")],
+  ],
   server: () => [[layer("rules")], [layer("integration")]],
   e2e: () => journeyShards(rootDir, [0, 0]).map((files, index) => [journeys(files, index)]),
 };

@@ -65,6 +65,14 @@ async function saveFirestore(origin: string, projectId: string, exportDir: strin
   renameSync(saving, saved);
 }
 
+function oneFunctionsWorkerArgs(options: StackOptions): string[] {
+  const port = options.firebaseSupportPorts?.functionsInspector;
+  if (!options.oneFunctionsWorker) return [];
+  if (port === undefined)
+    throw new ServiceError("oneFunctionsWorker needs firebaseSupportPorts.functionsInspector");
+  return ["--inspect-functions", String(port)];
+}
+
 const errorLine = (line: string) => /\b(error|errore|exception)\b/i.test(line) || /✘/.test(line);
 
 export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec> {
@@ -93,6 +101,7 @@ export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec>
     "--project",
     projectId,
     ...firebaseConfigArgs(options),
+    ...oneFunctionsWorkerArgs(options),
     ...(authExport && existsSync(join(authExport, "firebase-export-metadata.json"))
       ? ["--import", authExport]
       : []),

@@ -54,4 +54,38 @@ describe("the firebase-tools config of a stack", () => {
     });
     expect(specs.firebase?.args).not.toContain("--config");
   });
+
+  it("runs every function in one worker on request: the inspector flag on its own port, not an emulator", () => {
+    const dir = dataDir();
+    const specs = serviceSpecs({
+      rootDir,
+      projectId: "demo-test",
+      ports: { ...DEFAULT_PORTS, auth: 19099, functions: 15001 },
+      firebaseSupportPorts: {
+        hub: 14400,
+        logging: 14500,
+        eventarc: 19299,
+        tasks: 19499,
+        functionsInspector: 19229,
+      },
+      oneFunctionsWorker: true,
+      dataDir: dir,
+      web: { kind: "none" },
+    });
+    const args = specs.firebase?.args ?? [];
+    expect(args[args.indexOf("--inspect-functions") + 1]).toBe("19229");
+    const config = JSON.parse(readFileSync(join(dir, "firebase.json"), "utf8"));
+    expect(Object.keys(config.emulators)).not.toContain("functionsInspector");
+  });
+
+  it("keeps a worker per function by default, as production has an instance per function", () => {
+    const specs = serviceSpecs({
+      rootDir,
+      projectId: "demo-vicino",
+      ports: DEFAULT_PORTS,
+      dataDir: dataDir(),
+      web: { kind: "none" },
+    });
+    expect(specs.firebase?.args).not.toContain("--inspect-functions");
+  });
 });

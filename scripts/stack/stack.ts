@@ -265,8 +265,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
 /** Free ports for a private stack and for firebase-tools' support emulators (tests, benchmarks). */
 export async function freeStackPorts(): Promise<Pick<StackOptions, "ports" | "firebaseSupportPorts">> {
-  const [firestore, firestoreWebSocket, auth, functions, smtp, inbox, web, hub, logging, eventarc, tasks] =
-    await findFreePorts(11);
+  const [
+    firestore,
+    firestoreWebSocket,
+    auth,
+    functions,
+    smtp,
+    inbox,
+    web,
+    hub,
+    logging,
+    eventarc,
+    tasks,
+    inspector,
+  ] = await findFreePorts(12);
   return {
     ports: {
       firestore: firestore!,
@@ -277,6 +289,12 @@ export async function freeStackPorts(): Promise<Pick<StackOptions, "ports" | "fi
       inbox: inbox!,
       web: web!,
     },
-    firebaseSupportPorts: { hub: hub!, logging: logging!, eventarc: eventarc!, tasks: tasks! },
+    firebaseSupportPorts: {
+      hub: hub!,
+      logging: logging!,
+      eventarc: eventarc!,
+      tasks: tasks!,
+      functionsInspector: inspector!,
+    },
   };
 }
