@@ -56,8 +56,20 @@ async function settle(page: Page, quietMs = 400, maxMs = 5_000): Promise<void> {
   );
 }
 
-/** Runs axe on the page as it is now; returns its serious and critical violations. */
+/**
+ * Runs axe on the page as it is now; returns its serious and critical violations. A page that loads a new
+ * document between axe's injection and its run (a reload, a sign-in's redirect) has lost axe: it is
+ * injected again, twice at most, then the check counts as navigated away.
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const violations = await axeViolationsOnce(page);
+    if (violations) return violations;
+  }
+  throw new Error("the page navigated to a new document each time axe was about to run");
+}
+
+async function axeViolationsOnce(page: Page): Promise<AxeViolation[] | null> {
   // Evaluated through the DevTools protocol, so a page's Content-Security-Policy does not block it.
   const injected = await page.evaluate("typeof window.axe === 'object'");
   if (!injected) await page.evaluate(AXE_SOURCE);
@@ -72,8 +84,10 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
           nodes: { target: unknown[]; html: string; failureSummary?: string }[];
         }[];
       };
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<Result> } })
-        .axe;
+      const axe = (
+        window as unknown as { axe?: { run(context: Document, options: object): Promise<Result> } }
+      ).axe;
+      if (!axe) return null;
       const result = await axe.run(document, {
         runOnly: { type: "tag", values: tags },
         // Third-party frames (the Auth emulator's, reCAPTCHA's) are not the app's and never answer axe.
@@ -92,7 +106,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     },
     WCAG_TAGS as unknown as string[],
   );
-  return violations.filter((violation) => FAILING_IMPACTS.has(violation.impact));
+  return violations?.filter((violation) => FAILING_IMPACTS.has(violation.impact)) ?? null;
 }
 
 /** One readable block per violation: rule, impact, what it asks, where, and axe's explanation. */
@@ -197,7 +211,7 @@ export function watchAccessibility(page: Page): void {
   watched.add(page);
   page.on("close", () => watched.delete(page));
   page.on("framenavigated", (frame) => {
-    if (frame !== page.mainFrame()) return;
+    if (frame !== page.mainFrame() || !watched.has(page)) return;
     const url = frame.url();
     if (!url.startsWith("http")) return;
     const route = routeOf(url);
@@ -205,6 +219,14 @@ export function watchAccessibility(page: Page): void {
     checkedRoutes.add(route);
     queueCheck(page, "dopo la navigazione");
   });
+}
+
+/**
+ * Stops watching a page that checks every state itself (the sweep of every page: a watched page would be
+ * checked twice per route, once on arrival and once by the sweep).
+ */
+export function unwatchAccessibility(page: Page): void {
+  watched.delete(page);
 }
 
 /**
