@@ -6,10 +6,10 @@ const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 /**
  * `npm test` runs three groups one after another, fast ones first: `unit` and `ui`, then `rules` and
- * `integration` side by side, then `e2e`. The layers that need servers start their stack in the global
- * setup on free ports (tests/support/global-setup.ts): Google's Firestore emulator with firestore.rules
- * loaded, plus what the layer needs; the two server layers share one (a project id each), the journeys
- * have their own; within a layer, files run one at a time.
+ * `integration` side by side, then `e2e` in two halves side by side (scripts/ci/side-by-side.mjs). Each
+ * vitest process that needs servers starts its own stack in the global setup on free ports
+ * (tests/support/global-setup.ts): Google's Firestore emulator with firestore.rules loaded, plus what the
+ * layer needs; within a process, files run one at a time.
  */
 const withStack = {
   environment: "node" as const,

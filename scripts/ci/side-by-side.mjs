@@ -23,10 +23,10 @@ const rootDir = fileURLToPath(new URL("../..", import.meta.url));
 const layer = (name) => ({ name, args: ["--project", name] });
 const journeys = (files, index) => ({ name: `e2e ${index + 1}`, args: ["--project", "e2e", ...files] });
 
-/** Each group: its lanes, each lane the steps it runs one after another. */
+/** Each group: the vitest processes it runs side by side. */
 const GROUPS = {
-  server: () => [[layer("rules")], [layer("integration")]],
-  e2e: () => journeyShards(rootDir, [0, 0]).map((files, index) => [journeys(files, index)]),
+  server: () => [layer("rules"), layer("integration")],
+  e2e: () => journeyShards(rootDir, [0, 0]).map(journeys),
 };
 
 const [group, ...extra] = process.argv.slice(2);
@@ -36,7 +36,7 @@ if (!group || !(group in GROUPS)) {
   );
   process.exit(2);
 }
-const lanes = GROUPS[group]();
+const processes = GROUPS[group]();
 const results = [];
 
 /** Runs one vitest process; resolves with its exit code. */
@@ -57,16 +57,12 @@ function run(step) {
   );
 }
 
-async function runLane(steps) {
-  for (const step of steps) await run(step);
-}
-
 const started = Date.now();
-await Promise.all(lanes.map(runLane));
+await Promise.all(processes.map(run));
 for (const { name, code, seconds } of results) {
   console.log(`${name}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${seconds} s`);
 }
 console.log(
-  `${lanes.map((steps) => steps.map((step) => step.name).join(" → ")).join(" | ")}: ${Math.round((Date.now() - started) / 1000)} s`,
+  `${processes.map((step) => step.name).join(" | ")}: ${Math.round((Date.now() - started) / 1000)} s`,
 );
 process.exit(results.find((result) => result.code !== 0)?.code ?? 0);

@@ -8,6 +8,7 @@ import {
   DEMO_SHOP_1,
   DEMO_SHOP_2,
 } from "../../scripts/seed/demo-data";
+import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import { shopAreaAround } from "../../src/domain/geo/shop-area";
 import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
 import { requestSchema } from "../../src/domain/marketplace/request";
@@ -15,6 +16,14 @@ import { openPage, testChromium } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
 import { expectRulesDenials } from "../support/rules-denials";
 import { startStack, stopStack, type TestStack } from "../support/stack";
+
+/** The collections the page's own SDK reads and writes below (code run in the page gets them as an argument). */
+const COLLECTION_NAMES = {
+  users: COLLECTIONS.users,
+  requests: COLLECTIONS.requests,
+  conversations: COLLECTIONS.conversations,
+  messages: SUBCOLLECTIONS.messages,
+};
 
 // The proof that `npm start` works: the same stack, seeded with the same data, read by the
 // app's own Firebase module and the browser SDK in Chromium.
@@ -41,13 +50,13 @@ describe("every service of the local stack answers", () => {
   it("Google's Firestore emulator, with firestore.rules enforced: an unauthenticated read is refused", async () => {
     expectRulesDenials();
     const documents = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents`;
-    const asNobody = await fetch(`${documents}/requests/${DEMO_REQUEST_IDS.iphone}`);
+    const asNobody = await fetch(`${documents}/${COLLECTIONS.requests}/${DEMO_REQUEST_IDS.iphone}`);
     expect(asNobody.status).toBe(403);
     expect(await asNobody.json()).toMatchObject({ error: { status: "PERMISSION_DENIED" } });
     const listing = await fetch(`${documents}/requests`);
     expect(listing.status).toBe(403);
     // The same document exists: the admin identity (what the seed and the functions use) reads it.
-    const asAdmin = await fetch(`${documents}/requests/${DEMO_REQUEST_IDS.iphone}`, {
+    const asAdmin = await fetch(`${documents}/${COLLECTIONS.requests}/${DEMO_REQUEST_IDS.iphone}`, {
       headers: { Authorization: "Bearer owner" },
     });
     expect(asAdmin.status).toBe(200);
@@ -79,27 +88,33 @@ describe("every service of the local stack answers", () => {
     const asOwner = { authorization: "Bearer owner", "content-type": "application/json" };
     const chat = `${DEMO_REQUEST_IDS.charger}_${DEMO_SHOP_1.uid}`;
     const messageId = `trigger-check-${Date.now()}`;
-    const written = await fetch(`${documents}/conversations/${chat}/messages/${messageId}`, {
-      method: "PATCH",
-      headers: asOwner,
-      body: JSON.stringify({
-        fields: {
-          conversationId: { stringValue: chat },
-          senderId: { stringValue: DEMO_BUYER.uid },
-          senderName: { stringValue: "Giulia" },
-          senderType: { stringValue: "customer" },
-          content: { stringValue: "Passo domani alle 10, va bene?" },
-          type: { stringValue: "text" },
-          readBy: { arrayValue: { values: [{ stringValue: DEMO_BUYER.uid }] } },
-          createdAt: { timestampValue: new Date().toISOString() },
-        },
-      }),
-    });
+    const written = await fetch(
+      `${documents}/${COLLECTIONS.conversations}/${chat}/${SUBCOLLECTIONS.messages}/${messageId}`,
+      {
+        method: "PATCH",
+        headers: asOwner,
+        body: JSON.stringify({
+          fields: {
+            conversationId: { stringValue: chat },
+            senderId: { stringValue: DEMO_BUYER.uid },
+            senderName: { stringValue: "Giulia" },
+            senderType: { stringValue: "customer" },
+            content: { stringValue: "Passo domani alle 10, va bene?" },
+            type: { stringValue: "text" },
+            readBy: { arrayValue: { values: [{ stringValue: DEMO_BUYER.uid }] } },
+            createdAt: { timestampValue: new Date().toISOString() },
+          },
+        }),
+      },
+    );
     expect(written.status).toBe(200);
     const notifications = async () => {
-      const response = await fetch(`${documents}/users/${DEMO_SHOP_1.uid}/notifications`, {
-        headers: asOwner,
-      });
+      const response = await fetch(
+        `${documents}/${COLLECTIONS.users}/${DEMO_SHOP_1.uid}/${SUBCOLLECTIONS.notifications}`,
+        {
+          headers: asOwner,
+        },
+      );
       const body = (await response.json()) as {
         documents?: { name: string; fields: Record<string, unknown> }[];
       };
@@ -110,7 +125,10 @@ describe("every service of the local stack answers", () => {
     expect(notification?.fields).toMatchObject({ kind: { stringValue: "message_received" } });
     // The seed's conversations (days old, written before this message, their triggers run by now) are
     // history: the buyer, away as well, was told nothing of the shops' seeded messages.
-    const buyers = await fetch(`${documents}/users/${DEMO_BUYER.uid}/notifications`, { headers: asOwner });
+    const buyers = await fetch(
+      `${documents}/${COLLECTIONS.users}/${DEMO_BUYER.uid}/${SUBCOLLECTIONS.notifications}`,
+      { headers: asOwner },
+    );
     const { documents: buyerNotifications = [] } = (await buyers.json()) as {
       documents?: { fields: { kind?: { stringValue?: string } } }[];
     };
@@ -130,11 +148,11 @@ describe("every service of the local stack answers", () => {
     const asOwner = { authorization: "Bearer owner", "content-type": "application/json" };
     const shopId = `fanout-shop-${Date.now()}`;
     const navigli = (await (
-      await fetch(`${documents}/users/${DEMO_SHOP_1.uid}`, { headers: asOwner })
+      await fetch(`${documents}/${COLLECTIONS.users}/${DEMO_SHOP_1.uid}`, { headers: asOwner })
     ).json()) as {
       fields: Record<string, unknown>;
     };
-    const opened = await fetch(`${documents}/users/${shopId}`, {
+    const opened = await fetch(`${documents}/${COLLECTIONS.users}/${shopId}`, {
       method: "PATCH",
       headers: asOwner,
       body: JSON.stringify({
@@ -150,7 +168,7 @@ describe("every service of the local stack answers", () => {
       .toBe(200);
     const requestId = `fanout-check-${Date.now()}`;
     const near = { lat: 45.4532, lng: 9.1771 };
-    const written = await fetch(`${documents}/requests/${requestId}`, {
+    const written = await fetch(`${documents}/${COLLECTIONS.requests}/${requestId}`, {
       method: "PATCH",
       headers: asOwner,
       body: JSON.stringify({
@@ -169,7 +187,10 @@ describe("every service of the local stack answers", () => {
     });
     expect(written.status).toBe(200);
     const digestOf = async (uid: string) => {
-      const response = await fetch(`${documents}/users/${uid}/notifications`, { headers: asOwner });
+      const response = await fetch(
+        `${documents}/${COLLECTIONS.users}/${uid}/${SUBCOLLECTIONS.notifications}`,
+        { headers: asOwner },
+      );
       const body = (await response.json()) as {
         documents?: { fields: Record<string, { stringValue?: string }> }[];
       };
@@ -182,7 +203,7 @@ describe("every service of the local stack answers", () => {
     await expect.poll(() => digestOf(shopId), { timeout: 60_000, interval: 500 }).toHaveLength(1);
     expect(await digestOf(DEMO_SHOP_2.uid)).toEqual([]);
     // The tests below count the seeded marketplace's active requests and shops.
-    for (const path of [`requests/${requestId}`, `users/${shopId}`]) {
+    for (const path of [`${COLLECTIONS.requests}/${requestId}`, `${COLLECTIONS.users}/${shopId}`]) {
       const removed = await fetch(`${documents}/${path}`, { method: "DELETE", headers: asOwner });
       expect(removed.status).toBe(200);
     }
@@ -215,16 +236,16 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
       await installFirebase(page, stack.webEnv);
 
       const seen = await page.evaluate(
-        async ({ email, password }) => {
+        async ({ email, password, names }) => {
           const { sdk, getAuthInstance, getDb, env } = window.vicinoTest;
           const { collection, doc, getDoc, getDocs, limit, orderBy, query, where } = sdk.firestore;
           const auth = await getAuthInstance();
           const { user } = await sdk.auth.signInWithEmailAndPassword(auth, email, password);
           const db = await getDb();
-          const profile = await getDoc(doc(db, "users", user.uid));
+          const profile = await getDoc(doc(db, names.users, user.uid));
           const requests = await getDocs(
             query(
-              collection(db, "requests"),
+              collection(db, names.requests),
               where("customerId", "==", user.uid),
               orderBy("createdAt", "desc"),
               limit(50),
@@ -232,7 +253,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
           );
           const conversations = await getDocs(
             query(
-              collection(db, "conversations"),
+              collection(db, names.conversations),
               where("participants.customerId", "==", user.uid),
               orderBy("updatedAt", "desc"),
               limit(50),
@@ -242,7 +263,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
           const messages = firstChat
             ? await getDocs(
                 query(
-                  collection(db, "conversations", firstChat.id, "messages"),
+                  collection(db, names.conversations, firstChat.id, names.messages),
                   orderBy("createdAt", "asc"),
                   limit(50),
                 ),
@@ -269,7 +290,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
             messages: messages?.docs.map((snapshot) => snapshot.data().content as string) ?? [],
           };
         },
-        { email: DEMO_BUYER.email, password: DEMO_PASSWORD },
+        { email: DEMO_BUYER.email, password: DEMO_PASSWORD, names: COLLECTION_NAMES },
       );
 
       expect(seen.uid).toBe(DEMO_BUYER.uid);
@@ -406,7 +427,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
     try {
       await installFirebase(page, stack.webEnv);
       const active = await page.evaluate(
-        async ({ email, password, area }) => {
+        async ({ email, password, area, names }) => {
           const { sdk, getAuthInstance, getDb } = window.vicinoTest;
           const { collection, getDocs, limit, orderBy, query, where } = sdk.firestore;
           await sdk.auth.signInWithEmailAndPassword(await getAuthInstance(), email, password);
@@ -419,7 +440,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
             chunks.map((cells) =>
               getDocs(
                 query(
-                  collection(db, "requests"),
+                  collection(db, names.requests),
                   where("status", "==", "active"),
                   where("gh4", "in", cells),
                   orderBy("createdAt", "desc"),
@@ -433,26 +454,38 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
             .sort((a, b) => b.data().createdAt.toMillis() - a.data().createdAt.toMillis())
             .map((found) => found.id);
         },
-        { email: DEMO_SHOP_1.email, password: DEMO_PASSWORD, area: shopAreaAround(DEMO_SHOP_1.location) },
+        {
+          email: DEMO_SHOP_1.email,
+          password: DEMO_PASSWORD,
+          area: shopAreaAround(DEMO_SHOP_1.location),
+          names: COLLECTION_NAMES,
+        },
       );
       expect(active).toHaveLength(7);
       expect(active[0]).toBe(DEMO_REQUEST_IDS.backpack);
 
       // A listener (WebChannel Listen stream) on the iPhone chat; the buyer's reply arrives live.
       const chatId = "demo-req-iphone_demo-negozio-1";
-      await page.evaluate(async (conversationId) => {
-        const { sdk, getDb } = window.vicinoTest;
-        const { collection, limit, onSnapshot, orderBy, query } = sdk.firestore;
-        const db = await getDb();
-        const seen: string[] = [];
-        (window as unknown as { seenMessages: string[] }).seenMessages = seen;
-        onSnapshot(
-          query(collection(db, "conversations", conversationId, "messages"), orderBy("createdAt"), limit(50)),
-          (snapshot) => {
-            seen.splice(0, seen.length, ...snapshot.docs.map((doc) => doc.data().content as string));
-          },
-        );
-      }, chatId);
+      await page.evaluate(
+        async ({ conversationId, names }) => {
+          const { sdk, getDb } = window.vicinoTest;
+          const { collection, limit, onSnapshot, orderBy, query } = sdk.firestore;
+          const db = await getDb();
+          const seen: string[] = [];
+          (window as unknown as { seenMessages: string[] }).seenMessages = seen;
+          onSnapshot(
+            query(
+              collection(db, names.conversations, conversationId, names.messages),
+              orderBy("createdAt"),
+              limit(50),
+            ),
+            (snapshot) => {
+              seen.splice(0, seen.length, ...snapshot.docs.map((doc) => doc.data().content as string));
+            },
+          );
+        },
+        { conversationId: chatId, names: COLLECTION_NAMES },
+      );
       await page.waitForFunction(
         () => (window as unknown as { seenMessages: string[] }).seenMessages.length === 2,
       );
@@ -475,7 +508,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
           "stackreply0000000001",
         );
         await buyer.page.evaluate(
-          async ({ email, password, conversationId, now, message, conversationUpdate }) => {
+          async ({ email, password, conversationId, now, message, conversationUpdate, names }) => {
             const { sdk, getAuthInstance, getDb } = window.vicinoTest;
             const { doc, serverTimestamp, writeBatch } = sdk.firestore;
             await sdk.auth.signInWithEmailAndPassword(await getAuthInstance(), email, password);
@@ -488,11 +521,11 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
             const db = await getDb();
             const batch = writeBatch(db);
             batch.set(
-              doc(db, "conversations", conversationId, "messages", "stackreply0000000001"),
+              doc(db, names.conversations, conversationId, names.messages, "stackreply0000000001"),
               stamp(message) as Record<string, unknown>,
             );
             batch.update(
-              doc(db, "conversations", conversationId),
+              doc(db, names.conversations, conversationId),
               stamp(conversationUpdate) as Record<string, unknown>,
             );
             await batch.commit();
@@ -504,6 +537,7 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
             now: NOW,
             message,
             conversationUpdate,
+            names: COLLECTION_NAMES,
           },
         );
       } finally {
