@@ -53,6 +53,8 @@ describe("the firebase-tools config of a stack", () => {
       web: { kind: "none" },
     });
     expect(specs.firebase?.args).not.toContain("--config");
+    // A worker per function, as production has an instance per function.
+    expect(specs.firebase?.args).not.toContain("--inspect-functions");
   });
 
   it("runs every function in one worker on request: the inspector flag on its own port, not an emulator", () => {
@@ -76,16 +78,5 @@ describe("the firebase-tools config of a stack", () => {
     expect(args[args.indexOf("--inspect-functions") + 1]).toBe("19229");
     const config = JSON.parse(readFileSync(join(dir, "firebase.json"), "utf8"));
     expect(Object.keys(config.emulators)).not.toContain("functionsInspector");
-  });
-
-  it("keeps a worker per function by default, as production has an instance per function", () => {
-    const specs = serviceSpecs({
-      rootDir,
-      projectId: "demo-vicino",
-      ports: DEFAULT_PORTS,
-      dataDir: dataDir(),
-      web: { kind: "none" },
-    });
-    expect(specs.firebase?.args).not.toContain("--inspect-functions");
   });
 });
