@@ -85,6 +85,10 @@ describe("accounts end to end", () => {
     await page.getByRole("button", { name: "Registrati" }).click();
 
     await page.getByText("Registrazione completata!", { exact: true }).waitFor({ timeout: 20_000 });
+    // The toast claims the welcome only when /api/send-email answered that it went out.
+    await page
+      .getByText("Ti abbiamo inviato un'email di benvenuto.", { exact: true })
+      .waitFor({ timeout: 2_000 });
     await landsOn(page, "/customer");
     await headerShows(page, "Anna Neri");
 

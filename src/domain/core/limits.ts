@@ -223,6 +223,12 @@ export const BLOCK_CHANGES_PER_HOUR = 30;
 export const EMAILS_PER_ADDRESS_AND_CLIENT = 5;
 export const EMAILS_PER_IPV4_PER_HOUR = 600;
 export const EMAILS_PER_IPV6_PREFIX_PER_HOUR = 30;
+/**
+ * Tries of a new account's welcome (POST /api/send-email from the browser) when the endpoint failed
+ * (a 5xx or no answer), and the pause before the next one: a server hiccup should not lose it.
+ */
+export const WELCOME_EMAIL_TRIES = 3;
+export const WELCOME_EMAIL_RETRY_MS = 700;
 
 // Client error reports (ours: POST /api/client-error, src/domain/boundary/client-error.ts)
 /** Reports one page load sends at most; the same error is sent once. */

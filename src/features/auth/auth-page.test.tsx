@@ -265,6 +265,26 @@ describe("/auth register", () => {
     await waitFor(() => expect(location.pathname).toBe("/customer"), { timeout: 3000 });
   });
 
+  it("tries the welcome again after the server's own failure, then says it went out", async () => {
+    email.sendEmail.mockRejectedValueOnce(new email.SendEmailError("Si è verificato un errore.", 500));
+    const { user } = await openAuth();
+    await fillRegister(user);
+    const toast = await findToast("Registrazione completata!");
+    expect(toast).toHaveTextContent("Ti abbiamo inviato un'email di benvenuto.");
+    expect(email.sendEmail).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not insist when the endpoint refuses the welcome (429)", async () => {
+    email.sendEmail.mockRejectedValueOnce(
+      new email.SendEmailError("Troppi tentativi. Riprova più tardi.", 429),
+    );
+    const { user } = await openAuth();
+    await fillRegister(user);
+    const toast = await findToast("Registrazione completata!");
+    expect(toast).not.toHaveTextContent("email di benvenuto");
+    expect(email.sendEmail).toHaveBeenCalledTimes(1);
+  });
+
   it("shows 'email-already-in-use' in Italian", async () => {
     seedAccount({ email: "mario@example.com", password: "altra" });
     const { user, location } = await openAuth();

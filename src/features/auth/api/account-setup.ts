@@ -1,7 +1,8 @@
 import { syncProfile } from "@/data/account";
 import { type AuthUser, currentIdToken } from "@/data/auth";
-import { sendEmail } from "@/data/email";
+import { SendEmailError, sendEmail } from "@/data/email";
 import { createUserDoc, getUser } from "@/data/users";
+import { WELCOME_EMAIL_RETRY_MS, WELCOME_EMAIL_TRIES } from "@/domain/core/limits";
 import { ASSISTANT_NAME, type UserType } from "@/domain/core/user-type";
 import { isPlatformName } from "@/domain/people/platform-names";
 import { fallbackDisplayName } from "@/domain/people/session";
@@ -27,19 +28,33 @@ export async function syncPublicProfile(): Promise<void> {
   }
 }
 
-/** POST /api/send-email welcome. Never blocks a sign-up: a failure is logged and reported as false. */
+/** A failure worth another try: no answer (the network), or the server's own error (5xx). */
+function transient(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof SendEmailError && error.status >= 500);
+}
+
+/**
+ * POST /api/send-email welcome, tried again after a transient failure. Never blocks a sign-up for
+ * good: a refusal or the last failure is logged and reported as false.
+ */
 export async function sendWelcomeEmail(displayName: string, userType: UserType): Promise<boolean> {
-  try {
-    const idToken = await currentIdToken();
-    if (!idToken) throw new Error("Nessun utente collegato per l'email di benvenuto");
-    await sendEmail(
-      { type: "welcome", data: { displayName, userType, assistantName: ASSISTANT_NAME[userType] } },
-      idToken,
-    );
-    return true;
-  } catch (error) {
-    console.error("Welcome e-mail not sent", error);
-    return false;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const idToken = await currentIdToken();
+      if (!idToken) throw new Error("Nessun utente collegato per l'email di benvenuto");
+      await sendEmail(
+        { type: "welcome", data: { displayName, userType, assistantName: ASSISTANT_NAME[userType] } },
+        idToken,
+      );
+      return true;
+    } catch (error) {
+      if (attempt < WELCOME_EMAIL_TRIES && transient(error)) {
+        await new Promise((resolve) => setTimeout(resolve, WELCOME_EMAIL_RETRY_MS * attempt));
+        continue;
+      }
+      console.error("Welcome e-mail not sent", error);
+      return false;
+    }
   }
 }
 
