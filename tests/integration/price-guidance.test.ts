@@ -13,6 +13,7 @@ import { requestGeoFields } from "../../src/domain/geo/geo-cover";
 import { decodeGeohashBounds } from "../../src/domain/geo/geohash";
 import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { priceStatsExpiry } from "../../src/domain/marketplace/price-stats";
+import { OFFER_STATUS } from "../../src/domain/marketplace/state-machine";
 import { areSimilar } from "../../src/domain/products/product-similarity";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, partitaIvaOf, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
@@ -175,6 +176,33 @@ describe("priceGuidance", () => {
     const expected = bruteForce(query);
     expect(expected.range).toEqual({ min: 199, max: 320, count: 5 });
     expect(await stats.priceGuidanceFor(query, { db: db(), now: () => later })).toEqual(expected);
+  });
+
+  it("counts a pending offer whose price the shop edited at its new price, and ignores other updates", async () => {
+    const edited = await offer("shop1", 250, DUOMO);
+    await offer("shop2", 280, NEAR);
+    await offer("shop3", 199, DUOMO);
+    await offer("shop4", 320, SESTO);
+    await offer("shop2", 300, DUOMO);
+    const ref = db().doc(`offers/${offerIdFor(edited, "shop1")}`);
+    const before = (await ref.get()).data();
+    // The shop's app edits the pending offer (the rules allow price and terms); the trigger's own code.
+    await ref.update({ price: 340, updatedAt: Timestamp.now() });
+    const after = (await ref.get()).data();
+    const now = async () => new Date();
+    expect(await stats.recordEditedOfferPrice(db(), ref.id, before, after, now)).toBe("recorded");
+    seeded[0] = { ...(seeded[0] as Seeded), price: 340 };
+    const query = { category: "sport", productName: "bicicletta", location: DUOMO, price: 260 };
+    const expected = bruteForce(query);
+    expect(expected.range).toEqual({ min: 199, max: 340, count: 5 });
+    expect(await guidance(query)).toEqual(expected);
+    // A read or a decision leaves the entry alone; so does a price changed on an offer no longer pending.
+    expect(await stats.recordEditedOfferPrice(db(), ref.id, after, { ...after, readAt: 1 }, now)).toBe(
+      "unchanged",
+    );
+    const accepted = { ...after, status: OFFER_STATUS.accepted, price: 1 };
+    expect(await stats.recordEditedOfferPrice(db(), ref.id, after, accepted, now)).toBe("not-pending");
+    expect(await guidance(query)).toEqual(expected);
   });
 
   it("answers nothing for four offers", async () => {

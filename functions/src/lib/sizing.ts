@@ -113,6 +113,9 @@ export const SIZING = {
   // Triggers: one per chat message (~2/s on average, ~10/s at peak), each a few reads, the recipient's
   // unread count (a small transaction on unreadCounts/{uid}) and maybe a mail.
   onMessageCreated: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 20 },
+  // One per offer update (a decision, a read, an edit); only a pending offer's new price writes (its
+  // entry in priceStats), the rest return after comparing the two versions.
+  onOfferUpdated: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 20 },
   // The buyer closes or renews a request.
   closeRequest: callable,
   renewRequest: callable,

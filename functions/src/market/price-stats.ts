@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
+import { onDocumentUpdated } from "firebase-functions/firestore";
 import { onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
-import { COLLECTIONS } from "@/domain/core/collections";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { distanceKm } from "@/domain/geo/geo";
 import {
   PRICE_GUIDANCE_MESSAGES,
@@ -23,19 +24,21 @@ import {
   priceStatsExpiry,
   priceStatsMonth,
 } from "@/domain/marketplace/price-stats";
+import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { productSignature } from "@/domain/products/product-similarity";
 import type { RollupWriter } from "../analytics/rollups";
-import { runDeal } from "../deals/deal-store";
+import { requestRef, runDeal } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
-import { callableOptions } from "../lib/global-options";
+import { callableOptions, region } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 
 /**
  * The ONE module that keeps and reads the price aggregates (src/domain/marketplace/price-stats.ts).
  * submitOffer records an offer's entry right after its commit (recordOfferPrice: a blind merge in a
- * write of its own, never in the offer's transaction); priceGuidance reads the cells around a
+ * write of its own, never in the offer's transaction); a shop editing its pending offer's price (a
+ * write of its app, under the rules) replaces the entry through onOfferUpdated; priceGuidance reads the cells around a
  * place and answers only above the threshold (price-guidance.ts), so a client never sees one offer.
  */
 
@@ -116,6 +119,59 @@ export async function recordOfferPrice(
     logger.warn("price stats: offer price not recorded", { error: String(error) });
   }
 }
+
+/** What an edit needs of the offer: its price, state, request and shop. */
+const offerPartSchema = z.object({
+  [OFFER_FIELDS.requestId]: z.string().min(1),
+  [OFFER_FIELDS.merchantId]: z.string().min(1),
+  [OFFER_FIELDS.status]: z.string(),
+  price: z.number().positive(),
+});
+
+export type PriceEditOutcome = "recorded" | "unchanged" | "not-pending" | "unreadable";
+
+/**
+ * A pending offer whose price changed: its entry replaced by the new price (same key, so it counts
+ * once), dated at the edit. Any other update (a decision, a read, the hold) writes nothing.
+ */
+export async function recordEditedOfferPrice(
+  db: Firestore,
+  offerId: string,
+  before: DocumentData | undefined,
+  after: DocumentData | undefined,
+  now: () => Promise<Date>,
+): Promise<PriceEditOutcome> {
+  const previous = offerPartSchema.safeParse(before);
+  const current = offerPartSchema.safeParse(after);
+  if (!current.success) return "unreadable";
+  if (current.data.status !== OFFER_STATUS.pending) return "not-pending";
+  if (previous.success && previous.data.price === current.data.price) return "unchanged";
+  const request = await requestRef(db, current.data.requestId).get();
+  if (!request.exists) return "unreadable";
+  await recordOfferPrice(db, request.data() ?? {}, {
+    offerId,
+    merchantId: current.data.merchantId,
+    price: current.data.price,
+    at: await now(),
+  });
+  return "recorded";
+}
+
+export const onOfferUpdated = onDocumentUpdated(
+  sized("onOfferUpdated", { document: `${COLLECTIONS.offers}/{offerId}`, region }),
+  async (event) => {
+    const db = adminDb();
+    // The functions' clock (the test clock on the emulators) is read only for an edit it records.
+    const outcome = await recordEditedOfferPrice(
+      db,
+      event.params.offerId,
+      event.data?.before.data(),
+      event.data?.after.data(),
+      async () => (await clockFor(db))(),
+    );
+    if (outcome === "recorded") logger.info("price stats: edited offer price", { outcome });
+  },
+);
 
 const NOTHING: PriceGuidanceOutput = { range: null, abovePercent: null };
 
