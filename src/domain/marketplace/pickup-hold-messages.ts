@@ -38,6 +38,9 @@ export const HOLD_MESSAGES = {
   todayEmpty: "Nessun ritiro in attesa oggi.",
   todayLoadError: "Non è stato possibile caricare i ritiri di oggi.",
   heldUntil: "Tenuto fino a",
+  /** The buyer's view of a pending offer: what the shop promised to keep aside once accepted. */
+  offeredLabel: "Tenuto da parte",
+  offeredIntro: "Se accetti, il negozio te lo tiene da parte",
 } as const;
 
 export const HOLD_REFUSALS = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WeeklyHours } from "../people/opening-hours";
-import { defaultHoldUntil, holdMessage, holdUntilFor } from "./pickup-hold";
+import { defaultHoldUntil, holdMessage, holdUntilFor, offeredHoldMessage } from "./pickup-hold";
 
 const HOURS: WeeklyHours = {
   mon: [
@@ -51,5 +51,16 @@ describe("the hold the shop chose", () => {
     expect(holdUntilFor("secondClose", HOURS, monday).toISOString()).toBe("2026-03-07T12:00:00.000Z");
     expect(holdUntilFor("secondClose", undefined, monday).toISOString()).toBe("2026-03-04T18:00:00.000Z");
     expect(holdUntilFor("threeDays", HOURS, monday).toISOString()).toBe("2026-03-05T09:15:00.000Z");
+  });
+});
+
+describe("the hold a pending offer promises, before 'Accetta'", () => {
+  it.each([
+    ["nextClose", "Se accetti, il negozio te lo tiene da parte: fino a domani alla chiusura."],
+    ["secondClose", "Se accetti, il negozio te lo tiene da parte: fino a dopodomani alla chiusura."],
+    ["threeDays", "Se accetti, il negozio te lo tiene da parte: 3 giorni."],
+    [undefined, "Se accetti, il negozio te lo tiene da parte: fino a domani alla chiusura."],
+  ] as const)("%s reads '%s'", (choice, text) => {
+    expect(offeredHoldMessage(choice)).toBe(text);
   });
 });

@@ -87,6 +87,17 @@ export const holdChoiceSchema = lazySchema(() =>
   z.enum(HOLD_CHOICES, { error: HOLD_REFUSALS.invalidChoice }),
 );
 
+/** The shop's choice in words: 'Fino a domani alla chiusura' (an offer sent before the choice: the default). */
+export function holdChoiceText(choice: HoldChoice | undefined): string {
+  return HOLD_MESSAGES.choices[choice ?? DEFAULT_HOLD_CHOICE];
+}
+
+/** Before 'Accetta': 'Se accetti, il negozio te lo tiene da parte: fino a domani alla chiusura.' */
+export function offeredHoldMessage(choice: HoldChoice | undefined): string {
+  const text = holdChoiceText(choice);
+  return `${HOLD_MESSAGES.offeredIntro}: ${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
+}
+
 const THREE_DAYS_MS = 3 * 24 * 60 * MINUTE_MS;
 
 export function holdUntilFor(

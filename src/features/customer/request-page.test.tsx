@@ -125,6 +125,8 @@ describe("/requests/:requestId", () => {
     const navigliColumn = await screen.findByRole("article", { name: "Elettronica Navigli" });
     expect(navigliColumn).toHaveTextContent("39,00 €");
     expect(navigliColumn).toHaveTextContent("Prezzo più basso");
+    // What the shop keeps aside once accepted, before 'Accetta' (the default choice when none was stored).
+    expect(navigliColumn).toHaveTextContent("Tenuto da parteFino a domani alla chiusura");
     expect(navigliColumn).toHaveTextContent("Consegna a domicilio");
     expect(navigliColumn).toHaveTextContent("2 giorni");
     await within(navigliColumn).findByText(/3,5/);

@@ -451,6 +451,10 @@ describe("buyer's offer panel", () => {
     vi.mocked(acceptOffer).mockResolvedValue({ requestId: "r1", offerId: "r1_shop-1" });
     const { user } = renderAt(`/messages/${conversation.id}`);
     await user.click(await screen.findByRole("button", { name: "Accetta" }));
+    // What the shop keeps aside once accepted is said before 'Accetta'.
+    expect(
+      screen.getByText("Se accetti, il negozio te lo tiene da parte: fino a domani alla chiusura."),
+    ).toBeVisible();
     // Accepting cannot be undone and declines the other offers: a dialog says so and asks first.
     const dialog = await screen.findByRole("dialog", { name: /Accettare l'offerta di .+ a 180/ });
     expect(dialog).toHaveTextContent("le altre offerte ricevute vengono rifiutate");

@@ -10,6 +10,7 @@ import { formatEuro } from "@/domain/billing/pricing";
 import { DELIVERY_OPTION_LABELS } from "@/domain/core/enums";
 import { acceptedTermsOf } from "@/domain/marketplace/offer";
 import { COMPARISON_MESSAGES, type ComparedOffer } from "@/domain/marketplace/offer-comparison";
+import { HOLD_MESSAGES, holdChoiceText } from "@/domain/marketplace/pickup-hold";
 import { isPendingOffer } from "@/domain/marketplace/state-machine";
 import { formatDistance } from "@/lib/format";
 import { lazyDealCalls } from "../api/customer-data";
@@ -24,8 +25,8 @@ type OfferColumnProps = {
 
 /**
  * One offer as a column of the comparison: the same facts in the same order on every column (price,
- * delivery, availability, rating, distance), so the eye runs across them on a desktop; on a phone the
- * columns stack into a list.
+ * delivery, availability, the hold a pending offer promises, rating, distance), so the eye runs across
+ * them on a desktop; on a phone the columns stack into a list.
  */
 function OfferColumn({ item, decidable, cheapest }: OfferColumnProps) {
   const { offer, rating, distanceKm } = item;
@@ -53,6 +54,12 @@ function OfferColumn({ item, decidable, cheapest }: OfferColumnProps) {
           <dd className="break-words text-slate-900">
             {offer.estimatedDeliveryTime || COMPARISON_MESSAGES.noAvailability}
           </dd>
+          {isPendingOffer(offer.status) ? (
+            <>
+              <dt className="text-slate-600">{HOLD_MESSAGES.offeredLabel}</dt>
+              <dd className="text-slate-900">{holdChoiceText(offer.holdChoice)}</dd>
+            </>
+          ) : null}
           <dt className="text-slate-600">Valutazione</dt>
           <dd>{rating ? <ShopRating average={rating.average} count={rating.count} /> : "—"}</dd>
           <dt className="text-slate-600">Distanza</dt>

@@ -11,6 +11,7 @@ import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Offer } from "@/domain/marketplace/offer";
 import { acceptedTermsOf } from "@/domain/marketplace/offer";
 import { PICKUP_MESSAGES, pickupLabel } from "@/domain/marketplace/pickup";
+import { offeredHoldMessage } from "@/domain/marketplace/pickup-hold";
 import { NO_SHOW_MESSAGES } from "@/domain/marketplace/pickup-record";
 import { isRating, RATING_LABELS } from "@/domain/marketplace/rating";
 import type { Request } from "@/domain/marketplace/request";
@@ -82,12 +83,15 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
   }, [stage, awaitingPickup, uid, offer.id]);
   if (stage === "pending")
     return (
-      <OfferDecision
-        calls={dealDecisionCalls}
-        offerId={offer.id}
-        terms={acceptedTermsOf(offer)}
-        merchantName={offer.merchantName}
-      />
+      <>
+        <p className="text-sm text-slate-700">{offeredHoldMessage(offer.holdChoice)}</p>
+        <OfferDecision
+          calls={dealDecisionCalls}
+          offerId={offer.id}
+          terms={acceptedTermsOf(offer)}
+          merchantName={offer.merchantName}
+        />
+      </>
     );
   if (request && canCompleteWith(offer, request)) {
     return (
