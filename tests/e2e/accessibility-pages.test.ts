@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, unwatchAccessibility } from "../support/axe";
 import type { ViewportName } from "../support/browser";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 const { open, signIn } = seededJourney();
@@ -40,8 +40,8 @@ async function sweep(page: Page, paths: readonly string[], viewport: ViewportNam
       window.history.pushState(null, "", next);
       window.dispatchEvent(new PopStateEvent("popstate"));
     }, path);
-    await waitForPage(page, path, { timeout: 20_000 });
-    await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
+    await waitForPage(page, path, { timeout: SERVER_WAIT_MS });
+    await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: SERVER_WAIT_MS });
     await expectAccessible(page, viewport).catch((error: Error) => failures.push(error.message));
   }
   return failures;

@@ -13,6 +13,7 @@ import { MARKET_MESSAGES as M } from "../../src/domain/market/market-messages";
 import { type MarketMonth, marketDay, marketMonthSchema } from "../../src/domain/market/market-rollups";
 import { expectAccessible } from "../support/axe";
 import { downloadedText } from "../support/browser";
+import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 
@@ -35,7 +36,7 @@ async function expected(filter: Omit<MarketFilter, "today">) {
 /** A headline number: the <dd> of the <dt> `label`, once it reads `value`. */
 async function stat(page: Page, label: string, value: string) {
   const item = page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
-  await item.locator("dd").getByText(value, { exact: true }).waitFor({ timeout: 20_000 });
+  await item.locator("dd").getByText(value, { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
 }
 
 /**
@@ -72,7 +73,7 @@ describe("the market dashboard", () => {
     await team.seedStaff(OPERATOR);
     const page = await open("/admin/mercato", "desktop");
     await signIn(page, OPERATOR.email, "/admin/mercato");
-    await page.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: 20_000 });
+    await page.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: SERVER_WAIT_MS });
 
     const month = await expected({ period: 30 });
     await stat(page, M.published, String(month.published));
@@ -94,7 +95,7 @@ describe("the market dashboard", () => {
     await expectAccessible(page, "7 giorni, Milano");
 
     const [download] = await Promise.all([
-      page.waitForEvent("download", { timeout: 30_000 }),
+      page.waitForEvent("download", { timeout: SERVER_WAIT_MS }),
       page.getByRole("button", { name: M.download }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^vicino-mercato-\d{4}-\d{2}-\d{2}-7g\.csv$/);
@@ -116,13 +117,13 @@ describe("the market dashboard", () => {
     await signIn(staff, OPERATOR.email, "/admin/segnalazioni");
     await staff.getByRole("button", { name: new RegExp(OPERATOR.name) }).click();
     await staff.getByRole("link", { name: "Mercato" }).click();
-    await staff.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: 20_000 });
+    await staff.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: SERVER_WAIT_MS });
 
     const buyer = await open("/admin/mercato", "phone");
     await buyer.getByLabel("Email").fill(DEMO_BUYER.email);
     await buyer.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await buyer.getByRole("button", { name: "Accedi", exact: true }).click();
-    await buyer.getByText(/^Ciao, .+!$/).waitFor({ timeout: 20_000 });
+    await buyer.getByText(/^Ciao, .+!$/).waitFor({ timeout: SERVER_WAIT_MS });
     expect(await buyer.getByRole("heading", { name: M.title }).count()).toBe(0);
   });
 });

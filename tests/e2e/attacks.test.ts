@@ -25,6 +25,7 @@ import { requestZone } from "../../src/domain/marketplace/geo-privacy";
 import { CHAT_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { installFirebase } from "../support/firebase-in-page";
+import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -56,8 +57,10 @@ describe("a verified shop sees only coarse positions", () => {
   it("the feed query returns zones and grid positions, and /browse shows no street", async () => {
     const page = await open("/browse", "desktop");
     await signIn(page, DEMO_SHOP_1.email, "/browse");
-    await page.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
-    await page.getByRole("article").first().waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "Richieste vicino a te" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await page.getByRole("article").first().waitFor({ timeout: SERVER_WAIT_MS });
     const text = (await page.locator("body").textContent()) ?? "";
     expect(STREETS.filter((street) => text.includes(street))).toEqual([]);
 
@@ -124,7 +127,7 @@ describe("a rejected shop cannot write to the buyer", () => {
       .getByText(`${CHAT_MESSAGES.conversationClosed}: ${CHAT_MESSAGES.closedOfferRejected}.`, {
         exact: true,
       })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     // The thread stays readable; there is nothing to write in.
     await page
       .getByRole("log", { name: "Messaggi" })
@@ -134,7 +137,7 @@ describe("a rejected shop cannot write to the buyer", () => {
 
     // The same shop's open conversation (its jacket offer is pending) has one.
     await page.goto(`${(await startStack()).urls.app}/messages/${OPEN_CHAT}`);
-    await page.getByRole("textbox", { name: "Messaggio" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("textbox", { name: "Messaggio" }).waitFor({ timeout: SERVER_WAIT_MS });
     expect(await page.getByText(CHAT_MESSAGES.conversationClosed).count()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import { type OpenedPage, openPage, testChromium, type ViewportName } from "../support/browser";
 import type { Email } from "../support/inbox";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 import { serveGoogleLibrariesOffline } from "./offline-google-popup";
 
@@ -53,8 +53,8 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
  * there). The dashboards belong to other features, so their content is not asserted here.
  */
 async function landsOn(page: Page, path: string) {
-  await waitForPage(page, path, { timeout: 20_000 });
-  await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
+  await waitForPage(page, path, { timeout: SERVER_WAIT_MS });
+  await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: SERVER_WAIT_MS });
   expect(await page.getByText("Verifica dell'accesso…").count()).toBe(0);
 }
 
@@ -84,7 +84,7 @@ describe("accounts end to end", () => {
     await page.getByRole("checkbox", { name: /Accetto i Termini d'uso/ }).check();
     await page.getByRole("button", { name: "Registrati" }).click();
 
-    await page.getByText("Registrazione completata!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText("Registrazione completata!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     // The toast claims the welcome only when /api/send-email answered that it went out.
     await page
       .getByText("Ti abbiamo inviato un'email di benvenuto.", { exact: true })
@@ -92,7 +92,7 @@ describe("accounts end to end", () => {
     await landsOn(page, "/customer");
     await headerShows(page, "Anna Neri");
 
-    const welcome = await stack.inbox.waitFor(sentTo("anna.e2e@example.com"), 20_000);
+    const welcome = await stack.inbox.waitFor(sentTo("anna.e2e@example.com"), SERVER_WAIT_MS);
     expect(`${welcome.subject}\n${welcome.text ?? welcome.html ?? ""}`).toMatch(/Clemente/);
 
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -108,10 +108,10 @@ describe("accounts end to end", () => {
     await page.getByRole("button", { name: "Accedi con link magico" }).click();
     await page.getByLabel("Email").fill("bottega.e2e@example.com");
     await page.getByRole("button", { name: "Invia link magico" }).click();
-    await page.getByText("Link magico inviato!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText("Link magico inviato!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     expect(pathOf(page)).toBe("/auth");
 
-    const mail = await stack.inbox.waitFor(sentTo("bottega.e2e@example.com"), 20_000);
+    const mail = await stack.inbox.waitFor(sentTo("bottega.e2e@example.com"), SERVER_WAIT_MS);
     const body = (mail.text ?? mail.html ?? "").replaceAll("&amp;", "&");
     const link = /https?:\/\/[^\s"'<>]+\/magic-link-auth\?token=[^\s"'<>]+/.exec(body)?.[0];
     expect(link, "the e-mail carries a /magic-link-auth link").toBeDefined();
@@ -123,7 +123,10 @@ describe("accounts end to end", () => {
 
     // Single use: the same link again is refused.
     const again = await open(new URL(link ?? "").pathname + new URL(link ?? "").search, "desktop");
-    await again.getByRole("alert").getByText("Token non valido o scaduto").waitFor({ timeout: 20_000 });
+    await again
+      .getByRole("alert")
+      .getByText("Token non valido o scaduto")
+      .waitFor({ timeout: SERVER_WAIT_MS });
   });
 
   it("Google sign-in through the Auth emulator's account picker creates a buyer", async () => {
@@ -138,11 +141,11 @@ describe("accounts end to end", () => {
     await popup.locator("#display-name-input").fill("Giulia Verdi");
     await popup.locator("#sign-in").click();
 
-    await page.getByText("Benvenuto su Vicino.", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText("Benvenuto su Vicino.", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await landsOn(page, "/customer");
     await headerShows(page, "Giulia Verdi");
     // A first Google sign-in also sends the welcome e-mail.
-    const welcome = await stack.inbox.waitFor(sentTo("giulia.e2e@example.com"), 20_000);
+    const welcome = await stack.inbox.waitFor(sentTo("giulia.e2e@example.com"), SERVER_WAIT_MS);
     expect(`${welcome.subject}\n${welcome.text ?? welcome.html ?? ""}`).toMatch(/Clemente/);
   });
 
@@ -153,7 +156,7 @@ describe("accounts end to end", () => {
     await page.getByLabel("Email").fill("acquirente@vicino.test");
     await page.getByLabel(/^Password/).fill("vicino123");
     await page.getByRole("button", { name: "Accedi", exact: true }).click();
-    await page.getByText("Accesso effettuato!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText("Accesso effettuato!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await landsOn(page, "/customer");
 
     await page.goto(`${stack.urls.app}/merchant`);
@@ -170,17 +173,19 @@ describe("accounts end to end", () => {
       body: JSON.stringify({ type: "magic-link", email: address, data: { userType: "merchant" } }),
     });
     expect(response.status).toBe(200);
-    const mail = await stack.inbox.waitFor(sentTo(address), 20_000);
+    const mail = await stack.inbox.waitFor(sentTo(address), SERVER_WAIT_MS);
     const body = (mail.text ?? mail.html ?? "").replaceAll("&amp;", "&");
     const link = /https?:\/\/[^\s"'<>]+oobCode=[^\s"'<>]+/.exec(body)?.[0];
     expect(link, "the e-mail carries Firebase's sign-in link").toBeDefined();
 
     const page = await openUrl(link ?? "", "phone");
-    await page.getByRole("heading", { level: 1, name: "Conferma la tua email" }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "Conferma la tua email" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     expect(pathOf(page)).toBe("/auth-callback");
     await page.getByLabel("Email").fill(address);
     await page.getByRole("button", { name: "Completa l'accesso" }).click();
-    await page.getByText("Benvenuto su Vicino.", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText("Benvenuto su Vicino.", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await landsOn(page, "/merchant");
     await headerShows(page, "link\\.e2e");
   });
@@ -188,7 +193,7 @@ describe("accounts end to end", () => {
   it("a signed-out visitor of /profile signs in and comes back to it", async () => {
     await stack.seed();
     const page = await open("/profile", "phone");
-    await waitForPage(page, "/auth", { timeout: 20_000 });
+    await waitForPage(page, "/auth", { timeout: SERVER_WAIT_MS });
     await page.getByLabel("Email").fill("negozio1@vicino.test");
     await page.getByLabel(/^Password/).fill("vicino123");
     await page.getByRole("button", { name: "Accedi", exact: true }).click();

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import { type OpenedPage, openPage, testChromium } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 
 /** A 4×4 PNG: enough for the page to decode, resize and send as JPEG. */
@@ -93,16 +93,18 @@ async function say(page: Page, text: string) {
   const input = page.getByRole("textbox", { name: "Messaggio per Algo" });
   await input.fill(text);
   await input.press("Enter");
-  await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+  await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
 }
 
 describe("buyer journey end to end", () => {
   it("a buyer chats with the offline Algo on a phone, publishes, and sees the request on /customer", async () => {
     const page = await open("/create");
-    await waitForPage(page, "/auth", { timeout: 20_000 });
+    await waitForPage(page, "/auth", { timeout: SERVER_WAIT_MS });
     await signInAsBuyer(page);
-    await waitForPage(page, "/create", { timeout: 20_000 });
-    await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
+    await waitForPage(page, "/create", { timeout: SERVER_WAIT_MS });
+    await page
+      .getByRole("heading", { level: 1, name: "Chiedi ad Algo" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     // The page fits a 360 px screen: nothing wider than the viewport.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -120,19 +122,21 @@ describe("buyer journey end to end", () => {
     const place = page.getByRole("combobox", { name: "Oppure scrivi il comune" });
     await place.pressSequentially("sesto");
     await page.getByRole("option", { name: "Sesto San Giovanni (MI)" }).tap();
-    await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+    await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
 
     // The summary card: nothing is published until 'Pubblica'.
     const card = page.getByRole("region", { name: "Riepilogo della richiesta" });
-    await card.getByText("Sesto San Giovanni (MI) · 10 km").waitFor({ timeout: 20_000 });
+    await card.getByText("Sesto San Giovanni (MI) · 10 km").waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText("circa 200 €", { exact: true }).waitFor();
     await card.getByRole("button", { name: "Pubblica" }).tap();
-    await page.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page
+      .getByText("Richiesta creata con successo!", { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await waitForPage(page, "/customer", { timeout: 10_000 });
 
     const latest = page.getByRole("region", { name: "Le tue ultime richieste" });
     const first = latest.getByRole("article").first();
-    await first.waitFor({ timeout: 20_000 });
+    await first.waitFor({ timeout: SERVER_WAIT_MS });
     expect(((await first.getByRole("heading").textContent()) ?? "").toLowerCase()).toContain("bici");
     await expect(first.getByText("Attiva", { exact: true }).count()).resolves.toBe(1);
     const productName = ((await first.getByRole("heading").textContent()) ?? "").trim();
@@ -147,23 +151,27 @@ describe("buyer journey end to end", () => {
     await waitForPage(page, "/requests");
     // The URL changes before the new page renders (navigation is a React transition): /customer, which has
     // the same 'Chiudi la richiesta' buttons, stays on screen until /requests' code has loaded.
-    await page.getByRole("heading", { level: 1, name: "Le tue richieste" }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "Le tue richieste" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await page
       .getByRole("button", { name: `Chiudi la richiesta «${productName}»` })
       .first()
       .click();
     await page.getByRole("dialog").getByRole("button", { name: "Chiudi la richiesta" }).click();
-    await page.getByText("Richiesta chiusa", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText("Richiesta chiusa", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     const cancelled = page.getByRole("article", { name: productName }).first();
-    await cancelled.getByText("Annullata", { exact: true }).waitFor({ timeout: 20_000 });
+    await cancelled.getByText("Annullata", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
   });
 
   it("a buyer attaches a photo, runs out of tokens and is offered the (simulated) purchase", async () => {
     const page = await open("/auth");
     await signInAsBuyer(page);
-    await waitForPage(page, "/customer", { timeout: 20_000 });
+    await waitForPage(page, "/customer", { timeout: SERVER_WAIT_MS });
     await page.getByRole("link", { name: "Parla con Algo" }).click();
-    await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "Chiedi ad Algo" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     await page
       .getByLabel("Carica una foto")
@@ -180,7 +188,7 @@ describe("buyer journey end to end", () => {
     await purchase.getByText("Pagamento simulato (ambiente locale)").waitFor();
 
     await purchase.getByRole("button", { name: "Acquista (simulato)" }).click();
-    await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByLabel("25 token AI", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
+    await page.getByLabel("25 token AI", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
   });
 });

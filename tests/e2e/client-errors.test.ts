@@ -7,6 +7,7 @@ import type { Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_BUYER } from "../../scripts/seed/demo-data";
 import { type FunctionLogEntry, waitForFunctionLog } from "../support/functions-log";
+import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -35,7 +36,7 @@ describe("client errors", () => {
     });
     await signIn(page, DEMO_BUYER.email, "/customer");
     // The buyer's own request, read from Firestore (Lite) once signed in.
-    await page.getByText(DEMO_BUYER_REQUEST).first().waitFor({ timeout: 20_000 });
+    await page.getByText(DEMO_BUYER_REQUEST).first().waitFor({ timeout: SERVER_WAIT_MS });
 
     // Thrown outside any handler the app has, twice (sent once), then another error.
     await page.evaluate(() => {

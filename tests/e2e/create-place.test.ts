@@ -4,7 +4,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -46,7 +46,7 @@ async function openCreate(): Promise<Page> {
   const page = await open("/create", "phone");
   await page.setViewportSize(PHONE);
   await signIn(page, "acquirente@vicino.test", "/create");
-  await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
+  await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: SERVER_WAIT_MS });
   return page;
 }
 
@@ -54,7 +54,7 @@ async function say(page: Page, text: string) {
   const input = page.getByRole("textbox", { name: "Messaggio per Algo" });
   await input.fill(text);
   await page.getByRole("button", { name: "Invia" }).click();
-  await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+  await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
 }
 
 const lastAlgo = (page: Page) =>
@@ -101,7 +101,9 @@ describe("/create on a phone: places and the review before publishing", () => {
     await onScreen("composer after the card", page.getByRole("textbox", { name: "Messaggio per Algo" }));
 
     await card.getByRole("button", { name: "Pubblica" }).click();
-    await page.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page
+      .getByText("Richiesta creata con successo!", { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     const published = (await storedRequests()).filter(
       (request) => request.productName === "trapano avvitatore",
     );
@@ -128,7 +130,9 @@ describe("/create on a phone: places and the review before publishing", () => {
     await card.getByText("Bologna · 10 km").waitFor({ timeout: 10_000 });
 
     await page.reload();
-    await page.getByText("Ho ripreso la richiesta che stavi preparando.").waitFor({ timeout: 20_000 });
+    await page
+      .getByText("Ho ripreso la richiesta che stavi preparando.")
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await page
       .getByRole("region", { name: "Riepilogo della richiesta" })
       .getByText("Bologna · 10 km")

@@ -7,7 +7,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): the two shops' pending offers on the buyer's active desk-lamp request. */
@@ -34,7 +34,10 @@ const thread = (page: Page) => page.getByRole("log", { name: "Messaggi" });
 /** The header's 'Messaggi' link, named with the unread total ('Messaggi 3 non letti'). */
 async function headerUnread(page: Page, count: number) {
   const name = count === 0 ? "Messaggi" : `Messaggi ${count} ${count === 1 ? "non letto" : "non letti"}`;
-  await page.getByRole("banner").getByRole("link", { name, exact: true }).waitFor({ timeout: 20_000 });
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name, exact: true })
+    .waitFor({ timeout: SERVER_WAIT_MS });
 }
 
 /** A dashboard number: the <dd> next to the <dt> `label`, once it reads `expected`. */
@@ -43,7 +46,7 @@ async function stat(page: Page, label: string, expected: string) {
     .locator("dl > div")
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator("dd");
-  await expect.poll(() => value.textContent(), { timeout: 20_000 }).toBe(expected);
+  await expect.poll(() => value.textContent(), { timeout: SERVER_WAIT_MS }).toBe(expected);
 }
 
 async function noOverflow(page: Page, where: string) {
@@ -55,12 +58,16 @@ describe("closing a deal end to end", () => {
   it("the buyer (phone) rejects one shop's offer and accepts the other's; shops (desktop) see it live, dashboards count it", async () => {
     const navigli = await open(`/messages/${LAMP_CHAT}`, "desktop");
     await signIn(navigli, "negozio1@vicino.test", `/messages/${LAMP_CHAT}`);
-    await thread(navigli).getByText("Consegna gratuita in zona Tortona.").waitFor({ timeout: 20_000 });
+    await thread(navigli)
+      .getByText("Consegna gratuita in zona Tortona.")
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await navigli.getByText("In attesa della decisione del cliente.").waitFor();
 
     const isola = await open(`/messages/${LAMP_CHAT_ISOLA}`, "desktop");
     await signIn(isola, "negozio2@vicino.test", `/messages/${LAMP_CHAT_ISOLA}`);
-    await thread(isola).getByText("Te la portiamo domani, anche in serata.").waitFor({ timeout: 20_000 });
+    await thread(isola)
+      .getByText("Te la portiamo domani, anche in serata.")
+      .waitFor({ timeout: SERVER_WAIT_MS });
     const isolaOffer = isola.getByRole("region", { name: "La tua offerta" });
     await isolaOffer.getByText("In attesa della decisione del cliente.").waitFor();
 
@@ -85,20 +92,22 @@ describe("closing a deal end to end", () => {
     const lampLinks = list.getByRole("link").filter({ hasText: LAMP });
     const navigliLink = lampLinks.filter({ hasText: "Elettronica Navigli" });
     const isolaLink = lampLinks.filter({ hasText: "Sport & Co. Isola" });
-    await navigliLink.getByText("2 messaggi non letti").waitFor({ timeout: 20_000 });
-    await isolaLink.getByText("1 messaggio non letto").waitFor({ timeout: 20_000 });
+    await navigliLink.getByText("2 messaggi non letti").waitFor({ timeout: SERVER_WAIT_MS });
+    await isolaLink.getByText("1 messaggio non letto").waitFor({ timeout: SERVER_WAIT_MS });
 
     // Isola's offer: rejected with the suggested reason; the shop sees it live.
     await isolaLink.click();
     await waitForPage(buyer, `/messages/${LAMP_CHAT_ISOLA}`);
-    await thread(buyer).getByText("Te la portiamo domani, anche in serata.").waitFor({ timeout: 20_000 });
+    await thread(buyer)
+      .getByText("Te la portiamo domani, anche in serata.")
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await headerUnread(buyer, SEEDED_UNREAD);
     await buyer.getByRole("button", { name: "Rifiuta" }).click();
     const reason = buyer.getByRole("textbox", { name: /Motivo del rifiuto/ });
     await expect(reason.inputValue()).resolves.toBe("Prezzo troppo alto");
     await buyer.getByRole("button", { name: "Conferma rifiuto" }).click();
-    await buyer.getByText("Offerta rifiutata", { exact: true }).waitFor({ timeout: 20_000 });
-    await isolaOffer.getByText("Rifiutata", { exact: true }).waitFor({ timeout: 20_000 });
+    await buyer.getByText("Offerta rifiutata", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
+    await isolaOffer.getByText("Rifiutata", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await isolaOffer.getByText("Prezzo troppo alto").waitFor();
     await isolaOffer.getByText("In attesa della decisione del cliente.").waitFor({ state: "detached" });
 
@@ -108,16 +117,16 @@ describe("closing a deal end to end", () => {
     await waitForPage(buyer, `/messages/${LAMP_CHAT}`);
     await thread(buyer)
       .getByText("Ciao Giulia, la lampada è pronta per la consegna.")
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await thread(buyer).getByText("Consegna gratuita in zona Tortona.").waitFor();
     await headerUnread(buyer, SEEDED_UNREAD - 2);
     await noOverflow(buyer, `/messages/${LAMP_CHAT}`);
 
     // Live both ways; what arrives in the open chat is read at once (the total stays).
     await send(buyer, "Riuscite a consegnare giovedì?");
-    await thread(navigli).getByText("Riuscite a consegnare giovedì?").waitFor({ timeout: 20_000 });
+    await thread(navigli).getByText("Riuscite a consegnare giovedì?").waitFor({ timeout: SERVER_WAIT_MS });
     await send(navigli, "Sì, giovedì mattina.");
-    await thread(buyer).getByText("Sì, giovedì mattina.").waitFor({ timeout: 20_000 });
+    await thread(buyer).getByText("Sì, giovedì mattina.").waitFor({ timeout: SERVER_WAIT_MS });
 
     // The buyer accepts, after a confirmation that says what will happen; the shop sees the change.
     await buyer.getByRole("button", { name: "Accetta" }).click();
@@ -126,8 +135,8 @@ describe("closing a deal end to end", () => {
     await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
     await buyer
       .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
-      .waitFor({ timeout: 20_000 });
-    await navigli.getByText(/Il cliente ha accettato l'offerta/).waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await navigli.getByText(/Il cliente ha accettato l'offerta/).waitFor({ timeout: SERVER_WAIT_MS });
 
     // The dashboard counts the negotiation; the header total has not moved (everything read is read).
     await buyer
@@ -143,9 +152,9 @@ describe("closing a deal end to end", () => {
 
     // The rating is asked once the buyer says they bought, with no star preselected; 5 then
     // ArrowLeft makes it 4, then complete.
-    await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: 20_000 });
+    await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: SERVER_WAIT_MS });
     const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
-    await five.waitFor({ state: "attached", timeout: 20_000 });
+    await five.waitFor({ state: "attached", timeout: SERVER_WAIT_MS });
     await expect(five.isChecked()).resolves.toBe(false);
     await buyer.getByText("Nessuna stella scelta").waitFor();
     await five.check({ force: true });
@@ -156,12 +165,12 @@ describe("closing a deal end to end", () => {
     await buyer.getByRole("button", { name: "Invia la valutazione e completa" }).click();
     await buyer
       .getByText("Transazione completata! Grazie per il feedback.", { exact: true })
-      .waitFor({ timeout: 20_000 });
-    await buyer.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await buyer.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: SERVER_WAIT_MS });
     await buyer.getByText("Completata", { exact: true }).first().waitFor();
 
     // The shop sees the outcome in the same conversation, live, and counts the accepted offer.
-    await navigli.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: 20_000 });
+    await navigli.getByText("Valutazione: 4/5, Molto buono").waitFor({ timeout: SERVER_WAIT_MS });
     await navigli.getByText("«Consegna puntuale»").waitFor();
     await navigli.getByText("Completata", { exact: true }).first().waitFor();
     await navigli
@@ -175,7 +184,7 @@ describe("closing a deal end to end", () => {
     // Back on the list, the lamp chat has nothing unread any more (the buyer read it while open).
     await buyer.getByRole("link", { name: "Torna alle conversazioni" }).click();
     await navigliLink.waitFor();
-    await navigliLink.getByText(/non lett/).waitFor({ state: "detached", timeout: 20_000 });
+    await navigliLink.getByText(/non lett/).waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
 
     await buyer
       .getByRole("banner")

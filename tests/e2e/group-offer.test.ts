@@ -7,6 +7,7 @@ import { AdminSeedWriter } from "../../scripts/seed/admin-writer";
 import { AuthEmulator } from "../../scripts/seed/auth-emulator";
 import { DEMO_BUYER, DEMO_NEIGHBOUR, DEMO_PASSWORD } from "../../scripts/seed/demo-data";
 import type { NewRequestInput } from "../../src/domain/marketplace/request";
+import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 
@@ -75,7 +76,7 @@ describe("one offer for many", () => {
     const shop = await open("/browse", "desktop");
     await signIn(shop, "negozio2@vicino.test", "/browse");
     const card = shop.getByRole("article", { name: /^3 persone cercano Bici/ });
-    await card.waitFor({ timeout: 20_000 });
+    await card.waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByRole("button", { name: "Un'offerta per tutti" }).click();
     const form = card.getByRole("form", { name: "Offerta per tutto il gruppo" });
     await form.getByRole("textbox", { name: /Prezzo/ }).fill("229");
@@ -84,7 +85,7 @@ describe("one offer for many", () => {
       .fill("Bici da città con luci e cestino, pronta.");
     await form.getByRole("button", { name: "Invia 3 offerte" }).click();
     const results = card.getByRole("status", { name: "Esito delle offerte" });
-    await results.getByText("Offerte inviate: 3 su 3", { exact: true }).waitFor({ timeout: 30_000 });
+    await results.getByText("Offerte inviate: 3 su 3", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
 
     for (const { id, email, name } of requests) {
       const buyer = await open(`/requests/${id}`, "phone");
@@ -92,7 +93,7 @@ describe("one offer for many", () => {
       const offer = buyer
         .getByRole("list", { name: "Offerte a confronto" })
         .getByRole("article", { name: ISOLA, exact: true });
-      await offer.waitFor({ timeout: 20_000 });
+      await offer.waitFor({ timeout: SERVER_WAIT_MS });
       await expect(offer.textContent()).resolves.toMatch(/229,00\s€/);
       // Nothing of the other buyers on this buyer's page.
       const text = (await buyer.locator("main").textContent()) ?? "";

@@ -10,7 +10,7 @@ import { type CDPSession, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { watchAccessibility } from "../support/axe";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from "../support/browser";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 
 let stack: TestStack;
@@ -57,7 +57,7 @@ async function registerWorker(page: Page): Promise<void> {
   });
   // The worker claims the page once active; from then on it sees the page's requests.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: SERVER_WAIT_MS,
   });
 }
 
@@ -136,15 +136,15 @@ describe("the installable app", () => {
 
     await context.setOffline(true);
     await page.reload();
-    await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: SERVER_WAIT_MS });
     await page.getByText(/Vicino ha bisogno della connessione/).waitFor();
     // A deep link too, and 'Riprova' brings the app back once the network is.
     await page.goto(`${stack.urls.app}/customer`);
-    await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: SERVER_WAIT_MS });
     await context.setOffline(false);
     await page.getByRole("link", { name: "Riprova" }).click();
     await waitForPage(page, "/");
-    await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
+    await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: SERVER_WAIT_MS });
     expect(await page.getByText("Sei offline").count()).toBe(0);
 
     // Only the app's own files are cached: never the emulators' (Firestore, Auth, Functions) nor /api/.

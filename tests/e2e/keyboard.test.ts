@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
 import { expectAccessible } from "../support/axe";
 import { tabAndType, tabTo } from "../support/keyboard";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): an active request, budget 100-200 €, ~5 km from negozio1. */
@@ -19,11 +19,11 @@ const { open } = seededJourney();
 
 /** /auth with the keyboard: Email, Password (vicino123), Enter. */
 async function signInWithKeyboard(page: Page, email: string, landing: string): Promise<void> {
-  await waitForPage(page, "/auth", { timeout: 20_000 });
+  await waitForPage(page, "/auth", { timeout: SERVER_WAIT_MS });
   await tabAndType(page, page.getByLabel("Email"), email);
   await tabAndType(page, page.getByLabel(/^Password/), "vicino123");
   await page.keyboard.press("Enter");
-  await waitForPage(page, landing, { timeout: 20_000 });
+  await waitForPage(page, landing, { timeout: SERVER_WAIT_MS });
 }
 
 /** Types a message for Algo in the focused conversation box, sends it with Enter and waits for the answer. */
@@ -32,14 +32,16 @@ async function sayWithKeyboard(page: Page, text: string): Promise<void> {
   if (!(await box.evaluate((el) => el === document.activeElement))) await tabTo(page, box);
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
-  await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+  await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
 }
 
 describe("keyboard alone", () => {
   it("a buyer tells Algo what they need, picks the comune from the suggestions and publishes", async () => {
     const page = await open("/create", "phone");
     await signInWithKeyboard(page, "acquirente@vicino.test", "/create");
-    await page.getByRole("heading", { level: 1, name: "Chiedi ad Algo" }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "Chiedi ad Algo" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     await sayWithKeyboard(page, "Cerco una bicicletta da città");
     await page.getByText("Prodotto (raccolto)").waitFor();
@@ -48,10 +50,10 @@ describe("keyboard alone", () => {
     // Algo asks where: the comune field is reached with Tab (or Shift+Tab, it sits above the message box),
     // ArrowDown walks the suggestions and Enter picks one.
     const place = page.getByRole("combobox", { name: "Oppure scrivi il comune" });
-    await place.waitFor({ timeout: 20_000 });
+    await place.waitFor({ timeout: SERVER_WAIT_MS });
     await tabTo(page, place, { backwards: true, maxPresses: 30 });
     await page.keyboard.type("sesto");
-    await page.getByRole("option", { name: "Sesto San Giovanni (MI)" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("option", { name: "Sesto San Giovanni (MI)" }).waitFor({ timeout: SERVER_WAIT_MS });
     for (let step = 0; step < 5; step += 1) {
       await page.keyboard.press("ArrowDown");
       const active = await place.getAttribute("aria-activedescendant");
@@ -59,34 +61,38 @@ describe("keyboard alone", () => {
       if (option && (await option.textContent())?.includes("Sesto San Giovanni (MI)")) break;
     }
     await page.keyboard.press("Enter");
-    await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: 30_000 });
+    await page.getByText("Algo sta scrivendo…").waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
 
     const card = page.getByRole("region", { name: "Riepilogo della richiesta" });
-    await card.getByText("Sesto San Giovanni (MI) · 10 km").waitFor({ timeout: 20_000 });
+    await card.getByText("Sesto San Giovanni (MI) · 10 km").waitFor({ timeout: SERVER_WAIT_MS });
     await expectAccessible(page, "riepilogo della richiesta");
     await tabTo(page, card.getByRole("button", { name: "Pubblica" }), { maxPresses: 60 });
     await page.keyboard.press("Enter");
-    await page.getByText("Richiesta creata con successo!", { exact: true }).waitFor({ timeout: 20_000 });
+    await page
+      .getByText("Richiesta creata con successo!", { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await waitForPage(page, "/customer", { timeout: 10_000 });
     const latest = page.getByRole("region", { name: "Le tue ultime richieste" });
-    await latest.getByRole("article").first().getByText(/bici/i).first().waitFor({ timeout: 20_000 });
+    await latest.getByRole("article").first().getByText(/bici/i).first().waitFor({ timeout: SERVER_WAIT_MS });
   });
 
   it("a shop finds a request and sends an offer, confirming the price outside the budget", async () => {
     const shop = await open("/browse", "desktop");
     await signInWithKeyboard(shop, "negozio1@vicino.test", "/browse");
-    await shop.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
+    await shop
+      .getByRole("heading", { level: 1, name: "Richieste vicino a te" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     // The feed opens on the shop's own categories (Elettronica, Casa); the guitar is under every category,
     // one key press away.
     await tabTo(shop, shop.getByRole("button", { name: "Tutte le categorie" }), { maxPresses: 60 });
     await shop.keyboard.press("Enter");
     const guitar = shop.getByRole("article").filter({ hasText: GUITAR });
-    await guitar.waitFor({ timeout: 20_000 });
+    await guitar.waitFor({ timeout: SERVER_WAIT_MS });
     await tabTo(shop, guitar.getByRole("link", { name: /Fai un'offerta/ }), { maxPresses: 200 });
     await shop.keyboard.press("Enter");
     await waitForPage(shop, `/make-offer/${GUITAR_ID}`);
-    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
+    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: SERVER_WAIT_MS });
 
     await tabAndType(shop, shop.getByRole("textbox", { name: /Prezzo/ }), "249,90");
     await tabAndType(
@@ -105,7 +111,7 @@ describe("keyboard alone", () => {
     await tabTo(shop, dialog.getByRole("button", { name: "Invia comunque" }), { maxPresses: 6 });
     await shop.keyboard.press("Space");
 
-    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: 20_000 });
-    await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: 20_000 });
+    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: SERVER_WAIT_MS });
+    await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
   });
 });

@@ -3,7 +3,7 @@
 // confirming, and lands in the new conversation; the buyer (phone) then sees the offer on /customer.
 
 import { describe, expect, it } from "vitest";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): an active request, 'strumenti musicali', budget 100-200 €, ~5 km from negozio1. */
@@ -18,13 +18,15 @@ describe("merchant journey end to end", () => {
   it("a shop filters by category and radius, sends an out-of-budget offer after confirming, and the buyer sees it", async () => {
     const shop = await open("/browse", "desktop");
     await signIn(shop, "negozio1@vicino.test", "/browse");
-    await shop.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
+    await shop
+      .getByRole("heading", { level: 1, name: "Richieste vicino a te" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     await shop.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Strumenti musicali" });
     await shop.getByRole("combobox", { name: "Raggio" }).selectOption({ label: "20 km" });
     await shop.getByRole("button", { name: "Cerca" }).click();
     const cards = shop.getByRole("article");
-    await cards.filter({ hasText: GUITAR }).waitFor({ timeout: 20_000 });
+    await cards.filter({ hasText: GUITAR }).waitFor({ timeout: SERVER_WAIT_MS });
     // Only musical instruments once the filtered feed has replaced the first one.
     await expect
       .poll(
@@ -32,7 +34,7 @@ describe("merchant journey end to end", () => {
           const all = await cards.count();
           return all > 0 && all === (await cards.filter({ hasText: "Strumenti musicali" }).count());
         },
-        { timeout: 20_000 },
+        { timeout: SERVER_WAIT_MS },
       )
       .toBe(true);
 
@@ -41,7 +43,7 @@ describe("merchant journey end to end", () => {
       .getByRole("link", { name: /Fai un'offerta/ })
       .click();
     await waitForPage(shop, `/make-offer/${GUITAR_ID}`);
-    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
+    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: SERVER_WAIT_MS });
 
     await shop.getByRole("textbox", { name: /Prezzo/ }).fill("249,90");
     await shop
@@ -54,16 +56,18 @@ describe("merchant journey end to end", () => {
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Invia comunque" }).click();
 
-    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: 20_000 });
-    await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: 20_000 });
-    await shop.getByText(GUITAR).first().waitFor({ timeout: 20_000 });
+    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: SERVER_WAIT_MS });
+    await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
+    await shop.getByText(GUITAR).first().waitFor({ timeout: SERVER_WAIT_MS });
 
     const buyer = await open("/customer", "phone");
     await signIn(buyer, "acquirente@vicino.test", "/customer");
     const guitar = buyer.getByRole("article").filter({ hasText: GUITAR });
-    await guitar.waitFor({ timeout: 20_000 });
+    await guitar.waitFor({ timeout: SERVER_WAIT_MS });
     // The offer's line: a link to its conversation, named with the price and the shop.
-    await guitar.getByRole("link", { name: /^249,90\s€ · Elettronica Navigli/ }).waitFor({ timeout: 20_000 });
+    await guitar
+      .getByRole("link", { name: /^249,90\s€ · Elettronica Navigli/ })
+      .waitFor({ timeout: SERVER_WAIT_MS });
   });
 });
 
@@ -80,8 +84,8 @@ describe("merchant pages on a phone", () => {
     ];
     for (const [path, heading, content] of checks) {
       if (new URL(page.url()).pathname !== path) await page.goto(new URL(path, page.url()).href);
-      await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: 20_000 });
-      await page.getByText(content).first().waitFor({ timeout: 20_000 });
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: SERVER_WAIT_MS });
+      await page.getByText(content).first().waitFor({ timeout: SERVER_WAIT_MS });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }

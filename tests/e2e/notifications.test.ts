@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import { notificationPanelOf, readAllNotifications } from "../support/notification-bell";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -27,16 +27,16 @@ describe("notifications end to end", () => {
 
     const shop = await open(`/make-offer/${GUITAR_ID}`, "desktop");
     await signIn(shop, "negozio1@vicino.test", `/make-offer/${GUITAR_ID}`);
-    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
+    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: SERVER_WAIT_MS });
     await shop.getByRole("textbox", { name: /Prezzo/ }).fill("149");
     await shop.getByRole("textbox", { name: /Descrizione dell'offerta/ }).fill("Yamaha 3/4 con custodia.");
     await shop.getByRole("textbox", { name: /Disponibilità/ }).fill("Da domani");
     await shop.getByRole("button", { name: "Invia l'offerta" }).click();
-    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: 20_000 });
+    await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: SERVER_WAIT_MS });
 
     // Live, in the buyer's header.
     const one = buyer.getByRole("banner").getByRole("button", { name: "Notifiche, 1 nuova" });
-    await one.waitFor({ timeout: 20_000 });
+    await one.waitFor({ timeout: SERVER_WAIT_MS });
     await one.click();
     const entry = panel.getByRole("link", { name: new RegExp(`Nuova offerta per «${GUITAR}»`) }).first();
     await expect(entry.getAttribute("href")).resolves.toBe(`/messages/${OFFER_ID}`);
@@ -44,14 +44,14 @@ describe("notifications end to end", () => {
     const mail = await inbox.waitFor(
       (email) =>
         email.to.some((to) => to.address === "acquirente@vicino.test") && email.subject.includes(GUITAR),
-      30_000,
+      SERVER_WAIT_MS,
     );
     expect(mail.subject).toBe(`Nuova offerta per «${GUITAR}»`);
     const link = mail.text?.match(/https?:\/\/\S+\/messages\/\S+/)?.[0];
     expect(link).toBeDefined();
     expect(mail.text).toMatch(/\/api\/unsubscribe\?token=/);
     await buyer.goto(link as string);
-    await waitForPage(buyer, `/messages/${OFFER_ID}`, { timeout: 20_000 });
-    await buyer.getByText("Yamaha 3/4 con custodia.").first().waitFor({ timeout: 20_000 });
+    await waitForPage(buyer, `/messages/${OFFER_ID}`, { timeout: SERVER_WAIT_MS });
+    await buyer.getByText("Yamaha 3/4 con custodia.").first().waitFor({ timeout: SERVER_WAIT_MS });
   });
 });

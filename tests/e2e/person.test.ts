@@ -7,7 +7,7 @@
 
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-scenario.ts): Giulia's active charger request with Navigli's pending offer. */
@@ -25,7 +25,7 @@ async function stat(page: Page, label: string, expected: string) {
     .locator("dl > div")
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator("dd");
-  await expect.poll(() => value.textContent(), { timeout: 20_000 }).toBe(expected);
+  await expect.poll(() => value.textContent(), { timeout: SERVER_WAIT_MS }).toBe(expected);
 }
 
 const chargerCard = (page: Page) => page.getByRole("article", { name: CHARGER_TITLE });
@@ -53,7 +53,7 @@ describe("as a person uses it", () => {
     await signIn(buyer, "acquirente@vicino.test", "/customer");
     await chargerCard(buyer)
       .getByText(/1 offerta/)
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await stat(buyer, "Offerte ricevute", "10");
 
     // The shop answers the charger request; a bad price is flagged at the price field, which gets focus.
@@ -69,12 +69,12 @@ describe("as a person uses it", () => {
     expect(await price.evaluate((element) => element === document.activeElement)).toBe(true);
     await price.fill("29");
     await shop.getByRole("button", { name: /Invia l'offerta/ }).click();
-    await waitForPage(shop, `/messages/${CHARGER_ISOLA}`, { timeout: 20_000 });
+    await waitForPage(shop, `/messages/${CHARGER_ISOLA}`, { timeout: SERVER_WAIT_MS });
 
     // The buyer's dashboard follows: the card and the total count the new offer without a reload.
     await chargerCard(buyer)
       .getByText(/2 offerte/)
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await stat(buyer, "Offerte ricevute", "11");
 
     // The shop's own dashboard, open while the buyer decides.
@@ -87,17 +87,17 @@ describe("as a person uses it", () => {
     await dialog.getByText(/Non potrai tornare indietro/).waitFor();
     await dialog.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
     const toast = buyer.getByRole("region", { name: /Notifiche/ }).getByRole("listitem");
-    await toast.filter({ hasText: "Offerta accettata!" }).waitFor({ timeout: 20_000 });
+    await toast.filter({ hasText: "Offerta accettata!" }).waitFor({ timeout: SERVER_WAIT_MS });
     // On a phone the toast is at the top, clear of the composer and the buttons at the bottom.
     expect((await box(toast.first())).y).toBeLessThan(200);
     expect(await toast.count()).toBe(1);
-    await chargerCard(buyer).getByText("Accettata").waitFor({ timeout: 20_000 });
+    await chargerCard(buyer).getByText("Accettata").waitFor({ timeout: SERVER_WAIT_MS });
     await stat(shop, "Accettate", "3");
 
     // The chat fits the phone: composer in view, no marketing footer, the shop's name whole.
     await buyer.goto(buyer.url().replace(/\/customer.*$/, `/messages/${CHARGER_ISOLA}`));
     const composer = buyer.getByRole("textbox", { name: "Messaggio" });
-    await composer.waitFor({ timeout: 20_000 });
+    await composer.waitFor({ timeout: SERVER_WAIT_MS });
     expect((await box(composer)).y + (await box(composer)).height).toBeLessThanOrEqual(800);
     expect(await buyer.getByRole("contentinfo").count()).toBe(0);
     const name = buyer.getByRole("heading", { name: "Sport & Co. Isola", level: 2 });
@@ -107,7 +107,7 @@ describe("as a person uses it", () => {
     // preselected, and 'Completata' on both sides: tests/e2e/deal.test.ts.)
     await shop.goto(shop.url().replace(/\/merchant.*$/, `/messages/${LAMP_ISOLA}`));
     const shopComposer = shop.getByRole("textbox", { name: "Messaggio" });
-    await shopComposer.waitFor({ timeout: 20_000 });
+    await shopComposer.waitFor({ timeout: SERVER_WAIT_MS });
     const rect = await box(shopComposer);
     expect(rect.y + rect.height).toBeLessThanOrEqual(800);
     expect(await shop.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(800);
@@ -124,10 +124,10 @@ describe("as a person uses it", () => {
     await page.getByLabel("Conferma password").fill("segreta1");
     await page.getByRole("checkbox", { name: /Accetto i Termini d'uso/ }).check();
     await page.getByRole("button", { name: "Registrati" }).click();
-    await waitForPage(page, "/customer", { timeout: 20_000 });
+    await waitForPage(page, "/customer", { timeout: SERVER_WAIT_MS });
 
     const welcome = page.getByRole("region", { name: "Di cosa hai bisogno?" });
-    await welcome.waitFor({ timeout: 20_000 });
+    await welcome.waitFor({ timeout: SERVER_WAIT_MS });
     expect(await page.getByRole("link", { name: /Parla con Algo|Nuova richiesta/ }).count()).toBe(1);
     expect(await page.getByText("Richieste attive", { exact: true }).count()).toBe(0);
     await page.getByLabel("5 token AI", { exact: true }).waitFor();

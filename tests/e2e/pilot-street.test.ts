@@ -11,7 +11,7 @@ import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { notificationPanelOf, readAllNotifications } from "../support/notification-bell";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
@@ -70,7 +70,7 @@ const tokensOf = async (email: string) => {
 
 async function enlargeAndClose(page: Page, how: "Escape" | "Chiudi") {
   const thumbnail = page.getByRole("button", { name: ENLARGE });
-  await page.getByRole("img", { name: ALT }).first().waitFor({ timeout: 20_000 });
+  await page.getByRole("img", { name: ALT }).first().waitFor({ timeout: SERVER_WAIT_MS });
   const dialog = page.getByRole("dialog", { name: "Foto della richiesta" });
   // A page still settling (its queries refetching on focus) may re-render the thumbnail under the
   // click: try again, a few times, until the dialog is open.
@@ -102,7 +102,7 @@ async function sendOffer(shop: Page, price: string, description: string) {
   await shop.getByRole("textbox", { name: /Descrizione dell'offerta/ }).fill(description);
   await shop.getByRole("textbox", { name: /Disponibilità/ }).fill("Da domani");
   await shop.getByRole("button", { name: "Invia l'offerta" }).click();
-  await waitForPage(shop, { prefix: "/messages/" }, { timeout: 20_000 });
+  await waitForPage(shop, { prefix: "/messages/" }, { timeout: SERVER_WAIT_MS });
 }
 
 describe("a pilot street, from the free form to the review", () => {
@@ -111,7 +111,7 @@ describe("a pilot street, from the free form to the review", () => {
     const tokensBefore = await tokensOf("acquirente@vicino.test");
     const buyer = await open("/create", "phone");
     await signIn(buyer, "acquirente@vicino.test", "/create");
-    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: 20_000 });
+    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: SERVER_WAIT_MS });
     const form = buyer.getByRole("region", { name: "Compila la richiesta" });
     await form.waitFor();
 
@@ -124,18 +124,18 @@ describe("a pilot street, from the free form to the review", () => {
     await form.getByRole("textbox", { name: "Budget fino a (€)" }).fill("60");
     await form.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Casa" });
     await form.getByRole("combobox", { name: "Indirizzo o comune" }).fill("Milano");
-    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: SERVER_WAIT_MS });
     await form.getByLabel("Foto (facoltativa)").setInputFiles({
       name: "lampada.png",
       mimeType: "image/png",
       buffer: pngFixture(640, 480, [240, 180, 40]),
     });
-    await form.getByRole("img", { name: "Anteprima della foto scelta" }).waitFor({ timeout: 20_000 });
+    await form.getByRole("img", { name: "Anteprima della foto scelta" }).waitFor({ timeout: SERVER_WAIT_MS });
     await form.getByRole("button", { name: "Pubblica gratis" }).click();
     // The publishing callable's first call in the run: the Functions emulator starts its worker then,
     // which beside the other half of the journeys took over 20 s once.
     await buyer.getByText("Richiesta pubblicata!", { exact: true }).waitFor({ timeout: 45_000 });
-    await waitForPage(buyer, "/customer", { timeout: 20_000 });
+    await waitForPage(buyer, "/customer", { timeout: SERVER_WAIT_MS });
 
     const request = (await documents("requests")).find(
       (doc) => doc.fields.productName?.stringValue === PRODUCT,
@@ -153,8 +153,8 @@ describe("a pilot street, from the free form to the review", () => {
     const shop = await open("/browse", "desktop");
     await signIn(shop, "negozio1@vicino.test", "/browse");
     const card = shop.getByRole("article").filter({ hasText: PRODUCT });
-    await card.waitFor({ timeout: 20_000 });
-    await card.getByRole("img", { name: ALT }).waitFor({ timeout: 20_000 });
+    await card.waitFor({ timeout: SERVER_WAIT_MS });
+    await card.getByRole("img", { name: ALT }).waitFor({ timeout: SERVER_WAIT_MS });
     await enlargeAndClose(shop, "Escape");
     // Focus is back on the thumbnail.
     expect(await shop.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(ENLARGE);
@@ -164,44 +164,44 @@ describe("a pilot street, from the free form to the review", () => {
     const panel = notificationPanelOf(buyer);
 
     await card.getByRole("link", { name: /Fai un'offerta/ }).click();
-    await waitForPage(shop, `/make-offer/${requestId}`, { timeout: 20_000 });
-    await shop.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: 20_000 });
+    await waitForPage(shop, `/make-offer/${requestId}`, { timeout: SERVER_WAIT_MS });
+    await shop.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: SERVER_WAIT_MS });
     // The offer form is /make-offer's own: the feed (the URL changes before the page does) has none.
-    await shop.getByRole("textbox", { name: /Prezzo/ }).waitFor({ timeout: 20_000 });
+    await shop.getByRole("textbox", { name: /Prezzo/ }).waitFor({ timeout: SERVER_WAIT_MS });
     await enlargeAndClose(shop, "Chiudi");
     await sendOffer(shop, "45", "Lampada a braccio, LED caldo, garanzia 2 anni.");
     // The photo is in the chat too, in the offer's panel (not the offer page still on screen).
     await shop
       .getByRole("region", { name: "La tua offerta" })
       .getByRole("img", { name: ALT })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     // The buyer's bell shows the offer live; MailDev holds its e-mail.
     const one = buyer.getByRole("banner").getByRole("button", { name: "Notifiche, 1 nuova" });
-    await one.waitFor({ timeout: 20_000 });
+    await one.waitFor({ timeout: SERVER_WAIT_MS });
     await one.click();
     await panel.getByRole("link", { name: new RegExp(`Nuova offerta per «${PRODUCT}»`) }).waitFor();
     await buyer.keyboard.press("Escape");
     const mail = await inbox.waitFor(
       (email) =>
         email.to.some((to) => to.address === "acquirente@vicino.test") && email.subject.includes(PRODUCT),
-      30_000,
+      SERVER_WAIT_MS,
     );
     expect(mail.subject).toBe(`Nuova offerta per «${PRODUCT}»`);
 
     // A second shop offers, for more.
     const other = await open(`/make-offer/${requestId}`, "desktop");
     await signIn(other, "negozio2@vicino.test", `/make-offer/${requestId}`);
-    await other.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: 20_000 });
+    await other.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: SERVER_WAIT_MS });
     await sendOffer(other, "58", "Modello in metallo, lampadina inclusa.");
 
     // The buyer compares them on the request's page, the cheaper first.
     await buyer.goto(buyer.url().replace(/\/customer.*$/, `/requests/${requestId}`));
-    await buyer.getByRole("heading", { level: 1, name: PRODUCT }).waitFor({ timeout: 20_000 });
+    await buyer.getByRole("heading", { level: 1, name: PRODUCT }).waitFor({ timeout: SERVER_WAIT_MS });
     const compared = buyer.getByRole("list", { name: "Offerte a confronto" });
     const navigli = compared.getByRole("article", { name: NAVIGLI, exact: true });
     const isola = compared.getByRole("article", { name: ISOLA, exact: true });
-    await isola.waitFor({ timeout: 20_000 });
+    await isola.waitFor({ timeout: SERVER_WAIT_MS });
     await expect(navigli.textContent()).resolves.toMatch(/45,00\s€/);
     await expect(navigli.textContent()).resolves.toContain("Prezzo più basso");
     await expect(isola.textContent()).resolves.toMatch(/58,00\s€/);

@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import { requestGeoFields } from "../../src/domain/geo/geo-cover";
+import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 
@@ -34,19 +35,19 @@ describe("price guidance end to end", () => {
   it("the buyer sees the range shops nearby offered for a city bike, and uses it as budget", async () => {
     const buyer = await open("/create", "phone");
     await signIn(buyer, "acquirente@vicino.test", "/create");
-    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: 20_000 });
+    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: SERVER_WAIT_MS });
     const form = buyer.getByRole("region", { name: "Compila la richiesta" });
     await form.waitFor();
     await form.getByRole("textbox", { name: /Prodotto/ }).fill("Bici da città");
     await form.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Sport" });
     await form.getByRole("combobox", { name: "Indirizzo o comune" }).fill("Milano");
-    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: SERVER_WAIT_MS });
     const hint = form.getByRole("status", { name: "Prezzi in zona" });
     // The past prices (239-399 €) and the scenario's own bike offers, made through submitOffer.
     await hint
       .getByText(/^Nella tua zona i negozi hanno offerto da [\d,]+ a [\d,]+ € \(\d+ offerte\)$/)
       .waitFor({
-        timeout: 20_000,
+        timeout: SERVER_WAIT_MS,
       });
     await hint.getByRole("button", { name: "Usa come budget" }).click();
     const budgetMax = form.getByRole("textbox", { name: "Budget fino a (€)" });
@@ -59,21 +60,21 @@ describe("price guidance end to end", () => {
     await recordPrices("skateboard", [59, 69, 79, 89, 99, 109], ["a", "b"]);
     const buyer = await open("/create", "phone");
     await signIn(buyer, "acquirente@vicino.test", "/create");
-    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: 20_000 });
+    await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: SERVER_WAIT_MS });
     const form = buyer.getByRole("region", { name: "Compila la richiesta" });
     await form.waitFor();
     const product = form.getByRole("textbox", { name: /Prodotto/ });
     await product.fill("Bici da città");
     await form.getByRole("combobox", { name: "Categoria" }).selectOption({ label: "Sport" });
     await form.getByRole("combobox", { name: "Indirizzo o comune" }).fill("Milano");
-    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+    await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: SERVER_WAIT_MS });
     const hint = form.getByRole("status", { name: "Prezzi in zona" });
     // Above the threshold the range shows; the next product's answer replaces it (the range stays
     // on screen until that answer arrives), so its going away is the answer: nothing to show.
     for (const under of ["Monopattino elettrico", "Skateboard"]) {
-      await hint.waitFor({ timeout: 20_000 });
+      await hint.waitFor({ timeout: SERVER_WAIT_MS });
       await product.fill(under);
-      await hint.waitFor({ state: "detached", timeout: 20_000 });
+      await hint.waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
       await product.fill("Bici da città");
     }
   });
@@ -82,15 +83,15 @@ describe("price guidance end to end", () => {
     const shop = await open(`/make-offer/${JACKET_ID}`, "desktop");
     await signIn(shop, "negozio2@vicino.test", `/make-offer/${JACKET_ID}`);
     const price = shop.getByRole("textbox", { name: /Prezzo/ });
-    await price.waitFor({ timeout: 20_000 });
+    await price.waitFor({ timeout: SERVER_WAIT_MS });
     await price.fill("1000");
     await shop
       .getByText("Il tuo prezzo è più alto del 100 % delle offerte simili in zona", { exact: true })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await price.fill("1");
     await shop
       .getByText("Il tuo prezzo è il più basso tra le offerte simili in zona", { exact: true })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     // negozio1's zone, every category: the guitar request nobody has answered (about 5 km away).
     const other = await open("/merchant?categoria=tutte", "desktop");
@@ -98,6 +99,6 @@ describe("price guidance end to end", () => {
     const tile = other.getByRole("region", { name: "Richieste senza offerte vicino a te" });
     await tile
       .getByRole("link", { name: "Fai un'offerta per Chitarra acustica per principiante" })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_REQUESTS, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
 import { MERCHANT_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import { overrideEnv } from "../support/callables";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack, type TestStack } from "../support/stack";
 
@@ -57,7 +57,7 @@ describe("a request expires and is renewed", { timeout: 180_000 }, () => {
     await shop.clock.install({ time: new Date(Date.now() + LATER_MS) });
     await signIn(shop, DEMO_SHOP_1.email, "/offers");
     const offerRow = shop.getByRole("listitem").filter({ hasText: LAMP });
-    await offerRow.getByText("Scaduta", { exact: true }).waitFor({ timeout: 30_000 });
+    await offerRow.getByText("Scaduta", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await expect(offerRow.getByRole("button", { name: /Ritira l'offerta/ }).count()).resolves.toBe(0);
 
     // The buyer: the lamp reads 'Scaduta' with the date, and can be renewed.
@@ -66,28 +66,34 @@ describe("a request expires and is renewed", { timeout: 180_000 }, () => {
     await signIn(buyer, DEMO_BUYER.email, "/requests");
     const card = buyer.getByRole("article", { name: LAMP });
     // The request's badge and both shops' offers read 'Scaduta'.
-    await expect.poll(() => card.getByText("Scaduta", { exact: true }).count(), { timeout: 30_000 }).toBe(3);
+    await expect
+      .poll(() => card.getByText("Scaduta", { exact: true }).count(), { timeout: SERVER_WAIT_MS })
+      .toBe(3);
     await card.getByText(/^Scaduta il /).waitFor();
     await card.getByRole("button", { name: `Rinnova «${LAMP}»` }).click();
     await buyer.getByRole("dialog").getByRole("button", { name: "Rinnova per 7 giorni" }).click();
-    await buyer.getByText("Richiesta rinnovata per 7 giorni", { exact: true }).waitFor({ timeout: 30_000 });
-    await card.getByText("Attiva", { exact: true }).waitFor({ timeout: 30_000 });
+    await buyer
+      .getByText("Richiesta rinnovata per 7 giorni", { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await card.getByText("Attiva", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     // Its offers stay expired until their shops offer again.
     await expect(card.getByText("Scaduta", { exact: true }).count()).resolves.toBe(2);
     await expect(card.getByText(/^Scaduta il /).count()).resolves.toBe(0);
 
     // The shop finds the renewed lamp in its feed and offers again, in the same chat.
     await shop.goto(`${shop.url().replace(/\/offers.*$/, "")}/browse`);
-    await shop.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 30_000 });
+    await shop
+      .getByRole("heading", { level: 1, name: "Richieste vicino a te" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await shop.getByRole("link", { name: new RegExp(`^Offri di nuovo .* per ${LAMP}`) }).click();
     await shop.getByRole("heading", { level: 1, name: MERCHANT_MESSAGES.offerAgainTitle }).waitFor();
     const price = shop.getByRole("textbox", { name: /Prezzo/ });
     await price.fill("39");
     await shop.getByRole("button", { name: "Invia l'offerta" }).click();
-    await waitForPage(shop, { prefix: "/messages/" }, { timeout: 30_000 });
+    await waitForPage(shop, { prefix: "/messages/" }, { timeout: SERVER_WAIT_MS });
     // The buyer's card shows it waiting for an answer.
     await expect
-      .poll(() => card.getByText("In attesa", { exact: true }).count(), { timeout: 30_000 })
+      .poll(() => card.getByText("In attesa", { exact: true }).count(), { timeout: SERVER_WAIT_MS })
       .toBe(1);
 
     const renewed = (await db.doc("requests/demo-req-lampada").get()).data();

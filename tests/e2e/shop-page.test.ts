@@ -8,7 +8,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): the buyer's active desk-lamp request with two pending offers. */
@@ -39,13 +39,13 @@ describe("comparing offers and the shop's page", () => {
     await signIn(buyer, "acquirente@vicino.test", LAMP_PAGE);
     await buyer
       .getByRole("heading", { level: 1, name: "Lampada da scrivania LED" })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     // Side by side: the cheaper first; each with its facts and its shop's seeded rating.
     const navigli = column(buyer, "Elettronica Navigli");
     const isola = column(buyer, "Sport & Co. Isola");
-    await navigli.getByText("4,0 su 5 · 1 valutazione").waitFor({ timeout: 20_000 });
-    await isola.getByText("5,0 su 5 · 1 valutazione").waitFor({ timeout: 20_000 });
+    await navigli.getByText("4,0 su 5 · 1 valutazione").waitFor({ timeout: SERVER_WAIT_MS });
+    await isola.getByText("5,0 su 5 · 1 valutazione").waitFor({ timeout: SERVER_WAIT_MS });
     await expect(navigli.textContent()).resolves.toMatch(/39,00\s€/);
     await expect(navigli.textContent()).resolves.toContain("Prezzo più basso");
     await expect(navigli.textContent()).resolves.toContain("2 giorni");
@@ -63,7 +63,9 @@ describe("comparing offers and the shop's page", () => {
     // The shop's page before deciding.
     await navigli.getByRole("link", { name: /Pagina del negozio/ }).click();
     await waitForPage(buyer, NAVIGLI_PAGE);
-    await buyer.getByRole("heading", { level: 1, name: "Elettronica Navigli" }).waitFor({ timeout: 20_000 });
+    await buyer
+      .getByRole("heading", { level: 1, name: "Elettronica Navigli" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await buyer.getByText("Ripa di Porta Ticinese 41, Milano").waitFor();
     await buyer.getByRole("link", { name: "02 8942 1170" }).waitFor();
     // Days and times at a glance (the seed's Navigli: a lunch break from Tuesday to Saturday).
@@ -73,7 +75,7 @@ describe("comparing offers and the shop's page", () => {
     await buyer.getByText("Note sugli orari:").waitFor();
     await buyer.getByText("4,0 su 5 · 1 valutazione").waitFor();
     const reviews = buyer.getByRole("list", { name: "Recensioni" });
-    await reviews.getByText("«Buon prodotto, consegna puntuale.»").waitFor({ timeout: 20_000 });
+    await reviews.getByText("«Buon prodotto, consegna puntuale.»").waitFor({ timeout: SERVER_WAIT_MS });
     await expect(reviews.textContent()).resolves.toContain("Giulia ·");
     await expect(reviews.textContent()).resolves.not.toContain("Rossi");
     await noOverflow(buyer, NAVIGLI_PAGE);
@@ -83,35 +85,35 @@ describe("comparing offers and the shop's page", () => {
     await waitForPage(buyer, LAMP_PAGE);
     await navigli
       .getByRole("button", { name: /Accetta l'offerta di Elettronica Navigli/ })
-      .click({ timeout: 20_000 });
+      .click({ timeout: SERVER_WAIT_MS });
     const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
     await confirm.getByText(/le altre offerte ricevute vengono rifiutate/).waitFor();
     await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
     await buyer
       .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
-      .waitFor({ timeout: 20_000 });
-    await navigli.getByText("Accettata", { exact: true }).waitFor({ timeout: 20_000 });
-    await isola.getByText("Rifiutata", { exact: true }).waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await navigli.getByText("Accettata", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
+    await isola.getByText("Rifiutata", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await buyer.getByRole("button", { name: /Accetta/ }).waitFor({ state: "detached" });
 
     // Completed and rated in the chat.
     await navigli.getByRole("link", { name: /Chat con Elettronica Navigli/ }).click();
     await waitForPage(buyer, "/messages/demo-req-lampada_demo-negozio-1");
-    await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: 20_000 });
+    await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: SERVER_WAIT_MS });
     const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
-    await five.waitFor({ state: "attached", timeout: 20_000 });
+    await five.waitFor({ state: "attached", timeout: SERVER_WAIT_MS });
     await five.check({ force: true });
     await buyer.getByRole("textbox", { name: /Commento/ }).fill("Lampada perfetta, consegna veloce");
     await buyer.getByRole("button", { name: "Invia la valutazione e completa" }).click();
     await buyer
       .getByText("Transazione completata! Grazie per il feedback.", { exact: true })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     // The chat header leads to the shop's page, where the new review now leads the list.
     await buyer.getByRole("link", { name: "Pagina del negozio" }).click();
     await waitForPage(buyer, NAVIGLI_PAGE);
     const latest = buyer.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first();
-    await latest.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: 20_000 });
+    await latest.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: SERVER_WAIT_MS });
     await expect(latest.textContent()).resolves.toContain("5/5, Eccellente!");
     await expect(latest.textContent()).resolves.toContain("Giulia ·");
 
@@ -121,10 +123,10 @@ describe("comparing offers and the shop's page", () => {
     // The URL changes before the dashboard renders (navigation is a transition): wait for it, then go.
     await shop
       .getByRole("heading", { level: 1, name: "Ciao, Elettronica Navigli" })
-      .waitFor({ timeout: 30_000 });
-    await shop.getByRole("link", { name: /La tua pagina/ }).click({ timeout: 20_000 });
-    await waitForPage(shop, NAVIGLI_PAGE, { timeout: 30_000 });
-    await shop.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await shop.getByRole("link", { name: /La tua pagina/ }).click({ timeout: SERVER_WAIT_MS });
+    await waitForPage(shop, NAVIGLI_PAGE, { timeout: SERVER_WAIT_MS });
+    await shop.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: SERVER_WAIT_MS });
     await shop.getByRole("link", { name: "Modifica i dati" }).waitFor();
   });
 });

@@ -15,7 +15,7 @@ import {
 } from "../../src/domain/people/shop-verification-messages";
 import type { ViewportName } from "../support/browser";
 import type { Email } from "../support/inbox";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 
@@ -41,8 +41,8 @@ async function startAsMerchant(viewport: ViewportName): Promise<Page> {
 const panel = (page: Page) => page.getByRole("region", { name: "Verifica il tuo negozio" });
 
 async function landsOnPanel(page: Page) {
-  await waitForPage(page, "/merchant", { timeout: 20_000 });
-  await panel(page).waitFor({ timeout: 20_000 });
+  await waitForPage(page, "/merchant", { timeout: SERVER_WAIT_MS });
+  await panel(page).waitFor({ timeout: SERVER_WAIT_MS });
 }
 
 /** Step 2 of the panel: the shop's details, the address chosen from the gazetteer's suggestions. */
@@ -51,7 +51,7 @@ async function fillShop(page: Page, businessName: string) {
   await page.getByRole("textbox", { name: /Partita IVA/ }).fill(PARTITA_IVA);
   const address = page.getByRole("combobox", { name: /Indirizzo del negozio/ });
   await address.fill("Milano");
-  await page.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+  await page.getByRole("option", { name: "Milano (MI)" }).click({ timeout: SERVER_WAIT_MS });
   await page.getByRole("checkbox", { name: "Elettronica" }).check();
   await page.getByRole("button", { name: "Verifica il negozio" }).click();
 }
@@ -64,8 +64,8 @@ describe("shop verification end to end", () => {
     await page.getByRole("button", { name: "Accedi con link magico" }).click();
     await page.getByLabel("Email").fill(address);
     await page.getByRole("button", { name: "Invia link magico" }).click();
-    await page.getByText("Link magico inviato!", { exact: true }).waitFor({ timeout: 20_000 });
-    const mail = await team.stack().inbox.waitFor(sentTo(address), 20_000);
+    await page.getByText("Link magico inviato!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
+    const mail = await team.stack().inbox.waitFor(sentTo(address), SERVER_WAIT_MS);
     const body = (mail.text ?? mail.html ?? "").replaceAll("&amp;", "&");
     const link = /https?:\/\/[^\s"'<>]+\/magic-link-auth\?token=[^\s"'<>]+/.exec(body)?.[0];
     expect(link, "the e-mail carries a /magic-link-auth link").toBeDefined();
@@ -78,38 +78,44 @@ describe("shop verification end to end", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await fillShop(page, "Ferramenta Bianchi");
-    await page.getByText(SHOP_VERIFICATION_MESSAGES.submitted, { exact: true }).waitFor({ timeout: 20_000 });
+    await page
+      .getByText(SHOP_VERIFICATION_MESSAGES.submitted, { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await page
       .getByRole("heading", { name: SHOP_VERIFICATION_MESSAGES.pendingTitle })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     expect(await page.getByRole("heading", { name: "Richieste vicino a te" }).count()).toBe(0);
 
     // The admin's queue: what the shop typed beside the (simulated) VIES's answer; approve.
     const staff = await open("/admin/negozi", "desktop");
     await signIn(staff, STAFF.email, "/admin/negozi");
     const card = staff.getByRole("article", { name: "Ferramenta Bianchi" });
-    await card.getByText(VIES_STATE_LABELS.valid).waitFor({ timeout: 20_000 });
+    await card.getByText(VIES_STATE_LABELS.valid).waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText(SHOP_REVIEW_COPY.simulated).waitFor();
     await card.getByText(address).waitFor();
     await card.getByRole("button", { name: SHOP_REVIEW_COPY.approve }).click();
-    await staff.getByText(SHOP_VERIFICATION_MESSAGES.approved, { exact: true }).waitFor({ timeout: 20_000 });
-    await staff.getByText(SHOP_REVIEW_COPY.empty).waitFor({ timeout: 20_000 });
+    await staff
+      .getByText(SHOP_VERIFICATION_MESSAGES.approved, { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await staff.getByText(SHOP_REVIEW_COPY.empty).waitFor({ timeout: SERVER_WAIT_MS });
 
     // The shop's page follows its users document: the dashboard opens.
-    await page.getByRole("heading", { name: "Richieste vicino a te" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("heading", { name: "Richieste vicino a te" }).waitFor({ timeout: SERVER_WAIT_MS });
     // It opens on its own categories; every category is one tap away.
     await page.getByRole("button", { name: "Tutte le categorie" }).click();
     await page
       .getByRole("link", { name: /^Fai un'offerta/ })
       .first()
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     expect(await panel(page).count()).toBe(0);
     await page.getByRole("heading", { level: 1, name: "Ciao, Ferramenta Bianchi" }).waitFor();
 
     // The feed is open to it now.
     await page.goto(`${team.stack().urls.app}/browse`);
-    await page.getByRole("heading", { level: 1, name: "Richieste vicino a te" }).waitFor({ timeout: 20_000 });
-    await page.getByRole("article").first().waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "Richieste vicino a te" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await page.getByRole("article").first().waitFor({ timeout: SERVER_WAIT_MS });
   });
 
   it("a fresh account that calls itself a merchant (password, e-mail not proved) sees no requests", async () => {
@@ -135,7 +141,7 @@ describe("shop verification end to end", () => {
     await fillShop(page, "Finto Negozio");
     await panel(page)
       .getByText(SHOP_VERIFICATION_MESSAGES.emailNotVerified, { exact: true })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     expect(await page.getByRole("heading", { name: "Richieste vicino a te" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: /^Fai un'offerta/ }).count()).toBe(0);
   });

@@ -14,6 +14,7 @@ import { buildMessageWrite } from "../../src/domain/marketplace/message-document
 import { requestSchema } from "../../src/domain/marketplace/request";
 import { openPage, testChromium } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
+import { SERVER_WAIT_MS } from "../support/page-ready";
 import { expectRulesDenials } from "../support/rules-denials";
 import { startStack, stopStack, type TestStack } from "../support/stack";
 
@@ -162,7 +163,7 @@ describe("every service of the local stack answers", () => {
     expect(opened.status).toBe(200);
     await expect
       .poll(async () => (await fetch(`${documents}/shopIndex/${shopId}`, { headers: asOwner })).status, {
-        timeout: 30_000,
+        timeout: SERVER_WAIT_MS,
         interval: 250,
       })
       .toBe(200);

@@ -13,7 +13,7 @@ import { checkDigitOf } from "../../src/domain/people/partita-iva";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/people/shop-verification-messages";
 import { overrideEnv } from "../support/callables";
 import type { Email } from "../support/inbox";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack, type TestStack } from "../support/stack";
 
@@ -64,15 +64,17 @@ async function newVerifiedShop(page: Page, address: string, businessName: string
   const body = (mail.text ?? mail.html ?? "").replaceAll("&amp;", "&");
   const link = /https?:\/\/[^\s"'<>]+\/magic-link-auth\?token=[^\s"'<>]+/.exec(body)?.[0] ?? "";
   await page.goto(link);
-  await waitForPage(page, "/merchant", { timeout: 20_000 });
+  await waitForPage(page, "/merchant", { timeout: SERVER_WAIT_MS });
   await page.getByRole("textbox", { name: /Nome del negozio/ }).fill(businessName);
   // A number no demo shop holds: one Partita IVA, one shop account.
   await page.getByRole("textbox", { name: /Partita IVA/ }).fill(`0755555015${checkDigitOf("0755555015")}`);
   await page.getByRole("combobox", { name: /Indirizzo del negozio/ }).fill("Milano");
-  await page.getByRole("option", { name: "Milano (MI)" }).click({ timeout: 20_000 });
+  await page.getByRole("option", { name: "Milano (MI)" }).click({ timeout: SERVER_WAIT_MS });
   await page.getByRole("checkbox", { name: "Elettronica" }).check();
   await page.getByRole("button", { name: "Verifica il negozio" }).click();
-  await page.getByText(SHOP_VERIFICATION_MESSAGES.submitted, { exact: true }).waitFor({ timeout: 20_000 });
+  await page
+    .getByText(SHOP_VERIFICATION_MESSAGES.submitted, { exact: true })
+    .waitFor({ timeout: SERVER_WAIT_MS });
   const review = await db().collection(COLLECTIONS.shopReviews).where("email", "==", address).limit(1).get();
   const uid = review.docs[0]?.id ?? "";
   const { decideShopReviewFor } = await import("../../functions/src/shops/shop-reviews");
@@ -81,15 +83,15 @@ async function newVerifiedShop(page: Page, address: string, businessName: string
     { uid, decision: "approve" },
     { db: db(), now: () => new Date(), mail: { send: async () => {} } },
   );
-  await page.getByRole("heading", { name: "Richieste vicino a te" }).waitFor({ timeout: 30_000 });
+  await page.getByRole("heading", { name: "Richieste vicino a te" }).waitFor({ timeout: SERVER_WAIT_MS });
 }
 
 /** Confirms the labelled simulated checkout that stands in for Stripe's page. */
 async function paySimulated(page: Page): Promise<void> {
   const dialog = page.getByRole("dialog", { name: "Pagamento simulato" });
-  await dialog.getByText("nessun addebito reale", { exact: false }).waitFor({ timeout: 20_000 });
+  await dialog.getByText("nessun addebito reale", { exact: false }).waitFor({ timeout: SERVER_WAIT_MS });
   await dialog.getByRole("button", { name: "Conferma il pagamento simulato" }).click();
-  await page.getByText("Pagamento simulato completato", { exact: true }).waitFor({ timeout: 20_000 });
+  await page.getByText("Pagamento simulato completato", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
 }
 
 // Three journeys with sign-ups, payments and a moved clock: slow on a busy 2-core machine.
@@ -98,7 +100,7 @@ describe("plans end to end", { timeout: 240_000 }, () => {
     const page = await open("/negozianti", "desktop");
     await newVerifiedShop(page, "piano.e2e@example.com", "Elettronica Piano");
     const card = page.getByRole("region", { name: "Il tuo piano" });
-    await card.getByText("Prova gratuita", { exact: true }).waitFor({ timeout: 20_000 });
+    await card.getByText("Prova gratuita", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText(/^Prova gratuita fino al /).waitFor();
 
     // A month and a day later, for the functions and for the browser.
@@ -109,33 +111,37 @@ describe("plans end to end", { timeout: 240_000 }, () => {
       .update({ expiresAt: new Date(Date.now() + LAPSE_MS + 7 * DAY) });
     await page.clock.install({ time: new Date(Date.now() + LAPSE_MS) });
     await page.goto(`${stack.urls.app}/merchant`);
-    await card.getByText("Scaduto", { exact: true }).waitFor({ timeout: 20_000 });
+    await card.getByText("Scaduto", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
 
     await page.goto(`${stack.urls.app}/make-offer/demo-req-chitarra`);
-    await page.getByRole("heading", { level: 1, name: "Fai un'offerta" }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "Fai un'offerta" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await page.getByRole("textbox", { name: /Prezzo/ }).fill("150");
     await page
       .getByRole("textbox", { name: /Descrizione dell'offerta/ })
       .fill("Chitarra revisionata, pronta in negozio");
     await page.getByRole("button", { name: "Invia l'offerta" }).click();
-    await waitForPage(page, "/abbonamento", { timeout: 20_000 });
+    await waitForPage(page, "/abbonamento", { timeout: SERVER_WAIT_MS });
     await page.getByText("Per inviare l'offerta serve un piano attivo. La tua bozza è salvata.").waitFor();
     await page.getByLabel("Stato: Scaduto").waitFor();
 
     await page.getByRole("button", { name: "Abbonati a 9,90 € al mese" }).click();
     await paySimulated(page);
-    await page.getByLabel("Stato: Attivo").waitFor({ timeout: 20_000 });
+    await page.getByLabel("Stato: Attivo").waitFor({ timeout: SERVER_WAIT_MS });
     await page.getByText(/^Si rinnova il /).waitFor();
     const receipt = page.getByRole("listitem").filter({ hasText: "Abbonamento mensile Vicino" });
-    await receipt.getByText("1,79 €").waitFor({ timeout: 20_000 });
+    await receipt.getByText("1,79 €").waitFor({ timeout: SERVER_WAIT_MS });
 
     await page.getByRole("link", { name: "Torna alla tua offerta" }).click();
-    await page.getByRole("heading", { level: 1, name: "Fai un'offerta" }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "Fai un'offerta" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     expect(await page.getByRole("textbox", { name: /Descrizione dell'offerta/ }).inputValue()).toBe(
       "Chitarra revisionata, pronta in negozio",
     );
     await page.getByRole("button", { name: "Invia l'offerta" }).click();
-    await waitForPage(page, { prefix: "/messages/" }, { timeout: 20_000 });
+    await waitForPage(page, { prefix: "/messages/" }, { timeout: SERVER_WAIT_MS });
   });
 
   it("a second shop redeems its association code for the launch offer", async () => {
@@ -147,14 +153,14 @@ describe("plans end to end", { timeout: 240_000 }, () => {
     });
     const page = await open("/abbonamento", "phone");
     await signIn(page, DEMO_SHOP_2.email, "/abbonamento");
-    await page.getByLabel("Stato: Prova gratuita").waitFor({ timeout: 20_000 });
+    await page.getByLabel("Stato: Prova gratuita").waitFor({ timeout: SERVER_WAIT_MS });
     await page.getByLabel(/Codice associazione/).fill((issued?.code ?? "").toLowerCase());
     await page.getByRole("button", { name: "Attiva l'offerta di lancio" }).click();
     await paySimulated(page);
     await page.getByText("Offerta di lancio", { exact: true }).first().waitFor();
-    await page.getByLabel("Stato: Attivo").waitFor({ timeout: 20_000 });
+    await page.getByLabel("Stato: Attivo").waitFor({ timeout: SERVER_WAIT_MS });
     const receipt = page.getByRole("listitem").filter({ hasText: "Offerta di lancio Vicino (12 mesi)" });
-    await receipt.getByText("29,90 €").waitFor({ timeout: 20_000 });
+    await receipt.getByText("29,90 €").waitFor({ timeout: SERVER_WAIT_MS });
     await receipt.getByText("5,39 €").waitFor();
     const code = (await db().doc(`launchCodes/${issued?.code}`).get()).data();
     expect(code?.usedBy).toBe(DEMO_SHOP_2.uid);
@@ -165,12 +171,12 @@ describe("plans end to end", { timeout: 240_000 }, () => {
     await db().doc(`users/${DEMO_BUYER.uid}`).update({ aiTokens: 1 });
     const page = await open("/customer", "desktop");
     await signIn(page, DEMO_BUYER.email, "/customer");
-    await page.getByLabel("1 token AI", { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.getByLabel("1 token AI", { exact: true }).first().waitFor({ timeout: SERVER_WAIT_MS });
     await page.getByRole("button", { name: "Acquista token" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Acquista token" });
     await dialog.getByRole("button", { name: "Acquista (simulato)" }).click();
-    await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByLabel("26 token AI", { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
+    await page.getByLabel("26 token AI", { exact: true }).first().waitFor({ timeout: SERVER_WAIT_MS });
     // Credited once: the simulated purchase is credited inside the callable (its signed event through the
     // billing webhook's handler) before 'Token acquistati!', so the badge and the ledger are final here.
     expect(await page.getByLabel("26 token AI", { exact: true }).count()).toBeGreaterThan(0);

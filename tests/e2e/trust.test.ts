@@ -13,7 +13,7 @@ import { CONVERSATION_STATUS } from "../../src/domain/marketplace/state-machine"
 import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/people/moderation";
 import { CHAT_CLOSED_BY_TEXTS, SUSPENSION_NOTICE } from "../../src/domain/people/trust-messages";
 import { downloadedText } from "../support/browser";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { expectRulesDenials } from "../support/rules-denials";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
@@ -39,7 +39,7 @@ async function chatMessageCount(): Promise<number> {
 }
 
 async function toast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 20_000 });
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: SERVER_WAIT_MS });
 }
 
 describe("trust end to end", () => {
@@ -47,7 +47,7 @@ describe("trust end to end", () => {
     await team.seedStaff(MODERATOR);
     const buyer = await open(`/messages/${LAMP_CHAT}`, "desktop");
     await signIn(buyer, DEMO_BUYER.email, `/messages/${LAMP_CHAT}`);
-    await buyer.getByRole("heading", { name: "Elettronica Navigli" }).waitFor({ timeout: 20_000 });
+    await buyer.getByRole("heading", { name: "Elettronica Navigli" }).waitFor({ timeout: SERVER_WAIT_MS });
     await buyer.getByRole("button", { name: "Segnala", exact: true }).click();
     const dialog = buyer.getByRole("dialog", { name: "Segnala" });
     await dialog.getByRole("radio", { name: "Linguaggio offensivo, minacce o molestie" }).check();
@@ -60,7 +60,7 @@ describe("trust end to end", () => {
     const shopChat = await open(`/messages/${LAMP_CHAT}`, "desktop");
     await signIn(shopChat, DEMO_SHOP_1.email, `/messages/${LAMP_CHAT}`);
     const composer = shopChat.getByPlaceholder("Scrivi un messaggio…");
-    await composer.waitFor({ timeout: 20_000 });
+    await composer.waitFor({ timeout: SERVER_WAIT_MS });
 
     await composer.fill("Ancora qui? Le faccio uno sconto.");
     const messagesBefore = await chatMessageCount();
@@ -70,11 +70,11 @@ describe("trust end to end", () => {
     const card = moderator.getByRole("article", {
       name: "Conversazione · Linguaggio offensivo, minacce o molestie",
     });
-    await card.getByText("Mi ha risposto con insulti.").waitFor({ timeout: 20_000 });
+    await card.getByText("Mi ha risposto con insulti.").waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText("Elettronica Navigli").waitFor();
     await card.getByRole("button", { name: "Sospendi l'account" }).click();
     await toast(moderator, "Decisione registrata: chi ha segnalato riceverà l'esito.");
-    await card.getByText("Account sospeso").waitFor({ timeout: 20_000 });
+    await card.getByText("Account sospeso").waitFor({ timeout: SERVER_WAIT_MS });
 
     // Its open listeners are refused from now on: that refusal is what this test is about.
     expectRulesDenials();
@@ -84,15 +84,15 @@ describe("trust end to end", () => {
     await shopChat
       .getByRole("alert")
       .filter({ hasText: SUSPENSION_NOTICE.title })
-      .waitFor({ timeout: 20_000 });
-    await shopChat.getByText(CHAT_MESSAGES.conversationNotFound).waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await shopChat.getByText(CHAT_MESSAGES.conversationNotFound).waitFor({ timeout: SERVER_WAIT_MS });
     expect(await shopChat.getByPlaceholder("Scrivi un messaggio…").count()).toBe(0);
     expect((await team.admin().adminDb().doc(`conversations/${LAMP_CHAT}`).get()).get("status")).toBe(
       CONVERSATION_STATUS.closed,
     );
     expect(await chatMessageCount()).toBe(messagesBefore);
     // The buyer, still on the chat, sees it closed by the team, without reloading.
-    await buyer.getByText(closedLine).waitFor({ timeout: 20_000 });
+    await buyer.getByText(closedLine).waitFor({ timeout: SERVER_WAIT_MS });
     expect(await buyer.getByPlaceholder("Scrivi un messaggio…").count()).toBe(0);
 
     // The shop is disabled in Auth: signing in is refused with Firebase's user-disabled, in Italian.
@@ -100,18 +100,18 @@ describe("trust end to end", () => {
     await shop.getByLabel("Email").fill(DEMO_SHOP_1.email);
     await shop.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await shop.getByRole("button", { name: "Accedi", exact: true }).click();
-    await shop.getByText("Questo account è stato disabilitato.").first().waitFor({ timeout: 20_000 });
+    await shop.getByText("Questo account è stato disabilitato.").first().waitFor({ timeout: SERVER_WAIT_MS });
     expect(new URL(shop.url()).pathname).toBe("/auth");
 
     // The reporter is told: on /profile and by e-mail (with the privacy notice's link).
     await buyer.goto(`${new URL(buyer.url()).origin}/profile`);
-    await buyer.getByText(MODERATION_OUTCOME_TEXTS.suspend_user).waitFor({ timeout: 20_000 });
+    await buyer.getByText(MODERATION_OUTCOME_TEXTS.suspend_user).waitFor({ timeout: SERVER_WAIT_MS });
     const mail = await team
       .stack()
       .inbox.waitFor(
         (email) =>
           email.to.some((to) => to.address === DEMO_BUYER.email) && /segnalazione/.test(email.subject),
-        20_000,
+        SERVER_WAIT_MS,
       );
     expect(mail.text).toContain(MODERATION_OUTCOME_TEXTS.suspend_user);
     expect(mail.text).toContain("/privacy");
@@ -121,7 +121,7 @@ describe("trust end to end", () => {
     const page = await open("/profile", "phone");
     await signIn(page, DEMO_BUYER.email, "/profile");
     const [download] = await Promise.all([
-      page.waitForEvent("download", { timeout: 30_000 }),
+      page.waitForEvent("download", { timeout: SERVER_WAIT_MS }),
       page.getByRole("button", { name: "Scarica i miei dati" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^vicino-dati-\d{4}-\d{2}-\d{2}\.json$/);
@@ -136,7 +136,7 @@ describe("trust end to end", () => {
     await dialog.getByLabel(/Per confermare, scrivi ELIMINA/).fill("ELIMINA");
     await dialog.getByRole("button", { name: "Elimina account" }).click();
     await toast(page, "Il tuo account è stato eliminato.");
-    await waitForPage(page, "/", { timeout: 20_000 });
+    await waitForPage(page, "/", { timeout: SERVER_WAIT_MS });
 
     await expect(team.admin().adminAuth().getUser(DEMO_BUYER.uid)).rejects.toMatchObject({
       code: "auth/user-not-found",

@@ -11,7 +11,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { waitForPage } from "../support/page-ready";
+import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
@@ -38,13 +38,13 @@ async function offlineAtTheTill(page: Page, code: string, path: string) {
     await navigator.serviceWorker.ready;
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: SERVER_WAIT_MS,
   });
   await page.context().setOffline(true);
   await page.reload();
-  await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: 20_000 });
+  await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: SERVER_WAIT_MS });
   const kept = region(page, "Il tuo codice di ritiro");
-  await kept.getByTestId("pickup-code").waitFor({ timeout: 20_000 });
+  await kept.getByTestId("pickup-code").waitFor({ timeout: SERVER_WAIT_MS });
   expect(await kept.getByTestId("pickup-code").textContent()).toBe(code);
   const qr = kept.getByRole("img", { name: "Codice QR del codice di ritiro" });
   expect(await qr.locator("path").getAttribute("d")).toMatch(/^M\d+ \d+h1v1h-1z/);
@@ -61,75 +61,80 @@ describe("a verified purchase end to end", () => {
     const isola = await open(`/messages/${LAMP_CHAT_ISOLA}`, "desktop");
     await signIn(isola, "negozio2@vicino.test", `/messages/${LAMP_CHAT_ISOLA}`);
     const isolaOffer = region(isola, "La tua offerta");
-    await isolaOffer.getByText(AWAITING).waitFor({ timeout: 20_000 });
+    await isolaOffer.getByText(AWAITING).waitFor({ timeout: SERVER_WAIT_MS });
 
     const navigli = await open(`/messages/${LAMP_CHAT}`, "desktop");
     await signIn(navigli, "negozio1@vicino.test", `/messages/${LAMP_CHAT}`);
     const navigliOffer = region(navigli, "La tua offerta");
-    await navigliOffer.getByText(AWAITING).waitFor({ timeout: 20_000 });
+    await navigliOffer.getByText(AWAITING).waitFor({ timeout: SERVER_WAIT_MS });
 
     // The buyer accepts Navigli's offer, after the confirmation.
     const buyer = await open(`/messages/${LAMP_CHAT}`, "phone");
     await signIn(buyer, "acquirente@vicino.test", `/messages/${LAMP_CHAT}`);
     const deal = region(buyer, "L'offerta ricevuta");
-    await deal.getByRole("button", { name: "Accetta" }).click({ timeout: 20_000 });
+    await deal.getByRole("button", { name: "Accetta" }).click({ timeout: SERVER_WAIT_MS });
     const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
     await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
     await buyer
       .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     // The hold: until the shop's closing time, with where to collect it and the hours.
     await deal.getByText(/^Te lo teniamo da parte fino a \S+ \d{1,2} \S+ alle 19:30$/).waitFor({
-      timeout: 20_000,
+      timeout: SERVER_WAIT_MS,
     });
-    await deal.getByText(NAVIGLI_ADDRESS).waitFor({ timeout: 20_000 });
+    await deal.getByText(NAVIGLI_ADDRESS).waitFor({ timeout: SERVER_WAIT_MS });
     await deal.getByText("Orari", { exact: true }).waitFor();
     // The shop reads the same hold, live.
     await navigliOffer
       .getByText(/^Te lo teniamo da parte fino a .+ alle 19:30$/)
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     // The code and its QR.
-    await deal.getByRole("button", { name: "Mostra il codice di ritiro" }).click({ timeout: 20_000 });
+    await deal.getByRole("button", { name: "Mostra il codice di ritiro" }).click({ timeout: SERVER_WAIT_MS });
     const shown = buyer.getByTestId("pickup-code");
-    await shown.waitFor({ timeout: 20_000 });
-    await buyer.getByRole("img", { name: "Codice QR del codice di ritiro" }).waitFor({ timeout: 20_000 });
+    await shown.waitFor({ timeout: SERVER_WAIT_MS });
+    await buyer
+      .getByRole("img", { name: "Codice QR del codice di ritiro" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
     const code = (await shown.textContent())?.trim() ?? "";
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
     const wrong = (code[0] === "A" ? "C" : "A") + code.slice(1);
     await offlineAtTheTill(buyer, code, `/messages/${LAMP_CHAT}`);
 
     // At the till: a wrong code is refused in Italian, the right one verifies the purchase.
-    await navigliOffer.getByRole("button", { name: "Verifica il codice" }).click({ timeout: 20_000 });
+    await navigliOffer.getByRole("button", { name: "Verifica il codice" }).click({ timeout: SERVER_WAIT_MS });
     const field = navigli.getByRole("textbox", { name: "Codice di ritiro" });
     await field.fill(wrong);
     await navigli.getByRole("button", { name: "Verifica", exact: true }).click();
     await navigli
       .getByRole("alert")
       .getByText(/^Codice non valido\. Controlla e riprova \(4 tentativi rimasti\)\.$/)
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
 
     await field.fill(code);
     await navigli.getByRole("button", { name: "Verifica", exact: true }).click();
     await navigliOffer
       .getByText("Acquisto verificato", { exact: false })
       .first()
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     await navigliOffer.getByText("Ritiro verificato. Il cliente ora può valutare l'acquisto.").waitFor();
 
     // The buyer reads it live and is asked to rate at once (no 'Ho acquistato' step).
-    await deal.getByText("Acquisto verificato", { exact: false }).first().waitFor({ timeout: 20_000 });
-    await deal.getByText(/Il negozio ha verificato il tuo ritiro/).waitFor({ timeout: 20_000 });
+    await deal
+      .getByText("Acquisto verificato", { exact: false })
+      .first()
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await deal.getByText(/Il negozio ha verificato il tuo ritiro/).waitFor({ timeout: SERVER_WAIT_MS });
     const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
-    await five.waitFor({ state: "attached", timeout: 20_000 });
+    await five.waitFor({ state: "attached", timeout: SERVER_WAIT_MS });
     await five.check({ force: true });
     await buyer.getByRole("textbox", { name: /Commento/ }).fill("Codice controllato in cassa");
     await buyer.getByRole("button", { name: "Invia la valutazione e completa" }).click();
-    await buyer.getByText("Valutazione: 5/5, Eccellente!").waitFor({ timeout: 20_000 });
+    await buyer.getByText("Valutazione: 5/5, Eccellente!").waitFor({ timeout: SERVER_WAIT_MS });
     // The used code has left the device.
     expect(await keptCodes(buyer)).not.toContain(code);
-    await navigli.getByText("Valutazione: 5/5, Eccellente!").waitFor({ timeout: 20_000 });
+    await navigli.getByText("Valutazione: 5/5, Eccellente!").waitFor({ timeout: SERVER_WAIT_MS });
 
     const page = await open(`/negozi/${NAVIGLI}`, "phone");
     await signIn(page, "acquirente@vicino.test", `/negozi/${NAVIGLI}`);
@@ -137,10 +142,10 @@ describe("a verified purchase end to end", () => {
       .getByRole("list", { name: "Recensioni" })
       .getByRole("listitem")
       .filter({ hasText: "Codice controllato in cassa" });
-    await review.getByText(/Acquisto verificato/).waitFor({ timeout: 20_000 });
+    await review.getByText(/Acquisto verificato/).waitFor({ timeout: SERVER_WAIT_MS });
 
     // Isola's chat, open since before 'Accetta': its offer closed politely, live.
-    await isolaOffer.getByText("Acquistato altrove", { exact: true }).waitFor({ timeout: 20_000 });
+    await isolaOffer.getByText("Acquistato altrove", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await isolaOffer.getByText(AWAITING).waitFor({ state: "detached" });
     // And in its offer list on the dashboard.
     await isola
@@ -152,6 +157,6 @@ describe("a verified purchase end to end", () => {
       .getByRole("listitem")
       .filter({ has: isola.getByRole("link", { name: "Lampada da scrivania LED" }) })
       .getByText("Acquistato altrove", { exact: true })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
   });
 });

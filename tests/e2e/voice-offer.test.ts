@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DICTATION_MESSAGES } from "../../src/domain/marketplace/offer-dictation-messages";
+import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
 /** Seeded (scripts/seed/demo-data.ts): an active request, budget 100-200 €, ~5 km from negozio1. */
@@ -51,10 +52,10 @@ describe("a shop answers by voice", () => {
     await fakeSpeech(shop, SAID);
     await signIn(shop, "negozio1@vicino.test", `/make-offer/${GUITAR_ID}`);
     await shop.reload();
-    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
+    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: SERVER_WAIT_MS });
 
     await shop.getByRole("button", { name: DICTATION_MESSAGES.button }).click();
-    await shop.getByRole("status").filter({ hasText: FILLED }).waitFor({ timeout: 20_000 });
+    await shop.getByRole("status").filter({ hasText: FILLED }).waitFor({ timeout: SERVER_WAIT_MS });
     expect(await shop.evaluate(() => (window as { heardLang?: string }).heardLang)).toBe("it-IT");
     await shop.getByText(`${DICTATION_MESSAGES.heard}: «${SAID}»`).waitFor();
     expect(await field(shop, /Prezzo/).inputValue()).toBe("140");
@@ -68,17 +69,17 @@ describe("a shop answers by voice", () => {
 
     // Nothing went to the buyer yet: the shop checks and taps 'Invia l'offerta' as usual.
     await shop.getByRole("button", { name: "Invia l'offerta" }).click();
-    await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: 20_000 });
+    await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
 
     const buyer = await open("/customer", "phone");
     await signIn(buyer, "acquirente@vicino.test", "/customer");
     const guitar = buyer.getByRole("article").filter({ hasText: GUITAR });
-    await guitar.waitFor({ timeout: 20_000 });
+    await guitar.waitFor({ timeout: SERVER_WAIT_MS });
     const line = guitar.getByRole("link", { name: /^140,00\s€ · Elettronica Navigli/ });
-    await line.waitFor({ timeout: 20_000 });
+    await line.waitFor({ timeout: SERVER_WAIT_MS });
     // The offer as the buyer reads it: the availability the shop said, and pickup.
     await line.click();
-    await buyer.getByText("Domani dopo le 16").first().waitFor({ timeout: 20_000 });
+    await buyer.getByText("Domani dopo le 16").first().waitFor({ timeout: SERVER_WAIT_MS });
   });
 
   it("on a phone, 'Rispondi a voce' on the feed opens the form already listening", async () => {
@@ -89,13 +90,13 @@ describe("a shop answers by voice", () => {
     await signIn(shop, "negozio1@vicino.test", "/browse");
     await shop.reload();
     const guitar = shop.getByRole("article").filter({ hasText: GUITAR });
-    await guitar.waitFor({ timeout: 20_000 });
+    await guitar.waitFor({ timeout: SERVER_WAIT_MS });
     await guitar.getByRole("link", { name: `${DICTATION_MESSAGES.answerByVoice} per ${GUITAR}` }).click();
-    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: 20_000 });
+    await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: SERVER_WAIT_MS });
     await shop
       .getByRole("status")
       .filter({ hasText: /Leonardo ha compilato: prezzo/ })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: SERVER_WAIT_MS });
     expect(await field(shop, /Prezzo/).inputValue()).toBe("60");
     expect(await field(shop, /Disponibilità/).inputValue()).toBe("Da sabato");
     expect(await shop.getByRole("checkbox", { name: "Consegna a domicilio" }).isChecked()).toBe(true);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { StackInfo } from "./stack";
 
@@ -43,6 +43,49 @@ export async function waitForFunctionLog(
   }
 }
 
+/** The Functions emulator's own debug log (its working folder is the stack's: a generated firebase.json). */
+const DEBUG_LOG = "firebase-debug.log";
+/** How much of the debug log's end is read for its last work-queue line (it grows to megabytes). */
+const DEBUG_TAIL_BYTES = 256 * 1024;
+const WORK_QUEUE_LINE = /\[work-queue\] (\{.*\})\s*$/;
+
+/** The last work-queue state in the log's last `tailBytes` (the whole log when it is not there). */
+function lastWorkQueueLine(file: string, tailBytes = DEBUG_TAIL_BYTES): string | undefined {
+  const size = statSync(file).size;
+  const length = Math.min(size, tailBytes);
+  const buffer = Buffer.alloc(length);
+  const fd = openSync(file, "r");
+  try {
+    readSync(fd, buffer, 0, length, size - length);
+  } finally {
+    closeSync(fd);
+  }
+  const lines = buffer.toString("utf8").split("\n");
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const json = WORK_QUEUE_LINE.exec(lines[index] ?? "")?.[1];
+    if (json) return json;
+  }
+  return length < size ? lastWorkQueueLine(file, size) : undefined;
+}
+
+/**
+ * What the Functions emulator is doing: the executions queued and running, from the last state its work
+ * queue logged (at debug level, in the stack's firebase-debug.log), with that line as `mark` (it changes
+ * with every execution queued, begun or ended). In one-worker mode (stack-options.ts) the emulator logs
+ * no "Beginning execution" lines for the shared worker, so firebase.log cannot tell; without a debug log
+ * (a stack in the repository's folder), the begun and finished lines of firebase.log are counted.
+ */
+export function functionsWork(stack: Pick<StackInfo, "logDir" | "dataDir">): { busy: number; mark: string } {
+  const debugLog = join(stack.dataDir, DEBUG_LOG);
+  const line = existsSync(debugLog) ? lastWorkQueueLine(debugLog) : undefined;
+  if (line !== undefined) {
+    const state = JSON.parse(line) as { queueLength?: number; workRunningCount?: number };
+    return { busy: (state.queueLength ?? 0) + (state.workRunningCount ?? 0), mark: line };
+  }
+  const busy = runningExecutions(stack);
+  return { busy, mark: String(busy) };
+}
+
 /** Executions the Functions emulator has begun and not yet finished, from firebase.log. */
 export function runningExecutions(stack: Pick<StackInfo, "logDir">): number {
   const file = join(stack.logDir, "firebase.log");
@@ -61,7 +104,7 @@ export function runningExecutions(stack: Pick<StackInfo, "logDir">): number {
  * (one that never logs its end). Returns whether the functions went idle in time.
  */
 export async function waitForFunctionsIdle(
-  stack: Pick<StackInfo, "logDir">,
+  stack: Pick<StackInfo, "logDir" | "dataDir">,
   {
     alreadyRunning = 0,
     timeoutMs = 15_000,
@@ -70,9 +113,14 @@ export async function waitForFunctionsIdle(
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   let idleSince: number | undefined;
+  let lastMark: string | undefined;
   while (Date.now() < deadline) {
-    if (runningExecutions(stack) > alreadyRunning) idleSince = undefined;
+    const { busy, mark } = functionsWork(stack);
+    // Idle: nothing queued or running beyond the stuck ones, and no execution queued, begun or ended since.
+    if (busy > alreadyRunning) idleSince = undefined;
+    else if (mark !== lastMark) idleSince = Date.now();
     else idleSince ??= Date.now();
+    lastMark = mark;
     if (idleSince !== undefined && Date.now() - idleSince >= quietMs) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { SERVER_WAIT_MS } from "./page-ready";
 
 /**
  * Driving a page with the keyboard alone, as someone who cannot use a pointer: Tab / Shift+Tab moves the
@@ -38,7 +39,7 @@ export async function tabTo(
   target: Locator,
   { backwards = false, maxPresses = 120 } = {},
 ): Promise<void> {
-  await target.waitFor({ timeout: 20_000 });
+  await target.waitFor({ timeout: SERVER_WAIT_MS });
   for (let press = 0; press < maxPresses; press += 1) {
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     const here = await page.evaluate(() => document.activeElement !== document.body);

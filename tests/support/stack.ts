@@ -18,7 +18,7 @@ import {
   type StackUrls,
   stackUrls,
 } from "../../scripts/stack/stack-options";
-import { runningExecutions, waitForFunctionsIdle } from "./functions-log";
+import { functionsWork, waitForFunctionsIdle } from "./functions-log";
 import { MailInbox } from "./inbox";
 
 /**
@@ -105,7 +105,7 @@ function testStack(info: StackInfo): TestStack {
     // Up to a minute: right after a full seed, on two busy cores, the functions take tens of seconds to
     // run what ~120 writes triggered, and a journey started in the middle of that waits on them.
     if (!(await waitForFunctionsIdle(info, { alreadyRunning, timeoutMs: 60_000 }))) {
-      stuckExecutions.set(info.logDir, runningExecutions(info));
+      stuckExecutions.set(info.logDir, functionsWork(info).busy);
     }
   };
   const clearInbox = () => (info.services.includes("mail") ? inbox.clear() : Promise.resolve());
