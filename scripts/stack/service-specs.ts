@@ -65,14 +65,6 @@ async function saveFirestore(origin: string, projectId: string, exportDir: strin
   renameSync(saving, saved);
 }
 
-function oneFunctionsWorkerArgs(options: StackOptions): string[] {
-  const port = options.firebaseSupportPorts?.functionsInspector;
-  if (!options.oneFunctionsWorker) return [];
-  if (port === undefined)
-    throw new ServiceError("oneFunctionsWorker needs firebaseSupportPorts.functionsInspector");
-  return ["--inspect-functions", String(port)];
-}
-
 const errorLine = (line: string) => /\b(error|errore|exception)\b/i.test(line) || /✘/.test(line);
 
 export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec> {
@@ -101,7 +93,6 @@ export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec>
     "--project",
     projectId,
     ...firebaseConfigArgs(options),
-    ...oneFunctionsWorkerArgs(options),
     ...(authExport && existsSync(join(authExport, "firebase-export-metadata.json"))
       ? ["--import", authExport]
       : []),

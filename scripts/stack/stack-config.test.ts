@@ -53,30 +53,8 @@ describe("the firebase-tools config of a stack", () => {
       web: { kind: "none" },
     });
     expect(specs.firebase?.args).not.toContain("--config");
-    // A worker per function, as production has an instance per function.
+    // A worker per function, as production has an instance per function (see local-stack.md: the
+    // emulator's one-process debugging mode can run a request with the previous request's function).
     expect(specs.firebase?.args).not.toContain("--inspect-functions");
-  });
-
-  it("runs every function in one worker on request: the inspector flag on its own port, not an emulator", () => {
-    const dir = dataDir();
-    const specs = serviceSpecs({
-      rootDir,
-      projectId: "demo-test",
-      ports: { ...DEFAULT_PORTS, auth: 19099, functions: 15001 },
-      firebaseSupportPorts: {
-        hub: 14400,
-        logging: 14500,
-        eventarc: 19299,
-        tasks: 19499,
-        functionsInspector: 19229,
-      },
-      oneFunctionsWorker: true,
-      dataDir: dir,
-      web: { kind: "none" },
-    });
-    const args = specs.firebase?.args ?? [];
-    expect(args[args.indexOf("--inspect-functions") + 1]).toBe("19229");
-    const config = JSON.parse(readFileSync(join(dir, "firebase.json"), "utf8"));
-    expect(Object.keys(config.emulators)).not.toContain("functionsInspector");
   });
 });

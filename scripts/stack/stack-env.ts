@@ -96,10 +96,7 @@ export function firebaseConfigArgs(options: StackOptions): string[] {
       functions: { host, port: ports.functions },
       ...(options.firebaseSupportPorts
         ? Object.fromEntries(
-            Object.entries(options.firebaseSupportPorts)
-              // The inspector's port is a command-line flag (service-specs.ts), not an emulator of its own.
-              .filter(([name]) => name !== "functionsInspector")
-              .map(([name, port]) => [name, { host, port }]),
+            Object.entries(options.firebaseSupportPorts).map(([name, port]) => [name, { host, port }]),
           )
         : {}),
       ui: { enabled: false },

@@ -58,11 +58,6 @@ export interface FirebaseSupportPorts {
   logging: number;
   eventarc: number;
   tasks: number;
-  /**
-   * The inspector port of the one functions worker (`oneFunctionsWorker`): firebase-tools runs every
-   * function in a single Node process only in its debugging mode, which opens this port.
-   */
-  functionsInspector?: number;
 }
 
 /** The servers a stack can run besides the web app; tests that need less start less. */
@@ -89,14 +84,6 @@ export interface StackOptions {
   /** Auth accounts are imported from / exported on exit to this folder. */
   authExportDir?: string;
   web: WebServer;
-  /**
-   * Run every function in one Node process, one execution at a time (firebase-tools'
-   * `--inspect-functions` mode, on `firebaseSupportPorts.functionsInspector`), instead of a process per
-   * function: each process loads the whole bundle (~0.9 s of CPU, ~130 MB), and a stack that calls
-   * its 58 functions starts 58 of them. Tests; `npm start` keeps one process per function, as
-   * production has one instance per function.
-   */
-  oneFunctionsWorker?: boolean;
   /** Rebuild the functions bundle on change (the emulator reloads it). */
   watchFunctions?: boolean;
   /**

@@ -265,20 +265,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
 /** Free ports for a private stack and for firebase-tools' support emulators (tests, benchmarks). */
 export async function freeStackPorts(): Promise<Pick<StackOptions, "ports" | "firebaseSupportPorts">> {
-  const [
-    firestore,
-    firestoreWebSocket,
-    auth,
-    functions,
-    smtp,
-    inbox,
-    web,
-    hub,
-    logging,
-    eventarc,
-    tasks,
-    inspector,
-  ] = await findFreePorts(12);
+  const [firestore, firestoreWebSocket, auth, functions, smtp, inbox, web, hub, logging, eventarc, tasks] =
+    await findFreePorts(11);
   return {
     ports: {
       firestore: firestore!,
@@ -294,7 +282,6 @@ export async function freeStackPorts(): Promise<Pick<StackOptions, "ports" | "fi
       logging: logging!,
       eventarc: eventarc!,
       tasks: tasks!,
-      functionsInspector: inspector!,
     },
   };
 }

@@ -71,9 +71,9 @@ function lastWorkQueueLine(file: string, tailBytes = DEBUG_TAIL_BYTES): string |
 /**
  * What the Functions emulator is doing: the executions queued and running, from the last state its work
  * queue logged (at debug level, in the stack's firebase-debug.log), with that line as `mark` (it changes
- * with every execution queued, begun or ended). In one-worker mode (stack-options.ts) the emulator logs
- * no "Beginning execution" lines for the shared worker, so firebase.log cannot tell; without a debug log
- * (a stack in the repository's folder), the begun and finished lines of firebase.log are counted.
+ * with every execution queued, begun or ended): it also sees work queued behind a busy worker, which
+ * firebase.log's "Beginning execution" lines do not. Without a debug log (a stack in the repository's
+ * folder), the begun and finished lines of firebase.log are counted.
  */
 export function functionsWork(stack: Pick<StackInfo, "logDir" | "dataDir">): { busy: number; mark: string } {
   const debugLog = join(stack.dataDir, DEBUG_LOG);

@@ -3,9 +3,9 @@ import type { Page } from "playwright-core";
 /**
  * How long a journey waits for what a server round trip puts on screen (a toast after a callable, a live
  * update, an e-mail in the inbox). Longer than Google's Firestore emulator holds a transaction's locks
- * (about 30 s, then "Transaction lock timeout" and a retry; firebase-tools#2452, google-cloud-go#2604):
- * on two busy cores two transactions on one document can wait that long, and with every function in one
- * process (stack-options.ts) whatever runs behind them waits too. A wait that ends in time costs nothing.
+ * (about 30 s, then "Transaction lock timeout" and a retry; firebase-tools#2452, google-cloud-go#2604),
+ * which two transactions on one document can meet on two busy cores, and than a function's first call
+ * waits for its emulator process. A wait that ends in time costs nothing.
  */
 export const SERVER_WAIT_MS = 45_000;
 

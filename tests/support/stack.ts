@@ -145,9 +145,6 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
       ...(options.services ? { services: options.services } : {}),
       ports,
       firebaseSupportPorts,
-      // One process runs every function (stack-options.ts): 58 of them, one per function, cost the
-      // journeys 16 % of their time, and a function's first call waited seconds for its process.
-      oneFunctionsWorker: true,
       dataDir,
       web:
         mode === "preview"
