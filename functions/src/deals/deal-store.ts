@@ -64,7 +64,7 @@ const storedRequestSchema = z.object({
 });
 export type StoredRequest = z.infer<typeof storedRequestSchema> & { id: string };
 
-const storedOfferSchema = z.object({
+export const storedOfferSchema = z.object({
   requestId: z.string().min(1),
   merchantId: z.string().min(1),
   status: offerStatusSchema,

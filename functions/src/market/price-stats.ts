@@ -4,7 +4,7 @@ import { onDocumentUpdated } from "firebase-functions/firestore";
 import { onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
 import { distanceKm } from "@/domain/geo/geo";
 import {
   PRICE_GUIDANCE_MESSAGES,
@@ -27,7 +27,7 @@ import {
 import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { productSignature } from "@/domain/products/product-similarity";
 import type { RollupWriter } from "../analytics/rollups";
-import { requestRef, runDeal } from "../deals/deal-store";
+import { requestRef, runDeal, storedOfferSchema } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions, region } from "../lib/global-options";
@@ -120,14 +120,6 @@ export async function recordOfferPrice(
   }
 }
 
-/** What an edit needs of the offer: its price, state, request and shop. */
-const offerPartSchema = z.object({
-  [OFFER_FIELDS.requestId]: z.string().min(1),
-  [OFFER_FIELDS.merchantId]: z.string().min(1),
-  [OFFER_FIELDS.status]: z.string(),
-  price: z.number().positive(),
-});
-
 export type PriceEditOutcome = "recorded" | "unchanged" | "not-pending" | "unreadable";
 
 /**
@@ -141,9 +133,10 @@ export async function recordEditedOfferPrice(
   after: DocumentData | undefined,
   now: () => Promise<Date>,
 ): Promise<PriceEditOutcome> {
-  const previous = offerPartSchema.safeParse(before);
-  const current = offerPartSchema.safeParse(after);
-  if (!current.success) return "unreadable";
+  // The offer as the deals read it (deal-store.ts): its request, shop, state and price.
+  const previous = storedOfferSchema.safeParse(before);
+  const current = storedOfferSchema.safeParse(after);
+  if (!current.success || current.data.price === undefined) return "unreadable";
   if (current.data.status !== OFFER_STATUS.pending) return "not-pending";
   if (previous.success && previous.data.price === current.data.price) return "unchanged";
   const request = await requestRef(db, current.data.requestId).get();
