@@ -111,6 +111,10 @@ export default defineConfig(({ mode, command }) => ({
     target: "es2022",
     manifest: true,
     rolldownOptions: {
+      // The domain's schemas are plain zod (architecture §3): a call on `z` builds a schema and does
+      // nothing else, so one that a chunk does not use is dropped from it, and a chunk builds only the
+      // schemas its code reads, when it is evaluated (laziness per chunk, not per declaration).
+      treeshake: { manualPureFunctions: ["z"] },
       output: {
         codeSplitting: { groups: [{ name: sessionChunks(), includeDependenciesRecursively: false }] },
       },

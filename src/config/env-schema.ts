@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../domain/core/lazy-schema.ts";
 
 /**
  * The SPA's environment, validated once. Pure (no `import.meta`), so vite.config.ts and the
@@ -9,7 +8,7 @@ import { lazySchema } from "../domain/core/lazy-schema.ts";
 const DEFAULT_PROJECT_ID = "demo-vicino";
 const DEFAULT_REGION = "europe-west8";
 
-// Built on first parse (lazySchema): a production build never parses in the browser (src/config/env.ts).
+// Built on each parse: a production build never parses in the browser (src/config/env.ts).
 const flag = () =>
   z
     .enum(["true", "false", "1", "0", ""])
@@ -24,24 +23,22 @@ const optionalText = () =>
     .transform((value) => (value === "" ? undefined : value))
     .optional();
 
-export const rawEnvSchema = lazySchema(() =>
-  z.object({
-    DEV: z.boolean().default(false),
-    VITE_FIREBASE_PROJECT_ID: z.string().trim().min(1).default(DEFAULT_PROJECT_ID),
-    VITE_FIREBASE_API_KEY: optionalText(),
-    VITE_FIREBASE_AUTH_DOMAIN: optionalText(),
-    VITE_FIREBASE_APP_ID: optionalText(),
-    VITE_FIREBASE_STORAGE_BUCKET: optionalText(),
-    VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText(),
-    VITE_USE_EMULATORS: flag().optional(),
-    VITE_EMULATOR_HOST: z.string().trim().min(1).default("127.0.0.1"),
-    VITE_AUTH_EMULATOR_PORT: port().default(9099),
-    VITE_FIRESTORE_EMULATOR_PORT: port().default(8080),
-    VITE_FUNCTIONS_EMULATOR_PORT: port().default(5001),
-    VITE_FUNCTIONS_REGION: z.string().trim().min(1).default(DEFAULT_REGION),
-    VITE_APPCHECK_SITE_KEY: optionalText(),
-  }),
-);
+export const rawEnvSchema = z.object({
+  DEV: z.boolean().default(false),
+  VITE_FIREBASE_PROJECT_ID: z.string().trim().min(1).default(DEFAULT_PROJECT_ID),
+  VITE_FIREBASE_API_KEY: optionalText(),
+  VITE_FIREBASE_AUTH_DOMAIN: optionalText(),
+  VITE_FIREBASE_APP_ID: optionalText(),
+  VITE_FIREBASE_STORAGE_BUCKET: optionalText(),
+  VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText(),
+  VITE_USE_EMULATORS: flag().optional(),
+  VITE_EMULATOR_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  VITE_AUTH_EMULATOR_PORT: port().default(9099),
+  VITE_FIRESTORE_EMULATOR_PORT: port().default(8080),
+  VITE_FUNCTIONS_EMULATOR_PORT: port().default(5001),
+  VITE_FUNCTIONS_REGION: z.string().trim().min(1).default(DEFAULT_REGION),
+  VITE_APPCHECK_SITE_KEY: optionalText(),
+});
 
 export interface EmulatorEndpoint {
   host: string;

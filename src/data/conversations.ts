@@ -1,16 +1,9 @@
 import type { DocumentData } from "firebase/firestore";
 import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/core/collections";
-import { dateSchema, idSchema } from "@/domain/core/fields";
-import {
-  type Conversation,
-  conversationSchema,
-  lastMessageSchema,
-  mergeConversations,
-  participantsSchema,
-} from "@/domain/marketplace/conversation";
+import { type Conversation, conversationSchema, mergeConversations } from "@/domain/marketplace/conversation";
 import { isPresent, parseDocument } from "./document";
 import { isPermissionDenied, withFirestoreLite } from "./listen";
-import { buildingSteps, inSlices } from "./slices";
+import { inSlices } from "./slices";
 
 /**
  * conversations/{id} (spec §3-§4, §7). A conversation is opened by the offer's merchant right after the
@@ -26,21 +19,12 @@ export function parseConversation(id: string, data: DocumentData | undefined): C
   return parseDocument(conversationSchema, data, id, `Conversazione ${id} ignorata: dati non validi`);
 }
 
-/** The conversation schema's parts, then the whole: built one per task ahead of a read's first parse. */
-const CONVERSATION_PARSING_STEPS = buildingSteps(
-  idSchema,
-  dateSchema,
-  participantsSchema,
-  lastMessageSchema,
-  conversationSchema,
-);
-
 type ReadDocument = { id: string; exists: () => boolean; data: () => DocumentData | undefined };
 
 /** A one-shot read's conversations, parsed in slices (./slices.ts); malformed or missing ones left out. */
 async function readConversationsInSlices(documents: readonly ReadDocument[]): Promise<Conversation[]> {
   const read = (item: ReadDocument) => (item.exists() ? parseConversation(item.id, item.data()) : null);
-  return (await inSlices(documents, read, CONVERSATION_PARSING_STEPS)).filter(isPresent);
+  return (await inSlices(documents, read)).filter(isPresent);
 }
 
 type Side = typeof CONVERSATION_FIELDS.customerId | typeof CONVERSATION_FIELDS.merchantId;

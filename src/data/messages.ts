@@ -1,7 +1,6 @@
 import type { DocumentData, Firestore, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import type { Firestore as LiteDb, WriteBatch } from "firebase/firestore/lite";
 import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
-import { dateSchema, idSchema } from "@/domain/core/fields";
 import {
   MESSAGE_PAGE_SIZE,
   type Message,
@@ -20,7 +19,7 @@ import {
   withFirestoreLite,
   withOwnFirestore,
 } from "./listen";
-import { buildingSteps, inSlices } from "./slices";
+import { inSlices } from "./slices";
 import { clearUnreadIn } from "./unread-counts";
 
 /**
@@ -35,9 +34,6 @@ import { clearUnreadIn } from "./unread-counts";
 export function parseMessage(id: string, data: DocumentData | undefined): Message | null {
   return parseDocument(messageSchema, data, id, `Messaggio ${id} ignorato: dati non validi`);
 }
-
-/** The message schema's parts, then the whole: built one per task ahead of a read's first parse. */
-const MESSAGE_PARSING_STEPS = buildingSteps(idSchema, dateSchema, messageSchema);
 
 function readMessages(snapshot: QuerySnapshot): Message[] {
   return snapshot.docs
@@ -101,7 +97,7 @@ export function readNewestMessages(conversationId: string, max: number): Promise
       ),
     );
     const read = (item: (typeof snapshot.docs)[number]) => parseMessage(item.id, item.data());
-    return (await inSlices(snapshot.docs, read, MESSAGE_PARSING_STEPS)).filter(isPresent);
+    return (await inSlices(snapshot.docs, read)).filter(isPresent);
   });
 }
 

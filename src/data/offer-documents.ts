@@ -1,8 +1,7 @@
 import type { DocumentData, DocumentSnapshot } from "firebase/firestore/lite";
-import { dateSchema, idSchema } from "@/domain/core/fields";
-import { deliveryOptionsSchema, type Offer, offerSchema, priceSchema } from "@/domain/marketplace/offer";
+import { type Offer, offerSchema } from "@/domain/marketplace/offer";
 import { isPresent, parseDocument } from "./document";
-import { buildingSteps, inSlices } from "./slices";
+import { inSlices } from "./slices";
 
 /**
  * Offer documents → domain offers, checked with the domain schema: for ./offers.ts (reads and listeners)
@@ -19,16 +18,7 @@ function readSnapshot(snapshot: DocumentSnapshot): Offer | null {
   return parseOffer(snapshot.id, snapshot.data());
 }
 
-/** The offer schema's parts, then the whole: built one per task ahead of a read's first parse. */
-const OFFER_PARSING_STEPS = buildingSteps(
-  idSchema,
-  dateSchema,
-  priceSchema,
-  deliveryOptionsSchema,
-  offerSchema,
-);
-
 /** A read's offer documents, parsed in slices (./slices.ts); malformed ones left out. */
 export async function readOfferSnapshots(snapshots: readonly DocumentSnapshot[]): Promise<Offer[]> {
-  return (await inSlices(snapshots, readSnapshot, OFFER_PARSING_STEPS)).filter(isPresent);
+  return (await inSlices(snapshots, readSnapshot)).filter(isPresent);
 }

@@ -17,7 +17,6 @@ import {
   where,
 } from "firebase/firestore/lite";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
-import { dateSchema, httpsUrlSchema, idSchema } from "@/domain/core/fields";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 import {
   type FeedExecutor,
@@ -29,14 +28,7 @@ import {
   type NearbyParams,
 } from "@/domain/geo/geo-feed";
 import type { GeoSubQuery } from "@/domain/geo/geo-feed-plan";
-import {
-  actionRadiusSchema,
-  budgetSchema,
-  productDetailsSchema,
-  type Request,
-  requestLocationSchema,
-  requestSchema,
-} from "@/domain/marketplace/request";
+import { type Request, requestSchema } from "@/domain/marketplace/request";
 import {
   REQUEST_STATUS,
   type RequestStatus,
@@ -44,7 +36,7 @@ import {
 } from "@/domain/marketplace/state-machine";
 import { isPresent, parseDocument } from "./document";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
-import { buildingSteps, inSlices, yieldToMain } from "./slices";
+import { inSlices, yieldToMain } from "./slices";
 
 /**
  * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's cancellation and the merchant
@@ -67,21 +59,9 @@ function readSnapshot(snapshot: DocumentSnapshot): Request | null {
   return parseRequest(snapshot.id, snapshot.data());
 }
 
-/** The request schema's parts, then the whole: built one per task ahead of a read's first parse. */
-const REQUEST_PARSING_STEPS = buildingSteps(
-  idSchema,
-  dateSchema,
-  httpsUrlSchema,
-  budgetSchema,
-  requestLocationSchema,
-  productDetailsSchema,
-  actionRadiusSchema,
-  requestSchema,
-);
-
 /** A read's request documents, parsed in slices (./slices.ts); malformed ones left out. */
 async function readSnapshots(snapshots: readonly DocumentSnapshot[]): Promise<Request[]> {
-  return (await inSlices(snapshots, readSnapshot, REQUEST_PARSING_STEPS)).filter(isPresent);
+  return (await inSlices(snapshots, readSnapshot)).filter(isPresent);
 }
 
 /**

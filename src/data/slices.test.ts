@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildingSteps, inSlices, SLICE_MS, yieldToMain } from "./slices";
+import { inSlices, SLICE_MS, yieldToMain } from "./slices";
 
 // Each test starts in a task of its own, as a page's read does: the slice a previous one began is over.
 beforeEach(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
@@ -27,18 +27,14 @@ function steppingClock(step: number) {
 }
 
 describe("inSlices", () => {
-  it("runs the steps first, then reads every item in order", async () => {
+  it("reads every item in order", async () => {
     const calls: string[] = [];
-    const results = await inSlices(
-      ["a", "b", "c"],
-      (item) => {
-        calls.push(item);
-        return item.toUpperCase();
-      },
-      [() => calls.push("step 1"), () => calls.push("step 2")],
-    );
+    const results = await inSlices(["a", "b", "c"], (item) => {
+      calls.push(item);
+      return item.toUpperCase();
+    });
     expect(results).toEqual(["A", "B", "C"]);
-    expect(calls).toEqual(["step 1", "step 2", "a", "b", "c"]);
+    expect(calls).toEqual(["a", "b", "c"]);
   });
 
   it("hands the main thread back once a slice has run SLICE_MS, and not before", async () => {
@@ -101,16 +97,5 @@ describe("inSlices", () => {
       throw new Error("dati non validi");
     });
     await expect(failing).rejects.toThrow("dati non validi");
-  });
-});
-
-describe("buildingSteps", () => {
-  it("makes one step per schema, each parsing nothing once, in the order given", () => {
-    const parsed: string[] = [];
-    const schema = (name: string) => ({ safeParse: (value: unknown) => parsed.push(`${name}:${value}`) });
-    const steps = buildingSteps(schema("parte"), schema("intero"));
-    expect(parsed).toEqual([]);
-    for (const step of steps) step();
-    expect(parsed).toEqual(["parte:null", "intero:null"]);
   });
 });

@@ -1,6 +1,5 @@
 /**
- * Reading in slices: a read's parsing (and the first build of its zod schemas, src/domain/core/lazy-schema.ts)
- * runs in tasks of at most SLICE_MS each, with the main thread handed back in between, so a page's
+ * Reading in slices: a read's parsing runs in tasks of at most SLICE_MS each, with the main thread handed back in between, so a page's
  * reads never make one long task. On Lighthouse's phone (4× slower) a slice stays under the 50 ms that
  * make a task long and count in the Total Blocking Time (docs/lighthouse.md).
  */
@@ -60,20 +59,11 @@ async function maybeYield(): Promise<void> {
 }
 
 /**
- * Runs `prepare` (steps that build schemas ahead of the first parse, cheapest first), then `read` on
- * each item, in order, yielding whenever the current task has run for SLICE_MS. Resolves with the
- * results in the items' order; a step or a read that throws rejects it.
+ * Runs `read` on each item, in order, yielding whenever the current task has run for SLICE_MS. Resolves
+ * with the results in the items' order; a read that throws rejects it.
  */
-export async function inSlices<S, T>(
-  items: readonly S[],
-  read: (item: S) => T,
-  prepare: readonly (() => void)[] = [],
-): Promise<T[]> {
+export async function inSlices<S, T>(items: readonly S[], read: (item: S) => T): Promise<T[]> {
   if (sliceStart === null) startSlice();
-  for (const step of prepare) {
-    step();
-    await maybeYield();
-  }
   const results: T[] = [];
   for (const item of items) {
     results.push(read(item));
@@ -81,14 +71,3 @@ export async function inSlices<S, T>(
   }
   return results;
 }
-
-type Schema = { safeParse: (value: unknown) => unknown };
-
-/**
- * One `inSlices` step per schema, in the order given (parts before the whole): each builds its schema
- * with a first parse of nothing, so the documents' first parse finds it built.
- */
-export const buildingSteps = (...schemas: readonly Schema[]): (() => void)[] =>
-  schemas.map((schema) => () => {
-    schema.safeParse(null);
-  });

@@ -1,21 +1,10 @@
 import { type DocumentData, doc, getDoc, serverTimestamp, setDoc, updateDoc } from "firebase/firestore/lite";
-import { tokenPurchaseSchema } from "@/domain/billing/tokens";
 import { COLLECTIONS } from "@/domain/core/collections";
-import { latLngSchema } from "@/domain/geo/geo";
-import { consentSchema } from "@/domain/legal/legal-consent";
-import { shopSchema } from "@/domain/people/shop-verification";
-import {
-  learningProfileSchema,
-  type ProfileUpdate,
-  type User,
-  userLocationSchema,
-  userSchema,
-} from "@/domain/people/user";
-import { buildUserDocument, type NewUserDoc, profileUpdateDocument } from "@/domain/people/user-document";
-import { fromFirestoreValue } from "./document";
+import type { ProfileUpdate, User } from "@/domain/people/user";
+import type { NewUserDoc } from "@/domain/people/user-document";
 import { getLiteDb } from "./firestore-lite";
 import { lazyListen } from "./listen";
-import { buildingSteps, inSlices } from "./slices";
+import { inSlices } from "./slices";
 
 /**
  * users/{uid}: the private user document (owner-only; spec §3, architecture §2). Reads, sign-up
@@ -23,35 +12,25 @@ import { buildingSteps, inSlices } from "./slices";
  * the full SDK, which ./listen.ts loads on first use (it is not part of any page's initial JS).
  */
 /** Firestore data → User, checked with the domain schema (throws when the document does not match). */
-export function parseUser(data: DocumentData): User {
-  return userSchema.parse(fromFirestoreValue(data));
+export type UserParser = (data: DocumentData) => User;
+
+/**
+ * The parser, from its own chunk (./user-parsing.ts): the session starts loading it with its first read,
+ * so the schema is built in a task of its own while the read is on the network.
+ */
+export async function loadUserParser(): Promise<UserParser> {
+  return (await import("./user-parsing")).parseUser;
 }
 
 /**
- * Builds the user document's schema ahead of the first read (schemas are built on first use, see
- * src/domain/core/lazy-schema.ts), in steps: its parts first, then the whole. The session runs one step per
- * task while that read is on the network, so neither the building nor the task that then parses the
- * document and renders the page is long (a phone's main thread stays responsive: Lighthouse's TBT).
- */
-export const USER_PARSING_STEPS: readonly (() => void)[] = buildingSteps(
-  latLngSchema,
-  userLocationSchema,
-  consentSchema,
-  shopSchema,
-  tokenPurchaseSchema,
-  learningProfileSchema,
-  userSchema,
-);
-
-/**
- * The user document, or null when there is none. Parsed in slices (./slices.ts): the schema's steps the
- * session has not run yet while the read was on the network run one per task before the parse.
+ * The user document, or null when there is none, parsed in slices (./slices.ts).
  */
 export async function getUser(uid: string): Promise<User | null> {
+  const parser = loadUserParser();
   const snapshot = await getDoc(doc(await getLiteDb(), COLLECTIONS.users, uid));
   const data = snapshot.data();
   if (!data) return null;
-  const [user] = await inSlices([data], parseUser, USER_PARSING_STEPS);
+  const [user] = await inSlices([data], await parser);
   return user ?? null;
 }
 
@@ -69,30 +48,36 @@ export type UserListener = {
  */
 export function subscribeUser(uid: string, listener: UserListener): () => void {
   let stopped = false;
-  const stop = lazyListen(
-    (fs, db, fail) =>
-      fs.onSnapshot(
-        fs.doc(db, COLLECTIONS.users, uid),
-        (snapshot) => {
-          let user: User | null;
-          try {
-            const data = snapshot.data({ serverTimestamps: "estimate" });
-            user = data ? parseUser(data) : null;
-          } catch (error) {
-            fail(error);
-            return;
-          }
-          if (!stopped) listener.next(user);
-        },
-        fail,
-      ),
-    (error) => {
-      if (stopped) return;
-      stopped = true;
-      stop();
-      listener.error(error);
-    },
-  );
+  let stop: () => void = () => {};
+  const failed = (error: unknown) => {
+    if (stopped) return;
+    stopped = true;
+    stop();
+    listener.error(error);
+  };
+  // The parser first (the session has usually loaded it already), so a snapshot never waits for it.
+  loadUserParser().then((parseUser) => {
+    if (stopped) return;
+    stop = lazyListen(
+      (fs, db, fail) =>
+        fs.onSnapshot(
+          fs.doc(db, COLLECTIONS.users, uid),
+          (snapshot) => {
+            let user: User | null;
+            try {
+              const data = snapshot.data({ serverTimestamps: "estimate" });
+              user = data ? parseUser(data) : null;
+            } catch (error) {
+              fail(error);
+              return;
+            }
+            if (!stopped) listener.next(user);
+          },
+          fail,
+        ),
+      failed,
+    );
+  }, failed);
   return () => {
     stopped = true;
     stop();
@@ -105,12 +90,16 @@ export function subscribeUser(uid: string, listener: UserListener): () => void {
  * functions write those.
  */
 export async function createUserDoc(input: NewUserDoc): Promise<void> {
+  // The document builders (and the schemas they check with) load with the first write, not with the
+  // session, which imports this module on every signed-in page.
+  const { buildUserDocument } = await import("@/domain/people/user-document");
   const document = buildUserDocument(input, serverTimestamp);
   await setDoc(doc(await getLiteDb(), COLLECTIONS.users, document.uid), document);
 }
 
 /** Changes the user's own editable fields (PROFILE_EDITABLE_FIELDS) and updatedAt, nothing else. */
 export async function updateUserProfile(uid: string, update: ProfileUpdate): Promise<void> {
+  const { profileUpdateDocument } = await import("@/domain/people/user-document");
   await updateDoc(
     doc(await getLiteDb(), COLLECTIONS.users, uid),
     profileUpdateDocument(update, serverTimestamp),

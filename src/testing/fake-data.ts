@@ -147,8 +147,7 @@ export const fakeAuthModule = {
 // --- @/data/users --------------------------------------------------------------------------------
 
 export const fakeUsersModule = {
-  parseUser: vi.fn<typeof UsersModule.parseUser>(),
-  USER_PARSING_STEPS: [],
+  loadUserParser: vi.fn<typeof UsersModule.loadUserParser>(),
   getUser: vi.fn<typeof UsersModule.getUser>(),
   subscribeUser: vi.fn<typeof UsersModule.subscribeUser>(),
   createUserDoc: vi.fn<typeof UsersModule.createUserDoc>(),
@@ -250,7 +249,7 @@ export function resetFakeData(): void {
   auth.sendFirebaseSignInLink.mockReset().mockResolvedValue(undefined);
 
   const users = fakeUsersModule;
-  users.parseUser.mockReset();
+  users.loadUserParser.mockReset().mockImplementation(async () => (data) => data as User);
   users.getUser.mockReset().mockImplementation(async (uid) => state.users.get(uid) ?? null);
   users.subscribeUser.mockReset().mockImplementation((uid, listener) => {
     const listeners = state.userListeners.get(uid) ?? new Set();

@@ -6,7 +6,8 @@ import { DISPLAY_NAME_MAX_LENGTH } from "@/domain/core/limits";
 import { type UserType, userTypeSchema } from "@/domain/core/user-type";
 import { AUTH_ERROR_MESSAGES, errorCode } from "@/domain/people/auth-errors";
 import { isPlatformName } from "@/domain/people/platform-names";
-import { FALLBACK_DISPLAY_NAME, type User } from "@/domain/people/user";
+import { FALLBACK_DISPLAY_NAME } from "@/domain/people/session";
+import type { User } from "@/domain/people/user";
 import { logUnexpectedError } from "../lib/error-log";
 import { parseUserDoc, profileDoc, profileRef, userRef } from "../profiles/user-record";
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import {
   CACHE_KEY_CONTEXT_LENGTH,
   CACHE_REUSE_MIN_SUCCESS_RATE,
@@ -11,51 +10,47 @@ import {
 
 /** Algo helps buyers, Leonardo merchants. */
 export const AI_ASSISTANTS = ["algo", "leonardo"] as const;
-export const aiAssistantSchema = lazySchema(() => z.enum(AI_ASSISTANTS));
+export const aiAssistantSchema = z.enum(AI_ASSISTANTS);
 export type AiAssistant = z.infer<typeof aiAssistantSchema>;
 
 /** ai_cache entry (spec §3; snake_case names are the spec's). `response` is the raw reply text. */
-export const aiCacheEntrySchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    cacheKey: z.string().min(1),
-    aiAssistant: aiAssistantSchema,
-    userQuery: z.string(),
-    response: z.string(),
-    usage_count: z.number().int().min(0),
-    success_rate: z.number().min(0).max(1),
-    created_at: dateSchema,
-    updated_at: dateSchema,
-  }),
-);
+export const aiCacheEntrySchema = z.object({
+  id: idSchema,
+  cacheKey: z.string().min(1),
+  aiAssistant: aiAssistantSchema,
+  userQuery: z.string(),
+  response: z.string(),
+  usage_count: z.number().int().min(0),
+  success_rate: z.number().min(0).max(1),
+  created_at: dateSchema,
+  updated_at: dateSchema,
+});
 export type AiCacheEntry = z.infer<typeof aiCacheEntrySchema>;
 
 /** ai_learning record (spec §3). */
-export const aiLearningRecordSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    userId: idSchema,
-    aiAssistant: aiAssistantSchema,
-    interaction: z.object({
-      userInput: z.string(),
-      aiResponse: z.string(),
-      context: z.string().optional(),
-      resultSuccessful: z.boolean().optional(),
-    }),
-    extractedPatterns: z.object({
-      keywords: z.array(z.string()).max(MAX_KEYWORDS),
-      intent: z.string().optional(),
-      category: z.string().optional(),
-      userPreferences: z.object({
-        responseLength: z.enum(["short", "medium", "long"]).optional(),
-        includesEmoji: z.boolean().optional(),
-        technicalLevel: z.enum(["basic", "intermediate", "advanced"]).optional(),
-      }),
-    }),
-    timestamp: dateSchema,
-    sessionId: z.string(),
+export const aiLearningRecordSchema = z.object({
+  id: idSchema,
+  userId: idSchema,
+  aiAssistant: aiAssistantSchema,
+  interaction: z.object({
+    userInput: z.string(),
+    aiResponse: z.string(),
+    context: z.string().optional(),
+    resultSuccessful: z.boolean().optional(),
   }),
-);
+  extractedPatterns: z.object({
+    keywords: z.array(z.string()).max(MAX_KEYWORDS),
+    intent: z.string().optional(),
+    category: z.string().optional(),
+    userPreferences: z.object({
+      responseLength: z.enum(["short", "medium", "long"]).optional(),
+      includesEmoji: z.boolean().optional(),
+      technicalLevel: z.enum(["basic", "intermediate", "advanced"]).optional(),
+    }),
+  }),
+  timestamp: dateSchema,
+  sessionId: z.string(),
+});
 export type AiLearningRecord = z.infer<typeof aiLearningRecordSchema>;
 
 /**

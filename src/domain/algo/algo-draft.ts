@@ -8,7 +8,6 @@ import {
   URGENCY_LABELS,
   urgencySchema,
 } from "../core/enums.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { DEFAULT_ACTION_RADIUS_KM } from "../core/limits.ts";
 import { MAX_REQUEST_PHOTOS, requestPhotoUploadSchema } from "../marketplace/request-photo.ts";
 import { budgetText } from "../products/budget-text.ts";
@@ -24,28 +23,24 @@ import { type AlgoExtractedData, algoExtractedDataSchema } from "./algo.ts";
  */
 
 /** A chat bubble as the page keeps it (its photo, if any, is kept apart: algoDraftPhotoSchema). */
-export const draftMessageSchema = lazySchema(() =>
-  z.object({
-    id: z.string(),
-    role: z.enum(["user", "assistant"]),
-    text: z.string(),
-  }),
-);
+export const draftMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(["user", "assistant"]),
+  text: z.string(),
+});
 
-export const algoDraftSchema = lazySchema(() =>
-  z.object({
-    /** The signed-in buyer: another account on the same phone never sees this draft. */
-    uid: z.string().min(1),
-    conversationId: z.string().optional(),
-    messages: z.array(draftMessageSchema).max(200),
-    extractedData: algoExtractedDataSchema,
-    edits: algoExtractedDataSchema.default({}),
-    readyToPublish: z.boolean().default(false),
-    asksPlace: z.boolean().default(false),
-    actionRadius: z.number().optional(),
-    savedAt: z.number(),
-  }),
-);
+export const algoDraftSchema = z.object({
+  /** The signed-in buyer: another account on the same phone never sees this draft. */
+  uid: z.string().min(1),
+  conversationId: z.string().optional(),
+  messages: z.array(draftMessageSchema).max(200),
+  extractedData: algoExtractedDataSchema,
+  edits: algoExtractedDataSchema.default({}),
+  readyToPublish: z.boolean().default(false),
+  asksPlace: z.boolean().default(false),
+  actionRadius: z.number().optional(),
+  savedAt: z.number(),
+});
 export type AlgoDraft = z.infer<typeof algoDraftSchema>;
 
 /**
@@ -53,11 +48,9 @@ export type AlgoDraft = z.infer<typeof algoDraftSchema>;
  * photos change: at most MAX_REQUEST_PHOTOS of 300 kB) so that a reload still publishes it; the
  * chat bubble it came with shows it again.
  */
-export const algoDraftPhotoSchema = lazySchema(() =>
-  requestPhotoUploadSchema.extend({ messageId: z.string().min(1) }),
-);
+export const algoDraftPhotoSchema = requestPhotoUploadSchema.extend({ messageId: z.string().min(1) });
 export type AlgoDraftPhoto = z.infer<typeof algoDraftPhotoSchema>;
-export const algoDraftPhotosSchema = lazySchema(() => z.array(algoDraftPhotoSchema).max(MAX_REQUEST_PHOTOS));
+export const algoDraftPhotosSchema = z.array(algoDraftPhotoSchema).max(MAX_REQUEST_PHOTOS);
 
 /** A draft older than this is a conversation abandoned: the page starts afresh. */
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

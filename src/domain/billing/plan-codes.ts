@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 
 /**
  * Launch-offer codes (launchCodes/{code}): issued per shop by an admin script
@@ -22,18 +21,16 @@ export function isLaunchCode(code: string): boolean {
   return LAUNCH_CODE_PATTERN.test(code);
 }
 
-export const launchCodeSchema = lazySchema(() =>
-  z.object({
-    code: z.string(),
-    /** The pilot city, compared case-insensitively with the shop's comune. */
-    city: z.string().min(1),
-    expiresAt: z.date(),
-    /** Who it was issued for (the association member's shop name), for the admin's records. */
-    issuedTo: z.string().optional(),
-    usedBy: z.string().nullable(),
-    usedAt: z.date().nullable(),
-  }),
-);
+export const launchCodeSchema = z.object({
+  code: z.string(),
+  /** The pilot city, compared case-insensitively with the shop's comune. */
+  city: z.string().min(1),
+  expiresAt: z.date(),
+  /** Who it was issued for (the association member's shop name), for the admin's records. */
+  issuedTo: z.string().optional(),
+  usedBy: z.string().nullable(),
+  usedAt: z.date().nullable(),
+});
 export type LaunchCode = z.infer<typeof launchCodeSchema>;
 
 export type LaunchCodeProblem = "notFound" | "used" | "expired" | "wrongCity";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { splitVat, type VatSplit } from "./pricing.ts";
 
 /**
@@ -9,21 +8,19 @@ import { splitVat, type VatSplit } from "./pricing.ts";
 export const PAYMENT_KINDS = ["monthly", "launch", "tokens"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
-export const paymentSchema = lazySchema(() =>
-  z.object({
-    id: z.string(),
-    kind: z.enum(PAYMENT_KINDS),
-    description: z.string(),
-    grossCents: z.number().int().nonnegative(),
-    netCents: z.number().int().nonnegative(),
-    vatCents: z.number().int().nonnegative(),
-    paidAt: z.date(),
-    /** Stripe's hosted receipt or invoice page, when the provider gives one. */
-    receiptUrl: z.string().optional(),
-    /** 'stripe', or 'simulated' on the local stack. */
-    provider: z.string(),
-  }),
-);
+export const paymentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  description: z.string(),
+  grossCents: z.number().int().nonnegative(),
+  netCents: z.number().int().nonnegative(),
+  vatCents: z.number().int().nonnegative(),
+  paidAt: z.date(),
+  /** Stripe's hosted receipt or invoice page, when the provider gives one. */
+  receiptUrl: z.string().optional(),
+  /** 'stripe', or 'simulated' on the local stack. */
+  provider: z.string(),
+});
 export type Payment = z.infer<typeof paymentSchema>;
 
 /**

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { LAUNCH_OFFER_YEARLY_PRICE_EUR, MERCHANT_MONTHLY_PRICE_EUR } from "./pricing.ts";
 
 /**
@@ -12,7 +11,7 @@ import { LAUNCH_OFFER_YEARLY_PRICE_EUR, MERCHANT_MONTHLY_PRICE_EUR } from "./pri
  */
 
 export const PLAN_IDS = ["monthly", "launch"] as const;
-export const planIdSchema = lazySchema(() => z.enum(PLAN_IDS));
+export const planIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof planIdSchema>;
 
 /** Prices in cents, VAT included (what Stripe charges). */
@@ -37,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the payment provider says about the paid plan (Stripe's subscription statuses, reduced). */
 export const PROVIDER_STATUSES = ["active", "trialing", "past_due", "canceled", "incomplete"] as const;
-export const providerStatusSchema = lazySchema(() => z.enum(PROVIDER_STATUSES));
+export const providerStatusSchema = z.enum(PROVIDER_STATUSES);
 export const PROVIDER_STATUS = {
   active: "active",
   trialing: "trialing",
@@ -48,28 +47,26 @@ export const PROVIDER_STATUS = {
 export type ProviderStatus = z.infer<typeof providerStatusSchema>;
 
 /** subscriptions/{uid} as the domain sees it (dates as Date). Written by functions only. */
-export const subscriptionSchema = lazySchema(() =>
-  z.object({
-    uid: z.string(),
-    /** End of the free month; set once, when verifyShop first verifies the shop. */
-    trialEndsAt: z.date().nullable(),
-    plan: planIdSchema.nullable(),
-    status: providerStatusSchema.nullable(),
-    /** Access paid until (monthly: the current period's end; launch: 12 months after payment). */
-    periodEnd: z.date().nullable(),
-    cancelAtPeriodEnd: z.boolean(),
-    /** When the monthly subscription ended for good (Stripe deleted it). */
-    canceledAt: z.date().nullable(),
-    /** The launch code redeemed, if any. */
-    launchCode: z.string().optional(),
-    /**
-     * The last launch payment the webhook refused: its code had been redeemed by another shop first
-     * (one code, one shop). The plan was not applied and the payment is refunded; /abbonamento says so.
-     */
-    launchRefused: z.object({ code: z.string(), at: z.date(), amountCents: z.number() }).optional(),
-    updatedAt: z.date(),
-  }),
-);
+export const subscriptionSchema = z.object({
+  uid: z.string(),
+  /** End of the free month; set once, when verifyShop first verifies the shop. */
+  trialEndsAt: z.date().nullable(),
+  plan: planIdSchema.nullable(),
+  status: providerStatusSchema.nullable(),
+  /** Access paid until (monthly: the current period's end; launch: 12 months after payment). */
+  periodEnd: z.date().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** When the monthly subscription ended for good (Stripe deleted it). */
+  canceledAt: z.date().nullable(),
+  /** The launch code redeemed, if any. */
+  launchCode: z.string().optional(),
+  /**
+   * The last launch payment the webhook refused: its code had been redeemed by another shop first
+   * (one code, one shop). The plan was not applied and the payment is refunded; /abbonamento says so.
+   */
+  launchRefused: z.object({ code: z.string(), at: z.date(), amountCents: z.number() }).optional(),
+  updatedAt: z.date(),
+});
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** The five states a shop sees (docs/payments.md "Plan states"). */

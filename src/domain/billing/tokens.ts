@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import type { UserType } from "../core/user-type.ts";
 
 /** AI token costs per action (spec §9). Balances are fractional: text chat costs half a token. */
@@ -11,7 +10,7 @@ export const TOKEN_ACTIONS = [
   "product_search",
   "other",
 ] as const;
-export const tokenActionSchema = lazySchema(() => z.enum(TOKEN_ACTIONS));
+export const tokenActionSchema = z.enum(TOKEN_ACTIONS);
 export type TokenAction = z.infer<typeof tokenActionSchema>;
 
 export const TOKEN_COSTS: Readonly<Record<TokenAction, number>> = {
@@ -50,14 +49,12 @@ export function monthlyAllowance(userType: UserType | undefined): number {
 }
 
 /** A token pack (spec §3). Tokens never expire. */
-export const tokenPackageSchema = lazySchema(() =>
-  z.object({
-    id: z.string().min(1),
-    tokens: z.number().int().positive(),
-    price: z.number().positive(),
-    popular: z.boolean(),
-  }),
-);
+export const tokenPackageSchema = z.object({
+  id: z.string().min(1),
+  tokens: z.number().int().positive(),
+  price: z.number().positive(),
+  popular: z.boolean(),
+});
 export type TokenPackage = z.infer<typeof tokenPackageSchema>;
 
 /** Packs shown per role (spec §9), prices in euro. */
@@ -99,33 +96,29 @@ export function findTokenPackage(id: string, userType?: UserType): TokenPackage 
  * One purchase in users/{uid}.tokenPurchases (spec §3: id, amount, price, purchaseDate). The id is
  * the payment id, so a payment is credited exactly once; packageId is ours.
  */
-export const tokenPurchaseSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    amount: z.number().positive(),
-    price: z.number().min(0),
-    purchaseDate: dateSchema,
-    packageId: z.string().optional(),
-  }),
-);
+export const tokenPurchaseSchema = z.object({
+  id: idSchema,
+  amount: z.number().positive(),
+  price: z.number().min(0),
+  purchaseDate: dateSchema,
+  packageId: z.string().optional(),
+});
 export type TokenPurchase = z.infer<typeof tokenPurchaseSchema>;
 
 /** Ledger entry (architecture §5: every spend, credit, refund and purchase is recorded). `amount` is signed. */
 /** `refund` gives back a spend whose AI call failed for technical reasons (the user got no answer). */
 export const TOKEN_LEDGER_KINDS = ["spend", "monthly_allowance", "purchase", "refund"] as const;
-export const tokenLedgerEntrySchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    userId: idSchema,
-    kind: z.enum(TOKEN_LEDGER_KINDS),
-    amount: z.number(),
-    balanceAfter: z.number(),
-    action: tokenActionSchema.optional(),
-    packageId: z.string().optional(),
-    paymentId: z.string().optional(),
-    createdAt: dateSchema,
-  }),
-);
+export const tokenLedgerEntrySchema = z.object({
+  id: idSchema,
+  userId: idSchema,
+  kind: z.enum(TOKEN_LEDGER_KINDS),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  action: tokenActionSchema.optional(),
+  packageId: z.string().optional(),
+  paymentId: z.string().optional(),
+  createdAt: dateSchema,
+});
 export type TokenLedgerEntry = z.infer<typeof tokenLedgerEntrySchema>;
 
 export type TokenBadgeLevel = "red" | "orange" | "green";

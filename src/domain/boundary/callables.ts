@@ -2,7 +2,6 @@ import { z } from "zod";
 import { tokenPurchaseSchema } from "../billing/tokens.ts";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "../core/common-messages.ts";
 import { idSchema, optionalText } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "../core/limits.ts";
 import { userTypeSchema } from "../core/user-type.ts";
 import { acceptedTermsSchema, offerTermsSchema } from "../marketplace/offer.ts";
@@ -14,18 +13,14 @@ import { publicProfileSchema } from "../people/user.ts";
  * validate inputs with these; the client types its calls with them.
  */
 
-export const purchaseTokensInputSchema = lazySchema(() =>
-  z.object({ packageId: idSchema, paymentId: idSchema }),
-);
+export const purchaseTokensInputSchema = z.object({ packageId: idSchema, paymentId: idSchema });
 export type PurchaseTokensInput = z.infer<typeof purchaseTokensInputSchema>;
-export const purchaseTokensOutputSchema = lazySchema(() =>
-  z.object({
-    tokenBalance: z.number(),
-    // Callables carry JSON: the date arrives as an ISO string.
-    purchase: tokenPurchaseSchema.extend({ purchaseDate: z.coerce.date() }),
-    replayed: z.boolean().optional(),
-  }),
-);
+export const purchaseTokensOutputSchema = z.object({
+  tokenBalance: z.number(),
+  // Callables carry JSON: the date arrives as an ISO string.
+  purchase: tokenPurchaseSchema.extend({ purchaseDate: z.coerce.date() }),
+  replayed: z.boolean().optional(),
+});
 export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
 
 /**
@@ -35,9 +30,7 @@ export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
  */
 export const submitOfferInputSchema = offerTermsSchema;
 export type SubmitOfferInput = z.input<typeof submitOfferInputSchema>;
-export const submitOfferOutputSchema = lazySchema(() =>
-  z.object({ offerId: idSchema, conversationId: idSchema }),
-);
+export const submitOfferOutputSchema = z.object({ offerId: idSchema, conversationId: idSchema });
 export type SubmitOfferOutput = z.infer<typeof submitOfferOutputSchema>;
 
 /**
@@ -45,76 +38,62 @@ export type SubmitOfferOutput = z.infer<typeof submitOfferOutputSchema>;
  * the buyer must never accept a price, description or delivery they have not seen (the function refuses
  * with DEAL_MESSAGES.offerChanged when any of them differs from the stored offer).
  */
-export const acceptOfferInputSchema = lazySchema(() =>
-  z.object({
-    offerId: idSchema,
-    terms: acceptedTermsSchema,
-  }),
-);
+export const acceptOfferInputSchema = z.object({
+  offerId: idSchema,
+  terms: acceptedTermsSchema,
+});
 export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;
-export const acceptOfferOutputSchema = lazySchema(() => z.object({ requestId: idSchema, offerId: idSchema }));
+export const acceptOfferOutputSchema = z.object({ requestId: idSchema, offerId: idSchema });
 export type AcceptOfferOutput = z.infer<typeof acceptOfferOutputSchema>;
 
-export const rejectOfferInputSchema = lazySchema(() =>
-  z.object({
-    offerId: idSchema,
-    reason: optionalText(SHORT_TEXT_MAX_LENGTH),
-  }),
-);
+export const rejectOfferInputSchema = z.object({
+  offerId: idSchema,
+  reason: optionalText(SHORT_TEXT_MAX_LENGTH),
+});
 export type RejectOfferInput = z.infer<typeof rejectOfferInputSchema>;
-export const rejectOfferOutputSchema = lazySchema(() => z.object({ offerId: idSchema }));
+export const rejectOfferOutputSchema = z.object({ offerId: idSchema });
 export type RejectOfferOutput = z.infer<typeof rejectOfferOutputSchema>;
 
-export const completeTransactionInputSchema = lazySchema(() =>
-  z.object({
-    requestId: idSchema,
-    rating: ratingSchema,
-    feedback: optionalText(FEEDBACK_MAX_LENGTH),
-  }),
-);
+export const completeTransactionInputSchema = z.object({
+  requestId: idSchema,
+  rating: ratingSchema,
+  feedback: optionalText(FEEDBACK_MAX_LENGTH),
+});
 export type CompleteTransactionInput = z.input<typeof completeTransactionInputSchema>;
 /**
  * `ratingCounted` says whether the rating entered the shop's average: only a buyer with a proved e-mail,
  * once per shop every RATING_COOLDOWN_DAYS (the rating is stored on the request and offer either way);
  * when it did not, `ratingUncountedReason` says why, so the buyer reads what would make it count.
  */
-export const completeTransactionOutputSchema = lazySchema(() =>
-  z.object({
-    requestId: idSchema,
-    merchantAverageRating: z.number().min(0).max(5),
-    ratingCounted: z.boolean().optional(),
-    ratingUncountedReason: z.enum(RATING_UNCOUNTED_REASONS).optional(),
-  }),
-);
+export const completeTransactionOutputSchema = z.object({
+  requestId: idSchema,
+  merchantAverageRating: z.number().min(0).max(5),
+  ratingCounted: z.boolean().optional(),
+  ratingUncountedReason: z.enum(RATING_UNCOUNTED_REASONS).optional(),
+});
 export type CompleteTransactionOutput = z.infer<typeof completeTransactionOutputSchema>;
 
-export const createMagicLinkInputSchema = lazySchema(() =>
-  z.object({
-    email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
-    userType: userTypeSchema,
-  }),
-);
+export const createMagicLinkInputSchema = z.object({
+  email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
+  userType: userTypeSchema,
+});
 export type CreateMagicLinkInput = z.infer<typeof createMagicLinkInputSchema>;
 /** The same answer whether or not the e-mail exists. */
-export const createMagicLinkOutputSchema = lazySchema(() => z.object({ ok: z.literal(true) }));
+export const createMagicLinkOutputSchema = z.object({ ok: z.literal(true) });
 export type CreateMagicLinkOutput = z.infer<typeof createMagicLinkOutputSchema>;
 
-export const verifyMagicLinkInputSchema = lazySchema(() =>
-  z.object({
-    token: z
-      .string({ error: ERROR_MESSAGES.magicLinkMissingToken })
-      .trim()
-      .min(1, { error: ERROR_MESSAGES.magicLinkMissingToken }),
-  }),
-);
+export const verifyMagicLinkInputSchema = z.object({
+  token: z
+    .string({ error: ERROR_MESSAGES.magicLinkMissingToken })
+    .trim()
+    .min(1, { error: ERROR_MESSAGES.magicLinkMissingToken }),
+});
 export type VerifyMagicLinkInput = z.infer<typeof verifyMagicLinkInputSchema>;
-export const verifyMagicLinkOutputSchema = lazySchema(() =>
-  z.object({
-    customToken: z.string().min(1),
-    userType: userTypeSchema,
-    email: z.string(),
-  }),
-);
+export const verifyMagicLinkOutputSchema = z.object({
+  customToken: z.string().min(1),
+  userType: userTypeSchema,
+  email: z.string(),
+});
 export type VerifyMagicLinkOutput = z.infer<typeof verifyMagicLinkOutputSchema>;
 
 /**
@@ -123,16 +102,14 @@ export type VerifyMagicLinkOutput = z.infer<typeof verifyMagicLinkOutputSchema>;
  * reclaimed as verifyMagicLink does (sign-in methods removed, sessions revoked, profile reset); the
  * caller signs in again with `customToken`.
  */
-export const reclaimAccountOutputSchema = lazySchema(() =>
-  z.discriminatedUnion("reclaimed", [
-    z.object({ reclaimed: z.literal(false) }),
-    z.object({ reclaimed: z.literal(true), customToken: z.string().min(1) }),
-  ]),
-);
+export const reclaimAccountOutputSchema = z.discriminatedUnion("reclaimed", [
+  z.object({ reclaimed: z.literal(false) }),
+  z.object({ reclaimed: z.literal(true), customToken: z.string().min(1) }),
+]);
 export type ReclaimAccountOutput = z.infer<typeof reclaimAccountOutputSchema>;
 
 /** syncProfile: no input (the caller's uid); rewrites and returns the public projection profiles/{uid}. */
-export const syncProfileOutputSchema = lazySchema(() => z.object({ profile: publicProfileSchema }));
+export const syncProfileOutputSchema = z.object({ profile: publicProfileSchema });
 export type SyncProfileOutput = z.infer<typeof syncProfileOutputSchema>;
 
 /**
@@ -143,21 +120,19 @@ export type SyncProfileOutput = z.infer<typeof syncProfileOutputSchema>;
  */
 export const EMAIL_TYPES = ["welcome", "password-reset", "magic-link"] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
-export const sendEmailInputSchema = lazySchema(() =>
-  z.object({
-    type: z.enum(EMAIL_TYPES),
-    /** Required by the signed-out types (password-reset, magic-link); ignored by welcome. */
-    email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }).optional(),
-    data: z
-      .object({
-        displayName: z.string().max(SHORT_TEXT_MAX_LENGTH),
-        userType: userTypeSchema,
-        assistantName: z.string().max(SHORT_TEXT_MAX_LENGTH),
-      })
-      .partial()
-      .default({}),
-  }),
-);
+export const sendEmailInputSchema = z.object({
+  type: z.enum(EMAIL_TYPES),
+  /** Required by the signed-out types (password-reset, magic-link); ignored by welcome. */
+  email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }).optional(),
+  data: z
+    .object({
+      displayName: z.string().max(SHORT_TEXT_MAX_LENGTH),
+      userType: userTypeSchema,
+      assistantName: z.string().max(SHORT_TEXT_MAX_LENGTH),
+    })
+    .partial()
+    .default({}),
+});
 export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;
 
 /**
@@ -165,25 +140,21 @@ export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;
  * plan, payment mode for the launch offer and token packs) and answers where to send the browser; on
  * the emulators it answers a simulated session that confirmSimulatedCheckout completes.
  */
-export const startCheckoutInputSchema = lazySchema(() =>
-  z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("monthly") }),
-    z.object({ kind: z.literal("launch"), code: z.string().trim().min(1).max(32) }),
-    z.object({ kind: z.literal("tokens"), packageId: idSchema }),
-  ]),
-);
+export const startCheckoutInputSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("monthly") }),
+  z.object({ kind: z.literal("launch"), code: z.string().trim().min(1).max(32) }),
+  z.object({ kind: z.literal("tokens"), packageId: idSchema }),
+]);
 export type StartCheckoutInput = z.infer<typeof startCheckoutInputSchema>;
-export const startCheckoutOutputSchema = lazySchema(() =>
-  z.object({
-    sessionId: idSchema,
-    /** Stripe's hosted page; absent for a simulated session. */
-    url: z.string().optional(),
-    simulated: z.boolean(),
-  }),
-);
+export const startCheckoutOutputSchema = z.object({
+  sessionId: idSchema,
+  /** Stripe's hosted page; absent for a simulated session. */
+  url: z.string().optional(),
+  simulated: z.boolean(),
+});
 export type StartCheckoutOutput = z.infer<typeof startCheckoutOutputSchema>;
 
-export const confirmSimulatedCheckoutInputSchema = lazySchema(() => z.object({ sessionId: idSchema }));
-export const billingOkOutputSchema = lazySchema(() => z.object({ ok: z.literal(true) }));
-export const noInputSchema = lazySchema(() => z.object({}).optional());
-export const portalOutputSchema = lazySchema(() => z.object({ url: z.string() }));
+export const confirmSimulatedCheckoutInputSchema = z.object({ sessionId: idSchema });
+export const billingOkOutputSchema = z.object({ ok: z.literal(true) });
+export const noInputSchema = z.object({}).optional();
+export const portalOutputSchema = z.object({ url: z.string() });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 import {
   CLIENT_ERROR_MESSAGE_MAX_CHARS,
   CLIENT_ERROR_PATH_MAX_CHARS,
@@ -30,25 +29,21 @@ export const CLIENT_ERROR_SERVICE = "vicino-web";
 const PAGE_PATH = /^\/[^?#\s]*$/;
 const RELEASE = /^[\w.+-]{1,40}$/;
 
-export const browserInfoSchema = lazySchema(() =>
-  z.strictObject({
-    family: z.enum(BROWSER_FAMILIES),
-    major: z.number().int().min(0).max(9999).optional(),
-    mobile: z.boolean(),
-  }),
-);
+export const browserInfoSchema = z.strictObject({
+  family: z.enum(BROWSER_FAMILIES),
+  major: z.number().int().min(0).max(9999).optional(),
+  mobile: z.boolean(),
+});
 export type BrowserInfo = z.infer<typeof browserInfoSchema>;
 
-export const clientErrorReportSchema = lazySchema(() =>
-  z.strictObject({
-    kind: z.enum(CLIENT_ERROR_KINDS),
-    message: z.string().min(1).max(CLIENT_ERROR_MESSAGE_MAX_CHARS),
-    stack: z.string().max(CLIENT_ERROR_STACK_MAX_CHARS).optional(),
-    path: z.string().max(CLIENT_ERROR_PATH_MAX_CHARS).regex(PAGE_PATH),
-    release: z.string().regex(RELEASE),
-    browser: browserInfoSchema,
-  }),
-);
+export const clientErrorReportSchema = z.strictObject({
+  kind: z.enum(CLIENT_ERROR_KINDS),
+  message: z.string().min(1).max(CLIENT_ERROR_MESSAGE_MAX_CHARS),
+  stack: z.string().max(CLIENT_ERROR_STACK_MAX_CHARS).optional(),
+  path: z.string().max(CLIENT_ERROR_PATH_MAX_CHARS).regex(PAGE_PATH),
+  release: z.string().regex(RELEASE),
+  browser: browserInfoSchema,
+});
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
 
 // --- Taking out what is personal ---------------------------------------------------------------

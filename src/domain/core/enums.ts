@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "./lazy-schema.ts";
 
 /**
  * Enumerations of spec §3. Each one is an `as const` array (for selects and loops),
@@ -7,7 +6,7 @@ import { lazySchema } from "./lazy-schema.ts";
  */
 
 export const URGENCIES = ["subito", "ore", "giornata", "48h", "giorni"] as const;
-export const urgencySchema = lazySchema(() => z.enum(URGENCIES, { error: "Seleziona un'urgenza valida" }));
+export const urgencySchema = z.enum(URGENCIES, { error: "Seleziona un'urgenza valida" });
 export type Urgency = z.infer<typeof urgencySchema>;
 export const URGENCY_LABELS: Record<Urgency, string> = {
   subito: "Subito",
@@ -19,11 +18,9 @@ export const URGENCY_LABELS: Record<Urgency, string> = {
 
 /** How the buyer wants to receive the product (a request field). */
 export const DELIVERY_PREFERENCES = ["pickup", "delivery", "both"] as const;
-export const deliveryPreferenceSchema = lazySchema(() =>
-  z.enum(DELIVERY_PREFERENCES, {
-    error: "Seleziona una modalità di consegna valida",
-  }),
-);
+export const deliveryPreferenceSchema = z.enum(DELIVERY_PREFERENCES, {
+  error: "Seleziona una modalità di consegna valida",
+});
 export type DeliveryPreference = z.infer<typeof deliveryPreferenceSchema>;
 export const DELIVERY_PREFERENCE_LABELS: Record<DeliveryPreference, string> = {
   pickup: "Ritiro in negozio",
@@ -33,11 +30,9 @@ export const DELIVERY_PREFERENCE_LABELS: Record<DeliveryPreference, string> = {
 
 /** What a merchant offers (an offer's `deliveryOptions` holds one or both). */
 export const DELIVERY_OPTIONS = ["pickup", "delivery"] as const;
-export const deliveryOptionSchema = lazySchema(() =>
-  z.enum(DELIVERY_OPTIONS, {
-    error: "Seleziona una modalità di consegna valida",
-  }),
-);
+export const deliveryOptionSchema = z.enum(DELIVERY_OPTIONS, {
+  error: "Seleziona una modalità di consegna valida",
+});
 export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
 export const DELIVERY_OPTION_LABELS: Record<DeliveryOption, string> = {
   pickup: "Ritiro in negozio",
@@ -45,9 +40,7 @@ export const DELIVERY_OPTION_LABELS: Record<DeliveryOption, string> = {
 };
 
 export const CONDITIONS = ["nuovo", "usato", "ricondizionato"] as const;
-export const conditionSchema = lazySchema(() =>
-  z.enum(CONDITIONS, { error: "Seleziona una condizione valida" }),
-);
+export const conditionSchema = z.enum(CONDITIONS, { error: "Seleziona una condizione valida" });
 export type Condition = z.infer<typeof conditionSchema>;
 export const CONDITION_LABELS: Record<Condition, string> = {
   nuovo: "Nuovo",
@@ -67,17 +60,13 @@ export const BROWSE_CATEGORIES = [
   "automotive",
   "strumenti musicali",
 ] as const;
-export const browseCategorySchema = lazySchema(() =>
-  z.enum(BROWSE_CATEGORIES, { error: "Seleziona una categoria valida" }),
-);
+export const browseCategorySchema = z.enum(BROWSE_CATEGORIES, { error: "Seleziona una categoria valida" });
 export type BrowseCategory = z.infer<typeof browseCategorySchema>;
 
 /** A request may also be `generale` (the publishing default, spec §5): what Algo could not place. */
 export const GENERAL_CATEGORY = "generale";
 export const REQUEST_CATEGORIES = [...BROWSE_CATEGORIES, GENERAL_CATEGORY] as const;
-export const requestCategorySchema = lazySchema(() =>
-  z.enum(REQUEST_CATEGORIES, { error: "Seleziona una categoria valida" }),
-);
+export const requestCategorySchema = z.enum(REQUEST_CATEGORIES, { error: "Seleziona una categoria valida" });
 export type RequestCategory = z.infer<typeof requestCategorySchema>;
 export const CATEGORY_LABELS: Record<RequestCategory, string> = {
   elettronica: "Elettronica",
@@ -102,9 +91,7 @@ export function parseRequestCategory(value: unknown): RequestCategory | undefine
 
 /** Radius filter of the browse page, in km (spec §3). */
 export const RADIUS_OPTIONS_KM = [5, 10, 20, 50, 100] as const;
-export const radiusOptionSchema = lazySchema(() =>
-  z.literal(RADIUS_OPTIONS_KM, { error: "Seleziona un raggio valido" }),
-);
+export const radiusOptionSchema = z.literal(RADIUS_OPTIONS_KM, { error: "Seleziona un raggio valido" });
 export type RadiusOption = z.infer<typeof radiusOptionSchema>;
 export const RADIUS_LABELS: Record<RadiusOption, string> = {
   5: "5 km",

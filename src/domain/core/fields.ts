@@ -1,20 +1,17 @@
 import { z } from "zod";
 import { VALIDATION_MESSAGES } from "./common-messages.ts";
-import { lazySchema } from "./lazy-schema.ts";
 
 /** Small schema builders shared by the entity files. */
 
 /** A Firestore document id (or user id). */
-export const idSchema = lazySchema(() =>
-  z
-    .string({ error: "Identificativo mancante" })
-    .trim()
-    .min(1, { error: "Identificativo mancante" })
-    .max(128, { error: "Identificativo non valido" }),
-);
+export const idSchema = z
+  .string({ error: "Identificativo mancante" })
+  .trim()
+  .min(1, { error: "Identificativo mancante" })
+  .max(128, { error: "Identificativo non valido" });
 
 /** Dates are `Date` in the domain: the data layer converts Firestore Timestamps. */
-export const dateSchema = lazySchema(() => z.date({ error: "Data non valida" }));
+export const dateSchema = z.date({ error: "Data non valida" });
 
 /** Required text: trimmed, not empty, bounded. */
 export function requiredText(max: number, requiredMessage: string) {
@@ -49,10 +46,8 @@ export function isHttpsUrl(value: string): boolean {
 }
 
 /** A URL field (imageUrl, photoURL): https only. */
-export const httpsUrlSchema = lazySchema(() =>
-  z
-    .string({ error: VALIDATION_MESSAGES.invalidUrl })
-    .trim()
-    .max(URL_MAX_LENGTH, { error: VALIDATION_MESSAGES.invalidUrl })
-    .refine(isHttpsUrl, { error: VALIDATION_MESSAGES.invalidUrl }),
-);
+export const httpsUrlSchema = z
+  .string({ error: VALIDATION_MESSAGES.invalidUrl })
+  .trim()
+  .max(URL_MAX_LENGTH, { error: VALIDATION_MESSAGES.invalidUrl })
+  .refine(isHttpsUrl, { error: VALIDATION_MESSAGES.invalidUrl });

@@ -1,20 +1,17 @@
 import { z } from "zod";
-import { lazySchema } from "./lazy-schema.ts";
 import { SIGNUP_TOAST_DURATION_MS } from "./limits.ts";
 
 /** Toast shape of spec §3. */
-export const toastVariantSchema = lazySchema(() => z.enum(["default", "destructive"]));
+export const toastVariantSchema = z.enum(["default", "destructive"]);
 export type ToastVariant = z.infer<typeof toastVariantSchema>;
 
-export const toastSchema = lazySchema(() =>
-  z.object({
-    id: z.string().min(1),
-    title: z.string().min(1),
-    description: z.string().optional(),
-    variant: toastVariantSchema.default("default"),
-    duration: z.number().int().positive().optional(),
-  }),
-);
+export const toastSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string().optional(),
+  variant: toastVariantSchema.default("default"),
+  duration: z.number().int().positive().optional(),
+});
 export type Toast = z.infer<typeof toastSchema>;
 
 /** Marketplace flow toasts last 4 s (spec §9). */

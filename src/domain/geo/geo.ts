@@ -1,20 +1,17 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { EARTH_RADIUS_KM } from "../core/limits.ts";
 
 /** A point on the globe, degrees. */
-export const latLngSchema = lazySchema(() =>
-  z.object({
-    lat: z
-      .number({ error: "Latitudine non valida" })
-      .min(-90, { error: "Latitudine non valida" })
-      .max(90, { error: "Latitudine non valida" }),
-    lng: z
-      .number({ error: "Longitudine non valida" })
-      .min(-180, { error: "Longitudine non valida" })
-      .max(180, { error: "Longitudine non valida" }),
-  }),
-);
+export const latLngSchema = z.object({
+  lat: z
+    .number({ error: "Latitudine non valida" })
+    .min(-90, { error: "Latitudine non valida" })
+    .max(90, { error: "Latitudine non valida" }),
+  lng: z
+    .number({ error: "Longitudine non valida" })
+    .min(-180, { error: "Longitudine non valida" })
+    .max(180, { error: "Longitudine non valida" }),
+});
 export type LatLng = z.infer<typeof latLngSchema>;
 
 const DEG = Math.PI / 180;

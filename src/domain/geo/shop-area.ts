@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { MAX_RADIUS_KM } from "../core/enums.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import type { LatLng } from "./geo.ts";
 import { coveringCells } from "./geo-cover.ts";
 import { GEOHASH_ALPHABET } from "./geohash.ts";
@@ -14,15 +13,13 @@ import { GEOHASH_ALPHABET } from "./geohash.ts";
  */
 export const SHOP_AREA_PRECISION = 4;
 
-export const shopAreaSchema = lazySchema(() =>
-  z.object({
-    /** Sorted gh4 cells. */
-    gh4: z.array(z.string().length(SHOP_AREA_PRECISION)),
-    /** A regular expression (a full match, as the rules' `matches`) for a gh5 cell inside `gh4`. */
-    gh5Pattern: z.string(),
-    center: z.object({ lat: z.number(), lng: z.number() }),
-  }),
-);
+export const shopAreaSchema = z.object({
+  /** Sorted gh4 cells. */
+  gh4: z.array(z.string().length(SHOP_AREA_PRECISION)),
+  /** A regular expression (a full match, as the rules' `matches`) for a gh5 cell inside `gh4`. */
+  gh5Pattern: z.string(),
+  center: z.object({ lat: z.number(), lng: z.number() }),
+});
 export type ShopArea = z.infer<typeof shopAreaSchema>;
 
 /** The shop's area around its position. */

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { PRODUCT_NAME } from "../core/product.ts";
 
 /**
@@ -35,14 +34,12 @@ export const EXPORT_SECTIONS = [
 ] as const;
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
-export const exportMyDataInputSchema = lazySchema(() => z.object({}).strict());
-export const exportMyDataOutputSchema = lazySchema(() =>
-  z.object({
-    fileName: z.string(),
-    exportedAt: z.string(),
-    data: z.record(z.string(), z.unknown()),
-  }),
-);
+export const exportMyDataInputSchema = z.object({}).strict();
+export const exportMyDataOutputSchema = z.object({
+  fileName: z.string(),
+  exportedAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
 export type ExportMyDataOutput = z.infer<typeof exportMyDataOutputSchema>;
 
 /** vicino-dati-2026-11-25.json */
@@ -50,6 +47,6 @@ export function exportFileName(now: Date): string {
   return `${PRODUCT_NAME.toLowerCase()}-dati-${now.toISOString().slice(0, 10)}.json`;
 }
 
-export const deleteMyAccountInputSchema = lazySchema(() => z.object({}).strict());
-export const deleteMyAccountOutputSchema = lazySchema(() => z.object({ deleted: z.literal(true) }));
+export const deleteMyAccountInputSchema = z.object({}).strict();
+export const deleteMyAccountOutputSchema = z.object({ deleted: z.literal(true) });
 export type DeleteMyAccountOutput = z.infer<typeof deleteMyAccountOutputSchema>;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { planStatus, type Subscription } from "../billing/plans.ts";
 import { type RequestCategory, requestCategorySchema } from "../core/enums.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { requestZone } from "../marketplace/geo-privacy.ts";
 
 /**
@@ -115,50 +114,44 @@ export function minutesBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
 }
 
-const count = lazySchema(() => z.number().int().min(0).catch(0));
+const count = z.number().int().min(0).catch(0);
 
 /** One cell: the requests published on `day` in `comune` and `category`, and what happened to them. */
-export const marketCellSchema = lazySchema(() =>
-  z.object({
-    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    comune: z.string(),
-    category: requestCategorySchema,
-    /** Requests published. */
-    published: count.default(0),
-    /** Of those, requests with at least one offer. */
-    withOffer: count.default(0),
-    /** Of those, requests whose first offer came within MARKET_QUICK_OFFER_MINUTES. */
-    offeredWithin24h: count.default(0),
-    /** Offers received (one per shop and request). */
-    offers: count.default(0),
-    /** Offers accepted (a deal; a cancelled deal stays counted). */
-    accepted: count.default(0),
-    /** Requests completed (the sale happened in the shop). */
-    completed: count.default(0),
-    /** Requests whose sale was proved at the till ('Acquisto verificato': the pickup code). */
-    verified: count.default(0),
-    /** Minutes to the first offer → how many requests waited that long. */
-    firstOfferMinutes: z.record(z.string(), count).default({}),
-    /** Pseudonymous keys (a hash, never the uid) of the shops that offered: distinct active shops. */
-    shops: z.array(z.string()).default([]),
-  }),
-);
+export const marketCellSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  comune: z.string(),
+  category: requestCategorySchema,
+  /** Requests published. */
+  published: count.default(0),
+  /** Of those, requests with at least one offer. */
+  withOffer: count.default(0),
+  /** Of those, requests whose first offer came within MARKET_QUICK_OFFER_MINUTES. */
+  offeredWithin24h: count.default(0),
+  /** Offers received (one per shop and request). */
+  offers: count.default(0),
+  /** Offers accepted (a deal; a cancelled deal stays counted). */
+  accepted: count.default(0),
+  /** Requests completed (the sale happened in the shop). */
+  completed: count.default(0),
+  /** Requests whose sale was proved at the till ('Acquisto verificato': the pickup code). */
+  verified: count.default(0),
+  /** Minutes to the first offer → how many requests waited that long. */
+  firstOfferMinutes: z.record(z.string(), count).default({}),
+  /** Pseudonymous keys (a hash, never the uid) of the shops that offered: distinct active shops. */
+  shops: z.array(z.string()).default([]),
+});
 export type MarketCell = z.infer<typeof marketCellSchema>;
 
 /** Shop numbers that belong to no comune or category: shops verified, and plans that lapsed, per day. */
-export const marketShopDaySchema = lazySchema(() =>
-  z.object({ newShops: count.default(0), lapsedPlans: count.default(0) }),
-);
+export const marketShopDaySchema = z.object({ newShops: count.default(0), lapsedPlans: count.default(0) });
 export type MarketShopDay = z.infer<typeof marketShopDaySchema>;
 
 /** marketRollups/{YYYY-MM}. */
-export const marketMonthSchema = lazySchema(() =>
-  z.object({
-    month: z.string().regex(/^\d{4}-\d{2}$/),
-    cells: z.record(z.string(), marketCellSchema).default({}),
-    shopDays: z.record(z.string(), marketShopDaySchema).default({}),
-  }),
-);
+export const marketMonthSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  cells: z.record(z.string(), marketCellSchema).default({}),
+  shopDays: z.record(z.string(), marketShopDaySchema).default({}),
+});
 export type MarketMonth = z.infer<typeof marketMonthSchema>;
 
 /** An empty cell at an address. */

@@ -1,17 +1,14 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 
 /**
  * A shop's funnel of the month on its dashboard: 'Offerte → Accettate → Acquisti verificati', from the
  * counters the functions keep after each event's commit (shopMonths/{YYYY-MM}_{merchantId}).
  */
-export const shopMonthSchema = lazySchema(() =>
-  z.object({
-    offers: z.number().int().min(0).catch(0),
-    accepted: z.number().int().min(0).catch(0),
-    verified: z.number().int().min(0).catch(0),
-  }),
-);
+export const shopMonthSchema = z.object({
+  offers: z.number().int().min(0).catch(0),
+  accepted: z.number().int().min(0).catch(0),
+  verified: z.number().int().min(0).catch(0),
+});
 export type ShopMonth = z.infer<typeof shopMonthSchema>;
 
 /** The fields of shopMonths/{id} the nightly reconciliation queries (reconcile-shop-months.ts). */

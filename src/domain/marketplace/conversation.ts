@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH } from "../core/limits.ts";
 import { pickupTallySchema } from "./pickup-record.ts";
 import { conversationStatusSchema } from "./state-machine.ts";
 
-export const participantsSchema = lazySchema(() =>
-  z.object({
-    customerId: idSchema,
-    customerName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
-    merchantId: idSchema,
-    merchantName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
-  }),
-);
+export const participantsSchema = z.object({
+  customerId: idSchema,
+  customerName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
+  merchantId: idSchema,
+  merchantName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
+});
 export type Participants = z.infer<typeof participantsSchema>;
 
 /** Why a function closed a conversation: an admin's decision, or a participant deleted their account. */
@@ -22,49 +19,43 @@ export const CONVERSATION_CLOSED_BY = {
 } as const;
 
 /** The latest message, echoed on the conversation; `id` names it (rules: it must exist; older documents lack it). */
-export const lastMessageSchema = lazySchema(() =>
-  z.object({
-    id: idSchema.optional(),
-    content: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
-    senderId: idSchema,
-    timestamp: dateSchema,
-  }),
-);
+export const lastMessageSchema = z.object({
+  id: idSchema.optional(),
+  content: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
+  senderId: idSchema,
+  timestamp: dateSchema,
+});
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
 /** A conversation document (spec §3). Status is `active` unless a function closed it (closedBy). */
-export const conversationSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    participants: participantsSchema,
-    requestId: idSchema,
-    offerId: idSchema,
-    /**
-     * The request's product, copied by submitOffer so the conversation list titles each row without
-     * reading its request (older conversations lack it: conversationTitle reads it then).
-     */
-    productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
-    status: conversationStatusSchema,
-    /** Why a function closed it (status `closed`). */
-    closedBy: z.enum([CONVERSATION_CLOSED_BY.moderation, CONVERSATION_CLOSED_BY.accountDeleted]).optional(),
-    lastMessage: lastMessageSchema.optional(),
-    /** The buyer's collected / missed holds when the shop offered (submitOffer, pickup-record.ts). */
-    buyerPickups: pickupTallySchema.optional(),
-    createdAt: dateSchema,
-    updatedAt: dateSchema,
-  }),
-);
+export const conversationSchema = z.object({
+  id: idSchema,
+  participants: participantsSchema,
+  requestId: idSchema,
+  offerId: idSchema,
+  /**
+   * The request's product, copied by submitOffer so the conversation list titles each row without
+   * reading its request (older conversations lack it: conversationTitle reads it then).
+   */
+  productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
+  status: conversationStatusSchema,
+  /** Why a function closed it (status `closed`). */
+  closedBy: z.enum([CONVERSATION_CLOSED_BY.moderation, CONVERSATION_CLOSED_BY.accountDeleted]).optional(),
+  lastMessage: lastMessageSchema.optional(),
+  /** The buyer's collected / missed holds when the shop offered (submitOffer, pickup-record.ts). */
+  buyerPickups: pickupTallySchema.optional(),
+  createdAt: dateSchema,
+  updatedAt: dateSchema,
+});
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** What submitOffer opens with the offer; buildConversationDocument adds status and dates. */
-export const newConversationInputSchema = lazySchema(() =>
-  z.object({
-    participants: participantsSchema,
-    requestId: idSchema,
-    offerId: idSchema,
-    productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
-  }),
-);
+export const newConversationInputSchema = z.object({
+  participants: participantsSchema,
+  requestId: idSchema,
+  offerId: idSchema,
+  productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
+});
 export type NewConversationInput = z.infer<typeof newConversationInputSchema>;
 
 export function isParticipant(conversation: Pick<Conversation, "participants">, uid: string): boolean {

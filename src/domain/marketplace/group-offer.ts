@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { groupSimilar, type SimilarityItem } from "../products/product-similarity.ts";
 import {
   GROUP_OFFER_MAX_REQUESTS,
@@ -19,28 +18,22 @@ export { GROUP_OFFER_MAX_REQUESTS, GROUP_OFFER_MESSAGES, GROUP_OFFER_MIN_REQUEST
  */
 
 /** submitGroupOffer's input: the offer's terms once, and the requests they answer (distinct). */
-export const groupOfferInputSchema = lazySchema(() =>
-  offerTermsSchema.omit({ requestId: true }).extend({
-    requestIds: z
-      .array(idSchema)
-      .min(GROUP_OFFER_MIN_REQUESTS, { error: GROUP_OFFER_MESSAGES.tooFewRequests })
-      .max(GROUP_OFFER_MAX_REQUESTS, { error: GROUP_OFFER_MESSAGES.tooManyRequests })
-      .refine((ids) => new Set(ids).size === ids.length, { error: GROUP_OFFER_MESSAGES.tooFewRequests }),
-  }),
-);
+export const groupOfferInputSchema = offerTermsSchema.omit({ requestId: true }).extend({
+  requestIds: z
+    .array(idSchema)
+    .min(GROUP_OFFER_MIN_REQUESTS, { error: GROUP_OFFER_MESSAGES.tooFewRequests })
+    .max(GROUP_OFFER_MAX_REQUESTS, { error: GROUP_OFFER_MESSAGES.tooManyRequests })
+    .refine((ids) => new Set(ids).size === ids.length, { error: GROUP_OFFER_MESSAGES.tooFewRequests }),
+});
 export type GroupOfferInput = z.input<typeof groupOfferInputSchema>;
 
 /** Per request: the offer sent (its id, which is its conversation's), or why not, in Italian. */
-export const groupOfferResultSchema = lazySchema(() =>
-  z.union([
-    z.object({ requestId: idSchema, sent: z.literal(true), offerId: idSchema }),
-    z.object({ requestId: idSchema, sent: z.literal(false), reason: z.string().min(1) }),
-  ]),
-);
+export const groupOfferResultSchema = z.union([
+  z.object({ requestId: idSchema, sent: z.literal(true), offerId: idSchema }),
+  z.object({ requestId: idSchema, sent: z.literal(false), reason: z.string().min(1) }),
+]);
 export type GroupOfferResult = z.infer<typeof groupOfferResultSchema>;
-export const groupOfferOutputSchema = lazySchema(() =>
-  z.object({ results: z.array(groupOfferResultSchema) }),
-);
+export const groupOfferOutputSchema = z.object({ results: z.array(groupOfferResultSchema) });
 export type GroupOfferOutput = z.infer<typeof groupOfferOutputSchema>;
 
 export type FeedEntry<T> = { kind: "single"; request: T } | { kind: "group"; requests: T[] };

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { VALIDATION_MESSAGES } from "../core/common-messages.ts";
 import { dateSchema, idSchema, requiredText } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, REQUEST_QUERY_LIMIT } from "../core/limits.ts";
 import { userTypeSchema } from "../core/user-type.ts";
 
@@ -12,41 +11,35 @@ export const MESSAGE_MIN_INTERVAL_MS = 1000;
 export const MESSAGE_PAGE_SIZE = REQUEST_QUERY_LIMIT;
 
 export const MESSAGE_TYPES = ["text"] as const;
-export const messageTypeSchema = lazySchema(() => z.enum(MESSAGE_TYPES));
+export const messageTypeSchema = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
-const contentSchema = lazySchema(() =>
-  requiredText(CHAT_MESSAGE_MAX_LENGTH, VALIDATION_MESSAGES.emptyMessage),
-);
+const contentSchema = requiredText(CHAT_MESSAGE_MAX_LENGTH, VALIDATION_MESSAGES.emptyMessage);
 
 /** A message under conversations/{id}/messages (spec §3). */
-export const messageSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    conversationId: idSchema,
-    senderId: idSchema,
-    senderName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
-    senderType: userTypeSchema,
-    content: contentSchema,
-    type: messageTypeSchema,
-    readBy: z.array(idSchema),
-    createdAt: dateSchema,
-  }),
-);
+export const messageSchema = z.object({
+  id: idSchema,
+  conversationId: idSchema,
+  senderId: idSchema,
+  senderName: z.string().max(DISPLAY_NAME_MAX_LENGTH),
+  senderType: userTypeSchema,
+  content: contentSchema,
+  type: messageTypeSchema,
+  readBy: z.array(idSchema),
+  createdAt: dateSchema,
+});
 export type Message = z.infer<typeof messageSchema>;
 
 /**
  * What a participant writes. The data layer sets senderId (the signed-in user), type `text`,
  * readBy [sender] and createdAt, then updates the conversation's lastMessage and updatedAt.
  */
-export const newMessageInputSchema = lazySchema(() =>
-  z.object({
-    conversationId: idSchema,
-    senderName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH),
-    senderType: userTypeSchema,
-    content: contentSchema,
-  }),
-);
+export const newMessageInputSchema = z.object({
+  conversationId: idSchema,
+  senderName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH),
+  senderType: userTypeSchema,
+  content: contentSchema,
+});
 export type NewMessageInput = z.infer<typeof newMessageInputSchema>;
 
 /**

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { VALIDATION_MESSAGES } from "../core/common-messages.ts";
 import { DELIVERY_OPTIONS, deliveryOptionSchema } from "../core/enums.ts";
 import { dateSchema, idSchema, optionalText, requiredText } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import {
   DESCRIPTION_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -17,87 +16,79 @@ import { HOLD_RELEASED_BY, holdChoiceSchema } from "./pickup-hold.ts";
 import { OFFER_STATUS, type OfferStatus, offerStatusSchema } from "./state-machine.ts";
 
 /** Price in euro: a number above 0. */
-export const priceSchema = lazySchema(() =>
-  z
-    .number({ error: VALIDATION_MESSAGES.invalidPrice })
-    .positive({ error: VALIDATION_MESSAGES.invalidPrice })
-    .max(MAX_AMOUNT_EUR, { error: VALIDATION_MESSAGES.invalidPrice }),
-);
+export const priceSchema = z
+  .number({ error: VALIDATION_MESSAGES.invalidPrice })
+  .positive({ error: VALIDATION_MESSAGES.invalidPrice })
+  .max(MAX_AMOUNT_EUR, { error: VALIDATION_MESSAGES.invalidPrice });
 
 /** At least one of pickup / delivery, each at most once. */
-export const deliveryOptionsSchema = lazySchema(() =>
-  z
-    .array(deliveryOptionSchema, { error: VALIDATION_MESSAGES.requiredFields })
-    .min(1, { error: VALIDATION_MESSAGES.requiredFields })
-    .refine((options) => new Set(options).size === options.length, {
-      error: VALIDATION_MESSAGES.invalidData,
-    }),
-);
+export const deliveryOptionsSchema = z
+  .array(deliveryOptionSchema, { error: VALIDATION_MESSAGES.requiredFields })
+  .min(1, { error: VALIDATION_MESSAGES.requiredFields })
+  .refine((options) => new Set(options).size === options.length, {
+    error: VALIDATION_MESSAGES.invalidData,
+  });
 
 /**
  * An offer document (spec §3). `customerId`, `merchantName` and `productName` are denormalised for rules
  * and lists: a shop that lost the request can no longer read it, but still sees what it offered on
  * (older offers have no productName).
  */
-export const offerSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    requestId: idSchema,
-    merchantId: idSchema,
-    customerId: z.string().optional(),
-    merchantName: z.string().optional(),
-    productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
-    price: priceSchema,
-    description: z.string().max(DESCRIPTION_MAX_LENGTH),
-    estimatedDeliveryTime: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
-    deliveryOptions: deliveryOptionsSchema,
-    additionalNotes: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
-    status: offerStatusSchema,
-    aiGenerated: z.boolean(),
-    createdAt: dateSchema,
-    updatedAt: dateSchema,
-    acceptedAt: dateSchema.optional(),
-    /** How long the shop said it would hold the item (pickup-hold.ts); older offers have none. */
-    holdChoice: holdChoiceSchema.optional(),
-    /** Until when the shop keeps the item aside once accepted (pickup-hold.ts, set by acceptOffer). */
-    holdUntil: dateSchema.optional(),
-    /** null while the hold's reminder is due (acceptOffer), then when it was sent (the hold sweep). */
-    holdReminderSentAt: dateSchema.nullable().optional(),
-    /** The hold let go by either side, with the reason (releaseHold). */
-    holdReleasedAt: dateSchema.optional(),
-    holdReleasedBy: z.enum(HOLD_RELEASED_BY).optional(),
-    holdReleaseReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
-    rejectedAt: dateSchema.optional(),
-    rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
-    /** Rejected because the buyer accepted another shop's offer: 'Acquistato altrove' (acceptOffer). */
-    boughtElsewhere: z.boolean().optional(),
-    customerRating: z.number().int().min(1).max(5).optional(),
-    customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
-    ratedAt: dateSchema.optional(),
-    /** The shop checked the buyer's pickup code at the till (verifyPickup, pickup.ts). */
-    verifiedPurchaseAt: dateSchema.optional(),
-    /** The shop marked it 'Non ritirato' once the hold ended unverified (markNoShow). */
-    noShowAt: dateSchema.optional(),
-  }),
-);
+export const offerSchema = z.object({
+  id: idSchema,
+  requestId: idSchema,
+  merchantId: idSchema,
+  customerId: z.string().optional(),
+  merchantName: z.string().optional(),
+  productName: z.string().max(PRODUCT_NAME_MAX_LENGTH).optional(),
+  price: priceSchema,
+  description: z.string().max(DESCRIPTION_MAX_LENGTH),
+  estimatedDeliveryTime: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+  deliveryOptions: deliveryOptionsSchema,
+  additionalNotes: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
+  status: offerStatusSchema,
+  aiGenerated: z.boolean(),
+  createdAt: dateSchema,
+  updatedAt: dateSchema,
+  acceptedAt: dateSchema.optional(),
+  /** How long the shop said it would hold the item (pickup-hold.ts); older offers have none. */
+  holdChoice: holdChoiceSchema.optional(),
+  /** Until when the shop keeps the item aside once accepted (pickup-hold.ts, set by acceptOffer). */
+  holdUntil: dateSchema.optional(),
+  /** null while the hold's reminder is due (acceptOffer), then when it was sent (the hold sweep). */
+  holdReminderSentAt: dateSchema.nullable().optional(),
+  /** The hold let go by either side, with the reason (releaseHold). */
+  holdReleasedAt: dateSchema.optional(),
+  holdReleasedBy: z.enum(HOLD_RELEASED_BY).optional(),
+  holdReleaseReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+  rejectedAt: dateSchema.optional(),
+  rejectionReason: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+  /** Rejected because the buyer accepted another shop's offer: 'Acquistato altrove' (acceptOffer). */
+  boughtElsewhere: z.boolean().optional(),
+  customerRating: z.number().int().min(1).max(5).optional(),
+  customerFeedback: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
+  ratedAt: dateSchema.optional(),
+  /** The shop checked the buyer's pickup code at the till (verifyPickup, pickup.ts). */
+  verifiedPurchaseAt: dateSchema.optional(),
+  /** The shop marked it 'Non ritirato' once the hold ended unverified (markNoShow). */
+  noShowAt: dateSchema.optional(),
+});
 export type Offer = z.infer<typeof offerSchema>;
 
 /**
  * What a shop offers on a request: the make-offer form's fields, which the app sends to the submitOffer
  * callable (src/domain/boundary/callables.ts) and, while the offer is pending, edits directly.
  */
-export const offerTermsSchema = lazySchema(() =>
-  z.object({
-    requestId: idSchema,
-    price: priceSchema,
-    description: requiredText(DESCRIPTION_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
-    estimatedDeliveryTime: optionalText(SHORT_TEXT_MAX_LENGTH),
-    deliveryOptions: deliveryOptionsSchema,
-    additionalNotes: optionalText(DESCRIPTION_MAX_LENGTH),
-    aiGenerated: z.boolean().default(false),
-    holdChoice: holdChoiceSchema.optional(),
-  }),
-);
+export const offerTermsSchema = z.object({
+  requestId: idSchema,
+  price: priceSchema,
+  description: requiredText(DESCRIPTION_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
+  estimatedDeliveryTime: optionalText(SHORT_TEXT_MAX_LENGTH),
+  deliveryOptions: deliveryOptionsSchema,
+  additionalNotes: optionalText(DESCRIPTION_MAX_LENGTH),
+  aiGenerated: z.boolean().default(false),
+  holdChoice: holdChoiceSchema.optional(),
+});
 export type OfferTerms = z.input<typeof offerTermsSchema>;
 
 /**
@@ -105,13 +96,11 @@ export type OfferTerms = z.input<typeof offerTermsSchema>;
  * documents, never from the caller: the request's buyer, the shop's public name and the product asked
  * for. The function adds merchantId (the caller), status `pending` and timestamps.
  */
-export const newOfferInputSchema = lazySchema(() =>
-  offerTermsSchema.extend({
-    customerId: idSchema,
-    merchantName: requiredText(DISPLAY_NAME_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
-    productName: optionalText(PRODUCT_NAME_MAX_LENGTH),
-  }),
-);
+export const newOfferInputSchema = offerTermsSchema.extend({
+  customerId: idSchema,
+  merchantName: requiredText(DISPLAY_NAME_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
+  productName: optionalText(PRODUCT_NAME_MAX_LENGTH),
+});
 export type NewOfferInput = z.input<typeof newOfferInputSchema>;
 export type NewOffer = z.output<typeof newOfferInputSchema>;
 
@@ -119,13 +108,11 @@ export type NewOffer = z.output<typeof newOfferInputSchema>;
  * What the buyer accepts (acceptOffer): the price, the description and the delivery options as the
  * app displayed them. Lengths are the offer's own (a stored offer never exceeds them).
  */
-export const acceptedTermsSchema = lazySchema(() =>
-  z.object({
-    price: priceSchema,
-    description: z.string().max(DESCRIPTION_MAX_LENGTH),
-    deliveryOptions: z.array(deliveryOptionSchema).min(1).max(DELIVERY_OPTIONS.length),
-  }),
-);
+export const acceptedTermsSchema = z.object({
+  price: priceSchema,
+  description: z.string().max(DESCRIPTION_MAX_LENGTH),
+  deliveryOptions: z.array(deliveryOptionSchema).min(1).max(DELIVERY_OPTIONS.length),
+});
 export type AcceptedTerms = z.infer<typeof acceptedTermsSchema>;
 
 /** The terms of an offer as the buyer sees it, to send with Accetta. */
@@ -153,7 +140,7 @@ export function sameAcceptedTerms(
 }
 
 /** Optional reason typed in the reject box. */
-export const rejectionReasonSchema = lazySchema(() => optionalText(SHORT_TEXT_MAX_LENGTH));
+export const rejectionReasonSchema = optionalText(SHORT_TEXT_MAX_LENGTH);
 
 /**
  * One offer per merchant per request: offers/{requestId}_{merchantId}. A second visit to the make-offer

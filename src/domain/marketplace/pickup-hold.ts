@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idSchema, requiredText } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { SHORT_TEXT_MAX_LENGTH } from "../core/limits.ts";
 import {
   hasOpenDay,
@@ -83,9 +82,7 @@ export function holdMessage(until: Date): string {
 export const HOLD_CHOICES = ["nextClose", "secondClose", "threeDays"] as const;
 export type HoldChoice = (typeof HOLD_CHOICES)[number];
 export const DEFAULT_HOLD_CHOICE: HoldChoice = "nextClose";
-export const holdChoiceSchema = lazySchema(() =>
-  z.enum(HOLD_CHOICES, { error: HOLD_REFUSALS.invalidChoice }),
-);
+export const holdChoiceSchema = z.enum(HOLD_CHOICES, { error: HOLD_REFUSALS.invalidChoice });
 
 /** The shop's choice in words: 'Fino a domani alla chiusura' (an offer sent before the choice: the default). */
 export function holdChoiceText(choice: HoldChoice | undefined): string {
@@ -126,16 +123,12 @@ export const TODAYS_PICKUPS_MAX = 20;
 export const HOLD_RELEASED_BY = ["customer", "merchant"] as const;
 export type HoldReleasedBy = (typeof HOLD_RELEASED_BY)[number];
 
-export const releaseHoldInputSchema = lazySchema(() =>
-  z.object({
-    offerId: idSchema,
-    reason: requiredText(SHORT_TEXT_MAX_LENGTH, HOLD_REFUSALS.reasonRequired),
-  }),
-);
+export const releaseHoldInputSchema = z.object({
+  offerId: idSchema,
+  reason: requiredText(SHORT_TEXT_MAX_LENGTH, HOLD_REFUSALS.reasonRequired),
+});
 export type ReleaseHoldInput = z.input<typeof releaseHoldInputSchema>;
-export const releaseHoldOutputSchema = lazySchema(() =>
-  z.object({ offerId: idSchema, releasedBy: z.enum(HOLD_RELEASED_BY) }),
-);
+export const releaseHoldOutputSchema = z.object({ offerId: idSchema, releasedBy: z.enum(HOLD_RELEASED_BY) });
 export type ReleaseHoldOutput = z.infer<typeof releaseHoldOutputSchema>;
 
 export { HOLD_MESSAGES, HOLD_REFUSALS };

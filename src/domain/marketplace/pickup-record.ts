@@ -3,17 +3,16 @@ import { idSchema } from "../core/fields.ts";
 
 export { NO_SHOW_REFUSALS } from "./pickup-hold-messages.ts";
 
-import { lazySchema } from "../core/lazy-schema.ts";
-
 /**
  * A buyer's record of holds collected and not collected: pickupRecords/{buyerId}, kept by the functions
  * (verifyPickup counts a collection, markNoShow a no-show). Shops that have an offer for the buyer read
  * it as a plain count on their conversation ('3 ritiri su 3', copied there by submitOffer), never as a
  * public label.
  */
-export const pickupTallySchema = lazySchema(() =>
-  z.object({ collected: z.number().int().min(0), missed: z.number().int().min(0) }),
-);
+export const pickupTallySchema = z.object({
+  collected: z.number().int().min(0),
+  missed: z.number().int().min(0),
+});
 export type PickupTally = z.infer<typeof pickupTallySchema>;
 
 /** The stored counts, 0 for what is missing. */
@@ -43,9 +42,7 @@ export const NO_SHOW_MESSAGES = {
 } as const;
 
 /** What markNoShow refuses with (known-messages.ts knows them, so the app shows them as they are). */
-export const markNoShowInputSchema = lazySchema(() => z.object({ offerId: idSchema }));
+export const markNoShowInputSchema = z.object({ offerId: idSchema });
 export type MarkNoShowInput = z.infer<typeof markNoShowInputSchema>;
-export const markNoShowOutputSchema = lazySchema(() =>
-  z.object({ offerId: idSchema, noShow: z.literal(true) }),
-);
+export const markNoShowOutputSchema = z.object({ offerId: idSchema, noShow: z.literal(true) });
 export type MarkNoShowOutput = z.infer<typeof markNoShowOutputSchema>;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 
 /**
  * The pickup code of an accepted deal ('Acquisto verificato'): acceptOffer writes one
@@ -69,36 +68,34 @@ export function pickupLabel(productName: string, merchantName: string | undefine
   return shop ? `${productName} · ${shop}` : productName;
 }
 
-export const verifyPickupInputSchema = lazySchema(() =>
-  z.object({
-    offerId: idSchema,
-    code: z
-      .string()
-      .transform(normalizePickupCode)
-      .pipe(
-        z
-          .string()
-          .length(PICKUP_CODE_LENGTH, { error: PICKUP_MESSAGES.malformed })
-          .regex(new RegExp(`^[${PICKUP_ALPHABET}]+$`), { error: PICKUP_MESSAGES.malformed }),
-      ),
-  }),
-);
+export const verifyPickupInputSchema = z.object({
+  offerId: idSchema,
+  code: z
+    .string()
+    .transform(normalizePickupCode)
+    .pipe(
+      z
+        .string()
+        .length(PICKUP_CODE_LENGTH, { error: PICKUP_MESSAGES.malformed })
+        .regex(new RegExp(`^[${PICKUP_ALPHABET}]+$`), { error: PICKUP_MESSAGES.malformed }),
+    ),
+});
 export type VerifyPickupInput = z.input<typeof verifyPickupInputSchema>;
-export const verifyPickupOutputSchema = lazySchema(() =>
-  z.object({ offerId: idSchema, requestId: idSchema, verifiedPurchase: z.literal(true) }),
-);
+export const verifyPickupOutputSchema = z.object({
+  offerId: idSchema,
+  requestId: idSchema,
+  verifiedPurchase: z.literal(true),
+});
 export type VerifyPickupOutput = z.infer<typeof verifyPickupOutputSchema>;
 
 /** pickupCodes/{offerId} as the buyer reads it (the functions write it; attempts are theirs too). */
-export const pickupCodeSchema = lazySchema(() =>
-  z.object({
-    code: z.string().length(PICKUP_CODE_LENGTH),
-    offerId: idSchema,
-    requestId: idSchema,
-    customerId: idSchema,
-    merchantId: idSchema,
-  }),
-);
+export const pickupCodeSchema = z.object({
+  code: z.string().length(PICKUP_CODE_LENGTH),
+  offerId: idSchema,
+  requestId: idSchema,
+  customerId: idSchema,
+  merchantId: idSchema,
+});
 export type PickupCode = z.infer<typeof pickupCodeSchema>;
 
 /** The stored state a try is judged against. */
@@ -168,15 +165,13 @@ export const PICKUP_FAILURE_REASON = "pickup-refused";
 /** The HttpsError details of a refusal (errors.ts failureDetails' shape, with the refusal itself). */
 export const pickupDetails = (refusal: PickupRefusal) => ({ reason: PICKUP_FAILURE_REASON, refusal });
 
-const refusalSchema = lazySchema(() =>
-  z.discriminatedUnion("reason", [
-    z.object({ reason: z.literal("used") }),
-    z.object({ reason: z.literal("locked"), minutesLeft: z.number().int().min(1) }),
-    z.object({ reason: z.literal("wrong"), left: z.number().int().min(0) }),
-    z.object({ reason: z.literal("notYourDeal") }),
-    z.object({ reason: z.literal("notAccepted") }),
-  ]),
-);
+const refusalSchema = z.discriminatedUnion("reason", [
+  z.object({ reason: z.literal("used") }),
+  z.object({ reason: z.literal("locked"), minutesLeft: z.number().int().min(1) }),
+  z.object({ reason: z.literal("wrong"), left: z.number().int().min(0) }),
+  z.object({ reason: z.literal("notYourDeal") }),
+  z.object({ reason: z.literal("notAccepted") }),
+]);
 
 /** The Italian text of a verifyPickup refusal (on the error or the one it wraps), if it is one. */
 export function pickupRefusalMessage(error: unknown, depth = 3): string | undefined {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { requestCategorySchema } from "../core/enums.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { PRODUCT_NAME_MAX_LENGTH } from "../core/limits.ts";
 import { type LatLng, latLngSchema } from "../geo/geo.ts";
 import { formatAlgoAmount } from "../products/budget-text.ts";
@@ -87,22 +86,18 @@ export function amountInputText(value: number): string {
 }
 
 /** priceGuidance's input: the product, its category and the place it is wanted at; a price to place. */
-export const priceGuidanceInputSchema = lazySchema(() =>
-  z.object({
-    // An enum, not any text: it names the documents read.
-    category: requestCategorySchema,
-    productName: z.string().trim().min(1).max(PRODUCT_NAME_MAX_LENGTH),
-    location: latLngSchema,
-    price: z.number().positive().max(1_000_000).optional(),
-  }),
-);
+export const priceGuidanceInputSchema = z.object({
+  // An enum, not any text: it names the documents read.
+  category: requestCategorySchema,
+  productName: z.string().trim().min(1).max(PRODUCT_NAME_MAX_LENGTH),
+  location: latLngSchema,
+  price: z.number().positive().max(1_000_000).optional(),
+});
 export type PriceGuidanceInput = z.infer<typeof priceGuidanceInputSchema>;
-export const priceGuidanceOutputSchema = lazySchema(() =>
-  z.object({
-    range: z.object({ min: z.number(), max: z.number(), count: z.number().int() }).nullable(),
-    abovePercent: z.number().int().min(0).max(100).nullable(),
-  }),
-);
+export const priceGuidanceOutputSchema = z.object({
+  range: z.object({ min: z.number(), max: z.number(), count: z.number().int() }).nullable(),
+  abovePercent: z.number().int().min(0).max(100).nullable(),
+});
 export type PriceGuidanceOutput = z.infer<typeof priceGuidanceOutputSchema>;
 
 export const PRICE_GUIDANCE_MESSAGES = {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { decodeGeohashBounds, encodeGeohash, geohashNeighbours } from "../geo/geohash.ts";
 import { PRICE_GUIDANCE, type PricePoint } from "./price-guidance.ts";
 
@@ -14,17 +13,15 @@ import { PRICE_GUIDANCE, type PricePoint } from "./price-guidance.ts";
  */
 
 /** One offer as kept: price, the shop's hash (never its uid), when (ms), gh5 of the request, signature. */
-export const priceStatEntrySchema = lazySchema(() =>
-  z.object({
-    p: z.number().positive(),
-    s: z.string().min(1),
-    at: z.number().int(),
-    g: z.string().length(5),
-    h: z.string().min(1),
-    b: z.string().optional(),
-    m: z.string().optional(),
-  }),
-);
+export const priceStatEntrySchema = z.object({
+  p: z.number().positive(),
+  s: z.string().min(1),
+  at: z.number().int(),
+  g: z.string().length(5),
+  h: z.string().min(1),
+  b: z.string().optional(),
+  m: z.string().optional(),
+});
 export type PriceStatEntry = z.infer<typeof priceStatEntrySchema>;
 
 /** The month key of a time, in UTC: '2026-11'. */

@@ -9,7 +9,6 @@ import {
   type Urgency,
 } from "../core/enums.ts";
 import { cleanEnum, cleanText, compact, sanitizeRequestFields } from "../core/field-sanitizers.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { DEFAULT_ACTION_RADIUS_KM } from "../core/limits.ts";
 import { field } from "../core/validation.ts";
 import { locationInputSchema, newRequestInputSchema, productDetailsSchema } from "./request.ts";
@@ -26,12 +25,10 @@ export const PUBLISHING_DEFAULTS = {
 } as const;
 
 /** A request ready to publish; the location may still be missing (the caller supplies the user's). */
-export const publishableRequestSchema = lazySchema(() =>
-  newRequestInputSchema.extend({
-    location: locationInputSchema.optional(),
-    productDetails: productDetailsSchema.extend({ condition: conditionSchema }),
-  }),
-);
+export const publishableRequestSchema = newRequestInputSchema.extend({
+  location: locationInputSchema.optional(),
+  productDetails: productDetailsSchema.extend({ condition: conditionSchema }),
+});
 export type PublishableRequest = z.output<typeof publishableRequestSchema>;
 
 /**

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { VALIDATION_MESSAGES } from "../core/common-messages.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { FEEDBACK_MAX_LENGTH, RATING_COOLDOWN_MS } from "../core/limits.ts";
 import { invalid, type ValidationResult, valid } from "../core/validation.ts";
 
@@ -13,14 +12,12 @@ export type Rating = (typeof RATING_VALUES)[number];
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 
-export const ratingSchema = lazySchema(() =>
-  z
-    .number({ error: VALIDATION_MESSAGES.invalidRating })
-    .int({ error: VALIDATION_MESSAGES.invalidRating })
-    .min(MIN_RATING, { error: VALIDATION_MESSAGES.invalidRating })
-    .max(MAX_RATING, { error: VALIDATION_MESSAGES.invalidRating })
-    .transform((value) => value as Rating),
-);
+export const ratingSchema = z
+  .number({ error: VALIDATION_MESSAGES.invalidRating })
+  .int({ error: VALIDATION_MESSAGES.invalidRating })
+  .min(MIN_RATING, { error: VALIDATION_MESSAGES.invalidRating })
+  .max(MAX_RATING, { error: VALIDATION_MESSAGES.invalidRating })
+  .transform((value) => value as Rating);
 
 export const RATING_LABELS: Record<Rating, string> = {
   5: "Eccellente!",

@@ -11,7 +11,6 @@ import {
   urgencySchema,
 } from "../core/enums.ts";
 import { optionalText, requiredText } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import {
   DESCRIPTION_MAX_LENGTH,
   MAX_ACTIVE_REQUESTS_PER_BUYER,
@@ -80,42 +79,36 @@ export type RequestFormField = (typeof REQUEST_FORM_FIELDS)[number];
 export type RequestFormErrors = Partial<Record<RequestFormField, string>>;
 
 /** The fields publishRequest takes: what the form says, every default filled in. */
-export const requestFormFieldsSchema = lazySchema(() =>
-  z.object({
-    productName: requiredText(PRODUCT_NAME_MAX_LENGTH, VALIDATION_MESSAGES.productNameRequired),
-    description: optionalText(DESCRIPTION_MAX_LENGTH).default(""),
-    category: requestCategorySchema,
-    budget: budgetSchema,
-    urgency: urgencySchema,
-    deliveryPreference: deliveryPreferenceSchema,
-    productDetails: z.object({ condition: conditionSchema }),
-  }),
-);
+export const requestFormFieldsSchema = z.object({
+  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, VALIDATION_MESSAGES.productNameRequired),
+  description: optionalText(DESCRIPTION_MAX_LENGTH).default(""),
+  category: requestCategorySchema,
+  budget: budgetSchema,
+  urgency: urgencySchema,
+  deliveryPreference: deliveryPreferenceSchema,
+  productDetails: z.object({ condition: conditionSchema }),
+});
 export type RequestFormFields = z.output<typeof requestFormFieldsSchema>;
 
 /**
  * The form's idempotency key: one per filled-in form (a new one after any change), so 'Pubblica gratis'
  * sent twice (a double tap, a retry after a lost answer) publishes one request.
  */
-export const submissionIdSchema = lazySchema(() => z.string().regex(/^[A-Za-z0-9-]{16,64}$/));
+export const submissionIdSchema = z.string().regex(/^[A-Za-z0-9-]{16,64}$/);
 
 /** publishRequest({fields, location, actionRadius, photos?, submissionId?}) → {requestId, request}. */
-export const publishRequestInputSchema = lazySchema(() =>
-  z.object({
-    fields: requestFormFieldsSchema,
-    location: locationInputSchema,
-    actionRadius: actionRadiusSchema,
-    photos: requestPhotoUploadsSchema.default([]),
-    submissionId: submissionIdSchema.optional(),
-  }),
-);
+export const publishRequestInputSchema = z.object({
+  fields: requestFormFieldsSchema,
+  location: locationInputSchema,
+  actionRadius: actionRadiusSchema,
+  photos: requestPhotoUploadsSchema.default([]),
+  submissionId: submissionIdSchema.optional(),
+});
 export type PublishRequestInput = z.input<typeof publishRequestInputSchema>;
-export const publishRequestOutputSchema = lazySchema(() =>
-  z.object({
-    requestId: z.string().min(1),
-    request: publishableRequestSchema,
-  }),
-);
+export const publishRequestOutputSchema = z.object({
+  requestId: z.string().min(1),
+  request: publishableRequestSchema,
+});
 export type PublishRequestOutput = z.infer<typeof publishRequestOutputSchema>;
 
 /** A budget field: blank is no bound; otherwise a number from 0 to MAX_AMOUNT_EUR ('12,50' too). */

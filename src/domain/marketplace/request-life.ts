@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idSchema, optionalText } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import {
   REQUEST_LIFETIME_MS,
   REQUEST_RENEW_AFTER_MS,
@@ -42,39 +41,31 @@ export const DEAL_CANCEL_REASONS = [
   "Non mi serve più",
   "Altro",
 ] as const;
-export const dealCancelReasonSchema = lazySchema(() =>
-  z.enum(DEAL_CANCEL_REASONS, {
-    error: REQUEST_LIFE_MESSAGES.cancelDealReasonNeeded,
-  }),
-);
+export const dealCancelReasonSchema = z.enum(DEAL_CANCEL_REASONS, {
+  error: REQUEST_LIFE_MESSAGES.cancelDealReasonNeeded,
+});
 export type DealCancelReason = z.infer<typeof dealCancelReasonSchema>;
 
 // Callables (functions/src/requests/*, functions/src/deals/cancel-deal.ts, functions/src/offers/withdraw-offer.ts)
-export const closeRequestInputSchema = lazySchema(() =>
-  z.object({
-    requestId: idSchema,
-    reason: optionalText(SHORT_TEXT_MAX_LENGTH),
-  }),
-);
+export const closeRequestInputSchema = z.object({
+  requestId: idSchema,
+  reason: optionalText(SHORT_TEXT_MAX_LENGTH),
+});
 export type CloseRequestInput = z.infer<typeof closeRequestInputSchema>;
-export const renewRequestInputSchema = lazySchema(() => z.object({ requestId: idSchema }));
+export const renewRequestInputSchema = z.object({ requestId: idSchema });
 export type RenewRequestInput = z.infer<typeof renewRequestInputSchema>;
 /** What closeRequest, renewRequest and cancelDeal answer: the request's new status (and expiry, ISO). */
-export const requestLifeOutputSchema = lazySchema(() =>
-  z.object({
-    requestId: idSchema,
-    status: requestStatusSchema,
-    expiresAt: z.string().optional(),
-  }),
-);
+export const requestLifeOutputSchema = z.object({
+  requestId: idSchema,
+  status: requestStatusSchema,
+  expiresAt: z.string().optional(),
+});
 export type RequestLifeOutput = z.infer<typeof requestLifeOutputSchema>;
-export const cancelDealInputSchema = lazySchema(() =>
-  z.object({ requestId: idSchema, reason: dealCancelReasonSchema }),
-);
+export const cancelDealInputSchema = z.object({ requestId: idSchema, reason: dealCancelReasonSchema });
 export type CancelDealInput = z.infer<typeof cancelDealInputSchema>;
-export const withdrawOfferInputSchema = lazySchema(() => z.object({ offerId: idSchema }));
+export const withdrawOfferInputSchema = z.object({ offerId: idSchema });
 export type WithdrawOfferInput = z.infer<typeof withdrawOfferInputSchema>;
-export const withdrawOfferOutputSchema = lazySchema(() => z.object({ offerId: idSchema }));
+export const withdrawOfferOutputSchema = z.object({ offerId: idSchema });
 export type WithdrawOfferOutput = z.infer<typeof withdrawOfferOutputSchema>;
 
 /** A refusal; `transitionRefused` when the request's status allows no renewal at all (the state machine's). */

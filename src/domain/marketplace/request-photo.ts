@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { CAMERA_JPEG_QUALITY } from "../core/limits.ts";
 
 /**
@@ -87,34 +86,28 @@ export function nextPhotoAttempt(attempt: PhotoAttempt, bytes: number): PhotoAtt
 const JPEG_BASE64 = /^\/9j\/[A-Za-z0-9+/]*={0,2}$/;
 
 /** A photo as a client sends it to a publishing callable: base64 JPEG (no data: prefix) and its size. */
-export const requestPhotoUploadSchema = lazySchema(() =>
-  z.object({
-    data: z
-      .string()
-      .max(REQUEST_PHOTO_MAX_BASE64_LENGTH, { error: "La foto è troppo grande" })
-      .regex(JPEG_BASE64, { error: "La foto deve essere un'immagine JPEG" }),
-    width: z.number().int().min(1).max(REQUEST_PHOTO_MAX_SIDE_PX),
-    height: z.number().int().min(1).max(REQUEST_PHOTO_MAX_SIDE_PX),
-  }),
-);
+export const requestPhotoUploadSchema = z.object({
+  data: z
+    .string()
+    .max(REQUEST_PHOTO_MAX_BASE64_LENGTH, { error: "La foto è troppo grande" })
+    .regex(JPEG_BASE64, { error: "La foto deve essere un'immagine JPEG" }),
+  width: z.number().int().min(1).max(REQUEST_PHOTO_MAX_SIDE_PX),
+  height: z.number().int().min(1).max(REQUEST_PHOTO_MAX_SIDE_PX),
+});
 export type RequestPhotoUpload = z.infer<typeof requestPhotoUploadSchema>;
 
 /** The photos a publishing callable takes (at most MAX_REQUEST_PHOTOS, in the buyer's order). */
-export const requestPhotoUploadsSchema = lazySchema(() =>
-  z.array(requestPhotoUploadSchema).max(MAX_REQUEST_PHOTOS),
-);
+export const requestPhotoUploadsSchema = z.array(requestPhotoUploadSchema).max(MAX_REQUEST_PHOTOS);
 
 /** requests/{requestId}/photos/{photoId}. */
-export const requestPhotoSchema = lazySchema(() =>
-  requestPhotoUploadSchema.extend({
-    id: idSchema,
-    requestId: idSchema,
-    customerId: idSchema,
-    contentType: z.literal(REQUEST_PHOTO_CONTENT_TYPE),
-    bytes: z.number().int().min(1).max(REQUEST_PHOTO_MAX_BYTES),
-    createdAt: dateSchema,
-  }),
-);
+export const requestPhotoSchema = requestPhotoUploadSchema.extend({
+  id: idSchema,
+  requestId: idSchema,
+  customerId: idSchema,
+  contentType: z.literal(REQUEST_PHOTO_CONTENT_TYPE),
+  bytes: z.number().int().min(1).max(REQUEST_PHOTO_MAX_BYTES),
+  createdAt: dateSchema,
+});
 export type RequestPhoto = z.infer<typeof requestPhotoSchema>;
 
 /**
@@ -131,13 +124,11 @@ export const REQUEST_THUMBNAIL_QUALITY = 70;
 export const REQUEST_THUMBNAIL_MAX_BASE64_LENGTH = base64Length(12_000);
 
 /** requests/{id}.thumbnail. */
-export const requestThumbnailSchema = lazySchema(() =>
-  z.object({
-    data: z.string().max(REQUEST_THUMBNAIL_MAX_BASE64_LENGTH).regex(JPEG_BASE64),
-    width: z.number().int().min(1).max(REQUEST_THUMBNAIL_MAX_SIDE_PX),
-    height: z.number().int().min(1).max(REQUEST_THUMBNAIL_MAX_SIDE_PX),
-  }),
-);
+export const requestThumbnailSchema = z.object({
+  data: z.string().max(REQUEST_THUMBNAIL_MAX_BASE64_LENGTH).regex(JPEG_BASE64),
+  width: z.number().int().min(1).max(REQUEST_THUMBNAIL_MAX_SIDE_PX),
+  height: z.number().int().min(1).max(REQUEST_THUMBNAIL_MAX_SIDE_PX),
+});
 export type RequestThumbnail = z.infer<typeof requestThumbnailSchema>;
 
 /** Photo ids are p1, p2, p3, in the buyer's order (the rules accept only these). */

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 
 /**
  * The request/offer state machine of architecture §2, as data. Functions refuse every transition the
@@ -30,9 +29,7 @@ export const REQUEST_STATUSES = [
   REQUEST_STATUS.expired,
   REQUEST_STATUS.awaitingEmail,
 ] as const;
-export const requestStatusSchema = lazySchema(() =>
-  z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" }),
-);
+export const requestStatusSchema = z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" });
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 export const LEGACY_MATCHED_STATUS = "matched";
@@ -49,11 +46,9 @@ export function storedRequestStatuses(status: RequestStatus): readonly RequestSt
 }
 
 /** Reads a stored status (legacy `matched` included) into a canonical one. */
-export const storedRequestStatusSchema = lazySchema(() =>
-  z
-    .enum([...REQUEST_STATUSES, LEGACY_MATCHED_STATUS], { error: "Stato della richiesta non valido" })
-    .transform(normalizeRequestStatus),
-);
+export const storedRequestStatusSchema = z
+  .enum([...REQUEST_STATUSES, LEGACY_MATCHED_STATUS], { error: "Stato della richiesta non valido" })
+  .transform(normalizeRequestStatus);
 
 /** Offer statuses by name, for code that sets or queries one (`OFFER_STATUS.pending`). */
 export const OFFER_STATUS = {
@@ -75,9 +70,7 @@ export const OFFER_STATUSES = [
   OFFER_STATUS.withdrawn,
   OFFER_STATUS.cancelled,
 ] as const;
-export const offerStatusSchema = lazySchema(() =>
-  z.enum(OFFER_STATUSES, { error: "Stato dell'offerta non valido" }),
-);
+export const offerStatusSchema = z.enum(OFFER_STATUSES, { error: "Stato dell'offerta non valido" });
 export type OfferStatus = z.infer<typeof offerStatusSchema>;
 
 /**
@@ -86,7 +79,7 @@ export type OfferStatus = z.infer<typeof offerStatusSchema>;
  */
 export const CONVERSATION_STATUS = { active: "active", closed: "closed" } as const;
 export const CONVERSATION_STATUSES = [CONVERSATION_STATUS.active, CONVERSATION_STATUS.closed] as const;
-export const conversationStatusSchema = lazySchema(() => z.enum(CONVERSATION_STATUSES));
+export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 
 /** Allowed moves; a status missing from a list may not be reached from that key. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { dateSchema, idSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 
 /**
  * Notifications (users/{uid}/notifications/{id}): what happened that the user should know about, in the
@@ -33,7 +32,7 @@ export const NOTIFICATION_KINDS = [
   /** The shop marked the buyer's accepted item 'Non ritirato' after the hold ended (→ buyer). */
   "pickup_missed",
 ] as const;
-export const notificationKindSchema = lazySchema(() => z.enum(NOTIFICATION_KINDS));
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /** Named kinds, for writers: NOTIFICATION_KIND.offerReceived. */
@@ -99,33 +98,34 @@ export const NOTIFICATION_EMAIL_STATUS = {
   /** Given up after NOTIFICATION_EMAIL_MAX_ATTEMPTS tries (the notification stays in the app). */
   failed: "failed",
 } as const;
-export const notificationEmailStatusSchema = lazySchema(() =>
-  z.enum(["pending", "sending", "sent", "skipped", "waiting", "failed"]),
-);
+export const notificationEmailStatusSchema = z.enum([
+  "pending",
+  "sending",
+  "sent",
+  "skipped",
+  "waiting",
+  "failed",
+]);
 
 /** A link inside the app: a path, never another origin. */
-export const appLinkSchema = lazySchema(() =>
-  z
-    .string()
-    .max(300)
-    .regex(/^\/(?!\/)[^\s]*$/),
-);
+export const appLinkSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/(?!\/)[^\s]*$/);
 
 /** users/{uid}/notifications/{id}. */
-export const notificationSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    kind: notificationKindSchema,
-    title: z.string().min(1).max(200),
-    body: z.string().max(600),
-    /** Where tapping it leads (a path of src/config/paths.ts). */
-    link: appLinkSchema,
-    createdAt: dateSchema,
-    readAt: dateSchema.nullable(),
-    emailStatus: notificationEmailStatusSchema,
-    emailSentAt: dateSchema.nullable().optional(),
-  }),
-);
+export const notificationSchema = z.object({
+  id: idSchema,
+  kind: notificationKindSchema,
+  title: z.string().min(1).max(200),
+  body: z.string().max(600),
+  /** Where tapping it leads (a path of src/config/paths.ts). */
+  link: appLinkSchema,
+  createdAt: dateSchema,
+  readAt: dateSchema.nullable(),
+  emailStatus: notificationEmailStatusSchema,
+  emailSentAt: dateSchema.nullable().optional(),
+});
 export type AppNotification = z.infer<typeof notificationSchema>;
 
 /** The document's field paths (the bell's query, the owner's readAt update). */
@@ -152,11 +152,9 @@ export const NOTIFICATION_SETTINGS_IDS = {
 } as const;
 
 /** E-mail preferences: one switch per kind (in the app they are always shown). Missing = on. */
-export const notificationPreferencesSchema = lazySchema(() =>
-  z.object({
-    email: z.partialRecord(notificationKindSchema, z.boolean()).default({}),
-  }),
-);
+export const notificationPreferencesSchema = z.object({
+  email: z.partialRecord(notificationKindSchema, z.boolean()).default({}),
+});
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 export const PRESENCE_FIELDS = { lastSeenAt: "lastSeenAt" } as const;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { type RequestCategory, requestCategorySchema } from "../core/enums.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { MAX_GEO_QUERY_CELLS, MERCHANT_ZONE_RADIUS_KM } from "../core/limits.ts";
 import { type LatLng, latLngSchema } from "../geo/geo.ts";
 import {
@@ -25,15 +24,13 @@ import { NOTIFICATION_DIGEST_INTERVAL_MS } from "./notifications.ts";
  */
 
 /** shopIndex/{uid}: only what the fan-out queries and checks, no personal data. */
-export const shopIndexSchema = lazySchema(() =>
-  z.object({
-    location: latLngSchema,
-    categories: z.array(requestCategorySchema).min(1),
-    gh3: z.string(),
-    gh4: z.string(),
-    gh5: z.string(),
-  }),
-);
+export const shopIndexSchema = z.object({
+  location: latLngSchema,
+  categories: z.array(requestCategorySchema).min(1),
+  gh3: z.string(),
+  gh4: z.string(),
+  gh5: z.string(),
+});
 export type ShopIndexEntry = z.infer<typeof shopIndexSchema>;
 
 /** The index entry of a shop that should hear of requests, or null (not verified, no place, no category). */
@@ -99,10 +96,8 @@ export function digestInboxId(shopId: string, windowKey: string): string {
 }
 
 /** digestInbox/{id}: the requests (ids and names, arrays merged idempotently) that reached a shop in one hour. */
-export const digestInboxSchema = lazySchema(() =>
-  z.object({
-    uid: z.string(),
-    requestIds: z.array(z.string()),
-    productNames: z.array(z.string()),
-  }),
-);
+export const digestInboxSchema = z.object({
+  uid: z.string(),
+  requestIds: z.array(z.string()),
+  productNames: z.array(z.string()),
+});

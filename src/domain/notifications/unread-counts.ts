@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { UNREAD_BADGE_CAP } from "../marketplace/message.ts";
 
 /**
@@ -21,16 +20,14 @@ import { UNREAD_BADGE_CAP } from "../marketplace/message.ts";
 export const UNREAD_COUNTED_IDS = 10;
 
 /** One conversation's unread state for the document's owner. */
-export const unreadEntrySchema = lazySchema(() =>
-  z.object({
-    /** Messages of the other side not read yet, up to UNREAD_BADGE_CAP ("50+" from there). */
-    messages: z.number().int().min(0).default(0),
-    /** A new offer the buyer has not opened yet (submitOffer sets it). */
-    offer: z.boolean().default(false),
-    /** The ids of the last UNREAD_COUNTED_IDS messages counted, oldest first. */
-    counted: z.array(idSchema).default([]),
-  }),
-);
+export const unreadEntrySchema = z.object({
+  /** Messages of the other side not read yet, up to UNREAD_BADGE_CAP ("50+" from there). */
+  messages: z.number().int().min(0).default(0),
+  /** A new offer the buyer has not opened yet (submitOffer sets it). */
+  offer: z.boolean().default(false),
+  /** The ids of the last UNREAD_COUNTED_IDS messages counted, oldest first. */
+  counted: z.array(idSchema).default([]),
+});
 export type UnreadEntry = z.infer<typeof unreadEntrySchema>;
 
 /**
@@ -40,19 +37,17 @@ export type UnreadEntry = z.infer<typeof unreadEntrySchema>;
  * owner write). So the bell's badge costs no read of its own on a page load: it comes with this
  * document, which the header follows anyway; the notifications themselves load when the bell opens.
  */
-export const unreadCountsSchema = lazySchema(() =>
-  z.object({
-    conversations: z.record(z.string(), unreadEntrySchema).default({}),
-    notifications: z.number().int().min(0).optional().catch(undefined),
-    /**
-     * How many times the other side moved one of the user's deals without notifying them (the buyer
-     * rated the shop's sale): news for the screens that show the deal, never a badge.
-     */
-    deals: z.number().int().min(0).optional().catch(undefined),
-    /** When the functions last counted something for the user (the client never writes it). */
-    changedAt: z.date().optional().catch(undefined),
-  }),
-);
+export const unreadCountsSchema = z.object({
+  conversations: z.record(z.string(), unreadEntrySchema).default({}),
+  notifications: z.number().int().min(0).optional().catch(undefined),
+  /**
+   * How many times the other side moved one of the user's deals without notifying them (the buyer
+   * rated the shop's sale): news for the screens that show the deal, never a badge.
+   */
+  deals: z.number().int().min(0).optional().catch(undefined),
+  /** When the functions last counted something for the user (the client never writes it). */
+  changedAt: z.date().optional().catch(undefined),
+});
 export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
 
 /** Nothing unread: the document of a user who has none yet. */

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "../core/common-messages.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../core/limits.ts";
 import { invalid, stringField, type ValidationResult, valid } from "../core/validation.ts";
 
 /** Modes of the /auth screen (spec §2, §4). */
 export const AUTH_MODES = ["login", "register", "reset", "magic"] as const;
-export const authModeSchema = lazySchema(() => z.enum(AUTH_MODES));
+export const authModeSchema = z.enum(AUTH_MODES);
 export type AuthMode = z.infer<typeof authModeSchema>;
 
 /** Where the screen goes after a successful submit: reset returns to login, magic stays. */
@@ -15,18 +14,16 @@ export function authModeAfterSuccess(mode: AuthMode): AuthMode {
 }
 
 /** The auth form's state (spec §3); every field is a plain string, empty when untouched. */
-export const authFormSchema = lazySchema(() =>
-  z.object({
-    email: z.string(),
-    password: z.string(),
-    displayName: z.string(),
-    confirmPassword: z.string(),
-  }),
-);
+export const authFormSchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  displayName: z.string(),
+  confirmPassword: z.string(),
+});
 export type AuthForm = z.infer<typeof authFormSchema>;
 export const EMPTY_AUTH_FORM: AuthForm = { email: "", password: "", displayName: "", confirmPassword: "" };
 
-const emailFormat = lazySchema(() => z.email());
+const emailFormat = z.email();
 
 export function isValidEmail(value: unknown): value is string {
   return typeof value === "string" && emailFormat.safeParse(value.trim()).success;

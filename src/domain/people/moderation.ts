@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idSchema, optionalText } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 
 /**
  * Reports, blocks and the admin's decisions. Reports and blocks are written by functions only
@@ -10,7 +9,7 @@ import { lazySchema } from "../core/lazy-schema.ts";
  */
 
 export const REPORT_REASONS = ["spam", "offensive", "scam", "prohibited", "fake", "other"] as const;
-export const reportReasonSchema = lazySchema(() => z.enum(REPORT_REASONS, { error: "Scegli un motivo" }));
+export const reportReasonSchema = z.enum(REPORT_REASONS, { error: "Scegli un motivo" });
 export type ReportReason = z.infer<typeof reportReasonSchema>;
 
 export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
@@ -24,7 +23,7 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
 
 /** What is reported: a conversation (a message in it, optionally), an offer or a request. */
 export const REPORT_KINDS = ["conversation", "offer", "request"] as const;
-export const reportKindSchema = lazySchema(() => z.enum(REPORT_KINDS));
+export const reportKindSchema = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof reportKindSchema>;
 
 export const REPORT_KIND_LABELS: Readonly<Record<ReportKind, string>> = {
@@ -39,25 +38,23 @@ export const REPORT_EXCERPT_MAX_LENGTH = 500;
 /** At most this many reports per user a day (rate limit). */
 export const MAX_REPORTS_PER_DAY = 20;
 
-export const reportContentInputSchema = lazySchema(() =>
-  z.object({
-    kind: reportKindSchema,
-    targetId: idSchema,
-    messageId: idSchema.optional(),
-    reason: reportReasonSchema,
-    text: optionalText(REPORT_TEXT_MAX_LENGTH),
-  }),
-);
+export const reportContentInputSchema = z.object({
+  kind: reportKindSchema,
+  targetId: idSchema,
+  messageId: idSchema.optional(),
+  reason: reportReasonSchema,
+  text: optionalText(REPORT_TEXT_MAX_LENGTH),
+});
 export type ReportContentInput = z.input<typeof reportContentInputSchema>;
-export const reportContentOutputSchema = lazySchema(() => z.object({ reportId: idSchema }));
+export const reportContentOutputSchema = z.object({ reportId: idSchema });
 
 export const REPORT_STATUSES = ["open", "resolved"] as const;
 export const REPORT_STATUS = { open: "open", resolved: "resolved" } as const;
-export const reportStatusSchema = lazySchema(() => z.enum(REPORT_STATUSES));
+export const reportStatusSchema = z.enum(REPORT_STATUSES);
 
 /** What an admin may decide on a report. */
 export const MODERATION_ACTIONS = ["dismiss", "hide_request", "close_conversation", "suspend_user"] as const;
-export const moderationActionSchema = lazySchema(() => z.enum(MODERATION_ACTIONS));
+export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
 export const MODERATION_ACTION_LABELS: Readonly<Record<ModerationAction, string>> = {
@@ -86,49 +83,43 @@ export function actionsFor(kind: ReportKind): readonly ModerationAction[] {
 }
 
 /** reports/{id} as the domain reads it. */
-export const reportSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    reporterId: idSchema,
-    reportedUserId: idSchema,
-    kind: reportKindSchema,
-    targetId: idSchema,
-    conversationId: idSchema.optional(),
-    requestId: idSchema.optional(),
-    messageId: idSchema.optional(),
-    excerpt: z.string().max(REPORT_EXCERPT_MAX_LENGTH),
-    reason: reportReasonSchema,
-    text: z.string().max(REPORT_TEXT_MAX_LENGTH).optional(),
-    status: reportStatusSchema,
-    createdAt: z.date(),
-    resolvedAt: z.date().optional(),
-    action: moderationActionSchema.optional(),
-    outcome: z.string().optional(),
-  }),
-);
+export const reportSchema = z.object({
+  id: idSchema,
+  reporterId: idSchema,
+  reportedUserId: idSchema,
+  kind: reportKindSchema,
+  targetId: idSchema,
+  conversationId: idSchema.optional(),
+  requestId: idSchema.optional(),
+  messageId: idSchema.optional(),
+  excerpt: z.string().max(REPORT_EXCERPT_MAX_LENGTH),
+  reason: reportReasonSchema,
+  text: z.string().max(REPORT_TEXT_MAX_LENGTH).optional(),
+  status: reportStatusSchema,
+  createdAt: z.date(),
+  resolvedAt: z.date().optional(),
+  action: moderationActionSchema.optional(),
+  outcome: z.string().optional(),
+});
 export type Report = z.infer<typeof reportSchema>;
 
-export const moderateReportInputSchema = lazySchema(() =>
-  z.object({
-    reportId: idSchema,
-    action: moderationActionSchema,
-  }),
-);
-export const moderateReportOutputSchema = lazySchema(() => z.object({ ok: z.literal(true) }));
+export const moderateReportInputSchema = z.object({
+  reportId: idSchema,
+  action: moderationActionSchema,
+});
+export const moderateReportOutputSchema = z.object({ ok: z.literal(true) });
 
 /** The admin queue: open reports first, then the latest resolved ones (dates as ISO strings on the wire). */
-export const listReportsOutputSchema = lazySchema(() =>
-  z.object({
-    reports: z.array(
-      reportSchema.extend({
-        createdAt: z.coerce.date(),
-        resolvedAt: z.coerce.date().optional(),
-        reportedName: z.string(),
-        reportedSuspended: z.boolean(),
-      }),
-    ),
-  }),
-);
+export const listReportsOutputSchema = z.object({
+  reports: z.array(
+    reportSchema.extend({
+      createdAt: z.coerce.date(),
+      resolvedAt: z.coerce.date().optional(),
+      reportedName: z.string(),
+      reportedSuspended: z.boolean(),
+    }),
+  ),
+});
 export type AdminReport = z.infer<typeof listReportsOutputSchema>["reports"][number];
 
 /** blocks/{blockerId}_{blockedId}. */
@@ -136,17 +127,15 @@ export function blockId(blockerId: string, blockedId: string): string {
   return `${blockerId}_${blockedId}`;
 }
 
-export const setBlockInputSchema = lazySchema(() => z.object({ userId: idSchema, blocked: z.boolean() }));
-export const setBlockOutputSchema = lazySchema(() => z.object({ blocked: z.boolean() }));
+export const setBlockInputSchema = z.object({ userId: idSchema, blocked: z.boolean() });
+export const setBlockOutputSchema = z.object({ blocked: z.boolean() });
 
-export const blockSchema = lazySchema(() =>
-  z.object({
-    blockerId: idSchema,
-    blockedId: idSchema,
-    blockedName: z.string(),
-    createdAt: z.date(),
-  }),
-);
+export const blockSchema = z.object({
+  blockerId: idSchema,
+  blockedId: idSchema,
+  blockedName: z.string(),
+  createdAt: z.date(),
+});
 export type Block = z.infer<typeof blockSchema>;
 
 /** The custom claim an admin's ID token carries (set by scripts/admin/set-admin.ts). */

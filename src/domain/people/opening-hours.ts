@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 
 /**
  * A shop's opening hours as days and times (users/{uid}.weeklyHours, projected to profiles/{uid}.shop):
@@ -40,24 +39,22 @@ export function isValidDay(ranges: DayHours): boolean {
   );
 }
 
-const timeRangeSchema = lazySchema(() =>
-  z.object({ open: z.string().regex(TIME_PATTERN), close: z.string().regex(TIME_PATTERN) }).strict(),
-);
-const dayHoursSchema = lazySchema(() => z.array(timeRangeSchema).max(MAX_RANGES_PER_DAY).refine(isValidDay));
+const timeRangeSchema = z
+  .object({ open: z.string().regex(TIME_PATTERN), close: z.string().regex(TIME_PATTERN) })
+  .strict();
+const dayHoursSchema = z.array(timeRangeSchema).max(MAX_RANGES_PER_DAY).refine(isValidDay);
 
-export const weeklyHoursSchema = lazySchema(() =>
-  z
-    .object({
-      mon: dayHoursSchema.optional(),
-      tue: dayHoursSchema.optional(),
-      wed: dayHoursSchema.optional(),
-      thu: dayHoursSchema.optional(),
-      fri: dayHoursSchema.optional(),
-      sat: dayHoursSchema.optional(),
-      sun: dayHoursSchema.optional(),
-    })
-    .strict(),
-);
+export const weeklyHoursSchema = z
+  .object({
+    mon: dayHoursSchema.optional(),
+    tue: dayHoursSchema.optional(),
+    wed: dayHoursSchema.optional(),
+    thu: dayHoursSchema.optional(),
+    fri: dayHoursSchema.optional(),
+    sat: dayHoursSchema.optional(),
+    sun: dayHoursSchema.optional(),
+  })
+  .strict();
 
 /** Some day is open: the shop has given its hours. */
 export function hasOpenDay(hours: WeeklyHours | undefined): hours is WeeklyHours {

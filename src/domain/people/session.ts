@@ -1,5 +1,5 @@
 import { DEFAULT_USER_TYPE, type UserType } from "../core/user-type.ts";
-import { FALLBACK_DISPLAY_NAME, type User } from "./user.ts";
+import type { User } from "./user.ts";
 
 /**
  * Session fallback (spec §4): when users/{uid} has not arrived within USER_DOC_TIMEOUT_MS or the read
@@ -7,6 +7,12 @@ import { FALLBACK_DISPLAY_NAME, type User } from "./user.ts";
  */
 
 export const FALLBACK_USER_TYPE: UserType = DEFAULT_USER_TYPE;
+
+/**
+ * The name shown for an account that has none (spec §4's session fallback, a profile without names).
+ * Here, not in ./user.ts: the session needs it without the user schema (src/data/user-parsing.ts).
+ */
+export const FALLBACK_DISPLAY_NAME = "Utente";
 
 /** E-mail local part, else the display name, else 'Utente'. */
 export function fallbackDisplayName(

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { requestCategorySchema } from "../core/enums.ts";
 import { dateSchema } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { ADDRESS_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from "../core/limits.ts";
 import { weeklyHoursSchema } from "./opening-hours.ts";
 
@@ -64,56 +63,48 @@ export function isPhoneNumber(value: string): boolean {
 }
 
 /** The phone as stored: trimmed, runs of blanks as one space; empty means none. */
-export const phoneSchema = lazySchema(() =>
-  z
-    .string()
-    .transform((value) => value.trim().replace(/\s+/g, " "))
-    .refine((value) => value === "" || isPhoneNumber(value), { error: SHOP_PAGE_MESSAGES.phoneInvalid }),
-);
+export const phoneSchema = z
+  .string()
+  .transform((value) => value.trim().replace(/\s+/g, " "))
+  .refine((value) => value === "" || isPhoneNumber(value), { error: SHOP_PAGE_MESSAGES.phoneInvalid });
 
 /** Opening hours as stored: trimmed lines, no blank ones; empty means none. */
-export const openingHoursSchema = lazySchema(() =>
-  z
-    .string()
-    .transform((value) =>
-      value
-        .split(/\r?\n/)
-        .map((line) => line.trim().replace(/\s+/g, " "))
-        .filter(Boolean)
-        .join("\n"),
-    )
-    .refine(
-      (value) =>
-        value.length <= OPENING_HOURS_MAX_LENGTH && value.split("\n").length <= OPENING_HOURS_MAX_LINES,
-      { error: SHOP_PAGE_MESSAGES.openingHoursTooLong },
-    ),
-);
+export const openingHoursSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(/\r?\n/)
+      .map((line) => line.trim().replace(/\s+/g, " "))
+      .filter(Boolean)
+      .join("\n"),
+  )
+  .refine(
+    (value) =>
+      value.length <= OPENING_HOURS_MAX_LENGTH && value.split("\n").length <= OPENING_HOURS_MAX_LINES,
+    { error: SHOP_PAGE_MESSAGES.openingHoursTooLong },
+  );
 
 /** profiles/{uid}.shop: the public part of a verified shop (never the Partita IVA). */
-export const publicShopSchema = lazySchema(() =>
-  z.object({
-    address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
-    categories: z.array(requestCategorySchema),
-    phone: z.string().max(PHONE_MAX_LENGTH).optional(),
-    openingHours: z.string().max(OPENING_HOURS_MAX_LENGTH).optional(),
-    weeklyHours: weeklyHoursSchema.optional(),
-  }),
-);
+export const publicShopSchema = z.object({
+  address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
+  categories: z.array(requestCategorySchema),
+  phone: z.string().max(PHONE_MAX_LENGTH).optional(),
+  openingHours: z.string().max(OPENING_HOURS_MAX_LENGTH).optional(),
+  weeklyHours: weeklyHoursSchema.optional(),
+});
 export type PublicShop = z.infer<typeof publicShopSchema>;
 
 /** profiles/{shopId}/reviews/{requestId}: one rated purchase, as others may read it. */
-export const reviewSchema = lazySchema(() =>
-  z.object({
-    id: z.string(),
-    rating: z.number().int().min(1).max(5),
-    comment: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
-    /** The buyer's first name only (reviewerFirstName), never the surname or the account. */
-    buyerFirstName: z.string(),
-    createdAt: dateSchema,
-    /** The shop checked the buyer's pickup code at the till: 'Acquisto verificato' (pickup.ts). */
-    verifiedPurchase: z.boolean().optional(),
-  }),
-);
+export const reviewSchema = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
+  /** The buyer's first name only (reviewerFirstName), never the surname or the account. */
+  buyerFirstName: z.string(),
+  createdAt: dateSchema,
+  /** The shop checked the buyer's pickup code at the till: 'Acquisto verificato' (pickup.ts). */
+  verifiedPurchase: z.boolean().optional(),
+});
 export type Review = z.infer<typeof reviewSchema>;
 
 /** The name a review carries: the buyer's first name, else the first word of the display name. */

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { lazySchema } from "../core/lazy-schema.ts";
 import { SHORT_TEXT_MAX_LENGTH } from "../core/limits.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 
@@ -20,44 +19,40 @@ import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 export const VIES_STATE = { valid: "valid", notFound: "not_found", unavailable: "unavailable" } as const;
 export type ViesState = (typeof VIES_STATE)[keyof typeof VIES_STATE];
 
-export const viesCheckSchema = lazySchema(() =>
-  z.object({
-    state: z.enum([VIES_STATE.valid, VIES_STATE.notFound, VIES_STATE.unavailable]),
-    name: z.string().optional(),
-    address: z.string().optional(),
-    /** VIES's consultation number, when it gives one. */
-    requestIdentifier: z.string().optional(),
-    /** `simulated` on the emulators (a clearly labelled stand-in), `vies` for the real service. */
-    source: z.enum(["vies", "simulated"]),
-    checkedAt: z.date(),
-  }),
-);
+export const viesCheckSchema = z.object({
+  state: z.enum([VIES_STATE.valid, VIES_STATE.notFound, VIES_STATE.unavailable]),
+  name: z.string().optional(),
+  address: z.string().optional(),
+  /** VIES's consultation number, when it gives one. */
+  requestIdentifier: z.string().optional(),
+  /** `simulated` on the emulators (a clearly labelled stand-in), `vies` for the real service. */
+  source: z.enum(["vies", "simulated"]),
+  checkedAt: z.date(),
+});
 export type ViesCheck = z.infer<typeof viesCheckSchema>;
 
 export const SHOP_REVIEW_STATUS = { pending: "pending", approved: "approved", refused: "refused" } as const;
 
 /** shopReviews/{uid}. */
-export const shopReviewSchema = lazySchema(() =>
-  z.object({
-    uid: z.string(),
-    status: z.enum([SHOP_REVIEW_STATUS.pending, SHOP_REVIEW_STATUS.approved, SHOP_REVIEW_STATUS.refused]),
-    businessName: z.string(),
-    address: z.string(),
-    partitaIva: z.string(),
-    email: z.string(),
-    vies: viesCheckSchema,
-    /** VIES calls made for this submission (bounded retries while it is unavailable). */
-    viesAttempts: z.number().int().min(0),
-    submittedAt: z.date(),
-    decidedAt: z.date().optional(),
-    decidedBy: z.string().optional(),
-    reason: z.string().optional(),
-  }),
-);
+export const shopReviewSchema = z.object({
+  uid: z.string(),
+  status: z.enum([SHOP_REVIEW_STATUS.pending, SHOP_REVIEW_STATUS.approved, SHOP_REVIEW_STATUS.refused]),
+  businessName: z.string(),
+  address: z.string(),
+  partitaIva: z.string(),
+  email: z.string(),
+  vies: viesCheckSchema,
+  /** VIES calls made for this submission (bounded retries while it is unavailable). */
+  viesAttempts: z.number().int().min(0),
+  submittedAt: z.date(),
+  decidedAt: z.date().optional(),
+  decidedBy: z.string().optional(),
+  reason: z.string().optional(),
+});
 export type ShopReview = z.infer<typeof shopReviewSchema>;
 
 /** partiteIva/{piva}: the account that holds it. */
-export const partitaIvaClaimSchema = lazySchema(() => z.object({ uid: z.string(), claimedAt: z.date() }));
+export const partitaIvaClaimSchema = z.object({ uid: z.string(), claimedAt: z.date() });
 
 /** How many pending shops the queue shows at once, and how many unanswered VIES checks a view retries. */
 export const SHOP_REVIEW_PAGE = 50;
@@ -65,32 +60,28 @@ export const VIES_RETRIES_PER_VIEW = 5;
 /** A submission's VIES calls, first one included: past this the reviewer decides without VIES. */
 export const VIES_MAX_ATTEMPTS = 10;
 
-export const listShopReviewsOutputSchema = lazySchema(() =>
-  z.object({
-    reviews: z.array(
-      shopReviewSchema.extend({
-        submittedAt: z.coerce.date(),
-        decidedAt: z.coerce.date().optional(),
-        vies: viesCheckSchema.extend({ checkedAt: z.coerce.date() }),
-      }),
-    ),
-  }),
-);
+export const listShopReviewsOutputSchema = z.object({
+  reviews: z.array(
+    shopReviewSchema.extend({
+      submittedAt: z.coerce.date(),
+      decidedAt: z.coerce.date().optional(),
+      vies: viesCheckSchema.extend({ checkedAt: z.coerce.date() }),
+    }),
+  ),
+});
 export type AdminShopReview = z.infer<typeof listShopReviewsOutputSchema>["reviews"][number];
 
-export const decideShopReviewInputSchema = lazySchema(() =>
-  z.discriminatedUnion("decision", [
-    z.object({ uid: z.string().min(1).max(128), decision: z.literal("approve") }),
-    z.object({
-      uid: z.string().min(1).max(128),
-      decision: z.literal("refuse"),
-      reason: z
-        .string({ error: SHOP_VERIFICATION_MESSAGES.refusalReasonRequired })
-        .trim()
-        .min(1, { error: SHOP_VERIFICATION_MESSAGES.refusalReasonRequired })
-        .max(SHORT_TEXT_MAX_LENGTH, { error: SHOP_VERIFICATION_MESSAGES.refusalReasonRequired }),
-    }),
-  ]),
-);
+export const decideShopReviewInputSchema = z.discriminatedUnion("decision", [
+  z.object({ uid: z.string().min(1).max(128), decision: z.literal("approve") }),
+  z.object({
+    uid: z.string().min(1).max(128),
+    decision: z.literal("refuse"),
+    reason: z
+      .string({ error: SHOP_VERIFICATION_MESSAGES.refusalReasonRequired })
+      .trim()
+      .min(1, { error: SHOP_VERIFICATION_MESSAGES.refusalReasonRequired })
+      .max(SHORT_TEXT_MAX_LENGTH, { error: SHOP_VERIFICATION_MESSAGES.refusalReasonRequired }),
+  }),
+]);
 export type ShopReviewDecision = z.output<typeof decideShopReviewInputSchema>;
-export const decideShopReviewOutputSchema = lazySchema(() => z.object({ ok: z.literal(true) }));
+export const decideShopReviewOutputSchema = z.object({ ok: z.literal(true) });

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { tokenPurchaseSchema } from "../billing/tokens.ts";
 import { VALIDATION_MESSAGES } from "../core/common-messages.ts";
 import { dateSchema, httpsUrlSchema, idSchema, optionalText } from "../core/fields.ts";
-import { lazySchema } from "../core/lazy-schema.ts";
 import {
   ADDRESS_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -15,29 +14,23 @@ import { latLngSchema } from "../geo/geo.ts";
 import { consentSchema } from "../legal/legal-consent.ts";
 import { hasOpenDay, weeklyHoursSchema } from "./opening-hours.ts";
 import { isPlatformName } from "./platform-names.ts";
+import { FALLBACK_DISPLAY_NAME } from "./session.ts";
 import { openingHoursSchema, type PublicShop, phoneSchema, publicShopSchema } from "./shop-page.ts";
 import { isVerifiedShop } from "./shop-status.ts";
 import { shopSchema } from "./shop-verification.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 
-/** The name shown for an account that has none (spec §4's session fallback, a profile without names). */
-export const FALLBACK_DISPLAY_NAME = "Utente";
-
 /** Where a user is: a shop for merchants, a home zone for customers. `zone` is the comune. */
-export const userLocationSchema = lazySchema(() =>
-  latLngSchema.extend({
-    address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
-    zone: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
-  }),
-);
+export const userLocationSchema = latLngSchema.extend({
+  address: z.string().max(ADDRESS_MAX_LENGTH).optional(),
+  zone: z.string().max(SHORT_TEXT_MAX_LENGTH).optional(),
+});
 export type UserLocation = z.infer<typeof userLocationSchema>;
 
-export const learningProfileSchema = lazySchema(() =>
-  z.object({
-    topSearchTerms: z.array(z.string()).max(MAX_TOP_SEARCH_TERMS).default([]),
-    communicationStyle: z.string().optional(),
-  }),
-);
+export const learningProfileSchema = z.object({
+  topSearchTerms: z.array(z.string()).max(MAX_TOP_SEARCH_TERMS).default([]),
+  communicationStyle: z.string().optional(),
+});
 export type LearningProfile = z.infer<typeof learningProfileSchema>;
 
 /**
@@ -45,87 +38,82 @@ export type LearningProfile = z.infer<typeof learningProfileSchema>;
  * createdAt (and updatedAt, isVerified, photoURL in the newer flow); the marketplace fields appear
  * later, so they are optional. Tokens, ratings and learning fields are written only by functions.
  */
-export const userSchema = lazySchema(() =>
-  z.object({
-    id: idSchema,
-    uid: z.string().optional(),
-    email: z.string(),
-    displayName: z.string(),
-    userType: userTypeSchema,
-    createdAt: dateSchema,
-    updatedAt: dateSchema.optional(),
-    isVerified: z.boolean().optional(),
-    photoURL: httpsUrlSchema.nullable().optional(),
-    firstName: z.string().optional(),
-    lastName: z.string().optional(),
-    businessName: z.string().optional(),
-    location: userLocationSchema.optional(),
-    /** Balance; fractional (text chat costs 0.5). */
-    aiTokens: z.number().optional(),
-    monthlyTokensUsed: z.number().optional(),
-    aiInteractions: z.number().int().optional(),
-    /** Missing means the monthly allowance has never been credited. */
-    lastTokenReset: dateSchema.nullable().optional(),
-    tokenPurchases: z.array(tokenPurchaseSchema).optional(),
-    averageRating: z.number().min(0).max(5).optional(),
-    totalRatings: z.number().int().min(0).optional(),
-    preferredCategories: z.array(z.string()).max(MAX_PREFERRED_CATEGORIES).optional(),
-    successfulMatches: z.number().int().min(0).optional(),
-    learningProfile: learningProfileSchema.optional(),
-    /** Written by verifyShop only: the shop's powers (shop-verification.ts). */
-    shop: shopSchema.optional(),
-    /**
-     * The shop's phone and opening hours, as its public page shows them (shop-page.ts); the owner writes
-     * them. `weeklyHours` are the days and times (opening-hours.ts); `openingHours` is free text: notes,
-     * or the hours as written before days and times existed, shown as they are.
-     */
-    phone: z.string().optional(),
-    openingHours: z.string().optional(),
-    weeklyHours: weeklyHoursSchema.optional(),
-    /** The terms accepted and the privacy notice acknowledged at sign-up (legal-consent.ts). */
-    consent: consentSchema.optional(),
-    /** Set by an admin's suspension (moderation): the Auth account is disabled too. */
-    suspendedAt: dateSchema.optional(),
-  }),
-);
+export const userSchema = z.object({
+  id: idSchema,
+  uid: z.string().optional(),
+  email: z.string(),
+  displayName: z.string(),
+  userType: userTypeSchema,
+  createdAt: dateSchema,
+  updatedAt: dateSchema.optional(),
+  isVerified: z.boolean().optional(),
+  photoURL: httpsUrlSchema.nullable().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  businessName: z.string().optional(),
+  location: userLocationSchema.optional(),
+  /** Balance; fractional (text chat costs 0.5). */
+  aiTokens: z.number().optional(),
+  monthlyTokensUsed: z.number().optional(),
+  aiInteractions: z.number().int().optional(),
+  /** Missing means the monthly allowance has never been credited. */
+  lastTokenReset: dateSchema.nullable().optional(),
+  tokenPurchases: z.array(tokenPurchaseSchema).optional(),
+  averageRating: z.number().min(0).max(5).optional(),
+  totalRatings: z.number().int().min(0).optional(),
+  preferredCategories: z.array(z.string()).max(MAX_PREFERRED_CATEGORIES).optional(),
+  successfulMatches: z.number().int().min(0).optional(),
+  learningProfile: learningProfileSchema.optional(),
+  /** Written by verifyShop only: the shop's powers (shop-verification.ts). */
+  shop: shopSchema.optional(),
+  /**
+   * The shop's phone and opening hours, as its public page shows them (shop-page.ts); the owner writes
+   * them. `weeklyHours` are the days and times (opening-hours.ts); `openingHours` is free text: notes,
+   * or the hours as written before days and times existed, shown as they are.
+   */
+  phone: z.string().optional(),
+  openingHours: z.string().optional(),
+  weeklyHours: weeklyHoursSchema.optional(),
+  /** The terms accepted and the privacy notice acknowledged at sign-up (legal-consent.ts). */
+  consent: consentSchema.optional(),
+  /** Set by an admin's suspension (moderation): the Auth account is disabled too. */
+  suspendedAt: dateSchema.optional(),
+});
 export type User = z.infer<typeof userSchema>;
 
-const displayNameSchema = lazySchema(() =>
-  z
-    .string({ error: VALIDATION_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: VALIDATION_MESSAGES.nameRequired })
-    .max(DISPLAY_NAME_MAX_LENGTH, { error: "Il nome è troppo lungo" })
-    .refine((name) => !isPlatformName(name), { error: SHOP_VERIFICATION_MESSAGES.platformName }),
-);
+const displayNameSchema = z
+  .string({ error: VALIDATION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: VALIDATION_MESSAGES.nameRequired })
+  .max(DISPLAY_NAME_MAX_LENGTH, { error: "Il nome è troppo lungo" })
+  .refine((name) => !isPlatformName(name), { error: SHOP_VERIFICATION_MESSAGES.platformName });
 
 /** A business name as a shop types it: never one that passes for the platform (platform-names.ts). */
-const businessNameSchema = lazySchema(() =>
-  optionalText(DISPLAY_NAME_MAX_LENGTH).refine((name) => name === undefined || !isPlatformName(name), {
+const businessNameSchema = optionalText(DISPLAY_NAME_MAX_LENGTH).refine(
+  (name) => name === undefined || !isPlatformName(name),
+  {
     error: SHOP_VERIFICATION_MESSAGES.platformName,
-  }),
+  },
 );
 
 /**
  * What the client writes at sign-up; the data layer adds createdAt/updatedAt (server timestamps). A
  * buyer has no business name (it would be their public name in every chat).
  */
-export const newUserInputSchema = lazySchema(() =>
-  z
-    .object({
-      id: idSchema,
-      uid: idSchema,
-      email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
-      displayName: displayNameSchema,
-      userType: userTypeSchema,
-      isVerified: z.boolean(),
-      photoURL: httpsUrlSchema.nullable().optional(),
-      businessName: businessNameSchema,
-    })
-    .transform(({ businessName, ...user }) =>
-      user.userType === "merchant" && businessName ? { ...user, businessName } : user,
-    ),
-);
+export const newUserInputSchema = z
+  .object({
+    id: idSchema,
+    uid: idSchema,
+    email: z.email({ error: VALIDATION_MESSAGES.invalidEmail }),
+    displayName: displayNameSchema,
+    userType: userTypeSchema,
+    isVerified: z.boolean(),
+    photoURL: httpsUrlSchema.nullable().optional(),
+    businessName: businessNameSchema,
+  })
+  .transform(({ businessName, ...user }) =>
+    user.userType === "merchant" && businessName ? { ...user, businessName } : user,
+  );
 export type NewUserInput = z.infer<typeof newUserInputSchema>;
 
 /** Profile fields a user may change directly (never tokens, ratings or role). */
@@ -139,45 +127,41 @@ export const PROFILE_EDITABLE_FIELDS = [
   "openingHours",
   "weeklyHours",
 ] as const;
-export const profileUpdateSchema = lazySchema(() =>
-  z
-    .object({
-      displayName: displayNameSchema,
-      firstName: optionalText(DISPLAY_NAME_MAX_LENGTH),
-      lastName: optionalText(DISPLAY_NAME_MAX_LENGTH),
-      businessName: businessNameSchema,
-      location: userLocationSchema,
-      phone: phoneSchema,
-      openingHours: openingHoursSchema,
-      weeklyHours: weeklyHoursSchema,
-    })
-    .partial()
-    .strict(),
-);
+export const profileUpdateSchema = z
+  .object({
+    displayName: displayNameSchema,
+    firstName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+    lastName: optionalText(DISPLAY_NAME_MAX_LENGTH),
+    businessName: businessNameSchema,
+    location: userLocationSchema,
+    phone: phoneSchema,
+    openingHours: openingHoursSchema,
+    weeklyHours: weeklyHoursSchema,
+  })
+  .partial()
+  .strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
  * profiles/{uid}: what other users may see of a person (architecture §2), written only by functions.
  * `location` is set for verified shops only (their shop); others show just their zone.
  */
-export const publicProfileSchema = lazySchema(() =>
-  z.object({
-    uid: idSchema,
-    displayName: z.string(),
-    businessName: z.string().optional(),
-    userType: userTypeSchema,
-    averageRating: z.number().min(0).max(5),
-    totalRatings: z.number().int().min(0),
-    zone: z.string().optional(),
-    location: latLngSchema.optional(),
-    /** Set by an admin's suspension (moderateReport): the account cannot sign in. */
-    suspended: z.boolean().optional(),
-    /** The account was deleted: the profile is a tombstone named 'Utente eliminato'. */
-    deleted: z.boolean().optional(),
-    /** A verified shop's public page: address, categories, phone, opening hours (shop-page.ts). */
-    shop: publicShopSchema.optional(),
-  }),
-);
+export const publicProfileSchema = z.object({
+  uid: idSchema,
+  displayName: z.string(),
+  businessName: z.string().optional(),
+  userType: userTypeSchema,
+  averageRating: z.number().min(0).max(5),
+  totalRatings: z.number().int().min(0),
+  zone: z.string().optional(),
+  location: latLngSchema.optional(),
+  /** Set by an admin's suspension (moderateReport): the account cannot sign in. */
+  suspended: z.boolean().optional(),
+  /** The account was deleted: the profile is a tombstone named 'Utente eliminato'. */
+  deleted: z.boolean().optional(),
+  /** A verified shop's public page: address, categories, phone, opening hours (shop-page.ts). */
+  shop: publicShopSchema.optional(),
+});
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 /** The public projection of a user document. */

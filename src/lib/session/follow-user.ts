@@ -1,7 +1,7 @@
 import { homePathByRole } from "@/config/paths";
 import type { AuthUser } from "@/data/auth";
 import { inSlices } from "@/data/slices";
-import { getUser, parseUser, subscribeUser, USER_PARSING_STEPS } from "@/data/users";
+import { getUser, loadUserParser, subscribeUser } from "@/data/users";
 import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/core/limits";
 import { fallbackUser } from "@/domain/people/session";
 import type { User } from "@/domain/people/user";
@@ -73,17 +73,6 @@ export function followUser(user: AuthUser, emit: (snapshot: SessionSnapshot) => 
   };
 
   const timer = setTimeout(applyFallback, USER_DOC_TIMEOUT_MS);
-  // One task per step, while the read below waits for the network.
-  let prepare: ReturnType<typeof setTimeout> | undefined;
-  const prepareFrom = (step: number) => {
-    const run = USER_PARSING_STEPS[step];
-    if (!run || stopped || arrived) return;
-    prepare = setTimeout(() => {
-      run();
-      prepareFrom(step + 1);
-    }, 0);
-  };
-  prepareFrom(0);
   const readFromServer = () =>
     getUser(user.uid).then((doc) => {
       if (stopped) return;
@@ -99,18 +88,19 @@ export function followUser(user: AuthUser, emit: (snapshot: SessionSnapshot) => 
   if (copy === null) void readFromServer();
   else {
     // A copy that no longer matches the schema (an older app's) is read again from the server.
-    inSlices([copy], parseUser, USER_PARSING_STEPS).then(([doc]) => {
-      if (stopped) return;
-      if (!doc) return void readFromServer();
-      deliver(doc, false);
-      cancelIdle = afterSettled(startLive);
-    }, readFromServer);
+    loadUserParser()
+      .then((parseUser) => inSlices([copy], parseUser))
+      .then(([doc]) => {
+        if (stopped) return;
+        if (!doc) return void readFromServer();
+        deliver(doc, false);
+        cancelIdle = afterSettled(startLive);
+      }, readFromServer);
   }
 
   return () => {
     stopped = true;
     clearTimeout(timer);
-    clearTimeout(prepare);
     clearTimeout(retry);
     cancelIdle?.();
     stopLive?.();

@@ -18,8 +18,7 @@ vi.mock("@/data/auth", () => ({
 }));
 vi.mock("@/data/users", () => ({
   getUser: vi.fn(async () => users.reads.shift() ?? null),
-  parseUser: (data: unknown) => data,
-  USER_PARSING_STEPS: [],
+  loadUserParser: async () => (data: unknown) => data,
   subscribeUser: users.live,
 }));
 vi.mock("./session-hint", () => ({ setSessionHint: vi.fn() }));

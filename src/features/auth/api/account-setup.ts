@@ -5,8 +5,7 @@ import { createUserDoc, getUser } from "@/data/users";
 import { WELCOME_EMAIL_RETRY_MS, WELCOME_EMAIL_TRIES } from "@/domain/core/limits";
 import { ASSISTANT_NAME, type UserType } from "@/domain/core/user-type";
 import { isPlatformName } from "@/domain/people/platform-names";
-import { fallbackDisplayName } from "@/domain/people/session";
-import { FALLBACK_DISPLAY_NAME } from "@/domain/people/user";
+import { FALLBACK_DISPLAY_NAME, fallbackDisplayName } from "@/domain/people/session";
 import { clearPendingUserType } from "@/lib/pending-user-type";
 
 /** A finished sign-in, as the screens need it to greet and redirect. */
