@@ -2,12 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Offer } from "@/domain/marketplace/offer";
 import type { Block } from "@/domain/people/moderation";
+import { lazyModule } from "@/lib/page-data";
 
-let moderationImport: Promise<typeof import("@/data/moderation")> | undefined;
-const moderationModule = () => {
-  moderationImport ??= import("@/data/moderation");
-  return moderationImport;
-};
+const moderationModule = lazyModule(() => import("@/data/moderation"));
 
 /** One function for every render: a new `select` each time would build a new Set each time. */
 const toBlockedIds = (blocks: readonly Block[]): ReadonlySet<string> =>

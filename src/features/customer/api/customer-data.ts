@@ -1,33 +1,16 @@
-import {
-  keepPreviousData,
-  type Query,
-  type QueryClient,
-  useInfiniteQuery,
-  useQuery,
-} from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
-import { JUST_READ_MS, REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
+import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 import type { Request } from "@/domain/marketplace/request";
 import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import type { News } from "@/domain/notifications/unread-counts";
-import { useRefreshOnNews } from "@/lib/news";
+import { lazyModule, type PageRead, pageReadOptions, prefetchPageRead, usePageRead } from "@/lib/page-data";
 import type { CustomerStats } from "../lib/customer-stats";
 import { useWithoutBlockedShops } from "./blocked-shops";
 
-// The data modules (and with them the full Firestore SDK, ~136 kB gzip) load when the first query runs,
-// not with the route: the page paints first and the route stays within its 300 kB initial-JS budget.
-// One import each, shared by the one-shot read and the listener that start together (two concurrent
-// import() calls of a module vitest mocks can resolve to the real one and the mock).
-let requestsImport: Promise<typeof import("@/data/requests")> | undefined;
-let offersImport: Promise<typeof import("@/data/received-offers")> | undefined;
-const requestsModule = () => {
-  requestsImport ??= import("@/data/requests");
-  return requestsImport;
-};
-const offersModule = () => {
-  offersImport ??= import("@/data/received-offers");
-  return offersImport;
-};
+// The data modules (and the schemas they parse with) load with the first read, not with the route.
+const requestsModule = lazyModule(() => import("@/data/requests"));
+const offersModule = lazyModule(() => import("@/data/received-offers"));
 
 /** Requests read for the dashboard stats and /requests: the buyer's newest (the rules bound every list). */
 export const CUSTOMER_REQUESTS_MAX = REQUEST_QUERY_LIMIT;
@@ -43,25 +26,14 @@ export const customerKeys = {
   counts: (uid: string) => ["customer", uid, "counts"] as const,
 };
 
-/**
- * Read again on every mount (a request just published by Algo, or an offer just received, must show),
- * unless the data has just arrived: the route gate's early read (prefetchCustomerData).
- */
-const refetchUnlessJustRead = <T>(query: Query<T, Error, T, readonly unknown[]>): boolean =>
-  Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
-
-const requestsQuery = (uid: string) => ({
+const requestsRead = (uid: string): PageRead<Request[]> => ({
   queryKey: customerKeys.requests(uid),
-  staleTime: 0,
-  refetchOnMount: refetchUnlessJustRead,
-  queryFn: async () => (await requestsModule()).listCustomerRequests(uid, CUSTOMER_REQUESTS_MAX),
+  read: async () => (await requestsModule()).listCustomerRequests(uid, CUSTOMER_REQUESTS_MAX),
 });
 
-const offersQuery = (uid: string) => ({
+const offersRead = (uid: string) => ({
   queryKey: customerKeys.offers(uid),
-  staleTime: 0,
-  refetchOnMount: refetchUnlessJustRead,
-  queryFn: async () => (await offersModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
+  read: async () => (await offersModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
 });
 
 /**
@@ -69,8 +41,8 @@ const offersQuery = (uid: string) => ({
  * the user document (src/app/routes.tsx `prefetch`): the lists arrive one round trip sooner.
  */
 export function prefetchCustomerData(client: QueryClient, uid: string): void {
-  void client.prefetchQuery(requestsQuery(uid));
-  void client.prefetchQuery(offersQuery(uid));
+  prefetchPageRead(client, requestsRead(uid));
+  prefetchPageRead(client, offersRead(uid));
 }
 
 /**
@@ -84,8 +56,7 @@ const offerNews = (news: News) => news.notifications || news.offers.length > 0;
  * (src/lib/news.ts), when the tab comes back into view, and after their own changes.
  */
 export function useCustomerRequests(uid: string) {
-  useRefreshOnNews(uid, customerKeys.requests(uid), { wanted: offerNews });
-  return useQuery(requestsQuery(uid));
+  return usePageRead(requestsRead(uid), { news: { uid, wanted: offerNews } });
 }
 
 /**
@@ -93,9 +64,8 @@ export function useCustomerRequests(uid: string) {
  * soon as the header hears of it); offers of shops the buyer blocked are left out.
  */
 export function useCustomerOffers(uid: string) {
-  useRefreshOnNews(uid, customerKeys.offers(uid), { wanted: offerNews });
   const select = useWithoutBlockedShops(uid);
-  return useQuery({ ...offersQuery(uid), select });
+  return usePageRead(offersRead(uid), { news: { uid, wanted: offerNews }, select });
 }
 
 const isFull = (list: readonly unknown[]) => list.length >= CUSTOMER_OFFERS_MAX;
@@ -105,7 +75,7 @@ const isFull = (list: readonly unknown[]) => list.length >= CUSTOMER_OFFERS_MAX;
  * longer the count (useCustomerCounts). The same cached query, no second read.
  */
 export function useCustomerOffersFull(uid: string): boolean {
-  return useQuery({ ...offersQuery(uid), select: isFull }).data ?? false;
+  return useQuery({ ...pageReadOptions(offersRead(uid)), select: isFull }).data ?? false;
 }
 
 /** The cursor after a request: its createdAt, then its id (listCustomerRequests). */

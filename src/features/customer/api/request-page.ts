@@ -1,28 +1,14 @@
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQueries } from "@tanstack/react-query";
 import { offerIdParts } from "@/domain/marketplace/offer";
 import type { News } from "@/domain/notifications/unread-counts";
 import type { PublicProfile } from "@/domain/people/user";
-import { useRefreshOnNews } from "@/lib/news";
+import { lazyModule, usePageRead } from "@/lib/page-data";
 import { useWithoutBlockedShops } from "./blocked-shops";
 
-// Loaded with the first query, not with the route; one import each, shared by the read and the listener
-// that start together (see ./customer-data.ts: two concurrent import() calls of a module vitest mocks
-// can resolve to the real one and the mock).
-let requestsImport: Promise<typeof import("@/data/requests")> | undefined;
-let profilesImport: Promise<typeof import("@/data/profiles")> | undefined;
-let offersImport: Promise<typeof import("@/data/received-offers")> | undefined;
-const requestsModule = () => {
-  requestsImport ??= import("@/data/requests");
-  return requestsImport;
-};
-const profilesModule = () => {
-  profilesImport ??= import("@/data/profiles");
-  return profilesImport;
-};
-const offersModule = () => {
-  offersImport ??= import("@/data/received-offers");
-  return offersImport;
-};
+// The data modules load with the first read, not with the route (src/lib/page-data.ts).
+const requestsModule = lazyModule(() => import("@/data/requests"));
+const profilesModule = lazyModule(() => import("@/data/profiles"));
+const offersModule = lazyModule(() => import("@/data/received-offers"));
 
 export const requestPageKeys = {
   request: (requestId: string) => ["customer-request", requestId] as const,
@@ -39,12 +25,11 @@ const newsAbout = (requestId: string) => (news: News) =>
  * (src/lib/news.ts), when the tab comes back into view and after the buyer's own changes.
  */
 export function useBuyerRequest(requestId: string, uid: string) {
-  useRefreshOnNews(uid, requestPageKeys.request(requestId), { wanted: newsAbout(requestId) });
-  return useQuery({
-    queryKey: requestPageKeys.request(requestId),
-    staleTime: 0,
-    queryFn: async () => (await requestsModule()).getRequest(requestId),
-  });
+  const read = async () => (await requestsModule()).getRequest(requestId);
+  return usePageRead(
+    { queryKey: requestPageKeys.request(requestId), read },
+    { news: { uid, wanted: newsAbout(requestId) } },
+  );
 }
 
 /**
@@ -52,15 +37,12 @@ export function useBuyerRequest(requestId: string, uid: string) {
  * (src/lib/news.ts); offers of shops the buyer blocked are left out.
  */
 export function useRequestOffers(requestId: string, uid: string, enabled: boolean) {
-  useRefreshOnNews(uid, requestPageKeys.offers(requestId, uid), { wanted: newsAbout(requestId), enabled });
   const select = useWithoutBlockedShops(uid);
-  return useQuery({
-    queryKey: requestPageKeys.offers(requestId, uid),
-    staleTime: 0,
-    enabled: enabled && uid !== "",
-    queryFn: async () => (await offersModule()).listOffersForRequest(requestId, uid),
-    select,
-  });
+  const read = async () => (await offersModule()).listOffersForRequest(requestId, uid);
+  return usePageRead(
+    { queryKey: requestPageKeys.offers(requestId, uid), read },
+    { news: { uid, wanted: newsAbout(requestId) }, enabled: enabled && uid !== "", select },
+  );
 }
 
 /**
