@@ -12,6 +12,7 @@ const rootDir = fileURLToPath(new URL(".", import.meta.url));
 const ENTRY = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
 const SESSION_RUNTIME = fileURLToPath(new URL("./src/lib/session/session-runtime.ts", import.meta.url));
 const FOLLOW_USER = fileURLToPath(new URL("./src/lib/session/follow-user.ts", import.meta.url));
+const USER_PARSING = fileURLToPath(new URL("./src/data/user-parsing.ts", import.meta.url));
 const KNOWN_MESSAGES = fileURLToPath(new URL("./src/domain/boundary/known-messages.ts", import.meta.url));
 
 type Closure = (ctx: Rolldown.ChunkingContext, start: string) => Set<string>;
@@ -36,25 +37,35 @@ const closureOf: Closure = (ctx, start) => {
  * that the browser evaluates them in two tasks (a phone's main thread is not blocked by one long one:
  * docs/lighthouse.md at 1a8da11, sixth pass). The second also carries the catalogues that
  * src/domain/boundary/known-messages.ts gathers: every signed-in page may show a server's refusal, and
- * one chunk of Italian texts compresses better than one chunk per context. scripts/size.mjs measures
- * the result.
+ * one chunk of Italian texts compresses better than one chunk per context. A third, `session-schemas`,
+ * holds the user document's parser and the schemas it is built from (src/data/user-parsing.ts, loaded
+ * beside the first read): zod builds a schema when its chunk is evaluated, so these are built in a task
+ * of their own, and one chunk instead of the eight small ones the bundler would cut. scripts/size.mjs
+ * measures the result.
  */
 function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
   let auth: Set<string> | null = null;
   let user: Set<string> | null = null;
+  let schemas: Set<string> | null = null;
   return (id, ctx) => {
-    if (!auth || !user) {
+    if (!auth || !user || !schemas) {
       const entry = closureOf(ctx, ENTRY);
       const authHalf = [...closureOf(ctx, SESSION_RUNTIME)].filter((module) => !entry.has(module));
       auth = new Set(authHalf);
       const userHalf = [...closureOf(ctx, FOLLOW_USER), ...closureOf(ctx, KNOWN_MESSAGES)];
       user = new Set(userHalf.filter((module) => !entry.has(module) && !auth?.has(module)));
-      // The two halves themselves stay the lazy modules the session loads (scripts/size.mjs names them).
+      const schemaPart = [...closureOf(ctx, USER_PARSING)];
+      schemas = new Set(
+        schemaPart.filter((module) => !entry.has(module) && !auth?.has(module) && !user?.has(module)),
+      );
+      // The parts themselves stay the lazy modules the session loads (scripts/size.mjs names them).
       auth.delete(SESSION_RUNTIME);
       user.delete(FOLLOW_USER);
+      schemas.delete(USER_PARSING);
     }
     if (auth.has(id)) return "session";
-    return user.has(id) ? "session-user" : null;
+    if (user.has(id)) return "session-user";
+    return schemas.has(id) ? "session-schemas" : null;
   };
 }
 

@@ -81,6 +81,11 @@ const ON_DEMAND = new Set([
   // The pickup code's panel in the chat, loaded when the buyer's deal waits for its pickup (the
   // request's page imports it with the page).
   "src/components/marketplace/pickup-code-panel.tsx",
+  // The user document's parser and its schemas (src/data/user-parsing.ts), loaded by the session beside
+  // its first read of users/{uid} on every signed-in page, so that they are built in a task of their own.
+  "src/data/user-parsing.ts",
+  // The user document's builders, loaded by the first write of users/{uid} (sign-up, profile).
+  "src/domain/people/user-document.ts",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

@@ -8,7 +8,7 @@ export const merchantOffersKey = (uid: string) => ["offers", uid] as const;
  * A buyer's decision on an offer (accepted, rejected, a deal cancelled) reaches the shop as a
  * notification; a rating as a deal's change.
  */
-const decisionNews = (news: News) => news.notifications || news.deals;
+export const decisionNews = (news: News) => news.notifications || news.deals;
 
 /**
  * The shop's offer screens read again when a notification arrives for the shop (src/lib/news.ts): when

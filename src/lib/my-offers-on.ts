@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { listMerchantOffersOn } from "@/data/offers";
 import type { Offer } from "@/domain/marketplace/offer";
+import { lazyModule } from "./page-data";
+
+const offersModule = lazyModule(() => import("@/data/offers"));
 
 /** Offers of this shop that the screen has read already (the dashboard's latest ones), and whether they are still loading. */
 export type OffersAlreadyRead = { pending: boolean; offers: readonly Offer[] };
@@ -20,8 +22,8 @@ export function useMyOffersOn(uid: string, requestIds: readonly string[], alread
   const missing = known ? ids.filter((id) => !known.some((offer) => offer.requestId === id)) : ids;
   const fetched = useQuery({
     queryKey: ["my-offers-on", uid, ...missing],
-    queryFn: (): Promise<Map<string, Offer>> =>
-      listMerchantOffersOn(uid, missing).catch((error: unknown) => {
+    queryFn: async (): Promise<Map<string, Offer>> =>
+      (await offersModule()).listMerchantOffersOn(uid, missing).catch((error: unknown) => {
         console.error("Le tue offerte sulle richieste mostrate non sono leggibili", error);
         return new Map();
       }),

@@ -1,6 +1,3 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { countMerchantOffers, getShopMonth, listHeldOffers, listRecentMerchantOffers } from "@/data/offers";
-import { fetchNearbyRequests } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import type { RequestCategory } from "@/domain/core/enums";
 import {
@@ -10,10 +7,17 @@ import {
 } from "@/domain/core/limits";
 import type { LatLng } from "@/domain/geo/geo";
 import { shopMonthOf } from "@/domain/market/shop-funnel";
+import type { Offer } from "@/domain/marketplace/offer";
 import { shopDayStart, TODAYS_PICKUPS_MAX } from "@/domain/marketplace/pickup-hold";
 import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { failWith } from "@/lib/app-error";
-import { merchantOffersKey, useLiveMerchantOffers } from "@/lib/merchant-offers-live";
+import { decisionNews, merchantOffersKey } from "@/lib/merchant-offers-live";
+import { lazyModule, type PageRead, usePageRead } from "@/lib/page-data";
+
+// The data modules (and the schemas they parse with) load with the first read, in a task of their own,
+// not with the page's code (src/lib/page-data.ts).
+const offersModule = lazyModule(() => import("@/data/offers"));
+const requestsModule = lazyModule(() => import("@/data/requests"));
 
 /** Query keys of the merchant dashboard; offers' keys start with "offers" so sending one refreshes them. */
 export const merchantKeys = {
@@ -29,14 +33,11 @@ export const merchantKeys = {
  * MERCHANT_ZONE_COUNT_CAP: the feed's first page of that size, so the count is real and costs what one
  * feed page costs. The newest of them are the dashboard's nearby list.
  */
-export function zoneRequestsOptions(
-  uid: string,
-  center: LatLng,
-  categories: readonly RequestCategory[] | undefined,
-) {
-  return queryOptions({
+function zoneRequestsRead(uid: string, center: LatLng, categories: readonly RequestCategory[] | undefined) {
+  return {
     queryKey: merchantKeys.zone(uid, center, categories),
-    queryFn: async () => {
+    read: async () => {
+      const { fetchNearbyRequests } = await requestsModule();
       const page = await fetchNearbyRequests({
         center,
         radiusKm: MERCHANT_ZONE_RADIUS_KM,
@@ -45,14 +46,15 @@ export function zoneRequestsOptions(
       }).catch(failWith(ERROR_MESSAGES.loadRequests));
       return { requests: page.items, capped: page.nextCursor !== null };
     },
-  });
+  };
 }
 
 /** Offers sent, pending and accepted: three count aggregations (no documents read). */
-export function offerStatsOptions(uid: string) {
-  return queryOptions({
+function offerStatsRead(uid: string) {
+  return {
     queryKey: merchantKeys.offerStats(uid),
-    queryFn: async () => {
+    read: async () => {
+      const { countMerchantOffers } = await offersModule();
       const [sent, pending, accepted] = await Promise.all([
         countMerchantOffers(uid),
         countMerchantOffers(uid, OFFER_STATUS.pending),
@@ -60,47 +62,50 @@ export function offerStatsOptions(uid: string) {
       ]).catch(failWith(ERROR_MESSAGES.loadStats));
       return { sent, pending, accepted };
     },
-  });
+  };
 }
 
 /** The merchant's latest offers, titled by the product each names (spec §9: 4). */
-export function recentOffersOptions(uid: string) {
-  return queryOptions({
+function recentOffersRead(uid: string) {
+  return {
     queryKey: merchantKeys.recentOffers(uid),
-    queryFn: () =>
-      listRecentMerchantOffers(uid, MERCHANT_DASHBOARD_OFFERS).catch(failWith(ERROR_MESSAGES.loadOffers)),
-  });
+    read: async () =>
+      (await offersModule())
+        .listRecentMerchantOffers(uid, MERCHANT_DASHBOARD_OFFERS)
+        .catch(failWith(ERROR_MESSAGES.loadOffers)),
+  };
 }
+
+/** The shop's offer screens read again when a buyer's decision reaches it (src/lib/merchant-offers-live.ts). */
+const offerNews = (uid: string) => ({ news: { uid, wanted: decisionNews } });
 
 export const useZoneRequests = (
   uid: string,
   center: LatLng,
   categories: readonly RequestCategory[] | undefined,
-) => useQuery(zoneRequestsOptions(uid, center, categories));
+) => usePageRead(zoneRequestsRead(uid, center, categories));
 /** The counts, live: the buyer's decisions show without a reload (merchant-offers-live.ts). */
-export function useOfferStats(uid: string) {
-  useLiveMerchantOffers(uid);
-  return useQuery(offerStatsOptions(uid));
-}
-export const useRecentOffers = (uid: string) => useQuery(recentOffersOptions(uid));
+export const useOfferStats = (uid: string) => usePageRead(offerStatsRead(uid), offerNews(uid));
+export const useRecentOffers = (uid: string) => usePageRead(recentOffersRead(uid), offerNews(uid));
 
 /**
  * 'Ritiri di oggi': the shop's accepted deals whose hold ends today or later, soonest first, bounded
  * (TODAYS_PICKUPS_MAX). Live with the shop's offers: a verified pickup leaves the list.
  */
 export function useTodaysPickups(uid: string) {
-  useLiveMerchantOffers(uid);
-  return useQuery({
+  const read: PageRead<Offer[]> = {
     queryKey: [...merchantOffersKey(uid), "pickups"] as const,
-    queryFn: () => listHeldOffers(uid, shopDayStart(new Date()), TODAYS_PICKUPS_MAX),
-  });
+    read: async () =>
+      (await offersModule()).listHeldOffers(uid, shopDayStart(new Date()), TODAYS_PICKUPS_MAX),
+  };
+  return usePageRead(read, offerNews(uid));
 }
 
 /** This month's funnel 'Offerte → Accettate → Acquisti verificati' (the server's counters), live. */
 export function useShopFunnel(uid: string) {
-  useLiveMerchantOffers(uid);
-  return useQuery({
+  const read = {
     queryKey: [...merchantOffersKey(uid), "funnel"] as const,
-    queryFn: () => getShopMonth(uid, shopMonthOf(new Date())),
-  });
+    read: async () => (await offersModule()).getShopMonth(uid, shopMonthOf(new Date())),
+  };
+  return usePageRead(read, offerNews(uid));
 }
