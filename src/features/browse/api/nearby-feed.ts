@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
+import type { NearbyRequestsCursor } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
   type RadiusOption,
@@ -18,6 +18,12 @@ import {
   scopeCategories,
 } from "@/domain/marketplace/feed-categories";
 import { failWith } from "@/lib/app-error";
+import { lazyModule } from "@/lib/page-data";
+
+// The requests module (the feed's planner and the schemas it parses with) is a chunk of its own
+// (src/lib/page-data.ts), evaluated in a task of its own; its download starts with the page's code.
+const requestsModule = lazyModule(() => import("@/data/requests"));
+void requestsModule().catch(() => undefined);
 
 /**
  * The browse page's filters; they live in the URL (?categoria=&urgenza=&raggio=). No category in the URL
@@ -70,15 +76,17 @@ export function nearbyFeedOptions(center: LatLng, filters: BrowseFilters, own: r
   const categories = scopeCategories(filters.category, own);
   return infiniteQueryOptions({
     queryKey: browseKeys.feed(center, filters, categories),
-    queryFn: ({ pageParam }) =>
-      fetchNearbyRequests({
-        center,
-        radiusKm: filters.radiusKm,
-        categories,
-        urgency: filters.urgency,
-        pageSize: FEED_PAGE_SIZE,
-        cursor: pageParam,
-      }).catch(failWith(ERROR_MESSAGES.loadRequests)),
+    queryFn: async ({ pageParam }) =>
+      (await requestsModule())
+        .fetchNearbyRequests({
+          center,
+          radiusKm: filters.radiusKm,
+          categories,
+          urgency: filters.urgency,
+          pageSize: FEED_PAGE_SIZE,
+          cursor: pageParam,
+        })
+        .catch(failWith(ERROR_MESSAGES.loadRequests)),
     initialPageParam: null as NearbyRequestsCursor | null,
     getNextPageParam: (page) => page.nextCursor,
   });
