@@ -77,6 +77,24 @@ const SIGN_IN_CHECK = {
   merchant: { path: paths.merchantDashboard.path, heading: /^Ciao, / },
 } as const;
 
+/** Clears the app origin's storage in Chromium's default profile: whoever was signed in is signed out. */
+export async function signOut(devtoolsPort: number, appUrl: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://${LOCAL_HOST}:${devtoolsPort}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error("Chromium has no default context");
+    const page = await context.newPage();
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Storage.clearDataForOrigin", { origin: new URL(appUrl).origin, storageTypes: "all" });
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * Signs a demo account in through /auth in Chromium's default profile (the one Lighthouse's tabs use),
  * after clearing the origin's storage (so the previous account is gone), then checks that its home

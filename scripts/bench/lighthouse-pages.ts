@@ -35,7 +35,17 @@ export function roleNote(role: BenchRole): string {
   return role === "visitor" ? "signed out" : `signed in as ${ACCOUNT_BY_ROLE[role].email}`;
 }
 
-/** `BENCH_LH_PAGES=create,customer` → those pages, in the table's order; unknown names are an error. */
+/**
+ * The reference: `/` signed out needs no data and no session, so its TBT moves only with the host. Every
+ * run measures it first and again at the end, and reports each page's TBT beside it: a slow host then
+ * shows as a slow reference, not as a page's pass or fail by luck.
+ */
+export const REFERENCE_PAGE: BenchPage = BENCH_PAGES[0] as BenchPage;
+
+/**
+ * `BENCH_LH_PAGES=create,customer` → the reference and those pages, in the table's order; unknown names
+ * are an error.
+ */
 export function selectPages(wanted: readonly string[] | undefined): BenchPage[] {
   if (!wanted) return [...BENCH_PAGES];
   const unknown = wanted.filter((id) => !BENCH_PAGES.some((page) => page.id === id));
@@ -44,5 +54,5 @@ export function selectPages(wanted: readonly string[] | undefined): BenchPage[] 
       `Unknown BENCH_LH_PAGES: ${unknown.join(", ")} (known: ${BENCH_PAGES.map((p) => p.id).join(", ")})`,
     );
   }
-  return BENCH_PAGES.filter((page) => wanted.includes(page.id));
+  return BENCH_PAGES.filter((page) => page === REFERENCE_PAGE || wanted.includes(page.id));
 }

@@ -72,7 +72,12 @@ export function details(pages: readonly PageResult[]): string[] {
   });
 }
 
-export function writeDoc(pages: readonly PageResult[], rows: readonly Row[], chromiumVersion: string): void {
+export function writeDoc(
+  pages: readonly PageResult[],
+  rows: readonly Row[],
+  chromiumVersion: string,
+  beside: string,
+): void {
   const ok = rows.every((row) => row.ok);
   const benchmarkIndex = median(pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex)));
   const text = `# Lighthouse budget
@@ -89,6 +94,11 @@ ${markdownTable(
   rows.map((row) => row.cells),
   RIGHT_ALIGNED,
 )}
+
+Each page's TBT beside the reference's: \`/\` signed out, which needs no data and no session, measured
+first and again at the end of the same run. A slow host shows as a slow reference.
+
+${beside}
 
 ${details(pages).join("\n")}
 

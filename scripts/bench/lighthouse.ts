@@ -10,13 +10,17 @@
 // demo buyer (through /auth in that same Chromium), the shop's pages signed in as the demo shop. Budget,
 // per page, on the median of the runs: performance score ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.05.
 //
+// The reference: `/` signed out (no data, no session) is measured first and, signed out again, at the end;
+// every page's TBT is printed beside the reference's, so a slow host shows as a slow reference rather
+// than as a page's pass or fail by luck (scripts/bench/lighthouse-reference.ts).
+//
 // Prints the table, writes it to docs/lighthouse.md, exits 1 on a budget miss or when a page could not
 // be measured as its role. Everything it starts (stack, server, Chromium) is stopped, also on failure and
 // Ctrl-C. The setup (stack, build, server, seed) is scripts/bench/bench-stack.ts, shared with
 // `npm run bench:content`.
 //
 // Options (environment): BENCH_LH_RUNS (default 5), BENCH_LH_SERVER (http2 | preview, default http2),
-// BENCH_LH_PAGES=create,customer to measure some pages only (the doc is then not written),
+// BENCH_LH_PAGES=create,customer to measure some pages only, with the reference (the doc is then not written),
 // BENCH_LH_MAX_WAIT_MS (default 20000: how long Lighthouse waits for a page to settle),
 // BENCH_LH_NO_DOC=1 to skip writing the doc, BENCH_LH_VERBOSE=1 for the services' output,
 // BENCH_LH_REPORTS=DIR to keep every run's Lighthouse JSON report and trace (to see why a metric is
@@ -30,7 +34,7 @@ import { join } from "node:path";
 import { LOCAL_HOST } from "../stack/ports";
 import { ServiceError } from "../stack/process";
 import { runWithBenchStack } from "./bench-run";
-import { launchChromium, signIn } from "./chromium";
+import { launchChromium, signIn, signOut } from "./chromium";
 import { profilePage } from "./cpu-profile";
 import type { PageResult } from "./lighthouse-budget";
 import { measurePage } from "./lighthouse-measure";
@@ -45,7 +49,15 @@ import {
   VERBOSE,
   WRITE_DOC,
 } from "./lighthouse-options";
-import { ACCOUNT_BY_ROLE, BENCH_PAGES, type BenchRole, roleNote, selectPages } from "./lighthouse-pages";
+import {
+  ACCOUNT_BY_ROLE,
+  BENCH_PAGES,
+  type BenchRole,
+  REFERENCE_PAGE,
+  roleNote,
+  selectPages,
+} from "./lighthouse-pages";
+import { referenceMarkdown, referenceRows, referenceText } from "./lighthouse-reference";
 import { details, tableRows, textTable, writeDoc } from "./lighthouse-report";
 
 async function main(): Promise<number> {
@@ -102,18 +114,32 @@ async function main(): Promise<number> {
         );
       }
 
-      return reportAndCheck(pages, version.Browser);
+      // The reference again, signed out, at the end of the same run (REFERENCE_PAGE).
+      if (signedInAs !== "visitor") await signOut(browser.port, appUrl);
+      console.log("Reference again:");
+      const end = await measurePage(
+        appUrl,
+        REFERENCE_PAGE.path,
+        browser.port,
+        roleNote("visitor"),
+        "home-end",
+      );
+      return reportAndCheck(pages, end, version.Browser);
     },
   );
 }
 
 /** Prints the table, writes the doc (only when every page was measured), returns the exit code. */
-function reportAndCheck(pages: PageResult[], browserVersion: string): number {
+function reportAndCheck(pages: PageResult[], end: PageResult, browserVersion: string): number {
   const rows = tableRows(pages);
   console.log(`\n${textTable(rows)}\n`);
+  const beside = referenceRows(pages, end);
+  console.log(
+    `Each page's TBT beside the reference's (/ signed out, first and last):\n${referenceText(beside)}\n`,
+  );
   for (const line of details(pages)) console.log(line);
   if (WRITE_DOC && pages.length === BENCH_PAGES.length) {
-    writeDoc(pages, rows, browserVersion.replace(/^[^/]*\//, ""));
+    writeDoc(pages, rows, browserVersion.replace(/^[^/]*\//, ""), referenceMarkdown(beside));
     console.log(`\nWrote ${DOC}`);
   }
   const failed = rows.filter((row) => !row.ok);

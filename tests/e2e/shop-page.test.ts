@@ -8,6 +8,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { PICKUP_MESSAGES } from "../../src/domain/marketplace/pickup";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
@@ -99,6 +100,10 @@ describe("comparing offers and the shop's page", () => {
     // Completed and rated in the chat.
     await navigli.getByRole("link", { name: /Chat con Elettronica Navigli/ }).click();
     await waitForPage(buyer, "/messages/demo-req-lampada_demo-negozio-1");
+    // The pickup code's button, above the rating, is ready (a CI run's forced click on a star once landed
+    // on it as its code arrived and moved the form; the panel now keeps its place while it loads).
+    const showCode = buyer.getByRole("button", { name: PICKUP_MESSAGES.show });
+    await expect.poll(() => showCode.isEnabled(), { timeout: SERVER_WAIT_MS }).toBe(true);
     await buyer.getByRole("button", { name: "Ho acquistato" }).click({ timeout: SERVER_WAIT_MS });
     const five = buyer.getByRole("radio", { name: "5 stelle: Eccellente!" });
     await five.waitFor({ state: "attached", timeout: SERVER_WAIT_MS });

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { dealDecisionCalls } from "@/data/deals";
 import { fetchPickupCode, verifyPickup } from "@/data/pickup-codes";
@@ -105,7 +106,14 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
             ) : (
               <HoldPanel offer={offer} side="customer" />
             )}
-            <Suspense fallback={null}>
+            {/* While its code loads, the same button, disabled: nothing moves under the buyer's finger. */}
+            <Suspense
+              fallback={
+                <Button variant="secondary" disabled>
+                  {PICKUP_MESSAGES.show}
+                </Button>
+              }
+            >
               <PickupCodePanel
                 uid={uid}
                 offerId={offer.id}

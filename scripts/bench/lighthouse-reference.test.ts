@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { PageResult, Run } from "./lighthouse-budget";
+import { referenceMarkdown, referenceRows, referenceText } from "./lighthouse-reference";
+
+function run(tbt: number, load: number): Run {
+  return {
+    values: { score: 1, lcp: 1500, tbt, cls: 0 },
+    fcp: 1400,
+    speedIndex: 1400,
+    lcpElement: "h1",
+    benchmarkIndex: 2800,
+    finalUrl: "https://127.0.0.1/",
+    load,
+    warnings: [],
+  };
+}
+
+const page = (path: string, tbts: number[], load = 1.5): PageResult => ({
+  path,
+  note: "signed out",
+  runs: tbts.map((tbt, index) => run(tbt, load + index / 10)),
+});
+
+describe("every page's TBT beside the reference's", () => {
+  const home = page("/", [0, 30, 10]);
+  const merchant = page("/merchant", [400, 120, 250], 3);
+  const end = page("/", [60, 90, 80]);
+
+  it("gives each page its median TBT and the reference's at the start and at the end of the run", () => {
+    expect(referenceRows([home, merchant], end)).toEqual([
+      ["/", "10 ms", "10 ms · 80 ms", "1.5–1.7"],
+      ["/merchant", "250 ms", "10 ms · 80 ms", "3.0–3.2"],
+    ]);
+  });
+
+  it("says when the run has no end measurement, and has no rows without pages", () => {
+    expect(referenceRows([home, merchant], undefined)[1]?.[2]).toBe("10 ms · —");
+    expect(referenceRows([], end)).toEqual([]);
+  });
+
+  it("prints the rows under a header, as text and as Markdown", () => {
+    const rows = referenceRows([home, merchant], end);
+    expect(referenceText(rows).split("\n")[0]).toMatch(/^Page\s+TBT \(median\)\s+Reference TBT: start · end/);
+    expect(referenceText(rows)).toContain("/merchant  250 ms");
+    expect(referenceMarkdown(rows)).toContain("| /merchant |");
+  });
+});

@@ -1,0 +1,53 @@
+import type { PageResult } from "./lighthouse-budget";
+import { markdownTable } from "./markdown-table";
+
+// Every page's TBT beside the reference's (`/` signed out, measured first and again at the end of the
+// same run, scripts/bench/lighthouse-pages.ts REFERENCE_PAGE): a slow host shows as a slow reference.
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const tbtMedian = (page: PageResult) => median(page.runs.map((run) => run.values.tbt));
+const loads = (page: PageResult) => page.runs.map((run) => run.load);
+
+export const REFERENCE_HEADER = [
+  "Page",
+  "TBT (median)",
+  "Reference TBT: start · end",
+  "Load during the page",
+];
+
+/**
+ * One row per measured page (the reference's own first measurement included), with the reference's
+ * median TBT at the start and at the end of the run; "—" where the run has no end measurement.
+ */
+export function referenceRows(pages: readonly PageResult[], end: PageResult | undefined): string[][] {
+  const start = pages[0];
+  if (!start) return [];
+  const reference = `${ms(tbtMedian(start))} · ${end ? ms(tbtMedian(end)) : "—"}`;
+  return pages.map((page) => {
+    const load = loads(page);
+    return [
+      page.path,
+      ms(tbtMedian(page)),
+      reference,
+      `${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}`,
+    ];
+  });
+}
+
+/** The rows as aligned text for the console. */
+export function referenceText(rows: readonly string[][]): string {
+  const lines = [REFERENCE_HEADER, ...rows];
+  const widths = REFERENCE_HEADER.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? "").length)));
+  return lines.map((line) => line.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n");
+}
+
+/** The rows as a Markdown table for docs/lighthouse.md. */
+export function referenceMarkdown(rows: readonly string[][]): string {
+  return markdownTable(REFERENCE_HEADER, rows, new Set([1, 2, 3]));
+}
