@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { paths } from "../../src/config/paths";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
 import { DEMO_PASSWORD } from "../seed/demo-data";
@@ -77,22 +77,38 @@ const SIGN_IN_CHECK = {
   merchant: { path: paths.merchantDashboard.path, heading: /^Ciao, / },
 } as const;
 
-/** Clears the app origin's storage in Chromium's default profile: whoever was signed in is signed out. */
-export async function signOut(devtoolsPort: number, appUrl: string): Promise<void> {
+/**
+ * Runs `use` on a new tab of Chromium's default profile (the one Lighthouse's tabs use), then closes the
+ * tab and disconnects; the profile (and its IndexedDB) stays with the browser.
+ */
+async function inDefaultProfile<T>(
+  devtoolsPort: number,
+  use: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
   const browser = await chromium.connectOverCDP(`http://${LOCAL_HOST}:${devtoolsPort}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error("Chromium has no default context");
     const page = await context.newPage();
     try {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Storage.clearDataForOrigin", { origin: new URL(appUrl).origin, storageTypes: "all" });
+      return await use(page, context);
     } finally {
       await page.close();
     }
   } finally {
     await browser.close();
   }
+}
+
+/** Clears the app origin's storage (cookies, localStorage, IndexedDB: Firebase Auth's session). */
+async function clearOrigin(page: Page, context: BrowserContext, appUrl: string): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Storage.clearDataForOrigin", { origin: new URL(appUrl).origin, storageTypes: "all" });
+}
+
+/** Signs out whoever was signed in, in Chromium's default profile. */
+export async function signOut(devtoolsPort: number, appUrl: string): Promise<void> {
+  await inDefaultProfile(devtoolsPort, (page, context) => clearOrigin(page, context, appUrl));
 }
 
 /**
@@ -108,37 +124,25 @@ export async function signIn(
 ): Promise<{ conversationPath?: string }> {
   const account = ACCOUNT_BY_ROLE[role];
   const check = SIGN_IN_CHECK[role];
-  const browser = await chromium.connectOverCDP(`http://${LOCAL_HOST}:${devtoolsPort}`);
-  try {
-    const context = browser.contexts()[0];
-    if (!context) throw new Error("Chromium has no default context");
-    const page = await context.newPage();
-    try {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Storage.clearDataForOrigin", { origin: new URL(appUrl).origin, storageTypes: "all" });
-      await page.goto(`${appUrl}${check.path}`, { waitUntil: "load" });
-      await page.waitForURL((url) => url.pathname === paths.auth.path, { timeout: 30_000 });
-      await page.getByLabel("Email").fill(account.email);
-      await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-      await page.getByRole("button", { name: "Accedi", exact: true }).click();
-      await page.waitForURL((url) => url.pathname === check.path, { timeout: 30_000 });
-      await page.getByRole("heading", { name: check.heading }).waitFor({ timeout: 30_000 });
-      // A fresh load must find the session again (what every signed-in Lighthouse run relies on).
-      await page.goto(`${appUrl}${check.path}`, { waitUntil: "load" });
-      await page.getByRole("heading", { name: check.heading }).waitFor({ timeout: 30_000 });
-      if (new URL(page.url()).pathname !== check.path) throw new Error(`after signing in: ${page.url()}`);
-      if (role !== "buyer") return {};
-      await page.goto(`${appUrl}${paths.messages.path}`, { waitUntil: "load" });
-      const link = page.locator('a[href^="/messages/"]').first();
-      await link.waitFor({ timeout: 30_000 });
-      const href = await link.getAttribute("href");
-      if (!href) throw new Error("the buyer has no conversation to measure");
-      return { conversationPath: href };
-    } finally {
-      await page.close();
-    }
-  } finally {
-    // Disconnects only: the default context (and its IndexedDB) stays with the browser.
-    await browser.close();
-  }
+  return inDefaultProfile(devtoolsPort, async (page, context) => {
+    await clearOrigin(page, context, appUrl);
+    await page.goto(`${appUrl}${check.path}`, { waitUntil: "load" });
+    await page.waitForURL((url) => url.pathname === paths.auth.path, { timeout: 30_000 });
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === check.path, { timeout: 30_000 });
+    await page.getByRole("heading", { name: check.heading }).waitFor({ timeout: 30_000 });
+    // A fresh load must find the session again (what every signed-in Lighthouse run relies on).
+    await page.goto(`${appUrl}${check.path}`, { waitUntil: "load" });
+    await page.getByRole("heading", { name: check.heading }).waitFor({ timeout: 30_000 });
+    if (new URL(page.url()).pathname !== check.path) throw new Error(`after signing in: ${page.url()}`);
+    if (role !== "buyer") return {};
+    await page.goto(`${appUrl}${paths.messages.path}`, { waitUntil: "load" });
+    const link = page.locator('a[href^="/messages/"]').first();
+    await link.waitFor({ timeout: 30_000 });
+    const href = await link.getAttribute("href");
+    if (!href) throw new Error("the buyer has no conversation to measure");
+    return { conversationPath: href };
+  });
 }
