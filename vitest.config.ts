@@ -4,6 +4,13 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
+// Node's compile cache (V8 code of every module loaded, kept on disk) for this run and every process it
+// starts: the test workers, and the stacks' services, above all the Functions emulator's worker per
+// function, each of which loads the whole functions bundle (480 → 340 ms). Set before vitest starts them.
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(
+  new URL("./node_modules/.cache/node-compile", import.meta.url),
+);
+
 /**
  * `npm test` runs three groups one after another, fast ones first: `unit` and `ui`, then `rules` and
  * `integration` side by side, then `e2e` in two halves side by side (scripts/ci/side-by-side.mjs). Each

@@ -2,13 +2,14 @@
 // machines, each with its own stack (started by its global setup, tests/support/global-setup.ts, on free
 // ports) and, for the journeys, its own Chromium:
 //
-//   node scripts/ci/side-by-side.mjs server   `rules` beside `integration` (npm run test:server)
+//   node scripts/ci/side-by-side.mjs server   `rules` beside `integration` in two halves (npm run test:server)
 //   node scripts/ci/side-by-side.mjs e2e      the journeys in two halves (npm run test:e2e)
 //
 // Why processes: vitest runs every project whose files must go one at a time (fileParallelism: false: a
-// layer's tests share one emulator's data) in one queue, even in one process; and a journey leaves a core
-// half idle while it waits on the browser and the emulators. The journeys are split so that both halves
-// end together (scripts/ci/journey-shards.mjs). Output lines are prefixed with their process; the exit
+// layer's tests share one emulator's data) in one queue, even in one process; and a journey or an
+// integration test leaves a core half idle while it waits on the browser and the emulators (integration
+// alone, after rules ended, left the machine 30-87 % idle). A split layer's halves end together
+// (scripts/ci/shards.mjs). Output lines are prefixed with their process; the exit
 // code is the first failure's. Extra arguments go to every process. (Running the journeys' halves beside
 // the server layers instead of after them was measured slower: 840 s against 219 s + 467 s; and `unit`
 // with `ui` then `rules`, beside `integration`, no faster: 448 s against 152 s + 303 s, the cores full.)
@@ -16,17 +17,22 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { journeyShards } from "./journey-shards.mjs";
+import { layerShards } from "./shards.mjs";
 
 const rootDir = fileURLToPath(new URL("../..", import.meta.url));
 
 const layer = (name) => ({ name, args: ["--project", name] });
-const journeys = (files, index) => ({ name: `e2e ${index + 1}`, args: ["--project", "e2e", ...files] });
+/** A layer's files in two processes, each with its own stack. */
+const halves = (name) =>
+  layerShards(rootDir, name, [0, 0]).map((files, index) => ({
+    name: `${name} ${index + 1}`,
+    args: ["--project", name, ...files],
+  }));
 
 /** Each group: the vitest processes it runs side by side. */
 const GROUPS = {
-  server: () => [layer("rules"), layer("integration")],
-  e2e: () => journeyShards(rootDir, [0, 0]).map(journeys),
+  server: () => [layer("rules"), ...halves("integration")],
+  e2e: () => halves("e2e"),
 };
 
 const [group, ...extra] = process.argv.slice(2);

@@ -38,12 +38,14 @@ function bareEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 describe("finding Google's Firestore emulator", () => {
-  it("runs the SDK component's jar with Java directly, so signals reach the JVM", () => {
+  it("runs the SDK component's jar with Java directly (so signals reach the JVM), its JIT and GC set for a short run", () => {
     const root = fakeSdk();
     const found = findFirestoreEmulator(bareEnv({ CLOUDSDK_ROOT_DIR: root }), []);
     expect(found).toEqual({
       command: "java",
       args: [
+        "-XX:TieredStopAtLevel=1",
+        "-XX:+UseSerialGC",
         `-Djava.util.logging.config.file=${LOGGING_PROPERTIES}`,
         "-Duser.language=en",
         "-cp",
@@ -72,6 +74,8 @@ describe("finding Google's Firestore emulator", () => {
     expect(findFirestoreEmulator(env)).toMatchObject({
       command: "/opt/java",
       args: [
+        "-XX:TieredStopAtLevel=1",
+        "-XX:+UseSerialGC",
         `-Djava.util.logging.config.file=${LOGGING_PROPERTIES}`,
         "-Duser.language=en",
         "-cp",

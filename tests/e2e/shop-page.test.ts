@@ -7,10 +7,11 @@
 // (desktop) finds the same page from its dashboard's 'La tua pagina'.
 
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFailed } from "vitest";
 import { PICKUP_MESSAGES } from "../../src/domain/marketplace/pickup";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
+import { startStack } from "../support/stack";
 
 /** Seeded (scripts/seed/demo-data.ts): the buyer's active desk-lamp request with two pending offers. */
 const LAMP_PAGE = "/requests/demo-req-lampada";
@@ -115,6 +116,12 @@ describe("comparing offers and the shop's page", () => {
       .waitFor({ timeout: SERVER_WAIT_MS });
 
     // The chat header leads to the shop's page, where the new review now leads the list.
+    const stack = await startStack();
+    onTestFailed(async () => {
+      const url = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/profiles/demo-negozio-1/reviews`;
+      const response = await fetch(url, { headers: { Authorization: "Bearer owner" } });
+      console.log(`--- the shop's reviews on the server (${Date.now()}):\n${await response.text()}`);
+    });
     await buyer.getByRole("link", { name: "Pagina del negozio" }).click();
     await waitForPage(buyer, NAVIGLI_PAGE);
     const latest = buyer.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first();

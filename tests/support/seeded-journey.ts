@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, onTestFailed } from "vitest";
 import { type OpenedPage, openPage, testChromium, type ViewportName } from "./browser";
 import { waitForPage } from "./page-ready";
@@ -41,13 +41,15 @@ export function seededJourney() {
     const page = await openPage(browser, url, viewport);
     opened.push(page);
     if (pathOrUrl.startsWith("/")) openedAt.set(page.page, pathOrUrl);
+    const inFlight = requestsInFlight(page.page);
     onTestFailed(async () => {
       const text = await page.page
         .locator("body")
         .textContent()
         .catch(() => "(pagina chiusa)");
       console.log(
-        `--- ${viewport} ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}`,
+        `--- ${viewport} ${page.page.url()}\n${text}\n--- errori: ${page.errors.join("\n") || "nessuno"}` +
+          `\n--- richieste in corso: ${inFlight() || "nessuna"}`,
       );
     });
     return page.page;
@@ -79,4 +81,19 @@ export function seededJourney() {
   }
 
   return { open, signIn };
+}
+
+/** The page's requests still waiting for an answer, oldest first ('3.2 s GET http://…'), for a failure's log. */
+function requestsInFlight(page: Page): () => string {
+  const started = new Map<Request, number>();
+  page.on("request", (request) => started.set(request, Date.now()));
+  const done = (request: Request) => started.delete(request);
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return () =>
+    [...started]
+      .map(
+        ([request, at]) => `${((Date.now() - at) / 1000).toFixed(1)} s ${request.method()} ${request.url()}`,
+      )
+      .join("\n");
 }

@@ -1,9 +1,8 @@
-// How the journey files are split between processes that run side by side (scripts/ci/side-by-side.mjs):
+// How a layer's files are split between processes that run side by side (scripts/ci/side-by-side.mjs):
 // longest first, each to the process with the least work so far, by the seconds each file took in a recent
-// run (scripts/ci/test-seconds.json; a file not listed there counts as the median of those that are).
-// A process may start with work already given to it. vitest's own
-// --shard splits by a hash of the path, which on 25 files of 4 to 90 s leaves one process with minutes
-// more work than the other.
+// run (scripts/ci/test-seconds.json, by layer; a file not listed there counts as the median of those that
+// are). A process may start with work already given to it. vitest's own --shard splits by a hash of the
+// path, which on 25 journeys of 4 to 90 s left one process with minutes more work than the other.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,15 +26,23 @@ export function splitByWeight(files, secondsOf, startTotals) {
   return shards.map((shard) => shard.files.sort());
 }
 
-/** The seconds of scripts/ci/test-seconds.json: `journeys`, by file. */
+/** The layers split this way, and the folder of each one's test files. */
+export const SPLIT_LAYERS = { e2e: "tests/e2e", integration: "tests/integration" };
+
+/** The seconds of scripts/ci/test-seconds.json: by layer, then by file. */
 export function testSeconds(rootDir) {
   return JSON.parse(readFileSync(join(rootDir, "scripts/ci/test-seconds.json"), "utf8"));
 }
 
-/** The journey files of `rootDir`/tests/e2e, split for processes that start with `startTotals` seconds. */
-export function journeyShards(rootDir, startTotals) {
-  const files = readdirSync(join(rootDir, "tests/e2e"))
+/** The test files of a layer (a key of SPLIT_LAYERS), relative to `rootDir`. */
+export function layerFiles(rootDir, layer) {
+  const folder = SPLIT_LAYERS[layer];
+  return readdirSync(join(rootDir, folder))
     .filter((name) => name.endsWith(".test.ts"))
-    .map((name) => `tests/e2e/${name}`);
-  return splitByWeight(files, testSeconds(rootDir).journeys, startTotals);
+    .map((name) => `${folder}/${name}`);
+}
+
+/** A layer's files, split for processes that start with `startTotals` seconds of other work. */
+export function layerShards(rootDir, layer, startTotals) {
+  return splitByWeight(layerFiles(rootDir, layer), testSeconds(rootDir)[layer] ?? {}, startTotals);
 }

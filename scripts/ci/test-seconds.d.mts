@@ -1,0 +1,1 @@
+export function secondsFromLog(text: string): Record<string, Record<string, number>>;
