@@ -3,6 +3,7 @@ import { paths } from "../../src/config/paths";
 import { DEVICE_STORAGE_KEYS } from "../../src/domain/core/device-storage";
 import { DEMO_PASSWORD } from "../seed/demo-data";
 import type { ContentPage, ContentTarget } from "./content-pages";
+import { loadSteps, printSteps, TRACE } from "./content-trace";
 import { ACCOUNT_BY_ROLE } from "./lighthouse-pages";
 
 // One measured load of `npm run bench:content`: a page in a throttled tab, timed in the page itself
@@ -173,6 +174,7 @@ export async function coldAndWarm(
     const cold = await timeToContent(tab, url).catch((error: unknown) => {
       throw new Error(`cold: ${error instanceof Error ? error.message : String(error)}`);
     });
+    if (TRACE) printSteps(new URL(url).pathname, await loadSteps(tab));
     const warm = await timeToContent(tab, url).catch((error: unknown) => {
       throw new Error(`warm: ${error instanceof Error ? error.message : String(error)}`);
     });

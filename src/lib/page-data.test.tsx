@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { JUST_READ_MS } from "@/domain/core/limits";
 import { tellNews } from "@/testing/news";
-import { lazyModule, type PageRead, prefetchPageRead, usePageRead } from "./page-data";
+import { lazyModule, moduleWithPage, type PageRead, prefetchPageRead, usePageRead } from "./page-data";
 
 function counter(): PageRead<number> & { calls: () => number } {
   let reads = 0;
@@ -45,6 +45,29 @@ describe("lazyModule", () => {
     await expect(module()).rejects.toThrow("Failed to fetch");
     await expect(module()).resolves.toEqual({ name: "requests" });
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("moduleWithPage", () => {
+  it("starts the download when declared, and the first read finds it", async () => {
+    const load = vi.fn(async () => ({ name: "requests" }));
+    const module = moduleWithPage(load);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await module()).toEqual({ name: "requests" });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves a failed early download to the read, which loads it again and sees the error if it fails again", async () => {
+    const load = vi
+      .fn<() => Promise<{ name: string }>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockResolvedValue({ name: "requests" });
+    const module = moduleWithPage(load);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the early download fails, unreported
+    await expect(module()).rejects.toThrow("Failed to fetch");
+    await expect(module()).resolves.toEqual({ name: "requests" });
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });
 

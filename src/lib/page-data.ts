@@ -36,6 +36,18 @@ export function lazyModule<M>(load: () => Promise<M>): () => Promise<M> {
   };
 }
 
+/**
+ * A data module loaded as `lazyModule` does, its download started now: called where a page's code declares
+ * its reads, it travels with that code, so the first read, which waits for the session, finds the module
+ * there rather than starting a download of its own (a round trip more on a phone, npm run bench:content).
+ * It is still a chunk of its own, evaluated in a task of its own.
+ */
+export function moduleWithPage<M>(load: () => Promise<M>): () => Promise<M> {
+  const get = lazyModule(load);
+  void get().catch(() => undefined); // the read that needs it loads it again and reports the failure
+  return get;
+}
+
 /** One read of a screen: its cache key and the one-shot read that fills it. */
 export type PageRead<T> = {
   queryKey: QueryKey;

@@ -18,12 +18,10 @@ import {
   scopeCategories,
 } from "@/domain/marketplace/feed-categories";
 import { failWith } from "@/lib/app-error";
-import { lazyModule } from "@/lib/page-data";
+import { moduleWithPage } from "@/lib/page-data";
 
-// The requests module (the feed's planner and the schemas it parses with) is a chunk of its own
-// (src/lib/page-data.ts), evaluated in a task of its own; its download starts with the page's code.
-const requestsModule = lazyModule(() => import("@/data/requests"));
-void requestsModule().catch(() => undefined);
+// The requests module (the feed's planner and the schemas it parses with), downloaded with the page's code.
+const requestsModule = moduleWithPage(() => import("@/data/requests"));
 
 /**
  * The browse page's filters; they live in the URL (?categoria=&urgenza=&raggio=). No category in the URL

@@ -12,16 +12,11 @@ import { shopDayStart, TODAYS_PICKUPS_MAX } from "@/domain/marketplace/pickup-ho
 import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { failWith } from "@/lib/app-error";
 import { decisionNews, merchantOffersKey } from "@/lib/merchant-offers-live";
-import { lazyModule, type PageRead, usePageRead } from "@/lib/page-data";
+import { moduleWithPage, type PageRead, usePageRead } from "@/lib/page-data";
 
-// The data modules (and the schemas they parse with) are chunks of their own (src/lib/page-data.ts),
-// evaluated in a task of their own rather than in the page's. Their download starts as this module is
-// evaluated, with the page's code: the reads, which wait for the session's shop document, then find them
-// here rather than starting a download of their own (a round trip more on a phone, npm run bench:content).
-const offersModule = lazyModule(() => import("@/data/offers"));
-const requestsModule = lazyModule(() => import("@/data/requests"));
-void offersModule().catch(() => undefined);
-void requestsModule().catch(() => undefined);
+// The data modules (and the schemas they parse with), downloaded with the page's code (src/lib/page-data.ts).
+const offersModule = moduleWithPage(() => import("@/data/offers"));
+const requestsModule = moduleWithPage(() => import("@/data/requests"));
 
 /** Query keys of the merchant dashboard; offers' keys start with "offers" so sending one refreshes them. */
 export const merchantKeys = {
