@@ -26,6 +26,7 @@ const chat = (conversationId: string, count = 2): ChatPreview => ({
   shopId: "shop-1",
   title: "Caricatore USB-C",
   closed: null,
+  dealNote: null,
   messages: Array.from({ length: count }, (_, index) => message(index + 1)),
 });
 
@@ -99,5 +100,21 @@ describe("chat previews on this device", () => {
     localStorage.setItem(KEY, JSON.stringify(stored));
     expect(readChatPreview("c2")).toBeNull();
     expect(readChatPreview("c1")?.preview.messages).toHaveLength(2);
+  });
+
+  it("keeps the deal panel's line, and reads a copy kept before it had one as having none", () => {
+    const note = "Se accetti, il negozio te lo tiene da parte: fino a domani alla chiusura.";
+    saveChatPreview("buyer-1", { ...chat("c1"), dealNote: note });
+    expect(readChatPreview("c1")?.preview.dealNote).toBe(note);
+
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? "{}") as { chats: Record<string, unknown>[] };
+    for (const kept of stored.chats) delete kept.dealNote;
+    localStorage.setItem(KEY, JSON.stringify(stored));
+    expect(readChatPreview("c1")?.preview).toMatchObject({ conversationId: "c1", dealNote: null });
+
+    const [only] = stored.chats;
+    if (only) only.dealNote = 42;
+    localStorage.setItem(KEY, JSON.stringify(stored));
+    expect(readChatPreview("c1")).toBeNull();
   });
 });

@@ -37,6 +37,8 @@ export type ChatPreview = {
   title: string | null;
   /** Why nobody may write any more (the line that replaces the composer), or null while it is open. */
   closed: string | null;
+  /** The deal panel's line about what happens next, when it showed one (a copy kept before it was added: null). */
+  dealNote: string | null;
   /** The newest messages, oldest first. */
   messages: ChatPreviewMessage[];
 };
@@ -60,11 +62,20 @@ function messageFrom(raw: unknown): ChatPreviewMessage | null {
 
 function chatFrom(raw: unknown): ChatPreview | null {
   if (typeof raw !== "object" || raw === null) return null;
-  const { conversationId, otherName, shopId, title, closed, messages } = raw as Record<string, unknown>;
+  const {
+    conversationId,
+    otherName,
+    shopId,
+    title,
+    closed,
+    dealNote = null,
+    messages,
+  } = raw as Record<string, unknown>;
   if (!isText(conversationId, 400) || !isText(otherName, DISPLAY_NAME_MAX_LENGTH)) return null;
   if ((shopId !== null && !isText(shopId, 200)) || !Array.isArray(messages)) return null;
   if (title !== null && !isText(title, 400)) return null;
   if (closed !== null && !isText(closed, 400)) return null;
+  if (dealNote !== null && !isText(dealNote, 400)) return null;
   const parsed = messages.slice(-CHAT_PREVIEW_MAX_MESSAGES).map(messageFrom);
   if (parsed.some((message) => message === null)) return null;
   return {
@@ -73,6 +84,7 @@ function chatFrom(raw: unknown): ChatPreview | null {
     shopId,
     title,
     closed,
+    dealNote,
     messages: parsed as ChatPreviewMessage[],
   };
 }

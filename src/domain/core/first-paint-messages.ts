@@ -15,6 +15,9 @@ export const FIRST_PAINT_MESSAGES = {
   noMessages: "Nessun messaggio. Scrivi il primo!",
   conversationClosed: "Questa conversazione è chiusa",
   conversationLoading: "Caricamento della conversazione…",
+  /** The deal panel's heading, for the buyer and for the shop (the chat's frame paints it too). */
+  dealReceived: "L'offerta ricevuta",
+  dealOwn: "La tua offerta",
   /** The header's bell before its chunk has loaded (a tap opens it as soon as it has). */
   bellLoading: "Notifiche, caricamento",
   /** The account menu's ways into moderation, for admins (and the admin pages' titles). */

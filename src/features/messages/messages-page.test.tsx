@@ -354,6 +354,8 @@ describe("chat", () => {
         shopId: MERCHANT,
         title: "Bici da città",
         closed: null,
+        // The offer waits for the buyer: the panel's line says how long the shop holds the bike.
+        dealNote: "Se accetti, il negozio te lo tiene da parte: fino a domani alla chiusura.",
         messages: [
           { id: "m1", senderId: MERCHANT, senderName: "Cicli Rossi", content: "Ciao!", createdAt: NOW },
         ],

@@ -110,3 +110,51 @@ export function ConversationLoading() {
     </div>
   );
 }
+
+/** The deal panel's box above the thread: the page's panel and, in the chat's frame, its kept line. */
+export function DealSection({
+  conversationId,
+  forBuyer,
+  children,
+}: {
+  conversationId: string;
+  forBuyer: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`deal-${conversationId}`}
+      className="border-b border-slate-200 bg-slate-50 p-3 sm:p-4"
+    >
+      <h3
+        id={`deal-${conversationId}`}
+        className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase"
+      >
+        {forBuyer ? FIRST_PAINT_MESSAGES.dealReceived : FIRST_PAINT_MESSAGES.dealOwn}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The deal panel as this device last showed it, in the chat's frame: its box and its line about what
+ * happens next (dealNote), in the place and the size the page's panel gives them.
+ */
+export function KeptDealNote({
+  conversationId,
+  forBuyer,
+  note,
+}: {
+  conversationId: string;
+  forBuyer: boolean;
+  note: string;
+}) {
+  return (
+    <DealSection conversationId={conversationId} forBuyer={forBuyer}>
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700">{note}</p>
+      </div>
+    </DealSection>
+  );
+}

@@ -17,7 +17,7 @@ import {
   useSendMessage,
   useThreadHistory,
 } from "../api/messages";
-import { closedByFunction, closedReason } from "../lib/deal-stage";
+import { closedByFunction, closedReason, dealNote } from "../lib/deal-stage";
 import { useKeepChatPreview } from "../lib/keep-chat-preview";
 import {
   BackLink,
@@ -44,6 +44,7 @@ function Thread({
   closed,
   dealPanel,
   dealLoading,
+  dealNote,
   heading,
 }: {
   conversationId: string;
@@ -54,6 +55,8 @@ function Thread({
   dealLoading: boolean;
   /** Why nobody may write any more (closedReason), or null while the conversation is open. */
   closed: string | null;
+  /** The panel's line about what happens next (dealNote), kept with the chat on the device. */
+  dealNote: string | null;
   heading: PreviewHeading;
 }) {
   const { toastError } = useToast();
@@ -66,7 +69,7 @@ function Thread({
   const shown = !messages.loading && !dealLoading && Boolean(messages.data);
   useKeepChatPreview(
     sender.uid,
-    shown ? { conversationId, ...heading, closed, messages: thread.messages } : null,
+    shown ? { conversationId, ...heading, closed, dealNote, messages: thread.messages } : null,
   );
 
   const onSend = async (content: string) => {
@@ -143,6 +146,11 @@ function Deal({
       closed={closed}
       dealPanel={<DealPanel conversation={conversation} uid={sender.uid} deal={deal} />}
       dealLoading={deal.offer.loading || deal.request.loading}
+      dealNote={dealNote(
+        deal.offer.data ?? null,
+        deal.request.data ?? null,
+        conversation.participants.customerId === sender.uid,
+      )}
       heading={heading}
     />
   );

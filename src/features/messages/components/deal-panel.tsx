@@ -12,14 +12,14 @@ import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Offer } from "@/domain/marketplace/offer";
 import { acceptedTermsOf } from "@/domain/marketplace/offer";
 import { PICKUP_MESSAGES, pickupLabel } from "@/domain/marketplace/pickup";
-import { offeredHoldMessage } from "@/domain/marketplace/pickup-hold";
 import { NO_SHOW_MESSAGES } from "@/domain/marketplace/pickup-record";
 import { isRating, RATING_LABELS } from "@/domain/marketplace/rating";
 import type { Request } from "@/domain/marketplace/request";
 import { displayProductName } from "@/domain/products/product-name";
 import { forgetPickupCode } from "@/lib/pickup-code-storage";
 import type { Deal } from "../api/conversations";
-import { canCompleteWith, dealStage } from "../lib/deal-stage";
+import { canCompleteWith, dealNote, dealStage, isVerified } from "../lib/deal-stage";
+import { DealSection } from "./chat-frame";
 import { CompletionForm } from "./completion-form";
 import { HoldPanel } from "./hold-panel";
 import { BuyerPickupTally, NoShow } from "./no-show";
@@ -50,9 +50,6 @@ function VerifiedPurchase({ hint }: { hint?: string }) {
     </div>
   );
 }
-
-const isVerified = (offer: Offer, request: Request | null) =>
-  offer.verifiedPurchaseAt !== undefined || request?.verifiedPurchaseAt !== undefined;
 
 function RatingSummary({ rating, feedback }: { rating: number | undefined; feedback: string | undefined }) {
   return (
@@ -85,7 +82,7 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
   if (stage === "pending")
     return (
       <>
-        <p className="text-sm text-slate-700">{offeredHoldMessage(offer.holdChoice)}</p>
+        <p className="text-sm text-slate-700">{dealNote(offer, request, true)}</p>
         <OfferDecision
           calls={dealDecisionCalls}
           offerId={offer.id}
@@ -157,7 +154,7 @@ function MerchantOutcome({
   if (stage === "pending")
     return (
       <div className="space-y-2">
-        <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingDecision}</p>
+        <p className="text-sm text-slate-700">{dealNote(offer, request, false)}</p>
         <WithdrawOfferButton offerId={offer.id} withdraw={withdrawOffer} />
       </div>
     );
@@ -166,7 +163,7 @@ function MerchantOutcome({
     if (verified) return <VerifiedPurchase hint={PICKUP_MESSAGES.verifiedShopHint} />;
     return (
       <div className="space-y-2">
-        <p className="text-sm text-slate-700">{CHAT_MESSAGES.awaitingCompletion}</p>
+        <p className="text-sm text-slate-700">{dealNote(offer, request, false)}</p>
         <BuyerPickupTally conversation={conversation} />
         {offer.noShowAt ? null : <HoldPanel offer={offer} side="merchant" />}
         <NoShow offer={offer} />
@@ -234,17 +231,8 @@ export function DealPanel({
   }
 
   return (
-    <section
-      aria-labelledby={`deal-${conversation.id}`}
-      className="border-b border-slate-200 bg-slate-50 p-3 sm:p-4"
-    >
-      <h3
-        id={`deal-${conversation.id}`}
-        className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase"
-      >
-        {isBuyer ? "L'offerta ricevuta" : "La tua offerta"}
-      </h3>
+    <DealSection conversationId={conversation.id} forBuyer={isBuyer}>
       {body}
-    </section>
+    </DealSection>
   );
 }

@@ -26,6 +26,7 @@ describe("a conversation's frame", () => {
       shopId: "shop-1",
       title: "Bici da città",
       closed: null,
+      dealNote: null,
       messages: [
         { id: "m1", senderId: "shop-1", senderName: "Cicli Rossi", content: "Ce l'abbiamo.", createdAt: at },
         { id: "m2", senderId: "buyer-1", senderName: "Anna", content: "Passo domani.", createdAt: at },
@@ -46,6 +47,36 @@ describe("a conversation's frame", () => {
     expect(frame).toHaveAttribute("inert");
   });
 
+  it("paints the deal panel's line where the panel puts it, for the buyer and for the shop", () => {
+    const note = "Se accetti, il negozio te lo tiene da parte: fino a domani alla chiusura.";
+    saveChatPreview("buyer-1", {
+      conversationId: "r1_shop-1",
+      otherName: "Cicli Rossi",
+      shopId: "shop-1",
+      title: null,
+      closed: null,
+      dealNote: note,
+      messages: [],
+    });
+    const view = renderShell("r1_shop-1");
+    const panel = screen.getByRole("region", { name: "L'offerta ricevuta" });
+    expect(within(panel).getByText(note)).toHaveClass("text-sm");
+    view.unmount();
+
+    saveChatPreview("shop-1", {
+      conversationId: "r1_shop-1",
+      otherName: "Anna",
+      shopId: null,
+      title: null,
+      closed: null,
+      dealNote: "In attesa della decisione del cliente.",
+      messages: [],
+    });
+    renderShell("r1_shop-1");
+    const own = screen.getByRole("region", { name: "La tua offerta" });
+    expect(own).toHaveTextContent("In attesa della decisione del cliente.");
+  });
+
   it("shows a closed chat's line instead of the composer", () => {
     saveChatPreview("buyer-1", {
       conversationId: "r1_shop-1",
@@ -53,6 +84,7 @@ describe("a conversation's frame", () => {
       shopId: "shop-1",
       title: null,
       closed: "la richiesta è stata completata",
+      dealNote: null,
       messages: [],
     });
     const { container } = renderShell("r1_shop-1");

@@ -6,7 +6,14 @@ import { PAGE_LEADS, PAGE_LOADING } from "@/domain/core/page-leads";
 import { PRODUCT_NAME } from "@/domain/core/product";
 import { type ChatPreview, readChatPreview } from "@/lib/chat-preview";
 import { cn } from "@/lib/cn";
-import { ChatHeader, ChatSection, ClosedLine, ConversationLoading, ThreadScroller } from "./chat-frame";
+import {
+  ChatHeader,
+  ChatSection,
+  ClosedLine,
+  ConversationLoading,
+  KeptDealNote,
+  ThreadScroller,
+} from "./chat-frame";
 import { ComposerBox } from "./composer-box";
 import { MessageList } from "./message-list";
 
@@ -116,7 +123,17 @@ function KeptChat({ uid, preview }: { uid: string; preview: ChatPreview }) {
     <ChatSection
       header={<ChatHeader name={preview.otherName} shopId={preview.shopId} title={preview.title} />}
     >
-      <ThreadScroller>
+      <ThreadScroller
+        panel={
+          preview.dealNote ? (
+            <KeptDealNote
+              conversationId={preview.conversationId}
+              forBuyer={preview.shopId !== null}
+              note={preview.dealNote}
+            />
+          ) : undefined
+        }
+      >
         <MessageList messages={preview.messages} uid={uid} onReport={ignore} />
       </ThreadScroller>
       <div className="shrink-0">

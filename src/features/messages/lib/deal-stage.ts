@@ -1,6 +1,7 @@
 import { CONVERSATION_CLOSED_BY, type Conversation } from "@/domain/marketplace/conversation";
 import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Offer } from "@/domain/marketplace/offer";
+import { offeredHoldMessage } from "@/domain/marketplace/pickup-hold";
 import type { Request } from "@/domain/marketplace/request";
 import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
 import {
@@ -69,4 +70,23 @@ export function closedByFunction(conversation: Pick<Conversation, "status" | "cl
   return conversation.closedBy === CONVERSATION_CLOSED_BY.accountDeleted
     ? CHAT_CLOSED_BY_TEXTS.accountDeleted
     : CHAT_CLOSED_BY_TEXTS.moderation;
+}
+
+/** The purchase was proved at the till (the pickup code, on either document). */
+export const isVerified = (offer: Offer, request: Request | null): boolean =>
+  offer.verifiedPurchaseAt !== undefined || request?.verifiedPurchaseAt !== undefined;
+
+/**
+ * The deal panel's line about what happens next, when it shows one: for the buyer, before 'Accetta', how
+ * long the shop holds the item; for the shop, who it waits for. Kept with the chat's copy on the device
+ * (src/lib/chat-preview.ts), so that the chat's frame paints it where the panel will.
+ */
+export function dealNote(offer: Offer | null, request: Request | null, isBuyer: boolean): string | null {
+  if (!offer) return null;
+  const stage = dealStage(offer, request);
+  if (stage === "pending")
+    return isBuyer ? offeredHoldMessage(offer.holdChoice) : CHAT_MESSAGES.awaitingDecision;
+  if (stage === "accepted" && !isBuyer && !isVerified(offer, request))
+    return CHAT_MESSAGES.awaitingCompletion;
+  return null;
 }

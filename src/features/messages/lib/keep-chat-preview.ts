@@ -6,7 +6,7 @@ type Shown = Omit<ChatPreview, "messages"> & { messages: readonly Message[] };
 
 /**
  * Keeps the chat on screen as `uid`'s latest on this device (src/lib/chat-preview.ts), whenever what it
- * shows changes: a new message, the deal closing, the heading's second line arriving. `shown` is null
+ * shows changes: a new message, the deal closing or moving on, the heading's second line arriving. `shown` is null
  * while the chat is not whole yet (loading, or failed), so that no half chat is kept.
  */
 export function useKeepChatPreview(uid: string, shown: Shown | null): void {
@@ -18,6 +18,7 @@ export function useKeepChatPreview(uid: string, shown: Shown | null): void {
         shown.shopId,
         shown.title,
         shown.closed,
+        shown.dealNote,
         shown.messages.length,
         newest?.id,
         newest?.content,
@@ -32,6 +33,7 @@ export function useKeepChatPreview(uid: string, shown: Shown | null): void {
       shopId: shown.shopId,
       title: shown.title || null,
       closed: shown.closed || null,
+      dealNote: shown.dealNote || null,
       messages: shown.messages.map(({ id, senderId, senderName, content, createdAt }) => ({
         id,
         senderId,
