@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
-import { startStack } from "../support/stack";
+import { serverDocuments } from "../support/server-documents";
 
 const { open, signIn } = seededJourney();
 
@@ -24,14 +24,10 @@ type StoredRequest = { productName: string; address: string; lat: number; lng: n
 
 /** Every stored request as the emulator holds it (read as the owner, outside the rules). */
 async function storedRequests(): Promise<StoredRequest[]> {
-  const stack = await startStack();
-  const url = `http://${stack.hosts.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/requests?pageSize=300`;
-  const body = (await (await fetch(url, { headers: { Authorization: "Bearer owner" } })).json()) as {
-    documents?: { fields: Record<string, FirestoreValue> }[];
-  };
+  const documents = await serverDocuments<Record<string, FirestoreValue>>("requests");
   const number = (value: FirestoreValue | undefined) =>
     Number(value?.doubleValue ?? value?.integerValue ?? Number.NaN);
-  return (body.documents ?? []).map(({ fields }) => {
+  return documents.map(({ fields }) => {
     const location = fields.location?.mapValue?.fields ?? {};
     return {
       productName: fields.productName?.stringValue ?? "",

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { notificationPanelOf, readAllNotifications } from "../support/notification-bell";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
+import { serverDocuments } from "../support/server-documents";
 import { startStack } from "../support/stack";
 
 const { open, signIn } = seededJourney();
@@ -54,14 +55,7 @@ type Fields = Record<
 >;
 
 /** Documents as the emulator holds them (read as the owner, outside the rules). */
-async function documents(path: string): Promise<{ name: string; fields: Fields }[]> {
-  const stack = await startStack();
-  const url = `http://${stack.hosts.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/${path}?pageSize=300`;
-  const body = (await (await fetch(url, { headers: { Authorization: "Bearer owner" } })).json()) as {
-    documents?: { name: string; fields: Fields }[];
-  };
-  return body.documents ?? [];
-}
+const documents = (path: string) => serverDocuments<Fields>(path);
 
 const tokensOf = async (email: string) => {
   const user = (await documents("users")).find((doc) => doc.fields.email?.stringValue === email);

@@ -11,7 +11,7 @@ import { describe, expect, it, onTestFailed } from "vitest";
 import { PICKUP_MESSAGES } from "../../src/domain/marketplace/pickup";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
-import { startStack } from "../support/stack";
+import { serverDocuments } from "../support/server-documents";
 
 /** Seeded (scripts/seed/demo-data.ts): the buyer's active desk-lamp request with two pending offers. */
 const LAMP_PAGE = "/requests/demo-req-lampada";
@@ -116,11 +116,9 @@ describe("comparing offers and the shop's page", () => {
       .waitFor({ timeout: SERVER_WAIT_MS });
 
     // The chat header leads to the shop's page, where the new review now leads the list.
-    const stack = await startStack();
     onTestFailed(async () => {
-      const url = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/profiles/demo-negozio-1/reviews`;
-      const response = await fetch(url, { headers: { Authorization: "Bearer owner" } });
-      console.log(`--- the shop's reviews on the server (${Date.now()}):\n${await response.text()}`);
+      const reviews = await serverDocuments("profiles/demo-negozio-1/reviews");
+      console.log(`--- the shop's reviews on the server (${Date.now()}):\n${JSON.stringify(reviews)}`);
     });
     await buyer.getByRole("link", { name: "Pagina del negozio" }).click();
     await waitForPage(buyer, NAVIGLI_PAGE);

@@ -153,8 +153,13 @@ export function KeptDealNote({
   return (
     <DealSection conversationId={conversationId} forBuyer={forBuyer}>
       <div className="space-y-3">
-        <p className="text-sm text-slate-700">{note}</p>
+        <DealNoteLine note={note} />
       </div>
     </DealSection>
   );
+}
+
+/** The deal panel's line about what happens next (dealNote), the same in the panel and in the frame. */
+export function DealNoteLine({ note }: { note: string | null }) {
+  return <p className="text-sm text-slate-700">{note}</p>;
 }

@@ -19,7 +19,7 @@ import { displayProductName } from "@/domain/products/product-name";
 import { forgetPickupCode } from "@/lib/pickup-code-storage";
 import type { Deal } from "../api/conversations";
 import { canCompleteWith, dealNote, dealStage, isVerified } from "../lib/deal-stage";
-import { DealSection } from "./chat-frame";
+import { DealNoteLine, DealSection } from "./chat-frame";
 import { CompletionForm } from "./completion-form";
 import { HoldPanel } from "./hold-panel";
 import { BuyerPickupTally, NoShow } from "./no-show";
@@ -82,7 +82,7 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
   if (stage === "pending")
     return (
       <>
-        <p className="text-sm text-slate-700">{dealNote(offer, request, true)}</p>
+        <DealNoteLine note={dealNote(offer, request, true)} />
         <OfferDecision
           calls={dealDecisionCalls}
           offerId={offer.id}
@@ -154,7 +154,7 @@ function MerchantOutcome({
   if (stage === "pending")
     return (
       <div className="space-y-2">
-        <p className="text-sm text-slate-700">{dealNote(offer, request, false)}</p>
+        <DealNoteLine note={dealNote(offer, request, false)} />
         <WithdrawOfferButton offerId={offer.id} withdraw={withdrawOffer} />
       </div>
     );
@@ -163,7 +163,7 @@ function MerchantOutcome({
     if (verified) return <VerifiedPurchase hint={PICKUP_MESSAGES.verifiedShopHint} />;
     return (
       <div className="space-y-2">
-        <p className="text-sm text-slate-700">{dealNote(offer, request, false)}</p>
+        <DealNoteLine note={dealNote(offer, request, false)} />
         <BuyerPickupTally conversation={conversation} />
         {offer.noShowAt ? null : <HoldPanel offer={offer} side="merchant" />}
         <NoShow offer={offer} />
