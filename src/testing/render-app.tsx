@@ -1,9 +1,9 @@
 import { render } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
 import { AppProvider } from "@/app/provider";
 import { AppRoutes } from "@/app/routes";
+import { setupUser } from "@/testing/user";
 
 type CurrentLocation = { pathname: string; search: string };
 
@@ -22,7 +22,7 @@ export function renderApp(path = "/") {
   // jsdom does not implement scrolling; the layout scrolls to the top on navigation.
   vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
   const location: CurrentLocation = { pathname: "", search: "" };
-  const user = userEvent.setup();
+  const user = setupUser();
   const result = render(
     <AppProvider>
       <MemoryRouter initialEntries={[path]}>

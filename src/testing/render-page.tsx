@@ -1,6 +1,5 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { type ReactNode, useState } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
@@ -8,6 +7,7 @@ import { ToastProvider, useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { createQueryClient } from "@/lib/query-client";
+import { setupUser } from "@/testing/user";
 
 type CurrentLocation = { pathname: string; search: string };
 
@@ -47,7 +47,7 @@ function QueryProvider({ children, into }: { children: ReactNode; into: { client
 export function renderPage(element: ReactNode, { path, pattern = path }: { path: string; pattern?: string }) {
   vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
   const location: CurrentLocation = { pathname: "", search: "" };
-  const user = userEvent.setup();
+  const user = setupUser();
   const cache: { client?: QueryClient } = {};
   const result = render(
     <ToastProvider>

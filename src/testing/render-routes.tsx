@@ -1,5 +1,4 @@
 import { render } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { Fragment, type ReactNode } from "react";
 import { MemoryRouter, Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import { vi } from "vitest";
@@ -8,6 +7,7 @@ import { AppProvider } from "@/app/provider";
 import { RouteAccessGate } from "@/app/route-access";
 import { appRoutes } from "@/app/routes";
 import { legacyRedirects } from "@/config/paths";
+import { setupUser } from "./user";
 
 /** The page a stubbed route shows: a level-1 heading naming its path. */
 export const stubHeading = (path: string) => `Pagina ${path}`;
@@ -53,7 +53,7 @@ export function renderRoutes(
 ) {
   vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
   const location: CurrentLocation = { pathname: "", search: "" };
-  const user = userEvent.setup();
+  const user = setupUser();
   const result = render(
     wrap(
       <AppProvider>

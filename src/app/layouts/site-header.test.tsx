@@ -1,5 +1,4 @@
 import { act, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { useSyncExternalStore } from "react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,6 +6,7 @@ import { ToastProvider } from "@/components/ui/toast";
 import { hasAdminRole } from "@/data/admin-role";
 import { useUnreadTotal } from "@/features/messages/api/unread-total";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { setupUser } from "@/testing/user";
 import { SiteHeader } from "./site-header";
 
 // The unread total as the live hook would report it: tests change it and the header re-renders.
@@ -155,7 +155,7 @@ describe("the signed-in header", () => {
 describe("the account menu", () => {
   it("gives an admin the way into moderation and the market: the reports, the shops waiting for approval, the market dashboard", async () => {
     vi.mocked(hasAdminRole).mockResolvedValue(true);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderHeader("/customer");
     await user.click(screen.getByRole("button", { name: "Account di Anna Neri" }));
     expect(await screen.findByRole("link", { name: "Segnalazioni" })).toHaveAttribute(
@@ -179,7 +179,7 @@ describe("the account menu", () => {
 
   it("shows no admin links to everyone else", async () => {
     vi.mocked(hasAdminRole).mockResolvedValue(false);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderHeader("/customer");
     await user.click(screen.getByRole("button", { name: "Account di Anna Neri" }));
     await screen.findByRole("link", { name: "Profilo" });

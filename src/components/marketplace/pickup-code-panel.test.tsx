@@ -1,10 +1,10 @@
 import { cleanup, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
 import { PICKUP_MESSAGES } from "@/domain/marketplace/pickup";
 import { holdMessage } from "@/domain/marketplace/pickup-hold";
 import { keepPickupCodesOf, readKeptPickupCodes, readPickupCode } from "@/lib/pickup-code-storage";
+import { setupUser } from "@/testing/user";
 import { PickupCodePanel } from "./pickup-code-panel";
 
 const BUYER = "buyer-1";
@@ -16,7 +16,7 @@ afterEach(cleanup);
 describe("PickupCodePanel", () => {
   it("shows the code large and as a QR, fetched once and then kept on the device", async () => {
     const fetchCode = vi.fn().mockResolvedValue({ code: "ACDEFG" });
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<PickupCodePanel uid={BUYER} offerId={DEAL} fetchCode={fetchCode} />);
 
     await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.show }));
@@ -29,7 +29,7 @@ describe("PickupCodePanel", () => {
   it("keeps, for the offline page, what the code is for, until when, and its QR, until the hold ends", async () => {
     const until = new Date(Date.now() + 26 * 60 * 60_000);
     const fetchCode = vi.fn().mockResolvedValue({ code: "ACDEFG" });
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <PickupCodePanel
         uid={BUYER}
@@ -59,7 +59,7 @@ describe("PickupCodePanel", () => {
       DEVICE_STORAGE_KEYS.pickupCodes,
       JSON.stringify({ uid: BUYER, codes: { [DEAL]: "HJKMNP" } }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     const { unmount } = render(<PickupCodePanel uid={BUYER} offerId={DEAL} fetchCode={offline} />);
     await user.click(screen.getByRole("button", { name: PICKUP_MESSAGES.show }));
     expect(screen.getByText("HJKMNP")).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe("PickupCodePanel", () => {
   });
 
   it("says so when the code cannot be read", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     render(
       <PickupCodePanel uid={BUYER} offerId={DEAL} fetchCode={vi.fn().mockRejectedValue(new Error("x"))} />,

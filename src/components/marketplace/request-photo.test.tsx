@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fetchRequestPhotos } from "@/data/request-photos";
 import type { RequestPhoto } from "@/domain/marketplace/request-photo";
+import { setupUser } from "@/testing/user";
 import { RequestPhotos } from "./request-photo";
 
 vi.mock("@/data/request-photos", () => ({ fetchRequestPhotos: vi.fn() }));
@@ -23,7 +23,7 @@ const photo = (id: string): RequestPhoto => ({
 
 function renderPhotos(element: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
+  const user = setupUser();
   render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
   return { user };
 }

@@ -8,6 +8,7 @@ import { purchaseTokens } from "@/data/tokens";
 import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { PurchaseDialog } from "./purchase-dialog";
 import { TokenBadge } from "./token-badge";
 
@@ -80,7 +81,7 @@ describe("PurchaseDialog", () => {
   });
 
   it("retries a failed purchase with the same paymentId, then closes with a toast", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onOpenChange = vi.fn();
     vi.mocked(purchaseTokens)
       .mockRejectedValueOnce(new Error("rete"))

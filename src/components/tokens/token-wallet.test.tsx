@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { getTokenBalance, purchaseTokens } from "@/data/tokens";
@@ -9,6 +8,7 @@ import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { useSession } from "@/lib/session/session-provider";
 import { buyerSession } from "@/testing/marketplace-fixtures";
+import { setupUser } from "@/testing/user";
 import { TokenWallet } from "./token-wallet";
 
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
@@ -82,7 +82,7 @@ describe("TokenWallet: the balance is cached for 5 minutes (spec §9)", () => {
       tokenBalance: 26,
       purchase: { id: "p1", amount: 25, price: 5.99, purchaseDate: new Date(), packageId: "standard" },
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWallet();
     await user.click(screen.getByRole("button", { name: "Acquista token" }));
     await user.click(await screen.findByRole("button", { name: "Acquista (simulato)" }));

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+import { setupUser } from "@/testing/user";
 import { Button } from "./button";
 import { Dialog, DialogFooter } from "./dialog";
 import { Field } from "./field";
@@ -34,7 +34,7 @@ function Demo() {
 
 describe("Dialog", () => {
   it("is a labelled modal dialog that takes focus and closes on Escape, returning focus", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Demo />);
     const opener = screen.getByRole("button", { name: "Rifiuta offerta" });
     await user.click(opener);
@@ -52,7 +52,7 @@ describe("Dialog", () => {
   });
 
   it("keeps Tab inside the dialog", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Demo />);
     await user.click(screen.getByRole("button", { name: "Rifiuta offerta" }));
     const last = screen.getByRole("button", { name: "Rifiuta" });
@@ -64,7 +64,7 @@ describe("Dialog", () => {
   });
 
   it("closes with its close button", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Demo />);
     await user.click(screen.getByRole("button", { name: "Rifiuta offerta" }));
     await user.click(screen.getByRole("button", { name: "Chiudi" }));

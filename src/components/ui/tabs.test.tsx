@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { setupUser } from "@/testing/user";
 import { Tab, TabList, TabPanel, Tabs } from "./tabs";
 
 function Demo() {
@@ -29,7 +29,7 @@ describe("Tabs", () => {
   });
 
   it("moves with the arrow keys (wrapping), Home and End, selecting as it goes", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Demo />);
     await user.tab();
     expect(screen.getByRole("tab", { name: "Accedi" })).toHaveFocus();
@@ -53,7 +53,7 @@ describe("Tabs", () => {
   });
 
   it("keeps only the selected tab in the Tab order, then moves on to the panel", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Demo />);
     await user.tab();
     await user.tab();
@@ -61,7 +61,7 @@ describe("Tabs", () => {
   });
 
   it("selects on click", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Demo />);
     await user.click(screen.getByRole("tab", { name: "Link magico" }));
     expect(screen.getByRole("tabpanel", { name: "Link magico" })).toHaveTextContent("Pannello link");

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ERROR_TOAST_TITLE, signUpFlowToast, TOAST_DEFAULT_DURATION_MS } from "@/domain/core/toast";
+import { setupUser } from "@/testing/user";
 import { ToastProvider, useToast } from "./toast";
 
 function Demo() {
@@ -40,7 +40,7 @@ const toastRegion = () => screen.findByRole("region", { name: /Notifiche/ });
 
 describe("useToast", () => {
   it("toastError shows a destructive toast titled 'Errore' with the message", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <ToastProvider>
         <Demo />
@@ -55,7 +55,7 @@ describe("useToast", () => {
   });
 
   it("toast shows title and description, and the close button dismisses it", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <ToastProvider>
         <Demo />
@@ -72,7 +72,7 @@ describe("useToast", () => {
   });
 
   it("shows one toast at a time: a new one replaces the one on screen", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <ToastProvider>
         <Demo />

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MARKET_MESSAGES as M } from "@/domain/market/market-messages";
@@ -14,6 +13,7 @@ import {
   shiftDay,
 } from "@/domain/market/market-rollups";
 import { createQueryClient } from "@/lib/query-client";
+import { setupUser } from "@/testing/user";
 import { AdminMarketPage } from "./admin-market-page";
 
 const role = vi.hoisted(() => ({ hasAdminRole: vi.fn() }));
@@ -62,7 +62,7 @@ const MARKET = months([
 ]);
 
 function renderPage() {
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={["/admin/mercato"]}>

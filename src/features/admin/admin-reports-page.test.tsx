@@ -1,10 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { AdminReportsPage } from "./admin-reports-page";
 
 const role = vi.hoisted(() => ({ hasAdminRole: vi.fn() }));
@@ -29,7 +29,7 @@ const REPORT = {
 };
 
 function renderPage() {
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <ToastProvider>
       <QueryClientProvider client={createQueryClient()}>

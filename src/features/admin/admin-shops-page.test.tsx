@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import {
@@ -10,6 +9,7 @@ import {
 } from "@/domain/people/shop-verification-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { AdminShopsPage } from "./admin-shops-page";
 
 const role = vi.hoisted(() => ({ hasAdminRole: vi.fn() }));
@@ -36,7 +36,7 @@ const REVIEW = {
 };
 
 function renderPage() {
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <ToastProvider>
       <QueryClientProvider client={createQueryClient()}>

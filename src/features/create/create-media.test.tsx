@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
@@ -9,6 +8,7 @@ import { CAMERA_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { CreatePage } from "./create-page";
 import { prepareImageFile } from "./lib/resize-image";
 
@@ -37,7 +37,7 @@ const session = {
 } as unknown as SessionValue;
 
 function renderCreate() {
-  const user = userEvent.setup();
+  const user = setupUser();
   const { unmount } = render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -19,6 +18,7 @@ import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { tellNews } from "@/testing/news";
 import { outline } from "@/testing/outline";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { CustomerDashboardPage } from "./customer-dashboard-page";
 import { CustomerRequestsPage } from "./customer-requests-page";
 
@@ -106,7 +106,7 @@ function session(): SessionValue {
 }
 
 function renderPage(page: ReactNode) {
-  const user = userEvent.setup();
+  const user = setupUser();
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
   render(

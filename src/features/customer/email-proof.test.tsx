@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
@@ -16,6 +15,7 @@ import {
 import { EMAIL_PROOF_COPY, proofLinkSent } from "@/domain/people/email-proof-messages";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
+import { setupUser } from "@/testing/user";
 import { CustomerRequestsPage } from "./customer-requests-page";
 
 vi.mock("@/data/requests", () => ({ listCustomerRequests: vi.fn() }));
@@ -73,7 +73,7 @@ beforeEach(() => {
 });
 
 function renderRequests() {
-  const user = userEvent.setup();
+  const user = setupUser();
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
   render(

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import type { Message } from "@/domain/marketplace/message";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { MessageList } from "./components/message-list";
 import { useMessageReport } from "./components/message-report";
 
@@ -60,7 +60,7 @@ describe("reporting one message of a chat", () => {
   });
 
   it("sends the conversation and the message with the chosen reason, then closes", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <ToastProvider>
         <QueryClientProvider client={createQueryClient()}>

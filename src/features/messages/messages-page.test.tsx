@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { type ReactNode, useState } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -35,6 +34,7 @@ import { readChatPreview } from "@/lib/chat-preview";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { WithUnreadTotal } from "./components/with-unread-total";
 import { MessagesPage } from "./messages-page";
 
@@ -212,7 +212,7 @@ const unreadCounts = (entry: Partial<UnreadCounts["conversations"][string]> = {}
 
 function renderAt(path: string) {
   vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <ToastProvider>
       <QueryProvider>

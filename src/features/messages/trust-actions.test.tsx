@@ -1,11 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import type { Conversation } from "@/domain/marketplace/conversation";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { OtherStatus, TrustActions } from "./components/trust-actions";
 import { closedByFunction } from "./lib/deal-stage";
 
@@ -25,7 +25,7 @@ const CHAT: Conversation = {
 };
 
 function renderWithProviders(node: React.ReactNode) {
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <ToastProvider>
       <QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>

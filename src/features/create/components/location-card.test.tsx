@@ -1,5 +1,4 @@
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type PlaceSearch, placeSearch } from "@/domain/geo/gazetteer";
@@ -7,6 +6,7 @@ import type { LatLng } from "@/domain/geo/geo";
 import { PLACE_MESSAGES } from "@/domain/geo/place-messages";
 import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { GAZETTEER_FIXTURE } from "@/testing/gazetteer-fixture";
+import { setupUser } from "@/testing/user";
 import { LocationCard } from "./location-card";
 
 afterEach(() => {
@@ -51,7 +51,7 @@ function renderCard({
   loadPlaces?: () => Promise<PlaceSearch>;
 } = {}) {
   const onCoordsChange = vi.fn();
-  const user = userEvent.setup();
+  const user = setupUser();
   render(<Harness initialCoords={initialCoords} onCoordsChange={onCoordsChange} loadPlaces={loadPlaces} />);
   const input = screen.getByRole("combobox", { name: "Indirizzo o comune" });
   return { user, input, onCoordsChange, loadPlaces };

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { publishRequest } from "@/data/algo";
@@ -11,6 +10,7 @@ import { REQUEST_PHOTO_MESSAGES } from "@/domain/marketplace/request-photo";
 import { createQueryClient } from "@/lib/query-client";
 import { GAZETTEER_FIXTURE } from "@/testing/gazetteer-fixture";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { prepareImageFile } from "../lib/resize-image";
 import { RequestForm } from "./request-form";
 
@@ -23,7 +23,7 @@ const loadPlaces = async () => placeSearch(GAZETTEER_FIXTURE);
 
 function renderForm() {
   const onPublished = vi.fn();
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>

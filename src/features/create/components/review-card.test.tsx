@@ -1,9 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fetchPriceGuidance } from "@/data/price-guidance";
 import { createQueryClient } from "@/lib/query-client";
+import { setupUser } from "@/testing/user";
 import { ReviewCard } from "./review-card";
 
 vi.mock("@/data/price-guidance", () => ({ fetchPriceGuidance: vi.fn() }));
@@ -21,7 +21,7 @@ function renderCard(fields: Record<string, unknown> = FIELDS) {
       <ReviewCard fields={fields} actionRadius={10} publishing={false} onPublish={vi.fn()} onSave={onSave} />
     </QueryClientProvider>,
   );
-  return { onSave, user: userEvent.setup() };
+  return { onSave, user: setupUser() };
 }
 
 beforeEach(() => {

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { cancelDeal, renewRequest } from "@/data/request-life";
@@ -8,6 +7,7 @@ import { REQUEST_LIFE_MESSAGES as M } from "@/domain/marketplace/request-life-me
 import type { RequestStatus } from "@/domain/marketplace/state-machine";
 import { createQueryClient } from "@/lib/query-client";
 import { findToast } from "@/testing/toasts";
+import { setupUser } from "@/testing/user";
 import { RequestLifeActions } from "./request-life-actions";
 
 vi.mock("@/data/request-life", () => ({ closeRequest: vi.fn(), renewRequest: vi.fn(), cancelDeal: vi.fn() }));
@@ -16,7 +16,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-11-25T10:00:00Z");
 
 function renderActions(status: RequestStatus, expiresInMs: number, onError?: (error: unknown) => void) {
-  const user = userEvent.setup();
+  const user = setupUser();
   const client = createQueryClient(onError ? { onError } : {});
   const request = {
     id: "r1",
