@@ -52,6 +52,25 @@ export function sourceMapper(distDir: string | undefined) {
   };
 }
 
+/** A sample's weight and whether a gap came before it (see `sampleWeights`). */
+export type SampleWeight = { ms: number; afterGap: boolean };
+
+/**
+ * What each sample of a profile weighs: the time since the sample before it (`timeDeltas`, µs), except
+ * after a gap. When the thread sleeps, V8 may record nothing for seconds, and the next sample would carry
+ * all of it (a page idle from 2 s to 6 s read as 5.5 s of react-dom): a delta over 10 usual intervals
+ * (at least 5 ms) marks a gap, and that sample weighs one usual interval.
+ */
+export function sampleWeights(timeDeltas: readonly number[]): SampleWeight[] {
+  const sorted = timeDeltas.map((delta) => delta / 1000).sort((a, b) => a - b);
+  const usualMs = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const gapMs = Math.max(5, 10 * usualMs);
+  return timeDeltas.map((delta) => {
+    const ms = delta / 1000;
+    return ms > gapMs ? { ms: usualMs, afterGap: true } : { ms, afterGap: false };
+  });
+}
+
 /**
  * Self time (ms) per script, per original source (npm package or src/ file, when the build's source
  * maps are in `distDir`) and per function over the profile.
@@ -62,9 +81,10 @@ export function summarise(profile: CpuProfile, distDir?: string, top = 25): stri
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const perFunction = new Map<string, number>();
   const perScript = new Map<string, number>();
+  const weights = sampleWeights(profile.timeDeltas);
   profile.samples.forEach((id, index) => {
     const node = byId.get(id);
-    const delta = (profile.timeDeltas[index] ?? 0) / 1000;
+    const delta = weights[index]?.ms ?? 0;
     if (!node) return;
     const { functionName, url, lineNumber, columnNumber } = node.callFrame;
     if (functionName === "(idle)" || functionName === "(program)") return;

@@ -2,14 +2,14 @@
  * What the long tasks of a page load are made of: reads a CPU profile written by
  * `BENCH_LH_PROFILE=DIR npm run bench:lighthouse` (DIR/<page>.cpuprofile, recorded with 4× CPU slowdown)
  * and the build kept next to it (DIR/dist, with source maps), splits the samples into busy stretches
- * (no idle sample for more than 1 ms), and for each stretch longer than 50 ms prints where its time went:
+ * (no idle sample and no gap without samples: `sampleWeights`), and for each stretch longer than 50 ms prints where its time went:
  * self time per original source and the source files on the stack (inclusive).
  *
  *   node --import tsx scripts/bench/long-tasks.ts DIR create
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { sourceMapper } from "./cpu-profile";
+import { sampleWeights, sourceMapper } from "./cpu-profile";
 
 type Node = {
   id: number;
@@ -37,15 +37,17 @@ type Stretch = { start: number; end: number; samples: { id: number; ms: number }
 const stretches: Stretch[] = [];
 let time = profile.startTime;
 let current: Stretch | null = null;
+// A gap without samples (the thread slept) ends a stretch too (sampleWeights, ./cpu-profile.ts).
+const weights = sampleWeights(profile.timeDeltas);
 profile.samples.forEach((id, index) => {
-  const ms = (profile.timeDeltas[index] ?? 0) / 1000;
-  time += ms * 1000;
+  time += profile.timeDeltas[index] ?? 0;
+  const { ms, afterGap: gap } = weights[index] ?? { ms: 0, afterGap: false };
   const name = byId.get(id)?.callFrame.functionName;
   const idle = name === "(idle)";
-  if (idle) {
+  if (idle || gap) {
     if (current) stretches.push(current);
     current = null;
-    return;
+    if (idle) return;
   }
   current ??= { start: time, end: time, samples: [] };
   current.end = time;
