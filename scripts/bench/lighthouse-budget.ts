@@ -1,5 +1,7 @@
 // The Lighthouse budget of architecture §8, and what one run and one page measure.
 
+import type { MainThreadBlocking } from "./main-thread-time";
+
 export type MetricId = "score" | "lcp" | "tbt" | "cls";
 export interface Metric {
   id: MetricId;
@@ -28,6 +30,8 @@ export interface Run {
   finalUrl: string;
   /** The machine's 1-minute load average when the run started (other work on the 2 cores). */
   load: number;
+  /** The main thread's blocking from its tasks' wall time and from their CPU time (./main-thread-time.ts). */
+  blocking?: MainThreadBlocking;
   warnings: string[];
 }
 

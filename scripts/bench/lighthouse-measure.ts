@@ -5,6 +5,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import { LOCAL_HOST } from "../stack/ports";
 import { METRICS, type PageResult, type Run } from "./lighthouse-budget";
 import { MAX_WAIT_FOR_LOAD_MS, REPORTS_DIR, RUNS } from "./lighthouse-options";
+import { mainThreadBlocking, type TraceEvent } from "./main-thread-time";
 
 // Lighthouse's runs of one page, and the numbers each run yields.
 
@@ -73,6 +74,7 @@ export async function measure(url: string, devtoolsPort: number, reportName: str
     benchmarkIndex: lhr.environment.benchmarkIndex,
     finalUrl: lhr.finalDisplayedUrl,
     load,
+    blocking: mainThreadBlocking(result.artifacts.Trace.traceEvents as unknown as TraceEvent[]),
     warnings: lhr.runWarnings,
   };
 }
@@ -92,7 +94,10 @@ export async function measurePage(
     check?.(run);
     runs.push(run);
     const values = METRICS.map((metric) => `${metric.label} ${metric.format(run.values[metric.id])}`);
-    console.log(`  ${path} ${i}/${RUNS}: ${values.join(", ")} (load ${run.load.toFixed(1)})`);
+    const host = run.blocking
+      ? `; blocking from wall · CPU time ${Math.round(run.blocking.fromWallTime)} · ${Math.round(run.blocking.fromCpuTime)} ms`
+      : "";
+    console.log(`  ${path} ${i}/${RUNS}: ${values.join(", ")} (load ${run.load.toFixed(1)}${host})`);
   }
   return { path, note, runs };
 }

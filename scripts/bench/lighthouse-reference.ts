@@ -3,6 +3,8 @@ import { markdownTable } from "./markdown-table";
 
 // Every page's TBT beside the reference's (`/` signed out, measured first and again at the end of the
 // same run, scripts/bench/lighthouse-pages.ts REFERENCE_PAGE): a slow host shows as a slow reference.
+// And beside what the page's main thread blocked from its tasks' wall time and from their CPU time
+// (./main-thread-time.ts): a host that kept the page's thread off the CPU shows as the gap between them.
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -14,11 +16,21 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const tbtMedian = (page: PageResult) => median(page.runs.map((run) => run.values.tbt));
 const loads = (page: PageResult) => page.runs.map((run) => run.load);
 
+/** "wall · CPU" medians of the runs' main-thread blocking, or "—" when no run's trace had it. */
+function blockingCell(page: PageResult): string {
+  const measured = page.runs.flatMap((run) => (run.blocking ? [run.blocking] : []));
+  if (measured.length === 0) return "—";
+  const wall = median(measured.map((blocking) => blocking.fromWallTime));
+  const cpu = median(measured.map((blocking) => blocking.fromCpuTime));
+  return `${ms(wall)} · ${ms(cpu)}`;
+}
+
 export const REFERENCE_HEADER = [
   "Page",
   "TBT (median)",
   "Reference TBT: start · end",
   "Load during the page",
+  "Blocking from wall · CPU time",
 ];
 
 /**
@@ -36,6 +48,7 @@ export function referenceRows(pages: readonly PageResult[], end: PageResult | un
       ms(tbtMedian(page)),
       reference,
       `${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}`,
+      blockingCell(page),
     ];
   });
 }
@@ -49,5 +62,5 @@ export function referenceText(rows: readonly string[][]): string {
 
 /** The rows as a Markdown table for docs/lighthouse.md. */
 export function referenceMarkdown(rows: readonly string[][]): string {
-  return markdownTable(REFERENCE_HEADER, rows, new Set([1, 2, 3]));
+  return markdownTable(REFERENCE_HEADER, rows, new Set([1, 2, 3, 4]));
 }

@@ -125,6 +125,11 @@ ${details(pages).join("\n")}
   (scripts/bench/quiet-stack.ts; \`BENCH_LH_STACK_NICE=0\` leaves it alone): a phone does not share its
   CPU with the servers.
 - Each metric's median is taken over the runs on its own.
+- "Blocking from wall · CPU time" (scripts/bench/main-thread-time.ts): from each run's trace, the sum of
+  4 × task − 50 ms over the main thread's tasks after the first paint, once from the tasks' wall time
+  (what Lighthouse sees) and once from their CPU time (what the page's code cost); the gap is the time the
+  page's thread spent off the CPU on this host, which Lighthouse multiplies as well. The budget's verdict
+  is Lighthouse's own TBT.
 - Machine: 2 shared cores; Chromium ${chromiumVersion}, headless; Lighthouse's CPU benchmark index (median)
   ${Math.round(benchmarkIndex)}. Simulated throttling scales the CPU time observed here, so a busy machine
   makes TBT (and the score) worse than on a quiet one.
