@@ -4,6 +4,7 @@ import { DEVICE_STORAGE_KEYS } from "../../src/domain/core/device-storage";
 import { DEMO_PASSWORD } from "../seed/demo-data";
 import type { ContentPage, ContentTarget } from "./content-pages";
 import { loadSteps, printSteps, TRACE } from "./content-trace";
+import { CPU_SLOWDOWN } from "./lighthouse-budget";
 import { ACCOUNT_BY_ROLE } from "./lighthouse-pages";
 
 // One measured load of `npm run bench:content`: a page in a throttled tab, timed in the page itself
@@ -11,7 +12,6 @@ import { ACCOUNT_BY_ROLE } from "./lighthouse-pages";
 
 /** Per request: 150 ms latency, 1.6 Mbps down, 750 kbps up (bytes per second for the protocol). */
 export const NETWORK = { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 } as const;
-export const CPU_SLOWDOWN = 4;
 export const TIMEOUT_MS = Number(process.env.BENCH_CONTENT_TIMEOUT_MS ?? 20_000);
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;

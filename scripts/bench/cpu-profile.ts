@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { chromium } from "playwright-core";
 import { LOCAL_HOST } from "../stack/ports";
+import { CPU_SLOWDOWN } from "./lighthouse-budget";
 
 // BENCH_LH_PROFILE=DIR: after a page's Lighthouse runs, one more cold load of it with a V8 CPU profile
 // (4× CPU slowdown, as Lighthouse simulates), summarised by self time per function and per script:
@@ -127,7 +128,7 @@ export async function profilePage(
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
       await cdp.send("Network.clearBrowserCache");
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
       await cdp.send("Profiler.start");

@@ -1,16 +1,10 @@
-import type { PageResult } from "./lighthouse-budget";
+import { median, type PageResult } from "./lighthouse-budget";
 import { markdownTable } from "./markdown-table";
 
 // Every page's TBT beside the reference's (`/` signed out, measured first and again at the end of the
 // same run, scripts/bench/lighthouse-pages.ts REFERENCE_PAGE): a slow host shows as a slow reference.
 // And beside what the page's main thread blocked from its tasks' wall time and from their CPU time
 // (./main-thread-time.ts): a host that kept the page's thread off the CPU shows as the gap between them.
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 const tbtMedian = (page: PageResult) => median(page.runs.map((run) => run.values.tbt));

@@ -1,17 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { budgetText, METRICS, type PageResult, passes } from "./lighthouse-budget";
+import { budgetText, METRICS, median, type PageResult, passes } from "./lighthouse-budget";
 import { DOC, MAX_WAIT_FOR_LOAD_MS, NOTES_MARKER, RUNS, root, SERVER } from "./lighthouse-options";
 import { ACCOUNT_BY_ROLE } from "./lighthouse-pages";
 import { markdownTable } from "./markdown-table";
 
 // The results: the console table, the per-page details and docs/lighthouse.md.
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 export interface Row {
   cells: string[];

@@ -8,6 +8,8 @@
 // twice: from the tasks' wall time (what Lighthouse sees, before its simulation reorders them) and from
 // their CPU time (what the page's code cost). The gap between the two is the host's share.
 
+import { CPU_SLOWDOWN } from "./lighthouse-budget";
+
 /** One trace event, as far as this reads it (Chrome's trace event format). */
 export interface TraceEvent {
   name: string;
@@ -20,8 +22,6 @@ export interface TraceEvent {
   args?: { name?: string };
 }
 
-/** Lighthouse's simulated CPU slowdown on mobile (its default `cpuSlowdownMultiplier`). */
-export const CPU_SLOWDOWN = 4;
 /** A task blocks the main thread for what it lasts beyond this (TBT's definition). */
 const BLOCKING_OVER_MS = 50;
 
