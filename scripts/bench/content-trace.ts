@@ -5,7 +5,8 @@ import type { Page } from "playwright-core";
 
 export const TRACE = process.env.BENCH_CONTENT_TRACE === "1";
 
-type Step = { what: string; start: number; end: number };
+/** A step of the load; `kB` is what came over the network (encoded, after Brotli or gzip). */
+type Step = { what: string; start: number; end: number; kB?: number };
 
 /** The load's steps: first paint, every request (file name or endpoint), and the data on screen. */
 export async function loadSteps(tab: Page): Promise<Step[]> {
@@ -16,10 +17,11 @@ export async function loadSteps(tab: Page): Promise<Step[]> {
       return tail.length > 48 ? `${tail.slice(0, 48)}…` : tail;
     };
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-    const steps = resources.map((entry) => ({
+    const steps: Step[] = resources.map((entry) => ({
       what: short(entry.name),
       start: entry.startTime,
       end: entry.responseEnd,
+      kB: entry.encodedBodySize / 1000,
     }));
     for (const paint of performance.getEntriesByType("paint")) {
       steps.push({ what: paint.name, start: paint.startTime, end: paint.startTime });
@@ -32,8 +34,9 @@ export async function loadSteps(tab: Page): Promise<Step[]> {
 
 export function printSteps(label: string, steps: readonly Step[]): void {
   console.log(`    ${label}, cold (ms from navigation start):`);
-  for (const { what, start, end } of steps) {
+  for (const { what, start, end, kB } of steps) {
     const span = end > start ? `${start.toFixed(0)}–${end.toFixed(0)}` : start.toFixed(0);
-    console.log(`      ${span.padStart(11)}  ${what}`);
+    const size = kB ? ` (${kB.toFixed(1)} kB)` : "";
+    console.log(`      ${span.padStart(11)}  ${what}${size}`);
   }
 }

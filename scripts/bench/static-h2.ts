@@ -1,13 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createSecureServer, type Http2SecureServer } from "node:http2";
 import { extname, join, normalize, sep } from "node:path";
-import { gzipSync } from "node:zlib";
+import { type ContentEncoding, compressedBodies, pickEncoding } from "./content-encoding";
 import { localHostingHeaders } from "./hosting-headers";
 
 /**
  * A tiny HTTPS server speaking HTTP/2, as Firebase Hosting does, for a built SPA: files from `dir`,
- * gzip for text, long caching for hashed assets, and the SPA fallback (any path without a file gets
+ * Brotli or gzip for text as the browser asks (./content-encoding.ts), long caching for hashed assets, and the SPA fallback (any path without a file gets
  * index.html, as Hosting's `"**" → /index.html` rewrite). `vite preview` only speaks HTTP/1.1 (6
  * connections per origin), which changes how a page of many small chunks loads. The certificate is
  * self-signed (openssl), so the browser needs --ignore-certificate-errors. Loopback only. Unlike
@@ -31,7 +31,9 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
   ".map": "application/json",
 };
-const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".webmanifest", ".map"]);
+// Source maps are left as they are: no measured load fetches them, and Brotli at its maximum would take
+// 10 s more at start on this build's maps.
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".webmanifest"]);
 
 export interface StaticServer {
   url: string;
@@ -75,17 +77,15 @@ export async function serveStaticHttp2(options: {
 }): Promise<StaticServer> {
   const { dir, host, port } = options;
   const hostingHeaders = localHostingHeaders([`http://${host}:*`, `ws://${host}:*`]);
-  const cache = new Map<string, { body: Buffer; gzip: Buffer | undefined }>();
-  const load = (file: string) => {
-    let entry = cache.get(file);
-    if (!entry) {
-      const body = readFileSync(file);
-      const gzip = COMPRESSIBLE.has(extname(file)) ? gzipSync(body, { level: 9 }) : undefined;
-      entry = { body, gzip };
-      cache.set(file, entry);
-    }
-    return entry;
-  };
+  // Every file read and compressed before the first request, as Hosting does at upload: Brotli at its
+  // maximum takes a second on the largest chunk, which must not land inside a measured load.
+  const cache = new Map<string, { body: Buffer; encoded: Record<ContentEncoding, Buffer> | undefined }>();
+  for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    const file = join(dir, name);
+    if (!statSync(file).isFile()) continue;
+    const body = readFileSync(file);
+    cache.set(file, { body, encoded: COMPRESSIBLE.has(extname(file)) ? compressedBodies(body) : undefined });
+  }
   const server: Http2SecureServer = createSecureServer({
     ...selfSignedCertificate(options.workDir),
     allowHTTP1: true,
@@ -97,25 +97,23 @@ export async function serveStaticHttp2(options: {
       response.writeHead(403).end();
       return;
     }
-    const isFile = existsSync(file) && statSync(file).isFile();
-    if (!isFile) {
-      // Missing hashed assets are real 404s; every other path is a page of the SPA.
-      if (path.startsWith("/assets/")) {
-        response.writeHead(404).end();
-        return;
-      }
-      file = join(dir, "index.html");
+    // Missing hashed assets are real 404s; every other path is a page of the SPA.
+    if (!cache.has(file) && !path.startsWith("/assets/")) file = join(dir, "index.html");
+    const entry = cache.get(file);
+    if (!entry) {
+      response.writeHead(404).end();
+      return;
     }
-    const { body, gzip } = load(file);
-    const useGzip = gzip !== undefined && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+    const { body, encoded } = entry;
+    const encoding = encoded ? pickEncoding(request.headers["accept-encoding"]) : undefined;
     response.writeHead(200, {
       ...hostingHeaders,
       "content-type": TYPES[extname(file)] ?? "application/octet-stream",
       "cache-control": path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
-      ...(useGzip ? { "content-encoding": "gzip" } : {}),
+      ...(encoding ? { "content-encoding": encoding } : {}),
       vary: "accept-encoding",
     });
-    response.end(useGzip ? gzip : body);
+    response.end(encoding && encoded ? encoded[encoding] : body);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
