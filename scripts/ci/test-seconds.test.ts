@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { secondsFromLog } from "./test-seconds.mjs";
+import { meanSeconds, secondsFromLog } from "./test-seconds.mjs";
 
 describe("secondsFromLog", () => {
   it("reads each split layer's passed files from a run's output, colours and process prefixes included", () => {
@@ -14,6 +14,19 @@ describe("secondsFromLog", () => {
     expect(secondsFromLog(log)).toEqual({
       e2e: { "tests/e2e/deal.test.ts": 39.5 },
       integration: { "tests/integration/tokens.test.ts": 12.5 },
+    });
+  });
+});
+
+describe("meanSeconds", () => {
+  it("takes each file's mean over the runs that passed it", () => {
+    const runs: Record<string, Record<string, number>>[] = [
+      { e2e: { "tests/e2e/deal.test.ts": 30, "tests/e2e/auth.test.ts": 40 } },
+      { e2e: { "tests/e2e/deal.test.ts": 41 }, integration: { "tests/integration/tokens.test.ts": 9.9 } },
+    ];
+    expect(meanSeconds(runs)).toEqual({
+      e2e: { "tests/e2e/deal.test.ts": 35.5, "tests/e2e/auth.test.ts": 40 },
+      integration: { "tests/integration/tokens.test.ts": 9.9 },
     });
   });
 });
