@@ -40,9 +40,8 @@ export function meanSeconds(runs) {
     for (const [layer, files] of Object.entries(run)) {
       sums[layer] ??= {};
       for (const [path, seconds] of Object.entries(files)) {
-        const sum = (sums[layer][path] ??= { total: 0, count: 0 });
-        sum.total += seconds;
-        sum.count += 1;
+        const sum = sums[layer][path] ?? { total: 0, count: 0 };
+        sums[layer][path] = { total: sum.total + seconds, count: sum.count + 1 };
       }
     }
   }
