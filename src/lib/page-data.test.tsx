@@ -90,6 +90,18 @@ describe("usePageRead", () => {
     await waitFor(() => expect(result.current.data).toBe(1));
   });
 
+  it("reads again at mount, however recent the answer, once the user's own change invalidated it", async () => {
+    // A buyer rates a shop and opens its page within JUST_READ_MS of the page's last read: the rating's
+    // mutation invalidated the page's (inactive) query, so the page must not show the answer from before.
+    const client = newClient();
+    const page = counter();
+    client.setQueryData(page.queryKey, 0, { updatedAt: Date.now() });
+    await client.invalidateQueries({ queryKey: page.queryKey });
+    const { result } = renderHook(() => usePageRead(page), { wrapper: wrapperFor(client) });
+    await waitFor(() => expect(result.current.data).toBe(1));
+    expect(page.calls()).toBe(1);
+  });
+
   it("reads again when the news it wants arrives, and not for other news", async () => {
     const client = newClient();
     const page = counter();

@@ -54,9 +54,13 @@ export type PageRead<T> = {
   read: () => Promise<T>;
 };
 
-/** Whether the cached answer is older than JUST_READ_MS (the route's early read is not repeated at mount). */
-const notJustRead = (query: { state: { dataUpdatedAt: number } }): boolean =>
-  Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
+/**
+ * Whether to read again at mount: the cached answer is older than JUST_READ_MS (the route's early read
+ * is not repeated), or a change of the user's own invalidated it since, however recent it is (a rating
+ * given a second after the shop's page was last read must show when the buyer opens it again).
+ */
+const notJustRead = (query: { state: { dataUpdatedAt: number; isInvalidated: boolean } }): boolean =>
+  query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
 
 /** The react-query options of a page read (for `useQuery`'s other uses of the same cache, e.g. a `select`). */
 export function pageReadOptions<T>({ queryKey, read }: PageRead<T>) {
