@@ -99,7 +99,7 @@ ${details(pages).join("\n")}
 ## Method
 
 - The production build (\`vite build\`, the same build the e2e harness makes, pointed at the local emulators),
-  not the dev server, ${SERVER === "http2" ? "served over HTTP/2 and TLS (self-signed) as Firebase Hosting serves it (scripts/bench/static-h2.ts: gzip, SPA fallback, no `/api` proxy: no measured page calls it)" : "served by `vite preview` as in the e2e harness (HTTP/1.1, 6 connections per origin; Firebase Hosting serves HTTP/2)"},
+  not the dev server, ${SERVER === "http2" ? "served over HTTP/2 and TLS (self-signed) as Firebase Hosting serves it (scripts/bench/static-h2.ts: Brotli or gzip as the browser asks, SPA fallback, no `/api` proxy: no measured page calls it)" : "served by `vite preview` as in the e2e harness (HTTP/1.1, 6 connections per origin; Firebase Hosting serves HTTP/2)"},
   on 127.0.0.1, with the whole local stack behind it (Google's Firestore emulator, the Auth and Functions emulators, plain
   HTTP/1.1) and the demo data seeded. \`BENCH_LH_SERVER=${SERVER === "http2" ? "preview" : "http2"}\` measures with ${SERVER === "http2" ? "`vite preview` instead" : "the HTTP/2 server"}.
 - Lighthouse ${lighthouseVersion()} default config: mobile form factor (Moto G Power viewport), simulated
