@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadEnv, type ProxyOptions } from "vite";
 import { z } from "zod";
-import { parseEnv } from "../../src/config/env-schema";
+import { parseEnv } from "../../src/config/env-schema.ts";
 
 /**
  * In production Firebase Hosting rewrites some `/api/...` paths to functions (firebase.json).
