@@ -6,7 +6,6 @@ import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import { PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
@@ -90,7 +89,6 @@ function DeleteAccountDialog({
 export function PrivacyTools({ onDeleted }: { onDeleted: () => void }) {
   const exporter = useExportMyData();
   const [deleting, setDeleting] = useState(false);
-  const { toast } = useToast();
   return (
     <Card>
       <CardHeader>
@@ -99,13 +97,7 @@ export function PrivacyTools({ onDeleted }: { onDeleted: () => void }) {
       <CardContent className="space-y-5">
         <div className="space-y-2">
           <p className="text-sm text-slate-700">{PRIVACY_MESSAGES.exportLead}</p>
-          <Button
-            variant="secondary"
-            loading={exporter.isPending}
-            onClick={() =>
-              exporter.mutate(undefined, { onSuccess: () => toast({ title: PRIVACY_MESSAGES.exportReady }) })
-            }
-          >
+          <Button variant="secondary" loading={exporter.isPending} onClick={() => exporter.mutate()}>
             {PRIVACY_MESSAGES.exportTitle}
           </Button>
         </div>
