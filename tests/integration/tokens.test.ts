@@ -84,9 +84,10 @@ afterAll(async () => {
 beforeEach(() => stack.resetData());
 
 describe("algoChat token spend", () => {
-  // Google's emulator locks a document for a transaction and makes the others wait, as Firestore does:
-  // a dozen turns on one balance is contention enough without waiting out its lock timeouts.
-  it("lets exactly 4 of 12 concurrent text turns through on a balance of 2", async () => {
+  // Google's emulator locks a document for a transaction and makes the others wait, as Firestore does,
+  // and answers 'Transaction lock timeout' to one that waited too long: a dozen turns on one balance did
+  // that once in a clean-clone run on a busy host. Eight is contention enough: twice what the balance pays.
+  it("lets exactly 4 of 8 concurrent text turns through on a balance of 2", async () => {
     await seedUser("buyer", {
       userType: "customer",
       aiTokens: 2,
@@ -95,14 +96,14 @@ describe("algoChat token spend", () => {
       lastTokenReset: Timestamp.now(),
     });
     const replies = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: 8 }, (_, i) =>
         algo.algoChat.run(callable({ message: `Cerco una bicicletta numero ${i}` }, "buyer")),
       ),
     );
     const served = replies.filter((reply) => !reply.outOfTokens);
     const refused = replies.filter((reply) => reply.outOfTokens);
     expect(served).toHaveLength(4);
-    expect(refused).toHaveLength(8);
+    expect(refused).toHaveLength(4);
     for (const reply of refused) {
       expect(reply.message).toBe(ALGO_MESSAGES.outOfTokens);
       expect(reply.isComplete).toBe(false);
