@@ -1,3 +1,4 @@
+import { median as medianOfRuns } from "./lighthouse-budget";
 import { markdownTable } from "./markdown-table";
 
 // The pure part of `npm run bench:content`: medians, the budget verdict and the table.
@@ -17,12 +18,9 @@ export interface ContentResult {
   failure?: string;
 }
 
-/** The median (the mean of the two middle values for an even count); undefined for no values. */
+/** The benches' one median (lighthouse-budget.ts); undefined for no values: a page without a number. */
 export function median(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return values.length === 0 ? undefined : medianOfRuns(values);
 }
 
 export function seconds(ms: number | undefined): string {
