@@ -88,11 +88,7 @@ export default defineConfig({
           ...withStack,
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          setupFiles: [
-            ...withStack.setupFiles,
-            "./tests/setup/rules-denials.ts",
-            "./tests/setup/accessibility.ts",
-          ],
+          setupFiles: [...withStack.setupFiles, "./tests/setup/rules-denials.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

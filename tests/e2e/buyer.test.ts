@@ -4,6 +4,7 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { expectAccessible } from "../support/axe";
 import { type OpenedPage, openPage, testChromium } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
@@ -186,6 +187,7 @@ describe("buyer journey end to end", () => {
     await purchase.waitFor({ timeout: 10_000 });
     await page.getByText("Hai esaurito i token gratuiti", { exact: false }).first().waitFor();
     await purchase.getByText("Pagamento simulato (ambiente locale)").waitFor();
+    await expectAccessible(page, "Acquista token, dopo la conversazione con Algo");
 
     await purchase.getByRole("button", { name: "Acquista (simulato)" }).click();
     await page.getByText("Token acquistati!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });

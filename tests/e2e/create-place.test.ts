@@ -4,6 +4,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/axe";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { serverDocuments } from "../support/server-documents";
@@ -91,6 +92,7 @@ describe("/create on a phone: places and the review before publishing", () => {
     await card.waitFor({ timeout: 10_000 });
     await card.getByText("Trastevere, Roma · 10 km").waitFor();
     await card.getByText("fino a 80 €", { exact: true }).waitFor();
+    await expectAccessible(page, "conversazione con Algo e riepilogo");
     // The chat's yes publishes nothing.
     await say(page, "Sì, pubblica pure");
     expect((await storedRequests()).length).toBe(before);

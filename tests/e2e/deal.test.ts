@@ -7,6 +7,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/axe";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
@@ -132,6 +133,7 @@ describe("closing a deal end to end", () => {
     await buyer.getByRole("button", { name: "Accetta" }).click();
     const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
     await confirm.getByText(/le altre offerte ricevute vengono rifiutate/).waitFor();
+    await expectAccessible(buyer, "conferma dell'accettazione");
     await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
     await buyer
       .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })

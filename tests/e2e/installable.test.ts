@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CDPSession, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { watchAccessibility } from "../support/axe";
+import { expectAccessible } from "../support/axe";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from "../support/browser";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { startStack, stopStack, type TestStack } from "../support/stack";
@@ -120,7 +120,6 @@ describe("the installable app", () => {
       rmSync(profile, { recursive: true, force: true });
     });
     const page = context.pages()[0] ?? (await context.newPage());
-    watchAccessibility(page);
     await page.goto(`${stack.urls.app}/`, { waitUntil: "load" });
     const cdp: CDPSession = await context.newCDPSession(page);
     const { errors: manifestErrors } = (await cdp.send("Page.getAppManifest")) as {
@@ -138,6 +137,7 @@ describe("the installable app", () => {
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: SERVER_WAIT_MS });
     await page.getByText(/Vicino ha bisogno della connessione/).waitFor();
+    await expectAccessible(page, "pagina offline");
     // A deep link too, and 'Riprova' brings the app back once the network is.
     await page.goto(`${stack.urls.app}/customer`);
     await page.getByRole("heading", { level: 1, name: "Sei offline" }).waitFor({ timeout: SERVER_WAIT_MS });

@@ -4,6 +4,7 @@
 // screen and the one-click unsubscribe link.
 
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/axe";
 import { notificationPanelOf, readAllNotifications } from "../support/notification-bell";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
@@ -39,6 +40,8 @@ describe("notifications end to end", () => {
     await one.waitFor({ timeout: SERVER_WAIT_MS });
     await one.click();
     const entry = panel.getByRole("link", { name: new RegExp(`Nuova offerta per «${GUITAR}»`) }).first();
+    await entry.waitFor();
+    await expectAccessible(buyer, "notifiche aperte");
     await expect(entry.getAttribute("href")).resolves.toBe(`/messages/${OFFER_ID}`);
 
     const mail = await inbox.waitFor(

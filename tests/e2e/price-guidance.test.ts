@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import { requestGeoFields } from "../../src/domain/geo/geo-cover";
+import { expectAccessible } from "../support/axe";
 import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
@@ -49,6 +50,7 @@ describe("price guidance end to end", () => {
       .waitFor({
         timeout: SERVER_WAIT_MS,
       });
+    await expectAccessible(buyer, "modulo con i prezzi in zona");
     await hint.getByRole("button", { name: "Usa come budget" }).click();
     const budgetMax = form.getByRole("textbox", { name: "Budget fino a (€)" });
     await expect.poll(() => budgetMax.inputValue(), { timeout: 5_000 }).toMatch(/^\d+(,\d+)?$/);

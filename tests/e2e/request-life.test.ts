@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUYER, DEMO_REQUESTS, DEMO_SHOP_1 } from "../../scripts/seed/demo-data";
 import { MERCHANT_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
+import { expectAccessible } from "../support/axe";
 import { overrideEnv } from "../support/callables";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
@@ -71,6 +72,8 @@ describe("a request expires and is renewed", { timeout: 180_000 }, () => {
       .toBe(3);
     await card.getByText(/^Scaduta il /).waitFor();
     await card.getByRole("button", { name: `Rinnova «${LAMP}»` }).click();
+    await buyer.getByRole("dialog").getByRole("button", { name: "Rinnova per 7 giorni" }).waitFor();
+    await expectAccessible(buyer, "rinnovo della richiesta");
     await buyer.getByRole("dialog").getByRole("button", { name: "Rinnova per 7 giorni" }).click();
     await buyer
       .getByText("Richiesta rinnovata per 7 giorni", { exact: true })

@@ -13,6 +13,7 @@ import {
   SHOP_VERIFICATION_MESSAGES,
   VIES_STATE_LABELS,
 } from "../../src/domain/people/shop-verification-messages";
+import { expectAccessible } from "../support/axe";
 import type { ViewportName } from "../support/browser";
 import type { Email } from "../support/inbox";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
@@ -74,6 +75,7 @@ describe("shop verification end to end", () => {
     await landsOnPanel(page);
     // The magic link proved the address: step 1 is done.
     await panel(page).getByText("E-mail confermata").waitFor();
+    await expectAccessible(page, "verifica del negozio");
     expect(await page.getByRole("heading", { name: "Richieste vicino a te" }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
@@ -93,6 +95,7 @@ describe("shop verification end to end", () => {
     await card.getByText(VIES_STATE_LABELS.valid).waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText(SHOP_REVIEW_COPY.simulated).waitFor();
     await card.getByText(address).waitFor();
+    await expectAccessible(staff, "coda dei negozi da verificare");
     await card.getByRole("button", { name: SHOP_REVIEW_COPY.approve }).click();
     await staff
       .getByText(SHOP_VERIFICATION_MESSAGES.approved, { exact: true })

@@ -11,6 +11,7 @@ import { DEMO_BUYER, DEMO_SHOP_2 } from "../../scripts/seed/demo-data";
 import { COLLECTIONS } from "../../src/domain/core/collections";
 import { checkDigitOf } from "../../src/domain/people/partita-iva";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/people/shop-verification-messages";
+import { expectAccessible } from "../support/axe";
 import { overrideEnv } from "../support/callables";
 import type { Email } from "../support/inbox";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
@@ -125,6 +126,7 @@ describe("plans end to end", { timeout: 240_000 }, () => {
     await waitForPage(page, "/abbonamento", { timeout: SERVER_WAIT_MS });
     await page.getByText("Per inviare l'offerta serve un piano attivo. La tua bozza è salvata.").waitFor();
     await page.getByLabel("Stato: Scaduto").waitFor();
+    await expectAccessible(page, "piano scaduto, bozza salvata");
 
     await page.getByRole("button", { name: "Abbonati a 9,90 € al mese" }).click();
     await paySimulated(page);

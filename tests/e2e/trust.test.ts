@@ -12,6 +12,7 @@ import { CHAT_MESSAGES } from "../../src/domain/marketplace/marketplace-messages
 import { CONVERSATION_STATUS } from "../../src/domain/marketplace/state-machine";
 import { MODERATION_OUTCOME_TEXTS } from "../../src/domain/people/moderation";
 import { CHAT_CLOSED_BY_TEXTS, SUSPENSION_NOTICE } from "../../src/domain/people/trust-messages";
+import { expectAccessible } from "../support/axe";
 import { downloadedText } from "../support/browser";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { expectRulesDenials } from "../support/rules-denials";
@@ -52,6 +53,7 @@ describe("trust end to end", () => {
     const dialog = buyer.getByRole("dialog", { name: "Segnala" });
     await dialog.getByRole("radio", { name: "Linguaggio offensivo, minacce o molestie" }).check();
     await dialog.getByRole("textbox").fill("Mi ha risposto con insulti.");
+    await expectAccessible(buyer, "finestra Segnala");
     await dialog.getByRole("button", { name: "Invia segnalazione" }).click();
     await toast(buyer, "Segnalazione inviata: la esamineremo al più presto.");
 
@@ -72,6 +74,7 @@ describe("trust end to end", () => {
     });
     await card.getByText("Mi ha risposto con insulti.").waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText("Elettronica Navigli").waitFor();
+    await expectAccessible(moderator, "coda delle segnalazioni");
     await card.getByRole("button", { name: "Sospendi l'account" }).click();
     await toast(moderator, "Decisione registrata: chi ha segnalato riceverà l'esito.");
     await card.getByText("Account sospeso").waitFor({ timeout: SERVER_WAIT_MS });

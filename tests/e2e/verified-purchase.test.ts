@@ -11,6 +11,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "../support/axe";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
@@ -50,6 +51,7 @@ async function offlineAtTheTill(page: Page, code: string, path: string) {
   expect(await qr.locator("path").getAttribute("d")).toMatch(/^M\d+ \d+h1v1h-1z/);
   await kept.getByText("Lampada da scrivania LED · Elettronica Navigli").waitFor();
   await kept.getByText(/^Te lo teniamo da parte fino a .+ alle 19:30$/).waitFor();
+  await expectAccessible(page, "codice di ritiro, offline");
 
   await page.context().setOffline(false);
   await page.reload();
@@ -111,6 +113,7 @@ describe("a verified purchase end to end", () => {
       .getByRole("alert")
       .getByText(/^Codice non valido\. Controlla e riprova \(4 tentativi rimasti\)\.$/)
       .waitFor({ timeout: SERVER_WAIT_MS });
+    await expectAccessible(navigli, "codice di ritiro sbagliato");
 
     await field.fill(code);
     await navigli.getByRole("button", { name: "Verifica", exact: true }).click();

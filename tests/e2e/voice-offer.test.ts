@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DICTATION_MESSAGES } from "../../src/domain/marketplace/offer-dictation-messages";
+import { expectAccessible } from "../support/axe";
 import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
@@ -58,6 +59,7 @@ describe("a shop answers by voice", () => {
     await shop.getByRole("status").filter({ hasText: FILLED }).waitFor({ timeout: SERVER_WAIT_MS });
     expect(await shop.evaluate(() => (window as { heardLang?: string }).heardLang)).toBe("it-IT");
     await shop.getByText(`${DICTATION_MESSAGES.heard}: «${SAID}»`).waitFor();
+    await expectAccessible(shop, "offerta dettata");
     expect(await field(shop, /Prezzo/).inputValue()).toBe("140");
     expect(await field(shop, /Disponibilità/).inputValue()).toBe("Domani dopo le 16");
     expect(await field(shop, /Descrizione dell'offerta/).inputValue()).toContain(

@@ -7,7 +7,6 @@ import {
   type Page,
 } from "playwright-core";
 import { inject } from "vitest";
-import { watchAccessibility } from "./axe";
 import { recordBrowserDenial } from "./rules-denials";
 
 /** Every console message of the pages of the current test, printed under it if it fails (tests/setup). */
@@ -95,8 +94,7 @@ export interface OpenedPage {
 
 /**
  * Opens `url` in a new, isolated browser context (own cookies, localStorage, IndexedDB) at a
- * phone (360×800) or desktop (1280×800) viewport, Italian locale, Rome time zone. The page is watched by
- * axe (tests/support/axe.ts): a serious or critical accessibility violation fails the test.
+ * phone (360×800) or desktop (1280×800) viewport, Italian locale, Rome time zone.
  */
 export async function openPage(
   browser: Browser,
@@ -123,8 +121,6 @@ export async function openPage(
     errors.push(message.text());
     if (RULES_REFUSAL.test(message.text())) recordBrowserDenial(`${page.url()}: ${message.text()}`);
   });
-  // axe checks each state the page navigates to; tests/setup/accessibility.ts fails the test on a violation.
-  watchAccessibility(page);
   await page.goto(url, { waitUntil: "load" });
   return { page, errors, close: () => context.close() };
 }
