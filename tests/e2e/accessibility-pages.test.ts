@@ -11,7 +11,7 @@ import type { ViewportName } from "../support/browser";
 import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 
-const { open, signIn } = seededJourney();
+const { open, openAs } = seededJourney();
 
 /** Seeded (scripts/seed/demo-data.ts): the buyer's lamp request, answered by negozio1 (its chat, its page). */
 const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
@@ -64,8 +64,7 @@ async function signedInSweep(
   home: string,
   paths: readonly string[],
 ): Promise<string[]> {
-  const page = await open(home, viewport);
-  await signIn(page, email, home);
+  const page = await openAs(email, home, viewport);
   return sweep(page, paths, viewport);
 }
 

@@ -20,7 +20,7 @@ import { staffJourney } from "../support/staff-account";
 const OPERATOR = { uid: "operatore", email: "operatore@vicino.test", name: "Operatore Vicino" };
 const PAGE_READ_BUDGET = 10;
 
-const { open, signIn } = seededJourney();
+const { open, openAs } = seededJourney();
 const team = staffJourney();
 
 /** What the page should say, from the rollups the seed left (the page's own computation). */
@@ -71,8 +71,7 @@ function countReads(page: Page): { counted: () => Promise<number> } {
 describe("the market dashboard", () => {
   it("an admin reads it, switches period and comune, downloads the CSV; a reload reads at most 10 documents", async () => {
     await team.seedStaff(OPERATOR);
-    const page = await open("/admin/mercato", "desktop");
-    await signIn(page, OPERATOR.email, "/admin/mercato");
+    const page = await openAs(OPERATOR.email, "/admin/mercato", "desktop");
     await page.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: SERVER_WAIT_MS });
 
     const month = await expected({ period: 30 });
@@ -113,8 +112,7 @@ describe("the market dashboard", () => {
 
   it("the admin's menu links to it; a buyer is sent to their own dashboard", async () => {
     await team.seedStaff(OPERATOR);
-    const staff = await open("/admin/segnalazioni", "desktop");
-    await signIn(staff, OPERATOR.email, "/admin/segnalazioni");
+    const staff = await openAs(OPERATOR.email, "/admin/segnalazioni", "desktop");
     await staff.getByRole("button", { name: new RegExp(OPERATOR.name) }).click();
     await staff.getByRole("link", { name: "Mercato" }).click();
     await staff.getByRole("heading", { level: 1, name: M.title }).waitFor({ timeout: SERVER_WAIT_MS });

@@ -29,7 +29,7 @@ import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { startStack } from "../support/stack";
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 
 /** The seed's typed street of each request ('Via Giovanni Pascoli 12'): the part before the comune. */
 const STREETS = Object.values(DEMO_REQUESTS).map(
@@ -55,8 +55,7 @@ async function withFirebase(page: Page): Promise<void> {
 
 describe("a verified shop sees only coarse positions", () => {
   it("the feed query returns zones and grid positions, and /browse shows no street", async () => {
-    const page = await open("/browse", "desktop");
-    await signIn(page, DEMO_SHOP_1.email, "/browse");
+    const page = await openAs(DEMO_SHOP_1.email, "/browse", "desktop");
     await page
       .getByRole("heading", { level: 1, name: "Richieste vicino a te" })
       .waitFor({ timeout: SERVER_WAIT_MS });
@@ -121,8 +120,7 @@ describe("a verified shop sees only coarse positions", () => {
 
 describe("a rejected shop cannot write to the buyer", () => {
   it("its conversation says it is closed and has no message box", async () => {
-    const page = await open(`/messages/${CLOSED_CHAT}`, "desktop");
-    await signIn(page, DEMO_SHOP_2.email, `/messages/${CLOSED_CHAT}`);
+    const page = await openAs(DEMO_SHOP_2.email, `/messages/${CLOSED_CHAT}`, "desktop");
     await page
       .getByText(`${CHAT_MESSAGES.conversationClosed}: ${CHAT_MESSAGES.closedOfferRejected}.`, {
         exact: true,

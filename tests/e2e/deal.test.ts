@@ -21,7 +21,7 @@ const LAMP = "Lampada da scrivania LED";
  */
 const SEEDED_UNREAD = 13;
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 
 async function send(page: Page, text: string) {
   const box = page.getByRole("textbox", { name: "Messaggio" });
@@ -57,15 +57,13 @@ async function noOverflow(page: Page, where: string) {
 
 describe("closing a deal end to end", () => {
   it("the buyer (phone) rejects one shop's offer and accepts the other's; shops (desktop) see it live, dashboards count it", async () => {
-    const navigli = await open(`/messages/${LAMP_CHAT}`, "desktop");
-    await signIn(navigli, "negozio1@vicino.test", `/messages/${LAMP_CHAT}`);
+    const navigli = await openAs("negozio1@vicino.test", `/messages/${LAMP_CHAT}`, "desktop");
     await thread(navigli)
       .getByText("Consegna gratuita in zona Tortona.")
       .waitFor({ timeout: SERVER_WAIT_MS });
     await navigli.getByText("In attesa della decisione del cliente.").waitFor();
 
-    const isola = await open(`/messages/${LAMP_CHAT_ISOLA}`, "desktop");
-    await signIn(isola, "negozio2@vicino.test", `/messages/${LAMP_CHAT_ISOLA}`);
+    const isola = await openAs("negozio2@vicino.test", `/messages/${LAMP_CHAT_ISOLA}`, "desktop");
     await thread(isola)
       .getByText("Te la portiamo domani, anche in serata.")
       .waitFor({ timeout: SERVER_WAIT_MS });
@@ -73,8 +71,7 @@ describe("closing a deal end to end", () => {
     await isolaOffer.getByText("In attesa della decisione del cliente.").waitFor();
 
     // The buyer is on the dashboard: the header counts what is unread, and fits 360 px.
-    const buyer = await open("/customer", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/customer");
+    const buyer = await openAs("acquirente@vicino.test", "/customer", "phone");
     await stat(buyer, "Trattative", "2");
     await stat(buyer, "Completate", "2");
     await headerUnread(buyer, SEEDED_UNREAD);

@@ -11,7 +11,7 @@ import { SERVER_WAIT_MS } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 const team = staffJourney();
 
 const ISOLA = "Sport & Co. Isola";
@@ -73,8 +73,7 @@ describe("one offer for many", () => {
   it("a shop answers three similar requests at once, and each buyer sees the offer on their own", async () => {
     const requests = await threeBikeRequests();
 
-    const shop = await open("/browse", "desktop");
-    await signIn(shop, "negozio2@vicino.test", "/browse");
+    const shop = await openAs("negozio2@vicino.test", "/browse", "desktop");
     const card = shop.getByRole("article", { name: /^3 persone cercano Bici/ });
     await card.waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByRole("button", { name: "Un'offerta per tutti" }).click();
@@ -88,8 +87,7 @@ describe("one offer for many", () => {
     await results.getByText("Offerte inviate: 3 su 3", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
 
     for (const { id, email, name } of requests) {
-      const buyer = await open(`/requests/${id}`, "phone");
-      await signIn(buyer, email, `/requests/${id}`);
+      const buyer = await openAs(email, `/requests/${id}`, "phone");
       const offer = buyer
         .getByRole("list", { name: "Offerte a confronto" })
         .getByRole("article", { name: ISOLA, exact: true });

@@ -12,12 +12,11 @@ const GUITAR = "Chitarra acustica per principiante";
 /** The offer (and conversation) id is deterministic: {requestId}_{merchantId}. */
 const OFFER_ID = `${GUITAR_ID}_demo-negozio-1`;
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 
 describe("merchant journey end to end", () => {
   it("a shop filters by category and radius, sends an out-of-budget offer after confirming, and the buyer sees it", async () => {
-    const shop = await open("/browse", "desktop");
-    await signIn(shop, "negozio1@vicino.test", "/browse");
+    const shop = await openAs("negozio1@vicino.test", "/browse", "desktop");
     await shop
       .getByRole("heading", { level: 1, name: "Richieste vicino a te" })
       .waitFor({ timeout: SERVER_WAIT_MS });
@@ -60,8 +59,7 @@ describe("merchant journey end to end", () => {
     await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
     await shop.getByText(GUITAR).first().waitFor({ timeout: SERVER_WAIT_MS });
 
-    const buyer = await open("/customer", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/customer");
+    const buyer = await openAs("acquirente@vicino.test", "/customer", "phone");
     const guitar = buyer.getByRole("article").filter({ hasText: GUITAR });
     await guitar.waitFor({ timeout: SERVER_WAIT_MS });
     // The offer's line: a link to its conversation, named with the price and the shop.
@@ -73,8 +71,7 @@ describe("merchant journey end to end", () => {
 
 describe("merchant pages on a phone", () => {
   it("fit a 360 px screen: dashboard, browse, make-offer and offers", async () => {
-    const page = await open("/merchant", "phone");
-    await signIn(page, "negozio1@vicino.test", "/merchant");
+    const page = await openAs("negozio1@vicino.test", "/merchant", "phone");
     const checks: Array<[string, string, string]> = [
       ["/merchant", "Ciao, Elettronica Navigli", "Lampada da scrivania LED"],
       // /browse opens on the shop's own categories (Elettronica, Casa): the lamp, not the guitar.

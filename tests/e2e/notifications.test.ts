@@ -15,19 +15,17 @@ const GUITAR_ID = "demo-req-chitarra";
 const GUITAR = "Chitarra acustica per principiante";
 const OFFER_ID = `${GUITAR_ID}_demo-negozio-1`;
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 
 describe("notifications end to end", () => {
   it("a shop's offer raises the buyer's bell to 1 and sends an e-mail whose link opens the chat", async () => {
     const { inbox } = await startStack();
-    const buyer = await open("/customer", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/customer");
+    const buyer = await openAs("acquirente@vicino.test", "/customer", "phone");
     // The seeded offers left notifications: read them all first.
     await readAllNotifications(buyer);
     const panel = notificationPanelOf(buyer);
 
-    const shop = await open(`/make-offer/${GUITAR_ID}`, "desktop");
-    await signIn(shop, "negozio1@vicino.test", `/make-offer/${GUITAR_ID}`);
+    const shop = await openAs("negozio1@vicino.test", `/make-offer/${GUITAR_ID}`, "desktop");
     await shop.getByRole("heading", { level: 2, name: GUITAR }).waitFor({ timeout: SERVER_WAIT_MS });
     await shop.getByRole("textbox", { name: /Prezzo/ }).fill("149");
     await shop.getByRole("textbox", { name: /Descrizione dell'offerta/ }).fill("Yamaha 3/4 con custodia.");

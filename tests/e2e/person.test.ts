@@ -17,7 +17,7 @@ const CHARGER_TITLE = "Caricabatterie USB-C 65 W";
 /** Isola's pending offer on the lamp: an open conversation for the desktop layout. */
 const LAMP_ISOLA = "demo-req-lampada_demo-negozio-2";
 
-const { open, signIn } = seededJourney();
+const { open, openAs, signIn } = seededJourney();
 
 /** A dashboard number: the <dd> next to the <dt> `label`, once it reads `expected`. */
 async function stat(page: Page, label: string, expected: string) {
@@ -49,16 +49,14 @@ describe("as a person uses it", () => {
   });
 
   it("buyer (phone) and shop (desktop): live dashboards, offers decided where shown, chats that fit", async () => {
-    const buyer = await open("/customer", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/customer");
+    const buyer = await openAs("acquirente@vicino.test", "/customer", "phone");
     await chargerCard(buyer)
       .getByText(/1 offerta/)
       .waitFor({ timeout: SERVER_WAIT_MS });
     await stat(buyer, "Offerte ricevute", "10");
 
     // The shop answers the charger request; a bad price is flagged at the price field, which gets focus.
-    const shop = await open(`/make-offer/${CHARGER}`, "desktop");
-    await signIn(shop, "negozio2@vicino.test", `/make-offer/${CHARGER}`);
+    const shop = await openAs("negozio2@vicino.test", `/make-offer/${CHARGER}`, "desktop");
     const price = shop.getByLabel(/^Prezzo/);
     await price.fill("abc");
     await shop

@@ -16,7 +16,7 @@ import { seededJourney } from "../support/seeded-journey";
 import { serverDocuments } from "../support/server-documents";
 import { startStack } from "../support/stack";
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 
 const PRODUCT = "Lampada da lettura con braccio snodato";
 const ALT = `Foto allegata dall'acquirente: ${PRODUCT}`;
@@ -103,8 +103,7 @@ describe("a pilot street, from the free form to the review", () => {
   it("publish with 'Compila tu' and a photo for free; shops see the photo and offer; bell and e-mail; compare", async () => {
     const { inbox } = await startStack();
     const tokensBefore = await tokensOf("acquirente@vicino.test");
-    const buyer = await open("/create", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/create");
+    const buyer = await openAs("acquirente@vicino.test", "/create", "phone");
     await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: SERVER_WAIT_MS });
     const form = buyer.getByRole("region", { name: "Compila la richiesta" });
     await form.waitFor();
@@ -144,8 +143,7 @@ describe("a pilot street, from the free form to the review", () => {
     // Publishing is free: no token spent.
     expect(await tokensOf("acquirente@vicino.test")).toBe(tokensBefore);
 
-    const shop = await open("/browse", "desktop");
-    await signIn(shop, "negozio1@vicino.test", "/browse");
+    const shop = await openAs("negozio1@vicino.test", "/browse", "desktop");
     const card = shop.getByRole("article").filter({ hasText: PRODUCT });
     await card.waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByRole("img", { name: ALT }).waitFor({ timeout: SERVER_WAIT_MS });
@@ -184,8 +182,7 @@ describe("a pilot street, from the free form to the review", () => {
     expect(mail.subject).toBe(`Nuova offerta per «${PRODUCT}»`);
 
     // A second shop offers, for more.
-    const other = await open(`/make-offer/${requestId}`, "desktop");
-    await signIn(other, "negozio2@vicino.test", `/make-offer/${requestId}`);
+    const other = await openAs("negozio2@vicino.test", `/make-offer/${requestId}`, "desktop");
     await other.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: SERVER_WAIT_MS });
     await sendOffer(other, "58", "Modello in metallo, lampadina inclusa.");
 

@@ -13,7 +13,7 @@ import { staffJourney } from "../support/staff-account";
 /** Seeded: an active request for a rain jacket, with negozio2's pending offer (editable). */
 const JACKET_ID = "demo-req-giacca";
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 const team = staffJourney();
 
 /**
@@ -34,8 +34,7 @@ async function recordPrices(productName: string, prices: number[], shops: string
 
 describe("price guidance end to end", () => {
   it("the buyer sees the range shops nearby offered for a city bike, and uses it as budget", async () => {
-    const buyer = await open("/create", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/create");
+    const buyer = await openAs("acquirente@vicino.test", "/create", "phone");
     await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: SERVER_WAIT_MS });
     const form = buyer.getByRole("region", { name: "Compila la richiesta" });
     await form.waitFor();
@@ -60,8 +59,7 @@ describe("price guidance end to end", () => {
     // Four offers from four shops; six offers from two shops. Neither is enough (5 offers, 3 shops).
     await recordPrices("monopattino elettrico", [299, 329, 349, 379], ["a", "b", "c", "d"]);
     await recordPrices("skateboard", [59, 69, 79, 89, 99, 109], ["a", "b"]);
-    const buyer = await open("/create", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/create");
+    const buyer = await openAs("acquirente@vicino.test", "/create", "phone");
     await buyer.getByRole("button", { name: "Compila tu" }).click({ timeout: SERVER_WAIT_MS });
     const form = buyer.getByRole("region", { name: "Compila la richiesta" });
     await form.waitFor();
@@ -82,8 +80,7 @@ describe("price guidance end to end", () => {
   });
 
   it("a shop typing a price sees its position; a dashboard lists the requests with no offer", async () => {
-    const shop = await open(`/make-offer/${JACKET_ID}`, "desktop");
-    await signIn(shop, "negozio2@vicino.test", `/make-offer/${JACKET_ID}`);
+    const shop = await openAs("negozio2@vicino.test", `/make-offer/${JACKET_ID}`, "desktop");
     const price = shop.getByRole("textbox", { name: /Prezzo/ });
     await price.waitFor({ timeout: SERVER_WAIT_MS });
     await price.fill("1000");
@@ -96,8 +93,7 @@ describe("price guidance end to end", () => {
       .waitFor({ timeout: SERVER_WAIT_MS });
 
     // negozio1's zone, every category: the guitar request nobody has answered (about 5 km away).
-    const other = await open("/merchant?categoria=tutte", "desktop");
-    await signIn(other, "negozio1@vicino.test", "/merchant");
+    const other = await openAs("negozio1@vicino.test", "/merchant?categoria=tutte", "desktop", "/merchant");
     const tile = other.getByRole("region", { name: "Richieste senza offerte vicino a te" });
     await tile
       .getByRole("link", { name: "Fai un'offerta per Chitarra acustica per principiante" })

@@ -17,7 +17,7 @@ import { serverDocuments } from "../support/server-documents";
 const LAMP_PAGE = "/requests/demo-req-lampada";
 const NAVIGLI_PAGE = "/negozi/demo-negozio-1";
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 
 const column = (page: Page, shop: string) =>
   page.getByRole("list", { name: "Offerte a confronto" }).getByRole("article", { name: shop, exact: true });
@@ -37,8 +37,7 @@ async function noOverflow(page: Page, where: string) {
 
 describe("comparing offers and the shop's page", () => {
   it("the buyer compares two offers, opens the shop's page, accepts, completes and rates; the review appears there", async () => {
-    const buyer = await open(LAMP_PAGE, "phone");
-    await signIn(buyer, "acquirente@vicino.test", LAMP_PAGE);
+    const buyer = await openAs("acquirente@vicino.test", LAMP_PAGE, "phone");
     await buyer
       .getByRole("heading", { level: 1, name: "Lampada da scrivania LED" })
       .waitFor({ timeout: SERVER_WAIT_MS });
@@ -128,8 +127,7 @@ describe("comparing offers and the shop's page", () => {
     await expect(latest.textContent()).resolves.toContain("Giulia ·");
 
     // The shop finds its page from the dashboard, with the new review.
-    const shop = await open("/merchant", "desktop");
-    await signIn(shop, "negozio1@vicino.test", "/merchant");
+    const shop = await openAs("negozio1@vicino.test", "/merchant", "desktop");
     // The URL changes before the dashboard renders (navigation is a transition): wait for it, then go.
     await shop
       .getByRole("heading", { level: 1, name: "Ciao, Elettronica Navigli" })

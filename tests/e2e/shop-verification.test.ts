@@ -20,7 +20,7 @@ import { SERVER_WAIT_MS, waitForPage } from "../support/page-ready";
 import { seededJourney } from "../support/seeded-journey";
 import { staffJourney } from "../support/staff-account";
 
-const { open, signIn } = seededJourney();
+const { open, openAs } = seededJourney();
 const team = staffJourney();
 
 /** A Partita IVA no demo shop holds (one Partita IVA, one shop account), check digit included. */
@@ -89,8 +89,7 @@ describe("shop verification end to end", () => {
     expect(await page.getByRole("heading", { name: "Richieste vicino a te" }).count()).toBe(0);
 
     // The admin's queue: what the shop typed beside the (simulated) VIES's answer; approve.
-    const staff = await open("/admin/negozi", "desktop");
-    await signIn(staff, STAFF.email, "/admin/negozi");
+    const staff = await openAs(STAFF.email, "/admin/negozi", "desktop");
     const card = staff.getByRole("article", { name: "Ferramenta Bianchi" });
     await card.getByText(VIES_STATE_LABELS.valid).waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText(SHOP_REVIEW_COPY.simulated).waitFor();

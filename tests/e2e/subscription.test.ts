@@ -20,7 +20,7 @@ import { startStack, type TestStack } from "../support/stack";
 
 type AdminModule = typeof import("../../functions/src/lib/admin");
 
-const { open, signIn } = seededJourney();
+const { open, openAs } = seededJourney();
 let stack: TestStack;
 let admin: AdminModule;
 let restoreEnv: () => void = () => {};
@@ -153,8 +153,7 @@ describe("plans end to end", { timeout: 240_000 }, () => {
       expiresAt: new Date(Date.now() + 30 * DAY),
       issuedTo: [DEMO_SHOP_2.businessName ?? "Sport & Co. Isola"],
     });
-    const page = await open("/abbonamento", "phone");
-    await signIn(page, DEMO_SHOP_2.email, "/abbonamento");
+    const page = await openAs(DEMO_SHOP_2.email, "/abbonamento", "phone");
     await page.getByLabel("Stato: Prova gratuita").waitFor({ timeout: SERVER_WAIT_MS });
     await page.getByLabel(/Codice associazione/).fill((issued?.code ?? "").toLowerCase());
     await page.getByRole("button", { name: "Attiva l'offerta di lancio" }).click();
@@ -171,8 +170,7 @@ describe("plans end to end", { timeout: 240_000 }, () => {
 
   it("a buyer buys a token pack and the badge moves once", async () => {
     await db().doc(`users/${DEMO_BUYER.uid}`).update({ aiTokens: 1 });
-    const page = await open("/customer", "desktop");
-    await signIn(page, DEMO_BUYER.email, "/customer");
+    const page = await openAs(DEMO_BUYER.email, "/customer", "desktop");
     await page.getByLabel("1 token AI", { exact: true }).first().waitFor({ timeout: SERVER_WAIT_MS });
     await page.getByRole("button", { name: "Acquista token" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Acquista token" });

@@ -23,7 +23,7 @@ import { staffJourney } from "../support/staff-account";
 const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
 const MODERATOR = { uid: "moderatore", email: "moderatore@vicino.test", name: "Moderazione Vicino" };
 
-const { open, signIn } = seededJourney();
+const { open, openAs } = seededJourney();
 const team = staffJourney();
 
 /** What replaces the composer once the team closed the chat. */
@@ -46,8 +46,7 @@ async function toast(page: Page, text: string) {
 describe("trust end to end", () => {
   it("a buyer reports a shop's chat, the admin suspends the shop, the shop can no longer sign in", async () => {
     await team.seedStaff(MODERATOR);
-    const buyer = await open(`/messages/${LAMP_CHAT}`, "desktop");
-    await signIn(buyer, DEMO_BUYER.email, `/messages/${LAMP_CHAT}`);
+    const buyer = await openAs(DEMO_BUYER.email, `/messages/${LAMP_CHAT}`, "desktop");
     await buyer.getByRole("heading", { name: "Elettronica Navigli" }).waitFor({ timeout: SERVER_WAIT_MS });
     await buyer.getByRole("button", { name: "Segnala", exact: true }).click();
     const dialog = buyer.getByRole("dialog", { name: "Segnala" });
@@ -59,16 +58,14 @@ describe("trust end to end", () => {
 
     // The shop has the chat open, signed in, when the admin decides (its ID token stays valid for up to
     // an hour: the rules must refuse it at once, not when the token expires).
-    const shopChat = await open(`/messages/${LAMP_CHAT}`, "desktop");
-    await signIn(shopChat, DEMO_SHOP_1.email, `/messages/${LAMP_CHAT}`);
+    const shopChat = await openAs(DEMO_SHOP_1.email, `/messages/${LAMP_CHAT}`, "desktop");
     const composer = shopChat.getByPlaceholder("Scrivi un messaggio…");
     await composer.waitFor({ timeout: SERVER_WAIT_MS });
 
     await composer.fill("Ancora qui? Le faccio uno sconto.");
     const messagesBefore = await chatMessageCount();
 
-    const moderator = await open("/admin/segnalazioni", "desktop");
-    await signIn(moderator, MODERATOR.email, "/admin/segnalazioni");
+    const moderator = await openAs(MODERATOR.email, "/admin/segnalazioni", "desktop");
     const card = moderator.getByRole("article", {
       name: "Conversazione · Linguaggio offensivo, minacce o molestie",
     });
@@ -121,8 +118,7 @@ describe("trust end to end", () => {
   });
 
   it("a buyer downloads their data and deletes the account", async () => {
-    const page = await open("/profile", "phone");
-    await signIn(page, DEMO_BUYER.email, "/profile");
+    const page = await openAs(DEMO_BUYER.email, "/profile", "phone");
     const [download] = await Promise.all([
       page.waitForEvent("download", { timeout: SERVER_WAIT_MS }),
       page.getByRole("button", { name: "Scarica i miei dati" }).click(),

@@ -22,7 +22,7 @@ const NAVIGLI = "demo-negozio-1";
 const NAVIGLI_ADDRESS = "Ripa di Porta Ticinese 41, Milano";
 const AWAITING = "In attesa della decisione del cliente.";
 
-const { open, signIn } = seededJourney();
+const { openAs } = seededJourney();
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
 
@@ -60,19 +60,16 @@ async function offlineAtTheTill(page: Page, code: string, path: string) {
 
 describe("a verified purchase end to end", () => {
   it("accept → the hold and the code → a wrong code refused → the right one: verified on both sides, rated on the shop's page, 'Acquistato altrove' for the other shop", async () => {
-    const isola = await open(`/messages/${LAMP_CHAT_ISOLA}`, "desktop");
-    await signIn(isola, "negozio2@vicino.test", `/messages/${LAMP_CHAT_ISOLA}`);
+    const isola = await openAs("negozio2@vicino.test", `/messages/${LAMP_CHAT_ISOLA}`, "desktop");
     const isolaOffer = region(isola, "La tua offerta");
     await isolaOffer.getByText(AWAITING).waitFor({ timeout: SERVER_WAIT_MS });
 
-    const navigli = await open(`/messages/${LAMP_CHAT}`, "desktop");
-    await signIn(navigli, "negozio1@vicino.test", `/messages/${LAMP_CHAT}`);
+    const navigli = await openAs("negozio1@vicino.test", `/messages/${LAMP_CHAT}`, "desktop");
     const navigliOffer = region(navigli, "La tua offerta");
     await navigliOffer.getByText(AWAITING).waitFor({ timeout: SERVER_WAIT_MS });
 
     // The buyer accepts Navigli's offer, after the confirmation.
-    const buyer = await open(`/messages/${LAMP_CHAT}`, "phone");
-    await signIn(buyer, "acquirente@vicino.test", `/messages/${LAMP_CHAT}`);
+    const buyer = await openAs("acquirente@vicino.test", `/messages/${LAMP_CHAT}`, "phone");
     const deal = region(buyer, "L'offerta ricevuta");
     await deal.getByRole("button", { name: "Accetta" }).click({ timeout: SERVER_WAIT_MS });
     const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
@@ -139,8 +136,7 @@ describe("a verified purchase end to end", () => {
     expect(await keptCodes(buyer)).not.toContain(code);
     await navigli.getByText("Valutazione: 5/5, Eccellente!").waitFor({ timeout: SERVER_WAIT_MS });
 
-    const page = await open(`/negozi/${NAVIGLI}`, "phone");
-    await signIn(page, "acquirente@vicino.test", `/negozi/${NAVIGLI}`);
+    const page = await openAs("acquirente@vicino.test", `/negozi/${NAVIGLI}`, "phone");
     const review = page
       .getByRole("list", { name: "Recensioni" })
       .getByRole("listitem")

@@ -16,7 +16,7 @@ const GUITAR = "Chitarra acustica per principiante";
 const SAID = "Ce l'ho, una Yamaha usata revisionata, 140 euro, la può ritirare domani dopo le 16";
 const FILLED = "Leonardo ha compilato: prezzo, consegna, disponibilità e descrizione.";
 
-const { open, signIn } = seededJourney();
+const { open, openAs, signIn } = seededJourney();
 
 /** From the next load on, the page's speech recognition hears `said` a moment after it starts. */
 async function fakeSpeech(page: Page, said: string): Promise<void> {
@@ -73,8 +73,7 @@ describe("a shop answers by voice", () => {
     await shop.getByRole("button", { name: "Invia l'offerta" }).click();
     await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
 
-    const buyer = await open("/customer", "phone");
-    await signIn(buyer, "acquirente@vicino.test", "/customer");
+    const buyer = await openAs("acquirente@vicino.test", "/customer", "phone");
     const guitar = buyer.getByRole("article").filter({ hasText: GUITAR });
     await guitar.waitFor({ timeout: SERVER_WAIT_MS });
     const line = guitar.getByRole("link", { name: /^140,00\s€ · Elettronica Navigli/ });

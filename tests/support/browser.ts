@@ -100,9 +100,12 @@ export async function openPage(
   browser: Browser,
   url: string,
   viewport: ViewportName = "phone",
+  /** A saved browser state (tests/support/saved-sessions.ts) the context starts with: a signed-in page. */
+  storageState?: string,
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     ...CONTEXTS[viewport],
+    ...(storageState ? { storageState } : {}),
     locale: "it-IT",
     timezoneId: "Europe/Rome",
     reducedMotion: "reduce",

@@ -36,9 +36,9 @@ export function seededJourney() {
   });
 
   /** A path of the app ('/customer') or a whole URL (a link taken from an e-mail). */
-  async function open(pathOrUrl: string, viewport: ViewportName): Promise<Page> {
+  async function open(pathOrUrl: string, viewport: ViewportName, storageState?: string): Promise<Page> {
     const url = pathOrUrl.startsWith("/") ? `${appUrl}${pathOrUrl}` : pathOrUrl;
-    const page = await openPage(browser, url, viewport);
+    const page = await openPage(browser, url, viewport, storageState);
     opened.push(page);
     if (pathOrUrl.startsWith("/")) openedAt.set(page.page, pathOrUrl);
     const inFlight = requestsInFlight(page.page);
@@ -80,7 +80,30 @@ export function seededJourney() {
     if (file) await saveSession(page.context(), file);
   }
 
-  return { open, signIn };
+  /**
+   * `path` signed in as `email`, once `returnTo` (the path's own page unless said) is on screen. A demo
+   * account signed in earlier in the run opens in a context that starts with its saved session, so the
+   * page loads once, signed in; the first time, the page is opened signed out and /auth's form is filled
+   * (signIn).
+   */
+  async function openAs(
+    email: string,
+    path: string,
+    viewport: ViewportName,
+    returnTo = new URL(path, appUrl).pathname,
+  ): Promise<Page> {
+    const file = savedSessionFile(dataDir, email);
+    if (!file || !hasFreshSession(file)) {
+      const page = await open(path, viewport);
+      await signIn(page, email, returnTo);
+      return page;
+    }
+    const page = await open(path, viewport, file);
+    await waitForPage(page, returnTo);
+    return page;
+  }
+
+  return { open, openAs, signIn };
 }
 
 /** The page's requests still waiting for an answer, oldest first ('3.2 s GET http://…'), for a failure's log. */
