@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
@@ -18,7 +19,10 @@ const UNIT_FILES = [
   "scripts/**/*.test.ts",
   "tests/support/**/*.test.ts",
 ];
-/** What a test file does that another file in the same module graph would see: replace a module or a global, spy on a shared object, fake the clock, listen on the process. */
+/**
+ * What a test file does that another file in the same module graph would see: replace a module or a
+ * global, spy on a shared object, fake the clock, listen on the process.
+ */
 const SHARES_BADLY = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(|\bprocess\.on\(/;
 /**
  * The unit files that need a module graph of their own, found by their text: a new file that mocks a
@@ -26,13 +30,15 @@ const SHARES_BADLY = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|spyOn|useFake
  * which halves its time (29-31 s → 15 s here); shuffled runs proved which files cannot share
  * (`npx vitest run --project unit --sequence.shuffle --sequence.seed=N`).
  */
-const ISOLATED_UNIT_FILES = globSync(UNIT_FILES, { exclude: (path) => path.includes("node_modules") }).filter(
-  (path) => SHARES_BADLY.test(readFileSync(path, "utf8")),
-);
+const rootDir = fileURLToPath(new URL(".", import.meta.url));
+const ISOLATED_UNIT_FILES = globSync(UNIT_FILES, {
+  cwd: rootDir,
+  exclude: (path) => path.includes("node_modules"),
+}).filter((path) => SHARES_BADLY.test(readFileSync(join(rootDir, path), "utf8")));
 
 /**
- * `npm test` runs three groups one after another, fast ones first: `unit` and `ui`, then `rules` and
- * `integration` side by side, then `e2e` in two halves side by side (scripts/ci/side-by-side.mjs). Each
+ * `npm test` runs three groups one after another, fast ones first: `unit`, `unit-isolated` and `ui`,
+ * then `rules` and `integration` side by side, then `e2e` in two halves side by side (scripts/ci/side-by-side.mjs). Each
  * vitest process that needs servers starts its own stack in the global setup on free ports
  * (tests/support/global-setup.ts): Google's Firestore emulator with firestore.rules loaded, plus what the
  * layer needs; within a process, files run one at a time.
