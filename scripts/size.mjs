@@ -86,6 +86,13 @@ const ON_DEMAND = new Set([
   "src/data/user-parsing.ts",
   // The user document's builders, loaded by the first write of users/{uid} (sign-up, profile).
   "src/domain/people/user-document.ts",
+  // 'Verifica il codice' (the form and its QR scanner), loaded when a deal waiting for its pickup is on
+  // the shop's screen (the chat's deal panel, the dashboard's 'Ritiri di oggi').
+  "src/components/marketplace/verify-pickup-form.tsx",
+  // The token purchase dialog, loaded on the first tap on 'Acquista token' (the badge, the wallet).
+  "src/components/tokens/purchase-dialog.tsx",
+  // The shop verification steps, loaded on /merchant only for a shop not verified yet.
+  "src/features/merchant/components/shop-verification-panel.tsx",
 ]);
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

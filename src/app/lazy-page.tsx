@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { withPreloadLinksInSlices } from "./preload-links";
 
 export type LazyPage = LazyExoticComponent<ComponentType> & {
   /** Starts (once) downloading the page's code; rendering the page later reuses the same download. */
@@ -13,7 +14,7 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const start = () => {
-    loading ??= load();
+    loading ??= withPreloadLinksInSlices(load);
     return loading;
   };
   return Object.assign(lazy(start), {

@@ -11,7 +11,7 @@ import { formatTokens } from "@/domain/billing/tokens";
 import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useTokenBalance } from "@/lib/token-balance";
-import { PurchaseDialog } from "./purchase-dialog";
+import { PurchaseDialogOnDemand } from "./purchase-dialog-on-demand";
 
 /**
  * The wallet on /profile: the balance (the badge's cached one), the monthly allowance, what AI work
@@ -52,7 +52,7 @@ export function TokenWalletCard() {
         </Button>
       </CardContent>
       {open ? (
-        <PurchaseDialog open onOpenChange={setOpen} userType={userType} balance={balance ?? 0} />
+        <PurchaseDialogOnDemand open onOpenChange={setOpen} userType={userType} balance={balance ?? 0} />
       ) : null}
     </Card>
   );

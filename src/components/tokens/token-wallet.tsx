@@ -3,7 +3,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useTokenBalance } from "@/lib/token-balance";
-import { PurchaseDialog } from "./purchase-dialog";
+import { PurchaseDialogOnDemand } from "./purchase-dialog-on-demand";
 import { TokenBadge } from "./token-badge";
 
 /**
@@ -30,7 +30,7 @@ export function TokenWallet({
         <TokenBadge balance={balance} onBuy={() => setOpen(true)} />
       )}
       {isOpen ? (
-        <PurchaseDialog
+        <PurchaseDialogOnDemand
           open
           onOpenChange={setOpen}
           userType={userData?.userType ?? "customer"}

@@ -79,6 +79,7 @@ export const SHOP_DECISION_EMAIL = {
 /** The verification panel an unverified shop sees on /merchant: labels and notes (its errors are above). */
 export const SHOP_VERIFICATION_COPY = {
   title: "Verifica il tuo negozio",
+  loading: "Caricamento della verifica del negozio…",
   intro:
     "Per vedere le richieste dei clienti e fare offerte ci servono due passi: un indirizzo e-mail confermato e i dati del negozio.",
   emailStep: "Conferma la tua e-mail",

@@ -400,7 +400,10 @@ describe("/merchant 'Ritiri di oggi'", () => {
     expect(from.getTime()).toBeLessThanOrEqual(Date.now());
     expect(Date.now() - from.getTime()).toBeLessThan(25 * 60 * 60_000);
 
-    await user.click(within(list).getByRole("button", { name: PICKUP_MESSAGES.verify }));
+    // The form's code loads with the first deal on screen: until then the same button, disabled.
+    const verify = () => within(list).getByRole("button", { name: PICKUP_MESSAGES.verify });
+    await waitFor(() => expect(verify()).toBeEnabled());
+    await user.click(verify());
     await user.type(within(list).getByLabelText(PICKUP_MESSAGES.codeField), "ACDEFG");
     await user.click(within(list).getByRole("button", { name: PICKUP_MESSAGES.confirm }));
     expect(verifyPickup).toHaveBeenCalledWith({ offerId: "req-9_shop-1", code: "ACDEFG" });

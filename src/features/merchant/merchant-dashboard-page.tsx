@@ -1,7 +1,8 @@
-import { memo, useCallback, useDeferredValue } from "react";
+import { lazy, memo, Suspense, useCallback, useDeferredValue } from "react";
 import { useSearchParams } from "react-router";
 import { LocationNotice } from "@/components/marketplace/location-notice";
 import { TokenWallet } from "@/components/tokens/token-wallet";
+import { Spinner } from "@/components/ui/spinner";
 import type { RequestCategory } from "@/domain/core/enums";
 import { PRODUCT_NAME } from "@/domain/core/product";
 import {
@@ -12,6 +13,7 @@ import {
   withCategoryScope,
 } from "@/domain/marketplace/feed-categories";
 import { isVerifiedShop } from "@/domain/people/shop-status";
+import { SHOP_VERIFICATION_COPY } from "@/domain/people/shop-verification-messages";
 import { publicName } from "@/domain/people/user";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
@@ -23,11 +25,18 @@ import { PlanCard } from "./components/plan-card";
 import { QuickLinks } from "./components/quick-links";
 import { RecentOffers } from "./components/recent-offers";
 import { ShopFunnel } from "./components/shop-funnel";
-import { ShopVerificationPanel } from "./components/shop-verification-panel";
 import { TodaysPickups } from "./components/todays-pickups";
 import { UnmetDemand } from "./components/unmet-demand";
 
 const NO_CATEGORIES: readonly RequestCategory[] = [];
+
+// Only a shop not verified yet sees the verification steps (the form, the address field, the e-mail
+// proof): their code loads then, not with every verified shop's dashboard (docs/lighthouse.md).
+const ShopVerificationPanel = lazy(() =>
+  import("./components/shop-verification-panel").then((module) => ({
+    default: module.ShopVerificationPanel,
+  })),
+);
 
 /**
  * `/merchant`: the shop's dashboard (spec §2). The route guard guarantees a signed-in merchant; one the
@@ -48,7 +57,9 @@ export function MerchantDashboardPage() {
       {verified && userData ? (
         <ShopDashboard uid={userData.uid} own={userData.shop?.categories ?? NO_CATEGORIES} />
       ) : (
-        <ShopVerificationPanel />
+        <Suspense fallback={<Spinner label={SHOP_VERIFICATION_COPY.loading} />}>
+          <ShopVerificationPanel />
+        </Suspense>
       )}
     </div>
   );

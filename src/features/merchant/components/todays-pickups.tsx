@@ -1,12 +1,22 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { VerifyPickupForm } from "@/components/marketplace/verify-pickup-form";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { verifyPickup } from "@/data/pickup-codes";
 import { offerTitle } from "@/domain/marketplace/offer";
+import { PICKUP_MESSAGES } from "@/domain/marketplace/pickup";
 import { HOLD_MESSAGES, holdMoment } from "@/domain/marketplace/pickup-hold";
 import { useTodaysPickups } from "../api/dashboard";
+
+// 'Verifica il codice' (the form and its QR scanner) loads when a deal to collect is on screen, not with
+// every dashboard (docs/lighthouse.md); the chat's deal panel loads it the same way.
+const VerifyPickupForm = lazy(() =>
+  import("@/components/marketplace/verify-pickup-form").then((module) => ({
+    default: module.VerifyPickupForm,
+  })),
+);
 
 /**
  * 'Ritiri di oggi': the accepted deals whose hold ends today or is still running, soonest first, each
@@ -43,7 +53,10 @@ export function TodaysPickups({ uid }: { uid: string }) {
                     {HOLD_MESSAGES.heldUntil} {holdMoment(offer.holdUntil)}
                   </p>
                 ) : null}
-                <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />
+                {/* While its code loads, the same button, disabled: nothing moves under the shop's finger. */}
+                <Suspense fallback={<Button disabled>{PICKUP_MESSAGES.verify}</Button>}>
+                  <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />
+                </Suspense>
               </li>
             ))}
           </ul>

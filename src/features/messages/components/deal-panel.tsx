@@ -168,7 +168,8 @@ function MerchantOutcome({
         {offer.noShowAt ? null : <HoldPanel offer={offer} side="merchant" />}
         <NoShow offer={offer} />
         {offer.noShowAt ? null : (
-          <Suspense fallback={null}>
+          // While its code loads, the same button, disabled: nothing moves under the shop's finger.
+          <Suspense fallback={<Button disabled>{PICKUP_MESSAGES.verify}</Button>}>
             <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />
           </Suspense>
         )}
