@@ -89,6 +89,8 @@ const ON_DEMAND = new Set([
   // 'Verifica il codice' (the form and its QR scanner), loaded when a deal waiting for its pickup is on
   // the shop's screen (the chat's deal panel, the dashboard's 'Ritiri di oggi').
   "src/components/marketplace/verify-pickup-form.tsx",
+  // 'Segnala' (the report dialog), loaded on the first tap on it (a chat, a message, the shop's feed).
+  "src/components/marketplace/report-dialog.tsx",
   // The token purchase dialog, loaded on the first tap on 'Acquista token' (the badge, the wallet).
   "src/components/tokens/purchase-dialog.tsx",
   // The shop verification steps, loaded on /merchant only for a shop not verified yet.

@@ -34,6 +34,7 @@ export const PRIVACY_MESSAGES = {
 
 export const MODERATION_MESSAGES = {
   reportSent: "Segnalazione inviata: la esamineremo al più presto.",
+  reportOpening: "Apertura della segnalazione…",
   reportFailed: "Non siamo riusciti a inviare la segnalazione. Riprova tra poco.",
   reportTargetNotFound: "Il contenuto da segnalare non esiste più.",
   reportNotAllowed: "Puoi segnalare solo contenuti che vedi.",

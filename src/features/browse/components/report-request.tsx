@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ReportDialog } from "@/components/marketplace/report-dialog";
+import { ReportDialogOnDemand } from "@/components/marketplace/report-dialog-on-demand";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
@@ -17,7 +17,7 @@ export function ReportRequest({ requestId, productName }: { requestId: string; p
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
         Segnala<span className="sr-only"> la richiesta {productName}</span>
       </Button>
-      <ReportDialog
+      <ReportDialogOnDemand
         open={open}
         onOpenChange={setOpen}
         title={`Segnala la richiesta «${productName}»`}

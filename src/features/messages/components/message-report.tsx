@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
-import { ReportDialog, type ReportFormData } from "@/components/marketplace/report-dialog";
+import type { ReportFormData } from "@/components/marketplace/report-dialog";
+import { ReportDialogOnDemand } from "@/components/marketplace/report-dialog-on-demand";
 import { useToast } from "@/components/ui/toast";
 import type { Message } from "@/domain/marketplace/message";
 import { MESSAGE_REPORT_TEXT, MODERATION_MESSAGES } from "@/domain/people/trust-messages";
@@ -40,7 +41,7 @@ export function useMessageReport(conversationId: string): {
   };
 
   const dialog = (
-    <ReportDialog
+    <ReportDialogOnDemand
       // A fresh form for each message reported.
       key={message?.id ?? "none"}
       open={message !== null}

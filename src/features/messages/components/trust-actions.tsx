@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ReportDialog, type ReportFormData, type ReportTarget } from "@/components/marketplace/report-dialog";
+import type { ReportFormData, ReportTarget } from "@/components/marketplace/report-dialog";
+import { ReportDialogOnDemand } from "@/components/marketplace/report-dialog-on-demand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
@@ -71,7 +72,7 @@ export function TrustActions({ uid, conversation }: { uid: string; conversation:
       >
         {isBlocked ? "Sblocca" : "Blocca"}
       </Button>
-      <ReportDialog
+      <ReportDialogOnDemand
         open={reporting}
         onOpenChange={setReporting}
         title="Segnala"
