@@ -13,7 +13,7 @@ const LazyPurchaseDialog = lazy(() =>
  */
 export function PurchaseDialogOnDemand(props: ComponentProps<typeof PurchaseDialog>) {
   return (
-    <Suspense fallback={<Spinner size="sm" label={`${TOKEN_WALLET_COPY.buy}…`} />}>
+    <Suspense fallback={<Spinner size="sm" label={TOKEN_WALLET_COPY.opening} />}>
       <LazyPurchaseDialog {...props} />
     </Suspense>
   );

@@ -8,6 +8,7 @@ import { formatTokens, MONTHLY_TOKEN_ALLOWANCE, TOKEN_COSTS } from "./tokens.ts"
  */
 export const TOKEN_WALLET_COPY = {
   buy: "Acquista token",
+  opening: "Apertura dell'acquisto di token…",
   badgeHint: "Apre l'acquisto di altri token",
   title: "I tuoi token",
   balance: "Saldo",
