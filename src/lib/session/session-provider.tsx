@@ -21,6 +21,24 @@ import { LOADING_SESSION, type SessionSnapshot } from "./types";
 
 const loadRuntime = () => import("./session-runtime");
 
+let signedInCode: Promise<unknown> | undefined;
+
+/**
+ * A signed-in session's own code (following users/{uid}, and its parser with the schemas every page
+ * shares), asked for before the page's code when the session starts on a browser with a session hint.
+ * The page's code imports the same chunks; the browser evaluates a module graph when its last chunk
+ * arrives, and the graphs that wait on one chunk in the order they asked for it, each in a task of its
+ * own: asked first, the session's graphs run in two tasks before the page's instead of all three in one
+ * long task (docs/lighthouse.md). Failures are reported where the code is used (session-runtime.ts,
+ * src/data/users.ts), which import it again.
+ */
+function startSignedInCode(): void {
+  if (signedInCode || !hasSessionHint()) return;
+  signedInCode = Promise.all([import("./follow-user"), import("@/data/user-parsing")]).catch(() => {
+    signedInCode = undefined;
+  });
+}
+
 export type SessionValue = SessionSnapshot & {
   /** Signs out; rejects when Firebase fails (the caller shows 'Errore durante il logout'). */
   signOut: () => Promise<void>;
@@ -46,7 +64,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const lastUid = useRef<string | null>(null);
 
-  const start = useCallback(() => setStarted(true), []);
+  const start = useCallback(() => {
+    startSignedInCode();
+    setStarted(true);
+  }, []);
 
   // A returning user gets the header's account menu without making the marketing pages heavier: once
   // the first frame is painted (an idle period may come before it, and the session's chunk would then
