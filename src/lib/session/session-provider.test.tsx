@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setSessionHint } from "./session-hint";
-import { SessionProvider, useSessionStart } from "./session-provider";
 
 // Which of the session's modules were loaded, in order (a mocked module's factory runs on its first import).
 const loaded = vi.hoisted(() => [] as string[]);
@@ -20,12 +19,13 @@ vi.mock("@/data/user-parsing", () => {
   return { parseUser: () => undefined };
 });
 
-function GuardedScreen() {
-  useSessionStart();
-  return null;
-}
-
-function renderGuardedScreen() {
+/** A guarded screen under a provider from a fresh module registry (each test sees its own first imports). */
+async function renderGuardedScreen() {
+  const { SessionProvider, useSessionStart } = await import("./session-provider");
+  function GuardedScreen() {
+    useSessionStart();
+    return null;
+  }
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <SessionProvider>
@@ -35,21 +35,25 @@ function renderGuardedScreen() {
   );
 }
 
+beforeEach(() => {
+  vi.resetModules();
+  loaded.length = 0;
+});
+
 afterEach(() => {
   setSessionHint(false);
 });
 
 describe("SessionProvider's start", () => {
-  // Run first: the mocked modules' factories run once per file.
   it("on a browser with no session hint loads only the engine, not a signed-in session's code", async () => {
-    renderGuardedScreen();
+    await renderGuardedScreen();
     await waitFor(() => expect(loaded).toContain("session-runtime"));
     expect(loaded).toEqual(["session-runtime"]);
   });
 
   it("on a browser with a session hint also asks for the user's follower and parser", async () => {
     setSessionHint(true);
-    renderGuardedScreen();
+    await renderGuardedScreen();
     await waitFor(() => expect(loaded).toEqual(expect.arrayContaining(["follow-user", "user-parsing"])));
   });
 });
