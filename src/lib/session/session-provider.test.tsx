@@ -19,17 +19,19 @@ vi.mock("@/data/user-parsing", () => {
   return { parseUser: () => undefined };
 });
 
+/** A screen that needs the session (a guarded page), with the hook of the provider it is under. */
+function GuardedScreen({ useStart }: { useStart: () => unknown }) {
+  useStart();
+  return null;
+}
+
 /** A guarded screen under a provider from a fresh module registry (each test sees its own first imports). */
 async function renderGuardedScreen() {
   const { SessionProvider, useSessionStart } = await import("./session-provider");
-  function GuardedScreen() {
-    useSessionStart();
-    return null;
-  }
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <SessionProvider>
-        <GuardedScreen />
+        <GuardedScreen useStart={useSessionStart} />
       </SessionProvider>
     </QueryClientProvider>,
   );
