@@ -110,11 +110,16 @@ const preloadMessages = () => {
   void loadMessagesPrefetch();
 };
 
-/** The buyer's requests and offers (/customer, /requests). */
-const prefetchCustomerData = (client: QueryClient, uid: string) =>
+/**
+ * The buyer's requests and offers (/customer, /requests): over REST at once when the device holds a
+ * valid session (src/lib/first-read.ts), then the screens' reads, which take that answer.
+ */
+const prefetchCustomerData = (client: QueryClient, uid: string) => {
+  void import("@/features/customer/api/first-reads").then((module) => module.startCustomerFirstReads(uid));
   void import("@/features/customer/api/customer-data").then((module) =>
     module.prefetchCustomerData(client, uid),
   );
+};
 
 export const appRoutes: readonly AppRoute[] = [
   // Marketing (eager)

@@ -22,6 +22,7 @@ vi.mock("firebase/app-check", () => ({
     calls.push("initializeAppCheck");
     return {};
   }),
+  onTokenChanged: vi.fn(),
   CustomProvider: class {},
   ReCaptchaEnterpriseProvider: class {},
 }));
@@ -75,10 +76,18 @@ beforeEach(() => {
 });
 
 describe("App Check starts with the app", () => {
-  it("before the session's first Firestore Lite read (users/{uid})", async () => {
+  it("before the session's first Firestore Lite read (users/{uid}), and Auth before Firestore", async () => {
+    // A page opened on the session this device kept may read before anything else created Auth: the
+    // read must carry the user's token, so Auth exists first (src/lib/session/kept-session.ts).
     const { getUser } = await import("./users");
     await expect(getUser("uid-1")).resolves.toBeNull();
-    expect(calls).toEqual(["initializeApp", "initializeAppCheck", "getFirestore (Lite)", "getDoc (Lite)"]);
+    expect(calls).toEqual([
+      "initializeApp",
+      "initializeAppCheck",
+      "initializeAuth",
+      "getFirestore (Lite)",
+      "getDoc (Lite)",
+    ]);
   });
 
   it("before Auth", async () => {
@@ -90,7 +99,7 @@ describe("App Check starts with the app", () => {
   it("before the full SDK of the live listeners, and before Functions", async () => {
     const { getDb, getFunctionsInstance } = await import("./firebase");
     await Promise.all([getDb(), getFunctionsInstance()]);
-    expect(calls.slice(0, 2)).toEqual(["initializeApp", "initializeAppCheck"]);
+    expect(calls.slice(0, 3)).toEqual(["initializeApp", "initializeAppCheck", "initializeAuth"]);
     expect(calls).toContain("getFirestore (full)");
     expect(calls).toContain("getFunctions");
   });

@@ -8,6 +8,7 @@ import {
   getAdditionalUserInfo,
   isSignInWithEmailLink,
   onAuthStateChanged,
+  onIdTokenChanged,
   sendSignInLinkToEmail,
   signInWithCustomToken,
   signInWithEmailAndPassword,
@@ -130,6 +131,43 @@ export function onAuthChange(
     (error: unknown) => {
       if (!stopped) onError(error);
     },
+  );
+  return () => {
+    stopped = true;
+    unsubscribe?.();
+  };
+}
+
+/** The signed-in account's current ID token and when it expires (ms since the epoch). */
+export type IdTokenNote = { user: AuthUser; idToken: string; expiresAt: number };
+
+/**
+ * Follows the signed-in account's ID token: every new one (sign-in, Firebase's hourly refresh) and
+ * null at sign-out. Failures to read a token are left out: the note is only a head start.
+ */
+export function onIdTokenChange(listener: (note: IdTokenNote | null) => void): () => void {
+  let stopped = false;
+  let unsubscribe: (() => void) | undefined;
+  getAuthInstance().then(
+    (auth) => {
+      if (stopped) return;
+      unsubscribe = onIdTokenChanged(auth, (user) => {
+        if (!user) return listener(null);
+        user.getIdTokenResult().then(
+          (result) => {
+            if (!stopped) {
+              listener({
+                user: toAuthUser(user),
+                idToken: result.token,
+                expiresAt: Date.parse(result.expirationTime),
+              });
+            }
+          },
+          () => undefined,
+        );
+      });
+    },
+    () => undefined, // onAuthChange reports it
   );
   return () => {
     stopped = true;

@@ -69,9 +69,11 @@ export const getAuthInstance = lazy(async (): Promise<Auth> => {
 });
 
 export const getDb = lazy(async (): Promise<Firestore> => {
+  // Auth first, as for Firestore Lite (./firestore-lite.ts): a listener's first request carries the token.
   const [app, { connectFirestoreEmulator, getFirestore }] = await Promise.all([
     getFirebaseApp(),
     import("firebase/firestore"),
+    getAuthInstance(),
   ]);
   const db = getFirestore(app);
   if (env.emulators) {
@@ -88,6 +90,7 @@ export const getFunctionsInstance = lazy(async (): Promise<Functions> => {
   const [app, { connectFunctionsEmulator, getFunctions }] = await Promise.all([
     getFirebaseApp(),
     import("firebase/functions"),
+    getAuthInstance(),
   ]);
   const functions = getFunctions(app, env.functionsRegion);
   if (env.emulators) {

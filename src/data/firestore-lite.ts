@@ -5,12 +5,16 @@ import {
   getCount,
   getFirestore,
   limit,
+  orderBy,
+  type Query,
   type QueryConstraint,
   query,
+  where,
 } from "firebase/firestore/lite";
 import { env } from "@/config/env";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
-import { getFirebaseApp } from "./firebase";
+import { getAuthInstance, getFirebaseApp } from "./firebase";
+import type { QuerySpec } from "./query-spec";
 import { yieldToMain } from "./slices";
 
 /**
@@ -22,7 +26,9 @@ import { yieldToMain } from "./slices";
 let pending: Promise<Firestore> | undefined;
 
 function loadLiteDb(): Promise<Firestore> {
-  pending ??= getFirebaseApp().then((app) => {
+  // Auth first: a page opened on the session this device kept (src/lib/session/kept-session.ts) may read
+  // before anything else has created Auth, and Firestore sends a user's token only once Auth exists.
+  pending ??= Promise.all([getFirebaseApp(), getAuthInstance()]).then(([app]) => {
     const db = getFirestore(app);
     if (env.emulators) {
       connectFirestoreEmulator(db, env.emulators.firestore.host, env.emulators.firestore.port);
@@ -61,4 +67,15 @@ export async function countUpToLimit(
     limit(REQUEST_QUERY_LIMIT),
   );
   return (await getCount(counted)).data().count;
+}
+
+/** `spec` as a Lite query (`extra`, e.g. a cursor, goes after its ordering and before its limit). */
+export function liteQuery(db: Firestore, spec: QuerySpec, ...extra: QueryConstraint[]): Query {
+  return query(
+    collection(db, spec.collection),
+    ...spec.where.map(([field, op, value]) => where(field, op, value)),
+    ...spec.orderBy.map(([field, direction]) => orderBy(field, direction)),
+    ...extra,
+    limit(spec.limit),
+  );
 }

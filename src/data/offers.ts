@@ -26,7 +26,7 @@ import type { Request } from "@/domain/marketplace/request";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/marketplace/state-machine";
 import { countUpToLimit, getLiteDb } from "./firestore-lite";
 import { readOfferSnapshots as readSnapshots } from "./offer-documents";
-import { getRequest } from "./requests";
+import { getRequest } from "./request-by-id";
 
 /**
  * offers/{requestId}_{merchantId} (spec §3): one offer per merchant per request. The id is deterministic

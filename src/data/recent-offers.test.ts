@@ -18,12 +18,12 @@ vi.mock("./offer-documents", () => ({
   parseOffer: vi.fn(),
   readOfferSnapshots: vi.fn(async (docs: Offer[]) => docs),
 }));
-vi.mock("./requests", () => ({
+vi.mock("./request-by-id", () => ({
   getRequest: vi.fn(async (id: string) => ({ id, productName: `Richiesta ${id}` }) as Request),
 }));
 
 const { listRecentMerchantOffers } = await import("./offers");
-const { getRequest } = await import("./requests");
+const { getRequest } = await import("./request-by-id");
 
 const offer = (id: string, status: Offer["status"], productName?: string) =>
   ({ id: `${id}_shop-1`, requestId: id, merchantId: "shop-1", status, productName }) as Offer;

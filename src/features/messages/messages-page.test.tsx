@@ -17,9 +17,9 @@ import {
   subscribeToMessages,
 } from "@/data/messages";
 import { getOffer } from "@/data/offers";
+import { getRequest } from "@/data/request-by-id";
 import { withdrawOffer } from "@/data/request-life";
 import { fetchRequestPhotos } from "@/data/request-photos";
-import { getRequest } from "@/data/requests";
 import { clearUnread, subscribeToUnreadCounts } from "@/data/unread-counts";
 import { errorMessage } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
@@ -60,7 +60,7 @@ vi.mock("@/data/deals", () => {
     dealDecisionCalls: { acceptOffer, rejectOffer },
   };
 });
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
+vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/unread-counts", () => ({ subscribeToUnreadCounts: vi.fn(), clearUnread: vi.fn() }));
 vi.mock("@/data/request-life", () => ({ withdrawOffer: vi.fn(async () => ({ offerId: "r1_shop-1" })) }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { readConversation, readUserConversations } from "@/data/conversations";
 import { readNewestMessages } from "@/data/messages";
 import { getOffer } from "@/data/offers";
-import { getRequest } from "@/data/requests";
+import { getRequest } from "@/data/request-by-id";
 import { createQueryClient } from "@/lib/query-client";
 import { messageKeys } from "./keys";
 import { prefetchMessages } from "./prefetch";
@@ -16,7 +16,7 @@ vi.mock("@/data/conversations", () => ({
   readUserConversations: vi.fn(async () => ["lista"]),
   readConversation: vi.fn(async () => conversation),
 }));
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn(async () => "richiesta") }));
+vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn(async () => "richiesta") }));
 vi.mock("@/data/messages", () => ({ readNewestMessages: vi.fn(async () => ["m3", "m2", "m1"]) }));
 vi.mock("@/data/offers", () => ({ getOffer: vi.fn(async () => "offerta") }));
 
