@@ -31,8 +31,14 @@ const SESSION = [
   "src/lib/session/follow-user.ts",
   "src/lib/session/kept-session.ts",
 ];
-// What a page loads right after painting, counted as its initial JS: the auth screen's flows (and Firebase).
+// What a page loads right after painting (or as its gate renders), counted as its initial JS: the auth
+// screen's flows (and Firebase), the first reads of the pages that have them.
+const FIRST_READS = ["src/app/route-first-reads.ts"];
 const AFTER_PAINT = {
+  // The first reads over REST (src/lib/first-read.ts), loaded by the gate of the pages that declare them.
+  "src/features/customer/customer-dashboard-page.tsx": FIRST_READS,
+  "src/features/customer/customer-requests-page.tsx": FIRST_READS,
+  "src/features/merchant/merchant-dashboard-page.tsx": FIRST_READS,
   "src/features/auth/auth-page.tsx": [
     "src/features/auth/api/password-auth.ts",
     "src/features/auth/api/google-sign-in.ts",

@@ -13,7 +13,7 @@ vi.mock("firebase/firestore/lite", () => ({
   startAfter: vi.fn(),
   getDocs: vi.fn(async () => ({ docs: stored.offers, size: stored.offers.length })),
 }));
-vi.mock("./firestore-lite", () => ({ getLiteDb: vi.fn(async () => ({})) }));
+vi.mock("./firestore-lite", () => ({ getLiteDb: vi.fn(async () => ({})), liteQuery: vi.fn() }));
 vi.mock("./offer-documents", () => ({
   parseOffer: vi.fn(),
   readOfferSnapshots: vi.fn(async (docs: Offer[]) => docs),

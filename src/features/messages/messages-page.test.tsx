@@ -16,7 +16,7 @@ import {
   sendMessage,
   subscribeToMessages,
 } from "@/data/messages";
-import { getOffer } from "@/data/offers";
+import { getOffer } from "@/data/offer-by-id";
 import { getRequest } from "@/data/request-by-id";
 import { withdrawOffer } from "@/data/request-life";
 import { fetchRequestPhotos } from "@/data/request-photos";
@@ -41,7 +41,7 @@ import { MessagesPage } from "./messages-page";
 // The screens read once (the conversations, the conversation, its offer and request, the newest
 // messages) and follow only the chat's new messages with a listener (src/lib/news.ts, docs/scale.md).
 vi.mock("@/data/conversations", () => ({ readUserConversations: vi.fn(), readConversation: vi.fn() }));
-vi.mock("@/data/offers", () => ({ getOffer: vi.fn() }));
+vi.mock("@/data/offer-by-id", () => ({ getOffer: vi.fn() }));
 vi.mock("@/data/messages", () => ({
   readNewestMessages: vi.fn(),
   loadOlderMessages: vi.fn(),

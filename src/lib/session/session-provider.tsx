@@ -70,14 +70,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [engine, setEngine] = useState(false);
 
   const start = useCallback(() => {
-    if (!keptTokenUid()) startSignedInCode();
+    // Without a kept session the engine starts with the session, in the same render, as it always did.
+    const kept = keptTokenUid() !== undefined;
+    if (!kept) startSignedInCode();
     setStarted(true);
+    if (!kept) setEngine(true);
   }, []);
 
   // The session this device kept (./kept-session.ts) opens the page; without one, the engine starts now.
   useEffect(() => {
-    if (!started) return;
-    if (!keptTokenUid()) return setEngine(true);
+    if (!started || engine) return;
     let cancelled = false;
     import("./kept-session")
       .then(({ keptSession }) => keptSession())
@@ -94,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [started]);
+  }, [started, engine]);
 
   // The kept session's page is committed: the engine loads once it has painted.
   useEffect(() => {

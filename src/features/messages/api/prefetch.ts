@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { readNewestMessages } from "@/data/messages";
-import { getOffer } from "@/data/offers";
+import { getOffer } from "@/data/offer-by-id";
 import { getRequest } from "@/data/request-by-id";
 import { MESSAGE_PAGE_SIZE } from "@/domain/marketplace/message";
 import { offerIdParts } from "@/domain/marketplace/offer";
