@@ -51,9 +51,13 @@ vi.mock("firebase/firestore", () => ({
 vi.mock("firebase/auth", () => ({
   initializeAuth: vi.fn(() => {
     calls.push("initializeAuth");
-    return {};
+    return {
+      authStateReady: async () => {
+        calls.push("authStateReady");
+      },
+    };
   }),
-  getAuth: vi.fn(() => ({})),
+  getAuth: vi.fn(() => ({ authStateReady: async () => undefined })),
   connectAuthEmulator: vi.fn(),
   indexedDBLocalPersistence: {},
   browserLocalPersistence: {},
@@ -77,14 +81,15 @@ beforeEach(() => {
 
 describe("App Check starts with the app", () => {
   it("before the session's first Firestore Lite read (users/{uid}), and Auth before Firestore", async () => {
-    // A page opened on the session this device kept may read before anything else created Auth: the
-    // read must carry the user's token, so Auth exists first (src/lib/session/kept-session.ts).
+    // A page opened on the session this device kept may read before anything else started Auth: the
+    // read must carry the user's token, so Auth has restored the user first (kept-session.ts).
     const { getUser } = await import("./users");
     await expect(getUser("uid-1")).resolves.toBeNull();
     expect(calls).toEqual([
       "initializeApp",
       "initializeAppCheck",
       "initializeAuth",
+      "authStateReady",
       "getFirestore (Lite)",
       "getDoc (Lite)",
     ]);

@@ -16,7 +16,7 @@ import {
   signInWithPopup,
   updateProfile,
 } from "firebase/auth";
-import { getAuthInstance } from "./firebase";
+import { getAuthInstance, getReadyAuth } from "./firebase";
 
 /**
  * Firebase Auth behind plain functions (spec §7, Auth provider). The rest of the app sees
@@ -98,7 +98,7 @@ export async function deleteCurrentAccount(): Promise<void> {
 
 /** The signed-in account's ID token (for /api/send-email), or null when signed out. */
 export async function currentIdToken(): Promise<string | null> {
-  const { currentUser } = await getAuthInstance();
+  const { currentUser } = await getReadyAuth();
   return currentUser ? currentUser.getIdToken() : null;
 }
 
@@ -108,8 +108,7 @@ export async function currentIdToken(): Promise<string | null> {
  * Lite sends a request without a token rather than waiting for one.
  */
 export async function isSignedInAs(uid: string): Promise<boolean> {
-  const auth = await getAuthInstance();
-  await auth.authStateReady();
+  const auth = await getReadyAuth();
   return auth.currentUser?.uid === uid;
 }
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { stubMemoryLocalStorage } from "@/testing/memory-storage";
 import type { AuthUser } from "./auth";
 import {
   clearDeviceSession,
@@ -15,12 +16,7 @@ const now = Date.parse("2026-11-30T10:00:00Z");
 const HOUR = 3_600_000;
 
 beforeEach(() => {
-  const items = new Map<string, string>();
-  vi.stubGlobal("localStorage", {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  });
+  stubMemoryLocalStorage();
   return () => vi.unstubAllGlobals();
 });
 

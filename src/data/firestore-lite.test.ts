@@ -7,7 +7,7 @@ vi.mock("firebase/firestore/lite", () => ({
 }));
 vi.mock("./firebase", () => ({
   getFirebaseApp: vi.fn(async () => ({})),
-  getAuthInstance: vi.fn(async () => ({})),
+  getReadyAuth: vi.fn(async () => ({})),
 }));
 
 const { getLiteDb } = await import("./firestore-lite");

@@ -13,7 +13,7 @@ import {
 } from "firebase/firestore/lite";
 import { env } from "@/config/env";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
-import { getAuthInstance, getFirebaseApp } from "./firebase";
+import { getFirebaseApp, getReadyAuth } from "./firebase";
 import type { QuerySpec } from "./query-spec";
 import { yieldToMain } from "./slices";
 
@@ -26,9 +26,8 @@ import { yieldToMain } from "./slices";
 let pending: Promise<Firestore> | undefined;
 
 function loadLiteDb(): Promise<Firestore> {
-  // Auth first: a page opened on the session this device kept (src/lib/session/kept-session.ts) may read
-  // before anything else has created Auth, and Firestore sends a user's token only once Auth exists.
-  pending ??= Promise.all([getFirebaseApp(), getAuthInstance()]).then(([app]) => {
+  // Auth ready first (./firebase.ts getReadyAuth): every read carries the signed-in user's token.
+  pending ??= Promise.all([getFirebaseApp(), getReadyAuth()]).then(([app]) => {
     const db = getFirestore(app);
     if (env.emulators) {
       connectFirestoreEmulator(db, env.emulators.firestore.host, env.emulators.firestore.port);

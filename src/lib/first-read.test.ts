@@ -3,6 +3,7 @@ import type { AuthUser } from "@/data/auth";
 import { keepDeviceSession } from "@/data/device-session";
 import type { QuerySpec } from "@/data/query-spec";
 import { FIRST_READ_MAX_AGE_MS } from "@/domain/core/limits";
+import { stubMemoryLocalStorage } from "@/testing/memory-storage";
 import { takeFirstRead } from "./first-read";
 import { startFirstReads } from "./start-first-reads";
 
@@ -18,12 +19,7 @@ const spec = (customerId: string): QuerySpec => ({
 const fetch = vi.fn(async () => Response.json([]));
 
 beforeEach(() => {
-  const items = new Map<string, string>();
-  vi.stubGlobal("localStorage", {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  });
+  stubMemoryLocalStorage();
   vi.stubGlobal("fetch", fetch);
   fetch.mockClear();
 });

@@ -528,7 +528,11 @@ describe("completion panel", () => {
     );
     renderAt(`/messages/${conversation.id}`);
     expect(await screen.findByText(/^Te lo teniamo da parte fino a /)).toBeVisible();
-    expect(await screen.findByRole("button", { name: "Mostra il codice di ritiro" })).toBeVisible();
+    // Waited on as one condition: the panel may render the button again (its code on demand) between
+    // a find and a separate visibility check.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Mostra il codice di ritiro" })).toBeVisible(),
+    );
     cleanup();
 
     setDeal(

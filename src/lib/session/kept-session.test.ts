@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthUser } from "@/data/auth";
 import { keepDeviceSession } from "@/data/device-session";
+import { stubMemoryLocalStorage } from "@/testing/memory-storage";
 import { keptSession } from "./kept-session";
 import { setSessionHint } from "./session-hint";
 import { writeUserCopy } from "./user-copy";
@@ -19,12 +20,7 @@ const profile = {
 };
 
 beforeEach(() => {
-  const items = new Map<string, string>();
-  vi.stubGlobal("localStorage", {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  });
+  stubMemoryLocalStorage();
   setSessionHint(true);
   keepDeviceSession(anna, "id-token", Date.now() + 3_600_000);
 });

@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
+import { stubMemoryLocalStorage } from "@/testing/memory-storage";
 import { keptTokenUid, setSessionHint } from "./session-hint";
 
 // What the first chunk reads of the kept token: the account, only with a session hint and time left.
 
 beforeEach(() => {
-  const items = new Map<string, string>();
-  vi.stubGlobal("localStorage", {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  });
+  stubMemoryLocalStorage();
 });
 afterEach(() => vi.unstubAllGlobals());
 

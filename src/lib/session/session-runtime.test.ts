@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthUser } from "@/data/auth";
 import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/core/limits";
 import type { User } from "@/domain/people/user";
+import { stubMemoryLocalStorage } from "@/testing/memory-storage";
 import type { SessionSnapshot } from "./types";
 
 // The session's engine with Firebase replaced: the auth state, one-off reads and the live listener are
@@ -87,12 +88,7 @@ describe("the session of a new account", () => {
 
 describe("the session of a returning account", () => {
   beforeEach(() => {
-    const items = new Map<string, string>();
-    vi.stubGlobal("localStorage", {
-      getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => void items.set(key, value),
-      removeItem: (key: string) => void items.delete(key),
-    });
+    stubMemoryLocalStorage();
     users.reads = [];
     users.live.mockReset().mockReturnValue(() => {});
   });
@@ -145,12 +141,7 @@ describe("the chats kept on this device", () => {
 
 describe("the token this device keeps for the first reads", () => {
   beforeEach(() => {
-    const items = new Map<string, string>();
-    vi.stubGlobal("localStorage", {
-      getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => void items.set(key, value),
-      removeItem: (key: string) => void items.delete(key),
-    });
+    stubMemoryLocalStorage();
   });
   afterEach(() => vi.unstubAllGlobals());
 
