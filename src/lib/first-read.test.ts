@@ -27,11 +27,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("startFirstReads", () => {
   it("reads nothing without a kept token, or for another account than the kept one", () => {
-    expect(startFirstReads("anna", [spec("anna")])).toBe(false);
+    expect(startFirstReads("dora", [spec("dora")])).toBe(false);
     keepDeviceSession({ uid: "bea" } as AuthUser, "bea-token", Date.now() + 3_600_000);
-    expect(startFirstReads("anna", [spec("anna")])).toBe(false);
+    expect(startFirstReads("dora", [spec("dora")])).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
-    expect(takeFirstRead(spec("anna"))).toBeUndefined();
+    expect(takeFirstRead(spec("dora"))).toBeUndefined();
   });
 
   it("starts each query once for the kept account; the page's read takes it once", async () => {
@@ -44,9 +44,20 @@ describe("startFirstReads", () => {
   });
 
   it("is not handed to a read that comes long after the load it was started for", () => {
-    keepDeviceSession({ uid: "anna" } as AuthUser, "anna-token", Date.now() + 3_600_000);
+    keepDeviceSession({ uid: "elia" } as AuthUser, "anna-token", Date.now() + 3_600_000);
     const started = Date.now();
-    startFirstReads("anna", [spec("anna")], started);
-    expect(takeFirstRead(spec("anna"), started + FIRST_READ_MAX_AGE_MS + 1)).toBeUndefined();
+    expect(startFirstReads("elia", [spec("elia")], started)).toBe(true);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(takeFirstRead(spec("elia"), started + FIRST_READ_MAX_AGE_MS + 1)).toBeUndefined();
+  });
+});
+
+describe("a first read that comes after the page's own read", () => {
+  it("is not started: the page read through the SDK, and a later read must not get an older answer", () => {
+    keepDeviceSession({ uid: "carla" } as AuthUser, "carla-token", Date.now() + 3_600_000);
+    expect(takeFirstRead(spec("carla"))).toBeUndefined(); // the page's code asked first
+    startFirstReads("carla", [spec("carla")]);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(takeFirstRead(spec("carla"))).toBeUndefined();
   });
 });

@@ -13,11 +13,18 @@ import { FIRST_READ_MAX_AGE_MS } from "@/domain/core/limits";
 export type RestDocuments = Promise<{ id: string; data: Record<string, unknown> }[]>;
 
 const started = new Map<string, { at: number; documents: RestDocuments }>();
+/**
+ * The queries the page has already asked for, with or without a first read: each is read early at most
+ * once per page load. A first read started after the page's own read (its code came first) would
+ * otherwise wait in `started` and hand a later read, the one the user's news asks for, its older answer.
+ */
+const asked = new Set<string>();
 
-/** Whether a read of `spec` started less than FIRST_READ_MAX_AGE_MS ago (then it is not started again). */
-export function hasRecentFirstRead(spec: QuerySpec, now: number = Date.now()): boolean {
-  const read = started.get(querySpecKey(spec));
-  return read !== undefined && now - read.at <= FIRST_READ_MAX_AGE_MS;
+/** Whether a first read of `spec` may start: the page has not asked for it yet, and none is on its way. */
+export function mayStartFirstRead(spec: QuerySpec, now: number = Date.now()): boolean {
+  const key = querySpecKey(spec);
+  const read = started.get(key);
+  return !asked.has(key) && !(read !== undefined && now - read.at <= FIRST_READ_MAX_AGE_MS);
 }
 
 /** Keeps a started read of `spec` for the page's read to take. */
@@ -30,5 +37,6 @@ export function takeFirstRead(spec: QuerySpec, now: number = Date.now()): RestDo
   const key = querySpecKey(spec);
   const read = started.get(key);
   started.delete(key);
+  asked.add(key);
   return read && now - read.at <= FIRST_READ_MAX_AGE_MS ? read.documents : undefined;
 }
