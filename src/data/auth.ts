@@ -8,7 +8,6 @@ import {
   getAdditionalUserInfo,
   isSignInWithEmailLink,
   onAuthStateChanged,
-  onIdTokenChanged,
   sendSignInLinkToEmail,
   signInWithCustomToken,
   signInWithEmailAndPassword,
@@ -16,7 +15,7 @@ import {
   signInWithPopup,
   updateProfile,
 } from "firebase/auth";
-import { getAuthInstance, getReadyAuth } from "./firebase";
+import { getAuthInstance } from "./firebase";
 
 /**
  * Firebase Auth behind plain functions (spec §7, Auth provider). The rest of the app sees
@@ -98,7 +97,7 @@ export async function deleteCurrentAccount(): Promise<void> {
 
 /** The signed-in account's ID token (for /api/send-email), or null when signed out. */
 export async function currentIdToken(): Promise<string | null> {
-  const { currentUser } = await getReadyAuth();
+  const { currentUser } = await getAuthInstance();
   return currentUser ? currentUser.getIdToken() : null;
 }
 
@@ -108,7 +107,8 @@ export async function currentIdToken(): Promise<string | null> {
  * Lite sends a request without a token rather than waiting for one.
  */
 export async function isSignedInAs(uid: string): Promise<boolean> {
-  const auth = await getReadyAuth();
+  const auth = await getAuthInstance();
+  await auth.authStateReady();
   return auth.currentUser?.uid === uid;
 }
 
@@ -130,43 +130,6 @@ export function onAuthChange(
     (error: unknown) => {
       if (!stopped) onError(error);
     },
-  );
-  return () => {
-    stopped = true;
-    unsubscribe?.();
-  };
-}
-
-/** The signed-in account's current ID token and when it expires (ms since the epoch). */
-export type IdTokenNote = { user: AuthUser; idToken: string; expiresAt: number };
-
-/**
- * Follows the signed-in account's ID token: every new one (sign-in, Firebase's hourly refresh) and
- * null at sign-out. Failures to read a token are left out: the note is only a head start.
- */
-export function onIdTokenChange(listener: (note: IdTokenNote | null) => void): () => void {
-  let stopped = false;
-  let unsubscribe: (() => void) | undefined;
-  getAuthInstance().then(
-    (auth) => {
-      if (stopped) return;
-      unsubscribe = onIdTokenChanged(auth, (user) => {
-        if (!user) return listener(null);
-        user.getIdTokenResult().then(
-          (result) => {
-            if (!stopped) {
-              listener({
-                user: toAuthUser(user),
-                idToken: result.token,
-                expiresAt: Date.parse(result.expirationTime),
-              });
-            }
-          },
-          () => undefined,
-        );
-      });
-    },
-    () => undefined, // onAuthChange reports it
   );
   return () => {
     stopped = true;
