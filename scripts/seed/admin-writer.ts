@@ -81,7 +81,9 @@ export class AdminSeedWriter implements MarketplaceWriter {
 
   async createAccount(persona: Persona, { at }: At): Promise<Actor> {
     await this.createAuthAccount(persona);
-    await userRef(this.db, persona.uid).create(userDocument(persona, Timestamp.fromDate(at)));
+    await userRef(this.db, persona.uid).create(
+      userDocument(persona, Timestamp.fromDate(at), Timestamp.now()),
+    );
     // The app calls syncProfile after sign-up and after each profile edit.
     await syncPublicProfile(this.db, persona.uid);
     if (persona.partitaIva) await step("verifyShop", () => this.verifyShop(persona, at));

@@ -8,9 +8,12 @@ import type { Persona } from "./writer";
  * writes this document whole: it is what the sign-up writes, plus what the owner's profile edit
  * fills in (both built by the domain's builders, as the app builds them), plus the server-owned fields
  * as they stand after the first monthly token credit and before any rating (only functions write
- * those, over time). The scenario's time stands where the app puts a server timestamp.
+ * those, over time). The scenario's time stands where the app puts a server timestamp, except for the
+ * month's token credit (`creditedAt`, the seeding's own time): it happened this month, in Europe/Rome,
+ * whatever day the scenario's accounts were created (stamped with their creation, the first days of a
+ * month saw every demo account's tokens refilled at once, and the journeys that spend them failed).
  */
-export function userDocument(persona: Persona, at: Timestamp): DocumentData {
+export function userDocument(persona: Persona, at: Timestamp, creditedAt: Timestamp = at): DocumentData {
   const now = () => at;
   const signUp = buildUserDocument(
     {
@@ -40,7 +43,7 @@ export function userDocument(persona: Persona, at: Timestamp): DocumentData {
     aiTokens: monthlyAllowance(persona.userType),
     monthlyTokensUsed: 0,
     aiInteractions: 0,
-    lastTokenReset: at,
+    lastTokenReset: creditedAt,
     tokenPurchases: [],
     averageRating: 0,
     totalRatings: 0,
