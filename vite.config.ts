@@ -14,6 +14,10 @@ const SESSION_RUNTIME = fileURLToPath(new URL("./src/lib/session/session-runtime
 const FOLLOW_USER = fileURLToPath(new URL("./src/lib/session/follow-user.ts", import.meta.url));
 const USER_PARSING = fileURLToPath(new URL("./src/data/user-parsing.ts", import.meta.url));
 const KNOWN_MESSAGES = fileURLToPath(new URL("./src/domain/boundary/known-messages.ts", import.meta.url));
+const START_FIRST_READS = fileURLToPath(new URL("./src/lib/start-first-reads.ts", import.meta.url));
+const PAGE_QUERIES = fileURLToPath(new URL("./src/data/page-queries.ts", import.meta.url));
+const KEPT_SESSION = fileURLToPath(new URL("./src/lib/session/kept-session.ts", import.meta.url));
+const FIRST_READ_REGISTRY = fileURLToPath(new URL("./src/lib/first-read.ts", import.meta.url));
 
 type Closure = (ctx: Rolldown.ChunkingContext, start: string) => Set<string>;
 const closureOf: Closure = (ctx, start) => {
@@ -40,32 +44,66 @@ const closureOf: Closure = (ctx, start) => {
  * one chunk of Italian texts compresses better than one chunk per context. A third, `session-schemas`,
  * holds the user document's parser and the schemas it is built from (src/data/user-parsing.ts, loaded
  * beside the first read): zod builds a schema when its chunk is evaluated, so these are built in a task
- * of their own, and one chunk instead of the eight small ones the bundler would cut. scripts/size.mjs
+ * of their own, and one chunk instead of the eight small ones the bundler would cut. What a page's
+ * first reads over REST need (src/lib/start-first-reads.ts: the device's token note, the REST client;
+ * src/data/page-queries.ts: their queries; src/lib/session/kept-session.ts: the session it kept)
+ * stays out of all three: those reads go out before Firebase has downloaded. scripts/size.mjs
  * measures the result.
  */
 function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
   let auth: Set<string> | null = null;
   let user: Set<string> | null = null;
   let schemas: Set<string> | null = null;
+  let kept: Set<string> | null = null;
+  let firstReads: Set<string> | null = null;
   return (id, ctx) => {
-    if (!auth || !user || !schemas) {
-      const entry = closureOf(ctx, ENTRY);
-      const authHalf = [...closureOf(ctx, SESSION_RUNTIME)].filter((module) => !entry.has(module));
-      auth = new Set(authHalf);
-      const userHalf = [...closureOf(ctx, FOLLOW_USER), ...closureOf(ctx, KNOWN_MESSAGES)];
-      user = new Set(userHalf.filter((module) => !entry.has(module) && !auth?.has(module)));
-      const schemaPart = [...closureOf(ctx, USER_PARSING)];
-      schemas = new Set(
-        schemaPart.filter((module) => !entry.has(module) && !auth?.has(module) && !user?.has(module)),
+    if (!auth || !user || !schemas || !kept || !firstReads) {
+      const entryOnly = closureOf(ctx, ENTRY);
+      // The session this device kept, read by every guarded page as it starts (no Firebase, no zod).
+      kept = new Set([...closureOf(ctx, KEPT_SESSION)].filter((module) => !entryOnly.has(module)));
+      // The kept session stays a lazy module of its own (scripts/size.mjs names it), its code beside it.
+      kept.delete(KEPT_SESSION);
+      // The first reads over REST, started by the gate of a page that declares them.
+      const takes = closureOf(ctx, FIRST_READ_REGISTRY);
+      firstReads = new Set(
+        [...closureOf(ctx, START_FIRST_READS)].filter(
+          (module) => !entryOnly.has(module) && !kept?.has(module) && !takes.has(module),
+        ),
       );
+      // The queries (and the collections' names) as the bundler cuts them: every data module reads the names.
+      const entry = new Set([
+        ...entryOnly,
+        ...kept,
+        KEPT_SESSION,
+        ...firstReads,
+        ...takes,
+        ...closureOf(ctx, PAGE_QUERIES),
+      ]);
+      // zod and the domain (schemas, texts) apart from Firebase: a page opened on the kept session needs them, not Firebase.
+      const sessionAll = [
+        ...closureOf(ctx, USER_PARSING),
+        ...closureOf(ctx, SESSION_RUNTIME),
+        ...closureOf(ctx, FOLLOW_USER),
+        ...closureOf(ctx, KNOWN_MESSAGES),
+      ].filter((module) => !entry.has(module));
+      const isSchemaSide = (module: string) =>
+        ![...closureOf(ctx, module)].some((inner) => /\/node_modules\/(@firebase|firebase)\//.test(inner));
+      schemas = new Set(sessionAll.filter(isSchemaSide));
+      const runtimeClosure = closureOf(ctx, SESSION_RUNTIME);
+      auth = new Set(sessionAll.filter((module) => !isSchemaSide(module) && runtimeClosure.has(module)));
+      user = new Set(sessionAll.filter((module) => !isSchemaSide(module) && !runtimeClosure.has(module)));
       // The parts themselves stay the lazy modules the session loads (scripts/size.mjs names them).
       auth.delete(SESSION_RUNTIME);
       user.delete(FOLLOW_USER);
       schemas.delete(USER_PARSING);
     }
+    if (kept.has(id)) return "session-kept";
+    if (firstReads.has(id)) return "first-reads";
     if (auth.has(id)) return "session";
     if (user.has(id)) return "session-user";
-    return schemas.has(id) ? "session-schemas" : null;
+    if (!schemas.has(id)) return null;
+    // zod's part in a chunk of its own, evaluated before the schemas built with it (src/lib/session/shared-schemas.ts).
+    return /\/node_modules\/zod\//.test(id) ? "zod" : "session-schemas";
   };
 }
 

@@ -24,10 +24,22 @@ const outDir = join(tmpdir(), "vicino-size-build");
 // scripts/size/route-table.mjs reads src/app/routes.tsx's lazy pages and routes from its syntax tree and
 // each route's path from src/config/paths.ts itself. A route whose element is not a lazy page and is
 // public is a marketing page (in the entry). Every other route waits for the session
-// (RouteAccessGate), whose engine and Firebase load on demand.
-const SESSION = ["src/lib/session/session-runtime.ts", "src/lib/session/follow-user.ts"];
-// What a page loads right after painting, counted as its initial JS: the auth screen's flows (and Firebase).
+// (RouteAccessGate), whose engine and Firebase load on demand, with the session this device kept and
+// the first reads over REST (src/lib/first-read.ts).
+const SESSION = [
+  "src/lib/session/session-runtime.ts",
+  "src/lib/session/follow-user.ts",
+  "src/lib/session/kept-session.ts",
+  "src/lib/session/zod-first.ts",
+];
+// What a page loads right after painting (or as its gate renders), counted as its initial JS: the auth
+// screen's flows (and Firebase), the first reads of the pages that have them.
+const FIRST_READS = ["src/app/route-first-reads.ts"];
 const AFTER_PAINT = {
+  // The first reads over REST (src/lib/first-read.ts), loaded by the gate of the pages that declare them.
+  "src/features/customer/customer-dashboard-page.tsx": FIRST_READS,
+  "src/features/customer/customer-requests-page.tsx": FIRST_READS,
+  "src/features/merchant/merchant-dashboard-page.tsx": FIRST_READS,
   "src/features/auth/auth-page.tsx": [
     "src/features/auth/api/password-auth.ts",
     "src/features/auth/api/google-sign-in.ts",

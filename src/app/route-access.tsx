@@ -7,8 +7,9 @@ import type { UserType } from "@/domain/core/user-type";
 import { isVerifiedShop } from "@/domain/people/shop-status";
 import { afterNextPaint } from "@/lib/after-paint";
 import { returnToState } from "@/lib/session/return-to";
-import { hasSessionHint } from "@/lib/session/session-hint";
+import { hasSessionHint, keptTokenUid } from "@/lib/session/session-hint";
 import { useSessionStart } from "@/lib/session/session-provider";
+import { askSharedSchemasFirst } from "@/lib/session/shared-schemas";
 import { LOADING_AREA_CLASSES } from "./layouts/root-layout";
 
 /**
@@ -45,8 +46,9 @@ type GateOptions = {
    */
   shell?: ReactNode;
   /**
-   * Starts the page's first reads as soon as the signed-in uid is known, while the session still reads the
-   * user document: the page's data arrives a round trip sooner. The rules decide what may be read; a
+   * Starts the page's first reads as soon as the signed-in uid is known (on a page load, from the
+   * device's session note, before Firebase has loaded: src/lib/first-read.ts), while the session still
+   * loads: the page's data arrives sooner. The rules decide what may be read; a
    * page the user may not open only wastes that read.
    */
   prefetch?: RoutePrefetch;
@@ -83,9 +85,10 @@ function RequireAccess({
   const params = useParams();
   // After the first paint (the frame or the spinner), so the page's code does not compete with it.
   useEffect(() => (preload ? afterNextPaint(preload) : undefined), [preload]);
-  const earlyUid = session.loading ? session.user?.uid : undefined;
   const early =
-    prefetch && earlyUid ? <EarlyReads prefetch={prefetch} uid={earlyUid} params={params} /> : null;
+    prefetch && session.loading ? (
+      <EarlyReads prefetch={prefetch} uid={session.user?.uid} params={params} />
+    ) : null;
   const role = access === "shop" ? "merchant" : access;
   const toAuth = (
     <Navigate
@@ -125,22 +128,36 @@ function FrameFirst({ shell, children }: { shell: ReactNode; children: ReactNode
   return painted ? <Suspense fallback={shell}>{children}</Suspense> : shell;
 }
 
-/** Runs a route's `prefetch` once for `uid` and the route's params (renders nothing). */
+/**
+ * Runs a route's `prefetch` once for the signed-in uid and the route's params (renders nothing), after
+ * the first paint. Before Firebase has loaded, the uid is the one this device kept a valid session of
+ * (src/lib/first-read.ts): on a page load the reads start then, not after Auth has answered.
+ */
 function EarlyReads({
   prefetch,
   uid,
   params,
 }: {
   prefetch: RoutePrefetch;
-  uid: string;
+  uid: string | undefined;
   params: Readonly<Params>;
 }) {
   const queryClient = useQueryClient();
+  const target = uid ?? keptTokenUid();
   const latest = useRef(params);
   latest.current = params;
   const key = JSON.stringify(params);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per uid and params' values (key).
-  useEffect(() => prefetch(queryClient, uid, latest.current), [prefetch, queryClient, uid, key]);
+  useEffect(() => {
+    if (!target) return;
+    // After the first paint, as the page's code: what the reads download (their modules, and the
+    // Firebase a page not yet read over REST needs) would otherwise share the network with that paint.
+    // Not cancelled when the gate opens first: the reads then serve the page that has just opened.
+    afterNextPaint(() => {
+      askSharedSchemasFirst();
+      prefetch(queryClient, target, latest.current);
+    });
+  }, [prefetch, queryClient, target, key]);
   return null;
 }
 

@@ -97,6 +97,7 @@ export type AppRoute = {
   prefetch?: RoutePrefetch;
 };
 
+const loadFirstReads = () => import("./route-first-reads");
 const loadMessagesPrefetch = () => import("@/features/messages/api/prefetch");
 /** The conversation list and, in a conversation, the conversation, its offer and its messages. */
 const prefetchMessagesData: RoutePrefetch = (client, uid, params) =>
@@ -110,11 +111,20 @@ const preloadMessages = () => {
   void loadMessagesPrefetch();
 };
 
-/** The buyer's requests and offers (/customer, /requests). */
-const prefetchCustomerData = (client: QueryClient, uid: string) =>
+/**
+ * The buyer's requests and offers (/customer, /requests): over REST at once when the device holds a
+ * valid session (src/lib/first-read.ts), then the screens' reads, which take that answer.
+ */
+const prefetchCustomerData = (client: QueryClient, uid: string) => {
+  void loadFirstReads().then((module) => module.startCustomerFirstReads(uid));
   void import("@/features/customer/api/customer-data").then((module) =>
     module.prefetchCustomerData(client, uid),
   );
+};
+
+/** The shop's latest offers (/merchant), over REST at once when the device holds a valid session. */
+const prefetchMerchantData: RoutePrefetch = (_client, uid) =>
+  void loadFirstReads().then((module) => module.startMerchantFirstReads(uid));
 
 export const appRoutes: readonly AppRoute[] = [
   // Marketing (eager)
@@ -142,6 +152,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: "merchant",
     element: <MerchantDashboardPage />,
     preload: MerchantDashboardPage.preload,
+    prefetch: prefetchMerchantData,
     shell: <MerchantDashboardShell />,
   },
   { path: paths.dashboard.path, access: "authenticated", element: <DashboardRedirect /> },

@@ -4,9 +4,11 @@ import {
   type AppCheckToken,
   CustomProvider,
   initializeAppCheck,
+  onTokenChanged,
   ReCaptchaEnterpriseProvider,
 } from "firebase/app-check";
 import type { AppEnv } from "@/config/env-schema";
+import { keepAppCheckToken } from "./device-session";
 
 /**
  * App Check: every callable enforces it (functions/src/lib/global-options.ts), and Firestore and Auth
@@ -55,8 +57,31 @@ export function emulatorAppCheckToken(
   };
 }
 
-/** Initialises App Check for the app once (a second call with the same provider returns the same instance). */
+/** When a token expires, from its payload's `exp` (0 when it cannot be read: the token is then not kept). */
+export function tokenExpiry(token: string): number {
+  try {
+    const payload = token.split(".")[1] ?? "";
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
+    return typeof exp === "number" ? exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Initialises App Check for the app once (a second call with the same provider returns the same
+ * instance), and keeps each new token on the device for the first reads over REST (./device-session.ts).
+ */
 export function initAppCheck(app: FirebaseApp, env: AppEnv): AppCheck {
+  const appCheck = startAppCheck(app, env);
+  onTokenChanged(appCheck, ({ token }) => {
+    const expiresAt = tokenExpiry(token);
+    if (expiresAt > 0) keepAppCheckToken(token, expiresAt);
+  });
+  return appCheck;
+}
+
+function startAppCheck(app: FirebaseApp, env: AppEnv): AppCheck {
   if (env.emulators) {
     const { firebase } = env;
     return initializeAppCheck(app, {

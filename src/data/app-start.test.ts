@@ -22,6 +22,7 @@ vi.mock("firebase/app-check", () => ({
     calls.push("initializeAppCheck");
     return {};
   }),
+  onTokenChanged: vi.fn(),
   CustomProvider: class {},
   ReCaptchaEnterpriseProvider: class {},
 }));
@@ -50,9 +51,13 @@ vi.mock("firebase/firestore", () => ({
 vi.mock("firebase/auth", () => ({
   initializeAuth: vi.fn(() => {
     calls.push("initializeAuth");
-    return {};
+    return {
+      authStateReady: async () => {
+        calls.push("authStateReady");
+      },
+    };
   }),
-  getAuth: vi.fn(() => ({})),
+  getAuth: vi.fn(() => ({ authStateReady: async () => undefined })),
   connectAuthEmulator: vi.fn(),
   indexedDBLocalPersistence: {},
   browserLocalPersistence: {},
@@ -75,10 +80,19 @@ beforeEach(() => {
 });
 
 describe("App Check starts with the app", () => {
-  it("before the session's first Firestore Lite read (users/{uid})", async () => {
+  it("before the session's first Firestore Lite read (users/{uid}), and Auth before Firestore", async () => {
+    // A page opened on the session this device kept may read before anything else started Auth: the
+    // read must carry the user's token, so Auth has restored the user first (kept-session.ts).
     const { getUser } = await import("./users");
     await expect(getUser("uid-1")).resolves.toBeNull();
-    expect(calls).toEqual(["initializeApp", "initializeAppCheck", "getFirestore (Lite)", "getDoc (Lite)"]);
+    expect(calls).toEqual([
+      "initializeApp",
+      "initializeAppCheck",
+      "initializeAuth",
+      "authStateReady",
+      "getFirestore (Lite)",
+      "getDoc (Lite)",
+    ]);
   });
 
   it("before Auth", async () => {
@@ -90,7 +104,7 @@ describe("App Check starts with the app", () => {
   it("before the full SDK of the live listeners, and before Functions", async () => {
     const { getDb, getFunctionsInstance } = await import("./firebase");
     await Promise.all([getDb(), getFunctionsInstance()]);
-    expect(calls.slice(0, 2)).toEqual(["initializeApp", "initializeAppCheck"]);
+    expect(calls.slice(0, 3)).toEqual(["initializeApp", "initializeAppCheck", "initializeAuth"]);
     expect(calls).toContain("getFirestore (full)");
     expect(calls).toContain("getFunctions");
   });

@@ -8,6 +8,7 @@ import {
   getAdditionalUserInfo,
   isSignInWithEmailLink,
   onAuthStateChanged,
+  onIdTokenChanged,
   sendSignInLinkToEmail,
   signInWithCustomToken,
   signInWithEmailAndPassword,
@@ -15,7 +16,7 @@ import {
   signInWithPopup,
   updateProfile,
 } from "firebase/auth";
-import { getAuthInstance } from "./firebase";
+import { getAuthInstance, getReadyAuth } from "./firebase";
 
 /**
  * Firebase Auth behind plain functions (spec §7, Auth provider). The rest of the app sees
@@ -97,7 +98,7 @@ export async function deleteCurrentAccount(): Promise<void> {
 
 /** The signed-in account's ID token (for /api/send-email), or null when signed out. */
 export async function currentIdToken(): Promise<string | null> {
-  const { currentUser } = await getAuthInstance();
+  const { currentUser } = await getReadyAuth();
   return currentUser ? currentUser.getIdToken() : null;
 }
 
@@ -107,8 +108,7 @@ export async function currentIdToken(): Promise<string | null> {
  * Lite sends a request without a token rather than waiting for one.
  */
 export async function isSignedInAs(uid: string): Promise<boolean> {
-  const auth = await getAuthInstance();
-  await auth.authStateReady();
+  const auth = await getReadyAuth();
   return auth.currentUser?.uid === uid;
 }
 
@@ -130,6 +130,43 @@ export function onAuthChange(
     (error: unknown) => {
       if (!stopped) onError(error);
     },
+  );
+  return () => {
+    stopped = true;
+    unsubscribe?.();
+  };
+}
+
+/** The signed-in account's current ID token and when it expires (ms since the epoch). */
+export type IdTokenNote = { user: AuthUser; idToken: string; expiresAt: number };
+
+/**
+ * Follows the signed-in account's ID token: every new one (sign-in, Firebase's hourly refresh) and
+ * null at sign-out. Failures to read a token are left out: the note is only a head start.
+ */
+export function onIdTokenChange(listener: (note: IdTokenNote | null) => void): () => void {
+  let stopped = false;
+  let unsubscribe: (() => void) | undefined;
+  getAuthInstance().then(
+    (auth) => {
+      if (stopped) return;
+      unsubscribe = onIdTokenChanged(auth, (user) => {
+        if (!user) return listener(null);
+        user.getIdTokenResult().then(
+          (result) => {
+            if (!stopped) {
+              listener({
+                user: toAuthUser(user),
+                idToken: result.token,
+                expiresAt: Date.parse(result.expirationTime),
+              });
+            }
+          },
+          () => undefined,
+        );
+      });
+    },
+    () => undefined, // onAuthChange reports it
   );
   return () => {
     stopped = true;

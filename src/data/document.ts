@@ -1,5 +1,6 @@
 import type { DocumentData } from "firebase/firestore/lite";
 import type { z } from "zod";
+import { inSlices } from "./slices";
 
 /**
  * Firestore document → domain value, for both SDKs (full and Lite): Timestamps become Dates, and the
@@ -52,4 +53,12 @@ export function parseDocument<T>(
 /** Keeps the values a parser accepted (`parseDocument` returns null for the others). */
 export function isPresent<T>(value: T | null): value is T {
   return value !== null;
+}
+
+/** A REST read's documents (./firestore-rest.ts) parsed in slices like a snapshot's; malformed ones left out. */
+export async function parseRestDocuments<T>(
+  documents: readonly { id: string; data: DocumentData }[],
+  parseOne: (id: string, data: DocumentData) => T | null,
+): Promise<T[]> {
+  return (await inSlices(documents, ({ id, data }) => parseOne(id, data))).filter(isPresent);
 }

@@ -64,14 +64,31 @@ export const getAuthInstance = lazy(async (): Promise<Auth> => {
   if (env.emulators) {
     connectAuthEmulator(auth, env.emulators.auth.url, { disableWarnings: true });
   }
-  provideIdToken(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
+  provideIdToken(async () => {
+    await auth.authStateReady();
+    return auth.currentUser ? auth.currentUser.getIdToken() : null;
+  });
+  return auth;
+});
+
+/**
+ * Auth, once it has restored the signed-in user (or found none): every other service waits for it
+ * before its first request, so none is sent without the user's token. A page opened on the session this
+ * device kept (src/lib/session/kept-session.ts) may read before anything else has started Auth, and a
+ * request sent while Auth is still restoring the user goes out signed out and is refused.
+ */
+export const getReadyAuth = lazy(async (): Promise<Auth> => {
+  const auth = await getAuthInstance();
+  await auth.authStateReady();
   return auth;
 });
 
 export const getDb = lazy(async (): Promise<Firestore> => {
+  // Auth ready first (getReadyAuth): a listener's first request carries the user's token.
   const [app, { connectFirestoreEmulator, getFirestore }] = await Promise.all([
     getFirebaseApp(),
     import("firebase/firestore"),
+    getReadyAuth(),
   ]);
   const db = getFirestore(app);
   if (env.emulators) {
@@ -88,6 +105,7 @@ export const getFunctionsInstance = lazy(async (): Promise<Functions> => {
   const [app, { connectFunctionsEmulator, getFunctions }] = await Promise.all([
     getFirebaseApp(),
     import("firebase/functions"),
+    getReadyAuth(),
   ]);
   const functions = getFunctions(app, env.functionsRegion);
   if (env.emulators) {

@@ -5,7 +5,10 @@ vi.mock("firebase/firestore/lite", () => ({
   getFirestore: vi.fn(() => db),
   connectFirestoreEmulator: vi.fn(),
 }));
-vi.mock("./firebase", () => ({ getFirebaseApp: vi.fn(async () => ({})) }));
+vi.mock("./firebase", () => ({
+  getFirebaseApp: vi.fn(async () => ({})),
+  getReadyAuth: vi.fn(async () => ({})),
+}));
 
 const { getLiteDb } = await import("./firestore-lite");
 const { getFirestore } = await import("firebase/firestore/lite");

@@ -5,12 +5,16 @@ import {
   getCount,
   getFirestore,
   limit,
+  orderBy,
+  type Query,
   type QueryConstraint,
   query,
+  where,
 } from "firebase/firestore/lite";
 import { env } from "@/config/env";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
-import { getFirebaseApp } from "./firebase";
+import { getFirebaseApp, getReadyAuth } from "./firebase";
+import type { QuerySpec } from "./query-spec";
 import { yieldToMain } from "./slices";
 
 /**
@@ -22,7 +26,8 @@ import { yieldToMain } from "./slices";
 let pending: Promise<Firestore> | undefined;
 
 function loadLiteDb(): Promise<Firestore> {
-  pending ??= getFirebaseApp().then((app) => {
+  // Auth ready first (./firebase.ts getReadyAuth): every read carries the signed-in user's token.
+  pending ??= Promise.all([getFirebaseApp(), getReadyAuth()]).then(([app]) => {
     const db = getFirestore(app);
     if (env.emulators) {
       connectFirestoreEmulator(db, env.emulators.firestore.host, env.emulators.firestore.port);
@@ -61,4 +66,15 @@ export async function countUpToLimit(
     limit(REQUEST_QUERY_LIMIT),
   );
   return (await getCount(counted)).data().count;
+}
+
+/** `spec` as a Lite query (`extra`, e.g. a cursor, goes after its ordering and before its limit). */
+export function liteQuery(db: Firestore, spec: QuerySpec, ...extra: QueryConstraint[]): Query {
+  return query(
+    collection(db, spec.collection),
+    ...spec.where.map(([field, op, value]) => where(field, op, value)),
+    ...spec.orderBy.map(([field, direction]) => orderBy(field, direction)),
+    ...extra,
+    limit(spec.limit),
+  );
 }

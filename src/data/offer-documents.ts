@@ -1,6 +1,6 @@
 import type { DocumentData, DocumentSnapshot } from "firebase/firestore/lite";
 import { type Offer, offerSchema } from "@/domain/marketplace/offer";
-import { isPresent, parseDocument } from "./document";
+import { isPresent, parseDocument, parseRestDocuments } from "./document";
 import { inSlices } from "./slices";
 
 /**
@@ -21,4 +21,11 @@ function readSnapshot(snapshot: DocumentSnapshot): Offer | null {
 /** A read's offer documents, parsed in slices (./slices.ts); malformed ones left out. */
 export async function readOfferSnapshots(snapshots: readonly DocumentSnapshot[]): Promise<Offer[]> {
   return (await inSlices(snapshots, readSnapshot)).filter(isPresent);
+}
+
+/** Offer documents as a REST read brought them (./firestore-rest.ts), parsed in slices; malformed ones left out. */
+export function parseOfferDocuments(
+  documents: readonly { id: string; data: DocumentData }[],
+): Promise<Offer[]> {
+  return parseRestDocuments(documents, parseOffer);
 }

@@ -7,7 +7,6 @@ import {
   getDocs,
   limit,
   orderBy,
-  type QueryConstraint,
   type QueryDocumentSnapshot,
   query,
   serverTimestamp,
@@ -19,14 +18,17 @@ import type { SubmitOfferOutput } from "@/domain/boundary/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { type ShopMonth, shopMonthId, shopMonthSchema } from "@/domain/market/shop-funnel";
 import type { GroupOfferInput, GroupOfferOutput } from "@/domain/marketplace/group-offer";
-import { type Offer, type OfferTerms, offerIdFor, shopMayReadRequest } from "@/domain/marketplace/offer";
+import { type Offer, type OfferTerms, offerIdFor } from "@/domain/marketplace/offer";
 import { pendingOfferUpdate } from "@/domain/marketplace/offer-document";
 import type { OfferFormData } from "@/domain/marketplace/offer-form";
-import type { Request } from "@/domain/marketplace/request";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/marketplace/state-machine";
-import { countUpToLimit, getLiteDb } from "./firestore-lite";
+import { countUpToLimit, getLiteDb, liteQuery } from "./firestore-lite";
+import { type MerchantOfferRow, withRequests, withRequestsForTitles } from "./merchant-offer-rows";
 import { readOfferSnapshots as readSnapshots } from "./offer-documents";
-import { getRequest } from "./requests";
+import { merchantOffersQuery } from "./page-queries";
+
+export type { MerchantOfferRow } from "./merchant-offer-rows";
+export { getOffer } from "./offer-by-id";
 
 /**
  * offers/{requestId}_{merchantId} (spec §3): one offer per merchant per request. The id is deterministic
@@ -35,12 +37,6 @@ import { getRequest } from "./requests";
  * and writes over Firestore Lite like ./requests.ts; screens read an offer again on the user's news
  * (src/lib/news.ts) rather than following it.
  */
-
-/** An offer by id, or null when there is none (the rules let a merchant look up a missing id of theirs). */
-export async function getOffer(id: string): Promise<Offer | null> {
-  const [offer] = await readSnapshots([await getDoc(doc(await getLiteDb(), COLLECTIONS.offers, id))]);
-  return offer ?? null;
-}
 
 /** Opaque position in a merchant's offer list. */
 export type OffersCursor = { readonly __offersCursor: true };
@@ -53,13 +49,10 @@ export async function listMerchantOffers(
   pageSize: number,
   cursor: OffersCursor | null = null,
 ): Promise<OffersPage> {
-  const constraints: QueryConstraint[] = [
-    where(OFFER_FIELDS.merchantId, "==", merchantId),
-    orderBy(OFFER_FIELDS.createdAt, "desc"),
-  ];
-  if (cursor) constraints.push(startAfter(cursor as unknown as QueryDocumentSnapshot));
-  constraints.push(limit(pageSize));
-  const snapshot = await getDocs(query(collection(await getLiteDb(), COLLECTIONS.offers), ...constraints));
+  const after = cursor ? [startAfter(cursor as unknown as QueryDocumentSnapshot)] : [];
+  const snapshot = await getDocs(
+    liteQuery(await getLiteDb(), merchantOffersQuery(merchantId, pageSize), ...after),
+  );
   const last = snapshot.docs[snapshot.docs.length - 1];
   return {
     items: await readSnapshots(snapshot.docs),
@@ -98,8 +91,6 @@ export async function listMerchantOffersOn(
   return new Map(offers.map((offer) => [offer.requestId, offer]));
 }
 
-export type MerchantOfferRow = { offer: Offer; request: Request | null };
-
 /**
  * A page of the merchant's offers with the request each one answers. The request is read only for
  * pending and accepted offers (shopMayReadRequest): the rules close a request to a shop that lost it,
@@ -125,31 +116,7 @@ export async function listRecentMerchantOffers(
   count: number,
 ): Promise<MerchantOfferRow[]> {
   const page = await listMerchantOffers(merchantId, count);
-  return withRequests(page.items, (offer) => !offer.productName);
-}
-
-/** Each offer with its request, read where `wanted` and the rules let the shop read it (else null). */
-async function withRequests(
-  offers: readonly Offer[],
-  wanted: (offer: Offer) => boolean,
-): Promise<MerchantOfferRow[]> {
-  const readable = (offer: Offer) => shopMayReadRequest(offer.status) && wanted(offer);
-  const ids = [...new Set(offers.filter(readable).map((offer) => offer.requestId))];
-  const requests = new Map(
-    await Promise.all(
-      ids.map(async (id) => {
-        const request = await getRequest(id).catch((error: unknown) => {
-          console.warn(`Richiesta ${id} non leggibile per l'elenco offerte`, error);
-          return null;
-        });
-        return [id, request] as const;
-      }),
-    ),
-  );
-  return offers.map((offer) => ({
-    offer,
-    request: readable(offer) ? (requests.get(offer.requestId) ?? null) : null,
-  }));
+  return withRequestsForTitles(page.items);
 }
 
 /**

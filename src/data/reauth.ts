@@ -5,14 +5,14 @@ import {
   reauthenticateWithCredential,
   reauthenticateWithPopup,
 } from "firebase/auth";
-import { getAuthInstance } from "./firebase";
+import { getReadyAuth } from "./firebase";
 
 /** How the signed-in account can prove itself again before a sensitive action (account deletion). */
 export type ReauthMethod = "password" | "google" | "link";
 
 /** The account's way to re-authenticate: its password, Google, or else a new e-mail link sign-in. */
 export async function reauthMethod(): Promise<ReauthMethod> {
-  const { currentUser } = await getAuthInstance();
+  const { currentUser } = await getReadyAuth();
   const providers = currentUser?.providerData.map((info) => info.providerId) ?? [];
   if (providers.includes(EmailAuthProvider.PROVIDER_ID)) return "password";
   if (providers.includes(GoogleAuthProvider.PROVIDER_ID)) return "google";
@@ -24,7 +24,7 @@ export async function reauthMethod(): Promise<ReauthMethod> {
  * next callable carries a fresh auth_time (deleteMyAccount checks it).
  */
 export async function reauthenticate(method: "password" | "google", password = ""): Promise<void> {
-  const auth = await getAuthInstance();
+  const auth = await getReadyAuth();
   const user = auth.currentUser;
   if (!user) throw new Error("Nessun utente collegato");
   if (method === "password") {

@@ -2,8 +2,9 @@ import { collection, getDocs, limit, orderBy, query, where } from "firebase/fire
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 import type { Offer } from "@/domain/marketplace/offer";
-import { countUpToLimit, getLiteDb } from "./firestore-lite";
+import { countUpToLimit, getLiteDb, liteQuery } from "./firestore-lite";
 import { readOfferSnapshots as readSnapshots } from "./offer-documents";
+import { customerOffersQuery } from "./page-queries";
 
 /**
  * offers/{id} as the buyer reads them (the shops' side, and every write, are in ./offers.ts): the
@@ -18,14 +19,7 @@ import { readOfferSnapshots as readSnapshots } from "./offer-documents";
  * query by `customerId == uid`; index customerId + createdAt desc (firestore.indexes.json).
  */
 export async function listCustomerOffers(customerId: string, max: number): Promise<Offer[]> {
-  const snapshot = await getDocs(
-    query(
-      collection(await getLiteDb(), COLLECTIONS.offers),
-      where(OFFER_FIELDS.customerId, "==", customerId),
-      orderBy(OFFER_FIELDS.createdAt, "desc"),
-      limit(Math.min(max, REQUEST_QUERY_LIMIT)),
-    ),
-  );
+  const snapshot = await getDocs(liteQuery(await getLiteDb(), customerOffersQuery(customerId, max)));
   return readSnapshots(snapshot.docs);
 }
 

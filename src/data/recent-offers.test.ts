@@ -13,17 +13,17 @@ vi.mock("firebase/firestore/lite", () => ({
   startAfter: vi.fn(),
   getDocs: vi.fn(async () => ({ docs: stored.offers, size: stored.offers.length })),
 }));
-vi.mock("./firestore-lite", () => ({ getLiteDb: vi.fn(async () => ({})) }));
+vi.mock("./firestore-lite", () => ({ getLiteDb: vi.fn(async () => ({})), liteQuery: vi.fn() }));
 vi.mock("./offer-documents", () => ({
   parseOffer: vi.fn(),
   readOfferSnapshots: vi.fn(async (docs: Offer[]) => docs),
 }));
-vi.mock("./requests", () => ({
+vi.mock("./request-by-id", () => ({
   getRequest: vi.fn(async (id: string) => ({ id, productName: `Richiesta ${id}` }) as Request),
 }));
 
 const { listRecentMerchantOffers } = await import("./offers");
-const { getRequest } = await import("./requests");
+const { getRequest } = await import("./request-by-id");
 
 const offer = (id: string, status: Offer["status"], productName?: string) =>
   ({ id: `${id}_shop-1`, requestId: id, merchantId: "shop-1", status, productName }) as Offer;

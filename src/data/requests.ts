@@ -1,12 +1,8 @@
 import {
   collection,
-  type DocumentData,
   type DocumentSnapshot,
-  doc,
   documentId,
   type Firestore,
-  FirestoreError,
-  getDoc,
   getDocs,
   limit,
   orderBy,
@@ -17,7 +13,6 @@ import {
   where,
 } from "firebase/firestore/lite";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
-import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 import {
   type FeedExecutor,
   type FeedKey,
@@ -28,15 +23,19 @@ import {
   type NearbyParams,
 } from "@/domain/geo/geo-feed";
 import type { GeoSubQuery } from "@/domain/geo/geo-feed-plan";
-import { type Request, requestSchema } from "@/domain/marketplace/request";
+import type { Request } from "@/domain/marketplace/request";
 import {
   REQUEST_STATUS,
   type RequestStatus,
   storedRequestStatuses,
 } from "@/domain/marketplace/state-machine";
-import { isPresent, parseDocument } from "./document";
-import { countUpToLimit, getLiteDb } from "./firestore-lite";
+import { countUpToLimit, getLiteDb, liteQuery } from "./firestore-lite";
+import { customerRequestsQuery } from "./page-queries";
+import { readRequestSnapshot as readSnapshot, readRequestSnapshots as readSnapshots } from "./request-by-id";
 import { inSlices, yieldToMain } from "./slices";
+
+export { getRequest } from "./request-by-id";
+export { parseRequest } from "./request-parsing";
 
 /**
  * requests/{id} (spec §3, architecture §4): parser, reads, the buyer's cancellation and the merchant
@@ -48,35 +47,6 @@ import { inSlices, yieldToMain } from "./slices";
  * merchant pages past their 300 kB initial-JS budget (architecture §8). Screens read a request again on
  * the user's news (src/lib/news.ts) rather than following it.
  */
-
-/** The request in a document, or null (with a warning) when it does not match the schema. */
-export function parseRequest(id: string, data: DocumentData | undefined): Request | null {
-  return parseDocument(requestSchema, data, id, `Richiesta ${id} ignorata: dati non validi`);
-}
-
-function readSnapshot(snapshot: DocumentSnapshot): Request | null {
-  if (!snapshot.exists()) return null;
-  return parseRequest(snapshot.id, snapshot.data());
-}
-
-/** A read's request documents, parsed in slices (./slices.ts); malformed ones left out. */
-async function readSnapshots(snapshots: readonly DocumentSnapshot[]): Promise<Request[]> {
-  return (await inSlices(snapshots, readSnapshot)).filter(isPresent);
-}
-
-/**
- * A request by id; null when it does not exist, is malformed, or the rules hide it (a merchant sees
- * only active requests and those they have an offer on: to them any other request does not exist).
- */
-export async function getRequest(id: string): Promise<Request | null> {
-  try {
-    const [request] = await readSnapshots([await getDoc(doc(await getLiteDb(), COLLECTIONS.requests, id))]);
-    return request ?? null;
-  } catch (error) {
-    if (error instanceof FirestoreError && error.code === "permission-denied") return null;
-    throw error;
-  }
-}
 
 /**
  * The owner closes their own active request: the closeRequest callable (its pending offers expire with
@@ -100,18 +70,12 @@ export async function listCustomerRequests(
   max: number,
   after?: CustomerRequestsCursor,
 ): Promise<Request[]> {
-  const constraints: QueryConstraint[] = [
-    where(REQUEST_FIELDS.customerId, "==", customerId),
-    orderBy(REQUEST_FIELDS.createdAt, "desc"),
-  ];
-  if (after) {
-    constraints.push(
-      orderBy(documentId(), "desc"),
-      startAfter(Timestamp.fromDate(after.createdAt), after.id),
-    );
-  }
-  constraints.push(limit(Math.min(max, REQUEST_QUERY_LIMIT)));
-  const snapshot = await getDocs(query(collection(await getLiteDb(), COLLECTIONS.requests), ...constraints));
+  const cursor = after
+    ? [orderBy(documentId(), "desc"), startAfter(Timestamp.fromDate(after.createdAt), after.id)]
+    : [];
+  const snapshot = await getDocs(
+    liteQuery(await getLiteDb(), customerRequestsQuery(customerId, max), ...cursor),
+  );
   return readSnapshots(snapshot.docs);
 }
 

@@ -47,7 +47,8 @@ describe("inSlices", () => {
       return item;
     });
     expect(results).toEqual([1, 2, 3, 4]);
-    expect(order).toEqual(["read 1", "read 2", "yield", "read 3", "read 4", "yield"]);
+    // The first slice starts in a task of its own (the one that evaluated the parser may be long already).
+    expect(order).toEqual(["yield", "read 1", "read 2", "yield", "read 3", "read 4", "yield"]);
   });
 
   it("shares the slice between reads answering in the same task", async () => {
@@ -60,7 +61,7 @@ describe("inSlices", () => {
     };
     await Promise.all([inSlices(["a1", "a2"], read), inSlices(["b1", "b2"], read)]);
     // One slice holds two reads whichever read they belong to; each read alone would have taken two.
-    expect(order.slice(0, 3)).toEqual(["read a1", "read b1", "yield"]);
+    expect(order.slice(0, 5)).toEqual(["yield", "yield", "read a1", "read b1", "yield"]);
     expect(order.filter((entry) => entry.startsWith("read"))).toHaveLength(4);
   });
 

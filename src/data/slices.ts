@@ -60,10 +60,15 @@ async function maybeYield(): Promise<void> {
 
 /**
  * Runs `read` on each item, in order, yielding whenever the current task has run for SLICE_MS. Resolves
- * with the results in the items' order; a read that throws rejects it.
+ * with the results in the items' order; a read that throws rejects it. The first slice starts in a task
+ * of its own: an answer often arrives in the task that has just evaluated its parser's module (a chunk
+ * of schemas), and the two together would make one long task.
  */
 export async function inSlices<S, T>(items: readonly S[], read: (item: S) => T): Promise<T[]> {
-  if (sliceStart === null) startSlice();
+  if (sliceStart === null) {
+    await yieldToMain();
+    if (sliceStart === null) startSlice();
+  }
   const results: T[] = [];
   for (const item of items) {
     results.push(read(item));

@@ -132,3 +132,42 @@ describe("usePageRead", () => {
     await waitFor(() => expect(result.current.data).toBe("letture: 1"));
   });
 });
+
+describe("a read whose route started it over REST (./first-read.ts)", () => {
+  const query = {
+    collection: "requests",
+    where: [["customerId", "==", "u1"]] as const,
+    orderBy: [] as const,
+    limit: 50,
+  };
+
+  it("takes that answer, parsed by the data module, instead of reading again; the next read is the SDK's", async () => {
+    const { keepFirstRead } = await import("./first-read");
+    keepFirstRead(
+      query,
+      Promise.resolve([
+        { id: "r1", data: {} },
+        { id: "r2", data: {} },
+      ]),
+    );
+    const page = {
+      ...counter(),
+      first: { query, parse: async (documents: unknown[]) => documents.length * 10 },
+    };
+    const client = newClient();
+    prefetchPageRead(client, page);
+    await waitFor(() => expect(client.getQueryData(page.queryKey)).toBe(20));
+    expect(page.calls()).toBe(0);
+    await client.refetchQueries({ queryKey: page.queryKey });
+    expect(client.getQueryData(page.queryKey)).toBe(1);
+  });
+
+  it("reads through the SDK when the early answer was a refusal", async () => {
+    const { keepFirstRead } = await import("./first-read");
+    keepFirstRead(query, Promise.reject(new Error("runQuery answered 403")));
+    const page = { ...counter(), first: { query, parse: async () => -1 } };
+    const client = newClient();
+    prefetchPageRead(client, page);
+    await waitFor(() => expect(client.getQueryData(page.queryKey)).toBe(1));
+  });
+});

@@ -1,6 +1,9 @@
 import { type QueryClient, type QueryKey, queryOptions, useQuery } from "@tanstack/react-query";
+import type { RestDocument } from "@/data/firestore-rest";
+import type { QuerySpec } from "@/data/query-spec";
 import { JUST_READ_MS } from "@/domain/core/limits";
 import type { News } from "@/domain/notifications/unread-counts";
+import { takeFirstRead } from "./first-read";
 import { useRefreshOnNews } from "./news";
 
 /**
@@ -11,7 +14,9 @@ import { useRefreshOnNews } from "./news";
  * - the data module is loaded with the first read (`lazyModule`), so the page's chunk does not carry it
  *   nor the schemas it parses with (zod builds a schema when its chunk is evaluated);
  * - the read itself is the data layer's first read: Firestore Lite, each read in a task of its own,
- *   the answer parsed in 10 ms slices (src/data/firestore-lite.ts, src/data/slices.ts);
+ *   the answer parsed in 10 ms slices (src/data/firestore-lite.ts, src/data/slices.ts); a read that
+ *   declares its query (`first`) takes, on a page load, the answer the route started over REST before
+ *   the SDK had loaded (./first-read.ts), parsed by the same data module;
  * - the screen reads again on each mount unless the route's early read has just answered, when the tab
  *   comes back into view, after the user's own changes (their mutations invalidate it), and when the
  *   header's one listener says something arrived for it (`news`, src/lib/news.ts): no listener of its
@@ -52,7 +57,19 @@ export function moduleWithPage<M>(load: () => Promise<M>): () => Promise<M> {
 export type PageRead<T> = {
   queryKey: QueryKey;
   read: () => Promise<T>;
+  /**
+   * The read's query as the route starts it over REST on a page load (./first-read.ts), and how its
+   * documents become the read's value (the data module's parser).
+   */
+  first?: { query: QuerySpec; parse: (documents: RestDocument[]) => Promise<T> };
 };
+
+/** The read: the route's first read when it started one for this query, else (and when it failed) `read`. */
+function readPage<T>({ read, first }: PageRead<T>): Promise<T> {
+  const early = first && takeFirstRead(first.query);
+  if (!first || !early) return read();
+  return early.then(first.parse).catch(() => read());
+}
 
 /**
  * Whether to read again at mount: the cached answer is older than JUST_READ_MS (the route's early read
@@ -63,10 +80,10 @@ const notJustRead = (query: { state: { dataUpdatedAt: number; isInvalidated: boo
   query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
 
 /** The react-query options of a page read (for `useQuery`'s other uses of the same cache, e.g. a `select`). */
-export function pageReadOptions<T>({ queryKey, read }: PageRead<T>) {
+export function pageReadOptions<T>(page: PageRead<T>) {
   return queryOptions<T, Error, T, QueryKey>({
-    queryKey,
-    queryFn: read,
+    queryKey: page.queryKey,
+    queryFn: () => readPage(page),
     staleTime: 0,
     refetchOnMount: notJustRead,
   });
@@ -93,7 +110,7 @@ export function usePageRead<T, S = T>(page: PageRead<T>, options: PageReadOption
   });
   return useQuery<T, Error, S>({
     queryKey: page.queryKey,
-    queryFn: page.read,
+    queryFn: () => readPage(page),
     staleTime: 0,
     refetchOnMount: notJustRead,
     enabled,

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { getPlan, subscribePlan } from "@/data/subscriptions";
 import { PLAN_MESSAGES } from "@/domain/billing/plan-messages";
 import type { Subscription } from "@/domain/billing/plans";
 import { failWith } from "@/lib/app-error";
@@ -23,12 +22,16 @@ export const planKeys = {
 export function usePlan(uid: string, { live = false }: { live?: boolean } = {}) {
   const query = useQuery({
     queryKey: planKeys.plan(uid),
-    queryFn: () => getPlan(uid).catch(failWith(PLAN_MESSAGES.loadPlan)),
+    // The data module (and Firebase with it) loads with this read, not with every page that shows the plan.
+    queryFn: () =>
+      import("@/data/subscriptions")
+        .then(({ getPlan }) => getPlan(uid))
+        .catch(failWith(PLAN_MESSAGES.loadPlan)),
     enabled: uid !== "",
   });
   useLiveCache<Subscription | null>(
     planKeys.plan(uid),
-    async (listener) => subscribePlan(uid, listener),
+    async (listener) => (await import("@/data/subscriptions")).subscribePlan(uid, listener),
     live && uid !== "",
   );
   return query;

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { getTokenBalance } from "@/data/tokens";
 import { spendableTokens } from "@/domain/billing/token-balance";
 import { TOKEN_BALANCE_CACHE_MS } from "@/domain/core/limits";
 import { BUYER_MESSAGES } from "@/domain/marketplace/marketplace-messages";
@@ -20,8 +19,11 @@ export const tokenKeys = {
 export function tokenBalanceOptions(uid: string, known?: number) {
   return queryOptions({
     queryKey: tokenKeys.balance(uid),
+    // The data module (and Firebase with it) loads with this read, not with every page that shows a balance.
     queryFn: async () =>
-      (await getTokenBalance(uid).catch(failWith(BUYER_MESSAGES.tokenBalanceUnavailable))) ?? 0,
+      (await import("@/data/tokens")
+        .then(({ getTokenBalance }) => getTokenBalance(uid))
+        .catch(failWith(BUYER_MESSAGES.tokenBalanceUnavailable))) ?? 0,
     staleTime: TOKEN_BALANCE_CACHE_MS,
     enabled: uid !== "",
     // The session's user document, when it has one, is the first value: no extra read on first paint.

@@ -139,6 +139,8 @@ export const fakeAuthModule = {
   currentIdToken: vi.fn<typeof AuthModule.currentIdToken>(),
   isSignedInAs: vi.fn<typeof AuthModule.isSignedInAs>(async (uid) => state.current?.uid === uid),
   onAuthChange: vi.fn<typeof AuthModule.onAuthChange>(),
+  // The token note (src/data/device-session.ts) is not the fakes' concern: nothing to follow.
+  onIdTokenChange: vi.fn<typeof AuthModule.onIdTokenChange>(() => () => undefined),
   isEmailSignInLink: vi.fn<typeof AuthModule.isEmailSignInLink>(),
   completeEmailLinkSignIn: vi.fn<typeof AuthModule.completeEmailLinkSignIn>(),
   sendFirebaseSignInLink: vi.fn<typeof AuthModule.sendFirebaseSignInLink>(),
@@ -233,6 +235,7 @@ export function resetFakeData(): void {
   auth.currentIdToken
     .mockReset()
     .mockImplementation(async () => (state.current ? `id-token:${state.current.uid}` : null));
+  auth.onIdTokenChange.mockReset().mockImplementation(() => () => undefined);
   auth.onAuthChange.mockReset().mockImplementation((listener) => {
     state.authListeners.add(listener);
     queueMicrotask(() => {

@@ -12,7 +12,13 @@ configure({ asyncUtilTimeout: 5000 });
 // data call (e.g. the dashboard a test lands on after signing in) fails at once, without network.
 vi.mock("@/data/firebase", () => {
   const offline = () => Promise.reject(new Error("Firebase non è disponibile nei test dei componenti"));
-  return { getFirebaseApp: offline, getAuthInstance: offline, getDb: offline, getFunctionsInstance: offline };
+  return {
+    getFirebaseApp: offline,
+    getAuthInstance: offline,
+    getReadyAuth: offline,
+    getDb: offline,
+    getFunctionsInstance: offline,
+  };
 });
 
 // Live listeners wait for the page to settle (a first interaction or a few seconds after load); a

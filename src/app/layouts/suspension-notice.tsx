@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { LEGAL_CONTROLLER } from "@/domain/legal/legal";
-import { SUSPENSION_NOTICE } from "@/domain/people/trust-messages";
+import { SUSPENSION_NOTICE } from "@/domain/people/first-paint-trust-texts";
 import { readScreensAgain } from "@/lib/query-client";
 import { useSession } from "@/lib/session/session-provider";
 

@@ -25,4 +25,10 @@ export const DEVICE_STORAGE_KEYS = {
    * live listener confirms it (no second read of it); cleared like the two above (src/lib/session/user-copy.ts).
    */
   userCopy: "vicino.userCopy",
+  /**
+   * The signed-in account's ID token (and App Check token) while valid, so a page's first read can go
+   * out before Firebase's SDK has loaded; rewritten when Firebase refreshes them, cleared at sign-out
+   * (src/data/device-session.ts).
+   */
+  deviceSession: "vicino.deviceSession",
 } as const;

@@ -52,6 +52,18 @@ export const MAX_GEO_QUERY_CELLS = 30;
 export const JUST_READ_MS = 3000;
 
 /**
+ * A page's first read over REST (src/lib/first-read.ts) is handed to the page only this soon after it
+ * started: the page load it was started for; later the page reads through the SDK.
+ */
+export const FIRST_READ_MAX_AGE_MS = 15_000;
+
+/**
+ * The ID token this device kept (src/data/device-session.ts) is used before Firebase has loaded only
+ * with at least this much of its hour left: the read, and its fallback, finish while it is valid.
+ */
+export const KEPT_TOKEN_MIN_VALIDITY_MS = 2 * 60 * 1000;
+
+/**
  * A page's first snapshot of the user's unread counts: counted this long before the page began reading
  * (or later), they may be news its reads missed (src/lib/news.ts). Covers the route's prefetch starting
  * the reads a moment before the screen mounts, and a phone's clock a few seconds off the server's; no

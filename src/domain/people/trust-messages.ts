@@ -53,28 +53,10 @@ export const MODERATION_MESSAGES = {
   unnamedUser: "Utente senza nome",
 } as const;
 
-/**
- * What a suspended account reads on every page, at once (its profile is live): the rules already refuse
- * its marketplace reads and writes, so its chats and lists empty out; this says why.
- */
-export const SUSPENSION_NOTICE = {
-  title: "Il tuo account è sospeso",
-  body: "I moderatori lo hanno sospeso dopo una segnalazione: non puoi più pubblicare richieste, inviare offerte né scrivere nelle chat.",
-  contact: "Se pensi che sia un errore, scrivici a",
-} as const;
-
 /** Why a closed conversation takes no message ('Questa conversazione è chiusa: <motivo>.'). */
 export const CHAT_CLOSED_BY_TEXTS = {
   moderation: "l'ha chiusa il nostro team dopo una segnalazione",
   accountDeleted: "l'altra persona ha eliminato il suo account",
 } as const;
 
-/** 'Segnala' on one message of a chat (src/features/messages/components/message-report.tsx). */
-export const MESSAGE_REPORT_TEXT = {
-  action: "Segnala",
-  target: "Il messaggio",
-  titleWithoutSender: "Segnala il messaggio",
-  title: (senderName: string) => `Segnala il messaggio di ${senderName}`,
-  /** The button's accessible name: whose message, sent at what time. */
-  actionLabel: (senderName: string, time: string) => `Segnala il messaggio di ${senderName} delle ${time}`,
-} as const;
+export { MESSAGE_REPORT_TEXT, SUSPENSION_NOTICE } from "./first-paint-trust-texts";

@@ -16,10 +16,10 @@ import {
   sendMessage,
   subscribeToMessages,
 } from "@/data/messages";
-import { getOffer } from "@/data/offers";
+import { getOffer } from "@/data/offer-by-id";
+import { getRequest } from "@/data/request-by-id";
 import { withdrawOffer } from "@/data/request-life";
 import { fetchRequestPhotos } from "@/data/request-photos";
-import { getRequest } from "@/data/requests";
 import { clearUnread, subscribeToUnreadCounts } from "@/data/unread-counts";
 import { errorMessage } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
@@ -41,7 +41,7 @@ import { MessagesPage } from "./messages-page";
 // The screens read once (the conversations, the conversation, its offer and request, the newest
 // messages) and follow only the chat's new messages with a listener (src/lib/news.ts, docs/scale.md).
 vi.mock("@/data/conversations", () => ({ readUserConversations: vi.fn(), readConversation: vi.fn() }));
-vi.mock("@/data/offers", () => ({ getOffer: vi.fn() }));
+vi.mock("@/data/offer-by-id", () => ({ getOffer: vi.fn() }));
 vi.mock("@/data/messages", () => ({
   readNewestMessages: vi.fn(),
   loadOlderMessages: vi.fn(),
@@ -60,7 +60,7 @@ vi.mock("@/data/deals", () => {
     dealDecisionCalls: { acceptOffer, rejectOffer },
   };
 });
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
+vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/unread-counts", () => ({ subscribeToUnreadCounts: vi.fn(), clearUnread: vi.fn() }));
 vi.mock("@/data/request-life", () => ({ withdrawOffer: vi.fn(async () => ({ offerId: "r1_shop-1" })) }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
@@ -528,7 +528,11 @@ describe("completion panel", () => {
     );
     renderAt(`/messages/${conversation.id}`);
     expect(await screen.findByText(/^Te lo teniamo da parte fino a /)).toBeVisible();
-    expect(await screen.findByRole("button", { name: "Mostra il codice di ritiro" })).toBeVisible();
+    // Waited on as one condition: the panel may render the button again (its code on demand) between
+    // a find and a separate visibility check.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Mostra il codice di ritiro" })).toBeVisible(),
+    );
     cleanup();
 
     setDeal(

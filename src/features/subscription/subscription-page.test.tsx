@@ -65,7 +65,7 @@ describe("/abbonamento", () => {
     expect(screen.getByText(/Il tuo piano termina tra 5 giorni/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Abbonati a 9,90 € al mese" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Offerta di lancio" })).toBeInTheDocument();
-    expect(screen.getByText("Nessun pagamento finora.")).toBeInTheDocument();
+    expect(await screen.findByText("Nessun pagamento finora.")).toBeInTheDocument();
   });
 
   it("tells a shop whose launch payment came after another shop redeemed the code that it is refunded", async () => {

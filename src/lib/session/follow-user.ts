@@ -6,6 +6,7 @@ import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/core/limits";
 import { fallbackUser } from "@/domain/people/session";
 import type { User } from "@/domain/people/user";
 import { afterSettled } from "../after-settled";
+import { signedInSession } from "./signed-in-session";
 import type { SessionSnapshot } from "./types";
 import { readUserCopy, writeUserCopy } from "./user-copy";
 
@@ -33,12 +34,7 @@ export function followUser(user: AuthUser, emit: (snapshot: SessionSnapshot) => 
     arrived = true;
     if (read) writeUserCopy(user.uid, doc);
     clearTimeout(timer);
-    emit({
-      loading: false,
-      user,
-      userData: { ...doc, uid: doc.uid ?? doc.id, isFallback: false },
-      homePath: homePathByRole[doc.userType],
-    });
+    emit(signedInSession(user, doc));
   };
   const applyFallback = () => {
     if (stopped || arrived) return;

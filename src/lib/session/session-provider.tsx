@@ -11,7 +11,7 @@ import {
   useState,
 } from "react";
 import { afterNextPaint } from "../after-paint";
-import { hasSessionHint } from "./session-hint";
+import { hasSessionHint, keptTokenUid } from "./session-hint";
 import { LOADING_SESSION, type SessionSnapshot } from "./types";
 
 // The session (spec §3: user, user data, loading, sign-out) in two halves, like the toasts: this
@@ -64,10 +64,48 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const lastUid = useRef<string | null>(null);
 
+  // Whether the session's engine (Firebase Auth) may load: at once, or, when this device kept a valid
+  // session, once the page that session opened has painted (Auth's 44 kB would otherwise share the
+  // network with that page's code: docs/content-bench.md).
+  const [engine, setEngine] = useState(false);
+
   const start = useCallback(() => {
-    startSignedInCode();
+    // Without a kept session the engine starts with the session, in the same render, as it always did.
+    const kept = keptTokenUid() !== undefined;
+    if (!kept) startSignedInCode();
     setStarted(true);
+    if (!kept) setEngine(true);
   }, []);
+
+  // The session this device kept (./kept-session.ts) opens the page; without one, the engine starts now.
+  // Read after the first paint (the page's frame): its parser's chunks (zod, the shared schemas) would
+  // otherwise share the network with that paint, and the page's code and data come after it anyway.
+  useEffect(() => {
+    if (!started || engine) return;
+    let cancelled = false;
+    new Promise<void>((resolve) => afterNextPaint(resolve))
+      .then(() => import("./kept-session"))
+      .then(({ keptSession }) => keptSession())
+      .then(
+        (kept) => {
+          if (cancelled) return;
+          if (kept) startTransition(() => setSnapshot(kept));
+          else setEngine(true);
+        },
+        () => {
+          if (!cancelled) setEngine(true);
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [started, engine]);
+
+  // The kept session's page is committed: the engine loads once it has painted.
+  useEffect(() => {
+    if (!snapshot.provisional || engine) return;
+    return afterNextPaint(() => setEngine(true));
+  }, [snapshot.provisional, engine]);
 
   // A returning user gets the header's account menu without making the marketing pages heavier: once
   // the first frame is painted (an idle period may come before it, and the session's chunk would then
@@ -85,7 +123,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [started, start]);
 
   useEffect(() => {
-    if (!started) return;
+    if (!engine) return;
+    startSignedInCode();
     let cancelled = false;
     let stop: (() => void) | undefined;
     loadRuntime().then(
@@ -93,7 +132,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Each change of the session re-renders the whole page below it (the gate swapping the shell
         // for the page, the header's account menu); as a transition React renders it in slices of a
         // few milliseconds, so a phone stays responsive (Lighthouse's TBT) while it mounts.
-        if (!cancelled) stop = runtime.startSession((next) => startTransition(() => setSnapshot(next)));
+        if (!cancelled) {
+          stop = runtime.startSession((next) =>
+            startTransition(() => setSnapshot((current) => runtime.nextSnapshot(current, next))),
+          );
+        }
       },
       (error: unknown) => {
         console.error("Impossibile caricare la sessione", error);
@@ -104,7 +147,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       stop?.();
     };
-  }, [started]);
+  }, [engine]);
 
   // Another account (or none) must never see the previous one's cached data.
   const uid = snapshot.user?.uid ?? null;

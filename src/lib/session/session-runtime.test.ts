@@ -2,16 +2,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthUser } from "@/data/auth";
 import { USER_DOC_RETRY_MS, USER_DOC_TIMEOUT_MS } from "@/domain/core/limits";
 import type { User } from "@/domain/people/user";
+import { stubMemoryLocalStorage } from "@/testing/memory-storage";
 import type { SessionSnapshot } from "./types";
 
 // The session's engine with Firebase replaced: the auth state, one-off reads and the live listener are
 // driven by the test, to check what a new account sees while its users document is being written.
-const auth = vi.hoisted(() => ({ onChange: undefined as ((user: unknown) => void) | undefined }));
+const auth = vi.hoisted(() => ({
+  onChange: undefined as ((user: unknown) => void) | undefined,
+  onToken: undefined as ((note: unknown) => void) | undefined,
+}));
 const users = vi.hoisted(() => ({ reads: [] as Array<unknown>, live: vi.fn() }));
 
 vi.mock("@/data/auth", () => ({
   onAuthChange: (next: (user: unknown) => void) => {
     auth.onChange = next;
+    return () => {};
+  },
+  onIdTokenChange: (next: (note: unknown) => void) => {
+    auth.onToken = next;
     return () => {};
   },
   signOut: vi.fn(),
@@ -25,7 +33,8 @@ vi.mock("./session-hint", () => ({ setSessionHint: vi.fn() }));
 const previews = vi.hoisted(() => ({ keepChatPreviewsOf: vi.fn() }));
 vi.mock("../chat-preview", () => previews);
 
-const { startSession, signOutSession } = await import("./session-runtime");
+const { nextSnapshot, startSession, signOutSession } = await import("./session-runtime");
+const { validDeviceSession } = await import("@/data/device-session");
 const { readUserCopy, writeUserCopy } = await import("./user-copy");
 
 const account: AuthUser = { uid: "anna", email: "anna.neri@example.it", displayName: null } as AuthUser;
@@ -79,12 +88,7 @@ describe("the session of a new account", () => {
 
 describe("the session of a returning account", () => {
   beforeEach(() => {
-    const items = new Map<string, string>();
-    vi.stubGlobal("localStorage", {
-      getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => void items.set(key, value),
-      removeItem: (key: string) => void items.delete(key),
-    });
+    stubMemoryLocalStorage();
     users.reads = [];
     users.live.mockReset().mockReturnValue(() => {});
   });
@@ -132,5 +136,52 @@ describe("the chats kept on this device", () => {
     previews.keepChatPreviewsOf.mockReset();
     await signOutSession();
     expect(previews.keepChatPreviewsOf).toHaveBeenCalledWith(null);
+  });
+});
+
+describe("the token this device keeps for the first reads", () => {
+  beforeEach(() => {
+    stubMemoryLocalStorage();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is kept on every new token, and dropped when Auth signs out and at sign-out", async () => {
+    const now = Date.now();
+    startSession(() => {});
+    auth.onToken?.({ user: account, idToken: "token-1", expiresAt: now + 3_600_000 });
+    expect(validDeviceSession(now, false)).toMatchObject({ user: { uid: "anna" }, idToken: "token-1" });
+    auth.onToken?.({ user: account, idToken: "token-2", expiresAt: now + 3_600_000 });
+    expect(validDeviceSession(now, false)?.idToken).toBe("token-2");
+    auth.onToken?.(null);
+    expect(validDeviceSession(now, false)).toBeNull();
+
+    auth.onToken?.({ user: account, idToken: "token-3", expiresAt: now + 3_600_000 });
+    await signOutSession();
+    expect(validDeviceSession(now, false)).toBeNull();
+  });
+});
+
+describe("the session this device kept, while Auth loads", () => {
+  const kept: SessionSnapshot = {
+    loading: false,
+    user: account,
+    userData: { ...stored, uid: "anna", isFallback: false },
+    homePath: "/customer",
+    provisional: true,
+  };
+
+  it("stays while Auth loads the same account, and gives way to its answer or to another account", () => {
+    expect(nextSnapshot(kept, { loading: true, user: account, userData: null, homePath: null })).toBe(kept);
+    const confirmed: SessionSnapshot = { ...kept, provisional: undefined };
+    expect(nextSnapshot(kept, confirmed)).toBe(confirmed);
+    const signedOut: SessionSnapshot = { loading: false, user: null, userData: null, homePath: null };
+    expect(nextSnapshot(kept, signedOut)).toBe(signedOut);
+    const other: SessionSnapshot = {
+      loading: true,
+      user: { ...account, uid: "bea" },
+      userData: null,
+      homePath: null,
+    };
+    expect(nextSnapshot(kept, other)).toBe(other);
   });
 });

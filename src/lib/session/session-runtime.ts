@@ -1,4 +1,5 @@
-import { type AuthUser, onAuthChange, signOut } from "@/data/auth";
+import { type AuthUser, onAuthChange, onIdTokenChange, signOut } from "@/data/auth";
+import { clearDeviceSession, keepDeviceSession } from "@/data/device-session";
 import { keepChatPreviewsOf } from "../chat-preview";
 import { keepPickupCodesOf } from "../pickup-code-storage";
 import { setSessionHint } from "./session-hint";
@@ -57,15 +58,30 @@ export function startSession(emit: (snapshot: SessionSnapshot) => void): () => v
     },
   );
 
+  // The token a page's first read may use before Firebase loads next time (src/lib/first-read.ts).
+  const stopToken = onIdTokenChange((note) =>
+    note ? keepDeviceSession(note.user, note.idToken, note.expiresAt) : clearDeviceSession(),
+  );
+
   return () => {
     stopAuth();
+    stopToken();
     stopFollowing?.();
   };
+}
+
+/**
+ * The snapshot after Auth's `next`: Auth's, except that a kept session (./kept-session.ts) stays while
+ * Auth still loads the same account (the page it opened does not fall back to its frame in between).
+ */
+export function nextSnapshot(current: SessionSnapshot, next: SessionSnapshot): SessionSnapshot {
+  return current.provisional && next.loading && next.user?.uid === current.user?.uid ? current : next;
 }
 
 export async function signOutSession(): Promise<void> {
   await signOut();
   setSessionHint(false);
+  clearDeviceSession();
   keepChatPreviewsOf(null);
   keepPickupCodesOf(null);
   keepUserCopyOf(null);

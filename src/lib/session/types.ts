@@ -21,6 +21,12 @@ export type SessionSnapshot = {
   userData: SessionUserData | null;
   /** The signed-in user's dashboard, by role. */
   homePath: HomePath | null;
+  /**
+   * True while the session is the one this device kept (its token note and its copy of users/{uid}),
+   * before Firebase Auth has answered: pages open on it, and Auth's answer confirms or replaces it
+   * (./session-provider.tsx).
+   */
+  provisional?: boolean;
 };
 
 export const LOADING_SESSION: SessionSnapshot = { loading: true, user: null, userData: null, homePath: null };

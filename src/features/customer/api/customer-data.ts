@@ -1,21 +1,27 @@
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
-import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
+import type { Offer } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
 import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import type { News } from "@/domain/notifications/unread-counts";
 import { lazyModule, type PageRead, pageReadOptions, prefetchPageRead, usePageRead } from "@/lib/page-data";
 import type { CustomerStats } from "../lib/customer-stats";
 import { useWithoutBlockedShops } from "./blocked-shops";
+import {
+  CUSTOMER_OFFERS_MAX,
+  CUSTOMER_REQUESTS_MAX,
+  customerOffersFirstQuery,
+  customerRequestsFirstQuery,
+} from "./first-reads";
 
 // The data modules (and the schemas they parse with) load with the first read, not with the route.
 const requestsModule = lazyModule(() => import("@/data/requests"));
 const offersModule = lazyModule(() => import("@/data/received-offers"));
+// The parsers of the first reads over REST (src/lib/first-read.ts): no Firebase in them.
+const requestParsing = lazyModule(() => import("@/data/request-parsing"));
+const offerParsing = lazyModule(() => import("@/data/offer-documents"));
 
-/** Requests read for the dashboard stats and /requests: the buyer's newest (the rules bound every list). */
-export const CUSTOMER_REQUESTS_MAX = REQUEST_QUERY_LIMIT;
-/** Offers read for the same screens: the newest received. */
-export const CUSTOMER_OFFERS_MAX = REQUEST_QUERY_LIMIT;
+export { CUSTOMER_OFFERS_MAX, CUSTOMER_REQUESTS_MAX } from "./first-reads";
 
 export const customerKeys = {
   all: (uid: string) => ["customer", uid] as const,
@@ -29,11 +35,19 @@ export const customerKeys = {
 const requestsRead = (uid: string): PageRead<Request[]> => ({
   queryKey: customerKeys.requests(uid),
   read: async () => (await requestsModule()).listCustomerRequests(uid, CUSTOMER_REQUESTS_MAX),
+  first: {
+    query: customerRequestsFirstQuery(uid),
+    parse: async (documents) => (await requestParsing()).parseRequestDocuments(documents),
+  },
 });
 
-const offersRead = (uid: string) => ({
+const offersRead = (uid: string): PageRead<Offer[]> => ({
   queryKey: customerKeys.offers(uid),
   read: async () => (await offersModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
+  first: {
+    query: customerOffersFirstQuery(uid),
+    parse: async (documents) => (await offerParsing()).parseOfferDocuments(documents),
+  },
 });
 
 /**

@@ -1,3 +1,4 @@
+import type { MerchantOfferRow } from "@/data/merchant-offer-rows";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import type { RequestCategory } from "@/domain/core/enums";
 import {
@@ -13,6 +14,7 @@ import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { failWith } from "@/lib/app-error";
 import { decisionNews, merchantOffersKey } from "@/lib/merchant-offers-live";
 import { moduleWithPage, type PageRead, usePageRead } from "@/lib/page-data";
+import { recentOffersFirstQuery } from "./first-reads";
 
 // The data modules (and the schemas they parse with), downloaded with the page's code (src/lib/page-data.ts).
 const offersModule = moduleWithPage(() => import("@/data/offers"));
@@ -65,13 +67,24 @@ function offerStatsRead(uid: string) {
 }
 
 /** The merchant's latest offers, titled by the product each names (spec §9: 4). */
-function recentOffersRead(uid: string) {
+function recentOffersRead(uid: string): PageRead<MerchantOfferRow[]> {
   return {
     queryKey: merchantKeys.recentOffers(uid),
     read: async () =>
       (await offersModule())
         .listRecentMerchantOffers(uid, MERCHANT_DASHBOARD_OFFERS)
         .catch(failWith(ERROR_MESSAGES.loadOffers)),
+    // On a page load, the route's read over REST (./first-reads.ts), made into rows without Firebase.
+    first: {
+      query: recentOffersFirstQuery(uid),
+      parse: async (documents) => {
+        const [{ parseOfferDocuments }, { withRequestsForTitles }] = await Promise.all([
+          import("@/data/offer-documents"),
+          import("@/data/merchant-offer-rows"),
+        ]);
+        return withRequestsForTitles(await parseOfferDocuments(documents));
+      },
+    },
   };
 }
 

@@ -4,11 +4,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { verifyPickup } from "@/data/pickup-codes";
 import { offerTitle } from "@/domain/marketplace/offer";
 import { PICKUP_MESSAGES } from "@/domain/marketplace/pickup";
 import { HOLD_MESSAGES, holdMoment } from "@/domain/marketplace/pickup-hold";
 import { useTodaysPickups } from "../api/dashboard";
+
+/** The pickup's callable (and Firebase with it) loads when the shop sends a code, not with the dashboard. */
+const verifyWithCallable: typeof import("@/data/pickup-codes").verifyPickup = async (...args) =>
+  (await import("@/data/pickup-codes")).verifyPickup(...args);
 
 // 'Verifica il codice' (the form and its QR scanner) loads when a deal to collect is on screen, not with
 // every dashboard (docs/lighthouse.md); the chat's deal panel loads it the same way.
@@ -55,7 +58,7 @@ export function TodaysPickups({ uid }: { uid: string }) {
                 ) : null}
                 {/* While its code loads, the same button, disabled: nothing moves under the shop's finger. */}
                 <Suspense fallback={<Button disabled>{PICKUP_MESSAGES.verify}</Button>}>
-                  <VerifyPickupForm offerId={offer.id} verify={verifyPickup} />
+                  <VerifyPickupForm offerId={offer.id} verify={verifyWithCallable} />
                 </Suspense>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { readConversation, readUserConversations } from "@/data/conversations";
-import { getOffer } from "@/data/offers";
-import { getRequest } from "@/data/requests";
+import { getOffer } from "@/data/offer-by-id";
+import { getRequest } from "@/data/request-by-id";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { type Conversation, mergeConversations } from "@/domain/marketplace/conversation";
 import { type Offer, offerTitle, shopMayReadRequest } from "@/domain/marketplace/offer";

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { readConversation, readUserConversations } from "@/data/conversations";
 import { readNewestMessages } from "@/data/messages";
-import { getOffer } from "@/data/offers";
-import { getRequest } from "@/data/requests";
+import { getOffer } from "@/data/offer-by-id";
+import { getRequest } from "@/data/request-by-id";
 import { createQueryClient } from "@/lib/query-client";
 import { messageKeys } from "./keys";
 import { prefetchMessages } from "./prefetch";
@@ -16,9 +16,9 @@ vi.mock("@/data/conversations", () => ({
   readUserConversations: vi.fn(async () => ["lista"]),
   readConversation: vi.fn(async () => conversation),
 }));
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn(async () => "richiesta") }));
+vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn(async () => "richiesta") }));
 vi.mock("@/data/messages", () => ({ readNewestMessages: vi.fn(async () => ["m3", "m2", "m1"]) }));
-vi.mock("@/data/offers", () => ({ getOffer: vi.fn(async () => "offerta") }));
+vi.mock("@/data/offer-by-id", () => ({ getOffer: vi.fn(async () => "offerta") }));
 
 describe("prefetchMessages (the route gate's early reads)", () => {
   it("fills the list's query, and in a conversation its conversation, offer and thread (oldest first)", async () => {

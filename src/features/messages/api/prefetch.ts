@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { readNewestMessages } from "@/data/messages";
-import { getOffer } from "@/data/offers";
-import { getRequest } from "@/data/requests";
+import { getOffer } from "@/data/offer-by-id";
+import { getRequest } from "@/data/request-by-id";
 import { MESSAGE_PAGE_SIZE } from "@/domain/marketplace/message";
 import { offerIdParts } from "@/domain/marketplace/offer";
 import { MD_MEDIA_QUERY } from "@/lib/use-media-query";

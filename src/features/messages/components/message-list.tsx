@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
 import type { Message } from "@/domain/marketplace/message";
-import { MESSAGE_REPORT_TEXT } from "@/domain/people/trust-messages";
+import { MESSAGE_REPORT_TEXT } from "@/domain/people/first-paint-trust-texts";
 import { cn } from "@/lib/cn";
 
 const timeFormat = new Intl.DateTimeFormat("it-IT", { hour: "2-digit", minute: "2-digit" });

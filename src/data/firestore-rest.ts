@@ -1,0 +1,135 @@
+import { env } from "@/config/env";
+import type { QuerySpec } from "./query-spec";
+
+/**
+ * A page's first read over Firestore's REST API (`documents:runQuery`), with the ID token this device
+ * kept (./device-session.ts): it needs no Firebase SDK, so it can go out as the page starts instead of
+ * after Firebase Auth has loaded and checked the session (docs/content-bench.md). The rules apply as to
+ * any read (the token is the user's). What it answers is what Firestore Lite's documents hold, as plain
+ * values (Timestamps as Dates), for the same parsers (./document.ts `parseDocument`). No Firebase import.
+ */
+
+/** A document as read: its id and its fields as plain values. */
+export type RestDocument = { id: string; data: Record<string, unknown> };
+
+/** The credentials of one read. */
+export type RestCredentials = { idToken: string; appCheckToken?: string };
+
+/** Firestore's typed value (https://firebase.google.com/docs/firestore/reference/rest/v1/Value). */
+type Value = {
+  nullValue?: null;
+  booleanValue?: boolean;
+  integerValue?: string;
+  doubleValue?: number | string;
+  timestampValue?: string;
+  stringValue?: string;
+  bytesValue?: string;
+  referenceValue?: string;
+  geoPointValue?: { latitude?: number; longitude?: number };
+  arrayValue?: { values?: Value[] };
+  mapValue?: { fields?: Record<string, Value> };
+};
+
+/** A typed value → the plain value the SDKs' documents hold (Timestamps as Dates, for ./document.ts). */
+export function decodeValue(value: Value): unknown {
+  if ("stringValue" in value) return value.stringValue;
+  if ("integerValue" in value) return Number(value.integerValue);
+  if ("doubleValue" in value) return Number(value.doubleValue);
+  if ("booleanValue" in value) return value.booleanValue;
+  if ("timestampValue" in value) return new Date(String(value.timestampValue));
+  if ("mapValue" in value) return decodeFields(value.mapValue?.fields);
+  if ("arrayValue" in value) return (value.arrayValue?.values ?? []).map(decodeValue);
+  if ("geoPointValue" in value) {
+    return { latitude: value.geoPointValue?.latitude ?? 0, longitude: value.geoPointValue?.longitude ?? 0 };
+  }
+  if ("referenceValue" in value) return value.referenceValue;
+  if ("bytesValue" in value) return Uint8Array.from(atob(String(value.bytesValue)), (c) => c.charCodeAt(0));
+  return null;
+}
+
+export function decodeFields(fields: Record<string, Value> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([key, inner]) => [key, decodeValue(inner)]));
+}
+
+/** A plain value of a query's filter → Firestore's typed value. */
+export function encodeValue(value: unknown): Value {
+  if (value === null || value === undefined) return { nullValue: null };
+  if (typeof value === "string") return { stringValue: value };
+  if (typeof value === "boolean") return { booleanValue: value };
+  if (typeof value === "number") {
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+  }
+  if (value instanceof Date) return { timestampValue: value.toISOString() };
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(encodeValue) } };
+  throw new TypeError(`A query value of this kind cannot be sent: ${String(value)}`);
+}
+
+const OPERATORS = {
+  "==": "EQUAL",
+  "!=": "NOT_EQUAL",
+  "<": "LESS_THAN",
+  "<=": "LESS_THAN_OR_EQUAL",
+  ">": "GREATER_THAN",
+  ">=": "GREATER_THAN_OR_EQUAL",
+  in: "IN",
+  "array-contains": "ARRAY_CONTAINS",
+} as const;
+
+/** The query as `runQuery`'s `structuredQuery`. */
+export function structuredQuery(spec: QuerySpec): Record<string, unknown> {
+  const filters = spec.where.map(([fieldPath, op, value]) => ({
+    fieldFilter: { field: { fieldPath }, op: OPERATORS[op], value: encodeValue(value) },
+  }));
+  const where =
+    filters.length === 0
+      ? undefined
+      : filters.length === 1
+        ? filters[0]
+        : { compositeFilter: { op: "AND", filters } };
+  return {
+    from: [{ collectionId: spec.collection }],
+    ...(where ? { where } : {}),
+    ...(spec.orderBy.length > 0
+      ? {
+          orderBy: spec.orderBy.map(([fieldPath, direction]) => ({
+            field: { fieldPath },
+            direction: direction === "desc" ? "DESCENDING" : "ASCENDING",
+          })),
+        }
+      : {}),
+    limit: spec.limit,
+  };
+}
+
+/** The database's documents endpoint: the emulator's when the build talks to the emulators. */
+function documentsUrl(): string {
+  const origin = env.emulators
+    ? `http://${env.emulators.firestore.host}:${env.emulators.firestore.port}`
+    : "https://firestore.googleapis.com";
+  return `${origin}/v1/projects/${env.firebase.projectId}/databases/(default)/documents`;
+}
+
+type RunQueryAnswer = { document?: { name: string; fields?: Record<string, Value> } }[];
+
+/** Runs `spec` with the user's credentials; rejects on any answer but a success (the caller falls back). */
+export async function runQueryOverRest(
+  spec: QuerySpec,
+  credentials: RestCredentials,
+): Promise<RestDocument[]> {
+  const response = await fetch(`${documentsUrl()}:runQuery`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Bearer ${credentials.idToken}`,
+      ...(credentials.appCheckToken ? { "X-Firebase-AppCheck": credentials.appCheckToken } : {}),
+    },
+    body: JSON.stringify({ structuredQuery: structuredQuery(spec) }),
+  });
+  if (!response.ok) throw new Error(`runQuery answered ${response.status}`);
+  const answer = (await response.json()) as RunQueryAnswer;
+  return answer.flatMap(({ document }) =>
+    document
+      ? [{ id: document.name.slice(document.name.lastIndexOf("/") + 1), data: decodeFields(document.fields) }]
+      : [],
+  );
+}
