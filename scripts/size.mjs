@@ -40,6 +40,8 @@ const AFTER_PAINT = {
   "src/features/customer/customer-dashboard-page.tsx": FIRST_READS,
   "src/features/customer/customer-requests-page.tsx": FIRST_READS,
   "src/features/merchant/merchant-dashboard-page.tsx": FIRST_READS,
+  // The feed over REST (src/data/feed-over-rest.ts), downloaded with the page's code.
+  "src/features/browse/browse-page.tsx": ["src/data/feed-over-rest.ts"],
   "src/features/auth/auth-page.tsx": [
     "src/features/auth/api/password-auth.ts",
     "src/features/auth/api/google-sign-in.ts",
@@ -101,6 +103,8 @@ const ON_DEMAND = new Set([
   // 'Verifica il codice' (the form and its QR scanner), loaded when a deal waiting for its pickup is on
   // the shop's screen (the chat's deal panel, the dashboard's 'Ritiri di oggi').
   "src/components/marketplace/verify-pickup-form.tsx",
+  // A request's photos (Firestore Lite), loaded by the first card or page of a request that has some.
+  "src/data/request-photos.ts",
   // 'Segnala' (the report dialog), loaded on the first tap on it (a chat, a message, the shop's feed).
   "src/components/marketplace/report-dialog.tsx",
   // The token purchase dialog, loaded on the first tap on 'Acquista token' (the badge, the wallet).

@@ -83,8 +83,18 @@ function RequireAccess({
   const session = useSessionStart();
   const location = useLocation();
   const params = useParams();
-  // After the first paint (the frame or the spinner), so the page's code does not compete with it.
-  useEffect(() => (preload ? afterNextPaint(preload) : undefined), [preload]);
+  // After the first paint (the frame or the spinner), so the page's code does not compete with it; zod
+  // and the shared schemas asked for first, so that each is evaluated in a task of its own.
+  useEffect(
+    () =>
+      preload
+        ? afterNextPaint(() => {
+            askSharedSchemasFirst();
+            preload();
+          })
+        : undefined,
+    [preload],
+  );
   const early =
     prefetch && session.loading ? (
       <EarlyReads prefetch={prefetch} uid={session.user?.uid} params={params} />

@@ -112,6 +112,15 @@ const preloadMessages = () => {
 };
 
 /**
+ * The feed's code and its read over REST (src/data/feed-over-rest.ts) after the first paint, together:
+ * the feed's first page goes out as the page mounts, not a download later.
+ */
+const preloadBrowse = () => {
+  BrowsePage.preload();
+  void import("@/data/feed-over-rest").catch(() => undefined); // the feed's read loads it again and reports
+};
+
+/**
  * The buyer's requests and offers (/customer, /requests): over REST at once when the device holds a
  * valid session (src/lib/first-read.ts), then the screens' reads, which take that answer.
  */
@@ -180,7 +189,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: paths.browse.path,
     access: "shop",
     element: <BrowsePage />,
-    preload: BrowsePage.preload,
+    preload: preloadBrowse,
     shell: <BrowseShell />,
   },
   {

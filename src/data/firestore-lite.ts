@@ -1,6 +1,7 @@
 import {
   collection,
   connectFirestoreEmulator,
+  documentId,
   type Firestore,
   getCount,
   getFirestore,
@@ -9,12 +10,14 @@ import {
   type Query,
   type QueryConstraint,
   query,
+  startAfter,
+  Timestamp,
   where,
 } from "firebase/firestore/lite";
 import { env } from "@/config/env";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 import { getFirebaseApp, getReadyAuth } from "./firebase";
-import type { QuerySpec } from "./query-spec";
+import { DOCUMENT_ID_FIELD, isExactTime, type QuerySpec } from "./query-spec";
 import { yieldToMain } from "./slices";
 
 /**
@@ -68,13 +71,24 @@ export async function countUpToLimit(
   return (await getCount(counted)).data().count;
 }
 
-/** `spec` as a Lite query (`extra`, e.g. a cursor, goes after its ordering and before its limit). */
-export function liteQuery(db: Firestore, spec: QuerySpec, ...extra: QueryConstraint[]): Query {
-  return query(
-    collection(db, spec.collection),
-    ...spec.where.map(([field, op, value]) => where(field, op, value)),
-    ...spec.orderBy.map(([field, direction]) => orderBy(field, direction)),
+/** A spec's value as Lite takes it: an ExactTime as a Timestamp. */
+const liteValue = (value: unknown): unknown =>
+  isExactTime(value) ? new Timestamp(value.seconds, value.nanoseconds) : value;
+
+/** `spec` as Lite's constraints (`extra`, e.g. a cursor, goes after its ordering and before its limit). */
+export function liteConstraints(spec: QuerySpec, ...extra: QueryConstraint[]): QueryConstraint[] {
+  return [
+    ...spec.where.map(([field, op, value]) => where(field, op, liteValue(value))),
+    ...spec.orderBy.map(([field, direction]) =>
+      orderBy(field === DOCUMENT_ID_FIELD ? documentId() : field, direction),
+    ),
+    ...(spec.startAfter ? [startAfter(...spec.startAfter.map(liteValue))] : []),
     ...extra,
     limit(spec.limit),
-  );
+  ];
+}
+
+/** `spec` as a Lite query (see `liteConstraints`). */
+export function liteQuery(db: Firestore, spec: QuerySpec, ...extra: QueryConstraint[]): Query {
+  return query(collection(db, spec.collection), ...liteConstraints(spec, ...extra));
 }

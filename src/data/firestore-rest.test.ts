@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "@/config/env";
-import { decodeValue, encodeValue, runQueryOverRest, structuredQuery } from "./firestore-rest";
-import type { QuerySpec } from "./query-spec";
+import { decodeValue, encodeValue, exactTimeOf, runQueryOverRest, structuredQuery } from "./firestore-rest";
+import { DOCUMENT_ID_FIELD, exactTime, type QuerySpec } from "./query-spec";
 
 // The first read over REST (src/lib/first-read.ts): Firestore's typed values both ways, the query as
 // runQuery takes it, and one call with a stubbed network.
@@ -62,7 +62,58 @@ describe("Firestore's typed values", () => {
   });
 });
 
+describe("a stored time to the nanosecond (a feed's cursor)", () => {
+  it("is read from its typed value with every digit the answer carries", () => {
+    expect(exactTimeOf({ timestampValue: "2026-11-30T10:00:01.123456Z" })).toEqual({
+      seconds: Date.UTC(2026, 10, 30, 10, 0, 1) / 1000,
+      nanoseconds: 123_456_000,
+    });
+    expect(exactTimeOf({ timestampValue: "2026-11-30T10:00:01Z" })).toEqual({
+      seconds: Date.UTC(2026, 10, 30, 10, 0, 1) / 1000,
+      nanoseconds: 0,
+    });
+    expect(exactTimeOf({ stringValue: "2026-11-30T10:00:01Z" })).toBeNull();
+    expect(exactTimeOf(undefined)).toBeNull();
+  });
+
+  it("is sent with its nine digits, which a Date would cut to three", () => {
+    const at = exactTime(Date.UTC(2026, 10, 30, 10, 0, 1) / 1000, 123_456_789);
+    expect(encodeValue(at)).toEqual({ timestampValue: "2026-11-30T10:00:01.123456789Z" });
+    expect(exactTimeOf(encodeValue(at))).toEqual(at);
+  });
+});
+
 describe("the query as runQuery takes it", () => {
+  it("starts after a cursor, the document's id as a reference to it", () => {
+    const at = exactTime(1_700_000_000, 5);
+    const query = structuredQuery(
+      {
+        collection: "requests",
+        where: [],
+        orderBy: [
+          ["createdAt", "desc"],
+          [DOCUMENT_ID_FIELD, "desc"],
+        ],
+        startAfter: [at, "r9"],
+        limit: 10,
+      },
+      { origin: "http://127.0.0.1:1", projectId: "demo-x" },
+    );
+    expect(query).toMatchObject({
+      orderBy: [
+        { field: { fieldPath: "createdAt" }, direction: "DESCENDING" },
+        { field: { fieldPath: "__name__" }, direction: "DESCENDING" },
+      ],
+      startAt: {
+        before: false,
+        values: [
+          { timestampValue: "2023-11-14T22:13:20.000000005Z" },
+          { referenceValue: "projects/demo-x/databases/(default)/documents/requests/r9" },
+        ],
+      },
+    });
+  });
+
   it("has one field filter, its ordering and its bound", () => {
     expect(structuredQuery(spec)).toEqual({
       from: [{ collectionId: "requests" }],

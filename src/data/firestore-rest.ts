@@ -1,5 +1,6 @@
 import { env } from "@/config/env";
-import type { QuerySpec } from "./query-spec";
+import { DOCUMENT_ID_FIELD, type ExactTime, isExactTime, type QuerySpec } from "./query-spec";
+import { countRestRead } from "./rest-reads";
 
 /**
  * A page's first read over Firestore's REST API (`documents:runQuery`), with the ID token this device
@@ -16,7 +17,7 @@ export type RestDocument = { id: string; data: Record<string, unknown> };
 export type RestCredentials = { idToken: string; appCheckToken?: string };
 
 /** Firestore's typed value (https://firebase.google.com/docs/firestore/reference/rest/v1/Value). */
-type Value = {
+export type Value = {
   nullValue?: null;
   booleanValue?: boolean;
   integerValue?: string;
@@ -51,9 +52,26 @@ export function decodeFields(fields: Record<string, Value> | undefined): Record<
   return Object.fromEntries(Object.entries(fields ?? {}).map(([key, inner]) => [key, decodeValue(inner)]));
 }
 
+/** A stored time to the nanosecond, from its typed value (a Date would keep milliseconds); null if none. */
+export function exactTimeOf(value: Value | undefined): ExactTime | null {
+  const text = value?.timestampValue;
+  if (typeof text !== "string") return null;
+  const match = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?Z$/.exec(text);
+  const whole = match ? Date.parse(`${match[1]}Z`) : Number.NaN;
+  if (!match || Number.isNaN(whole)) return null;
+  return { seconds: whole / 1000, nanoseconds: Number((match[2] ?? "").padEnd(9, "0")) };
+}
+
+/** An ExactTime as a typed value, to the nanosecond. */
+function exactTimeValue({ seconds, nanoseconds }: ExactTime): Value {
+  const whole = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return { timestampValue: `${whole}.${String(nanoseconds).padStart(9, "0")}Z` };
+}
+
 /** A plain value of a query's filter → Firestore's typed value. */
 export function encodeValue(value: unknown): Value {
   if (value === null || value === undefined) return { nullValue: null };
+  if (isExactTime(value)) return exactTimeValue(value);
   if (typeof value === "string") return { stringValue: value };
   if (typeof value === "boolean") return { booleanValue: value };
   if (typeof value === "number") {
@@ -75,8 +93,34 @@ const OPERATORS = {
   "array-contains": "ARRAY_CONTAINS",
 } as const;
 
+/** Where the documents are: the build's database (`env`), or another (the integration tests' emulator). */
+export type RestDatabase = { origin: string; projectId: string };
+
+/** The build's database: the emulator's when the build talks to the emulators. */
+const buildDatabase = (): RestDatabase => ({
+  origin: env.emulators
+    ? `http://${env.emulators.firestore.host}:${env.emulators.firestore.port}`
+    : "https://firestore.googleapis.com",
+  projectId: env.firebase.projectId,
+});
+
+/** The database's path, as a document reference names it. */
+const databasePath = ({ projectId }: RestDatabase) => `projects/${projectId}/databases/(default)/documents`;
+
+/** A cursor's values: the id ordered by DOCUMENT_ID_FIELD as a reference to the document. */
+function cursorValues(spec: QuerySpec, values: readonly unknown[], database: RestDatabase): Value[] {
+  return values.map((value, index) =>
+    spec.orderBy[index]?.[0] === DOCUMENT_ID_FIELD
+      ? { referenceValue: `${databasePath(database)}/${spec.collection}/${String(value)}` }
+      : encodeValue(value),
+  );
+}
+
 /** The query as `runQuery`'s `structuredQuery`. */
-export function structuredQuery(spec: QuerySpec): Record<string, unknown> {
+export function structuredQuery(
+  spec: QuerySpec,
+  database: RestDatabase = buildDatabase(),
+): Record<string, unknown> {
   const filters = spec.where.map(([fieldPath, op, value]) => ({
     fieldFilter: { field: { fieldPath }, op: OPERATORS[op], value: encodeValue(value) },
   }));
@@ -97,39 +141,56 @@ export function structuredQuery(spec: QuerySpec): Record<string, unknown> {
           })),
         }
       : {}),
+    ...(spec.startAfter
+      ? { startAt: { values: cursorValues(spec, spec.startAfter, database), before: false } }
+      : {}),
     limit: spec.limit,
   };
 }
 
-/** The database's documents endpoint: the emulator's when the build talks to the emulators. */
-function documentsUrl(): string {
-  const origin = env.emulators
-    ? `http://${env.emulators.firestore.host}:${env.emulators.firestore.port}`
-    : "https://firestore.googleapis.com";
-  return `${origin}/v1/projects/${env.firebase.projectId}/databases/(default)/documents`;
-}
-
 type RunQueryAnswer = { document?: { name: string; fields?: Record<string, Value> } }[];
+
+/** A document as the answer holds it: its id and its typed fields. */
+export type RestTypedDocument = { id: string; fields: Record<string, Value> };
 
 /** Runs `spec` with the user's credentials; rejects on any answer but a success (the caller falls back). */
 export async function runQueryOverRest(
   spec: QuerySpec,
   credentials: RestCredentials,
+  database: RestDatabase = buildDatabase(),
 ): Promise<RestDocument[]> {
-  const response = await fetch(`${documentsUrl()}:runQuery`, {
+  const documents = await runTypedQueryOverRest(spec, credentials, database);
+  return documents.map(({ id, fields }) => ({ id, data: decodeFields(fields) }));
+}
+
+/** `runQueryOverRest`, the fields left typed (a cursor needs a stored time to the nanosecond). */
+export function runTypedQueryOverRest(
+  spec: QuerySpec,
+  credentials: RestCredentials,
+  database: RestDatabase = buildDatabase(),
+): Promise<RestTypedDocument[]> {
+  return countRestRead(runQuery(spec, credentials, database));
+}
+
+async function runQuery(
+  spec: QuerySpec,
+  credentials: RestCredentials,
+  database: RestDatabase,
+): Promise<RestTypedDocument[]> {
+  const response = await fetch(`${database.origin}/v1/${databasePath(database)}:runQuery`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
       Authorization: `Bearer ${credentials.idToken}`,
       ...(credentials.appCheckToken ? { "X-Firebase-AppCheck": credentials.appCheckToken } : {}),
     },
-    body: JSON.stringify({ structuredQuery: structuredQuery(spec) }),
+    body: JSON.stringify({ structuredQuery: structuredQuery(spec, database) }),
   });
   if (!response.ok) throw new Error(`runQuery answered ${response.status}`);
   const answer = (await response.json()) as RunQueryAnswer;
   return answer.flatMap(({ document }) =>
     document
-      ? [{ id: document.name.slice(document.name.lastIndexOf("/") + 1), data: decodeFields(document.fields) }]
+      ? [{ id: document.name.slice(document.name.lastIndexOf("/") + 1), fields: document.fields ?? {} }]
       : [],
   );
 }

@@ -4,7 +4,6 @@ import {
   documentId,
   type Firestore,
   getDocs,
-  limit,
   orderBy,
   type QueryConstraint,
   query,
@@ -24,12 +23,9 @@ import {
 } from "@/domain/geo/geo-feed";
 import type { GeoSubQuery } from "@/domain/geo/geo-feed-plan";
 import type { Request } from "@/domain/marketplace/request";
-import {
-  REQUEST_STATUS,
-  type RequestStatus,
-  storedRequestStatuses,
-} from "@/domain/marketplace/state-machine";
-import { countUpToLimit, getLiteDb, liteQuery } from "./firestore-lite";
+import { type RequestStatus, storedRequestStatuses } from "@/domain/marketplace/state-machine";
+import { feedQuerySpec, skippedFeedDocument } from "./feed-query";
+import { countUpToLimit, getLiteDb, liteConstraints, liteQuery } from "./firestore-lite";
 import { customerRequestsQuery } from "./page-queries";
 import { readRequestSnapshot as readSnapshot, readRequestSnapshots as readSnapshots } from "./request-by-id";
 import { inSlices, yieldToMain } from "./slices";
@@ -113,53 +109,14 @@ function feedKeyOf(snapshot: DocumentSnapshot): FeedKey | null {
   };
 }
 
-/**
- * One sub-query as Firestore runs it. Every sub-query orders by the same fields (createdAt, actionRadius,
- * location.lat, location.lng, id; all descending), so their results merge into one feed and a cursor
- * from one is valid for all. Composite indexes: firestore.indexes.json.
- */
+/** One sub-query of the feed as Lite's constraints (./feed-query.ts writes it once for Lite and REST). */
 export function feedQueryConstraints(
   subQuery: GeoSubQuery,
   filters: { category?: string | undefined; urgency?: string | undefined },
   after: FeedKey | null,
   max: number,
 ): QueryConstraint[] {
-  const constraints: QueryConstraint[] = [where(REQUEST_FIELDS.status, "==", REQUEST_STATUS.active)];
-  if (filters.category) constraints.push(where(REQUEST_FIELDS.category, "==", filters.category));
-  if (filters.urgency) constraints.push(where(REQUEST_FIELDS.urgency, "==", filters.urgency));
-  constraints.push(where(subQuery.field, "in", [...subQuery.cells]));
-  if (subQuery.minActionRadiusKm !== null) {
-    constraints.push(where(REQUEST_FIELDS.actionRadius, ">=", subQuery.minActionRadiusKm));
-  }
-  if (subQuery.bounds) {
-    const { minLat, maxLat, minLng, maxLng } = subQuery.bounds;
-    constraints.push(
-      where(REQUEST_FIELDS.lat, ">=", minLat),
-      where(REQUEST_FIELDS.lat, "<=", maxLat),
-      where(REQUEST_FIELDS.lng, ">=", minLng),
-      where(REQUEST_FIELDS.lng, "<=", maxLng),
-    );
-  }
-  constraints.push(
-    orderBy(REQUEST_FIELDS.createdAt, "desc"),
-    orderBy(REQUEST_FIELDS.actionRadius, "desc"),
-    orderBy(REQUEST_FIELDS.lat, "desc"),
-    orderBy(REQUEST_FIELDS.lng, "desc"),
-    orderBy(documentId(), "desc"),
-  );
-  if (after) {
-    constraints.push(
-      startAfter(
-        new Timestamp(after.seconds, after.nanoseconds),
-        after.actionRadius,
-        after.lat,
-        after.lng,
-        after.id,
-      ),
-    );
-  }
-  constraints.push(limit(max));
-  return constraints;
+  return liteConstraints(feedQuerySpec(subQuery, filters, after, max));
 }
 
 /** Runs feed sub-queries with Firestore Lite (the app, and the integration test against our emulator). */
@@ -175,7 +132,7 @@ export function firestoreFeedExecutor(db: Firestore): FeedExecutor<Request> {
     const fetched = await inSlices(snapshot.docs, (document): FetchedDoc<Request> | null => {
       const key = feedKeyOf(document);
       if (key) return { key, item: readSnapshot(document) };
-      console.warn(`Richiesta ${document.id} ignorata: campi di ordinamento non validi`);
+      skippedFeedDocument(document.id);
       return null;
     });
     const docs = fetched.filter((doc): doc is FetchedDoc<Request> => doc !== null);

@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchRequestPhotos } from "@/data/request-photos";
+import { lazyModule } from "./page-data";
+
+// The photos' module (Firestore Lite) loads with the first request that has photos, not with the page.
+const photosModule = lazyModule(() => import("@/data/request-photos"));
 
 /** The query key of a request's photos (they never change once published). */
 export const requestPhotosKey = (requestId: string) => ["requestPhotos", requestId] as const;
@@ -11,7 +14,7 @@ export const requestPhotosKey = (requestId: string) => ["requestPhotos", request
 export function useRequestPhotos(requestId: string, photoCount: number | undefined) {
   return useQuery({
     queryKey: requestPhotosKey(requestId),
-    queryFn: () => fetchRequestPhotos(requestId),
+    queryFn: async () => (await photosModule()).fetchRequestPhotos(requestId),
     enabled: (photoCount ?? 0) > 0,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

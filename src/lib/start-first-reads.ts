@@ -1,5 +1,5 @@
 import { validDeviceSession } from "@/data/device-session";
-import { runQueryOverRest } from "@/data/firestore-rest";
+import { type RestCredentials, runQueryOverRest } from "@/data/firestore-rest";
 import type { QuerySpec } from "@/data/query-spec";
 import { keepFirstRead, mayStartFirstRead } from "./first-read";
 
@@ -11,9 +11,8 @@ import { keepFirstRead, mayStartFirstRead } from "./first-read";
  * (or had just done so).
  */
 export function startFirstReads(uid: string, specs: readonly QuerySpec[], now: number = Date.now()): boolean {
-  const session = validDeviceSession(now);
-  if (session?.user.uid !== uid) return false;
-  const credentials = { idToken: session.idToken, appCheckToken: session.appCheck?.token };
+  const credentials = keptCredentials(uid, now);
+  if (!credentials) return false;
   for (const spec of specs) {
     if (!mayStartFirstRead(spec, now)) continue;
     const documents = runQueryOverRest(spec, credentials);
@@ -21,4 +20,11 @@ export function startFirstReads(uid: string, specs: readonly QuerySpec[], now: n
     keepFirstRead(spec, documents, now);
   }
   return true;
+}
+
+/** The credentials of `uid`'s session as this device kept it while valid (a read over REST), else null. */
+export function keptCredentials(uid: string, now: number = Date.now()): RestCredentials | null {
+  const session = validDeviceSession(now);
+  if (session?.user.uid !== uid) return null;
+  return { idToken: session.idToken, ...(session.appCheck ? { appCheckToken: session.appCheck.token } : {}) };
 }

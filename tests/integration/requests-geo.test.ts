@@ -5,6 +5,7 @@
 // allowed by the rules. Every page must equal a brute-force scan of the newest requests the merchant
 // may see: within their radius and within the request's own reach.
 
+import { getAuth } from "firebase/auth";
 import type { Firestore as LiteFirestore } from "firebase/firestore/lite";
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore, Timestamp } from "firebase-admin/firestore";
@@ -13,6 +14,7 @@ import { configureFirestore } from "../../functions/src/lib/admin";
 import { adminFeedExecutor } from "../../scripts/bench-geo/admin-executor";
 import { BENCH_MERCHANTS, type BenchRequest, generateRequests } from "../../scripts/bench-geo/dataset";
 import { benchDocument, seedRequests } from "../../scripts/bench-geo/seed";
+import { restFeedExecutor } from "../../src/data/feed-over-rest";
 import { firestoreFeedExecutor } from "../../src/data/requests";
 import { RADIUS_OPTIONS_KM } from "../../src/domain/core/enums";
 import { destinationPoint, type LatLng } from "../../src/domain/geo/geo";
@@ -27,6 +29,7 @@ import {
   type NearbyPage,
   visibleDistanceKm,
 } from "../../src/domain/geo/geo-feed";
+import { planNearbyQuery } from "../../src/domain/geo/geo-feed-plan";
 import { shopAreaAround } from "../../src/domain/geo/shop-area";
 import type { Request } from "../../src/domain/marketplace/request";
 import { SHOP_STATUS } from "../../src/domain/people/shop-verification";
@@ -266,4 +269,28 @@ describe("the app's own client, signed in as a shop, under the rules", () => {
       expect(viaApp.reads).toEqual(viaMirror.reads);
     },
   );
+
+  // The feed's first page before Firebase has loaded (src/data/feed-over-rest.ts): the same sub-queries
+  // and cursors over REST with the shop's ID token, to the nanosecond (the edge cases share timestamps).
+  it.each(RADIUS_OPTIONS_KM)("reads the %i km feed over REST exactly as the mirror says", async (radius) => {
+    const at = BENCH_MERCHANTS[1]!.at;
+    const idToken = await getAuth(merchant.app).currentUser!.getIdToken();
+    const database = { origin: `http://${stack.hosts.firestore}`, projectId: stack.projectId };
+    const viaRest = await pageThrough(restFeedExecutor({ idToken }, database), at, radius, {}, 20, 2);
+    const viaMirror = await pageThrough(storedMirror(), at, radius, {}, 20, 2);
+    expect(viaRest.ids.length).toBeGreaterThan(0);
+    expect(viaRest.ids).toEqual(viaMirror.ids);
+    expect(viaRest.reads).toEqual(viaMirror.reads);
+  });
+
+  it("refuses the feed over REST without a token, as the rules refuse it to anyone signed out", async () => {
+    const database = { origin: `http://${stack.hosts.firestore}`, projectId: stack.projectId };
+    const [sub] = planNearbyQuery(BENCH_MERCHANTS[1]!.at, 5).subQueries;
+    await expect(
+      restFeedExecutor(
+        { idToken: "not-a-token" },
+        database,
+      )({ subQuery: sub!, filters: {}, after: null, limit: 5 }),
+    ).rejects.toThrow(/runQuery answered 4\d\d/);
+  });
 });

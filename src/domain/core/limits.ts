@@ -58,6 +58,12 @@ export const JUST_READ_MS = 3000;
 export const FIRST_READ_MAX_AGE_MS = 15_000;
 
 /**
+ * On a page opened on the session the device kept, Firebase Auth's engine loads once the page's reads
+ * over REST have answered, and at most this long after the page has painted.
+ */
+export const KEPT_SESSION_ENGINE_WAIT_MS = 3_000;
+
+/**
  * The ID token this device kept (src/data/device-session.ts) is used before Firebase has loaded only
  * with at least this much of its hour left: the read, and its fallback, finish while it is valid.
  */

@@ -28,7 +28,7 @@ export function BrowsePage() {
   const own = userData?.shop?.categories ?? NO_CATEGORIES;
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
-  const feed = useNearbyFeed(location, filters, own);
+  const feed = useNearbyFeed(uid, location, filters, own);
   const applied = filtersToSearchParams(filters).toString();
 
   const search = (next: Filters) => {

@@ -1,4 +1,6 @@
 import { validDeviceSession } from "@/data/device-session";
+import { restReadsSettled } from "@/data/rest-reads";
+import { KEPT_SESSION_ENGINE_WAIT_MS } from "@/domain/core/limits";
 import { hasSessionHint } from "./session-hint";
 import { signedInSession } from "./signed-in-session";
 import type { SessionSnapshot } from "./types";
@@ -23,4 +25,16 @@ export async function keptSession(): Promise<SessionSnapshot | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Settles when the engine of a page opened on the kept session may load: once the page's reads over
+ * REST have answered (its 70 kB would otherwise share a phone's link with them), or after
+ * KEPT_SESSION_ENGINE_WAIT_MS at most.
+ */
+export function engineMayLoad(): Promise<void> {
+  return Promise.race([
+    restReadsSettled(),
+    new Promise<void>((resolve) => setTimeout(resolve, KEPT_SESSION_ENGINE_WAIT_MS)),
+  ]);
 }

@@ -101,10 +101,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [started, engine]);
 
-  // The kept session's page is committed: the engine loads once it has painted.
+  // The kept session's page is committed: the engine loads once it has painted and its reads over REST
+  // have answered (./kept-session.ts `engineMayLoad`).
   useEffect(() => {
     if (!snapshot.provisional || engine) return;
-    return afterNextPaint(() => setEngine(true));
+    let cancelled = false;
+    const stop = afterNextPaint(() => {
+      void import("./kept-session")
+        .then(({ engineMayLoad }) => engineMayLoad())
+        .catch(() => undefined)
+        .then(() => {
+          if (!cancelled) setEngine(true);
+        });
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
   }, [snapshot.provisional, engine]);
 
   // A returning user gets the header's account menu without making the marketing pages heavier: once

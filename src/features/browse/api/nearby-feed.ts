@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { NearbyRequestsCursor } from "@/data/requests";
+import type { NearbyRequestsCursor, NearbyRequestsParams } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
   type RadiusOption,
@@ -18,10 +18,13 @@ import {
   scopeCategories,
 } from "@/domain/marketplace/feed-categories";
 import { failWith } from "@/lib/app-error";
-import { moduleWithPage } from "@/lib/page-data";
+import { lazyModule, moduleWithPage } from "@/lib/page-data";
+import { keptCredentials } from "@/lib/start-first-reads";
 
-// The requests module (the feed's planner and the schemas it parses with), downloaded with the page's code.
-const requestsModule = moduleWithPage(() => import("@/data/requests"));
+// The feed over REST (the planner and the schemas it parses with, no Firebase), downloaded with the
+// page's code; the feed over Firestore Lite, loaded when it is needed (no kept token, 'Carica altre').
+const restFeedModule = moduleWithPage(() => import("@/data/feed-over-rest"));
+const requestsModule = lazyModule(() => import("@/data/requests"));
 
 /**
  * The browse page's filters; they live in the URL (?categoria=&urgenza=&raggio=). No category in the URL
@@ -69,28 +72,53 @@ export const browseKeys = {
     ] as const,
 };
 
-/** `own`: the shop's categories, which 'Le tue categorie' stands for. */
-export function nearbyFeedOptions(center: LatLng, filters: BrowseFilters, own: readonly RequestCategory[]) {
+/**
+ * One page of the feed: the first over REST while this device holds `uid`'s valid token (before
+ * Firebase has loaded, docs/content-bench.md), through Firestore Lite otherwise, when REST is refused
+ * (a token revoked elsewhere) and for the pages after it.
+ */
+async function feedPage(uid: string, params: NearbyRequestsParams) {
+  const credentials = params.cursor ? null : keptCredentials(uid);
+  if (credentials) {
+    try {
+      return await (await restFeedModule()).fetchNearbyRequestsOverRest(params, credentials);
+    } catch {
+      // Read again through Lite below, which reports its own failure.
+    }
+  }
+  return (await requestsModule()).fetchNearbyRequests(params);
+}
+
+/** `own`: the shop's categories, which 'Le tue categorie' stands for; `uid`: the signed-in shop. */
+export function nearbyFeedOptions(
+  uid: string,
+  center: LatLng,
+  filters: BrowseFilters,
+  own: readonly RequestCategory[],
+) {
   const categories = scopeCategories(filters.category, own);
   return infiniteQueryOptions({
     queryKey: browseKeys.feed(center, filters, categories),
-    queryFn: async ({ pageParam }) =>
-      (await requestsModule())
-        .fetchNearbyRequests({
-          center,
-          radiusKm: filters.radiusKm,
-          categories,
-          urgency: filters.urgency,
-          pageSize: FEED_PAGE_SIZE,
-          cursor: pageParam,
-        })
-        .catch(failWith(ERROR_MESSAGES.loadRequests)),
+    queryFn: ({ pageParam }) =>
+      feedPage(uid, {
+        center,
+        radiusKm: filters.radiusKm,
+        categories,
+        urgency: filters.urgency,
+        pageSize: FEED_PAGE_SIZE,
+        cursor: pageParam,
+      }).catch(failWith(ERROR_MESSAGES.loadRequests)),
     initialPageParam: null as NearbyRequestsCursor | null,
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 /** The merchant feed around `center`, page by page ('Carica altre'). */
-export function useNearbyFeed(center: LatLng, filters: BrowseFilters, own: readonly RequestCategory[]) {
-  return useInfiniteQuery(nearbyFeedOptions(center, filters, own));
+export function useNearbyFeed(
+  uid: string,
+  center: LatLng,
+  filters: BrowseFilters,
+  own: readonly RequestCategory[],
+) {
+  return useInfiniteQuery(nearbyFeedOptions(uid, center, filters, own));
 }

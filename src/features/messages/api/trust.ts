@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { setBlock } from "@/data/moderation";
 import { getPublicProfile } from "@/data/profiles";
-import { trustKeys } from "@/lib/trust";
+import { moderationModule, trustKeys } from "@/lib/trust";
 
 const profileKey = (uid: string) => ["public-profile", uid] as const;
 
@@ -9,7 +8,8 @@ const profileKey = (uid: string) => ["public-profile", uid] as const;
 export function useSetBlock(uid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { userId: string; blocked: boolean }) => setBlock(input),
+    mutationFn: async (input: { userId: string; blocked: boolean }) =>
+      (await moderationModule()).setBlock(input),
     onSuccess: () => client.invalidateQueries({ queryKey: trustKeys.blocks(uid) }),
   });
 }
