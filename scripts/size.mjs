@@ -70,6 +70,8 @@ const ON_DEMAND = new Set([
   // The full Firestore SDK of every live listener (src/data/listen.ts): the session's users/{uid} once the
   // page is idle, the messages screen's once it has painted.
   "node_modules/firebase/firestore/dist/esm/index.esm.js",
+  // Firebase Functions, loaded by the first callable (src/data/callables.ts): a button's first tap.
+  "node_modules/firebase/functions/dist/esm/index.esm.js",
   // The offline gazetteer, data and lookup (~150 kB gzip): fetched on the first keystroke in a place
   // field (/create, /profile).
   "src/data/gazetteer/italian-places.ts",

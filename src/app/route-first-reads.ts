@@ -4,3 +4,4 @@
  */
 export { startCustomerFirstReads } from "@/features/customer/api/first-reads";
 export { startMerchantFirstReads } from "@/features/merchant/api/first-reads";
+export { startMessagesFirstReads } from "@/features/messages/api/first-reads";

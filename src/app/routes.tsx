@@ -99,9 +99,14 @@ export type AppRoute = {
 
 const loadFirstReads = () => import("./route-first-reads");
 const loadMessagesPrefetch = () => import("@/features/messages/api/prefetch");
-/** The conversation list and, in a conversation, the conversation, its offer and its messages. */
-const prefetchMessagesData: RoutePrefetch = (client, uid, params) =>
+/**
+ * The conversation list and, in a conversation, the conversation, its offer and its messages: over REST
+ * at once when the device holds a valid session (src/lib/first-read.ts), then the screen's reads.
+ */
+const prefetchMessagesData: RoutePrefetch = (client, uid, params) => {
+  void loadFirstReads().then((module) => module.startMessagesFirstReads(uid, params.conversationId));
   void loadMessagesPrefetch().then((module) => module.prefetchMessages(client, uid, params.conversationId));
+};
 /**
  * The messages screen's code and its first reads' code, both after the first paint: the reads then start
  * the moment the uid is known, not a download later (a conversation's LCP waits for them).

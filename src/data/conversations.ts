@@ -1,8 +1,11 @@
 import type { DocumentData } from "firebase/firestore";
-import { COLLECTIONS, CONVERSATION_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
 import { type Conversation, conversationSchema, mergeConversations } from "@/domain/marketplace/conversation";
-import { isPresent, parseDocument } from "./document";
-import { isPermissionDenied, withFirestoreLite } from "./listen";
+import { isPresent, parseDocument, parseRestDocuments } from "./document";
+import type { RestDocument } from "./firestore-rest";
+import { isPermissionDenied, readLiteQuery, withFirestoreLite } from "./listen";
+import { userConversationsQueries } from "./page-queries";
 import { inSlices } from "./slices";
 
 /**
@@ -12,7 +15,8 @@ import { inSlices } from "./slices";
  * user's conversations live (full SDK, loaded by ./listen.ts).
  */
 
-const DEFAULT_MAX_CONVERSATIONS = 50;
+/** The conversations the list reads: the newest the rules let a list hold. */
+export const CONVERSATION_LIST_MAX = REQUEST_QUERY_LIMIT;
 
 /** The conversation in a document, or null (with a warning) when it does not match the schema. */
 export function parseConversation(id: string, data: DocumentData | undefined): Conversation | null {
@@ -27,32 +31,39 @@ async function readConversationsInSlices(documents: readonly ReadDocument[]): Pr
   return (await inSlices(documents, read)).filter(isPresent);
 }
 
-type Side = typeof CONVERSATION_FIELDS.customerId | typeof CONVERSATION_FIELDS.merchantId;
+/** Both sides' conversations merged without duplicates, newest update first, at most `max`. */
+const mergedList = (sides: readonly Conversation[][], max: number) =>
+  mergeConversations(sides[0] ?? [], sides[1] ?? []).slice(0, max);
 
 /**
  * The user's conversations once (spec §7: participants.customerId == uid and participants.merchantId ==
  * uid, each newest update first, merged without duplicates), over Firestore Lite. No listener: the
  * screens read again what the user's news names (src/lib/news.ts).
  */
-export function readUserConversations(uid: string, max = DEFAULT_MAX_CONVERSATIONS): Promise<Conversation[]> {
-  return withFirestoreLite(async (fs, db) => {
-    const side = async (field: Side) => {
-      const snapshot = await fs.getDocs(
-        fs.query(
-          fs.collection(db, COLLECTIONS.conversations),
-          fs.where(field, "==", uid),
-          fs.orderBy(CONVERSATION_FIELDS.updatedAt, "desc"),
-          fs.limit(max),
-        ),
-      );
-      return readConversationsInSlices(snapshot.docs);
-    };
-    const [asCustomer, asMerchant] = await Promise.all([
-      side(CONVERSATION_FIELDS.customerId),
-      side(CONVERSATION_FIELDS.merchantId),
-    ]);
-    return mergeConversations(asCustomer, asMerchant).slice(0, max);
-  });
+export async function readUserConversations(
+  uid: string,
+  max = CONVERSATION_LIST_MAX,
+): Promise<Conversation[]> {
+  const sides = await Promise.all(
+    userConversationsQueries(uid, max).map(async (spec) =>
+      readConversationsInSlices(await readLiteQuery(spec)),
+    ),
+  );
+  return mergedList(sides, max);
+}
+
+/** The same list from its two queries' answers over REST (src/lib/first-read.ts), parsed in slices. */
+export async function parseUserConversations(
+  answers: readonly RestDocument[][],
+  max = CONVERSATION_LIST_MAX,
+): Promise<Conversation[]> {
+  const sides = await Promise.all(answers.map(parseConversationDocuments));
+  return mergedList(sides, max);
+}
+
+/** Conversation documents as a REST read brought them, parsed in slices; malformed ones left out. */
+export function parseConversationDocuments(documents: readonly RestDocument[]): Promise<Conversation[]> {
+  return parseRestDocuments(documents, parseConversation);
 }
 
 /** One conversation once (Firestore Lite); null when it does not exist, is malformed, or the rules hide it. */

@@ -90,5 +90,6 @@ export function liteConstraints(spec: QuerySpec, ...extra: QueryConstraint[]): Q
 
 /** `spec` as a Lite query (see `liteConstraints`). */
 export function liteQuery(db: Firestore, spec: QuerySpec, ...extra: QueryConstraint[]): Query {
-  return query(collection(db, spec.collection), ...liteConstraints(spec, ...extra));
+  const from = spec.parent ? collection(db, spec.parent, spec.collection) : collection(db, spec.collection);
+  return query(from, ...liteConstraints(spec, ...extra));
 }

@@ -1,9 +1,15 @@
 import { env } from "@/config/env";
-import { DOCUMENT_ID_FIELD, type ExactTime, isExactTime, type QuerySpec } from "./query-spec";
+import {
+  DOCUMENT_ID_FIELD,
+  type DocumentPath,
+  type ExactTime,
+  isExactTime,
+  type QuerySpec,
+} from "./query-spec";
 import { countRestRead } from "./rest-reads";
 
 /**
- * A page's first read over Firestore's REST API (`documents:runQuery`), with the ID token this device
+ * A page's first read over Firestore's REST API (`documents:runQuery`, a document's GET), with the ID token this device
  * kept (./device-session.ts): it needs no Firebase SDK, so it can go out as the page starts instead of
  * after Firebase Auth has loaded and checked the session (docs/content-bench.md). The rules apply as to
  * any read (the token is the user's). What it answers is what Firestore Lite's documents hold, as plain
@@ -107,11 +113,15 @@ const buildDatabase = (): RestDatabase => ({
 /** The database's path, as a document reference names it. */
 const databasePath = ({ projectId }: RestDatabase) => `projects/${projectId}/databases/(default)/documents`;
 
+/** The path of the documents a query runs over: the database's, or its parent document's. */
+const queryParentPath = (spec: QuerySpec, database: RestDatabase) =>
+  spec.parent ? `${databasePath(database)}/${spec.parent}` : databasePath(database);
+
 /** A cursor's values: the id ordered by DOCUMENT_ID_FIELD as a reference to the document. */
 function cursorValues(spec: QuerySpec, values: readonly unknown[], database: RestDatabase): Value[] {
   return values.map((value, index) =>
     spec.orderBy[index]?.[0] === DOCUMENT_ID_FIELD
-      ? { referenceValue: `${databasePath(database)}/${spec.collection}/${String(value)}` }
+      ? { referenceValue: `${queryParentPath(spec, database)}/${spec.collection}/${String(value)}` }
       : encodeValue(value),
   );
 }
@@ -172,25 +182,54 @@ export function runTypedQueryOverRest(
   return countRestRead(runQuery(spec, credentials, database));
 }
 
+/** The headers that carry the user's credentials. */
+const credentialHeaders = ({ idToken, appCheckToken }: RestCredentials): Record<string, string> => ({
+  Authorization: `Bearer ${idToken}`,
+  ...(appCheckToken ? { "X-Firebase-AppCheck": appCheckToken } : {}),
+});
+
+/** The id at the end of a document's name. */
+const idOf = (name: string) => name.slice(name.lastIndexOf("/") + 1);
+
 async function runQuery(
   spec: QuerySpec,
   credentials: RestCredentials,
   database: RestDatabase,
 ): Promise<RestTypedDocument[]> {
-  const response = await fetch(`${database.origin}/v1/${databasePath(database)}:runQuery`, {
+  const response = await fetch(`${database.origin}/v1/${queryParentPath(spec, database)}:runQuery`, {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Authorization: `Bearer ${credentials.idToken}`,
-      ...(credentials.appCheckToken ? { "X-Firebase-AppCheck": credentials.appCheckToken } : {}),
-    },
+    headers: { "Content-Type": "application/json", ...credentialHeaders(credentials) },
     body: JSON.stringify({ structuredQuery: structuredQuery(spec, database) }),
   });
   if (!response.ok) throw new Error(`runQuery answered ${response.status}`);
   const answer = (await response.json()) as RunQueryAnswer;
   return answer.flatMap(({ document }) =>
-    document
-      ? [{ id: document.name.slice(document.name.lastIndexOf("/") + 1), fields: document.fields ?? {} }]
-      : [],
+    document ? [{ id: idOf(document.name), fields: document.fields ?? {} }] : [],
   );
+}
+
+/**
+ * One document by its path with the user's credentials: null when it does not exist; rejects on a
+ * refusal or any other failure (the caller falls back: to Lite, a document the rules hide is missing too).
+ */
+export function getDocumentOverRest(
+  { document }: DocumentPath,
+  credentials: RestCredentials,
+  database: RestDatabase = buildDatabase(),
+): Promise<RestDocument | null> {
+  return countRestRead(getDocument(document, credentials, database));
+}
+
+async function getDocument(
+  path: string,
+  credentials: RestCredentials,
+  database: RestDatabase,
+): Promise<RestDocument | null> {
+  const response = await fetch(`${database.origin}/v1/${databasePath(database)}/${path}`, {
+    headers: credentialHeaders(credentials),
+  });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`a document's read answered ${response.status}`);
+  const found = (await response.json()) as { name: string; fields?: Record<string, Value> };
+  return { id: idOf(found.name), data: decodeFields(found.fields) };
 }

@@ -6,6 +6,7 @@ import type {
   Unsubscribe,
 } from "firebase/firestore";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
+import type { QuerySpec } from "./query-spec";
 
 /**
  * The one home of live listeners (architecture §3: realtime screens subscribe with onSnapshot and the
@@ -153,4 +154,14 @@ export async function withOwnFirestore<T>(
   const { isSignedInAs } = await import("./auth");
   if (!(await isSignedInAs(uid))) return undefined;
   return withFirestore(write);
+}
+
+/** A query's documents as Firestore Lite reads them. */
+export type LiteDocument = import("firebase/firestore/lite").QueryDocumentSnapshot;
+
+/** Runs `spec` once over Firestore Lite (loaded with the read, ./firestore-lite.ts `liteQuery`). */
+export async function readLiteQuery(spec: QuerySpec): Promise<LiteDocument[]> {
+  const [fs, lite] = await Promise.all([import("firebase/firestore/lite"), import("./firestore-lite")]);
+  const snapshot = await fs.getDocs(lite.liteQuery(await lite.getLiteDb(), spec));
+  return snapshot.docs;
 }

@@ -1,24 +1,22 @@
 import type { DocumentData, Firestore, QuerySnapshot, Unsubscribe } from "firebase/firestore";
 import type { Firestore as LiteDb, WriteBatch } from "firebase/firestore/lite";
 import { COLLECTIONS, MESSAGE_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
-import {
-  MESSAGE_PAGE_SIZE,
-  type Message,
-  messageSchema,
-  type NewMessageInput,
-} from "@/domain/marketplace/message";
+import { MESSAGE_PAGE_SIZE } from "@/domain/core/limits";
+import { type Message, messageSchema, type NewMessageInput } from "@/domain/marketplace/message";
 import { buildMessageWrite } from "@/domain/marketplace/message-document";
 import { unreadWrites } from "@/domain/notifications/unread-counts";
-import { isPresent, parseDocument } from "./document";
+import { isPresent, parseDocument, parseRestDocuments } from "./document";
+import type { RestDocument } from "./firestore-rest";
 import {
   type FirestoreLiteSdk,
   type FirestoreSdk,
   type Listener,
   lazyListen,
+  readLiteQuery,
   withFirestore,
-  withFirestoreLite,
   withOwnFirestore,
 } from "./listen";
+import { newestMessagesQuery } from "./page-queries";
 import { inSlices } from "./slices";
 import { clearUnreadIn } from "./unread-counts";
 
@@ -87,18 +85,14 @@ export function subscribeToMessages(
  * The newest `max` messages of a conversation once, newest first, over Firestore Lite: the chat paints
  * from this read and follows with its listener once settled.
  */
-export function readNewestMessages(conversationId: string, max: number): Promise<Message[]> {
-  return withFirestoreLite(async (fs, db) => {
-    const snapshot = await fs.getDocs(
-      fs.query(
-        fs.collection(db, COLLECTIONS.conversations, conversationId, SUBCOLLECTIONS.messages),
-        fs.orderBy(MESSAGE_FIELDS.createdAt, "desc"),
-        fs.limit(max),
-      ),
-    );
-    const read = (item: (typeof snapshot.docs)[number]) => parseMessage(item.id, item.data());
-    return (await inSlices(snapshot.docs, read)).filter(isPresent);
-  });
+export async function readNewestMessages(conversationId: string, max: number): Promise<Message[]> {
+  const documents = await readLiteQuery(newestMessagesQuery(conversationId, max));
+  return (await inSlices(documents, (item) => parseMessage(item.id, item.data()))).filter(isPresent);
+}
+
+/** The same messages from a read over REST (src/lib/first-read.ts), parsed in slices. */
+export function parseMessageDocuments(documents: readonly RestDocument[]): Promise<Message[]> {
+  return parseRestDocuments(documents, parseMessage);
 }
 
 /**

@@ -24,6 +24,8 @@ export const isExactTime = (value: unknown): value is ExactTime =>
 
 export type QuerySpec = {
   collection: string;
+  /** The document `collection` is a subcollection of ("conversations/abc"); none for a top-level one. */
+  parent?: string;
   where: readonly (readonly [field: string, op: FilterOp, value: unknown])[];
   orderBy: readonly (readonly [field: string, direction: "asc" | "desc"])[];
   /**
@@ -36,3 +38,10 @@ export type QuerySpec = {
 
 /** The same query as a stable string (the key a first read is found by). */
 export const querySpecKey = (spec: QuerySpec): string => JSON.stringify(spec);
+
+/** One document by its path ("offers/abc"), as a first read names it. */
+export type DocumentPath = { document: string };
+
+export const documentPath = (collection: string, id: string): DocumentPath => ({
+  document: `${collection}/${id}`,
+});

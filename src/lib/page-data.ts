@@ -1,9 +1,7 @@
 import { type QueryClient, type QueryKey, queryOptions, useQuery } from "@tanstack/react-query";
-import type { RestDocument } from "@/data/firestore-rest";
-import type { QuerySpec } from "@/data/query-spec";
 import { JUST_READ_MS } from "@/domain/core/limits";
 import type { News } from "@/domain/notifications/unread-counts";
-import { takeFirstRead } from "./first-read";
+import { type FirstRead, readFirstOr } from "./first-read";
 import { useRefreshOnNews } from "./news";
 
 /**
@@ -58,18 +56,14 @@ export type PageRead<T> = {
   queryKey: QueryKey;
   read: () => Promise<T>;
   /**
-   * The read's query as the route starts it over REST on a page load (./first-read.ts), and how its
-   * documents become the read's value (the data module's parser).
+   * The read as the route starts it over REST on a page load (./first-read.ts), and how its answer
+   * becomes the read's value (the data module's parser).
    */
-  first?: { query: QuerySpec; parse: (documents: RestDocument[]) => Promise<T> };
+  first?: FirstRead<T>;
 };
 
-/** The read: the route's first read when it started one for this query, else (and when it failed) `read`. */
-function readPage<T>({ read, first }: PageRead<T>): Promise<T> {
-  const early = first && takeFirstRead(first.query);
-  if (!first || !early) return read();
-  return early.then(first.parse).catch(() => read());
-}
+/** The read: the route's first read when it started one for it, else (and when it failed) `read`. */
+const readPage = <T>({ read, first }: PageRead<T>): Promise<T> => readFirstOr(first, read);
 
 /**
  * Whether to read again at mount: the cached answer is older than JUST_READ_MS (the route's early read

@@ -1,23 +1,32 @@
 import { validDeviceSession } from "@/data/device-session";
-import { type RestCredentials, runQueryOverRest } from "@/data/firestore-rest";
-import type { QuerySpec } from "@/data/query-spec";
-import { keepFirstRead, mayStartFirstRead } from "./first-read";
+import { getDocumentOverRest, type RestCredentials, runQueryOverRest } from "@/data/firestore-rest";
+import { type FirstReadTarget, keepFirstRead, mayStartFirstRead } from "./first-read";
 
 // The REST half of ./first-read.ts, loaded with a page's first-read queries (features' first-reads.ts)
 // on a page load: no Firebase and no zod, so it arrives long before either.
 
 /**
- * Starts `specs` over REST for `uid` when this device holds a valid session of `uid`'s; whether it did
- * (or had just done so).
+ * Starts `targets` (queries, documents) over REST for `uid` when this device holds a valid session of
+ * `uid`'s; whether it did (or had just done so).
  */
-export function startFirstReads(uid: string, specs: readonly QuerySpec[], now: number = Date.now()): boolean {
+export function startFirstReads(
+  uid: string,
+  targets: readonly FirstReadTarget[],
+  now: number = Date.now(),
+): boolean {
   const credentials = keptCredentials(uid, now);
   if (!credentials) return false;
-  for (const spec of specs) {
-    if (!mayStartFirstRead(spec, now)) continue;
-    const documents = runQueryOverRest(spec, credentials);
-    documents.catch(() => undefined); // the page's read falls back to the SDK
-    keepFirstRead(spec, documents, now);
+  for (const target of targets) {
+    if (!mayStartFirstRead(target, now)) continue;
+    if ("document" in target) {
+      const document = getDocumentOverRest(target, credentials);
+      document.catch(() => undefined); // the page's read falls back to the SDK
+      keepFirstRead(target, document, now);
+    } else {
+      const documents = runQueryOverRest(target, credentials);
+      documents.catch(() => undefined);
+      keepFirstRead(target, documents, now);
+    }
   }
   return true;
 }

@@ -26,11 +26,11 @@ import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import {
   MERCHANT_ZONE_COUNT_CAP,
   MERCHANT_ZONE_RADIUS_KM,
+  MESSAGE_PAGE_SIZE,
   REQUEST_QUERY_LIMIT,
 } from "../../src/domain/core/limits";
 import { requestGeoFields } from "../../src/domain/geo/geo-cover";
 import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
-import { MESSAGE_PAGE_SIZE } from "../../src/domain/marketplace/message";
 import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { useRulesEnvironment } from "./environment";
 import {

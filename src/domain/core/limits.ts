@@ -23,6 +23,8 @@ export const REDIRECT_AFTER_REQUEST_CREATED_MS = 2000;
 // Lists and dashboards
 /** Page size of a request query. */
 export const REQUEST_QUERY_LIMIT = 50;
+/** The chat shows the newest this-many messages live and loads older ones this-many at a time. */
+export const MESSAGE_PAGE_SIZE = REQUEST_QUERY_LIMIT;
 export const CUSTOMER_DASHBOARD_REQUESTS = 4;
 export const CUSTOMER_DASHBOARD_OFFERS_PER_REQUEST = 2;
 export const MERCHANT_DASHBOARD_OFFERS = 4;

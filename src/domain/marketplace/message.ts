@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { VALIDATION_MESSAGES } from "../core/common-messages.ts";
 import { dateSchema, idSchema, requiredText } from "../core/fields.ts";
-import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, REQUEST_QUERY_LIMIT } from "../core/limits.ts";
+import { CHAT_MESSAGE_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from "../core/limits.ts";
 import { userTypeSchema } from "../core/user-type.ts";
 
 /** One message per second per sender: the rules refuse a sender's message sooner after their last one. */
 export const MESSAGE_MIN_INTERVAL_MS = 1000;
-
-/** The chat shows the newest this-many messages live and loads older ones this-many at a time. */
-export const MESSAGE_PAGE_SIZE = REQUEST_QUERY_LIMIT;
 
 export const MESSAGE_TYPES = ["text"] as const;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);

@@ -40,10 +40,16 @@ import { MessagesPage } from "./messages-page";
 
 // The screens read once (the conversations, the conversation, its offer and request, the newest
 // messages) and follow only the chat's new messages with a listener (src/lib/news.ts, docs/scale.md).
-vi.mock("@/data/conversations", () => ({ readUserConversations: vi.fn(), readConversation: vi.fn() }));
+vi.mock("@/data/conversations", () => ({
+  readUserConversations: vi.fn(),
+  readConversation: vi.fn(),
+  parseConversationDocuments: vi.fn(),
+  parseUserConversations: vi.fn(),
+}));
 vi.mock("@/data/offer-by-id", () => ({ getOffer: vi.fn() }));
 vi.mock("@/data/messages", () => ({
   readNewestMessages: vi.fn(),
+  parseMessageDocuments: vi.fn(),
   loadOlderMessages: vi.fn(),
   subscribeToMessages: vi.fn(),
   newMessageId: vi.fn(),

@@ -4,6 +4,7 @@ import type { Offer } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
 import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import type { News } from "@/domain/notifications/unread-counts";
+import { firstQuery } from "@/lib/first-read";
 import { lazyModule, type PageRead, pageReadOptions, prefetchPageRead, usePageRead } from "@/lib/page-data";
 import type { CustomerStats } from "../lib/customer-stats";
 import { useWithoutBlockedShops } from "./blocked-shops";
@@ -35,19 +36,17 @@ export const customerKeys = {
 const requestsRead = (uid: string): PageRead<Request[]> => ({
   queryKey: customerKeys.requests(uid),
   read: async () => (await requestsModule()).listCustomerRequests(uid, CUSTOMER_REQUESTS_MAX),
-  first: {
-    query: customerRequestsFirstQuery(uid),
-    parse: async (documents) => (await requestParsing()).parseRequestDocuments(documents),
-  },
+  first: firstQuery(customerRequestsFirstQuery(uid), async (documents) =>
+    (await requestParsing()).parseRequestDocuments(documents),
+  ),
 });
 
 const offersRead = (uid: string): PageRead<Offer[]> => ({
   queryKey: customerKeys.offers(uid),
   read: async () => (await offersModule()).listCustomerOffers(uid, CUSTOMER_OFFERS_MAX),
-  first: {
-    query: customerOffersFirstQuery(uid),
-    parse: async (documents) => (await offerParsing()).parseOfferDocuments(documents),
-  },
+  first: firstQuery(customerOffersFirstQuery(uid), async (documents) =>
+    (await offerParsing()).parseOfferDocuments(documents),
+  ),
 });
 
 /**

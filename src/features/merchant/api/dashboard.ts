@@ -12,6 +12,7 @@ import type { Offer } from "@/domain/marketplace/offer";
 import { shopDayStart, TODAYS_PICKUPS_MAX } from "@/domain/marketplace/pickup-hold";
 import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { failWith } from "@/lib/app-error";
+import { firstQuery } from "@/lib/first-read";
 import { decisionNews, merchantOffersKey } from "@/lib/merchant-offers-live";
 import { moduleWithPage, type PageRead, usePageRead } from "@/lib/page-data";
 import { recentOffersFirstQuery } from "./first-reads";
@@ -75,16 +76,13 @@ function recentOffersRead(uid: string): PageRead<MerchantOfferRow[]> {
         .listRecentMerchantOffers(uid, MERCHANT_DASHBOARD_OFFERS)
         .catch(failWith(ERROR_MESSAGES.loadOffers)),
     // On a page load, the route's read over REST (./first-reads.ts), made into rows without Firebase.
-    first: {
-      query: recentOffersFirstQuery(uid),
-      parse: async (documents) => {
-        const [{ parseOfferDocuments }, { withRequestsForTitles }] = await Promise.all([
-          import("@/data/offer-documents"),
-          import("@/data/merchant-offer-rows"),
-        ]);
-        return withRequestsForTitles(await parseOfferDocuments(documents));
-      },
-    },
+    first: firstQuery(recentOffersFirstQuery(uid), async (documents) => {
+      const [{ parseOfferDocuments }, { withRequestsForTitles }] = await Promise.all([
+        import("@/data/offer-documents"),
+        import("@/data/merchant-offer-rows"),
+      ]);
+      return withRequestsForTitles(await parseOfferDocuments(documents));
+    }),
   };
 }
 

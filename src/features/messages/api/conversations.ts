@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { readConversation, readUserConversations } from "@/data/conversations";
+import { readConversation } from "@/data/conversations";
 import { getOffer } from "@/data/offer-by-id";
 import { getRequest } from "@/data/request-by-id";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
@@ -11,13 +11,14 @@ import type { News } from "@/domain/notifications/unread-counts";
 import { displayProductName } from "@/domain/products/product-name";
 import { failWith } from "@/lib/app-error";
 import { useNews } from "@/lib/news";
+import { readConversationById, readConversationList, readOffer, readRequest } from "./chat-reads";
 import { useRefreshDealOnReplies } from "./deal-refresh";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
 
 /** The user's conversations once: both queries of spec §7, merged (prefetch.ts starts the same read). */
 export const conversationListOptions = (uid: string) =>
-  queryOptions({ queryKey: messageKeys.conversations(uid), queryFn: () => readUserConversations(uid) });
+  queryOptions({ queryKey: messageKeys.conversations(uid), queryFn: () => readConversationList(uid) });
 
 /**
  * Reads again only the conversations the news names (a message or an offer in them: one read each,
@@ -56,7 +57,7 @@ export function useConversations(uid: string, enabled = true) {
   return useLiveQuery<Conversation[]>({
     enabled,
     queryKey: messageKeys.conversations(uid),
-    read: () => readUserConversations(uid),
+    read: () => readConversationList(uid),
     errorMessage: ERROR_MESSAGES.loadConversations,
   });
 }
@@ -73,7 +74,7 @@ export async function readOpenConversation(client: QueryClient, uid: string, id:
     const found = conversations?.find((item) => item.id === id);
     if (found) return found;
   }
-  return readConversation(id);
+  return again ? readConversation(id) : readConversationById(id);
 }
 
 /** News for one deal: a notification (accepted, rejected, withdrawn, closed …), a rating, or its new offer. */
@@ -97,7 +98,7 @@ export function useConversation(id: string, uid: string, withList: boolean) {
 export function useLiveOffer(offerId: string, uid: string) {
   return useLiveQuery<Offer | null>({
     queryKey: messageKeys.offer(offerId),
-    read: () => getOffer(offerId),
+    read: () => readOffer(offerId),
     refreshOn: { uid, wanted: dealNews(offerId) },
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
@@ -118,7 +119,7 @@ export function useLiveRequest(
 ) {
   return useLiveQuery<Request | null>({
     queryKey: messageKeys.request(requestId),
-    read: () => getRequest(requestId),
+    read: () => readRequest(requestId),
     refreshOn: { uid, wanted: dealNews(conversationId) },
     errorMessage: ERROR_MESSAGES.loadMessages,
     enabled,

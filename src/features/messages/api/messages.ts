@@ -6,18 +6,19 @@ import {
   loadOlderMessages,
   markMessagesRead,
   newMessageId,
-  readNewestMessages,
   sendMessage,
   subscribeToMessages,
 } from "@/data/messages";
 import { clearUnread } from "@/data/unread-counts";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { MESSAGE_PAGE_SIZE } from "@/domain/core/limits";
 import type { UserType } from "@/domain/core/user-type";
 import type { Conversation } from "@/domain/marketplace/conversation";
-import { isReadBy, MESSAGE_PAGE_SIZE, type Message, mergeThread } from "@/domain/marketplace/message";
+import { isReadBy, type Message, mergeThread } from "@/domain/marketplace/message";
 import type { Offer } from "@/domain/marketplace/offer";
 import { isPendingOffer } from "@/domain/marketplace/state-machine";
 import { failWith } from "@/lib/app-error";
+import { readThread } from "./chat-reads";
 import { messageKeys } from "./keys";
 import { useLiveQuery } from "./live-query";
 import { useCachedUnreadCounts } from "./unread-total";
@@ -38,7 +39,7 @@ export function useMessages(conversationId: string) {
     queryKey: messageKeys.thread(conversationId),
     subscribe: (listener, current) => subscribeToMessages(conversationId, listener, newestSentAt(current)),
     merge: (current, arrived) => mergeThread(current ?? [], arrived),
-    read: () => readNewestMessages(conversationId, MESSAGE_PAGE_SIZE).then((newest) => newest.reverse()),
+    read: () => readThread(conversationId),
     errorMessage: ERROR_MESSAGES.loadMessages,
   });
 }

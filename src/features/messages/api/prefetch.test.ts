@@ -15,9 +15,14 @@ const conversation = vi.hoisted(() => ({
 vi.mock("@/data/conversations", () => ({
   readUserConversations: vi.fn(async () => ["lista"]),
   readConversation: vi.fn(async () => conversation),
+  parseConversationDocuments: vi.fn(),
+  parseUserConversations: vi.fn(),
 }));
 vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn(async () => "richiesta") }));
-vi.mock("@/data/messages", () => ({ readNewestMessages: vi.fn(async () => ["m3", "m2", "m1"]) }));
+vi.mock("@/data/messages", () => ({
+  readNewestMessages: vi.fn(async () => ["m3", "m2", "m1"]),
+  parseMessageDocuments: vi.fn(),
+}));
 vi.mock("@/data/offer-by-id", () => ({ getOffer: vi.fn(async () => "offerta") }));
 
 describe("prefetchMessages (the route gate's early reads)", () => {

@@ -1,23 +1,16 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { readNewestMessages } from "@/data/messages";
-import { getOffer } from "@/data/offer-by-id";
-import { getRequest } from "@/data/request-by-id";
-import { MESSAGE_PAGE_SIZE } from "@/domain/marketplace/message";
-import { offerIdParts } from "@/domain/marketplace/offer";
-import { MD_MEDIA_QUERY } from "@/lib/use-media-query";
+import { offerIdParts } from "@/domain/marketplace/offer-id";
+import { readOffer, readRequest, readThread } from "./chat-reads";
 import { conversationListOptions, readOpenConversation } from "./conversations";
+import { listBesideChat } from "./first-reads";
 import { messageKeys } from "./keys";
-
-const listBesideChat = () =>
-  typeof window === "undefined" || typeof window.matchMedia !== "function"
-    ? true
-    : window.matchMedia(MD_MEDIA_QUERY).matches;
 
 /**
  * The messages screen's first reads, started by the route gate as soon as the signed-in uid is known,
  * while the session still reads the user document (RouteAccessGate `prefetch`): the list (beside the chat
  * only), and for an open conversation the conversation, its offer (a conversation's id is its offer's), its
- * newest messages and, for the buyer, its request.
+ * newest messages and, for the buyer, its request. On a page load the route has started them over REST
+ * already (./first-reads.ts): each read takes that answer (./chat-reads.ts).
  * They fill the same queries the screen's `useLiveQuery` reads, which the news (and the chat's listener,
  * for its messages) keep current once settled.
  */
@@ -36,7 +29,7 @@ export function prefetchMessages(client: QueryClient, uid: string, conversationI
   const prefetchRequest = (requestId: string) =>
     void client.prefetchQuery({
       queryKey: messageKeys.request(requestId),
-      queryFn: () => getRequest(requestId),
+      queryFn: () => readRequest(requestId),
       ...fresh,
     });
   if (named && named.merchantId !== uid) prefetchRequest(named.requestId);
@@ -54,12 +47,12 @@ export function prefetchMessages(client: QueryClient, uid: string, conversationI
   });
   void client.prefetchQuery({
     queryKey: messageKeys.offer(conversationId),
-    queryFn: () => getOffer(conversationId),
+    queryFn: () => readOffer(conversationId),
     ...fresh,
   });
   void client.prefetchQuery({
     queryKey: messageKeys.thread(conversationId),
-    queryFn: () => readNewestMessages(conversationId, MESSAGE_PAGE_SIZE).then((newest) => newest.reverse()),
+    queryFn: () => readThread(conversationId),
     ...fresh,
   });
 }
