@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "@/config/env";
-import { decodeValue, encodeValue, exactTimeOf, runQueryOverRest, structuredQuery } from "./firestore-rest";
+import {
+  decodeValue,
+  encodeValue,
+  exactTimeOf,
+  getDocumentOverRest,
+  runQueryOverRest,
+  structuredQuery,
+} from "./firestore-rest";
 import { DOCUMENT_ID_FIELD, exactTime, type QuerySpec } from "./query-spec";
 
 // The first read over REST (src/lib/first-read.ts): Firestore's typed values both ways, the query as
@@ -194,5 +201,69 @@ describe("runQueryOverRest", () => {
       vi.fn(async () => new Response("{}", { status: 403 })),
     );
     await expect(runQueryOverRest(spec, { idToken: "revoked" })).rejects.toThrow("403");
+  });
+});
+
+describe("a subcollection's query (a conversation's messages)", () => {
+  const messages: QuerySpec = {
+    collection: "messages",
+    parent: "conversations/r1_shop-1",
+    where: [],
+    orderBy: [
+      ["createdAt", "desc"],
+      [DOCUMENT_ID_FIELD, "desc"],
+    ],
+    startAfter: [exactTime(1_700_000_000, 0), "m9"],
+    limit: 50,
+  };
+
+  it("runs under its parent document, its cursor's id a reference under that parent", async () => {
+    const fetch = vi.fn(async () => Response.json([]));
+    vi.stubGlobal("fetch", fetch);
+    await runQueryOverRest(messages, { idToken: "id-token" });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/documents\/conversations\/r1_shop-1:runQuery$/);
+    const { structuredQuery: sent } = JSON.parse(String(init.body));
+    expect(sent.from).toEqual([{ collectionId: "messages" }]);
+    expect(sent.startAt.values[1]).toEqual({
+      referenceValue: `projects/${env.firebase.projectId}/databases/(default)/documents/conversations/r1_shop-1/messages/m9`,
+    });
+  });
+});
+
+describe("getDocumentOverRest", () => {
+  it("reads one document by its path with the user's token: its id and plain fields", async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({
+        name: `projects/${env.firebase.projectId}/databases/(default)/documents/offers/r1_shop-1`,
+        fields: { price: { doubleValue: 12.5 }, createdAt: { timestampValue: "2026-11-30T10:00:00Z" } },
+      }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    await expect(
+      getDocumentOverRest({ document: "offers/r1_shop-1" }, { idToken: "id-token", appCheckToken: "ac" }),
+    ).resolves.toEqual({
+      id: "r1_shop-1",
+      data: { price: 12.5, createdAt: new Date("2026-11-30T10:00:00Z") },
+    });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/databases\/\(default\)\/documents\/offers\/r1_shop-1$/);
+    expect(init.headers).toEqual({ Authorization: "Bearer id-token", "X-Firebase-AppCheck": "ac" });
+  });
+
+  it("answers null for a document that does not exist", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ error: { code: 404 } }, { status: 404 })),
+    );
+    await expect(getDocumentOverRest({ document: "offers/none" }, { idToken: "t" })).resolves.toBeNull();
+  });
+
+  it("rejects a refusal (the rules hide it, a revoked token), so the screen reads through the SDK", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 403 })),
+    );
+    await expect(getDocumentOverRest({ document: "requests/r1" }, { idToken: "t" })).rejects.toThrow("403");
   });
 });

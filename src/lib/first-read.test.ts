@@ -4,7 +4,7 @@ import { keepDeviceSession } from "@/data/device-session";
 import type { QuerySpec } from "@/data/query-spec";
 import { FIRST_READ_MAX_AGE_MS } from "@/domain/core/limits";
 import { stubMemoryLocalStorage } from "@/testing/memory-storage";
-import { takeFirstRead } from "./first-read";
+import { firstDocument, firstQueries, readFirstOr, takeFirstRead } from "./first-read";
 import { startFirstReads } from "./start-first-reads";
 
 // A route's first reads over REST: started only for the account whose valid token this device kept,
@@ -16,7 +16,7 @@ const spec = (customerId: string): QuerySpec => ({
   orderBy: [["createdAt", "desc"]],
   limit: 50,
 });
-const fetch = vi.fn(async () => Response.json([]));
+const fetch = vi.fn(async (_url?: unknown) => Response.json([]));
 
 beforeEach(() => {
   stubMemoryLocalStorage();
@@ -59,5 +59,57 @@ describe("a first read that comes after the page's own read", () => {
     startFirstReads("carla", [spec("carla")]);
     expect(fetch).not.toHaveBeenCalled();
     expect(takeFirstRead(spec("carla"))).toBeUndefined();
+  });
+});
+
+describe("readFirstOr", () => {
+  const offerPath = { document: "offers/r1_shop-1" };
+  const parseOne = async (document: { id: string } | null) => document?.id ?? "missing";
+
+  it("takes a document's first read once; the next read goes through the SDK", async () => {
+    keepDeviceSession({ uid: "gino" } as AuthUser, "gino-token", Date.now() + 3_600_000);
+    fetch.mockImplementationOnce(async () =>
+      Response.json({ name: "projects/p/databases/(default)/documents/offers/r1_shop-1", fields: {} }),
+    );
+    startFirstReads("gino", [offerPath]);
+    const sdk = vi.fn(async () => "from the SDK");
+    await expect(readFirstOr(firstDocument(offerPath, parseOne), sdk)).resolves.toBe("r1_shop-1");
+    expect(sdk).not.toHaveBeenCalled();
+    await expect(readFirstOr(firstDocument(offerPath, parseOne), sdk)).resolves.toBe("from the SDK");
+  });
+
+  it("hands a missing document to the parser as null, and falls back to the SDK on a refusal", async () => {
+    keepDeviceSession({ uid: "ivo" } as AuthUser, "ivo-token", Date.now() + 3_600_000);
+    const missing = { document: "offers/none" };
+    const refused = { document: "requests/hidden" };
+    fetch.mockImplementation(async (url: unknown) =>
+      String(url).endsWith("none")
+        ? new Response("{}", { status: 404 })
+        : new Response("{}", { status: 403 }),
+    );
+    startFirstReads("ivo", [missing, refused]);
+    const sdk = vi.fn(async () => "from the SDK");
+    await expect(readFirstOr(firstDocument(missing, parseOne), sdk)).resolves.toBe("missing");
+    await expect(readFirstOr(firstDocument(refused, parseOne), sdk)).resolves.toBe("from the SDK");
+    expect(sdk).toHaveBeenCalledOnce();
+    fetch.mockImplementation(async () => Response.json([]));
+  });
+
+  it("reads several queries together only when the route started every one of them", async () => {
+    keepDeviceSession({ uid: "lia" } as AuthUser, "lia-token", Date.now() + 3_600_000);
+    const asBuyer = spec("lia");
+    const asShop = { ...spec("lia"), where: [["merchantId", "==", "lia"]] as const };
+    const parse = vi.fn(async (answers: unknown[][]) => `${answers.length} answers`);
+    const sdk = vi.fn(async () => "from the SDK");
+    startFirstReads("lia", [asBuyer, asShop]);
+    await expect(readFirstOr(firstQueries([asBuyer, asShop], parse), sdk)).resolves.toBe("2 answers");
+    expect(sdk).not.toHaveBeenCalled();
+
+    const other = { ...spec("lia"), limit: 10 };
+    startFirstReads("lia", [other]); // one of the two only
+    await expect(readFirstOr(firstQueries([other, { ...other, limit: 11 }], parse), sdk)).resolves.toBe(
+      "from the SDK",
+    );
+    expect(parse).toHaveBeenCalledOnce();
   });
 });
