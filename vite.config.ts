@@ -18,6 +18,10 @@ const START_FIRST_READS = fileURLToPath(new URL("./src/lib/start-first-reads.ts"
 const PAGE_QUERIES = fileURLToPath(new URL("./src/data/page-queries.ts", import.meta.url));
 const KEPT_SESSION = fileURLToPath(new URL("./src/lib/session/kept-session.ts", import.meta.url));
 const FIRST_READ_REGISTRY = fileURLToPath(new URL("./src/lib/first-read.ts", import.meta.url));
+/** The features whose route starts first reads over REST (src/app/route-prefetch.ts). */
+const FIRST_READ_STARTERS = ["browse", "customer", "merchant", "messages"].map((feature) =>
+  fileURLToPath(new URL(`./src/features/${feature}/api/first-reads.ts`, import.meta.url)),
+);
 
 type Closure = (ctx: Rolldown.ChunkingContext, start: string) => Set<string>;
 const closureOf: Closure = (ctx, start) => {
@@ -46,8 +50,9 @@ const closureOf: Closure = (ctx, start) => {
  * beside the first read): zod builds a schema when its chunk is evaluated, so these are built in a task
  * of their own, and one chunk instead of the eight small ones the bundler would cut. What a page's
  * first reads over REST need (src/lib/start-first-reads.ts: the device's token note, the REST client;
- * src/data/page-queries.ts: their queries; src/lib/session/kept-session.ts: the session it kept)
- * stays out of all three: those reads go out before Firebase has downloaded. scripts/size.mjs
+ * src/data/page-queries.ts: their queries; src/lib/session/kept-session.ts: the session it kept; what a
+ * feature's api/first-reads.ts computes them with, e.g. the shop feed's plan) stays out of all three:
+ * those reads go out before zod and Firebase have downloaded. scripts/size.mjs
  * measures the result.
  */
 function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
@@ -70,6 +75,13 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
           (module) => !entryOnly.has(module) && !kept?.has(module) && !takes.has(module),
         ),
       );
+      // What the starters compute their queries with (the feed's plan, the filters), as far as it needs
+      // no zod: left to the bundler's chunks, not the schemas' one, which waits for zod.
+      const needsZod = (module: string) =>
+        [...closureOf(ctx, module)].some((inner) => /\/node_modules\/zod\//.test(inner));
+      const starters = FIRST_READ_STARTERS.flatMap((starter) =>
+        ctx.getModuleInfo(starter) ? [...closureOf(ctx, starter)].filter((module) => !needsZod(module)) : [],
+      );
       // The queries (and the collections' names) as the bundler cuts them: every data module reads the names.
       const entry = new Set([
         ...entryOnly,
@@ -78,6 +90,7 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
         ...firstReads,
         ...takes,
         ...closureOf(ctx, PAGE_QUERIES),
+        ...starters,
       ]);
       // zod and the domain (schemas, texts) apart from Firebase: a page opened on the kept session needs them, not Firebase.
       const sessionAll = [

@@ -36,12 +36,18 @@ const SESSION = [
 // screen's flows (and Firebase), the first reads of the pages that have them.
 const FIRST_READS = ["src/app/route-first-reads.ts"];
 const AFTER_PAINT = {
-  // The first reads over REST (src/lib/first-read.ts), loaded by the gate of the pages that declare them.
+  // The first reads over REST (src/lib/first-read.ts), loaded by the gate of the pages that declare them
+  // (src/app/route-prefetch.ts).
   "src/features/customer/customer-dashboard-page.tsx": FIRST_READS,
   "src/features/customer/customer-requests-page.tsx": FIRST_READS,
   "src/features/merchant/merchant-dashboard-page.tsx": FIRST_READS,
-  // The feed over REST (src/data/feed-over-rest.ts), downloaded with the page's code.
-  "src/features/browse/browse-page.tsx": ["src/data/feed-over-rest.ts"],
+  "src/features/messages/messages-page.tsx": ["src/features/messages/api/first-reads.ts"],
+  // The feed over REST (src/data/feed-over-rest.ts), downloaded with the page's code, and its first
+  // round, started by the gate.
+  "src/features/browse/browse-page.tsx": [
+    "src/data/feed-over-rest.ts",
+    "src/features/browse/api/first-reads.ts",
+  ],
   "src/features/auth/auth-page.tsx": [
     "src/features/auth/api/password-auth.ts",
     "src/features/auth/api/google-sign-in.ts",

@@ -1,4 +1,3 @@
-import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
@@ -16,6 +15,13 @@ import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { PageMarker } from "./page-marker";
 import { DashboardRedirect, type RouteAccess, RouteAccessGate, type RoutePrefetch } from "./route-access";
+import {
+  loadMessagesPrefetch,
+  prefetchBrowseData,
+  prefetchCustomerData,
+  prefetchMerchantData,
+  prefetchMessagesData,
+} from "./route-prefetch";
 
 // The route table of spec §2. Marketing pages are in the entry chunk (they must paint fast and never
 // pull in Firebase); every other page is React.lazy, so its code and Firebase load only when visited.
@@ -97,16 +103,6 @@ export type AppRoute = {
   prefetch?: RoutePrefetch;
 };
 
-const loadFirstReads = () => import("./route-first-reads");
-const loadMessagesPrefetch = () => import("@/features/messages/api/prefetch");
-/**
- * The conversation list and, in a conversation, the conversation, its offer and its messages: over REST
- * at once when the device holds a valid session (src/lib/first-read.ts), then the screen's reads.
- */
-const prefetchMessagesData: RoutePrefetch = (client, uid, params) => {
-  void loadFirstReads().then((module) => module.startMessagesFirstReads(uid, params.conversationId));
-  void loadMessagesPrefetch().then((module) => module.prefetchMessages(client, uid, params.conversationId));
-};
 /**
  * The messages screen's code and its first reads' code, both after the first paint: the reads then start
  * the moment the uid is known, not a download later (a conversation's LCP waits for them).
@@ -124,21 +120,6 @@ const preloadBrowse = () => {
   BrowsePage.preload();
   void import("@/data/feed-over-rest").catch(() => undefined); // the feed's read loads it again and reports
 };
-
-/**
- * The buyer's requests and offers (/customer, /requests): over REST at once when the device holds a
- * valid session (src/lib/first-read.ts), then the screens' reads, which take that answer.
- */
-const prefetchCustomerData = (client: QueryClient, uid: string) => {
-  void loadFirstReads().then((module) => module.startCustomerFirstReads(uid));
-  void import("@/features/customer/api/customer-data").then((module) =>
-    module.prefetchCustomerData(client, uid),
-  );
-};
-
-/** The shop's latest offers (/merchant), over REST at once when the device holds a valid session. */
-const prefetchMerchantData: RoutePrefetch = (_client, uid) =>
-  void loadFirstReads().then((module) => module.startMerchantFirstReads(uid));
 
 export const appRoutes: readonly AppRoute[] = [
   // Marketing (eager)
@@ -195,6 +176,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: "shop",
     element: <BrowsePage />,
     preload: preloadBrowse,
+    prefetch: prefetchBrowseData,
     shell: <BrowseShell />,
   },
   {

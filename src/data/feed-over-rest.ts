@@ -19,6 +19,7 @@ import {
   runTypedQueryOverRest,
   type Value,
 } from "./firestore-rest";
+import type { QuerySpec } from "./query-spec";
 import { parseRequest } from "./request-parsing";
 import { inSlices } from "./slices";
 
@@ -53,17 +54,21 @@ export function restFeedKey({ id, fields }: RestTypedDocument): FeedKey | null {
   return { ...createdAt, actionRadius, lat, lng, id };
 }
 
+/**
+ * A sub-query's answer already on its way, if any: on a page load the route has started the first
+ * round over REST (src/features/browse/api/first-reads.ts), each answer taken once.
+ */
+export type EarlyAnswers = (spec: QuerySpec) => Promise<RestTypedDocument[]> | undefined;
+
 /** Runs feed sub-queries over REST with `credentials` (`database`: the build's unless given). */
 export function restFeedExecutor(
   credentials: RestCredentials,
   database?: RestDatabase,
+  early?: EarlyAnswers,
 ): FeedExecutor<Request> {
   return async ({ subQuery, filters, after, limit }) => {
-    const documents = await runTypedQueryOverRest(
-      feedQuerySpec(subQuery, filters, after, limit),
-      credentials,
-      database,
-    );
+    const spec = feedQuerySpec(subQuery, filters, after, limit);
+    const documents = await (early?.(spec) ?? runTypedQueryOverRest(spec, credentials, database));
     const fetched = await inSlices(documents, (document): FetchedDoc<Request> | null => {
       const key = restFeedKey(document);
       if (key) return { key, item: parseRequest(document.id, decodeFields(document.fields)) };
@@ -79,6 +84,7 @@ export function restFeedExecutor(
 export function fetchNearbyRequestsOverRest(
   params: NearbyParams<Request>,
   credentials: RestCredentials,
+  early?: EarlyAnswers,
 ): Promise<NearbyPage<Request>> {
-  return fetchNearbyPage(restFeedExecutor(credentials), params);
+  return fetchNearbyPage(restFeedExecutor(credentials, undefined, early), params);
 }

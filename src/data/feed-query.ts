@@ -1,7 +1,7 @@
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
 import type { FeedKey } from "@/domain/geo/geo-feed";
 import type { GeoSubQuery } from "@/domain/geo/geo-feed-plan";
-import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { REQUEST_STATUS } from "@/domain/marketplace/request-status";
 import { DOCUMENT_ID_FIELD, exactTime, type QuerySpec } from "./query-spec";
 
 /**

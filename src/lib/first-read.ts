@@ -1,4 +1,4 @@
-import type { RestDocument } from "@/data/firestore-rest";
+import type { RestDocument, RestTypedDocument } from "@/data/firestore-rest";
 import { type DocumentPath, type QuerySpec, querySpecKey } from "@/data/query-spec";
 import { FIRST_READ_MAX_AGE_MS } from "@/domain/core/limits";
 
@@ -13,13 +13,18 @@ import { FIRST_READ_MAX_AGE_MS } from "@/domain/core/limits";
 
 export type RestDocuments = Promise<RestDocument[]>;
 
-/** What a first read reads: a query's documents, or one document by its path. */
-export type FirstReadTarget = QuerySpec | DocumentPath;
+/** A query whose reader wants its documents' fields typed (a feed's cursor: times to the nanosecond). */
+export type TypedQuery = { typed: QuerySpec };
 
-const isDocument = (target: FirstReadTarget): target is DocumentPath => "document" in target;
+/** What a first read reads: a query's documents (plain or typed), or one document by its path. */
+export type FirstReadTarget = QuerySpec | TypedQuery | DocumentPath;
 
 const keyOf = (target: FirstReadTarget): string =>
-  isDocument(target) ? `document:${target.document}` : querySpecKey(target);
+  "document" in target
+    ? `document:${target.document}`
+    : "typed" in target
+      ? `typed:${querySpecKey(target.typed)}`
+      : querySpecKey(target);
 
 const started = new Map<string, { at: number; answer: Promise<unknown> }>();
 /**
@@ -40,6 +45,8 @@ export function mayStartFirstRead(target: FirstReadTarget, now: number = Date.no
 export function keepFirstRead(spec: QuerySpec, documents: RestDocuments, now?: number): void;
 /** Keeps a started read of a document (null: it does not exist) for the page's read to take. */
 export function keepFirstRead(path: DocumentPath, document: Promise<RestDocument | null>, now?: number): void;
+/** Keeps a started read of a query, its fields typed, for the page's read to take. */
+export function keepFirstRead(query: TypedQuery, documents: Promise<RestTypedDocument[]>, now?: number): void;
 export function keepFirstRead(
   target: FirstReadTarget,
   answer: Promise<unknown>,
@@ -59,6 +66,14 @@ function take(target: FirstReadTarget, now: number): Promise<unknown> | undefine
 /** The documents of the first read started for `spec` (once, while recent), or undefined. */
 export function takeFirstRead(spec: QuerySpec, now: number = Date.now()): RestDocuments | undefined {
   return take(spec, now) as RestDocuments | undefined;
+}
+
+/** The typed documents of the first read started for `spec` (once, while recent), or undefined. */
+export function takeTypedFirstRead(
+  spec: QuerySpec,
+  now: number = Date.now(),
+): Promise<RestTypedDocument[]> | undefined {
+  return take({ typed: spec }, now) as Promise<RestTypedDocument[]> | undefined;
 }
 
 /**

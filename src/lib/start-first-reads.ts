@@ -1,5 +1,10 @@
 import { validDeviceSession } from "@/data/device-session";
-import { getDocumentOverRest, type RestCredentials, runQueryOverRest } from "@/data/firestore-rest";
+import {
+  getDocumentOverRest,
+  type RestCredentials,
+  runQueryOverRest,
+  runTypedQueryOverRest,
+} from "@/data/firestore-rest";
 import { type FirstReadTarget, keepFirstRead, mayStartFirstRead } from "./first-read";
 
 // The REST half of ./first-read.ts, loaded with a page's first-read queries (features' first-reads.ts)
@@ -22,6 +27,10 @@ export function startFirstReads(
       const document = getDocumentOverRest(target, credentials);
       document.catch(() => undefined); // the page's read falls back to the SDK
       keepFirstRead(target, document, now);
+    } else if ("typed" in target) {
+      const documents = runTypedQueryOverRest(target.typed, credentials);
+      documents.catch(() => undefined);
+      keepFirstRead(target, documents, now);
     } else {
       const documents = runQueryOverRest(target, credentials);
       documents.catch(() => undefined);

@@ -1,11 +1,21 @@
 import { z } from "zod";
+import { BROWSE_CATEGORIES, RADIUS_OPTIONS_KM, REQUEST_CATEGORIES, URGENCIES } from "./enum-values.ts";
+
+export {
+  BROWSE_CATEGORIES,
+  CATEGORY_LABELS,
+  GENERAL_CATEGORY,
+  parseRequestCategory,
+  RADIUS_OPTIONS_KM,
+  REQUEST_CATEGORIES,
+  URGENCIES,
+} from "./enum-values.ts";
 
 /**
  * Enumerations of spec §3. Each one is an `as const` array (for selects and loops),
  * a zod enum (for parsing) and an Italian label map (for selects and badges).
  */
 
-export const URGENCIES = ["subito", "ore", "giornata", "48h", "giorni"] as const;
 export const urgencySchema = z.enum(URGENCIES, { error: "Seleziona un'urgenza valida" });
 export type Urgency = z.infer<typeof urgencySchema>;
 export const URGENCY_LABELS: Record<Urgency, string> = {
@@ -48,49 +58,15 @@ export const CONDITION_LABELS: Record<Condition, string> = {
   ricondizionato: "Ricondizionato",
 };
 
-/**
- * Categories a merchant can filter by (spec §3). The stored value is the spec's text,
- * space included ("strumenti musicali"); encode it when it goes into a URL.
- */
-export const BROWSE_CATEGORIES = [
-  "elettronica",
-  "abbigliamento",
-  "casa",
-  "sport",
-  "automotive",
-  "strumenti musicali",
-] as const;
+/** Categories a merchant can filter by (spec §3; the values in ./enum-values.ts). */
 export const browseCategorySchema = z.enum(BROWSE_CATEGORIES, { error: "Seleziona una categoria valida" });
 export type BrowseCategory = z.infer<typeof browseCategorySchema>;
 
-/** A request may also be `generale` (the publishing default, spec §5): what Algo could not place. */
-export const GENERAL_CATEGORY = "generale";
-export const REQUEST_CATEGORIES = [...BROWSE_CATEGORIES, GENERAL_CATEGORY] as const;
+/** A request's category: a browse category or `generale` (./enum-values.ts). */
 export const requestCategorySchema = z.enum(REQUEST_CATEGORIES, { error: "Seleziona una categoria valida" });
 export type RequestCategory = z.infer<typeof requestCategorySchema>;
-export const CATEGORY_LABELS: Record<RequestCategory, string> = {
-  elettronica: "Elettronica",
-  abbigliamento: "Abbigliamento",
-  casa: "Casa",
-  sport: "Sport",
-  automotive: "Automotive",
-  "strumenti musicali": "Strumenti musicali",
-  generale: "Generale",
-};
 
-/**
- * Lenient category parsing for AI output and URL parameters: case, surrounding blanks,
- * `_`/`-` instead of the space are tolerated. Unknown values give `undefined`.
- */
-export function parseRequestCategory(value: unknown): RequestCategory | undefined {
-  if (typeof value !== "string") return undefined;
-  const normalised = value.trim().toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ");
-  const parsed = requestCategorySchema.safeParse(normalised);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** Radius filter of the browse page, in km (spec §3). */
-export const RADIUS_OPTIONS_KM = [5, 10, 20, 50, 100] as const;
+/** Radius filter of the browse page, in km (spec §3; the values in ./enum-values.ts). */
 export const radiusOptionSchema = z.literal(RADIUS_OPTIONS_KM, { error: "Seleziona un raggio valido" });
 export type RadiusOption = z.infer<typeof radiusOptionSchema>;
 export const RADIUS_LABELS: Record<RadiusOption, string> = {

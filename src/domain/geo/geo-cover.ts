@@ -1,6 +1,6 @@
 import { REQUEST_FIELDS } from "../core/collections.ts";
 import { EARTH_RADIUS_KM, MAX_GEO_QUERY_CELLS } from "../core/limits.ts";
-import { distanceKm, type LatLng, toDegrees, toRadians } from "./geo.ts";
+import { distanceKm, type LatLng, toDegrees, toRadians } from "./geo-math.ts";
 import { decodeGeohashBounds, encodeGeohash, type GeohashBounds, geohashCellSize } from "./geohash.ts";
 
 /**

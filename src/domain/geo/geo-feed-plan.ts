@@ -1,6 +1,5 @@
-import { RADIUS_OPTIONS_KM } from "../core/enums.ts";
+import { RADIUS_OPTIONS_KM } from "../core/enum-values.ts";
 import { EARTH_RADIUS_KM, MAX_GEO_QUERY_CELLS } from "../core/limits.ts";
-import { type LatLng, toDegrees, toRadians } from "./geo.ts";
 import {
   coveringCells,
   distanceToCellKm,
@@ -9,6 +8,7 @@ import {
   type GeohashFieldPrecision,
   geohashFieldName,
 } from "./geo-cover.ts";
+import { type LatLng, toDegrees, toRadians } from "./geo-math.ts";
 import { decodeGeohashBounds, GEOHASH_ALPHABET, type GeohashBounds } from "./geohash.ts";
 
 /**

@@ -6,6 +6,7 @@ import {
   compareFeedKeys,
   type FeedExecutor,
   fetchNearbyPage,
+  firstRoundFetches,
   type NearbyCursor,
   visibleDistanceKm,
 } from "@/domain/geo/geo-feed";
@@ -335,5 +336,32 @@ describe("fetchNearbyPage paging", () => {
     await expect(
       fetchNearbyPage(createMemoryFeedExecutor(docs), { center: milano, radiusKm: 5, pageSize: 0 }),
     ).rejects.toThrow(RangeError);
+  });
+});
+
+describe("firstRoundFetches (what a route starts before the page's code)", () => {
+  const docs = population(milano, 600, 11).map((doc, index) => ({
+    ...doc,
+    category: (["elettronica", "casa", "sport"] as const)[index % 3] as string,
+  }));
+
+  type Case = { radiusKm: number; pageSize: number; categories?: string[]; urgency?: "subito" };
+  it.each<Case>([
+    { radiusKm: 5, pageSize: 20 },
+    { radiusKm: 20, pageSize: 20, categories: ["elettronica", "sport", "generale"] },
+    { radiusKm: 50, pageSize: 20, categories: ["casa"], urgency: "subito" },
+    { radiusKm: 100, pageSize: 10 },
+  ])("is exactly the first round fetchNearbyPage asks of its executor ($radiusKm km)", async (params) => {
+    const inner = createMemoryFeedExecutor(docs);
+    const asked: Parameters<FeedExecutor<MemoryFeedDoc>>[0][] = [];
+    const recording: FeedExecutor<MemoryFeedDoc> = (request) => {
+      asked.push(request);
+      return inner(request);
+    };
+    const query = { center: milano, ...params } as Parameters<typeof firstRoundFetches>[0];
+    const first = firstRoundFetches(query);
+    await fetchNearbyPage(recording, query);
+    expect(first.length).toBeGreaterThan(0);
+    expect(asked.slice(0, first.length)).toEqual(first.map((fetch) => ({ ...fetch, after: null })));
   });
 });

@@ -1,7 +1,17 @@
 import type { RequestCategory, Urgency } from "../core/enums.ts";
 import { REQUEST_QUERY_LIMIT } from "../core/limits.ts";
-import { distanceKm, type LatLng } from "./geo.ts";
+import { compareFeedKeys, type FeedItem, type FeedKey, visibleDistanceKm } from "./geo-feed-order.ts";
 import { type GeoQueryPlan, type GeoSubQuery, MAX_SUB_QUERIES, planNearbyQuery } from "./geo-feed-plan.ts";
+import type { LatLng } from "./geo-math.ts";
+
+export {
+  compareFeedKeys,
+  EDGE_TOLERANCE_KM,
+  type FeedItem,
+  type FeedKey,
+  feedKeyFromMillis,
+  visibleDistanceKm,
+} from "./geo-feed-order.ts";
 
 /**
  * The merchant feed's pages (architecture §4), without Firebase: the order of the feed, the visibility
@@ -9,28 +19,8 @@ import { type GeoQueryPlan, type GeoSubQuery, MAX_SUB_QUERIES, planNearbyQuery }
  * (./geo-feed-plan.ts) with any executor. The full design is described in ./geo-feed-plan.ts.
  */
 
-/** Distances this close over the radius count as inside (a point built exactly on the edge stays in). */
-export const EDGE_TOLERANCE_KM = 1e-6;
-
 /** Equality filters added to every sub-query (each combination has its composite index). */
 export type FeedFilters = { category?: RequestCategory | undefined; urgency?: Urgency | undefined };
-
-/**
- * A document's position in the feed order: createdAt desc (exact, to the nanosecond), then actionRadius,
- * location.lat, location.lng and the id, all descending (every field with a range filter must be in
- * the order). Plain data: it doubles as the page cursor.
- */
-export type FeedKey = {
-  seconds: number;
-  nanoseconds: number;
-  actionRadius: number;
-  lat: number;
-  lng: number;
-  id: string;
-};
-
-/** What the merger needs to know of a request. */
-export type FeedItem = { id: string; actionRadius: number; location: LatLng };
 
 /** One document an executor read: `item` is null when the document failed the schema (skipped). */
 export type FetchedDoc<T> = { key: FeedKey; item: T | null };
@@ -53,52 +43,6 @@ export type FeedExecutor<T extends FeedItem> = (request: {
   after: FeedKey | null;
   limit: number;
 }) => Promise<FetchBatch<T>>;
-
-// ---------------------------------------------------------------------------------------------
-// Visibility and order
-
-/** Distance from the merchant if the request is visible to them (both radii), else null. */
-export function visibleDistanceKm(item: FeedItem, center: LatLng, radiusKm: number): number | null {
-  const distance = distanceKm(center, item.location);
-  const limit = Math.min(radiusKm, item.actionRadius) + EDGE_TOLERANCE_KM;
-  return distance <= limit ? distance : null;
-}
-
-/** Code-point order, which is UTF-8 byte order: how Firestore orders document ids. */
-function compareIds(a: string, b: string): number {
-  const left = Array.from(a);
-  const right = Array.from(b);
-  const n = Math.min(left.length, right.length);
-  for (let i = 0; i < n; i += 1) {
-    const diff = (left[i] as string).codePointAt(0)! - (right[i] as string).codePointAt(0)!;
-    if (diff !== 0) return diff;
-  }
-  return left.length - right.length;
-}
-
-/** Negative when `a` comes first in the feed (newer; then larger action radius; then larger id). */
-export function compareFeedKeys(a: FeedKey, b: FeedKey): number {
-  return (
-    b.seconds - a.seconds ||
-    b.nanoseconds - a.nanoseconds ||
-    b.actionRadius - a.actionRadius ||
-    b.lat - a.lat ||
-    b.lng - a.lng ||
-    compareIds(b.id, a.id)
-  );
-}
-
-export function feedKeyFromMillis(createdAtMs: number, item: FeedItem): FeedKey {
-  const seconds = Math.floor(createdAtMs / 1000);
-  return {
-    seconds,
-    nanoseconds: Math.round((createdAtMs - seconds * 1000) * 1e6),
-    actionRadius: item.actionRadius,
-    lat: item.location.lat,
-    lng: item.location.lng,
-    id: item.id,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Merger
@@ -200,6 +144,46 @@ export function feedFilterSets(params: {
   return categories.map((category) => ({ category, urgency: params.urgency }));
 }
 
+type FirstPageParams = Omit<NearbyParams<never>, "cursor">;
+
+/** The plan of a page without a cursor; several categories share the sub-query budget (a page costs what one category's would). */
+function firstPagePlan(params: FirstPageParams): GeoQueryPlan {
+  const budget = Math.max(1, Math.floor(MAX_SUB_QUERIES / feedFilterSets(params).length));
+  return planNearbyQuery(params.center, params.radiusKm, budget);
+}
+
+/** Every sub-query of `plan` for each filter set, nothing read yet. */
+function freshStates<T>(params: FirstPageParams, plan: GeoQueryPlan): SubState<T>[] {
+  return feedFilterSets(params).flatMap((filters) =>
+    plan.subQueries.map((subQuery) => ({
+      subQuery,
+      filters,
+      buffer: [],
+      after: null,
+      fetched: false,
+      exhausted: false,
+      read: 0,
+      passed: 0,
+    })),
+  );
+}
+
+/**
+ * What a page without a cursor asks first, all at once (fetchNearbyPage's first round): each sub-query
+ * with its filters and its batch. A route starts these over REST before the page's code has loaded
+ * (src/features/browse/api/first-reads.ts), and the page's executor takes their answers.
+ */
+export function firstRoundFetches(
+  params: FirstPageParams,
+): { subQuery: GeoSubQuery; filters: FeedFilters; limit: number }[] {
+  const states = freshStates<never>(params, firstPagePlan(params));
+  return states.map((state) => ({
+    subQuery: state.subQuery,
+    filters: state.filters,
+    limit: batchSize(state, states, params.pageSize, params.pageSize),
+  }));
+}
+
 /**
  * One page of the merchant feed: the newest visible requests (after `cursor`), with their distance.
  * `plan` defaults to planNearbyQuery(center, radiusKm), within MAX_SUB_QUERIES over all categories;
@@ -214,25 +198,9 @@ export async function fetchNearbyPage<T extends FeedItem>(
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new RangeError("pageSize must be a positive integer");
   const cursor = params.cursor ?? null;
-  const filterSets = feedFilterSets(params);
-  // Several categories share the sub-query budget: a page costs what one category's page would.
-  const budget = Math.max(1, Math.floor(MAX_SUB_QUERIES / filterSets.length));
-  const activePlan = cursor?.plan ?? plan ?? planNearbyQuery(params.center, params.radiusKm, budget);
+  const activePlan = cursor?.plan ?? plan ?? firstPagePlan(params);
   const { center, radiusKm } = activePlan;
-  const states: SubState<T>[] = cursor
-    ? cursor.subs.map(cloneState)
-    : filterSets.flatMap((filters) =>
-        activePlan.subQueries.map((subQuery) => ({
-          subQuery,
-          filters,
-          buffer: [],
-          after: null,
-          fetched: false,
-          exhausted: false,
-          read: 0,
-          passed: 0,
-        })),
-      );
+  const states: SubState<T>[] = cursor ? cursor.subs.map(cloneState) : freshStates<T>(params, activePlan);
   const items: Array<T & { distanceKm: number }> = [];
   let reads = 0;
   let queries = 0;

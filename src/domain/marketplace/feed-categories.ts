@@ -1,9 +1,5 @@
-import {
-  CATEGORY_LABELS,
-  GENERAL_CATEGORY,
-  parseRequestCategory,
-  type RequestCategory,
-} from "../core/enums.ts";
+import { CATEGORY_LABELS, GENERAL_CATEGORY, parseRequestCategory } from "../core/enum-values.ts";
+import type { RequestCategory } from "../core/enums.ts";
 
 /**
  * Which requests a shop's feed shows (the dashboard's and /browse's): its own categories, every category,

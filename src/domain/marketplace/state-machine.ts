@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUEST_STATUS } from "./request-status.ts";
 
 /**
  * The request/offer state machine of architecture §2, as data. Functions refuse every transition the
@@ -6,21 +7,8 @@ import { z } from "zod";
  * holding it are read as `in_progress` (the spec's UI waited for `matched` and never offered completion).
  */
 
-/** Request statuses by name, for code that sets or queries one (`REQUEST_STATUS.active`). */
-export const REQUEST_STATUS = {
-  active: "active",
-  inProgress: "in_progress",
-  completed: "completed",
-  cancelled: "cancelled",
-  /** Past its expiresAt with no deal (the daily sweep); the buyer may renew it (request-life.ts). */
-  expired: "expired",
-  /**
-   * Published by an account whose e-mail is not proven: stored, but no shop sees it (every shop path,
-   * the rules included, asks for `active`) until the address is proven, which makes it active
-   * (functions/src/requests/release-held.ts). The buyer's card says why and resends the link.
-   */
-  awaitingEmail: "awaiting_email",
-} as const;
+export { REQUEST_STATUS } from "./request-status.ts";
+
 export const REQUEST_STATUSES = [
   REQUEST_STATUS.active,
   REQUEST_STATUS.inProgress,

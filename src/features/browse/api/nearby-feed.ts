@@ -1,62 +1,22 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { NearbyRequestsCursor, NearbyRequestsParams } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
-import {
-  type RadiusOption,
-  type RequestCategory,
-  radiusOptionSchema,
-  type Urgency,
-  urgencySchema,
-} from "@/domain/core/enums";
-import { DEFAULT_BROWSE_RADIUS_KM, FEED_PAGE_SIZE } from "@/domain/core/limits";
+import type { RequestCategory } from "@/domain/core/enums";
+import { FEED_PAGE_SIZE } from "@/domain/core/limits";
 import type { LatLng } from "@/domain/geo/geo";
-import {
-  CATEGORY_PARAM,
-  type CategoryScope,
-  categoryScopeFromParam,
-  categoryScopeToParam,
-  scopeCategories,
-} from "@/domain/marketplace/feed-categories";
+import { scopeCategories } from "@/domain/marketplace/feed-categories";
 import { failWith } from "@/lib/app-error";
+import { takeTypedFirstRead } from "@/lib/first-read";
 import { lazyModule, moduleWithPage } from "@/lib/page-data";
 import { keptCredentials } from "@/lib/start-first-reads";
+import type { BrowseFilters } from "../lib/feed-filters";
 
 // The feed over REST (the planner and the schemas it parses with, no Firebase), downloaded with the
 // page's code; the feed over Firestore Lite, loaded when it is needed (no kept token, 'Carica altre').
 const restFeedModule = moduleWithPage(() => import("@/data/feed-over-rest"));
 const requestsModule = lazyModule(() => import("@/data/requests"));
 
-/**
- * The browse page's filters; they live in the URL (?categoria=&urgenza=&raggio=). No category in the URL
- * means the shop's own ('Le tue categorie', src/domain/marketplace/feed-categories.ts).
- */
-export type BrowseFilters = {
-  category: CategoryScope;
-  urgency: Urgency | undefined;
-  radiusKm: RadiusOption;
-};
-
-const PARAMS = { category: CATEGORY_PARAM, urgency: "urgenza", radius: "raggio" } as const;
-
-/** Reads the filters from the URL; anything unknown falls back to the shop's categories / any / the default radius. */
-export function filtersFromSearchParams(params: URLSearchParams): BrowseFilters {
-  const urgency = urgencySchema.safeParse(params.get(PARAMS.urgency));
-  const radius = radiusOptionSchema.safeParse(Number(params.get(PARAMS.radius)));
-  return {
-    category: categoryScopeFromParam(params.get(PARAMS.category)),
-    urgency: urgency.success ? urgency.data : undefined,
-    radiusKm: radius.success ? radius.data : (DEFAULT_BROWSE_RADIUS_KM as RadiusOption),
-  };
-}
-
-export function filtersToSearchParams(filters: BrowseFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  const category = categoryScopeToParam(filters.category);
-  if (category) params.set(PARAMS.category, category);
-  if (filters.urgency) params.set(PARAMS.urgency, filters.urgency);
-  params.set(PARAMS.radius, String(filters.radiusKm));
-  return params;
-}
+export { type BrowseFilters, filtersFromSearchParams, filtersToSearchParams } from "../lib/feed-filters";
 
 export const browseKeys = {
   all: ["browse"] as const,
@@ -81,7 +41,9 @@ async function feedPage(uid: string, params: NearbyRequestsParams) {
   const credentials = params.cursor ? null : keptCredentials(uid);
   if (credentials) {
     try {
-      return await (await restFeedModule()).fetchNearbyRequestsOverRest(params, credentials);
+      // The first round the route started over REST on this page load (./first-reads.ts), taken once.
+      const rest = await restFeedModule();
+      return await rest.fetchNearbyRequestsOverRest(params, credentials, (spec) => takeTypedFirstRead(spec));
     } catch {
       // Read again through Lite below, which reports its own failure.
     }

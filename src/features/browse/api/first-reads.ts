@@ -1,0 +1,53 @@
+import { feedQuerySpec } from "@/data/feed-query";
+import { CATEGORY_LABELS } from "@/domain/core/enum-values";
+import type { RequestCategory } from "@/domain/core/enums";
+import { DEFAULT_MERCHANT_LOCATION, FEED_PAGE_SIZE } from "@/domain/core/limits";
+import { firstRoundFetches } from "@/domain/geo/geo-feed";
+import { scopeCategories } from "@/domain/marketplace/feed-categories";
+import { readUserCopy } from "@/lib/session/user-copy";
+import { startFirstReads } from "@/lib/start-first-reads";
+import { filtersFromSearchParams } from "../lib/feed-filters";
+
+// The shop feed's first round, as the route starts it on a page load before zod and Firebase have
+// loaded (src/lib/first-read.ts): the same sub-queries, filters and batches the page's first page asks
+// first (src/domain/geo/geo-feed.ts `firstRoundFetches`), from the shop's users/{uid} as this device
+// kept it and the URL's filters. The page's executor takes their answers (./nearby-feed.ts); when the
+// kept copy and the page's session differ, it asks other queries, and these answers go untaken. A
+// chunk of its own with no zod and no Firebase.
+
+type Kept = { location?: { lat?: unknown; lng?: unknown }; shop?: { categories?: unknown } };
+
+const isCategory = (value: unknown): value is RequestCategory =>
+  typeof value === "string" && Object.hasOwn(CATEGORY_LABELS, value);
+
+/** The shop's position and categories as kept on the device (the page reads them from the same copy). */
+function keptShop(uid: string) {
+  const kept = readUserCopy(uid) as Kept | null;
+  if (!kept) return null;
+  const { lat, lng } = kept.location ?? {};
+  const center =
+    typeof lat === "number" && typeof lng === "number" && Number.isFinite(lat) && Number.isFinite(lng)
+      ? { lat, lng }
+      : { lat: DEFAULT_MERCHANT_LOCATION.lat, lng: DEFAULT_MERCHANT_LOCATION.lng };
+  const categories = Array.isArray(kept.shop?.categories) ? kept.shop.categories.filter(isCategory) : [];
+  return { center, categories };
+}
+
+/** The first round's queries for `uid` on this URL (`search`), or none without a kept copy. */
+export function browseFirstQueries(uid: string, search: string) {
+  const shop = keptShop(uid);
+  if (!shop) return [];
+  const filters = filtersFromSearchParams(new URLSearchParams(search));
+  return firstRoundFetches({
+    center: shop.center,
+    radiusKm: filters.radiusKm,
+    categories: scopeCategories(filters.category, shop.categories),
+    urgency: filters.urgency,
+    pageSize: FEED_PAGE_SIZE,
+  }).map(({ subQuery, filters: equal, limit }) => ({ typed: feedQuerySpec(subQuery, equal, null, limit) }));
+}
+
+/** Starts them over REST when this device holds `uid`'s valid session. */
+export function startBrowseFirstReads(uid: string): void {
+  startFirstReads(uid, browseFirstQueries(uid, globalThis.location?.search ?? ""));
+}
