@@ -44,7 +44,11 @@ function pageReads(uid: string, search: string, own: string[] = ["casa"]) {
 describe("the feed's first round on a page load", () => {
   it("is what the page asks first: each query goes out once, before the page's code", async () => {
     keepDeviceSession({ uid: "neg-1" } as AuthUser, "neg-1-token", Date.now() + HOUR);
-    writeUserCopy("neg-1", { location: { ...at, address: "Via Torino 1" }, shop: { categories: ["casa"] } });
+    writeUserCopy("neg-1", {
+      userType: "merchant",
+      location: { ...at, address: "Via Torino 1" },
+      shop: { status: "verified", categories: ["casa"] },
+    });
     const search = "?raggio=20&urgenza=subito";
     const first = browseFirstQueries("neg-1", search);
     expect(first.length).toBeGreaterThan(1);
@@ -57,14 +61,32 @@ describe("the feed's first round on a page load", () => {
 
   it("leaves the page to its own queries when its filters are not the ones started", async () => {
     keepDeviceSession({ uid: "neg-2" } as AuthUser, "neg-2-token", Date.now() + HOUR);
-    writeUserCopy("neg-2", { location: at, shop: { categories: ["casa"] } });
+    writeUserCopy("neg-2", {
+      userType: "merchant",
+      location: at,
+      shop: { status: "verified", categories: ["casa"] },
+    });
     const first = browseFirstQueries("neg-2", "?raggio=5");
     startFirstReads("neg-2", first);
     await pageReads("neg-2", "?raggio=50");
     expect(fetch.mock.calls.length).toBeGreaterThan(first.length);
   });
 
-  it("starts nothing without the shop's copy on the device", () => {
+  it("starts nothing without a verified shop's copy on the device (the rules would refuse the feed)", () => {
     expect(browseFirstQueries("neg-3", "")).toEqual([]);
+    writeUserCopy("neg-4", {
+      userType: "merchant",
+      location: at,
+      shop: { status: "pending", categories: [] },
+    });
+    expect(browseFirstQueries("neg-4", "")).toEqual([]);
+    writeUserCopy("neg-5", { userType: "customer", location: at });
+    expect(browseFirstQueries("neg-5", "")).toEqual([]);
+    writeUserCopy("neg-6", {
+      userType: "merchant",
+      location: at,
+      shop: { status: "verified", categories: [] },
+    });
+    expect(browseFirstQueries("neg-6", "").length).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import type { RequestCategory } from "@/domain/core/enums";
 import { DEFAULT_MERCHANT_LOCATION, FEED_PAGE_SIZE } from "@/domain/core/limits";
 import { firstRoundFetches } from "@/domain/geo/geo-feed";
 import { scopeCategories } from "@/domain/marketplace/feed-categories";
+import { isVerifiedShop } from "@/domain/people/shop-status";
 import { readUserCopy } from "@/lib/session/user-copy";
 import { startFirstReads } from "@/lib/start-first-reads";
 import { filtersFromSearchParams } from "../lib/feed-filters";
@@ -15,15 +16,25 @@ import { filtersFromSearchParams } from "../lib/feed-filters";
 // kept copy and the page's session differ, it asks other queries, and these answers go untaken. A
 // chunk of its own with no zod and no Firebase.
 
-type Kept = { location?: { lat?: unknown; lng?: unknown }; shop?: { categories?: unknown } };
+type Kept = {
+  userType?: unknown;
+  location?: { lat?: unknown; lng?: unknown };
+  shop?: { status?: unknown; categories?: unknown };
+};
 
 const isCategory = (value: unknown): value is RequestCategory =>
   typeof value === "string" && Object.hasOwn(CATEGORY_LABELS, value);
 
-/** The shop's position and categories as kept on the device (the page reads them from the same copy). */
+/**
+ * The shop's position and categories as kept on the device (the page reads them from the same copy);
+ * null unless the copy is a verified shop's: the route opens only to those, and the rules refuse the
+ * feed to anyone else (an account that calls itself a shop, a buyer who typed /browse).
+ */
 function keptShop(uid: string) {
   const kept = readUserCopy(uid) as Kept | null;
-  if (!kept) return null;
+  const status = kept?.shop?.status;
+  if (!kept || typeof kept.userType !== "string" || typeof status !== "string") return null;
+  if (!isVerifiedShop({ userType: kept.userType, shop: { status } })) return null;
   const { lat, lng } = kept.location ?? {};
   const center =
     typeof lat === "number" && typeof lng === "number" && Number.isFinite(lat) && Number.isFinite(lng)
