@@ -62,3 +62,9 @@ export async function parseRestDocuments<T>(
 ): Promise<T[]> {
   return (await inSlices(documents, ({ id, data }) => parseOne(id, data))).filter(isPresent);
 }
+
+/** One document a REST read brought (null: it does not exist), parsed by its collection's list parser. */
+export const parseOneRestDocument =
+  <T>(parseMany: (documents: readonly { id: string; data: DocumentData }[]) => Promise<T[]>) =>
+  async (document: { id: string; data: DocumentData } | null): Promise<T | null> =>
+    document ? ((await parseMany([document]))[0] ?? null) : null;

@@ -9,13 +9,9 @@ import * as lite from "firebase/firestore/lite";
 import { deleteApp } from "firebase-admin/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConversationDocuments, parseUserConversations } from "../../src/data/conversations";
+import { parseOneRestDocument } from "../../src/data/document";
 import { liteQuery } from "../../src/data/firestore-lite";
-import {
-  getDocumentOverRest,
-  type RestDatabase,
-  type RestDocument,
-  runQueryOverRest,
-} from "../../src/data/firestore-rest";
+import { getDocumentOverRest, type RestDatabase, runQueryOverRest } from "../../src/data/firestore-rest";
 import { parseMessage, parseMessageDocuments } from "../../src/data/messages";
 import { parseOfferDocuments } from "../../src/data/offer-documents";
 import {
@@ -31,6 +27,7 @@ import { MESSAGE_PAGE_SIZE } from "../../src/domain/core/limits";
 import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
 import { buildRequestDocument } from "../../src/domain/marketplace/request-document";
 import { overrideEnv } from "../support/callables";
+import { sendsMessage } from "../support/chat-writes";
 import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
 import { expectRulesDenials } from "../support/rules-denials";
@@ -59,24 +56,9 @@ const tokenOf = async (client: SignedInClient) => ({
   idToken: await getAuth(client.app).currentUser!.getIdToken(),
 });
 
-/** The shop's app sends a message (src/data/messages.ts sendMessage's batch), under the rules. */
-async function shopSends(content: string): Promise<void> {
-  const ref = lite.doc(lite.collection(shop.lite, COLLECTIONS.conversations, CHAT, SUBCOLLECTIONS.messages));
-  const { message, conversationUpdate } = buildMessageWrite(
-    SHOP,
-    { conversationId: CHAT, senderName: SHOP_NAME, senderType: "merchant", content },
-    lite.serverTimestamp,
-    ref.id,
-  );
-  const batch = lite.writeBatch(shop.lite);
-  batch.set(ref, message);
-  batch.update(lite.doc(shop.lite, COLLECTIONS.conversations, CHAT), conversationUpdate);
-  await batch.commit();
-}
-
-/** One document's parse, as chat-reads.ts does it. */
-const first = async <T>(parse: (documents: RestDocument[]) => Promise<T[]>, document: RestDocument | null) =>
-  document ? ((await parse([document]))[0] ?? null) : null;
+/** The shop's app sends a message (tests/support/chat-writes.ts), under the rules. */
+const shopSends = (content: string) =>
+  sendsMessage(shop, { conversationId: CHAT, senderName: SHOP_NAME, senderType: "merchant" }, content);
 
 beforeAll(async () => {
   stack = await startStack(DATA_LAYER);
@@ -184,12 +166,14 @@ describe("the messages screen's first reads over REST, under the rules", () => {
       getDocumentOverRest(requestDocument(REQUEST), credentials, database),
       runQueryOverRest(newestMessagesQuery(CHAT, MESSAGE_PAGE_SIZE), credentials, database),
     ]);
-    expect(await first(parseConversationDocuments, conversation)).toMatchObject({
+    expect(await parseOneRestDocument(parseConversationDocuments)(conversation)).toMatchObject({
       id: CHAT,
       participants: { customerId: BUYER, merchantId: SHOP },
     });
-    expect(await first(parseOfferDocuments, offer)).toMatchObject({ id: CHAT, price: 89.5 });
-    expect(await first(parseRequestDocuments, request)).toMatchObject({ productName: "Trapano avvitatore" });
+    expect(await parseOneRestDocument(parseOfferDocuments)(offer)).toMatchObject({ id: CHAT, price: 89.5 });
+    expect(await parseOneRestDocument(parseRequestDocuments)(request)).toMatchObject({
+      productName: "Trapano avvitatore",
+    });
     const thread = await parseMessageDocuments(messages);
     const viaLite = (await lite.getDocs(liteQuery(buyer.lite, newestMessagesQuery(CHAT, MESSAGE_PAGE_SIZE))))
       .docs;

@@ -10,8 +10,7 @@ import { deleteApp } from "firebase-admin/app";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { markMessagesReadIn } from "../../src/data/messages";
 import { clearUnreadIn, readUnreadCounts } from "../../src/data/unread-counts";
-import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
-import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 import {
   newNotifications,
   unreadIn,
@@ -19,6 +18,7 @@ import {
   unreadWrites,
 } from "../../src/domain/notifications/unread-counts";
 import { overrideEnv } from "../support/callables";
+import { sendsMessage } from "../support/chat-writes";
 import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
 import { expectRulesDenials } from "../support/rules-denials";
@@ -51,21 +51,9 @@ async function buyerCounts() {
   return readUnreadCounts(snapshot.data());
 }
 
-/** The shop's app sends a message (src/data/messages.ts sendMessage's batch), under the rules. */
-async function shopSends(content: string): Promise<string> {
-  const ref = lite.doc(lite.collection(shop.lite, COLLECTIONS.conversations, CHAT, SUBCOLLECTIONS.messages));
-  const { message, conversationUpdate } = buildMessageWrite(
-    SHOP,
-    { conversationId: CHAT, senderName: SHOP_NAME, senderType: "merchant", content },
-    lite.serverTimestamp,
-    ref.id,
-  );
-  const batch = lite.writeBatch(shop.lite);
-  batch.set(ref, message);
-  batch.update(lite.doc(shop.lite, COLLECTIONS.conversations, CHAT), conversationUpdate);
-  await batch.commit();
-  return ref.id;
-}
+/** The shop's app sends a message (tests/support/chat-writes.ts), under the rules. */
+const shopSends = (content: string) =>
+  sendsMessage(shop, { conversationId: CHAT, senderName: SHOP_NAME, senderType: "merchant" }, content);
 
 /** onMessageCreated's work for a message of the shop (the trigger's own code; no Functions emulator here). */
 const delivered = (messageId: string) =>

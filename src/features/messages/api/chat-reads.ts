@@ -4,7 +4,7 @@ import {
   readConversation,
   readUserConversations,
 } from "@/data/conversations";
-import type { RestDocument } from "@/data/firestore-rest";
+import { parseOneRestDocument } from "@/data/document";
 import { parseMessageDocuments, readNewestMessages } from "@/data/messages";
 import { getOffer } from "@/data/offer-by-id";
 import { parseOfferDocuments } from "@/data/offer-documents";
@@ -30,12 +30,6 @@ import { firstDocument, firstQueries, firstQuery, readFirstOr } from "@/lib/firs
  * the data module's read over Firestore Lite. Reading again (the news) always takes the second.
  */
 
-/** One document's parse from its collection's list parser (null: missing or malformed). */
-const one =
-  <T>(parse: (documents: readonly RestDocument[]) => Promise<T[]>) =>
-  async (document: RestDocument | null): Promise<T | null> =>
-    document ? ((await parse([document]))[0] ?? null) : null;
-
 /** The user's conversations, both sides merged (spec §7). */
 export const readConversationList = (uid: string): Promise<Conversation[]> =>
   readFirstOr(firstQueries(userConversationsQueries(uid), parseUserConversations), () =>
@@ -44,17 +38,21 @@ export const readConversationList = (uid: string): Promise<Conversation[]> =>
 
 /** One conversation; null when it does not exist or is not the user's. */
 export const readConversationById = (id: string): Promise<Conversation | null> =>
-  readFirstOr(firstDocument(conversationDocument(id), one(parseConversationDocuments)), () =>
+  readFirstOr(firstDocument(conversationDocument(id), parseOneRestDocument(parseConversationDocuments)), () =>
     readConversation(id),
   );
 
 /** A conversation's offer (the same id). */
 export const readOffer = (id: string): Promise<Offer | null> =>
-  readFirstOr(firstDocument(offerDocument(id), one(parseOfferDocuments)), () => getOffer(id));
+  readFirstOr(firstDocument(offerDocument(id), parseOneRestDocument(parseOfferDocuments)), () =>
+    getOffer(id),
+  );
 
 /** A conversation's request; null when the rules hide it from the user. */
 export const readRequest = (id: string): Promise<Request | null> =>
-  readFirstOr(firstDocument(requestDocument(id), one(parseRequestDocuments)), () => getRequest(id));
+  readFirstOr(firstDocument(requestDocument(id), parseOneRestDocument(parseRequestDocuments)), () =>
+    getRequest(id),
+  );
 
 /** A conversation's newest messages, oldest first (the thread's live window). */
 export const readThread = async (conversationId: string): Promise<Message[]> => {
