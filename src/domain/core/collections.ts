@@ -109,11 +109,15 @@ export const COLLECTIONS = {
   /** shopMonths/{YYYY-MM}_{merchantId}: a shop's funnel of the month (shop-funnel.ts, rollups.ts). */
   shopMonths: "shopMonths",
   /**
-   * priceStats/{category}_{gh4}_{YYYY-MM}: one month of offer prices of a category in a geohash-4 cell
-   * (priceStatsSchema, price-guidance.ts), kept by functions/src/market/price-stats.ts when an offer is
-   * submitted; read only by the priceGuidance callable, never by clients.
+   * The price aggregates behind local price guidance (src/domain/marketplace/price-stats.ts), kept by
+   * functions/src/market/ and never read by clients: priceEntries/{hash of the offer id} one offer's latest
+   * price; priceDays/{bucket}_{YYYY-MM-DD} a bucket's settled day; priceSummaries/{bucket} the 90 days a
+   * guidance read opens; priceBuilds/{YYYY-MM-DD} the daily job's progress on a day.
    */
-  priceStats: "priceStats",
+  priceEntries: "priceEntries",
+  priceDays: "priceDays",
+  priceSummaries: "priceSummaries",
+  priceBuilds: "priceBuilds",
 } as const;
 
 /**
@@ -130,10 +134,12 @@ export const TTL_POLICIES = [
   /** A shop's hour inbox, two days after its digest (functions/src/fanout/request-fanout.ts). */
   { collection: COLLECTIONS.digestInbox, field: "expireAt" },
   /**
-   * A month of offer prices, once no guidance read opens it: the month's end plus the guidance window
-   * and a day (priceStatsExpiry, price-stats.ts). No personal data, but an old month is dead weight.
+   * Offer prices once no guidance window holds their day (priceDayExpiry, price-stats.ts), and the daily
+   * job's progress a month on. No personal data, but old prices are dead weight.
    */
-  { collection: COLLECTIONS.priceStats, field: "expiresAt" },
+  { collection: COLLECTIONS.priceEntries, field: "expiresAt" },
+  { collection: COLLECTIONS.priceDays, field: "expiresAt" },
+  { collection: COLLECTIONS.priceBuilds, field: "expiresAt" },
 ] as const;
 
 /** The one document of testClock. */
