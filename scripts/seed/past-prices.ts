@@ -7,7 +7,7 @@ import { PRICE_GUIDANCE } from "../../src/domain/marketplace/price-guidance";
 /**
  * The demo's price history: offers that shops around Milano made in the last weeks, on
  * requests long gone, as submitOffer left them in priceEntries (through its own stageOfferPrice), then
- * summed up as the nightly job does (runPriceBuilds over the guidance window). Four past shops, so the
+ * summed up as the summaries job does (runPriceBuilds over the guidance window). Four past shops, so the
  * threshold (5 offers, 3 shops) is met and `npm start` shows a range for a city bike ('Compila tu' or
  * Algo: 'bicicletta da città', sport, in Milano) and a desk lamp, and a shop writing an offer on the lamp
  * or the jacket sees its price's band.

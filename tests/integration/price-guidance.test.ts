@@ -1,5 +1,5 @@
 // Local price guidance against the test stack's Firestore emulator: offers go in through submitOffer
-// (which records each price after its commit), the nightly job (runPriceBuilds) sums up the settled days,
+// (which records each price after its commit), the summaries job (runPriceBuilds) sums up the settled days,
 // and the priceGuidance callable answers from those summaries only. Its range equals a brute force over
 // the seeded offers at least a day old (similar, same category, within 15 km, prices rounded); nothing
 // a shop does today changes any answer; a shop learns a band, never a number, and only for a request it
@@ -108,8 +108,8 @@ async function offer(
   return id;
 }
 
-/** The nightly job, run on `when`. */
-const nightly = (when: Date) => summaries.runPriceBuilds({ db: db(), now: () => when });
+/** The summaries job, run on `when`. */
+const buildSummaries = (when: Date) => summaries.runPriceBuilds({ db: db(), now: () => when });
 
 /** priceGuidance's work for `uid` at `when`, without the callable's wrapper. */
 const ask = (data: Parameters<GuidanceModule["priceGuidanceFor"]>[1], when: Date, uid = BUYER) =>
@@ -199,12 +199,12 @@ beforeEach(async () => {
 describe("priceGuidance: the range", () => {
   it("answers from offers at least a day old, as a brute force over them computes, prices rounded", async () => {
     await seedFirstDay();
-    // The same day, and the next: nothing is settled yet, even after the nightly job.
+    // The same day, and the next: nothing is settled yet, even after the summaries job.
     for (const days of [0, 1]) {
-      await nightly(at(days));
+      await buildSummaries(at(days));
       expect(await ask(BIKES, at(days))).toEqual({ range: null, position: null });
     }
-    await nightly(at(2));
+    await buildSummaries(at(2));
     const expected = bruteForce(BIKES, at(2));
     expect(expected.range?.count).toBe(5);
     expect(await ask(BIKES, at(2))).toEqual({ range: expected.range, position: null });
@@ -212,9 +212,9 @@ describe("priceGuidance: the range", () => {
     expect(expected.range).toEqual({ min: 200, max: 320, count: 5 });
   });
 
-  it("changes no answer the day a shop adds an offer or edits one, even after the nightly job", async () => {
+  it("changes no answer the day a shop adds an offer or edits one, even after the summaries job", async () => {
     await seedFirstDay();
-    await nightly(at(2));
+    await buildSummaries(at(2));
     const position = await seedRequest(DUOMO);
     const before = [await ask(BIKES, at(2)), await ask({ requestId: position, price: 260 }, at(2), "shop1")];
     expect(before[0]?.range).not.toBeNull();
@@ -233,13 +233,13 @@ describe("priceGuidance: the range", () => {
       now,
     );
     expect(outcome).toBe("recorded");
-    await nightly(at(2));
+    await buildSummaries(at(2));
     const after = [await ask(BIKES, at(2)), await ask({ requestId: position, price: 260 }, at(2), "shop1")];
     expect(after).toEqual(before);
 
     // Once settled, the new offer counts, and the edited one once, at its new price.
     seeded[0] = { ...(seeded[0] as Seeded), price: 999, at: at(2) };
-    await nightly(at(4));
+    await buildSummaries(at(4));
     const expected = bruteForce(BIKES, at(4));
     expect(expected.range).toEqual({ min: 20, max: 1000, count: 6 });
     expect(await ask(BIKES, at(4))).toEqual({ range: expected.range, position: null });
@@ -257,7 +257,7 @@ describe("priceGuidance: the range", () => {
     for (const shop of ["shop1", "shop2"]) {
       for (const price of [60, 70, 80]) await offer(shop, price, DUOMO, { productName: "skateboard" });
     }
-    await nightly(at(2));
+    await buildSummaries(at(2));
     for (const productName of ["monopattino", "skateboard"]) {
       expect(await ask({ ...BIKES, productName }, at(2))).toEqual({ range: null, position: null });
     }
@@ -267,7 +267,7 @@ describe("priceGuidance: the range", () => {
 describe("priceGuidance: the shop's position", () => {
   it("is a band, never a number, for a request the shop may offer on", async () => {
     await seedFirstDay();
-    await nightly(at(2));
+    await buildSummaries(at(2));
     const request = await seedRequest(NEAR, "Bici da città");
     const query = { category: "sport", productName: "Bici da città", location: NEAR };
     for (const [price, band] of [
@@ -285,7 +285,7 @@ describe("priceGuidance: the shop's position", () => {
 
   it("is refused for a request outside the shop's area or closed, and to an account that is no shop", async () => {
     await seedFirstDay();
-    await nightly(at(2));
+    await buildSummaries(at(2));
     const far = await seedRequest(BERGAMO);
     expect(await rejection(ask({ requestId: far, price: 100 }, at(2), "shop1"))).toMatchObject({
       code: "failed-precondition",
@@ -327,7 +327,7 @@ describe("priceGuidance: the limits", () => {
     await offer("shop1", 250, DUOMO);
     await offer("shop2", 260, DUOMO);
     await offer("shop3", 270, DUOMO);
-    await nightly(at(2));
+    await buildSummaries(at(2));
     for (const collection of [COLLECTIONS.priceEntries, COLLECTIONS.priceDays, COLLECTIONS.priceSummaries]) {
       const docs = await db().collection(collection).limit(10).get();
       expect(docs.size).toBeGreaterThan(0);

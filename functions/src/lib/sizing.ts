@@ -130,7 +130,7 @@ export const SIZING = {
   reconcileMarket: scheduledJob,
   // The shops' monthly funnels, nightly: the due month's offers (three dates) and its shopMonths, in pages.
   reconcileShopMonths: scheduledJob,
-  // Price guidance's nightly summaries: a settled day's offers in pages by bucket, ≤ 90 day documents
+  // Price guidance's summaries, hourly: a settled day's offers in pages by bucket, ≤ 90 day documents
   // read per summary built (docs/scale.md).
   buildPriceSummaries: scheduledJob,
 } as const satisfies Record<string, Sizing>;

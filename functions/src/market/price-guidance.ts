@@ -27,7 +27,7 @@ import { assertWithinReach } from "../offers/submit-group-offer";
 import { readOfferable } from "../offers/submit-offer";
 
 /**
- * The priceGuidance callable: local price guidance from the daily summaries (price-summaries.ts), never
+ * The priceGuidance callable: local price guidance from the summaries (price-summaries.ts), never
  * from the offers themselves, so no answer changes within a day and none holds a price less than a day
  * old. Any signed-in account may ask the range for a product at a place; only a shop that may offer on a
  * request (submitOffer's own checks, and the group offer's reach) learns where a price sits for it, as a

@@ -24,7 +24,7 @@ import { sized } from "../lib/sizing";
  * The ONE module that keeps the offers' prices (priceEntries, src/domain/marketplace/price-stats.ts).
  * submitOffer records an offer's price right after its commit (recordOfferPrice: a write of its own,
  * never in the offer's transaction); a shop editing its pending offer's price (a write of its app, under
- * the rules) replaces it through onOfferUpdated. Nothing here is read by a guidance answer: the daily job
+ * the rules) replaces it through onOfferUpdated. Nothing here is read by a guidance answer: the summaries job
  * (price-summaries.ts) counts an entry once its day is settled, so a new or edited price changes no
  * answer on the day it is made.
  */
@@ -86,7 +86,7 @@ export function stageOfferPrice(
 /**
  * After an offer's commit, or an edit of its price: the offer's entry, replaced in a small transaction
  * of its own (one document per offer, so never a hot one). An entry that moves to another day or bucket
- * notes the one it left (`moved`), so the daily job builds that one again without it. Never throws: a
+ * notes the one it left (`moved`), so the summaries job builds that one again without it. Never throws: a
  * lost entry is logged, and guidance only counts one offer fewer.
  */
 export async function recordOfferPrice(

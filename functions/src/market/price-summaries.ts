@@ -25,7 +25,7 @@ import { sized } from "../lib/sizing";
 import { forEachPage, inParallel, type SweepPaging } from "../lib/sweep-pages";
 
 /**
- * The daily job behind price guidance (src/domain/marketplace/price-stats.ts): once a day is settled (it
+ * The job behind price guidance (src/domain/marketplace/price-stats.ts): once a day is settled (it
  * ended a day ago), each bucket's offers of that day become one priceDays document, and each bucket
  * touched gets its summary built again from its days in the 90-day window; summaries whose oldest day
  * left the window are built again too. priceGuidance reads only the summaries, so an answer changes once
@@ -52,6 +52,8 @@ export interface PriceBuildReport {
 }
 
 const ENTRY = { bucket: "bucket", day: "day" } as const;
+/** A day's progress is saved at most this often, so priceBuilds/{day} takes far less than a write a second. */
+const PROGRESS_EVERY_MS = 5000;
 
 const entries = (db: Firestore) => db.collection(COLLECTIONS.priceEntries);
 const buildRef = (db: Firestore, day: string) => db.collection(COLLECTIONS.priceBuilds).doc(day);
@@ -150,6 +152,8 @@ export async function buildPriceDay(
   let query = entries(db).where(ENTRY.day, "==", day);
   if (after !== undefined) query = query.where(ENTRY.bucket, ">", after);
   query = query.orderBy(ENTRY.bucket).orderBy(FieldPath.documentId());
+  const wallClock = deps.wallClock ?? Date.now;
+  let savedAt = wallClock();
   let pending: PriceEntry[] = [];
   let built: string | undefined;
   let buckets = 0;
@@ -173,11 +177,18 @@ export async function buildPriceDay(
     }
     pending = groups.pop() ?? [];
     await flush(groups);
-    if (built !== undefined) {
+    // The progress, at most every PROGRESS_EVERY_MS: a stopped run redoes at most that much (idempotent).
+    if (built !== undefined && wallClock() - savedAt >= PROGRESS_EVERY_MS) {
+      savedAt = wallClock();
       await buildRef(db, day).set({ day, after: built, done: false, expiresAt: buildExpiry(day) });
     }
   });
-  if (!read.complete) return { complete: false, buckets, summaries };
+  if (!read.complete) {
+    if (built !== undefined) {
+      await buildRef(db, day).set({ day, after: built, done: false, expiresAt: buildExpiry(day) });
+    }
+    return { complete: false, buckets, summaries };
+  }
   if (pending.length > 0) await flush([pending]);
   await buildRef(db, day).set({ day, done: true, expiresAt: buildExpiry(day) });
   return { complete: true, buckets, summaries };
@@ -207,7 +218,7 @@ async function rebuildDue(
 }
 
 /**
- * The daily run: the settled days not yet done (the last catchUpDays), oldest first, then the summaries
+ * One run: the settled days not yet done (the last catchUpDays), oldest first, then the summaries
  * due. Stops at the time budget; the next run goes on where it stopped.
  */
 export async function runPriceBuilds(deps: PriceBuildDeps): Promise<PriceBuildReport> {
@@ -234,9 +245,13 @@ export async function runPriceBuilds(deps: PriceBuildDeps): Promise<PriceBuildRe
   return { ...report, complete: due.complete };
 }
 
-/** Every night, after the day before yesterday (UTC) is settled. */
+/**
+ * Every hour at :50: the first run after midnight (UTC) finds the day before yesterday settled and builds
+ * it; the next ones go on if it was stopped, and otherwise only read the 7 days' progress and the
+ * summaries due (a few reads).
+ */
 export const buildPriceSummaries = onSchedule(
-  sized("buildPriceSummaries", { schedule: "every day 03:30", timeZone: "Europe/Rome", region }),
+  sized("buildPriceSummaries", { schedule: "50 * * * *", timeZone: "Europe/Rome", region }),
   async () => {
     const db = adminDb();
     const report = await runPriceBuilds({ db, now: await clockFor(db), pageSize: SWEEP_PAGE_SIZE });

@@ -9,7 +9,7 @@ import { PRICE_BANDS, type PriceBand, type PriceRange } from "./price-guidance-m
  * Local price guidance: what shops nearby offered for similar products, shown only when enough offers
  * from enough shops back it, from prices rounded and at least a day old, so that no one shop's price can
  * be read from it, not even by asking before and after one offer. The priceGuidance callable
- * (functions/src/market/price-guidance.ts) reads the daily summaries (price-stats.ts); this module is the
+ * (functions/src/market/price-guidance.ts) reads the summaries (price-stats.ts); this module is the
  * pure math: rounding, the threshold, the range and the bands.
  */
 export const PRICE_GUIDANCE = {

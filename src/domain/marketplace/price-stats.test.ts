@@ -91,6 +91,8 @@ describe("entries", () => {
       `${BUCKET}|2026-11-20`,
       `${BUCKET}|2026-11-22`,
     ]);
+    // A day no window holds any more is forgotten: the list never grows past the window.
+    expect(movedFrom(again, { ...edited, day: "2027-02-19" })).toEqual([`${BUCKET}|2026-11-22`]);
   });
 });
 
@@ -133,17 +135,20 @@ describe("the summary build", () => {
     expect(buildSummary(BUCKET, "2026-11-27", [day("2026-08-29", [999], ["z"])])).toBeUndefined();
   });
 
-  it("caps a document at PRICE_STATS.maxBins bins, largest groups first", () => {
-    const groups: PriceGroup[] = Array.from({ length: PRICE_STATS.maxBins + 10 }, (_, index) => ({
+  it("caps a document at its bins, largest groups first", () => {
+    const groups: PriceGroup[] = Array.from({ length: PRICE_STATS.maxSummaryBins + 10 }, (_, index) => ({
       g: GH5,
       m: `m${index}`,
       v: [100],
       c: [index === 7 ? 5 : 1],
       s: ["a"],
     }));
-    const kept = mergeGroups(groups);
-    expect(kept).toHaveLength(PRICE_STATS.maxBins);
+    const kept = mergeGroups(PRICE_STATS.maxSummaryBins, groups);
+    expect(kept).toHaveLength(PRICE_STATS.maxSummaryBins);
     expect(kept[0]?.m).toBe("m7");
+    // A day holds fewer: 1,000 entries of different products a bucket and day.
+    const day = groupsOfEntries(groups.map((_, index) => entry(100, "a", { m: `m${index}` })));
+    expect(day).toHaveLength(PRICE_STATS.maxDayBins);
   });
 });
 

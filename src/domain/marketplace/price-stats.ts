@@ -21,18 +21,24 @@ import {
  *   commit and when a shop edits a pending offer's price. One small document per offer: an offer made again
  *   or edited overwrites its own, so no document takes more than that offer's writes.
  * - priceDays/{bucket}_{YYYY-MM-DD}: one bucket's offers of a day, grouped (PriceGroup: rounded prices,
- *   up to 3 shops), built once the day is settled (settledThrough) by the daily job.
+ *   up to 3 shops), built once the day is settled (settledThrough) by the summaries job (hourly).
  * - priceSummaries/{bucket}: the bucket's settled days of the last 90 merged, the one document a guidance
- *   read opens per cell; rewritten only by the daily job, so no answer changes within a day.
- * - priceBuilds/{YYYY-MM-DD}: the daily job's progress on a day (done, or the last bucket built).
+ *   read opens per cell; rewritten only by that job, with a settled day, so no price less than a day old
+ *   ever changes an answer.
+ * - priceBuilds/{YYYY-MM-DD}: the job's progress on a day (done, or the last bucket built).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The caps that bound a document whatever the traffic (docs/scale.md: sizes and index entries). */
 export const PRICE_STATS = {
-  /** Histogram bins kept in one day or summary document, largest groups first: ≤ ~600 kB worst case. */
-  maxBins: 3000,
+  /**
+   * Histogram bins kept in a day's document and in a summary, largest groups first. A bin costs at most
+   * ~167 bytes (a group of one price: its cell, a 40-character brand and model, 3 shop hashes), so a day
+   * stays under ~170 kB and a summary under ~510 kB whatever the traffic (Firestore's limit: 1 MiB).
+   */
+  maxDayBins: 1000,
+  maxSummaryBins: 3000,
   /** Characters kept of a head, a brand or a model (a bucket's id, a group's key). */
   maxWordLength: 40,
   /**
@@ -40,7 +46,7 @@ export const PRICE_STATS = {
    * least 24 hours old, and nothing a shop does today changes any answer.
    */
   settleDays: 2,
-  /** Days a missed daily run is caught up on. */
+  /** Settled days each run looks at, so days missed (the job down) are caught up on. */
   catchUpDays: 7,
 } as const;
 
@@ -127,7 +133,8 @@ export function priceEntry(
 
 /**
  * The (bucket, day) documents an entry leaves when it is replaced by `next` (an edit on a later day, or
- * an offer made again): its own, if different, and any it had left before and not yet rebuilt.
+ * an offer made again): its own, if different, and any it had left before, as long as a guidance window
+ * may still hold them (so at most one a day of the window: a few kB).
  */
 export function movedFrom(previous: PriceEntry | undefined, next: PriceEntry): string[] {
   if (!previous) return [];
@@ -135,7 +142,8 @@ export function movedFrom(previous: PriceEntry | undefined, next: PriceEntry): s
   const left = new Set(previous.moved ?? []);
   if (previous.bucket !== next.bucket || previous.day !== next.day) left.add(own);
   left.delete(`${next.bucket}|${next.day}`);
-  return [...left].sort();
+  const oldest = addDays(next.day, -PRICE_GUIDANCE.days);
+  return [...left].filter((pair) => pair.slice(-10) >= oldest).sort();
 }
 
 /** Offers of one product (brand, model) in one gh5 cell: rounded prices and up to 3 of their shops. */
@@ -152,10 +160,10 @@ export type PriceGroup = z.infer<typeof priceGroupSchema>;
 const groupKey = (group: Pick<PriceGroup, "g" | "b" | "m">) => `${group.g}|${group.b ?? ""}|${group.m ?? ""}`;
 
 /**
- * Groups merged by key (cell, brand, model), then capped: the largest groups first until
- * PRICE_STATS.maxBins bins, ties by key, so the same input always gives the same document.
+ * Groups merged by key (cell, brand, model), then capped: the largest groups first until `maxBins`
+ * bins, ties by key, so the same input always gives the same document.
  */
-export function mergeGroups(...lists: readonly (readonly PriceGroup[])[]): PriceGroup[] {
+export function mergeGroups(maxBins: number, ...lists: readonly (readonly PriceGroup[])[]): PriceGroup[] {
   const byKey = new Map<string, PriceGroup>();
   for (const group of lists.flat()) {
     const key = groupKey(group);
@@ -173,7 +181,7 @@ export function mergeGroups(...lists: readonly (readonly PriceGroup[])[]): Price
   const kept: PriceGroup[] = [];
   let bins = 0;
   for (const group of ordered) {
-    if (bins + group.v.length > PRICE_STATS.maxBins) continue;
+    if (bins + group.v.length > maxBins) continue;
     bins += group.v.length;
     kept.push(group);
   }
@@ -183,6 +191,7 @@ export function mergeGroups(...lists: readonly (readonly PriceGroup[])[]): Price
 /** A day's entries of one bucket as groups: each price rounded, each shop counted once per group. */
 export function groupsOfEntries(entries: readonly PriceEntry[]): PriceGroup[] {
   return mergeGroups(
+    PRICE_STATS.maxDayBins,
     entries.map((entry) => ({
       g: entry.g,
       ...(entry.b ? { b: entry.b } : {}),
@@ -208,7 +217,7 @@ export const priceSummarySchema = z.object({
   from: z.string().length(10),
   through: z.string().length(10),
   groups: z.array(priceGroupSchema),
-  /** The day the daily job builds it again even without news: when its oldest day leaves the window. */
+  /** The day the job builds it again even without news: when its oldest day leaves the window. */
   rebuildOn: z.string().length(10),
 });
 export type PriceSummary = z.infer<typeof priceSummarySchema>;
@@ -232,7 +241,7 @@ export function buildSummary(
     head: bucketHead(bucket),
     from,
     through,
-    groups: mergeGroups(...inWindow.map((day) => day.groups)),
+    groups: mergeGroups(PRICE_STATS.maxSummaryBins, ...inWindow.map((day) => day.groups)),
     // The first run whose window (settledThrough) no longer holds the oldest day.
     rebuildOn: addDays(oldest, PRICE_GUIDANCE.days + PRICE_STATS.settleDays),
   };
