@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { fetchPriceGuidance } from "@/data/price-guidance";
-import { callableErrorCode, callableErrorMessage } from "@/domain/boundary/errors";
+import { callableErrorCode } from "@/domain/boundary/errors";
 import { parseRequestCategory } from "@/domain/core/enums";
 import type { LatLng } from "@/domain/geo/geo";
 import type { PriceGuidanceInput, PriceGuidanceOutput } from "@/domain/marketplace/price-guidance";
@@ -30,8 +30,9 @@ function useSettled<T>(value: T, delayMs: number): T {
  */
 function askGuidance(input: PriceGuidanceInput): Promise<PriceGuidanceView> {
   return fetchPriceGuidance(input).catch((error: unknown) => {
+    // The callable's only resource-exhausted is the hourly limit: its text, from the same catalogue.
     if (callableErrorCode(errorCode(error)) === "resource-exhausted") {
-      return { ...NOTHING, notice: callableErrorMessage(error, PRICE_GUIDANCE_MESSAGES.tooManyRequests) };
+      return { ...NOTHING, notice: PRICE_GUIDANCE_MESSAGES.tooManyRequests };
     }
     console.error("I prezzi in zona non sono leggibili", error);
     return NOTHING;

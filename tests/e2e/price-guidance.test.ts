@@ -52,7 +52,7 @@ describe("price guidance end to end", () => {
     await form.getByRole("combobox", { name: "Indirizzo o comune" }).fill("Milano");
     await buyer.getByRole("option", { name: "Milano (MI)" }).click({ timeout: SERVER_WAIT_MS });
     const hint = form.getByRole("status", { name: "Prezzi in zona" });
-    // The past prices (239-399 €, rounded), weeks old; the scenario's own offers are too new to count.
+    // The past prices (239-399 €, rounded), weeks old, and the scenario's bike offers once a day old.
     await hint
       .getByText(
         /^Nella tua zona i negozi hanno offerto di solito da [\d.]+,\d\d\s€ a [\d.]+,\d\d\s€ \(\d+ offerte\)$/,

@@ -11,7 +11,6 @@ import { GROUP_OFFER_MESSAGES } from "../marketplace/group-offer-messages.ts";
 import { OFFER_MESSAGES } from "../marketplace/marketplace-messages.ts";
 import { DICTATION_MESSAGES } from "../marketplace/offer-dictation-messages.ts";
 import { HOLD_REFUSALS, NO_SHOW_REFUSALS } from "../marketplace/pickup-hold-messages.ts";
-import { PRICE_GUIDANCE_MESSAGES } from "../marketplace/price-guidance-messages.ts";
 import { PUBLISHING_MESSAGES } from "../marketplace/publishing-messages.ts";
 import { REQUEST_LIFE_MESSAGES } from "../marketplace/request-life-messages.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "../people/shop-verification-messages.ts";
@@ -45,8 +44,6 @@ export function isKnownMessage(text: string): boolean {
     ...Object.values(REQUEST_LIFE_MESSAGES),
     ...Object.values(DICTATION_MESSAGES),
     ...Object.values(GROUP_OFFER_MESSAGES).filter((text) => typeof text === "string"),
-    PRICE_GUIDANCE_MESSAGES.unavailable,
-    PRICE_GUIDANCE_MESSAGES.tooManyRequests,
     ...Object.values(HOLD_REFUSALS),
     ...Object.values(NO_SHOW_REFUSALS),
   ]);
