@@ -8,6 +8,7 @@ import {
   addDays,
   buildSummary,
   groupsOfEntries,
+  PRICE_FIELDS,
   PRICE_STATS,
   type PriceEntry,
   priceDay,
@@ -51,7 +52,6 @@ export interface PriceBuildReport {
   complete: boolean;
 }
 
-const ENTRY = { bucket: "bucket", day: "day" } as const;
 /** A day's progress is saved at most this often, so priceBuilds/{day} takes far less than a write a second. */
 const PROGRESS_EVERY_MS = 5000;
 
@@ -102,8 +102,8 @@ async function writeDay(db: Firestore, bucket: string, day: string, dayEntries: 
 async function readBucketDay(db: Firestore, bucket: string, day: string): Promise<PriceEntry[]> {
   const found: PriceEntry[] = [];
   const query = entries(db)
-    .where(ENTRY.day, "==", day)
-    .where(ENTRY.bucket, "==", bucket)
+    .where(PRICE_FIELDS.day, "==", day)
+    .where(PRICE_FIELDS.bucket, "==", bucket)
     .orderBy(FieldPath.documentId());
   // No time budget: a bucket's day is a few pages at most, and it must be read whole to be written.
   await forEachPage(query, { budgetMs: Number.POSITIVE_INFINITY }, async (docs) => {
@@ -149,9 +149,9 @@ export async function buildPriceDay(
   const { db } = deps;
   const state = (await buildRef(db, day).get()).data();
   const after = typeof state?.after === "string" ? state.after : undefined;
-  let query = entries(db).where(ENTRY.day, "==", day);
-  if (after !== undefined) query = query.where(ENTRY.bucket, ">", after);
-  query = query.orderBy(ENTRY.bucket).orderBy(FieldPath.documentId());
+  let query = entries(db).where(PRICE_FIELDS.day, "==", day);
+  if (after !== undefined) query = query.where(PRICE_FIELDS.bucket, ">", after);
+  query = query.orderBy(PRICE_FIELDS.bucket).orderBy(FieldPath.documentId());
   const wallClock = deps.wallClock ?? Date.now;
   let savedAt = wallClock();
   let pending: PriceEntry[] = [];
@@ -207,8 +207,8 @@ async function rebuildDue(
   const today = priceDay(deps.now());
   const due = deps.db
     .collection(COLLECTIONS.priceSummaries)
-    .where("rebuildOn", "<=", today)
-    .orderBy("rebuildOn");
+    .where(PRICE_FIELDS.rebuildOn, "<=", today)
+    .orderBy(PRICE_FIELDS.rebuildOn);
   let summaries = 0;
   const read = await forEachPage(due, deps, async (docs) => {
     await inParallel(docs, SWEEP_CONCURRENCY, (doc) => rebuildSummary(deps.db, doc.id, through));

@@ -108,12 +108,7 @@ export const COLLECTIONS = {
   marketRollups: "marketRollups",
   /** shopMonths/{YYYY-MM}_{merchantId}: a shop's funnel of the month (shop-funnel.ts, rollups.ts). */
   shopMonths: "shopMonths",
-  /**
-   * The price aggregates behind local price guidance (src/domain/marketplace/price-stats.ts), kept by
-   * functions/src/market/ and never read by clients: priceEntries/{hash of the offer id} one offer's latest
-   * price; priceDays/{bucket}_{YYYY-MM-DD} a bucket's settled day; priceSummaries/{bucket} the 90 days a
-   * guidance read opens; priceBuilds/{YYYY-MM-DD} the daily job's progress on a day.
-   */
+  /** Price guidance's aggregates, functions only (src/domain/marketplace/price-stats.ts says each). */
   priceEntries: "priceEntries",
   priceDays: "priceDays",
   priceSummaries: "priceSummaries",
@@ -133,10 +128,7 @@ export const TTL_POLICIES = [
   { collection: COLLECTIONS.rateLimits, field: "expiresAt" },
   /** A shop's hour inbox, two days after its digest (functions/src/fanout/request-fanout.ts). */
   { collection: COLLECTIONS.digestInbox, field: "expireAt" },
-  /**
-   * Offer prices once no guidance window holds their day (priceDayExpiry, price-stats.ts), and the daily
-   * job's progress a month on. No personal data, but old prices are dead weight.
-   */
+  /** Offer prices once no guidance window holds their day (priceDayExpiry, price-stats.ts): dead weight. */
   { collection: COLLECTIONS.priceEntries, field: "expiresAt" },
   { collection: COLLECTIONS.priceDays, field: "expiresAt" },
   { collection: COLLECTIONS.priceBuilds, field: "expiresAt" },

@@ -30,6 +30,9 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The fields the summaries job queries (firestore.indexes.json: priceEntries day + bucket; rebuildOn). */
+export const PRICE_FIELDS = { bucket: "bucket", day: "day", rebuildOn: "rebuildOn" } as const;
+
 /** The caps that bound a document whatever the traffic (docs/scale.md: sizes and index entries). */
 export const PRICE_STATS = {
   /**
