@@ -43,8 +43,11 @@ export { onUserWritten } from "./fanout/shop-index";
 // Browser errors, logged for Cloud Error Reporting (POST /api/client-error).
 export { reportClientError } from "./http/client-error";
 export { health } from "./http/health";
-// Local price guidance: the aggregates submitOffer keeps (and an edited price replaces), read only above the threshold.
-export { onOfferUpdated, priceGuidance } from "./market/price-stats";
+// Local price guidance: the prices submitOffer keeps (and an edited price replaces), summed up nightly once
+// a day old; the callable reads only the summaries, above the threshold, rate-limited.
+export { priceGuidance } from "./market/price-guidance";
+export { onOfferUpdated } from "./market/price-stats";
+export { buildPriceSummaries } from "./market/price-summaries";
 // Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
 export { listReports } from "./moderation/list-reports";
 export { moderateReport } from "./moderation/moderate-report";

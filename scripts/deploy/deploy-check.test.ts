@@ -198,7 +198,9 @@ describe("deploy:check fails on each mistake", () => {
     expect(findings.map(({ rule, subject }) => `${rule} ${subject}`).sort()).toEqual([
       "ttl-policy firestore.indexes.json digestInbox.expireAt",
       "ttl-policy firestore.indexes.json magicLinks.expiresAt",
-      "ttl-policy firestore.indexes.json priceStats.expiresAt",
+      "ttl-policy firestore.indexes.json priceBuilds.expiresAt",
+      "ttl-policy firestore.indexes.json priceDays.expiresAt",
+      "ttl-policy firestore.indexes.json priceEntries.expiresAt",
       "ttl-policy firestore.indexes.json rateLimits.expiresAt",
     ]);
   });

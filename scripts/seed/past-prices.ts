@@ -1,13 +1,16 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { stageOfferPrice } from "../../functions/src/market/price-stats";
+import { runPriceBuilds } from "../../functions/src/market/price-summaries";
 import { requestGeoFields } from "../../src/domain/geo/geo-cover";
+import { PRICE_GUIDANCE } from "../../src/domain/marketplace/price-guidance";
 
 /**
  * The demo's price history: offers that shops around Milano made in the last weeks, on
- * requests long gone, as submitOffer left them in priceStats (through its own stageOfferPrice). Four
- * past shops, so the threshold (5 offers, 3 shops) is met and `npm start` shows a range for a city
- * bike ('Compila tu' or Algo: 'bicicletta da città', sport, in Milano) and a desk lamp, and a shop
- * writing an offer on the lamp or the jacket sees its price's position.
+ * requests long gone, as submitOffer left them in priceEntries (through its own stageOfferPrice), then
+ * summed up as the summaries job does (runPriceBuilds over the guidance window). Four past shops, so the
+ * threshold (5 offers, 3 shops) is met and `npm start` shows a range for a city bike ('Compila tu' or
+ * Algo: 'bicicletta da città', sport, in Milano) and a desk lamp, and a shop writing an offer on the lamp
+ * or the jacket sees its price's band.
  */
 type Past = { productName: string; category: string; prices: number[]; place: { lat: number; lng: number } };
 
@@ -55,5 +58,6 @@ export async function seedPastPrices(db: Firestore, now: Date): Promise<number> 
     });
   }
   await batch.commit();
+  await runPriceBuilds({ db, now: () => now, catchUpDays: PRICE_GUIDANCE.days });
   return count;
 }

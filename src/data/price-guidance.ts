@@ -2,9 +2,9 @@ import { priceGuidanceInputSchema, priceGuidanceOutputSchema } from "@/domain/ma
 import { callable } from "./callables";
 
 /**
- * Local price guidance: the priceGuidance callable (functions/src/market/price-stats.ts).
- * The aggregates behind it (priceStats) are closed to clients; the callable answers a range and a
- * price's position only above the threshold, else nulls.
+ * Local price guidance: the priceGuidance callable (functions/src/market/price-guidance.ts). The
+ * aggregates behind it are closed to clients; the callable answers a range (and, to a shop that may offer
+ * on the request, a price's band) only above the threshold, else nulls; past the hourly limit it refuses.
  */
 export const fetchPriceGuidance = callable(
   "priceGuidance",

@@ -6,6 +6,7 @@ import {
   EMAILS_PER_ADDRESS_AND_CLIENT,
   EMAILS_PER_IPV4_PER_HOUR,
   EMAILS_PER_IPV6_PREFIX_PER_HOUR,
+  PRICE_GUIDANCE_CALLS_PER_HOUR,
   PROFILE_SYNC_WINDOW_MS,
   PROFILE_SYNCS_PER_WINDOW,
 } from "@/domain/core/limits";
@@ -51,6 +52,11 @@ export const IPV4_RATE_POLICY: RatePolicy = { max: EMAILS_PER_IPV4_PER_HOUR, win
 export const EXPORT_RATE_POLICY: RatePolicy = { max: DATA_EXPORTS_PER_HOUR, windowMs: HOUR_MS };
 /** setBlock (block and unblock), per user. */
 export const BLOCK_RATE_POLICY: RatePolicy = { max: BLOCK_CHANGES_PER_HOUR, windowMs: HOUR_MS };
+/** priceGuidance calls, per user: a buyer's products and a shop's prices, not a script's probes. */
+export const PRICE_GUIDANCE_RATE_POLICY: RatePolicy = {
+  max: PRICE_GUIDANCE_CALLS_PER_HOUR,
+  windowMs: HOUR_MS,
+};
 /** Profile rewrites (syncProfile) that change profiles/{uid}, per user; unchanged syncs are free. */
 export const PROFILE_SYNC_RATE_POLICY: RatePolicy = {
   max: PROFILE_SYNCS_PER_WINDOW,

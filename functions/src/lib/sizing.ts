@@ -70,8 +70,8 @@ export const SIZING = {
   // 'Un'offerta per tutti': up to 10 of submitOffer's transactions, one after another.
   submitGroupOffer: { ...dealCallable, maxInstances: 20 },
   withdrawOffer: dealCallable,
-  // Price guidance: up to 36 documents read (9 cells × 4 months), no write; called as a buyer's
-  // product is known and as a shop types a price (debounced).
+  // Price guidance: a rate-limit transaction, then up to 9 summaries read (and for a shop's question
+  // submitOffer's checks, read only); called as a buyer's product is known and as a shop types a price.
   priceGuidance: { ...callable, maxInstances: 20 },
   purchaseTokens: { ...callable, maxInstances: 10 },
   verifyShop: { ...callable, timeoutSeconds: 60, maxInstances: 10 },
@@ -114,7 +114,7 @@ export const SIZING = {
   // unread count (a small transaction on unreadCounts/{uid}) and maybe a mail.
   onMessageCreated: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 20 },
   // One per offer update (a decision, a read, an edit); only a pending offer's new price writes (its
-  // entry in priceStats), the rest return after comparing the two versions.
+  // priceEntries document), the rest return after comparing the two versions.
   onOfferUpdated: { memory: "256MiB", timeoutSeconds: 60, maxInstances: 20 },
   // The buyer closes or renews a request.
   closeRequest: callable,
@@ -130,6 +130,9 @@ export const SIZING = {
   reconcileMarket: scheduledJob,
   // The shops' monthly funnels, nightly: the due month's offers (three dates) and its shopMonths, in pages.
   reconcileShopMonths: scheduledJob,
+  // Price guidance's summaries, hourly: a settled day's offers in pages by bucket, ≤ 90 day documents
+  // read per summary built (docs/scale.md).
+  buildPriceSummaries: scheduledJob,
 } as const satisfies Record<string, Sizing>;
 
 export type SizedFunction = keyof typeof SIZING;

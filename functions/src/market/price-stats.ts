@@ -1,45 +1,32 @@
 import { createHash } from "node:crypto";
-import type { DocumentData, Firestore } from "firebase-admin/firestore";
+import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { onDocumentUpdated } from "firebase-functions/firestore";
-import { onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
 import { COLLECTIONS } from "@/domain/core/collections";
-import { distanceKm } from "@/domain/geo/geo";
 import {
-  PRICE_GUIDANCE_MESSAGES,
-  type PriceGuidanceInput,
-  type PriceGuidanceOutput,
-  priceGuidanceInputSchema,
-  pricePosition,
-  priceRange,
-  relevantPoints,
-} from "@/domain/marketplace/price-guidance";
-import {
-  entryPoint,
-  guidanceDocIds,
-  latestEntries,
-  type PriceStatEntry,
-  priceStatsDocId,
-  priceStatsExpiry,
-  priceStatsMonth,
+  movedFrom,
+  type PriceEntry,
+  priceDayExpiry,
+  priceEntry,
+  priceEntrySchema,
 } from "@/domain/marketplace/price-stats";
 import { OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { productSignature } from "@/domain/products/product-similarity";
 import type { RollupWriter } from "../analytics/rollups";
-import { requestRef, runDeal, storedOfferSchema } from "../deals/deal-store";
+import { requestRef, storedOfferSchema } from "../deals/deal-store";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
-import { callableOptions, region } from "../lib/global-options";
-import { parseCallableInput } from "../lib/http-errors";
+import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 
 /**
- * The ONE module that keeps and reads the price aggregates (src/domain/marketplace/price-stats.ts).
- * submitOffer records an offer's entry right after its commit (recordOfferPrice: a blind merge in a
- * write of its own, never in the offer's transaction); a shop editing its pending offer's price (a
- * write of its app, under the rules) replaces the entry through onOfferUpdated; priceGuidance reads the cells around a
- * place and answers only above the threshold (price-guidance.ts), so a client never sees one offer.
+ * The ONE module that keeps the offers' prices (priceEntries, src/domain/marketplace/price-stats.ts).
+ * submitOffer records an offer's price right after its commit (recordOfferPrice: a write of its own,
+ * never in the offer's transaction); a shop editing its pending offer's price (a write of its app, under
+ * the rules) replaces it through onOfferUpdated. Nothing here is read by a guidance answer: the summaries job
+ * (price-summaries.ts) counts an entry once its day is settled, so a new or edited price changes no
+ * answer on the day it is made.
  */
 
 /** A shop as the aggregates know it: a hash, so counting distinct shops needs no uid. */
@@ -47,8 +34,8 @@ export function priceShopKey(uid: string): string {
   return createHash("sha256").update(`vicino-prices:${uid}`).digest("hex").slice(0, 16);
 }
 
-/** An offer's key in the map: a hash too, since an offer's id holds its shop's uid. */
-function offerKey(offerId: string): string {
+/** An offer's entry id: a hash too, since an offer's id holds its shop's uid. */
+export function priceEntryId(offerId: string): string {
   return createHash("sha256").update(`vicino-prices-offer:${offerId}`).digest("hex").slice(0, 20);
 }
 
@@ -60,61 +47,62 @@ const requestPartSchema = z.object({
   gh5: z.string().length(5),
 });
 
+type OfferPrice = { offerId: string; merchantId: string; price: number; at: Date };
+
+/** The offer's entry, or undefined for a request without a product word or cells (left out). */
+function entryOf(request: DocumentData, offer: OfferPrice): PriceEntry | undefined {
+  const parsed = requestPartSchema.safeParse(request);
+  if (!parsed.success) return undefined;
+  const signature = productSignature(parsed.data.productName);
+  if (!signature) return undefined;
+  return priceEntry(
+    { ...parsed.data, signature },
+    { shop: priceShopKey(offer.merchantId), price: offer.price, at: offer.at },
+  );
+}
+
+/** The stored document of an entry: expiresAt is the TTL policy's field (TTL_POLICIES). */
+function storedEntry(entry: PriceEntry): DocumentData {
+  return { ...entry, expiresAt: Timestamp.fromDate(priceDayExpiry(entry.day)) };
+}
+
 /**
- * Stages an offer's price in priceStats (keyed by a hash of the offer's id, so an offer made again
- * replaces its entry in the month's document; in a later month's, the read keeps only the newest:
- * latestEntries). A request without a product word or cells is left out.
+ * Stages a first price for an offer (the seed's past prices): a blind write, so it does not track an
+ * earlier price of the same offer; recordOfferPrice does.
  */
 export function stageOfferPrice(
   writer: RollupWriter,
   db: Firestore,
   request: DocumentData,
-  offer: { offerId: string; merchantId: string; price: number; at: Date },
+  offer: OfferPrice,
 ): void {
-  const parsed = requestPartSchema.safeParse(request);
-  if (!parsed.success) return;
-  const signature = productSignature(parsed.data.productName);
-  if (!signature) return;
-  const { category, gh4, gh5 } = parsed.data;
-  const entry: PriceStatEntry = {
-    p: offer.price,
-    s: priceShopKey(offer.merchantId),
-    at: offer.at.getTime(),
-    g: gh5,
-    h: signature.head,
-    ...(signature.brand ? { b: signature.brand } : {}),
-    ...(signature.model ? { m: signature.model } : {}),
-  };
-  const month = priceStatsMonth(offer.at);
-  const ref = db.collection(COLLECTIONS.priceStats).doc(priceStatsDocId(category, gh4, month));
-  writer.set(
-    ref,
-    // expiresAt: the TTL policy's field (TTL_POLICIES), so an old month goes by itself.
-    {
-      category,
-      cell: gh4,
-      month,
-      expiresAt: priceStatsExpiry(month),
-      offers: { [offerKey(offer.offerId)]: entry },
-    },
-    { merge: true },
-  );
+  const entry = entryOf(request, offer);
+  if (!entry) return;
+  writer.set(db.collection(COLLECTIONS.priceEntries).doc(priceEntryId(offer.offerId)), storedEntry(entry), {
+    merge: true,
+  });
 }
 
 /**
- * After an offer's commit: its price, in a write of its own. A category's month in a cell takes every
- * offer there, so it stays out of submitOffer's transaction (as the market rollups do) and cannot hold
- * up or fail an offer. Never throws: a lost entry is logged, and guidance only counts one offer fewer.
+ * After an offer's commit, or an edit of its price: the offer's entry, replaced in a small transaction
+ * of its own (one document per offer, so never a hot one). An entry that moves to another day or bucket
+ * notes the one it left (`moved`), so the summaries job builds that one again without it. Never throws: a
+ * lost entry is logged, and guidance only counts one offer fewer.
  */
 export async function recordOfferPrice(
   db: Firestore,
   request: DocumentData,
-  offer: { offerId: string; merchantId: string; price: number; at: Date },
+  offer: OfferPrice,
 ): Promise<void> {
+  const entry = entryOf(request, offer);
+  if (!entry) return;
+  const ref = db.collection(COLLECTIONS.priceEntries).doc(priceEntryId(offer.offerId));
   try {
-    const batch = db.batch();
-    stageOfferPrice(batch, db, request, offer);
-    await batch.commit();
+    await db.runTransaction(async (tx) => {
+      const previous = priceEntrySchema.safeParse((await tx.get(ref)).data());
+      const moved = movedFrom(previous.success ? previous.data : undefined, entry);
+      tx.set(ref, storedEntry({ ...entry, ...(moved.length > 0 ? { moved } : {}) }));
+    });
   } catch (error) {
     logger.warn("price stats: offer price not recorded", { error: String(error) });
   }
@@ -164,37 +152,4 @@ export const onOfferUpdated = onDocumentUpdated(
     );
     if (outcome === "recorded") logger.info("price stats: edited offer price", { outcome });
   },
-);
-
-const NOTHING: PriceGuidanceOutput = { range: null, abovePercent: null };
-
-/** The guidance for a product near a place: the range and, with a price, its position; or nothing. */
-export async function priceGuidanceFor(
-  input: PriceGuidanceInput,
-  deps: { db: Firestore; now: () => Date },
-): Promise<PriceGuidanceOutput> {
-  const signature = productSignature(input.productName);
-  if (!signature) return NOTHING;
-  const now = deps.now();
-  const refs = guidanceDocIds(input.category, input.location, now).map((id) =>
-    deps.db.collection(COLLECTIONS.priceStats).doc(id),
-  );
-  const snaps = await deps.db.getAll(...refs);
-  // An offer made again in a later month is in two documents: it counts once, at its newest price.
-  const points = latestEntries(snaps.map((snap) => snap.data())).map(entryPoint);
-  const relevant = relevantPoints(points, { signature, place: input.location, now }, distanceKm);
-  const range = priceRange(relevant);
-  if (!range) return NOTHING;
-  const position = input.price === undefined ? undefined : pricePosition(input.price, relevant);
-  return { range, abovePercent: position ?? null };
-}
-
-export const priceGuidance = onCall(
-  sized("priceGuidance", callableOptions),
-  (request): Promise<PriceGuidanceOutput> =>
-    runDeal("priceGuidance", request.auth?.uid, PRICE_GUIDANCE_MESSAGES.unavailable, async () => {
-      const input = parseCallableInput(priceGuidanceInputSchema, request.data);
-      const db = adminDb();
-      return priceGuidanceFor(input, { db, now: await clockFor(db) });
-    }),
 );

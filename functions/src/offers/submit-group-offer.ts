@@ -31,8 +31,11 @@ import { type SubmitOfferDeps, submitOfferFor } from "./submit-offer";
 
 const placeSchema = z.object({ location: latLngSchema, actionRadius: z.number().positive() });
 
-/** The shop is inside the request's radius (as the feed shows it: the buyer's radius counts). */
-function assertWithinReach(merchant: User, request: DocumentData): void {
+/**
+ * The shop is inside the request's radius (as the feed shows it: the buyer's radius counts). Also
+ * priceGuidance's, before a shop's position.
+ */
+export function assertWithinReach(merchant: User, request: DocumentData): void {
   const place = placeSchema.safeParse(request);
   const shop = merchant.location;
   const reached =

@@ -1,4 +1,11 @@
-import { type DocumentData, FieldValue, Timestamp } from "firebase-admin/firestore";
+import {
+  type DocumentData,
+  type DocumentSnapshot,
+  FieldValue,
+  type Firestore,
+  Timestamp,
+  type Transaction,
+} from "firebase-admin/firestore";
 import { HttpsError, onCall } from "firebase-functions/https";
 import { z } from "zod";
 import { type SubmitOfferOutput, submitOfferInputSchema } from "@/domain/boundary/callables";
@@ -34,6 +41,7 @@ import {
   readRequest,
   requestRef,
   runDeal,
+  type StoredRequest,
   timestamp,
 } from "../deals/deal-store";
 import { pickupRecordRef } from "../deals/pickup-record";
@@ -91,6 +99,44 @@ function expiryMillis(data: DocumentData | undefined): number {
   return expiresAt instanceof Timestamp ? expiresAt.toMillis() : 0;
 }
 
+/** A further check of a shop and a request (a group offer's reach): throws an HttpsError to refuse. */
+export type OfferableCheck = (merchant: ParsedUser, request: DocumentData) => void;
+
+/**
+ * Whether `uid` may offer on the request, read in the caller's transaction (spec §4 Making an offer):
+ * a shop verifyShop has checked, with a plan that gives access now (billing/plan-gate.ts); the request
+ * exists, is not their own, its buyer has not blocked them, it is active and not past its expiry; and
+ * `check` (a group offer's reach). Throws the refusal's HttpsError. submitOffer runs it before its own
+ * checks of the offer; priceGuidance before telling a shop where its price sits.
+ */
+export async function readOfferable(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  requestId: string,
+  now: Date,
+  check?: OfferableCheck,
+): Promise<{ merchant: ParsedUser; requestSnap: DocumentSnapshot; request: StoredRequest }> {
+  const merchant = parseUserDoc((await tx.get(userRef(db, uid))).data());
+  if (!merchant.ok || !isVerifiedShop(merchant.user)) {
+    throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
+  }
+  await assertPlanAccess(tx, db, uid, now);
+  const requestSnap = await tx.get(requestRef(db, requestId));
+  const request = readRequest(requestSnap);
+  if (request.customerId === uid) throw new HttpsError("permission-denied", OFFER_MESSAGES.ownRequest);
+  // A buyer who blocked this shop gets no offers from it (blocks/{buyer}_{shop}, setBlock).
+  if ((await tx.get(db.collection(COLLECTIONS.blocks).doc(blockId(request.customerId, uid)))).exists) {
+    throw new HttpsError("permission-denied", MODERATION_MESSAGES.blockedByRecipient);
+  }
+  // Past its 7 days a request takes no offers, even before the hourly sweep marks it expired.
+  if (!canReceiveOffers(request.status) || pastExpiry(requestSnap.data(), now)) {
+    throw new HttpsError("failed-precondition", OFFER_MESSAGES.requestClosed);
+  }
+  check?.(merchant.user, requestSnap.data() ?? {});
+  return { merchant: merchant.user, requestSnap, request };
+}
+
 /**
  * submitOffer({requestId, price, description, deliveryOptions, …}) → {offerId, conversationId}, one
  * transaction (spec §4 Making an offer): the caller is a shop verifyShop has checked, with a plan that
@@ -108,7 +154,7 @@ export async function submitOfferFor(
   input: SubmitOfferRequest,
   deps: SubmitOfferDeps,
   /** A further check inside the transaction (a group offer's reach): throws an HttpsError to refuse. */
-  check?: (merchant: ParsedUser, request: DocumentData) => void,
+  check?: OfferableCheck,
 ): Promise<SubmitOfferOutput> {
   const { db } = deps;
   const requestDoc = requestRef(db, input.requestId);
@@ -120,23 +166,14 @@ export async function submitOfferFor(
   const result = await db.runTransaction(async (tx) => {
     rollup = undefined;
     price = undefined;
-    const merchant = parseUserDoc((await tx.get(userRef(db, uid))).data());
-    if (!merchant.ok || !isVerifiedShop(merchant.user)) {
-      throw new HttpsError("permission-denied", SHOP_VERIFICATION_MESSAGES.notVerified);
-    }
-    await assertPlanAccess(tx, db, uid, deps.now());
-    const requestSnap = await tx.get(requestDoc);
-    const request = readRequest(requestSnap);
-    if (request.customerId === uid) throw new HttpsError("permission-denied", OFFER_MESSAGES.ownRequest);
-    // A buyer who blocked this shop gets no offers from it (blocks/{buyer}_{shop}, setBlock).
-    if ((await tx.get(db.collection(COLLECTIONS.blocks).doc(blockId(request.customerId, uid)))).exists) {
-      throw new HttpsError("permission-denied", MODERATION_MESSAGES.blockedByRecipient);
-    }
-    // Past its 7 days a request takes no offers, even before the hourly sweep marks it expired.
-    if (!canReceiveOffers(request.status) || pastExpiry(requestSnap.data(), deps.now())) {
-      throw new HttpsError("failed-precondition", OFFER_MESSAGES.requestClosed);
-    }
-    check?.(merchant.user, requestSnap.data() ?? {});
+    const { merchant, requestSnap, request } = await readOfferable(
+      tx,
+      db,
+      uid,
+      input.requestId,
+      deps.now(),
+      check,
+    );
     // One offer per shop and request; one that expired with the request is replaced once it is renewed.
     const earlier = await tx.get(targetRef);
     const earlierStatus = offerStatusSchema.safeParse(earlier.get(OFFER_FIELDS.status));
@@ -159,7 +196,7 @@ export async function submitOfferFor(
       pickupRecordRef(db, request.customerId),
     );
 
-    const merchantName = shownName(publicName(merchant.user));
+    const merchantName = shownName(publicName(merchant));
     const product = productNameSchema.safeParse(requestSnap.data());
     const now = timestamp(deps);
     const offer = buildOfferDocument(

@@ -108,12 +108,11 @@ export const COLLECTIONS = {
   marketRollups: "marketRollups",
   /** shopMonths/{YYYY-MM}_{merchantId}: a shop's funnel of the month (shop-funnel.ts, rollups.ts). */
   shopMonths: "shopMonths",
-  /**
-   * priceStats/{category}_{gh4}_{YYYY-MM}: one month of offer prices of a category in a geohash-4 cell
-   * (priceStatsSchema, price-guidance.ts), kept by functions/src/market/price-stats.ts when an offer is
-   * submitted; read only by the priceGuidance callable, never by clients.
-   */
-  priceStats: "priceStats",
+  /** Price guidance's aggregates, functions only (src/domain/marketplace/price-stats.ts says each). */
+  priceEntries: "priceEntries",
+  priceDays: "priceDays",
+  priceSummaries: "priceSummaries",
+  priceBuilds: "priceBuilds",
 } as const;
 
 /**
@@ -129,11 +128,10 @@ export const TTL_POLICIES = [
   { collection: COLLECTIONS.rateLimits, field: "expiresAt" },
   /** A shop's hour inbox, two days after its digest (functions/src/fanout/request-fanout.ts). */
   { collection: COLLECTIONS.digestInbox, field: "expireAt" },
-  /**
-   * A month of offer prices, once no guidance read opens it: the month's end plus the guidance window
-   * and a day (priceStatsExpiry, price-stats.ts). No personal data, but an old month is dead weight.
-   */
-  { collection: COLLECTIONS.priceStats, field: "expiresAt" },
+  /** Offer prices once no guidance window holds their day (priceDayExpiry, price-stats.ts): dead weight. */
+  { collection: COLLECTIONS.priceEntries, field: "expiresAt" },
+  { collection: COLLECTIONS.priceDays, field: "expiresAt" },
+  { collection: COLLECTIONS.priceBuilds, field: "expiresAt" },
 ] as const;
 
 /** The one document of testClock. */

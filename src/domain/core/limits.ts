@@ -235,6 +235,13 @@ export const DATA_EXPORTS_PER_HOUR = 5;
 /** setBlock (block or unblock) calls per user an hour: a person blocks a few, not hundreds. */
 export const BLOCK_CHANGES_PER_HOUR = 30;
 /**
+ * priceGuidance calls per account an hour (functions/src/market/price-guidance.ts): the buyer's form asks
+ * once per product and place, the offer form once per price typed (600 ms after typing stops, cached 5
+ * minutes), so a busy shop answering a request every few minutes stays well under it; a script probing
+ * prices or places stops here.
+ */
+export const PRICE_GUIDANCE_CALLS_PER_HOUR = 60;
+/**
  * E-mails asked for one address from one client address (magic links, /api/send-email) per 15 minutes,
  * and from one client address over all addresses per hour. A mobile carrier puts thousands of phones
  * behind one IPv4 address (CGNAT), so an IPv4 address alone gets a ceiling far above what one person

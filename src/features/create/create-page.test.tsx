@@ -22,7 +22,7 @@ import { CreatePage } from "./create-page";
 
 // Price guidance has its own tests (price-hint, make-offer-page): here it answers nothing.
 vi.mock("@/data/price-guidance", () => ({
-  fetchPriceGuidance: async () => ({ range: null, abovePercent: null }),
+  fetchPriceGuidance: async () => ({ range: null, position: null }),
 }));
 vi.mock("@/data/algo", () => ({ sendAlgoMessage: vi.fn(), publishAlgoRequest: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));

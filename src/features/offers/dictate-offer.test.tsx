@@ -11,7 +11,7 @@ import { MakeOfferPage } from "./make-offer-page";
 
 // Price guidance has its own tests (price-hint, make-offer-page): here it answers nothing.
 vi.mock("@/data/price-guidance", () => ({
-  fetchPriceGuidance: async () => ({ range: null, abovePercent: null }),
+  fetchPriceGuidance: async () => ({ range: null, position: null }),
 }));
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/offers", () => ({ getOffer: vi.fn(), saveOffer: vi.fn() }));

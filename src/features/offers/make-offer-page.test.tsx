@@ -17,6 +17,7 @@ import {
   PRICE_OUTSIDE_BUDGET_CONFIRM,
 } from "@/domain/marketplace/marketplace-messages";
 import { HOLD_MESSAGES } from "@/domain/marketplace/pickup-hold";
+import { PRICE_GUIDANCE_MESSAGES } from "@/domain/marketplace/price-guidance-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { anOffer, aRequest, merchantSession } from "@/testing/marketplace-fixtures";
 import { renderPage } from "@/testing/render-page";
@@ -41,7 +42,7 @@ beforeEach(() => {
   vi.mocked(useSession).mockReturnValue(merchantSession());
   vi.mocked(getRequest).mockResolvedValue(aRequest());
   vi.mocked(getOffer).mockResolvedValue(null);
-  vi.mocked(fetchPriceGuidance).mockResolvedValue({ range: null, abovePercent: null });
+  vi.mocked(fetchPriceGuidance).mockResolvedValue({ range: null, position: null });
   vi.mocked(saveOffer).mockResolvedValue({ offerId: "req-1_shop-1", conversationId: "req-1_shop-1" });
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
@@ -62,28 +63,19 @@ const checkbox = (name: string) => screen.getByRole("checkbox", { name });
 const sendButton = () => screen.getByRole("button", { name: "Invia l'offerta" });
 
 describe("/make-offer/:requestId", () => {
-  it("shows where the typed price sits among similar offers nearby, only when the callable answers", async () => {
+  it("shows the band the typed price sits in among similar offers nearby, only when the callable answers", async () => {
     vi.mocked(fetchPriceGuidance).mockImplementation(async (input) => ({
       range: { min: 80, max: 200, count: 6 },
-      abovePercent: input.price === 150 ? 80 : null,
+      position: "requestId" in input && input.price === 150 ? "high" : null,
     }));
     const { user } = await openForm();
     expect(screen.queryByRole("status", { name: "Il tuo prezzo in zona" })).toBeNull();
     await user.type(priceBox(), "150");
     expect(
-      await screen.findByText(
-        "Il tuo prezzo è più alto del 80 % delle offerte simili in zona",
-        {},
-        { timeout: 3000 },
-      ),
+      await screen.findByText(PRICE_GUIDANCE_MESSAGES.band.high, {}, { timeout: 3000 }),
     ).toBeInTheDocument();
-    const request = aRequest();
-    expect(fetchPriceGuidance).toHaveBeenLastCalledWith({
-      category: request.category,
-      productName: request.productName,
-      location: { lat: request.location.lat, lng: request.location.lng },
-      price: 150,
-    });
+    // The request's id and the price: the server reads the product and the place from the request.
+    expect(fetchPriceGuidance).toHaveBeenLastCalledWith({ requestId: aRequest().id, price: 150 });
   });
 
   it("keeps the page when a background refetch fails: only a failed first read shows the error", async () => {

@@ -1,7 +1,7 @@
 import { PriceRangeHint } from "@/components/marketplace/price-guidance";
 import type { LatLng } from "@/domain/geo/geo";
-import type { PriceRange } from "@/domain/marketplace/price-guidance";
-import { usePriceGuidance } from "@/lib/price-guidance";
+import type { PriceRange } from "@/domain/marketplace/price-guidance-messages";
+import { usePriceRange } from "@/lib/price-guidance";
 
 /**
  * What shops nearby offered for this product, under Algo's summary and in 'Compila tu',
@@ -22,10 +22,16 @@ export function PriceHint({
     location?.lat !== undefined && location.lng !== undefined
       ? { lat: location.lat, lng: location.lng }
       : undefined;
-  const guidance = usePriceGuidance({
+  const guidance = usePriceRange({
     ...(category ? { category } : {}),
     ...(productName ? { productName } : {}),
     ...(place ? { location: place } : {}),
   });
-  return <PriceRangeHint range={guidance.data?.range} {...(onUseRange ? { onUseRange } : {})} />;
+  return (
+    <PriceRangeHint
+      range={guidance.data?.range}
+      notice={guidance.data?.notice}
+      {...(onUseRange ? { onUseRange } : {})}
+    />
+  );
 }

@@ -6,6 +6,7 @@ import { publishRequest } from "@/data/algo";
 import { fetchPriceGuidance } from "@/data/price-guidance";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/core/common-messages";
 import { placeSearch } from "@/domain/geo/gazetteer";
+import { PRICE_GUIDANCE_MESSAGES } from "@/domain/marketplace/price-guidance-messages";
 import { REQUEST_PHOTO_MESSAGES } from "@/domain/marketplace/request-photo";
 import { createQueryClient } from "@/lib/query-client";
 import { GAZETTEER_FIXTURE } from "@/testing/gazetteer-fixture";
@@ -58,7 +59,7 @@ beforeEach(() => {
       },
     });
   vi.mocked(prepareImageFile).mockReset();
-  vi.mocked(fetchPriceGuidance).mockReset().mockResolvedValue({ range: null, abovePercent: null });
+  vi.mocked(fetchPriceGuidance).mockReset().mockResolvedValue({ range: null, position: null });
 });
 
 describe("'Compila tu', the free form", () => {
@@ -139,8 +140,8 @@ describe("'Compila tu', the free form", () => {
 
   it("shows what shops nearby offered once product, category and place are known; the range fills the budget", async () => {
     vi.mocked(fetchPriceGuidance).mockResolvedValue({
-      range: { min: 49.9, max: 89, count: 6 },
-      abovePercent: null,
+      range: { min: 49.5, max: 89, count: 6 },
+      position: null,
     });
     const { user, pickPlace } = renderForm();
     await user.type(screen.getByRole("textbox", { name: /Prodotto/ }), "Trapano");
@@ -148,15 +149,31 @@ describe("'Compila tu', the free form", () => {
     expect(screen.queryByRole("status", { name: "Prezzi in zona" })).toBeNull();
     await pickPlace("sesto", "Sesto San Giovanni (MI)");
     const hint = await screen.findByRole("status", { name: "Prezzi in zona" }, { timeout: 3000 });
-    expect(hint).toHaveTextContent("Nella tua zona i negozi hanno offerto da 49,9 a 89 € (6 offerte)");
+    expect(hint).toHaveTextContent(
+      "Nella tua zona i negozi hanno offerto di solito da 49,50 € a 89,00 € (6 offerte)",
+    );
     expect(fetchPriceGuidance).toHaveBeenLastCalledWith({
       category: "casa",
       productName: "Trapano",
       location: { lat: 45.5333, lng: 9.2259 },
     });
     await user.click(screen.getByRole("button", { name: "Usa come budget" }));
-    expect(screen.getByRole("textbox", { name: "Budget da (€)" })).toHaveValue("49,9");
+    expect(screen.getByRole("textbox", { name: "Budget da (€)" })).toHaveValue("49,50");
     expect(screen.getByRole("textbox", { name: "Budget fino a (€)" })).toHaveValue("89");
+  });
+
+  it("says so in the hint's place when the hourly limit is reached", async () => {
+    const refusal = Object.assign(new Error(PRICE_GUIDANCE_MESSAGES.tooManyRequests), {
+      code: "functions/resource-exhausted",
+    });
+    vi.mocked(fetchPriceGuidance).mockRejectedValue(refusal);
+    const { user, pickPlace } = renderForm();
+    await user.type(screen.getByRole("textbox", { name: /Prodotto/ }), "Trapano");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Categoria" }), "Casa");
+    await pickPlace("sesto", "Sesto San Giovanni (MI)");
+    const hint = await screen.findByRole("status", { name: "Prezzi in zona" }, { timeout: 3000 });
+    expect(hint).toHaveTextContent(PRICE_GUIDANCE_MESSAGES.tooManyRequests);
+    expect(screen.queryByRole("button", { name: "Usa come budget" })).toBeNull();
   });
 
   it("shows nothing when the callable answers no range (under the threshold)", async () => {

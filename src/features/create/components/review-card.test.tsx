@@ -25,25 +25,27 @@ function renderCard(fields: Record<string, unknown> = FIELDS) {
 }
 
 beforeEach(() => {
-  vi.mocked(fetchPriceGuidance).mockReset().mockResolvedValue({ range: null, abovePercent: null });
+  vi.mocked(fetchPriceGuidance).mockReset().mockResolvedValue({ range: null, position: null });
 });
 
 describe("Algo's summary card: local prices", () => {
   it("shows the range shops nearby offered, and 'Usa come budget' saves it in the draft", async () => {
     vi.mocked(fetchPriceGuidance).mockResolvedValue({
-      range: { min: 239, max: 399, count: 6 },
-      abovePercent: null,
+      range: { min: 240, max: 400, count: 6 },
+      position: null,
     });
     const { onSave, user } = renderCard();
     const hint = await screen.findByRole("status", { name: "Prezzi in zona" }, { timeout: 3000 });
-    expect(hint).toHaveTextContent("Nella tua zona i negozi hanno offerto da 239 a 399 € (6 offerte)");
+    expect(hint).toHaveTextContent(
+      "Nella tua zona i negozi hanno offerto di solito da 240,00 € a 400,00 € (6 offerte)",
+    );
     expect(fetchPriceGuidance).toHaveBeenCalledWith({
       category: "sport",
       productName: "bicicletta da città",
       location: { lat: 45.4642, lng: 9.19 },
     });
     await user.click(screen.getByRole("button", { name: "Usa come budget" }));
-    expect(onSave).toHaveBeenCalledWith({ ...FIELDS, budget: { min: 239, max: 399 } }, 10);
+    expect(onSave).toHaveBeenCalledWith({ ...FIELDS, budget: { min: 240, max: 400 } }, 10);
   });
 
   it("asks nothing before the place is known, and shows nothing under the threshold", async () => {

@@ -1,7 +1,7 @@
 import { OfferActionLink } from "@/components/marketplace/offer-action-link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { unmetRequests } from "@/domain/market/unmet-demand";
-import { PRICE_GUIDANCE_MESSAGES } from "@/domain/marketplace/price-guidance";
+import { PRICE_GUIDANCE_MESSAGES } from "@/domain/marketplace/price-guidance-messages";
 import { shortAddress } from "@/domain/marketplace/request";
 import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatDistance } from "@/lib/format";
