@@ -3,7 +3,7 @@ import { calibrationText, fixedSlowdown, MID_TIER_PHONE, slowdownFor } from "./c
 
 describe("slowdownFor: the multiplier that brings the host to the target phone", () => {
   it("divides the host's BenchmarkIndex by the phone's, to one decimal", () => {
-    // The two hosts of issue 58: a quiet one and one a third slower; each lands on the same phone.
+    // Two hosts: a quiet one and one a third slower; each lands on the same phone.
     expect(slowdownFor(3_668)).toBe(3.7);
     expect(slowdownFor(2_264)).toBe(2.3);
     expect(slowdownFor(1_000)).toBe(1);

@@ -2,7 +2,7 @@ import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import type { Browser } from "playwright-core";
 import { median } from "./lighthouse-budget";
 
-// One phone on every host: the CPU slowdown the benches apply, calibrated once per run (issue 58).
+// One phone on every host: the CPU slowdown the benches apply, calibrated once per run.
 //
 // A fixed 4× slowdown emulates a different phone on every machine: Lighthouse's simulation and
 // DevTools' throttle both multiply the host's own CPU time. Lighthouse's docs/throttling.md
