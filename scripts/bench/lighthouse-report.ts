@@ -128,40 +128,25 @@ ${details(pages).join("\n")}
 
 ## Method
 
-- The production build (\`vite build\`, the same build the e2e harness makes, pointed at the local emulators),
-  not the dev server, ${SERVER === "http2" ? "served over HTTP/2 and TLS (self-signed) as Firebase Hosting serves it (scripts/bench/static-h2.ts: Brotli or gzip as the browser asks, SPA fallback, no `/api` proxy: no measured page calls it)" : "served by `vite preview` as in the e2e harness (HTTP/1.1, 6 connections per origin; Firebase Hosting serves HTTP/2)"},
-  on 127.0.0.1, with the whole local stack behind it (Google's Firestore emulator, the Auth and Functions emulators, plain
-  HTTP/1.1) and the demo data seeded. \`BENCH_LH_SERVER=${SERVER === "http2" ? "preview" : "http2"}\` measures with ${SERVER === "http2" ? "`vite preview` instead" : "the HTTP/2 server"}.
-- Lighthouse ${lighthouseVersion()} default config: mobile form factor (Moto G Power viewport), simulated
-  throttling (150 ms RTT, 1.6 Mbps, CPU slowdown calibrated below), performance category only. Each run is a cold load
-  (HTTP cache cleared by Lighthouse's storage reset; its warning that IndexedDB holds data is expected).
-- \`/\` and \`/auth\` are measured first, signed out. Then the demo buyer (\`${ACCOUNT_BY_ROLE.buyer.email}\`) signs in
-  through \`/auth\` in the same Chromium for the buyer's pages (the conversation is the buyer's first one in
-  \`/messages\`), then the origin's storage is cleared and the demo shop (\`${ACCOUNT_BY_ROLE.merchant.email}\`)
-  signs in for the shop's pages. Lighthouse's storage reset is told to leave IndexedDB and localStorage
-  alone (\`clearStorageTypes\`), so the Firebase Auth session survives, and every run checks that the page
-  stayed where it was opened (no redirect to \`/auth\`). Lighthouse waits at most
-  ${MAX_WAIT_FOR_LOAD_MS / 1000} s for a page to settle (\`maxWaitForLoad\`): a signed-in page's Firestore
-  listener keeps a request open, so the network never goes quiet; the metrics come from that trace.
-- A conversation's first run is its first open in this browser; from the second on, the chat's frame
-  paints this device's copy of it (src/lib/chat-preview.ts), as for anyone opening a chat again.
-- While the browser is measured, the local stack runs at the lowest CPU priority, every thread of it
-  (scripts/bench/quiet-stack.ts; \`BENCH_LH_STACK_NICE=0\` leaves it alone): a phone does not share its
-  CPU with the servers.
-- Each metric's median is taken over the runs on its own.
-- CPU: calibrated once per run (scripts/bench/cpu-calibration.ts): Lighthouse's own benchmark, run in a
-  blank tab before any page, gives the host's BenchmarkIndex (median of 3, here
-  ${Math.round(calibration.hostIndex)}); the slowdown is that index over the target phone's
-  (${calibration.target.label}, ${calibration.target.benchmarkIndex}), so every host emulates the same phone
-  (Lighthouse's docs/throttling.md, "Calibrating the CPU slowdown"). \`BENCH_CPU_SLOWDOWN=4\` fixes it instead.
-- "Blocking from wall · CPU time" (scripts/bench/main-thread-time.ts): from each run's trace, the sum of
-  slowdown × task − 50 ms over the main thread's tasks after the first paint, once from the tasks' wall time
-  (what Lighthouse sees) and once from their CPU time (what the page's code cost); the gap is the time the
-  page's thread spent off the CPU on this host, which Lighthouse multiplies as well. The budget's verdict
-  is Lighthouse's own TBT.
-- Machine: 2 shared cores; Chromium ${chromiumVersion}, headless; Lighthouse's CPU benchmark index in its
-  runs (median) ${Math.round(benchmarkIndex)}. Simulated throttling scales the CPU time observed here, so a
-  machine busy during the runs (but not at the calibration) still makes TBT worse.
+- The production build (pointed at the local emulators, the demo data seeded), ${SERVER === "http2" ? "served over HTTP/2 and TLS as Firebase Hosting serves it (scripts/bench/static-h2.ts)" : "served by `vite preview` (HTTP/1.1; Firebase Hosting serves HTTP/2)"}
+  on 127.0.0.1; \`BENCH_LH_SERVER=${SERVER === "http2" ? "preview" : "http2"}\` measures with ${SERVER === "http2" ? "`vite preview` instead" : "the HTTP/2 server"}.
+- Lighthouse ${lighthouseVersion()} default mobile config, simulated throttling (150 ms RTT, 1.6 Mbps, CPU below),
+  performance only; each run a cold load. Each metric's median is taken on its own.
+- \`/\` and \`/auth\` first, signed out; then the demo buyer (\`${ACCOUNT_BY_ROLE.buyer.email}\`) and the demo shop
+  (\`${ACCOUNT_BY_ROLE.merchant.email}\`) sign in through \`/auth\` for their pages; the session survives Lighthouse's
+  storage reset (\`clearStorageTypes\`) and each run checks the page was not sent to \`/auth\`. A page gets
+  ${MAX_WAIT_FOR_LOAD_MS / 1000} s to settle (\`maxWaitForLoad\`: a listener keeps the network busy). A conversation's runs after
+  the first paint this device's copy of it (src/lib/chat-preview.ts).
+- The local stack runs at the lowest CPU priority while measuring (scripts/bench/quiet-stack.ts;
+  \`BENCH_LH_STACK_NICE=0\` leaves it alone).
+- CPU slowdown: the host's BenchmarkIndex (median of 3 in a blank tab, here ${Math.round(calibration.hostIndex)}) over the
+  target phone's (${calibration.target.label}, ${calibration.target.benchmarkIndex}), scripts/bench/cpu-calibration.ts;
+  \`BENCH_CPU_SLOWDOWN=4\` fixes it instead.
+- "Blocking from wall · CPU time" (scripts/bench/main-thread-time.ts): slowdown × task − 50 ms summed over
+  the main thread's tasks after the first paint, from wall time (what Lighthouse sees) and from CPU time
+  (what the code cost); a gap is the host, not the page. The verdict is Lighthouse's TBT.
+- Machine: 2 shared cores; Chromium ${chromiumVersion}, headless; BenchmarkIndex in the runs (median)
+  ${Math.round(benchmarkIndex)}. A host busy during the runs makes TBT worse.
 `;
   // Hand-written findings below the marker survive a new run.
   const previous = existsSync(DOC) ? readFileSync(DOC, "utf8") : "";
