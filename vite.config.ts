@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { globSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -19,6 +20,13 @@ const START_FIRST_READS = fileURLToPath(new URL("./src/lib/start-first-reads.ts"
 const PAGE_QUERIES = fileURLToPath(new URL("./src/data/page-queries.ts", import.meta.url));
 const KEPT_SESSION = fileURLToPath(new URL("./src/lib/session/kept-session.ts", import.meta.url));
 const FIRST_READ_REGISTRY = fileURLToPath(new URL("./src/lib/first-read.ts", import.meta.url));
+/**
+ * The marketing pages (src/features/marketing/*-page.tsx): the landing in the entry, the others lazy, all
+ * within the landing's budget (architecture §8), so what they import stays out of the session's chunks.
+ */
+const MARKETING_PAGES = globSync("src/features/marketing/*-page.tsx", { cwd: rootDir }).map((file) =>
+  fileURLToPath(new URL(`./${file}`, import.meta.url)),
+);
 /** The features whose route starts first reads over REST (src/app/route-prefetch.ts). */
 const FIRST_READ_STARTERS = ["browse", "customer", "merchant", "messages"].map((feature) =>
   fileURLToPath(new URL(`./src/features/${feature}/api/first-reads.ts`, import.meta.url)),
@@ -64,7 +72,11 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
   let firstReads: Set<string> | null = null;
   return (id, ctx) => {
     if (!auth || !user || !schemas || !kept || !firstReads) {
-      const entryOnly = closureOf(ctx, ENTRY);
+      const entryOnly = new Set(
+        [ENTRY, ...MARKETING_PAGES].flatMap((start) =>
+          ctx.getModuleInfo(start) ? [...closureOf(ctx, start)] : [],
+        ),
+      );
       // The session this device kept, read by every guarded page as it starts (no Firebase, no zod).
       kept = new Set([...closureOf(ctx, KEPT_SESSION)].filter((module) => !entryOnly.has(module)));
       // The kept session stays a lazy module of its own (scripts/size.mjs names it), its code beside it.

@@ -22,8 +22,9 @@ const outDir = join(tmpdir(), "vicino-size-build");
 
 // --- Routes, read from the route table ----------------------------------------------------------
 // scripts/size/route-table.mjs reads src/app/routes.tsx's lazy pages and routes from its syntax tree and
-// each route's path from src/config/paths.ts itself. A route whose element is not a lazy page and is
-// public is a marketing page (in the entry). Every other route waits for the session
+// each route's path from src/config/paths.ts itself, with its lazy page and frame (the `shell` painted
+// while the page loads). A public route whose page is in the entry (the landing) or in
+// src/features/marketing/ is a marketing page. Every other route waits for the session
 // (RouteAccessGate), whose engine and Firebase load on demand, with the session this device kept and
 // the first reads over REST (src/lib/first-read.ts).
 const SESSION = [
@@ -55,10 +56,13 @@ const AFTER_PAINT = {
   ],
 };
 
+/** The marketing pages (the landing in the entry, the others lazy): the 120 kB budget, no Firestore. */
+const MARKETING = "src/features/marketing/";
+
 async function readRoutes() {
-  return (await readRouteTable(root)).map(({ path, access, page }) => {
-    const marketing = !page && access === "public";
-    const lazy = page ? [page, ...(AFTER_PAINT[page] ?? [])] : [];
+  return (await readRouteTable(root)).map(({ path, access, page, shell }) => {
+    const marketing = access === "public" && (!page || page.startsWith(MARKETING));
+    const lazy = [...(page ? [page, ...(AFTER_PAINT[page] ?? [])] : []), ...(shell ? [shell] : [])];
     return { path, lazy: marketing ? lazy : [...lazy, ...SESSION], marketing };
   });
 }
