@@ -196,6 +196,12 @@ export default defineConfig(({ mode, command }) => ({
       // listeners' module reaches Firestore Lite without waiting for it. Both work as meant; the note is noise.
       checks: { ineffectiveDynamicImport: false },
       output: {
+        // Chunks named by their hash alone: every chunk names the chunks it imports, and the entry lists
+        // every lazy module's chunks for preloading, so a 20-character name less per file is ~1 kB gzip
+        // off the entry and ~4 kB off a page of 70 chunks. The manifest and the source maps still name
+        // the modules (npm run size, error reports).
+        entryFileNames: "assets/[hash].js",
+        chunkFileNames: "assets/[hash].js",
         codeSplitting: {
           groups: [{ name: sessionChunks(), debugName: "session", includeDependenciesRecursively: false }],
         },
