@@ -121,6 +121,15 @@ const ON_DEMAND = new Set([
   "src/components/marketplace/report-dialog.tsx",
   // The token purchase dialog, loaded on the first tap on 'Acquista token' (the badge, the wallet).
   "src/components/tokens/purchase-dialog.tsx",
+  // The chat's deal panel (the offer, its photos, accepting, the pickup, the rating), loaded once the
+  // conversation is on screen and knows its deal.
+  "src/features/messages/components/deal-panel.tsx",
+  // The callables behind a deal's buttons (accept or decline an offer, withdraw it, close a request, verify
+  // a pickup), loaded by the first tap on one on /customer, /offers and the shop's 'Ritiri di oggi' (the
+  // chat's deal panel brings them with it).
+  "src/data/deals.ts",
+  "src/data/pickup-codes.ts",
+  "src/data/request-life.ts",
   // The shop verification steps, loaded on /merchant only for a shop not verified yet.
   "src/features/merchant/components/shop-verification-panel.tsx",
 ]);
