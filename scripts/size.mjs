@@ -41,7 +41,8 @@ const AFTER_PAINT = {
   // (src/app/route-prefetch.ts).
   "src/features/customer/customer-dashboard-page.tsx": FIRST_READS,
   "src/features/customer/customer-requests-page.tsx": FIRST_READS,
-  "src/features/merchant/merchant-dashboard-page.tsx": FIRST_READS,
+  // The shop's zone (src/data/requests.ts), downloaded with the page's code (src/lib/page-data.ts).
+  "src/features/merchant/merchant-dashboard-page.tsx": [...FIRST_READS, "src/data/requests.ts"],
   "src/features/messages/messages-page.tsx": ["src/features/messages/api/first-reads.ts"],
   // The feed over REST (src/data/feed-over-rest.ts), downloaded with the page's code, and its first
   // round, started by the gate.
@@ -98,6 +99,9 @@ const ON_DEMAND = new Set([
   // The messages screen's early reads (the route gate's `prefetch`), loaded once the uid is known; the
   // data modules they use are the page's own.
   "src/features/messages/api/prefetch.ts",
+  // The requests' reads (src/data/requests.ts): the buyer's (/customer, /requests, a request's page) and
+  // the feed's when it is not read over REST, loaded by their first query; /merchant counts it (above).
+  "src/data/requests.ts",
   // The offers the buyer received (/customer, /requests, a request's page), loaded by their first query.
   "src/data/received-offers.ts",
   // 'Detta l'offerta' (the browser's speech recognition), loaded when the shop first taps it on /make-offer.
