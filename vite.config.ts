@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Rolldown } from "vite";
+import { firestoreLiteInteger } from "./scripts/bundle/firestore-lite-integer.ts";
 import { zodWithoutJsonSchema } from "./scripts/bundle/zod-without-json-schema.ts";
 import { serviceWorkerPlugin } from "./scripts/pwa/vite-plugin.ts";
 import { localApiProxy } from "./scripts/stack/api-proxy.ts";
@@ -148,7 +149,7 @@ function release(): string {
 }
 
 export default defineConfig(({ mode, command }) => ({
-  plugins: [zodWithoutJsonSchema(), react(), tailwindcss(), serviceWorkerPlugin()],
+  plugins: [zodWithoutJsonSchema(), firestoreLiteInteger(), react(), tailwindcss(), serviceWorkerPlugin()],
   // A build carries its environment parsed (src/config/env.ts): a bad .env fails the build, not the page.
   define: {
     __VICINO_RELEASE__: JSON.stringify(release()),
