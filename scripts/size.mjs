@@ -3,8 +3,8 @@
 //
 // Initial JS of a route = the entry chunk + its static imports (recursively) + the route's lazy
 // chunk(s) + their static imports, gzipped. Fails when a marketing route (/, /acquirenti, /negozianti)
-// exceeds 120 kB, when any route exceeds 300 kB, or when a marketing route's initial JS contains
-// Firestore. `--skip-build` reuses the last build of this script (faster while iterating);
+// exceeds 120 kB, when any route exceeds 300 kB, when a route is less than 10 % under its budget (the room
+// to grow, architecture §8), or when a marketing route's initial JS contains Firestore. `--skip-build` reuses the last build of this script (faster while iterating);
 // `--budget-kb=N` sets every budget to N kB (`--budget-kb=1` must fail: the check can fail). The check
 // itself is scripts/size/budget.mjs, tested with made-up manifests (budget.test.ts).
 
@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { checkBudgets, kb } from "./size/budget.mjs";
+import { checkBudgets, KB, kb } from "./size/budget.mjs";
 import { readRouteTable } from "./size/route-table.mjs";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -138,6 +138,15 @@ const ON_DEMAND = new Set([
   "src/features/merchant/components/shop-verification-panel.tsx",
 ]);
 
+/**
+ * Routes still short of the 10 % room (architecture §8), each with the most it may weigh until it has the
+ * room (the check then fails, so that the exception goes). The buyers' and shops' pages load apart from
+ * the landing since issue 59, but the entry they build on (React, the router and react-query: ~88 of its
+ * 101 kB) leaves them 3-4.5 kB short of 108 kB: what is left is moving react-query (and the session's
+ * providers) out of the entry, which every page's tests would feel (issue 59 stays open for it).
+ */
+const ROOM_EXCEPTIONS = { "/acquirenti": 111.1 * KB, "/negozianti": 112.5 * KB };
+
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":
 // firebase/app lists that name too, and firebase/app alone is not Firestore.)
 const FIRESTORE_MARKERS = ["firestore.googleapis.com", "google.firestore.v1.Firestore"];
@@ -181,6 +190,7 @@ function main() {
     onDemand: ON_DEMAND,
     chunkInfo: (key) => chunkInfo(manifest, key),
     budgets: budgetsFromArgs(),
+    roomExceptions: ROOM_EXCEPTIONS,
   });
   return report(rows, problems);
 }
@@ -221,7 +231,10 @@ function report(rows, problems) {
     console.error(`\nSize check failed:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     process.exitCode = 1;
   } else {
-    console.log("\nAll routes within budget; no Firestore on the marketing pages.");
+    const excepted = Object.entries(ROOM_EXCEPTIONS).map(([path, most]) => `${path} (at most ${kb(most)})`);
+    console.log(
+      `\nAll routes at least 10 % under their budget but ${excepted.join(", ")}, still short of it; no Firestore on the marketing pages.`,
+    );
   }
 }
 
