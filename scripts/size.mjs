@@ -141,9 +141,9 @@ const ON_DEMAND = new Set([
 /**
  * Routes still short of the 10 % room (architecture §8), each with the most it may weigh until it has the
  * room (the check then fails, so that the exception goes). The buyers' and shops' pages load apart from
- * the landing since issue 59, but the entry they build on (React, the router and react-query: ~88 of its
- * 101 kB) leaves them 3-4.5 kB short of 108 kB: what is left is moving react-query (and the session's
- * providers) out of the entry, which every page's tests would feel (issue 59 stays open for it).
+ * the landing, but the entry they build on (React, the router and react-query: ~88 of its 101 kB) leaves
+ * them 3-4.5 kB short of 108 kB; what is left to do is moving react-query (and the session's providers)
+ * out of the entry, which every page's tests would feel.
  */
 const ROOM_EXCEPTIONS = { "/acquirenti": 111.1 * KB, "/negozianti": 112.5 * KB };
 

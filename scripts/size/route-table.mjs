@@ -95,9 +95,11 @@ export function parseRouteTable(source) {
  */
 export async function readRouteTable(root) {
   const { paths } = await tsImport(pathToFileURL(join(root, "src/config/paths.ts")).href, import.meta.url);
-  const { lazyPages, lazyShells, routes } = parseRouteTable(
-    readFileSync(join(root, "src/app/routes.tsx"), "utf8"),
-  );
+  // The route table and the pages' frames it imports (src/app/route-shells.ts), read as one source.
+  const source = ["src/app/routes.tsx", "src/app/route-shells.ts"]
+    .map((file) => readFileSync(join(root, file), "utf8"))
+    .join("\n");
+  const { lazyPages, lazyShells, routes } = parseRouteTable(source);
   const table = routes.map(({ key, access, element, shell }) => {
     const path = paths[key]?.path;
     if (!path) throw new Error(`src/app/routes.tsx uses paths.${key}, which src/config/paths.ts lacks`);

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
 import { LandingPage } from "@/features/marketing/landing-page";
 import { RootLayout } from "./layouts/root-layout";
-import { type LazyPage, lazyPage, lazyShell } from "./lazy-page";
+import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { PageMarker } from "./page-marker";
 import { DashboardRedirect, type RouteAccess, RouteAccessGate, type RoutePrefetch } from "./route-access";
@@ -14,15 +14,25 @@ import {
   prefetchMerchantData,
   prefetchMessagesData,
 } from "./route-prefetch";
+import {
+  AuthShell,
+  BrowseShell,
+  ConversationShell,
+  CreateShell,
+  CustomerDashboardShell,
+  CustomerRequestsShell,
+  MerchantDashboardShell,
+  MessagesShell,
+} from "./route-shells";
 
 // The route table of spec §2. The landing page is in the entry chunk (it must paint fast and never pull
 // in Firebase); every other page is React.lazy, so its code (and Firebase) load only when visited: the
 // other marketing pages too (src/features/marketing/, measured against the landing's budget), and each
-// page's static frame (`shell`), so that the entry carries no signed-in page's frame. `npm run size`
-// (scripts/size/route-table.mjs) reads this file's syntax tree to measure each route's initial JS: each
-// `const X = page(() => import(...))` is a lazy page, each `const X = shell(() => import(...))` a
-// page's frame, each object with `path: paths.x.path`, `access`, `element: <X />` (and `shell: <Y />`)
-// a route (any formatting). Routes are listed in the order its report prints them.
+// page's static frame (`shell`, ./route-shells.ts), so that the entry carries no signed-in page's frame.
+// `npm run size` (scripts/size/route-table.mjs) reads this file's and route-shells.ts's syntax trees to
+// measure each route's initial JS: each `const X = page(() => import(...))` is a lazy page, each `const
+// X = shell(() => import(...))` a page's frame, each object with `path: paths.x.path`, `access`,
+// `element: <X />` (and `shell: <Y />`) a route (any formatting), listed in the order its report prints.
 //
 // Declarative routing (useRoutes inside <BrowserRouter>), not the data router: data lives in
 // react-query, and createBrowserRouter's loader/action machinery would add ~16 kB gzip to the
@@ -35,9 +45,6 @@ import {
 function page(load: () => Promise<ComponentType>): LazyPage {
   return lazyPage(() => load().then((component) => ({ default: component })));
 }
-
-/** A page's frame, loaded with its route (src/app/lazy-page.tsx). */
-const shell = lazyShell;
 
 const BuyersPage = page(() => import("@/features/marketing/buyers-page").then((module) => module.BuyersPage));
 const MerchantsPage = page(() =>
@@ -90,31 +97,6 @@ const AdminShopsPage = page(() =>
 );
 const AdminMarketPage = page(() =>
   import("@/features/admin/admin-market-page").then((module) => module.AdminMarketPage),
-);
-
-const AuthShell = shell(() =>
-  import("@/features/auth/components/auth-shell").then((module) => module.AuthShell),
-);
-const BrowseShell = shell(() =>
-  import("@/features/browse/components/browse-shell").then((module) => module.BrowseShell),
-);
-const CreateShell = shell(() =>
-  import("@/features/create/components/create-shell").then((module) => module.CreateShell),
-);
-const CustomerDashboardShell = shell(() =>
-  import("@/features/customer/components/customer-shell").then((module) => module.CustomerDashboardShell),
-);
-const CustomerRequestsShell = shell(() =>
-  import("@/features/customer/components/customer-shell").then((module) => module.CustomerRequestsShell),
-);
-const MerchantDashboardShell = shell(() =>
-  import("@/features/merchant/components/merchant-shell").then((module) => module.MerchantDashboardShell),
-);
-const MessagesShell = shell(() =>
-  import("@/features/messages/components/messages-shell").then((module) => module.MessagesShell),
-);
-const ConversationShell = shell(() =>
-  import("@/features/messages/components/messages-shell").then((module) => module.ConversationShell),
 );
 
 export type AppRoute = {
