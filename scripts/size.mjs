@@ -3,8 +3,8 @@
 //
 // Initial JS of a route = the entry chunk + its static imports (recursively) + the route's lazy
 // chunk(s) + their static imports, gzipped. Fails when a marketing route (/, /acquirenti, /negozianti)
-// exceeds 120 kB, when any route exceeds 300 kB, or when a marketing route's initial JS contains
-// Firestore. `--skip-build` reuses the last build of this script (faster while iterating);
+// exceeds 120 kB, when any route exceeds 300 kB, when a route is less than 10 % under its budget (the room
+// to grow, architecture §8), or when a marketing route's initial JS contains Firestore. `--skip-build` reuses the last build of this script (faster while iterating);
 // `--budget-kb=N` sets every budget to N kB (`--budget-kb=1` must fail: the check can fail). The check
 // itself is scripts/size/budget.mjs, tested with made-up manifests (budget.test.ts).
 
@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { checkBudgets, kb } from "./size/budget.mjs";
+import { checkBudgets, KB, kb } from "./size/budget.mjs";
 import { readRouteTable } from "./size/route-table.mjs";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -22,8 +22,9 @@ const outDir = join(tmpdir(), "vicino-size-build");
 
 // --- Routes, read from the route table ----------------------------------------------------------
 // scripts/size/route-table.mjs reads src/app/routes.tsx's lazy pages and routes from its syntax tree and
-// each route's path from src/config/paths.ts itself. A route whose element is not a lazy page and is
-// public is a marketing page (in the entry). Every other route waits for the session
+// each route's path from src/config/paths.ts itself, with its lazy page and frame (the `shell` painted
+// while the page loads). A public route whose page is in the entry (the landing) or in
+// src/features/marketing/ is a marketing page. Every other route waits for the session
 // (RouteAccessGate), whose engine and Firebase load on demand, with the session this device kept and
 // the first reads over REST (src/lib/first-read.ts).
 const SESSION = [
@@ -40,7 +41,8 @@ const AFTER_PAINT = {
   // (src/app/route-prefetch.ts).
   "src/features/customer/customer-dashboard-page.tsx": FIRST_READS,
   "src/features/customer/customer-requests-page.tsx": FIRST_READS,
-  "src/features/merchant/merchant-dashboard-page.tsx": FIRST_READS,
+  // The shop's zone (src/data/requests.ts), downloaded with the page's code (src/lib/page-data.ts).
+  "src/features/merchant/merchant-dashboard-page.tsx": [...FIRST_READS, "src/data/requests.ts"],
   "src/features/messages/messages-page.tsx": ["src/features/messages/api/first-reads.ts"],
   // The feed over REST (src/data/feed-over-rest.ts), downloaded with the page's code, and its first
   // round, started by the gate.
@@ -55,10 +57,13 @@ const AFTER_PAINT = {
   ],
 };
 
+/** The marketing pages (the landing in the entry, the others lazy): the 120 kB budget, no Firestore. */
+const MARKETING = "src/features/marketing/";
+
 async function readRoutes() {
-  return (await readRouteTable(root)).map(({ path, access, page }) => {
-    const marketing = !page && access === "public";
-    const lazy = page ? [page, ...(AFTER_PAINT[page] ?? [])] : [];
+  return (await readRouteTable(root)).map(({ path, access, page, shell }) => {
+    const marketing = access === "public" && (!page || page.startsWith(MARKETING));
+    const lazy = [...(page ? [page, ...(AFTER_PAINT[page] ?? [])] : []), ...(shell ? [shell] : [])];
     return { path, lazy: marketing ? lazy : [...lazy, ...SESSION], marketing };
   });
 }
@@ -94,6 +99,9 @@ const ON_DEMAND = new Set([
   // The messages screen's early reads (the route gate's `prefetch`), loaded once the uid is known; the
   // data modules they use are the page's own.
   "src/features/messages/api/prefetch.ts",
+  // The requests' reads (src/data/requests.ts): the buyer's (/customer, /requests, a request's page) and
+  // the feed's when it is not read over REST, loaded by their first query; /merchant counts it (above).
+  "src/data/requests.ts",
   // The offers the buyer received (/customer, /requests, a request's page), loaded by their first query.
   "src/data/received-offers.ts",
   // 'Detta l'offerta' (the browser's speech recognition), loaded when the shop first taps it on /make-offer.
@@ -117,9 +125,27 @@ const ON_DEMAND = new Set([
   "src/components/marketplace/report-dialog.tsx",
   // The token purchase dialog, loaded on the first tap on 'Acquista token' (the badge, the wallet).
   "src/components/tokens/purchase-dialog.tsx",
+  // The chat's deal panel (the offer, its photos, accepting, the pickup, the rating), loaded once the
+  // conversation is on screen and knows its deal.
+  "src/features/messages/components/deal-panel.tsx",
+  // The callables behind a deal's buttons (accept or decline an offer, withdraw it, close a request, verify
+  // a pickup), loaded by the first tap on one on /customer, /offers and the shop's 'Ritiri di oggi' (the
+  // chat's deal panel brings them with it).
+  "src/data/deals.ts",
+  "src/data/pickup-codes.ts",
+  "src/data/request-life.ts",
   // The shop verification steps, loaded on /merchant only for a shop not verified yet.
   "src/features/merchant/components/shop-verification-panel.tsx",
 ]);
+
+/**
+ * Routes still short of the 10 % room (architecture §8), each with the most it may weigh until it has the
+ * room (the check then fails, so that the exception goes). The buyers' and shops' pages load apart from
+ * the landing, but the entry they build on (React, the router and react-query: ~88 of its 101 kB) leaves
+ * them 3-4.5 kB short of 108 kB; what is left to do is moving react-query (and the session's providers)
+ * out of the entry, which every page's tests would feel.
+ */
+const ROOM_EXCEPTIONS = { "/acquirenti": 111.1 * KB, "/negozianti": 112.5 * KB };
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":
 // firebase/app lists that name too, and firebase/app alone is not Firestore.)
@@ -164,6 +190,7 @@ function main() {
     onDemand: ON_DEMAND,
     chunkInfo: (key) => chunkInfo(manifest, key),
     budgets: budgetsFromArgs(),
+    roomExceptions: ROOM_EXCEPTIONS,
   });
   return report(rows, problems);
 }
@@ -204,7 +231,10 @@ function report(rows, problems) {
     console.error(`\nSize check failed:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     process.exitCode = 1;
   } else {
-    console.log("\nAll routes within budget; no Firestore on the marketing pages.");
+    const excepted = Object.entries(ROOM_EXCEPTIONS).map(([path, most]) => `${path} (at most ${kb(most)})`);
+    console.log(
+      `\nAll routes at least 10 % under their budget but ${excepted.join(", ")}, still short of it; no Firestore on the marketing pages.`,
+    );
   }
 }
 

@@ -1,11 +1,20 @@
-/** A route as src/app/routes.tsx declares it: its paths key, access and element's name. */
-export type DeclaredRoute = { key: string; access: string; element: string };
+/** A route as src/app/routes.tsx declares it: its paths key, access, element's and frame's names. */
+export type DeclaredRoute = { key: string; access: string; element: string; shell?: string };
 
-/** A route of the app: its path, access and the source file of its lazy page (none: in the entry). */
-export type RouteEntry = { path: string; access: string; page: string | undefined };
+/**
+ * A route of the app: its path, access and the source files of its lazy page (none: in the entry) and
+ * lazy frame (none: it has no frame).
+ */
+export type RouteEntry = {
+  path: string;
+  access: string;
+  page: string | undefined;
+  shell: string | undefined;
+};
 
 export function parseRouteTable(source: string): {
   lazyPages: Map<string, string>;
+  lazyShells: Map<string, string>;
   routes: DeclaredRoute[];
 };
 

@@ -51,12 +51,14 @@ function elementName(node) {
 }
 
 /**
- * Every lazy page (`const X = page(() => import("@/…")…)`) and every route object
- * (`{ path: paths.key.path, access: "…", element: <X /> }`) in routes.tsx.
+ * Every lazy page (`const X = page(() => import("@/…")…)`), every lazy frame (`const X = shell(() =>
+ * import("@/…")…)`) and every route object (`{ path: paths.key.path, access: "…", element: <X />,
+ * shell?: <Y /> }`) in routes.tsx.
  */
 export function parseRouteTable(source) {
   const file = ts.createSourceFile("routes.tsx", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const lazyPages = new Map();
+  const lazyShells = new Map();
   const routes = [];
   const visit = (node) => {
     if (
@@ -64,11 +66,12 @@ export function parseRouteTable(source) {
       ts.isIdentifier(node.name) &&
       node.initializer &&
       ts.isCallExpression(node.initializer) &&
-      ts.isIdentifier(node.initializer.expression) &&
-      node.initializer.expression.text === "page"
+      ts.isIdentifier(node.initializer.expression)
     ) {
+      const kind = node.initializer.expression.text;
       const module = importedModule(node.initializer);
-      if (module) lazyPages.set(node.name.text, module);
+      if (module && kind === "page") lazyPages.set(node.name.text, module);
+      if (module && kind === "shell") lazyShells.set(node.name.text, module);
     }
     if (ts.isObjectLiteralExpression(node)) {
       const property = (name) =>
@@ -77,23 +80,37 @@ export function parseRouteTable(source) {
       const key = pathKey(property("path"));
       const access = stringOf(property("access"));
       const element = elementName(property("element"));
-      if (key && access && element) routes.push({ key, access, element });
+      const shell = elementName(property("shell"));
+      if (key && access && element) routes.push({ key, access, element, ...(shell ? { shell } : {}) });
     }
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return { lazyPages, routes };
+  return { lazyPages, lazyShells, routes };
 }
 
-/** The routes with their path and the source files of their lazy page (empty for an entry page). */
+/**
+ * The routes with their path and the source files of their lazy page (undefined for an entry page) and
+ * lazy frame (undefined when it has none, or its frame is in the entry).
+ */
 export async function readRouteTable(root) {
   const { paths } = await tsImport(pathToFileURL(join(root, "src/config/paths.ts")).href, import.meta.url);
-  const { lazyPages, routes } = parseRouteTable(readFileSync(join(root, "src/app/routes.tsx"), "utf8"));
-  const table = routes.map(({ key, access, element }) => {
+  // The route table and the pages' frames it imports (src/app/route-shells.ts), read as one source.
+  const source = ["src/app/routes.tsx", "src/app/route-shells.ts"]
+    .map((file) => readFileSync(join(root, file), "utf8"))
+    .join("\n");
+  const { lazyPages, lazyShells, routes } = parseRouteTable(source);
+  const table = routes.map(({ key, access, element, shell }) => {
     const path = paths[key]?.path;
     if (!path) throw new Error(`src/app/routes.tsx uses paths.${key}, which src/config/paths.ts lacks`);
     const page = lazyPages.get(element);
-    return { path, access, page: page ? sourceFile(root, page) : undefined };
+    const frame = shell ? lazyShells.get(shell) : undefined;
+    return {
+      path,
+      access,
+      page: page ? sourceFile(root, page) : undefined,
+      shell: frame ? sourceFile(root, frame) : undefined,
+    };
   });
   const known = Object.keys(paths).length;
   if (table.length !== known) {

@@ -23,18 +23,37 @@ describe("the size budget's route table", () => {
     for (const source of [compact, spread]) {
       const { lazyPages, routes } = parseRouteTable(source);
       expect([...lazyPages]).toEqual([["Shop", "@/features/shops/shop-page"]]);
-      expect(routes).toEqual([{ key: "shop", access: "signedIn", element: "Shop" }]);
+      expect(routes.map(({ key, access, element }) => ({ key, access, element }))).toEqual([
+        { key: "shop", access: "signedIn", element: "Shop" },
+      ]);
     }
+    expect(parseRouteTable(compact).routes[0]?.shell).toBeUndefined();
+    expect(parseRouteTable(spread).routes[0]?.shell).toBe("ShopShell");
   });
 
-  it("finds every route of the app with its path, marketing pages without a lazy page", async () => {
+  it("reads a page's lazy frame, apart from its lazy page", () => {
+    const { lazyPages, lazyShells } = parseRouteTable(`
+      const Shop = page(() => import("@/features/shops/shop-page").then((m) => m.ShopPage));
+      const ShopShell = shell(() => import("@/features/shops/components/shop-shell").then((m) => m.ShopShell));`);
+    expect([...lazyPages]).toEqual([["Shop", "@/features/shops/shop-page"]]);
+    expect([...lazyShells]).toEqual([["ShopShell", "@/features/shops/components/shop-shell"]]);
+  });
+
+  it("finds every route of the app with its path, its lazy page and frame (the landing in the entry)", async () => {
     const table = await readRouteTable(resolve(import.meta.dirname, "../.."));
     expect(table.find((route) => route.path === "/")).toEqual({
       path: "/",
       access: "public",
       page: undefined,
+      shell: undefined,
     });
-    expect(table.find((route) => route.path === "/browse")?.page).toBe("src/features/browse/browse-page.tsx");
+    expect(table.find((route) => route.path === "/browse")).toMatchObject({
+      page: "src/features/browse/browse-page.tsx",
+      shell: "src/features/browse/components/browse-shell.tsx",
+    });
+    expect(table.find((route) => route.path === "/acquirenti")?.page).toBe(
+      "src/features/marketing/buyers-page.tsx",
+    );
     expect(new Set(table.map((route) => route.path)).size).toBe(table.length);
   });
 });

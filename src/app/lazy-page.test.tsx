@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { setSessionHint } from "@/lib/session/session-hint";
 import { type SessionValue, useSessionStart } from "@/lib/session/session-provider";
-import { lazyPage } from "./lazy-page";
+import { lazyPage, lazyShell } from "./lazy-page";
 import { RouteAccessGate } from "./route-access";
 
 vi.mock("@/lib/session/session-provider", () => ({ useSessionStart: vi.fn() }));
@@ -59,5 +59,42 @@ describe("lazyPage and the route gate", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     LazyProtected.preload();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("paints a page's frame once its own chunk has loaded, the spinner meanwhile", async () => {
+    let arrive: (component: () => React.ReactNode) => void = () => undefined;
+    const Frame = lazyShell(() => new Promise((resolve) => (arrive = resolve)));
+    vi.mocked(useSessionStart).mockReturnValue({ loading: true } as SessionValue);
+    setSessionHint(true);
+    render(
+      <MemoryRouter>
+        <RouteAccessGate access="customer" shell={<Frame />}>
+          <h1>Pagina protetta</h1>
+        </RouteAccessGate>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("Caricamento…")).toBeInTheDocument();
+    arrive(() => <p>Cornice della pagina</p>);
+    expect(await screen.findByText("Cornice della pagina")).toBeInTheDocument();
+    expect(screen.queryByText("Caricamento…")).not.toBeInTheDocument();
+  });
+
+  it("keeps the spinner when the frame's chunk fails: the page is what matters", async () => {
+    const load = vi.fn(async (): Promise<() => React.ReactNode> => {
+      throw new Error("offline");
+    });
+    const Frame = lazyShell(load);
+    vi.mocked(useSessionStart).mockReturnValue({ loading: true } as SessionValue);
+    setSessionHint(true);
+    render(
+      <MemoryRouter>
+        <RouteAccessGate access="customer" shell={<Frame />}>
+          <h1>Pagina protetta</h1>
+        </RouteAccessGate>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByText("Caricamento…")).toBeInTheDocument();
   });
 });

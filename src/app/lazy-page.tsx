@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { PageFallback } from "./layouts/root-layout";
 import { withPreloadLinksInSlices } from "./preload-links";
 
 export type LazyPage = LazyExoticComponent<ComponentType> & {
@@ -25,4 +26,20 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
       });
     },
   });
+}
+
+/**
+ * A page's static frame (the `shell` of src/app/routes.tsx), loaded with its route rather than carried
+ * by the entry chunk: the marketing pages' budget (architecture §8) has no room for every signed-in
+ * page's frame. The frame is built from the page's own components, so its route downloads little more.
+ * The route gate shows the loading area's spinner while it loads (src/app/route-access.tsx), and the
+ * spinner stays if its chunk fails: the page itself then loads, or shows its error with a retry.
+ */
+export function lazyShell(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy<ComponentType>(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: PageFallback }),
+    ),
+  );
 }

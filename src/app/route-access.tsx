@@ -10,7 +10,7 @@ import { returnToState } from "@/lib/session/return-to";
 import { hasSessionHint, keptTokenUid } from "@/lib/session/session-hint";
 import { useSessionStart } from "@/lib/session/session-provider";
 import { askSharedSchemasFirst } from "@/lib/session/shared-schemas";
-import { LOADING_AREA_CLASSES } from "./layouts/root-layout";
+import { LOADING_AREA_CLASSES, PageFallback } from "./layouts/root-layout";
 
 /**
  * Who may open a route: anyone, any signed-in user, one role only, or a shop the server has verified
@@ -60,15 +60,18 @@ export type RoutePrefetch = (client: QueryClient, uid: string, params: Readonly<
 export function RouteAccessGate({
   access,
   children,
+  shell: frame,
   ...options
 }: GateOptions & { access: RouteAccess; children: ReactNode }) {
+  // A page's frame loads with its route (src/app/lazy-page.tsx's lazyShell): the spinner until it has.
+  const shell = frame ? <Suspense fallback={<PageFallback />}>{frame}</Suspense> : undefined;
   // A public page with a frame (/auth) paints it first and keeps it while its code loads.
   if (access === "public") {
-    return options.shell ? <FrameFirst shell={options.shell}>{children}</FrameFirst> : children;
+    return shell ? <FrameFirst shell={shell}>{children}</FrameFirst> : children;
   }
   return (
-    <RequireAccess access={access} {...options}>
-      {options.shell ? <Suspense fallback={options.shell}>{children}</Suspense> : children}
+    <RequireAccess access={access} {...options} {...(shell ? { shell } : {})}>
+      {shell ? <Suspense fallback={shell}>{children}</Suspense> : children}
     </RequireAccess>
   );
 }

@@ -33,7 +33,8 @@ function usePageChangeEffects() {
 export const LOADING_AREA_CLASSES =
   "flex min-h-[calc(100dvh-4rem)] items-center justify-center text-brand-700";
 
-function PageFallback() {
+/** The loading area's spinner: a page (or its frame) still downloading. */
+export function PageFallback() {
   return (
     <div className={LOADING_AREA_CLASSES}>
       <Spinner size="lg" />

@@ -87,6 +87,8 @@ export const CHAT_MESSAGES = {
   noConversations: "Non hai ancora conversazioni. Si aprono quando un negoziante invia un'offerta.",
   selectConversation: FIRST_PAINT_MESSAGES.selectConversation,
   conversationNotFound: "Conversazione non trovata",
+  /** The deal panel while the offer (its code, its reads) loads. */
+  offerLoading: "Caricamento dell'offerta…",
   noMessages: FIRST_PAINT_MESSAGES.noMessages,
   /** Shown to the merchant while the buyer has not decided. */
   awaitingDecision: "In attesa della decisione del cliente.",

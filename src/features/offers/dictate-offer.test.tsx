@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dictateOffer } from "@/data/dictate-offer";
 import { getOffer, saveOffer } from "@/data/offers";
-import { getRequest } from "@/data/requests";
+import { getRequest } from "@/data/request-by-id";
 import { DICTATION_MESSAGES } from "@/domain/marketplace/offer-dictation-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { aRequest, merchantSession } from "@/testing/marketplace-fixtures";
@@ -13,7 +13,7 @@ import { MakeOfferPage } from "./make-offer-page";
 vi.mock("@/data/price-guidance", () => ({
   fetchPriceGuidance: async () => ({ range: null, position: null }),
 }));
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
+vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/offers", () => ({ getOffer: vi.fn(), saveOffer: vi.fn() }));
 vi.mock("@/data/offer-description", () => ({ generateOfferDescription: vi.fn() }));
 vi.mock("@/data/dictate-offer", () => ({ dictateOffer: vi.fn() }));

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { generateOfferDescription } from "@/data/offer-description";
 import { getOffer, saveOffer } from "@/data/offers";
 import { fetchPriceGuidance } from "@/data/price-guidance";
-import { getRequest } from "@/data/requests";
+import { getRequest } from "@/data/request-by-id";
 import {
   purchaseDialogLead,
   TOKEN_WALLET_COPY,
@@ -24,7 +24,7 @@ import { renderPage } from "@/testing/render-page";
 import { findToast, toastTexts } from "@/testing/toasts";
 import { MakeOfferPage } from "./make-offer-page";
 
-vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
+vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/price-guidance", () => ({ fetchPriceGuidance: vi.fn() }));
 vi.mock("@/data/offers", () => ({
   getOffer: vi.fn(),

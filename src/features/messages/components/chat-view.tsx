@@ -27,7 +27,7 @@ import {
   ConversationLoading,
   ThreadScroller,
 } from "./chat-frame";
-import { DealPanel } from "./deal-panel";
+import { DealPanelOnDemand } from "./deal-panel-on-demand";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 import { useMessageReport } from "./message-report";
@@ -144,7 +144,7 @@ function Deal({
       conversationId={conversation.id}
       sender={sender}
       closed={closed}
-      dealPanel={<DealPanel conversation={conversation} uid={sender.uid} deal={deal} />}
+      dealPanel={<DealPanelOnDemand conversation={conversation} uid={sender.uid} deal={deal} />}
       dealLoading={deal.offer.loading || deal.request.loading}
       dealNote={dealNote(
         deal.offer.data ?? null,

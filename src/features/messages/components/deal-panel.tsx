@@ -207,7 +207,7 @@ export function DealPanel({
   const isBuyer = conversation.participants.customerId === uid;
 
   let body: ReactNode;
-  if (offer.loading || request.loading) body = <Spinner size="sm" label="Caricamento dell'offerta…" />;
+  if (offer.loading || request.loading) body = <Spinner size="sm" label={CHAT_MESSAGES.offerLoading} />;
   else if (!offer.data) body = <p className="text-sm text-slate-700">{CHAT_MESSAGES.offerUnavailable}</p>;
   else {
     const current = request.data ?? null;

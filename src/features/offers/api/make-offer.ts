@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { generateOfferDescription } from "@/data/offer-description";
 import { getOffer, saveOffer } from "@/data/offers";
-import { getRequest } from "@/data/requests";
+import { getRequest } from "@/data/request-by-id";
 import { callableErrorMessage, Refusal } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { offerIdFor } from "@/domain/marketplace/offer";
