@@ -1,9 +1,10 @@
 import type { Firestore } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { onTaskDispatched } from "firebase-functions/tasks";
 import { z } from "zod";
 import { COLLECTIONS } from "@/domain/core/collections";
 import { digestInboxId, digestInboxSchema } from "@/domain/notifications/shop-reach";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedTask, taskUid } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { logUnexpectedError } from "../lib/error-log";
@@ -87,12 +88,14 @@ export async function deliverShopDigest(
   return parsed.data.requestIds.length;
 }
 
-export const sendShopDigest = onTaskDispatched<DigestTask>(
+export const sendShopDigest = guardedTask<DigestTask>(
+  ACCOUNT_GUARD.shop,
   sized("sendShopDigest", {
     region,
     retryConfig: { maxAttempts: 5, minBackoffSeconds: 30, maxBackoffSeconds: 600 },
     rateLimits: { maxConcurrentDispatches: 50, maxDispatchesPerSecond: 100 },
   }),
+  taskUid,
   async (request) => {
     const task = digestTaskSchema.safeParse(request.data);
     if (!task.success) {

@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
 import { COLLECTIONS } from "@/domain/core/collections";
 import { requestCategorySchema } from "@/domain/core/enums";
@@ -14,8 +14,10 @@ import {
 } from "@/domain/marketplace/price-guidance";
 import { PRICE_GUIDANCE_MESSAGES } from "@/domain/marketplace/price-guidance-messages";
 import { guidanceOffers, guidanceSummaryIds } from "@/domain/marketplace/price-stats";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { productSignature } from "@/domain/products/product-similarity";
 import { runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -93,7 +95,8 @@ export async function priceGuidanceFor(
   };
 }
 
-export const priceGuidance = onCall(
+export const priceGuidance = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("priceGuidance", callableOptions),
   (request): Promise<PriceGuidanceOutput> =>
     runDeal("priceGuidance", request.auth?.uid, PRICE_GUIDANCE_MESSAGES.unavailable, async (uid) => {

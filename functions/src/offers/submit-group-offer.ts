@@ -1,5 +1,5 @@
 import type { DocumentData } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
 import { MAX_RADIUS_KM } from "@/domain/core/enums";
@@ -11,8 +11,10 @@ import {
   type GroupOfferResult,
   groupOfferInputSchema,
 } from "@/domain/marketplace/group-offer";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import type { User } from "@/domain/people/user";
 import { runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -67,7 +69,8 @@ export async function submitGroupOfferFor(
   return { results };
 }
 
-export const submitGroupOffer = onCall(
+export const submitGroupOffer = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("submitGroupOffer", callableOptions),
   (request): Promise<GroupOfferOutput> =>
     runDeal("submitGroupOffer", request.auth?.uid, GROUP_OFFER_MESSAGES.unavailable, async (uid) => {

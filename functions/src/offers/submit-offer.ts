@@ -6,7 +6,7 @@ import {
   Timestamp,
   type Transaction,
 } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
 import { type SubmitOfferOutput, submitOfferInputSchema } from "@/domain/boundary/callables";
 import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/core/collections";
@@ -27,6 +27,7 @@ import {
   OFFER_STATUS,
   offerStatusSchema,
 } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { blockId } from "@/domain/people/moderation";
 import { isVerifiedShop } from "@/domain/people/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/people/shop-verification-messages";
@@ -45,6 +46,7 @@ import {
   timestamp,
 } from "../deals/deal-store";
 import { pickupRecordRef } from "../deals/pickup-record";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -280,7 +282,8 @@ export function submitOfferCall(
   return submitOfferFor(uid, parseCallableInput(submitOfferInputSchema, data), deps);
 }
 
-export const submitOffer = onCall(
+export const submitOffer = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("submitOffer", callableOptions),
   (request): Promise<SubmitOfferOutput> =>
     runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, async (uid) => {

@@ -1,5 +1,5 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { paths } from "@/config/paths";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
@@ -10,6 +10,7 @@ import {
 import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
 import { assertOfferTransition, OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   assertTransition,
   offerRef,
@@ -19,6 +20,7 @@ import {
   runDeal,
   touchConversations,
 } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -70,7 +72,8 @@ export async function withdrawOfferFor(
   return { offerId: ref.id };
 }
 
-export const withdrawOffer = onCall(
+export const withdrawOffer = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("withdrawOffer", callableOptions),
   (request): Promise<WithdrawOfferOutput> =>
     runDeal("withdrawOffer", request.auth?.uid, REQUEST_LIFE_MESSAGES.withdrawFailed, async (uid) =>

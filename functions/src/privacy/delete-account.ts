@@ -7,7 +7,7 @@ import {
   type Firestore,
   Timestamp,
 } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import {
   COLLECTIONS,
   OFFER_FIELDS,
@@ -30,11 +30,13 @@ import {
   REQUEST_STATUS,
   storedRequestStatusSchema,
 } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { DELETED_USER_NAME, PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { gatewayFor } from "../billing/billing-deps";
 import { stripeSecretKey, stripeWebhookSecret } from "../billing/config";
 import type { BillingGateway } from "../billing/gateway";
 import { runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminAuth, adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -223,7 +225,8 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
   return { deleted: true };
 }
 
-export const deleteMyAccount = onCall(
+export const deleteMyAccount = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("deleteMyAccount", { ...callableOptions, secrets: [stripeSecretKey, stripeWebhookSecret] }),
   (request): Promise<DeleteMyAccountOutput> =>
     runDeal("deleteMyAccount", request.auth?.uid, PRIVACY_MESSAGES.deleteFailed, async (uid) => {

@@ -1,10 +1,11 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { trialSubscription } from "@/domain/billing/plans";
 import { COLLECTIONS, SHOP_REVIEW_FIELDS } from "@/domain/core/collections";
 import { shopAreaAround } from "@/domain/geo/shop-area";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   decideShopReviewInputSchema,
   type decideShopReviewOutputSchema,
@@ -24,6 +25,7 @@ import { subscriptionDoc, subscriptionRef } from "../billing/subscription-store"
 import { runDeal } from "../deals/deal-store";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { logUnexpectedError } from "../lib/error-log";
@@ -186,7 +188,8 @@ async function depsFromEnv(): Promise<ShopReviewDeps> {
   return { db, now: await clockFor(db), vies: viesFromEnv(), mail: smtpTransport };
 }
 
-export const listShopReviews = onCall(
+export const listShopReviews = guardedCall(
+  ACCOUNT_GUARD.admin,
   sized("listShopReviews", callableOptions),
   async (request): Promise<ListOutput> => {
     const admin = requireAdmin(request);
@@ -197,7 +200,8 @@ export const listShopReviews = onCall(
   },
 );
 
-export const decideShopReview = onCall(
+export const decideShopReview = guardedCall(
+  ACCOUNT_GUARD.admin,
   sized("decideShopReview", callableOptions),
   async (request): Promise<DecideOutput> => {
     const admin = requireAdmin(request);

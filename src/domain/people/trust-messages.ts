@@ -53,6 +53,16 @@ export const MODERATION_MESSAGES = {
   unnamedUser: "Utente senza nome",
 } as const;
 
+/**
+ * What the account guard (functions/src/lib/account-guard.ts) answers, read from users/{uid} at call
+ * time: a suspension bites at once, not when the ID token expires.
+ */
+export const ACCOUNT_GUARD_MESSAGES = {
+  suspended: "Il tuo account è sospeso: non puoi fare questa operazione.",
+  deleted: "Questo account è stato eliminato: accedi con un altro account o registrati di nuovo.",
+  shopRefused: "Il tuo negozio non è stato approvato: non puoi inviare offerte né scrivere ai clienti.",
+} as const;
+
 /** Why a closed conversation takes no message ('Questa conversazione è chiusa: <motivo>.'). */
 export const CHAT_CLOSED_BY_TEXTS = {
   moderation: "l'ha chiusa il nostro team dopo una segnalazione",
