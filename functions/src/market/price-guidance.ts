@@ -25,14 +25,13 @@ import { parseCallableInput } from "../lib/http-errors";
 import { hitRateLimits } from "../lib/rate-limit";
 import { PRICE_GUIDANCE_RATE_POLICY } from "../lib/rate-limit-policy";
 import { sized } from "../lib/sizing";
-import { assertWithinReach } from "../offers/submit-group-offer";
 import { readOfferable } from "../offers/submit-offer";
 
 /**
  * The priceGuidance callable: local price guidance from the summaries (price-summaries.ts), never
  * from the offers themselves, so no answer changes within a day and none holds a price less than a day
  * old. Any signed-in account may ask the range for a product at a place; only a shop that may offer on a
- * request (submitOffer's own checks, and the group offer's reach) learns where a price sits for it, as a
+ * request (submitOffer's own checks, the shop's reach among them) learns where a price sits for it, as a
  * band. Every call counts against the caller's hourly limit, refusals included.
  */
 
@@ -82,7 +81,7 @@ export async function priceGuidanceFor(
   }
   // Only for a request this shop may offer on: submitOffer's checks, read without writing anything.
   const { requestSnap } = await db.runTransaction(
-    (tx) => readOfferable(tx, db, uid, input.requestId, deps.now(), assertWithinReach),
+    (tx) => readOfferable(tx, db, uid, input.requestId, deps.now()),
     { readOnly: true },
   );
   const request = requestPartSchema.safeParse(requestSnap.data());
