@@ -50,6 +50,9 @@ export const MODERATION_MESSAGES = {
   reportAlreadyClosed: "Questa segnalazione è già stata gestita.",
   actionDone: "Decisione registrata: chi ha segnalato riceverà l'esito.",
   suspendedAccount: "Account sospeso",
+  suspensionLifted:
+    "Sospensione revocata: l'account può accedere di nuovo e le sue richieste sono di nuovo visibili.",
+  liftFailed: "Non siamo riusciti a revocare la sospensione. Riprova tra poco.",
   unnamedUser: "Utente senza nome",
 } as const;
 
