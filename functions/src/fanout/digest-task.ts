@@ -1,7 +1,8 @@
 import type { Firestore } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { z } from "zod";
-import { COLLECTIONS } from "@/domain/core/collections";
+import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { REQUEST_STATUS } from "@/domain/marketplace/request-status";
 import { digestInboxId, digestInboxSchema } from "@/domain/notifications/shop-reach";
 import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { guardedTask, taskUid } from "../lib/account-guard";
@@ -74,18 +75,26 @@ export async function deliverShopDigest(
     .doc(digestInboxId(task.uid, task.windowKey))
     .get();
   const parsed = digestInboxSchema.safeParse(inbox.data());
-  const first = parsed.success ? parsed.data.productNames[0] : undefined;
-  if (!parsed.success || first === undefined || parsed.data.requestIds.length === 0) return 0;
+  if (!parsed.success || parsed.data.requestIds.length === 0) return 0;
+  // Only the requests still open to shops: one held by its buyer's suspension (or closed meanwhile)
+  // is left out. The inbox holds one hour's requests, so this read is bounded by the fan-out's cap.
+  const requests = await deps.db.getAll(
+    ...parsed.data.requestIds.map((id) => deps.db.collection(COLLECTIONS.requests).doc(id)),
+  );
+  const open = requests.filter((request) => request.get(REQUEST_FIELDS.status) === REQUEST_STATUS.active);
+  const firstName = open[0]?.get("productName");
+  const first = typeof firstName === "string" && firstName ? firstName : parsed.data.productNames[0];
+  if (open.length === 0 || first === undefined) return 0;
   await notify(
     deps,
     requestsNearbyEvent({
       merchantId: task.uid,
       hourStart: new Date(`${task.windowKey}:00:00.000Z`),
-      count: parsed.data.requestIds.length,
+      count: open.length,
       firstProductName: first,
     }),
   );
-  return parsed.data.requestIds.length;
+  return open.length;
 }
 
 export const sendShopDigest = guardedTask<DigestTask>(
