@@ -26,9 +26,10 @@ export interface SuspensionDeps {
 
 /**
  * Every document of `collection` where `field == uid`, a page at a time in id order (a single-field
- * index, no composite one), handed to `page` until none is left.
+ * index, no composite one), handed to `page` until none is left. Also the refused shop's offers'
+ * (withdrawOpenOffersOf).
  */
-async function forEachPage(
+export async function forEachPage(
   db: Firestore,
   collection: string,
   field: string,

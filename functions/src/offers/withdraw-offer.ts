@@ -1,6 +1,7 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import { paths } from "@/config/paths";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
   type WithdrawOfferInput,
@@ -24,6 +25,7 @@ import { guardedCall } from "../lib/account-guard";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { forEachPage } from "../moderation/suspension";
 import { cloudEmailQueue } from "../notifications/email-queue";
 import { deliverEmailQuietly, type NotifyDeps, stageNotification } from "../notifications/notify";
 import { lifeDeps } from "../requests/request-actions";
@@ -70,6 +72,23 @@ export async function withdrawOfferFor(
   });
   await deliverEmailQuietly(deps, notification);
   return { offerId: ref.id };
+}
+
+/**
+ * A shop an admin refused loses its open offers: each pending one is withdrawn as the shop itself would
+ * (withdrawOfferFor: 'Ritirata', its chat closes, the buyer gets offer_withdrawn), a page of the shop's
+ * offers at a time. Rerunning it finds nothing pending and tells nobody twice.
+ */
+export async function withdrawOpenOffersOf(deps: NotifyDeps, uid: string): Promise<number> {
+  let withdrawn = 0;
+  await forEachPage(deps.db, COLLECTIONS.offers, OFFER_FIELDS.merchantId, uid, async (docs) => {
+    for (const offer of docs) {
+      if (offer.get(OFFER_FIELDS.status) !== OFFER_STATUS.pending) continue;
+      await withdrawOfferFor(uid, { offerId: offer.id }, deps);
+      withdrawn += 1;
+    }
+  });
+  return withdrawn;
 }
 
 export const withdrawOffer = guardedCall(

@@ -33,6 +33,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { requireAdmin } from "../moderation/admin-claim";
+import { withdrawOpenOffersOf } from "../offers/withdraw-offer";
 import { syncPublicProfile } from "../profiles/sync-profile";
 import { fromFirestore, parseUserDoc, userRef } from "../profiles/user-record";
 import { partitaIvaRef, shopReviewRef } from "./verify-shop";
@@ -153,6 +154,8 @@ export async function decideShopReviewFor(
       tx.update(ref, {
         [`${SHOP_FIELD}.status`]: SHOP_STATUS.verified,
         [`${SHOP_FIELD}.verifiedAt`]: now,
+        // The name now public; it stays public while a later change waits (publicBusinessName).
+        ...(user.user.businessName ? { [`${SHOP_FIELD}.approvedName`]: user.user.businessName } : {}),
         updatedAt: now,
       });
       tx.update(reviewRef, { status: SHOP_REVIEW_STATUS.approved, ...decided });
@@ -169,6 +172,9 @@ export async function decideShopReviewFor(
     return review.data.email;
   });
   await syncPublicProfile(db, input.uid);
+  // A refused shop (one that changed its name or Partita IVA and waited again may have offers out):
+  // its open offers are withdrawn and each buyer told; the rules already refuse its chats and edits.
+  if (input.decision === "refuse") await withdrawOpenOffersOf(deps, input.uid);
   try {
     await deps.mail.send(
       composeEmail(email, {

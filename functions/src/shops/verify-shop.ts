@@ -27,6 +27,11 @@ import { parseUserDoc, userRef } from "../profiles/user-record";
 import type { ViesGateway } from "./vies";
 import { viesFromEnv } from "./vies-config";
 
+/** The business name last approved: the current one of a verified shop, else the one it kept. */
+function approvedName(user: Pick<User, "businessName" | "shop">): string | undefined {
+  return user.shop?.status === SHOP_STATUS.verified ? user.businessName : user.shop?.approvedName;
+}
+
 export type VerifyShopDeps = {
   db: Firestore;
   now: () => Date;
@@ -135,6 +140,8 @@ export async function verifyShopFor(
         categories: input.categories,
         submittedAt: now,
         ...(user.shop?.verifiedAt ? { verifiedAt: Timestamp.fromDate(user.shop.verifiedAt) } : {}),
+        // The name others keep seeing until an admin approves the new one (publicBusinessName).
+        ...(approvedName(user) ? { approvedName: approvedName(user) } : {}),
         ...(input.position.zone ? { zone: input.position.zone } : {}),
       },
       updatedAt: now,

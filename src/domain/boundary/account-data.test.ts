@@ -13,7 +13,7 @@ describe("what an account deletion does to each collection", () => {
     }
   });
 
-  it("deletes what issue 54 found left behind: pickup codes and records, shopMonths, shopAreas", () => {
+  it("deletes what deletion once left behind: pickup codes and records, shopMonths, shopAreas", () => {
     const deleted = deletedOnAccountDeletion().map(({ collection }) => collection);
     expect(deleted).toEqual(
       expect.arrayContaining([

@@ -1,6 +1,7 @@
 import {
   BLOCK_FIELDS,
   type COLLECTIONS,
+  CONVERSATION_FIELDS,
   OFFER_FIELDS,
   REPORT_FIELDS,
   REQUEST_FIELDS,
@@ -52,7 +53,7 @@ export const ACCOUNT_DATA = {
     why: "expired: the buyers' lists and chats refer to them",
   },
   conversations: {
-    key: byFields("participants.customerId", "participants.merchantId"),
+    key: byFields(CONVERSATION_FIELDS.customerId, CONVERSATION_FIELDS.merchantId),
     onDeletion: "kept",
     why: "closed, the deleted side named 'Utente eliminato': the other party keeps the thread",
   },
