@@ -76,6 +76,7 @@ describe("App Check on every callable", () => {
         "deleteMyAccount",
         "exportMyData",
         "listReports",
+        "liftSuspension",
         "listShopReviews",
         "decideShopReview",
         "moderateReport",

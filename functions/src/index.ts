@@ -49,6 +49,7 @@ export { priceGuidance } from "./market/price-guidance";
 export { onOfferUpdated } from "./market/price-stats";
 export { buildPriceSummaries } from "./market/price-summaries";
 // Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
+export { liftSuspension } from "./moderation/lift-suspension";
 export { listReports } from "./moderation/list-reports";
 export { moderateReport } from "./moderation/moderate-report";
 export { reportContent } from "./moderation/report-content";

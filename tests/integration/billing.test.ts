@@ -121,6 +121,9 @@ async function seedRequest(id: string): Promise<void> {
       customerId: "buyer",
       productName: "Trapano",
       status: "active",
+      // Within the shops' reach (Via Roma 1, Milano): submitOffer checks the request is in the area.
+      actionRadius: 10,
+      location: { lat: 45.465, lng: 9.19, address: "Milano" },
       createdAt: Timestamp.fromDate(T0),
       updatedAt: Timestamp.fromDate(T0),
     });

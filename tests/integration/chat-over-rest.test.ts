@@ -79,6 +79,8 @@ beforeAll(async () => {
   await seedUserDoc(db, SHOP, "merchant", {
     displayName: "Mario",
     businessName: SHOP_NAME,
+    // Beside the request: submitOffer checks the request is within the shop's area.
+    location: { lat: 45.4642, lng: 9.19, address: "Via Torino 1, Milano" },
     shop: VERIFIED_SHOP,
   });
   await seedTrial(db, SHOP);

@@ -52,6 +52,8 @@ async function seedAccount(uid: string, emailVerified = true) {
   await admin
     .adminAuth()
     .createUser({ uid, email: `${uid}@example.it`, emailVerified, password: "segreta123" });
+  // Every callable's account guard asks for the users document (a missing one is a deleted account).
+  if (!(await db().doc(`users/${uid}`).get()).exists) await seedUser(uid, "customer");
 }
 
 async function seedProfile(uid: string, fields: DocumentData = {}) {

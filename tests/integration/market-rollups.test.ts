@@ -92,6 +92,8 @@ async function playMarket(): Promise<void> {
     const verifiedAt = new Date(NOW.getTime() - (12 - index * 3) * DAY);
     await seedUserDoc(db(), shop, "merchant", {
       businessName: `Negozio ${shop}`,
+      // Sesto San Giovanni: every request's place is within its 10 km (submitOffer checks the area).
+      location: PLACES[2],
       shop: { ...VERIFIED_SHOP, verifiedAt: Timestamp.fromDate(verifiedAt) },
     });
     await seedTrial(db(), shop, new Date(NOW.getTime() - 20 * DAY));

@@ -89,6 +89,14 @@ beforeEach(async () => {
   ]) {
     await admin.adminAuth().createUser({ uid, email, password: "segreta123" });
   }
+  // The account guard asks every caller for a users document (a missing one is a deleted account).
+  await set(`users/${BUYER}`, {
+    id: BUYER,
+    email: "anna@example.it",
+    displayName: "Anna",
+    userType: "customer",
+    createdAt: EARLIER,
+  });
   await set(`users/${SHOP}`, {
     id: SHOP,
     email: "bici@example.it",
@@ -172,6 +180,13 @@ describe("reportContent", () => {
   });
 
   it("refuses one's own message, a conversation of others and one's own request", async () => {
+    await set("users/stranger", {
+      id: "stranger",
+      email: "s@example.it",
+      displayName: "S",
+      userType: "customer",
+      createdAt: EARLIER,
+    });
     for (const [uid, data] of [
       [BUYER, { kind: "conversation", targetId: CHAT, messageId: "m2", reason: "spam" }],
       ["stranger", { kind: "conversation", targetId: CHAT, reason: "spam" }],

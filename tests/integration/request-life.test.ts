@@ -76,6 +76,9 @@ async function seedRequest(id: string, status = "active", fields: DocumentData =
       createdAt: Timestamp.fromDate(PUBLISHED),
       updatedAt: Timestamp.fromDate(PUBLISHED),
       expiresAt: Timestamp.fromDate(EXPIRES),
+      // Near the shop below: submitOffer checks the request is within the shop's area.
+      actionRadius: 10,
+      location: { lat: 45.4642, lng: 9.19, address: "Milano" },
       ...fields,
     });
 }
@@ -254,7 +257,11 @@ describe("renewRequest", () => {
   });
 
   it("lets a shop whose offer expired with the request offer again once renewed, in the same chat", async () => {
-    await seedUserDoc(db(), SHOP, "merchant", { businessName: "Ferramenta Rossi", shop: VERIFIED_SHOP });
+    await seedUserDoc(db(), SHOP, "merchant", {
+      businessName: "Ferramenta Rossi",
+      location: { lat: 45.47, lng: 9.19, address: "Via Torino 1, Milano" },
+      shop: VERIFIED_SHOP,
+    });
     await seedTrial(db(), SHOP, clock);
     await seedRequest("req", "expired");
     const offer = await seedOffer("req", SHOP, "expired");

@@ -5,11 +5,13 @@
 // caller sends.
 
 import { deleteApp } from "firebase-admin/app";
-import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import { type DocumentData, FieldValue, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../src/domain/core/collections";
 import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "../../src/domain/core/limits";
+import { requestGeoFields } from "../../src/domain/geo/geo-cover";
+import { GROUP_OFFER_MESSAGES } from "../../src/domain/marketplace/group-offer-messages";
 import { OFFER_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/people/shop-verification-messages";
 import { MODERATION_MESSAGES } from "../../src/domain/people/trust-messages";
@@ -46,9 +48,24 @@ const TERMS = {
 const seedUser = (uid: string, userType: "customer" | "merchant", fields: DocumentData = {}) =>
   seedUserDoc(db(), uid, userType, fields);
 
+/** The shop in Milano, near the Duomo; the request 1-2 km away, within its buyer's 10 km. */
+const SHOP_PLACE = { lat: 45.4642, lng: 9.19, address: "Via Torino 1, Milano" };
+const REQUEST_PLACE = { lat: 45.48, lng: 9.21 };
+const BERGAMO = { lat: 45.6983, lng: 9.6773 };
+
 const VERIFIED = {
   shop: VERIFIED_SHOP,
+  location: SHOP_PLACE,
 };
+
+/** The request's place as publishing writes it: position, radius and the feed's cells. */
+function placeFields(place: { lat: number; lng: number }) {
+  return {
+    actionRadius: 10,
+    location: { address: "Milano", ...place, geohash: requestGeoFields(place).geohash },
+    ...requestGeoFields(place),
+  };
+}
 
 async function seedRequest(status = "active", fields: DocumentData = {}) {
   await db()
@@ -59,6 +76,7 @@ async function seedRequest(status = "active", fields: DocumentData = {}) {
       status,
       createdAt: EARLIER,
       updatedAt: EARLIER,
+      ...placeFields(REQUEST_PLACE),
       ...fields,
     });
 }
@@ -255,6 +273,19 @@ describe("submitOffer", () => {
     });
     expect(await read(`offers/${REQUEST}_late`)).toBeUndefined();
     expect(await read(`conversations/${REQUEST}_late`)).toBeUndefined();
+  });
+
+  it("refuses a request outside the shop's area, as a group offer does", async () => {
+    await seedRequest("active", placeFields(BERGAMO));
+    expect(await rejection(call(TERMS, SHOP))).toMatchObject({
+      code: "failed-precondition",
+      message: GROUP_OFFER_MESSAGES.outsideRadius,
+    });
+    expect(await read(`offers/${OFFER_ID}`)).toBeUndefined();
+    // A shop whose position is unknown reaches no request.
+    await seedRequest();
+    await db().doc(`users/${SHOP}`).update({ location: FieldValue.delete() });
+    expect(await rejection(call(TERMS, SHOP))).toMatchObject({ message: GROUP_OFFER_MESSAGES.outsideRadius });
   });
 
   it("refuses signed-out callers and invalid terms", async () => {

@@ -10,6 +10,7 @@ import { ALGO_MESSAGES } from "../../src/domain/algo/algo-messages";
 import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
 import { SHOP_STATUS } from "../../src/domain/people/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "../../src/domain/people/shop-verification-messages";
+import { ACCOUNT_GUARD_MESSAGES } from "../../src/domain/people/trust-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
@@ -143,9 +144,10 @@ describe("algoChat token spend", () => {
     expect(await rejection(algo.algoChat.run(callable({ message: "ciao" })))).toMatchObject({
       code: "unauthenticated",
     });
+    // No users document: the account guard answers as for a deleted account.
     expect(await rejection(algo.algoChat.run(callable({ message: "ciao" }, "ghost")))).toMatchObject({
-      code: "not-found",
-      message: "Dati utente non trovati",
+      code: "permission-denied",
+      message: ACCOUNT_GUARD_MESSAGES.deleted,
     });
   });
 });

@@ -98,6 +98,8 @@ beforeEach(async () => {
   await seedUserDoc(db(), SHOP, "merchant", {
     displayName: "Mario",
     businessName: SHOP_NAME,
+    // Beside the request: submitOffer checks the request is within the shop's area.
+    location: { lat: 45.4642, lng: 9.19, address: "Via Torino 1, Milano" },
     shop: VERIFIED_SHOP,
   });
   await seedTrial(db(), SHOP);
@@ -111,6 +113,8 @@ beforeEach(async () => {
     productName: "Trapano avvitatore",
     category: "casa",
     status: "active",
+    actionRadius: 10,
+    location: { lat: 45.4642, lng: 9.19, address: "Via Torino 1, Milano" },
     createdAt: EARLIER,
     updatedAt: EARLIER,
   });

@@ -208,6 +208,44 @@ describe("verifyShop and the pilot's approval", () => {
     });
   });
 
+  it("a new name is public only once approved; refused, the shop's open offers are withdrawn and the buyer told", async () => {
+    await account("shop", "merchant", true);
+    await account("buyer", "customer", true);
+    await call(SHOP, "shop");
+    await decide({ uid: "shop", decision: "approve" });
+    expect(await read("profiles/shop")).toMatchObject({ businessName: "Ferramenta Rossi" });
+    const db = admin.adminDb();
+    await db.doc("requests/req").set({
+      customerId: "buyer",
+      productName: "Trapano",
+      status: "active",
+      createdAt: EARLIER,
+      updatedAt: EARLIER,
+    });
+    await db.doc("offers/req_shop").set({
+      requestId: "req",
+      merchantId: "shop",
+      customerId: "buyer",
+      price: 80,
+      description: "Disponibile",
+      deliveryOptions: ["pickup"],
+      status: "pending",
+      createdAt: EARLIER,
+      updatedAt: EARLIER,
+    });
+
+    // The shop renames itself: it waits for review, and everyone still sees the approved name.
+    await expect(call({ ...SHOP, businessName: "Ferramenta Nuova" }, "shop")).resolves.toEqual({
+      status: "pending",
+    });
+    expect(await read("profiles/shop")).toMatchObject({ businessName: "Ferramenta Rossi" });
+
+    await decide({ uid: "shop", decision: "refuse", reason: "Il nome non corrisponde alla Partita IVA." });
+    expect(await read("offers/req_shop")).toMatchObject({ status: "withdrawn" });
+    expect(await read("users/buyer/notifications/offer_withdrawn-req_shop")).toBeDefined();
+    expect(await read("profiles/shop")).toMatchObject({ businessName: "Ferramenta Rossi" });
+  });
+
   it("a deleted shop account frees its Partita IVA and leaves no review behind", async () => {
     await account("shop", "merchant", true);
     await account("owner", "merchant", true);

@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import type { z } from "zod";
 import {
   type AlgoChatOutput,
@@ -21,6 +21,8 @@ import { algoTurnAction, type TokenAction } from "@/domain/billing/tokens";
 import { FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { type LocationInput, locationInputSchema } from "@/domain/marketplace/request";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { emailProvenInToken } from "../lib/email-proven";
 import { logUnexpectedError } from "../lib/error-log";
@@ -268,7 +270,8 @@ function defaultDeps(emailProven: boolean): AlgoChatDeps {
   return { db: adminDb(), gemini: geminiConfigFromEnv(), now: () => new Date(), emailProven };
 }
 
-export const algoChat = onCall(
+export const algoChat = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("algoChat", { ...callableOptions, secrets: [geminiApiKey] }),
   async (request): Promise<AlgoChatOutput> => {
     const uid = request.auth?.uid;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { COLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { PUBLISHING_MESSAGES } from "@/domain/marketplace/publishing-messages";
@@ -10,6 +10,8 @@ import {
   publishRequestInputSchema,
   REQUEST_FORM_MESSAGES,
 } from "@/domain/marketplace/request-form";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { emailProvenInToken } from "../lib/email-proven";
@@ -87,7 +89,8 @@ export async function runPublishRequest(
   });
 }
 
-export const publishRequest = onCall(
+export const publishRequest = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("publishRequest", callableOptions),
   async (request): Promise<PublishRequestOutput> => {
     const uid = request.auth?.uid;

@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import {
   type PublishAlgoRequestInput,
   type PublishAlgoRequestOutput,
@@ -10,6 +10,8 @@ import { mergeExtractedData, sanitizeExtractedData } from "@/domain/algo/extract
 import { FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { PUBLISHING_MESSAGES } from "@/domain/marketplace/publishing-messages";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { emailProvenInToken } from "../lib/email-proven";
 import { logUnexpectedError } from "../lib/error-log";
@@ -107,7 +109,8 @@ export async function runPublishAlgoRequest(
   return { requestId: outcome.requestId, request: outcome.request };
 }
 
-export const publishAlgoRequest = onCall(
+export const publishAlgoRequest = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("publishAlgoRequest", callableOptions),
   async (request): Promise<PublishAlgoRequestOutput> => {
     const uid = request.auth?.uid;

@@ -1,6 +1,6 @@
 import type { Auth } from "firebase-admin/auth";
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
 import { paths } from "@/config/paths";
 import {
@@ -15,9 +15,11 @@ import { COLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { MAGIC_LINK_TTL_MS } from "@/domain/core/limits";
 import { userTypeSchema } from "@/domain/core/user-type";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { appUrl } from "../email/config";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
+import { guardedCall } from "../lib/account-guard";
 import { adminAuth, adminDb } from "../lib/admin";
 import { clientIp } from "../lib/client-ip";
 import { logUnexpectedError } from "../lib/error-log";
@@ -167,7 +169,8 @@ export async function redeemMagicLink(
 }
 
 /** `createMagicLink({email, userType})` → `{ok: true}`; limited per (e-mail, client IP) and per client IP. */
-export const createMagicLink = onCall(
+export const createMagicLink = guardedCall(
+  ACCOUNT_GUARD.public,
   sized("createMagicLink", callableOptions),
   async (request): Promise<CreateMagicLinkOutput> => {
     const input = parseCallableInput(createMagicLinkInputSchema, request.data);
@@ -176,7 +179,8 @@ export const createMagicLink = onCall(
 );
 
 /** `verifyMagicLink({token})` → `{customToken, userType, email}`. */
-export const verifyMagicLink = onCall(
+export const verifyMagicLink = guardedCall(
+  ACCOUNT_GUARD.public,
   sized("verifyMagicLink", callableOptions),
   async (request): Promise<VerifyMagicLinkOutput> => {
     const input = parseCallableInput(verifyMagicLinkInputSchema, request.data);

@@ -1,10 +1,12 @@
 import type { Auth } from "firebase-admin/auth";
 import type { Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import type { ReclaimAccountOutput } from "@/domain/boundary/callables";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { userTypeSchema } from "@/domain/core/user-type";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { AUTH_ERROR_MESSAGES } from "@/domain/people/auth-errors";
+import { guardedCall } from "../lib/account-guard";
 import { adminAuth, adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { rateLimitedError } from "../lib/http-errors";
@@ -76,7 +78,8 @@ export async function reclaimAfterEmailLink(
 }
 
 /** `reclaimAccount()` → `{reclaimed: false}` or `{reclaimed: true, customToken}`; no input (the caller). */
-export const reclaimAccount = onCall(
+export const reclaimAccount = guardedCall(
+  ACCOUNT_GUARD.signUp,
   sized("reclaimAccount", callableOptions),
   async (request): Promise<ReclaimAccountOutput> => {
     const uid = request.auth?.uid;

@@ -1,9 +1,10 @@
 import type { Firestore } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { onTaskDispatched } from "firebase-functions/tasks";
 import { z } from "zod";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
+import { guardedTask, taskUid } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { logUnexpectedError } from "../lib/error-log";
 import { region } from "../lib/global-options";
@@ -83,12 +84,14 @@ export async function welcomeNewAccount(deps: WelcomeDeps & { welcomeQueue: Welc
   }
 }
 
-export const deliverWelcomeEmail = onTaskDispatched<WelcomeTask>(
+export const deliverWelcomeEmail = guardedTask<WelcomeTask>(
+  ACCOUNT_GUARD.account,
   sized("deliverWelcomeEmail", {
     region,
     retryConfig: { maxAttempts: 5, minBackoffSeconds: 60, maxBackoffSeconds: 3600, maxDoublings: 4 },
     rateLimits: { maxConcurrentDispatches: 10, maxDispatchesPerSecond: 10 },
   }),
+  taskUid,
   async (request) => {
     const task = welcomeTaskSchema.safeParse(request.data);
     if (!task.success) {

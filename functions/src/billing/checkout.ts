@@ -1,5 +1,5 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import {
   isLaunchCode,
   type LaunchCodeProblem,
@@ -18,7 +18,9 @@ import {
 } from "@/domain/boundary/callables";
 import { COLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { isVerifiedShop } from "@/domain/people/shop-status";
+import { guardedCall } from "../lib/account-guard";
 import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -163,7 +165,8 @@ export async function startCheckoutFor(
   return { ...session, simulated: gateway.name === "simulated" };
 }
 
-export const startCheckout = onCall(
+export const startCheckout = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("startCheckout", { ...callableOptions, secrets: [stripeSecretKey, stripeWebhookSecret] }),
   async (request): Promise<StartCheckoutOutput> => {
     const uid = request.auth?.uid;

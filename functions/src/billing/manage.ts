@@ -1,8 +1,10 @@
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { PLAN_MESSAGES } from "@/domain/billing/plan-messages";
 import { planStatus } from "@/domain/billing/plans";
 import { confirmSimulatedCheckoutInputSchema } from "@/domain/boundary/callables";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../lib/account-guard";
 import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -56,7 +58,7 @@ function billingCall<T>(
   action: "cancelSubscription" | "resumeSubscription" | "openBillingPortal",
   run: (uid: string, deps: BillingDeps) => Promise<T>,
 ) {
-  return onCall(sized(action, billingOptions), async (request): Promise<T> => {
+  return guardedCall(ACCOUNT_GUARD.account, sized(action, billingOptions), async (request): Promise<T> => {
     const uid = request.auth?.uid;
     if (!uid) throw new HttpsError("unauthenticated", ERROR_MESSAGES.unauthenticated);
     try {
@@ -76,7 +78,8 @@ export const resumeSubscription = billingCall("resumeSubscription", (uid, deps) 
   setRenewalFor(uid, true, deps),
 );
 export const openBillingPortal = billingCall("openBillingPortal", billingPortalFor);
-export const confirmSimulatedCheckout = onCall(
+export const confirmSimulatedCheckout = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("confirmSimulatedCheckout", billingOptions),
   async (request) => {
     const uid = request.auth?.uid;

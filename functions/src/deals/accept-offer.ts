@@ -1,5 +1,5 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import {
   type AcceptOfferInput,
   type AcceptOfferOutput,
@@ -16,8 +16,10 @@ import {
   OFFER_STATUS,
   REQUEST_STATUS,
 } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { weeklyHoursSchema } from "@/domain/people/opening-hours";
 import { type RollupStaging, recordAfterCommit, stageDealAccepted } from "../analytics/rollups";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -165,7 +167,8 @@ export function acceptOfferCall(
   return acceptOfferFor(uid, parseCallableInput(acceptOfferInputSchema, data), deps);
 }
 
-export const acceptOffer = onCall(
+export const acceptOffer = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("acceptOffer", callableOptions),
   (request): Promise<AcceptOfferOutput> =>
     runDeal("acceptOffer", request.auth?.uid, ERROR_MESSAGES.acceptOffer, (uid) =>

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { paths } from "@/config/paths";
 import { SUBCOLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
@@ -18,6 +18,8 @@ import {
   REQUEST_STATUS,
 } from "@/domain/marketplace/state-machine";
 import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../lib/account-guard";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
@@ -106,7 +108,8 @@ export async function cancelDealFor(
   return { requestId: ref.id, status: REQUEST_STATUS.active, expiresAt: outcome.expiresAt.toISOString() };
 }
 
-export const cancelDeal = onCall(
+export const cancelDeal = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("cancelDeal", callableOptions),
   (request): Promise<RequestLifeOutput> =>
     runDeal("cancelDeal", request.auth?.uid, REQUEST_LIFE_MESSAGES.cancelDealFailed, async (uid) =>

@@ -1,5 +1,4 @@
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
-import { onCall } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type CompleteTransactionOutput, completeTransactionInputSchema } from "@/domain/boundary/callables";
@@ -7,8 +6,10 @@ import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { applyRating, type RatingSummary, ratingLedgerId, ratingOutcome } from "@/domain/marketplace/rating";
 import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { reviewDocument } from "@/domain/people/shop-page";
 import { type RollupStaging, recordAfterCommit, stageSaleCompleted } from "../analytics/rollups";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { emailProvenInAuth } from "../lib/email-proven";
 import { callableOptions } from "../lib/global-options";
@@ -202,7 +203,8 @@ export function completeTransactionCall(
   return completeTransactionFor(uid, parseCallableInput(completeTransactionInputSchema, data), deps);
 }
 
-export const completeTransaction = onCall(
+export const completeTransaction = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("completeTransaction", callableOptions),
   (request): Promise<CompleteTransactionOutput> =>
     runDeal("completeTransaction", request.auth?.uid, ERROR_MESSAGES.completeTransaction, (uid) =>

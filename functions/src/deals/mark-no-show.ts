@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { paths } from "@/config/paths";
 import {
   type MarkNoShowOutput,
@@ -8,6 +8,8 @@ import {
 } from "@/domain/marketplace/pickup-record";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -92,7 +94,8 @@ export async function markNoShowFor(
   return { offerId, noShow: true };
 }
 
-export const markNoShow = onCall(
+export const markNoShow = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("markNoShow", callableOptions),
   (request): Promise<MarkNoShowOutput> =>
     runDeal("markNoShow", request.auth?.uid, NO_SHOW_REFUSALS.failed, (uid) =>

@@ -1,4 +1,3 @@
-import { onCall } from "firebase-functions/https";
 import {
   type RejectOfferInput,
   type RejectOfferOutput,
@@ -6,6 +5,8 @@ import {
 } from "@/domain/boundary/callables";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { assertOfferTransition, OFFER_STATUS } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -82,7 +83,8 @@ export function rejectOfferCall(
   return rejectOfferFor(uid, parseCallableInput(rejectOfferInputSchema, data), deps);
 }
 
-export const rejectOffer = onCall(
+export const rejectOffer = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("rejectOffer", callableOptions),
   (request): Promise<RejectOfferOutput> =>
     runDeal("rejectOffer", request.auth?.uid, ERROR_MESSAGES.rejectOffer, (uid) =>

@@ -1,5 +1,5 @@
 import type { Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { SUBCOLLECTIONS } from "@/domain/core/collections";
 import { buildMessageWrite } from "@/domain/marketplace/message-document";
 import {
@@ -11,6 +11,8 @@ import {
   releaseHoldInputSchema,
 } from "@/domain/marketplace/pickup-hold";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -91,7 +93,8 @@ export async function releaseHoldFor(
   });
 }
 
-export const releaseHold = onCall(
+export const releaseHold = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("releaseHold", callableOptions),
   (request): Promise<ReleaseHoldOutput> =>
     runDeal("releaseHold", request.auth?.uid, HOLD_REFUSALS.releaseFailed, (uid) =>

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { buildMessageWrite } from "@/domain/marketplace/message-document";
 import {
@@ -15,7 +15,9 @@ import {
   verifyPickupInputSchema,
 } from "@/domain/marketplace/pickup";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { type RollupStaging, recordAfterCommit, stageSaleVerified } from "../analytics/rollups";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -164,7 +166,8 @@ export async function verifyPickupFor(
   return { offerId: input.offerId, requestId: outcome.requestId, verifiedPurchase: true };
 }
 
-export const verifyPickup = onCall(
+export const verifyPickup = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("verifyPickup", callableOptions),
   (request): Promise<VerifyPickupOutput> =>
     runDeal("verifyPickup", request.auth?.uid, PICKUP_MESSAGES.failed, (uid) =>

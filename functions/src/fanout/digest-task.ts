@@ -1,9 +1,11 @@
 import type { Firestore } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { onTaskDispatched } from "firebase-functions/tasks";
 import { z } from "zod";
-import { COLLECTIONS } from "@/domain/core/collections";
+import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
+import { REQUEST_STATUS } from "@/domain/marketplace/request-status";
 import { digestInboxId, digestInboxSchema } from "@/domain/notifications/shop-reach";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedTask, taskUid } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { logUnexpectedError } from "../lib/error-log";
@@ -73,26 +75,36 @@ export async function deliverShopDigest(
     .doc(digestInboxId(task.uid, task.windowKey))
     .get();
   const parsed = digestInboxSchema.safeParse(inbox.data());
-  const first = parsed.success ? parsed.data.productNames[0] : undefined;
-  if (!parsed.success || first === undefined || parsed.data.requestIds.length === 0) return 0;
+  if (!parsed.success || parsed.data.requestIds.length === 0) return 0;
+  // Only the requests still open to shops: one held by its buyer's suspension (or closed meanwhile)
+  // is left out. The inbox holds one hour's requests, so this read is bounded by the fan-out's cap.
+  const requests = await deps.db.getAll(
+    ...parsed.data.requestIds.map((id) => deps.db.collection(COLLECTIONS.requests).doc(id)),
+  );
+  const open = requests.filter((request) => request.get(REQUEST_FIELDS.status) === REQUEST_STATUS.active);
+  const firstName = open[0]?.get("productName");
+  const first = typeof firstName === "string" && firstName ? firstName : parsed.data.productNames[0];
+  if (open.length === 0 || first === undefined) return 0;
   await notify(
     deps,
     requestsNearbyEvent({
       merchantId: task.uid,
       hourStart: new Date(`${task.windowKey}:00:00.000Z`),
-      count: parsed.data.requestIds.length,
+      count: open.length,
       firstProductName: first,
     }),
   );
-  return parsed.data.requestIds.length;
+  return open.length;
 }
 
-export const sendShopDigest = onTaskDispatched<DigestTask>(
+export const sendShopDigest = guardedTask<DigestTask>(
+  ACCOUNT_GUARD.shop,
   sized("sendShopDigest", {
     region,
     retryConfig: { maxAttempts: 5, minBackoffSeconds: 30, maxBackoffSeconds: 600 },
     rateLimits: { maxConcurrentDispatches: 50, maxDispatchesPerSecond: 100 },
   }),
+  taskUid,
   async (request) => {
     const task = digestTaskSchema.safeParse(request.data);
     if (!task.success) {

@@ -83,6 +83,8 @@ export const SIZING = {
   reportClientError: { memory: "256MiB", timeoutSeconds: 10, maxInstances: 5 },
   // Moderation: admins only, or a user's report; a suspension closes conversations in pages.
   listReports: adminCallable,
+  // Pages through the account's requests (one batch a page), as the suspension did.
+  liftSuspension: { ...adminCallable, timeoutSeconds: 120 },
   // The shops' review queue: an admin's page (VIES retried for unanswered ones, bounded) and a decision
   // that mails the shop.
   // Shares its module (and so its bundle's graph) with decideShopReview, which mails the shop.

@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
 import { COLLECTIONS } from "@/domain/core/collections";
 import { requestCategorySchema } from "@/domain/core/enums";
@@ -14,8 +14,10 @@ import {
 } from "@/domain/marketplace/price-guidance";
 import { PRICE_GUIDANCE_MESSAGES } from "@/domain/marketplace/price-guidance-messages";
 import { guidanceOffers, guidanceSummaryIds } from "@/domain/marketplace/price-stats";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { productSignature } from "@/domain/products/product-similarity";
 import { runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -23,14 +25,13 @@ import { parseCallableInput } from "../lib/http-errors";
 import { hitRateLimits } from "../lib/rate-limit";
 import { PRICE_GUIDANCE_RATE_POLICY } from "../lib/rate-limit-policy";
 import { sized } from "../lib/sizing";
-import { assertWithinReach } from "../offers/submit-group-offer";
 import { readOfferable } from "../offers/submit-offer";
 
 /**
  * The priceGuidance callable: local price guidance from the summaries (price-summaries.ts), never
  * from the offers themselves, so no answer changes within a day and none holds a price less than a day
  * old. Any signed-in account may ask the range for a product at a place; only a shop that may offer on a
- * request (submitOffer's own checks, and the group offer's reach) learns where a price sits for it, as a
+ * request (submitOffer's own checks, the shop's reach among them) learns where a price sits for it, as a
  * band. Every call counts against the caller's hourly limit, refusals included.
  */
 
@@ -80,7 +81,7 @@ export async function priceGuidanceFor(
   }
   // Only for a request this shop may offer on: submitOffer's checks, read without writing anything.
   const { requestSnap } = await db.runTransaction(
-    (tx) => readOfferable(tx, db, uid, input.requestId, deps.now(), assertWithinReach),
+    (tx) => readOfferable(tx, db, uid, input.requestId, deps.now()),
     { readOnly: true },
   );
   const request = requestPartSchema.safeParse(requestSnap.data());
@@ -93,7 +94,8 @@ export async function priceGuidanceFor(
   };
 }
 
-export const priceGuidance = onCall(
+export const priceGuidance = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("priceGuidance", callableOptions),
   (request): Promise<PriceGuidanceOutput> =>
     runDeal("priceGuidance", request.auth?.uid, PRICE_GUIDANCE_MESSAGES.unavailable, async (uid) => {

@@ -1,7 +1,7 @@
 import type { Firestore } from "firebase-admin/firestore";
-import { onCall } from "firebase-functions/https";
 import type { z } from "zod";
 import { COLLECTIONS, REPORT_FIELDS } from "@/domain/core/collections";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   type listReportsOutputSchema,
   REPORT_STATUS,
@@ -11,6 +11,7 @@ import {
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { publicName, publicProfileSchema } from "@/domain/people/user";
 import { runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { sized } from "../lib/sizing";
@@ -63,7 +64,8 @@ export async function listReportsFor(db: Firestore): Promise<ListReportsOutput> 
   };
 }
 
-export const listReports = onCall(
+export const listReports = guardedCall(
+  ACCOUNT_GUARD.admin,
   sized("listReports", callableOptions),
   (request): Promise<ListReportsOutput> => {
     const admin = requireAdmin(request);

@@ -1,6 +1,6 @@
 import type { Auth } from "firebase-admin/auth";
 import { type DocumentReference, type Firestore, Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS } from "@/domain/core/collections";
@@ -12,6 +12,7 @@ import {
   REQUEST_STATUS,
   storedRequestStatusSchema,
 } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   MODERATION_OUTCOME_TEXTS,
   type ModerationAction,
@@ -24,6 +25,7 @@ import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { assertTransition, docId, runDeal } from "../deals/deal-store";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
+import { guardedCall } from "../lib/account-guard";
 import { adminAuth, adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -142,7 +144,8 @@ export async function moderateReportFor(
   return { ok: true };
 }
 
-export const moderateReport = onCall(
+export const moderateReport = guardedCall(
+  ACCOUNT_GUARD.admin,
   sized("moderateReport", callableOptions),
   (request): Promise<ModerateOutput> => {
     const admin = requireAdmin(request);

@@ -1,10 +1,11 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import type { z } from "zod";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { offerIdFor } from "@/domain/marketplace/offer";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   MAX_REPORTS_PER_DAY,
   REPORT_EXCERPT_MAX_LENGTH,
@@ -16,6 +17,7 @@ import {
 import { isVerifiedShop } from "@/domain/people/shop-verification";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { docId, runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -158,7 +160,8 @@ export async function reportContentFor(
   return { reportId: ref.id };
 }
 
-export const reportContent = onCall(
+export const reportContent = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("reportContent", callableOptions),
   (request): Promise<ReportContentOutput> =>
     runDeal("reportContent", request.auth?.uid, MODERATION_MESSAGES.reportFailed, (uid) =>

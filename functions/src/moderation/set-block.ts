@@ -1,11 +1,13 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import type { z } from "zod";
 import { COLLECTIONS } from "@/domain/core/collections";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { blockId, setBlockInputSchema, type setBlockOutputSchema } from "@/domain/people/moderation";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { publicName, publicProfileSchema } from "@/domain/people/user";
 import { docId, runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -51,7 +53,8 @@ export async function setBlockFor(
   return { blocked: true };
 }
 
-export const setBlock = onCall(
+export const setBlock = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("setBlock", callableOptions),
   (request): Promise<SetBlockOutput> =>
     runDeal("setBlock", request.auth?.uid, MODERATION_MESSAGES.blockFailed, (uid) =>

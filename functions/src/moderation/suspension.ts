@@ -1,8 +1,16 @@
-import { FieldPath, type Firestore, type Timestamp } from "firebase-admin/firestore";
+import type { Auth } from "firebase-admin/auth";
+import { FieldPath, FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
-import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/core/collections";
 import { CONVERSATION_CLOSED_BY, participantsSchema } from "@/domain/marketplace/conversation";
-import { CONVERSATION_STATUS, OFFER_STATUS } from "@/domain/marketplace/state-machine";
+import {
+  CONVERSATION_STATUS,
+  canTransitionRequest,
+  OFFER_STATUS,
+  REQUEST_STATUS,
+  type RequestStatus,
+  storedRequestStatusSchema,
+} from "@/domain/marketplace/state-machine";
 import type { MailTransport } from "../email/send";
 import { conversationClosedEvent } from "../notifications/events";
 import { notify } from "../notifications/notify";
@@ -18,9 +26,10 @@ export interface SuspensionDeps {
 
 /**
  * Every document of `collection` where `field == uid`, a page at a time in id order (a single-field
- * index, no composite one), handed to `page` until none is left.
+ * index, no composite one), handed to `page` until none is left. Also the refused shop's offers'
+ * (withdrawOpenOffersOf).
  */
-async function forEachPage(
+export async function forEachPage(
   db: Firestore,
   collection: string,
   field: string,
@@ -85,6 +94,7 @@ export async function endSuspendedDealings(deps: SuspensionDeps, uid: string, at
     }
     await batch.commit();
   });
+  await moveRequests(db, uid, REQUEST_STATUS.active, REQUEST_STATUS.suspended, at);
   for (const event of told) {
     try {
       await notify(deps, conversationClosedEvent(event));
@@ -93,4 +103,49 @@ export async function endSuspendedDealings(deps: SuspensionDeps, uid: string, at
       logger.warn("Suspension notice not written", { uid: event.recipientId, error: String(error) });
     }
   }
+}
+
+/**
+ * The buyer's requests in `from` move to `to`, a page (one batch) at a time: suspending holds the
+ * active ones (REQUEST_STATUS.suspended: out of every feed, the fan-out, digests and group offers, and
+ * no offer accepted), lifting the suspension makes them active again (the expiry sweep ends any whose
+ * 7 days ran out meanwhile). Their pending offers stay pending, so they come back with the request.
+ */
+async function moveRequests(
+  db: Firestore,
+  uid: string,
+  from: RequestStatus,
+  to: RequestStatus,
+  at: Timestamp,
+): Promise<void> {
+  await forEachPage(db, COLLECTIONS.requests, REQUEST_FIELDS.customerId, uid, async (docs) => {
+    const batch = db.batch();
+    let moved = 0;
+    for (const request of docs) {
+      const status = storedRequestStatusSchema.safeParse(request.get(REQUEST_FIELDS.status));
+      if (!status.success || status.data !== from || !canTransitionRequest(from, to)) continue;
+      batch.update(request.ref, { status: to, updatedAt: at });
+      moved += 1;
+    }
+    if (moved > 0) await batch.commit();
+  });
+}
+
+/**
+ * An admin lifts a suspension (liftSuspension): the account may sign in again (Auth enabled), the
+ * marks go (users/{uid}.suspendedAt, profiles/{uid}.suspended) and its held requests are active
+ * again. Conversations closed and offers expired by the suspension stay so: the other side was told.
+ */
+export async function liftSuspensionOf(
+  deps: Pick<SuspensionDeps, "db" | "now"> & { auth: Auth },
+  uid: string,
+): Promise<void> {
+  const { db } = deps;
+  const at = Timestamp.fromDate(deps.now());
+  const user = db.collection(COLLECTIONS.users).doc(uid);
+  if ((await user.get()).exists) await user.update({ suspendedAt: FieldValue.delete() });
+  const profile = db.collection(COLLECTIONS.profiles).doc(uid);
+  if ((await profile.get()).exists) await profile.update({ suspended: FieldValue.delete() });
+  await deps.auth.updateUser(uid, { disabled: false });
+  await moveRequests(db, uid, REQUEST_STATUS.suspended, REQUEST_STATUS.active, at);
 }

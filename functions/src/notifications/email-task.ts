@@ -1,7 +1,8 @@
 import * as logger from "firebase-functions/logger";
-import { onTaskDispatched } from "firebase-functions/tasks";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import type { MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
+import { guardedTask } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { logUnexpectedError } from "../lib/error-log";
@@ -28,13 +29,21 @@ export async function deliverQueuedEmail(
   return outcome;
 }
 
-export const deliverNotificationEmail = onTaskDispatched<EmailTask>(
+/** The recipient of a queued e-mail: users/{uid}/notifications/{id}. */
+function recipientOf(data: unknown): string | undefined {
+  const task = emailTaskSchema.safeParse(data);
+  return task.success ? task.data.path.split("/")[1] : undefined;
+}
+
+export const deliverNotificationEmail = guardedTask<EmailTask>(
+  ACCOUNT_GUARD.account,
   sized("deliverNotificationEmail", {
     region,
     retryConfig: { maxAttempts: 5, minBackoffSeconds: 60, maxBackoffSeconds: 3600, maxDoublings: 4 },
     // The SMTP pool's connections across the instances the queue may run at once.
     rateLimits: { maxConcurrentDispatches: 30, maxDispatchesPerSecond: 20 },
   }),
+  recipientOf,
   async (request) => {
     const task = emailTaskSchema.safeParse(request.data);
     if (!task.success) {

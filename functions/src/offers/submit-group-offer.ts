@@ -1,18 +1,14 @@
-import type { DocumentData } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
-import { z } from "zod";
-import { MAX_RADIUS_KM } from "@/domain/core/enums";
-import { latLngSchema } from "@/domain/geo/geo";
-import { visibleDistanceKm } from "@/domain/geo/geo-feed";
 import {
   GROUP_OFFER_MESSAGES,
   type GroupOfferOutput,
   type GroupOfferResult,
   groupOfferInputSchema,
 } from "@/domain/marketplace/group-offer";
-import type { User } from "@/domain/people/user";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -24,26 +20,10 @@ import { type SubmitOfferDeps, submitOfferFor } from "./submit-offer";
 /**
  * 'Un'offerta per tutti': one shop's terms sent to several similar requests. Each request gets its own
  * offer through submitOfferFor, in its own transaction with all of submitOffer's checks (verified shop,
- * plan, block, request active, not already offered, the pending limit) plus the shop's reach, so each
+ * plan, block, request active and within the shop's reach, not already offered, the pending limit), so each
  * buyer gets an ordinary offer and conversation of their own and nothing of the others. One request
  * refused does not stop the rest: the answer says, per request, what was sent or why not.
  */
-
-const placeSchema = z.object({ location: latLngSchema, actionRadius: z.number().positive() });
-
-/**
- * The shop is inside the request's radius (as the feed shows it: the buyer's radius counts). Also
- * priceGuidance's, before a shop's position.
- */
-export function assertWithinReach(merchant: User, request: DocumentData): void {
-  const place = placeSchema.safeParse(request);
-  const shop = merchant.location;
-  const reached =
-    place.success &&
-    shop !== undefined &&
-    visibleDistanceKm({ id: "", ...place.data }, shop, MAX_RADIUS_KM) !== null;
-  if (!reached) throw new HttpsError("failed-precondition", GROUP_OFFER_MESSAGES.outsideRadius);
-}
 
 export async function submitGroupOfferFor(
   uid: string,
@@ -55,7 +35,7 @@ export async function submitGroupOfferFor(
   // One after another: each its own transaction, so a refusal or a contended request stays its own.
   for (const requestId of requestIds) {
     try {
-      const sent = await submitOfferFor(uid, { ...terms, requestId }, deps, assertWithinReach);
+      const sent = await submitOfferFor(uid, { ...terms, requestId }, deps);
       results.push({ requestId, sent: true, offerId: sent.offerId });
     } catch (error) {
       if (!(error instanceof HttpsError))
@@ -67,7 +47,8 @@ export async function submitGroupOfferFor(
   return { results };
 }
 
-export const submitGroupOffer = onCall(
+export const submitGroupOffer = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("submitGroupOffer", callableOptions),
   (request): Promise<GroupOfferOutput> =>
     runDeal("submitGroupOffer", request.auth?.uid, GROUP_OFFER_MESSAGES.unavailable, async (uid) => {

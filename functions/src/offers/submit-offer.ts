@@ -6,7 +6,7 @@ import {
   Timestamp,
   type Transaction,
 } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { z } from "zod";
 import { type SubmitOfferOutput, submitOfferInputSchema } from "@/domain/boundary/callables";
 import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS } from "@/domain/core/collections";
@@ -27,6 +27,7 @@ import {
   OFFER_STATUS,
   offerStatusSchema,
 } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { blockId } from "@/domain/people/moderation";
 import { isVerifiedShop } from "@/domain/people/shop-status";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/people/shop-verification-messages";
@@ -45,6 +46,7 @@ import {
   timestamp,
 } from "../deals/deal-store";
 import { pickupRecordRef } from "../deals/pickup-record";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -56,6 +58,7 @@ import { offerReceivedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
 import { markOfferUnread } from "../notifications/unread-counts";
 import { parseUserDoc, profileRef, userRef } from "../profiles/user-record";
+import { assertWithinReach } from "./offer-reach";
 
 type ParsedUser = Extract<ReturnType<typeof parseUserDoc>, { ok: true }>["user"];
 
@@ -99,14 +102,11 @@ function expiryMillis(data: DocumentData | undefined): number {
   return expiresAt instanceof Timestamp ? expiresAt.toMillis() : 0;
 }
 
-/** A further check of a shop and a request (a group offer's reach): throws an HttpsError to refuse. */
-export type OfferableCheck = (merchant: ParsedUser, request: DocumentData) => void;
-
 /**
  * Whether `uid` may offer on the request, read in the caller's transaction (spec §4 Making an offer):
  * a shop verifyShop has checked, with a plan that gives access now (billing/plan-gate.ts); the request
- * exists, is not their own, its buyer has not blocked them, it is active and not past its expiry; and
- * `check` (a group offer's reach). Throws the refusal's HttpsError. submitOffer runs it before its own
+ * exists, is not their own, its buyer has not blocked them, it is active and not past its expiry, and
+ * it is within the shop's reach (offer-reach.ts). Throws the refusal's HttpsError. submitOffer runs it before its own
  * checks of the offer; priceGuidance before telling a shop where its price sits.
  */
 export async function readOfferable(
@@ -115,7 +115,6 @@ export async function readOfferable(
   uid: string,
   requestId: string,
   now: Date,
-  check?: OfferableCheck,
 ): Promise<{ merchant: ParsedUser; requestSnap: DocumentSnapshot; request: StoredRequest }> {
   const merchant = parseUserDoc((await tx.get(userRef(db, uid))).data());
   if (!merchant.ok || !isVerifiedShop(merchant.user)) {
@@ -133,7 +132,7 @@ export async function readOfferable(
   if (!canReceiveOffers(request.status) || pastExpiry(requestSnap.data(), now)) {
     throw new HttpsError("failed-precondition", OFFER_MESSAGES.requestClosed);
   }
-  check?.(merchant.user, requestSnap.data() ?? {});
+  assertWithinReach(merchant.user, requestSnap.data() ?? {});
   return { merchant: merchant.user, requestSnap, request };
 }
 
@@ -153,8 +152,6 @@ export async function submitOfferFor(
   uid: string,
   input: SubmitOfferRequest,
   deps: SubmitOfferDeps,
-  /** A further check inside the transaction (a group offer's reach): throws an HttpsError to refuse. */
-  check?: OfferableCheck,
 ): Promise<SubmitOfferOutput> {
   const { db } = deps;
   const requestDoc = requestRef(db, input.requestId);
@@ -166,14 +163,7 @@ export async function submitOfferFor(
   const result = await db.runTransaction(async (tx) => {
     rollup = undefined;
     price = undefined;
-    const { merchant, requestSnap, request } = await readOfferable(
-      tx,
-      db,
-      uid,
-      input.requestId,
-      deps.now(),
-      check,
-    );
+    const { merchant, requestSnap, request } = await readOfferable(tx, db, uid, input.requestId, deps.now());
     // One offer per shop and request; one that expired with the request is replaced once it is renewed.
     const earlier = await tx.get(targetRef);
     const earlierStatus = offerStatusSchema.safeParse(earlier.get(OFFER_FIELDS.status));
@@ -280,7 +270,8 @@ export function submitOfferCall(
   return submitOfferFor(uid, parseCallableInput(submitOfferInputSchema, data), deps);
 }
 
-export const submitOffer = onCall(
+export const submitOffer = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("submitOffer", callableOptions),
   (request): Promise<SubmitOfferOutput> =>
     runDeal("submitOffer", request.auth?.uid, ERROR_MESSAGES.sendOffer, async (uid) => {

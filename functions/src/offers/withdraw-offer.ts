@@ -1,6 +1,7 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { paths } from "@/config/paths";
+import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import {
   type WithdrawOfferInput,
@@ -10,6 +11,7 @@ import {
 import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
 import { assertOfferTransition, OFFER_STATUS } from "@/domain/marketplace/state-machine";
 import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   assertTransition,
   offerRef,
@@ -19,9 +21,11 @@ import {
   runDeal,
   touchConversations,
 } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { forEachPage } from "../moderation/suspension";
 import { cloudEmailQueue } from "../notifications/email-queue";
 import { deliverEmailQuietly, type NotifyDeps, stageNotification } from "../notifications/notify";
 import { lifeDeps } from "../requests/request-actions";
@@ -70,7 +74,25 @@ export async function withdrawOfferFor(
   return { offerId: ref.id };
 }
 
-export const withdrawOffer = onCall(
+/**
+ * A shop an admin refused loses its open offers: each pending one is withdrawn as the shop itself would
+ * (withdrawOfferFor: 'Ritirata', its chat closes, the buyer gets offer_withdrawn), a page of the shop's
+ * offers at a time. Rerunning it finds nothing pending and tells nobody twice.
+ */
+export async function withdrawOpenOffersOf(deps: NotifyDeps, uid: string): Promise<number> {
+  let withdrawn = 0;
+  await forEachPage(deps.db, COLLECTIONS.offers, OFFER_FIELDS.merchantId, uid, async (docs) => {
+    for (const offer of docs) {
+      if (offer.get(OFFER_FIELDS.status) !== OFFER_STATUS.pending) continue;
+      await withdrawOfferFor(uid, { offerId: offer.id }, deps);
+      withdrawn += 1;
+    }
+  });
+  return withdrawn;
+}
+
+export const withdrawOffer = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("withdrawOffer", callableOptions),
   (request): Promise<WithdrawOfferOutput> =>
     runDeal("withdrawOffer", request.auth?.uid, REQUEST_LIFE_MESSAGES.withdrawFailed, async (uid) =>

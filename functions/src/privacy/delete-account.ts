@@ -7,7 +7,8 @@ import {
   type Firestore,
   Timestamp,
 } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
+import { deletedOnAccountDeletion } from "@/domain/boundary/account-data";
 import {
   COLLECTIONS,
   OFFER_FIELDS,
@@ -30,29 +31,20 @@ import {
   REQUEST_STATUS,
   storedRequestStatusSchema,
 } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { DELETED_USER_NAME, PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { gatewayFor } from "../billing/billing-deps";
 import { stripeSecretKey, stripeWebhookSecret } from "../billing/config";
 import type { BillingGateway } from "../billing/gateway";
 import { runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminAuth, adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
-import { throttlesOf } from "../notifications/notify";
-import { unreadCountsRef } from "../notifications/unread-counts";
-import { shopVerificationRecordsOf } from "../shops/shop-records";
 import { cancelBillingAtProvider, reduceBillingRecords } from "./billing-records";
-import {
-  algoRecordsOf,
-  blocksInvolving,
-  conversationsOf,
-  messagesWrittenIn,
-  offersMadeBy,
-  reportsBy,
-  requestsOf,
-} from "./user-data";
+import { conversationsOf, messagesWrittenIn, offersMadeBy, requestsOf } from "./user-data";
 
 export interface DeleteAccountDeps {
   db: Firestore;
@@ -107,6 +99,39 @@ async function anonymiseReview(db: Firestore, request: DocumentData): Promise<Wr
   return (await review.get()).exists
     ? [{ ref: review, data: { [REVIEW_FIELDS.buyerFirstName]: DELETED_USER_NAME } }]
     : [];
+}
+
+/**
+ * Every document ACCOUNT_DATA (src/domain/legal/account-data.ts) says goes with the account, found by
+ * its key: the document named by the uid (with its sub-collections), the ids starting `{uid}_`, the
+ * documents with a field holding the uid. users/{uid} goes last, so a failure halfway leaves an account
+ * that can ask again.
+ */
+async function deleteKeyedDocuments(db: Firestore, uid: string): Promise<void> {
+  const byIdLast: DocumentReference[] = [];
+  for (const { collection, key } of deletedOnAccountDeletion()) {
+    const ref = db.collection(COLLECTIONS[collection]);
+    if (key.by === "id") {
+      byIdLast.push(ref.doc(uid));
+      continue;
+    }
+    const found =
+      key.by === "idPrefix"
+        ? [
+            await ref
+              .where(FieldPath.documentId(), ">=", `${uid}_`)
+              .where(FieldPath.documentId(), "<", `${uid}_\uf8ff`)
+              .get(),
+          ]
+        : await Promise.all(key.fields.map((field) => ref.where(field, "==", uid).get()));
+    await commitAll(
+      db,
+      found.flatMap((snapshot) => snapshot.docs.map((doc) => ({ ref: doc.ref }))),
+    );
+  }
+  const users = db.collection(COLLECTIONS.users).doc(uid);
+  for (const ref of byIdLast) if (ref.path !== users.path) await db.recursiveDelete(ref);
+  await db.recursiveDelete(users);
 }
 
 /**
@@ -179,33 +204,11 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
       writes.push({ ref: message.ref, data: { senderName: DELETED_USER_NAME } });
     }
   }
-  const ratingLinks = await db
-    .collection(COLLECTIONS.ratingsGiven)
-    .where(FieldPath.documentId(), ">=", `${uid}_`)
-    .where(FieldPath.documentId(), "<", `${uid}_\uf8ff`)
-    .get();
-  const algo = await algoRecordsOf(db, uid);
-  const blocks = await blocksInvolving(db, uid);
-  for (const doc of [
-    ...ratingLinks.docs,
-    ...algo.conversations,
-    ...algo.learning,
-    ...(await reportsBy(db, uid)),
-    ...(await throttlesOf(db, uid).get()).docs,
-    ...blocks.made,
-    ...blocks.received,
-  ]) {
-    writes.push({ ref: doc.ref });
-  }
-  // Their unread counts (the other side keeps theirs: the closed conversations stay readable).
-  writes.push({ ref: unreadCountsRef(db, uid) });
-  // Shop verification: the review and the Partita IVA claim (functions/src/shops/shop-records.ts).
-  for (const ref of await shopVerificationRecordsOf(db, uid)) writes.push({ ref });
   await commitAll(db, writes);
   await reduceBillingRecords(db, uid, deps.now());
-
-  // users/{uid} with its sub-collections: the token ledger, the notifications and their settings.
-  await db.recursiveDelete(userRef);
+  // Every document keyed by the account that goes with it (account-data.ts), users/{uid} last with its
+  // sub-collections (the token ledger, the notifications and their settings).
+  await deleteKeyedDocuments(db, uid);
   await db
     .collection(COLLECTIONS.profiles)
     .doc(uid)
@@ -223,7 +226,8 @@ export async function deleteAccountFor(uid: string, deps: DeleteAccountDeps): Pr
   return { deleted: true };
 }
 
-export const deleteMyAccount = onCall(
+export const deleteMyAccount = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("deleteMyAccount", { ...callableOptions, secrets: [stripeSecretKey, stripeWebhookSecret] }),
   (request): Promise<DeleteMyAccountOutput> =>
     runDeal("deleteMyAccount", request.auth?.uid, PRIVACY_MESSAGES.deleteFailed, async (uid) => {

@@ -1,10 +1,12 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { COLLECTIONS, REQUEST_PRIVATE_LOCATION_ID, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { type ExportMyDataOutput, exportFileName, exportMyDataInputSchema } from "@/domain/legal/privacy";
 import { unreadCountsSchema } from "@/domain/notifications/unread-counts";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
@@ -175,7 +177,8 @@ export async function exportDataFor(
   return collectUserData(deps.db, uid, now);
 }
 
-export const exportMyData = onCall(
+export const exportMyData = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("exportMyData", callableOptions),
   (request): Promise<ExportMyDataOutput> =>
     runDeal("exportMyData", request.auth?.uid, PRIVACY_MESSAGES.exportFailed, (uid) => {

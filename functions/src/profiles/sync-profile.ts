@@ -1,12 +1,14 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import type { SyncProfileOutput } from "@/domain/boundary/callables";
 import { COLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { type ShopArea, shopAreaAround } from "@/domain/geo/shop-area";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { isVerifiedShop } from "@/domain/people/shop-verification";
 import type { User } from "@/domain/people/user";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
@@ -94,7 +96,8 @@ export async function syncPublicProfile(
  * fails with `resource-exhausted` and the Italian 'Troppi tentativi' text, which the profile page's
  * save shows in its error toast.
  */
-export const syncProfile = onCall(
+export const syncProfile = guardedCall(
+  ACCOUNT_GUARD.signUp,
   sized("syncProfile", callableOptions),
   async (request): Promise<SyncProfileOutput> => {
     const uid = request.auth?.uid;

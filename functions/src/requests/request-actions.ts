@@ -1,5 +1,5 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { FAILURE_REASONS, failureDetails } from "@/domain/boundary/errors";
 import { COLLECTIONS, REQUEST_FIELDS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
@@ -20,7 +20,9 @@ import {
   isExpiredRequest,
   REQUEST_STATUS,
 } from "@/domain/marketplace/state-machine";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { assertTransition, type DealDeps, readConversations, requestRef, runDeal } from "../deals/deal-store";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { callableOptions } from "../lib/global-options";
@@ -122,7 +124,8 @@ export async function lifeDeps(): Promise<DealDeps> {
   return { db, now: await clockFor(db) };
 }
 
-export const closeRequest = onCall(
+export const closeRequest = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("closeRequest", callableOptions),
   (request): Promise<RequestLifeOutput> =>
     runDeal("closeRequest", request.auth?.uid, REQUEST_LIFE_MESSAGES.closeFailed, async (uid) =>
@@ -130,7 +133,8 @@ export const closeRequest = onCall(
     ),
 );
 
-export const renewRequest = onCall(
+export const renewRequest = guardedCall(
+  ACCOUNT_GUARD.account,
   sized("renewRequest", callableOptions),
   (request): Promise<RequestLifeOutput> =>
     runDeal("renewRequest", request.auth?.uid, REQUEST_LIFE_MESSAGES.renewFailed, async (uid) =>

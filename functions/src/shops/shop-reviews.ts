@@ -1,10 +1,11 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { trialSubscription } from "@/domain/billing/plans";
 import { COLLECTIONS, SHOP_REVIEW_FIELDS } from "@/domain/core/collections";
 import { shopAreaAround } from "@/domain/geo/shop-area";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   decideShopReviewInputSchema,
   type decideShopReviewOutputSchema,
@@ -24,6 +25,7 @@ import { subscriptionDoc, subscriptionRef } from "../billing/subscription-store"
 import { runDeal } from "../deals/deal-store";
 import { composeEmail, type MailTransport } from "../email/send";
 import { smtpTransport } from "../email/smtp-transport";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { logUnexpectedError } from "../lib/error-log";
@@ -31,6 +33,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { requireAdmin } from "../moderation/admin-claim";
+import { withdrawOpenOffersOf } from "../offers/withdraw-offer";
 import { syncPublicProfile } from "../profiles/sync-profile";
 import { fromFirestore, parseUserDoc, userRef } from "../profiles/user-record";
 import { partitaIvaRef, shopReviewRef } from "./verify-shop";
@@ -151,6 +154,8 @@ export async function decideShopReviewFor(
       tx.update(ref, {
         [`${SHOP_FIELD}.status`]: SHOP_STATUS.verified,
         [`${SHOP_FIELD}.verifiedAt`]: now,
+        // The name now public; it stays public while a later change waits (publicBusinessName).
+        ...(user.user.businessName ? { [`${SHOP_FIELD}.approvedName`]: user.user.businessName } : {}),
         updatedAt: now,
       });
       tx.update(reviewRef, { status: SHOP_REVIEW_STATUS.approved, ...decided });
@@ -167,6 +172,9 @@ export async function decideShopReviewFor(
     return review.data.email;
   });
   await syncPublicProfile(db, input.uid);
+  // A refused shop (one that changed its name or Partita IVA and waited again may have offers out):
+  // its open offers are withdrawn and each buyer told; the rules already refuse its chats and edits.
+  if (input.decision === "refuse") await withdrawOpenOffersOf(deps, input.uid);
   try {
     await deps.mail.send(
       composeEmail(email, {
@@ -186,7 +194,8 @@ async function depsFromEnv(): Promise<ShopReviewDeps> {
   return { db, now: await clockFor(db), vies: viesFromEnv(), mail: smtpTransport };
 }
 
-export const listShopReviews = onCall(
+export const listShopReviews = guardedCall(
+  ACCOUNT_GUARD.admin,
   sized("listShopReviews", callableOptions),
   async (request): Promise<ListOutput> => {
     const admin = requireAdmin(request);
@@ -197,7 +206,8 @@ export const listShopReviews = onCall(
   },
 );
 
-export const decideShopReview = onCall(
+export const decideShopReview = guardedCall(
+  ACCOUNT_GUARD.admin,
   sized("decideShopReview", callableOptions),
   async (request): Promise<DecideOutput> => {
     const admin = requireAdmin(request);

@@ -1,7 +1,8 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import { COLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { SHOP_REVIEW_STATUS, VIES_STATE, type ViesCheck } from "@/domain/people/shop-review";
 import {
   SHOP_FIELD,
@@ -12,6 +13,7 @@ import {
 } from "@/domain/people/shop-verification";
 import { SHOP_VERIFICATION_MESSAGES } from "@/domain/people/shop-verification-messages";
 import type { User } from "@/domain/people/user";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { emailProvenInAuth } from "../lib/email-proven";
@@ -24,6 +26,11 @@ import { syncPublicProfile } from "../profiles/sync-profile";
 import { parseUserDoc, userRef } from "../profiles/user-record";
 import type { ViesGateway } from "./vies";
 import { viesFromEnv } from "./vies-config";
+
+/** The business name last approved: the current one of a verified shop, else the one it kept. */
+function approvedName(user: Pick<User, "businessName" | "shop">): string | undefined {
+  return user.shop?.status === SHOP_STATUS.verified ? user.businessName : user.shop?.approvedName;
+}
 
 export type VerifyShopDeps = {
   db: Firestore;
@@ -133,6 +140,8 @@ export async function verifyShopFor(
         categories: input.categories,
         submittedAt: now,
         ...(user.shop?.verifiedAt ? { verifiedAt: Timestamp.fromDate(user.shop.verifiedAt) } : {}),
+        // The name others keep seeing until an admin approves the new one (publicBusinessName).
+        ...(approvedName(user) ? { approvedName: approvedName(user) } : {}),
         ...(input.position.zone ? { zone: input.position.zone } : {}),
       },
       updatedAt: now,
@@ -165,13 +174,17 @@ export function verifyShopCall(uid: string | undefined, data: unknown, deps: Ver
   return verifyShopFor(uid, parseCallableInput(shopVerificationInputSchema, data), deps);
 }
 
-export const verifyShop = onCall(sized("verifyShop", callableOptions), async (request) => {
-  const db = adminDb();
-  return verifyShopCall(request.auth?.uid, request.data, {
-    db,
-    now: await clockFor(db),
-    emailProven: emailProvenInAuth,
-    vies: viesFromEnv(),
-    limit: VERIFY_SHOP_RATE_POLICY,
-  });
-});
+export const verifyShop = guardedCall(
+  ACCOUNT_GUARD.account,
+  sized("verifyShop", callableOptions),
+  async (request) => {
+    const db = adminDb();
+    return verifyShopCall(request.auth?.uid, request.data, {
+      db,
+      now: await clockFor(db),
+      emailProven: emailProvenInAuth,
+      vies: viesFromEnv(),
+      limit: VERIFY_SHOP_RATE_POLICY,
+    });
+  },
+);

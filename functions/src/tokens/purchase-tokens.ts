@@ -1,11 +1,12 @@
 import type { Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import Stripe from "stripe";
 import { applyMonthlyReset } from "@/domain/billing/token-balance";
 import { findTokenPackage, TOKEN_PACKAGE_LABELS, type TokenPurchase } from "@/domain/billing/tokens";
 import { type PurchaseTokensInput, purchaseTokensInputSchema } from "@/domain/boundary/callables";
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "@/domain/core/common-messages";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   LOCAL_WEBHOOK_SECRET,
   stripeSecretKey,
@@ -13,6 +14,7 @@ import {
   webhookSecretFromEnv,
 } from "../billing/config";
 import { handleWebhook } from "../billing/webhook";
+import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { logUnexpectedError } from "../lib/error-log";
 import { callableOptions } from "../lib/global-options";
@@ -157,8 +159,8 @@ function defaultDeps(): PurchaseDeps {
   return { db: adminDb(), provider: paymentProviderFromEnv(), now: () => new Date() };
 }
 
-export const purchaseTokens = onCall(
-  // It signs the pack's event for the billing webhook's handler with the webhook secret (deliverPaidPack).
+export const purchaseTokens = guardedCall(
+  ACCOUNT_GUARD.account, // It signs the pack's event for the billing webhook's handler with the webhook secret (deliverPaidPack).
   // The webhook handler it credits through reads the Stripe key (billing mode, refunds).
   sized("purchaseTokens", { ...callableOptions, secrets: [stripeWebhookSecret, stripeSecretKey] }),
   async (request): Promise<PurchaseTokensResult> => {

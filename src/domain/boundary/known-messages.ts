@@ -14,7 +14,7 @@ import { HOLD_REFUSALS, NO_SHOW_REFUSALS } from "../marketplace/pickup-hold-mess
 import { PUBLISHING_MESSAGES } from "../marketplace/publishing-messages.ts";
 import { REQUEST_LIFE_MESSAGES } from "../marketplace/request-life-messages.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "../people/shop-verification-messages.ts";
-import { MODERATION_MESSAGES, PRIVACY_MESSAGES } from "../people/trust-messages.ts";
+import { ACCOUNT_GUARD_MESSAGES, MODERATION_MESSAGES, PRIVACY_MESSAGES } from "../people/trust-messages.ts";
 
 /*
  * The catalogues of every context, gathered here only: the boundary is the one context that may depend
@@ -39,6 +39,7 @@ export function isKnownMessage(text: string): boolean {
     ...Object.values(OFFER_MESSAGES),
     ...Object.values(PRIVACY_MESSAGES),
     ...Object.values(MODERATION_MESSAGES),
+    ...Object.values(ACCOUNT_GUARD_MESSAGES),
     ...Object.values(PUBLISHING_MESSAGES),
     ...Object.values(PLAN_MESSAGES),
     ...Object.values(REQUEST_LIFE_MESSAGES),

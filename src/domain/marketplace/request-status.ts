@@ -15,4 +15,10 @@ export const REQUEST_STATUS = {
    * (functions/src/requests/release-held.ts). The buyer's card says why and resends the link.
    */
   awaitingEmail: "awaiting_email",
+  /**
+   * Its buyer's account is suspended (moderateReport): like awaiting_email, stored but seen by no shop
+   * (every feed, the fan-out, digests and group offers ask for `active`) and taking no offer; lifting
+   * the suspension makes it active again (functions/src/moderation/suspension.ts).
+   */
+  suspended: "suspended",
 } as const;

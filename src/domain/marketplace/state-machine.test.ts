@@ -34,6 +34,9 @@ const ALLOWED_REQUEST = new Set([
   // A request held until its buyer proved their e-mail: released to shops, or closed by the buyer.
   "awaiting_email>active",
   "awaiting_email>cancelled",
+  "active>suspended",
+  "suspended>active",
+  "suspended>cancelled",
 ]);
 const ALLOWED_OFFER = new Set([
   "pending>accepted",
@@ -53,7 +56,7 @@ const offerPairs = OFFER_STATUSES.flatMap((from) =>
 );
 
 describe("request transitions", () => {
-  it("has the six canonical statuses", () => {
+  it("has the seven canonical statuses", () => {
     expect(REQUEST_STATUSES).toEqual([
       "active",
       "in_progress",
@@ -61,8 +64,9 @@ describe("request transitions", () => {
       "cancelled",
       "expired",
       "awaiting_email",
+      "suspended",
     ]);
-    expect(requestPairs).toHaveLength(36);
+    expect(requestPairs).toHaveLength(49);
   });
 
   it.each(requestPairs)("%s → %s allowed: %s", (from, to, allowed) => {
@@ -122,6 +126,7 @@ describe("request transitions", () => {
       cancelled: "Annullata",
       expired: "Scaduta",
       awaiting_email: "In attesa di conferma e-mail",
+      suspended: "Sospesa",
     });
     for (const status of REQUEST_STATUSES as readonly RequestStatus[]) {
       expect(REQUEST_STATUS_TONES[status]).toMatch(/^(info|success|warning|danger|neutral)$/);

@@ -16,6 +16,7 @@ export const REQUEST_STATUSES = [
   REQUEST_STATUS.cancelled,
   REQUEST_STATUS.expired,
   REQUEST_STATUS.awaitingEmail,
+  REQUEST_STATUS.suspended,
 ] as const;
 export const requestStatusSchema = z.enum(REQUEST_STATUSES, { error: "Stato della richiesta non valido" });
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
@@ -77,7 +78,7 @@ export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
  * active request only moves its expiresAt: no status change).
  */
 export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
-  active: ["in_progress", "cancelled", "expired"],
+  active: ["in_progress", "cancelled", "expired", "suspended"],
   in_progress: ["completed", "active"],
   completed: [],
   cancelled: [],
@@ -85,6 +86,8 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly Reques
   // Proven e-mail → active (released to shops); the buyer may close it before. It never expires while
   // held: its 7 days start when shops can see it.
   awaiting_email: ["active", "cancelled"],
+  // The buyer's suspension holds it; lifting it releases it; deleting the account cancels it.
+  suspended: ["active", "cancelled"],
 };
 
 /**
@@ -119,6 +122,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   cancelled: "Annullata",
   expired: "Scaduta",
   awaiting_email: "In attesa di conferma e-mail",
+  suspended: "Sospesa",
 };
 
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
@@ -140,6 +144,7 @@ export const REQUEST_STATUS_TONES: Record<RequestStatus, BadgeTone> = {
   cancelled: "danger",
   expired: "neutral",
   awaiting_email: "warning",
+  suspended: "danger",
 };
 
 export const OFFER_STATUS_TONES: Record<OfferStatus, BadgeTone> = {

@@ -109,6 +109,9 @@ export const moderateReportInputSchema = z.object({
 });
 export const moderateReportOutputSchema = z.object({ ok: z.literal(true) });
 
+/** An admin lifts an account's suspension (liftSuspension): its held requests are active again. */
+export const liftSuspensionInputSchema = z.object({ uid: idSchema });
+
 /** The admin queue: open reports first, then the latest resolved ones (dates as ISO strings on the wire). */
 export const listReportsOutputSchema = z.object({
   reports: z.array(

@@ -60,6 +60,11 @@ export const shopSchema = z.object({
   /** The admin's reason, when refused. */
   refusalReason: z.string().optional(),
   /**
+   * The business name an admin last approved: the public one (profiles, chats) while a new name waits
+   * for review or after it was refused (publicBusinessName, user.ts). Written by decideShopReview.
+   */
+  approvedName: z.string().optional(),
+  /**
    * The comune of the address verifyShop checked, kept here where no client writes: what a city
    * check reads (the launch code's pilot city), never the profile's editable `location`.
    */

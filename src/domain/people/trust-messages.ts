@@ -50,7 +50,20 @@ export const MODERATION_MESSAGES = {
   reportAlreadyClosed: "Questa segnalazione è già stata gestita.",
   actionDone: "Decisione registrata: chi ha segnalato riceverà l'esito.",
   suspendedAccount: "Account sospeso",
+  suspensionLifted:
+    "Sospensione revocata: l'account può accedere di nuovo e le sue richieste sono di nuovo visibili.",
+  liftFailed: "Non siamo riusciti a revocare la sospensione. Riprova tra poco.",
   unnamedUser: "Utente senza nome",
+} as const;
+
+/**
+ * What the account guard (functions/src/lib/account-guard.ts) answers, read from users/{uid} at call
+ * time: a suspension bites at once, not when the ID token expires.
+ */
+export const ACCOUNT_GUARD_MESSAGES = {
+  suspended: "Il tuo account è sospeso: non puoi fare questa operazione.",
+  deleted: "Questo account è stato eliminato: accedi con un altro account o registrati di nuovo.",
+  shopRefused: "Il tuo negozio non è stato approvato: non puoi inviare offerte né scrivere ai clienti.",
 } as const;
 
 /** Why a closed conversation takes no message ('Questa conversazione è chiusa: <motivo>.'). */

@@ -3,6 +3,7 @@ import { validateWith } from "../core/validation.ts";
 import {
   newUserInputSchema,
   profileUpdateSchema,
+  publicBusinessName,
   publicName,
   publicProfileSchema,
   toPublicProfile,
@@ -138,5 +139,31 @@ describe("toPublicProfile", () => {
   it("never gives a blank public name", () => {
     expect(publicName({ displayName: "  Anna ", businessName: "  " })).toBe("Anna");
     expect(publicName({ displayName: "   " })).toBe("Utente");
+  });
+});
+
+describe("a shop's public name waits for the admin's approval", () => {
+  const shop = (status: string, approvedName?: string) => ({
+    id: "s",
+    email: "s@example.it",
+    displayName: "Mario",
+    userType: "merchant" as const,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    businessName: "Nuovo Nome",
+    shop: { status: status as "verified", partitaIva: "04812310151", categories: [], approvedName },
+  });
+
+  it("a verified shop shows its own name", () => {
+    expect(toPublicProfile(shop("verified")).businessName).toBe("Nuovo Nome");
+  });
+
+  it("while a new name waits, or after it was refused, the last approved name stays public", () => {
+    expect(toPublicProfile(shop("pending", "Vecchio Nome")).businessName).toBe("Vecchio Nome");
+    expect(toPublicProfile(shop("refused", "Vecchio Nome")).businessName).toBe("Vecchio Nome");
+    expect(publicBusinessName(shop("pending", "Vecchio Nome"))).toBe("Vecchio Nome");
+  });
+
+  it("a shop never approved has no public business name yet", () => {
+    expect(toPublicProfile(shop("pending")).businessName).toBeUndefined();
   });
 });

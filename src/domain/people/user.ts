@@ -16,7 +16,7 @@ import { hasOpenDay, weeklyHoursSchema } from "./opening-hours.ts";
 import { isPlatformName } from "./platform-names.ts";
 import { FALLBACK_DISPLAY_NAME } from "./session.ts";
 import { openingHoursSchema, type PublicShop, phoneSchema, publicShopSchema } from "./shop-page.ts";
-import { isVerifiedShop } from "./shop-status.ts";
+import { isVerifiedShop, SHOP_STATUS } from "./shop-status.ts";
 import { shopSchema } from "./shop-verification.ts";
 import { SHOP_VERIFICATION_MESSAGES } from "./shop-verification-messages.ts";
 
@@ -170,8 +170,9 @@ export function toPublicProfile(user: User): PublicProfile {
   return {
     uid: user.uid ?? user.id,
     displayName: user.displayName,
-    // A buyer has no business name: it would stand in for their name in every chat.
-    ...(user.userType === "merchant" && user.businessName ? { businessName: user.businessName } : {}),
+    // A buyer has no business name: it would stand in for their name in every chat; a shop's new name
+    // is public once an admin approved it.
+    ...(publicBusinessName(user) ? { businessName: publicBusinessName(user) } : {}),
     userType: user.userType,
     averageRating: user.averageRating ?? 0,
     totalRatings: user.totalRatings ?? 0,
@@ -203,6 +204,22 @@ function toPublicShop(user: User): PublicShop {
 }
 
 /** Merchants show their business name when they have one. */
+/**
+ * The business name others see: a merchant's own while its shop is verified (or before it sent its
+ * details), else the name an admin last approved (shop.approvedName), none if never approved. A
+ * buyer has none. The profile (toPublicProfile) and the chat's sender name (the rules compare them)
+ * both take it from here.
+ */
+export function publicBusinessName(
+  user: Pick<User, "userType" | "businessName"> & {
+    shop?: { status: string; approvedName?: string | undefined } | undefined;
+  },
+): string | undefined {
+  if (user.userType !== "merchant") return undefined;
+  if (!user.shop || user.shop.status === SHOP_STATUS.verified) return user.businessName || undefined;
+  return user.shop.approvedName || undefined;
+}
+
 export function publicName(profile: Pick<PublicProfile, "displayName" | "businessName">): string {
   // Never blank: a message or an offer needs a name the other party can read (and the rules demand one).
   return profile.businessName?.trim() || profile.displayName.trim() || FALLBACK_DISPLAY_NAME;

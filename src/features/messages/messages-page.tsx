@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo } from "react";
 import { useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { otherParticipant } from "@/domain/marketplace/conversation";
-import { publicName } from "@/domain/people/user";
+import { publicBusinessName, publicName } from "@/domain/people/user";
 import { useSession } from "@/lib/session/session-provider";
 import { useBlockedIds } from "@/lib/trust";
 import { MD_MEDIA_QUERY, useMediaQuery } from "@/lib/use-media-query";
@@ -39,7 +39,7 @@ export function MessagesPage() {
   const sender = userData
     ? {
         uid,
-        name: publicName({ displayName: userData.displayName, businessName: userData.businessName }),
+        name: publicName({ displayName: userData.displayName, businessName: publicBusinessName(userData) }),
         type: userData.userType,
       }
     : null;

@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
@@ -9,6 +9,8 @@ import {
   type DictateOfferOutput,
   dictateOfferInputSchema,
 } from "@/domain/marketplace/offer-dictation";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../../lib/account-guard";
 import { adminDb } from "../../lib/admin";
 import { clockFor } from "../../lib/clock";
 import { logUnexpectedError } from "../../lib/error-log";
@@ -81,7 +83,8 @@ export async function dictateOfferFor(
   return { ...offline, source: "offline", tokenBalance: charge.balance };
 }
 
-export const dictateOffer = onCall(
+export const dictateOffer = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("dictateOffer", { ...callableOptions, secrets: [geminiApiKey] }),
   async (request): Promise<DictateOfferOutput> => {
     const uid = request.auth?.uid;

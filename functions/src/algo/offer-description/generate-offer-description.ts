@@ -1,5 +1,5 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
-import { HttpsError, onCall } from "firebase-functions/https";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type GenerateOfferDescriptionOutput, generateOfferDescriptionInputSchema } from "@/domain/algo/algo";
@@ -12,6 +12,8 @@ import {
   OFFER_DESCRIPTION_MAX_OUTPUT_TOKENS,
   OFFER_DESCRIPTION_THINKING_BUDGET,
 } from "@/domain/core/limits";
+import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { guardedCall } from "../../lib/account-guard";
 import { adminDb } from "../../lib/admin";
 import { clockFor } from "../../lib/clock";
 import { logUnexpectedError } from "../../lib/error-log";
@@ -105,7 +107,8 @@ export async function generateOfferDescriptionFor(
   return { description: description ?? writeOfferDescription(context), tokenBalance: charge.balance };
 }
 
-export const generateOfferDescription = onCall(
+export const generateOfferDescription = guardedCall(
+  ACCOUNT_GUARD.shop,
   sized("generateOfferDescription", { ...callableOptions, secrets: [geminiApiKey] }),
   async (request): Promise<GenerateOfferDescriptionOutput> => {
     const uid = request.auth?.uid;
