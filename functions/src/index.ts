@@ -28,6 +28,7 @@ export { stripeWebhook } from "./billing/webhook";
 // Closing the deal: accept, reject, verify the pickup at the till, complete and rate.
 export { acceptOffer } from "./deals/accept-offer";
 export { cancelDeal } from "./deals/cancel-deal";
+export { closeDeals } from "./deals/close-stale-deals";
 export { completeTransaction } from "./deals/complete-transaction";
 export { holdReminders } from "./deals/hold-reminders";
 export { markNoShow } from "./deals/mark-no-show";

@@ -124,6 +124,7 @@ export const SIZING = {
   emailRetries: { ...scheduledJob, sendsMail: true },
   expiryWarnings: scheduledJob,
   holdReminders: scheduledJob,
+  closeDeals: scheduledJob,
   planReminders: { ...scheduledJob, sendsMail: true },
   retentionSweep: scheduledJob,
   // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.
