@@ -5,7 +5,7 @@ import { paths } from "@/config/paths";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { SWEEP_CONCURRENCY } from "@/domain/core/limits";
 import { DEAL_CLOSE_PAGE, DEAL_SYSTEM_LINES } from "@/domain/marketplace/deal-end";
-import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import { OFFER_STATUS, REQUEST_STATUS, storedRequestStatusSchema } from "@/domain/marketplace/state-machine";
 import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
@@ -67,7 +67,7 @@ async function closeOne(deps: NotifyDeps, offerId: string): Promise<boolean> {
     const open =
       offer.get("status") === OFFER_STATUS.accepted &&
       !offer.get("verifiedPurchaseAt") &&
-      request.get("status") === REQUEST_STATUS.inProgress &&
+      storedRequestStatusSchema.safeParse(request.get("status")).data === REQUEST_STATUS.inProgress &&
       request.get("acceptedOfferId") === offerId;
     if (!open) {
       // Nothing to close (ended another way): the offer leaves the query.

@@ -9,6 +9,7 @@ import { countCustomerOffers, listCustomerOffers } from "@/data/received-offers"
 import { closeRequest } from "@/data/request-life";
 import { countCustomerRequests, listCustomerRequests } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { holdFingerprint } from "@/domain/marketplace/deal-end";
 import type { Offer } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
 import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
@@ -35,7 +36,11 @@ vi.mock("@/data/received-offers", () => ({
   listCustomerOffers: vi.fn(),
   countCustomerOffers: vi.fn(),
 }));
-vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
+vi.mock("@/data/deals", () => ({
+  acceptOffer: vi.fn(),
+  rejectOffer: vi.fn(),
+  shopHold: vi.fn(async () => ({ address: "Via Roma 5, Milano" })),
+}));
 const moderation = vi.hoisted(() => ({ listMyBlocks: vi.fn() }));
 vi.mock("@/data/moderation", () => moderation);
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
@@ -310,10 +315,17 @@ describe("/requests", () => {
     expect(within(blue).queryByRole("button", { name: /Accetta/ })).toBeNull();
     await user.click(within(bike).getByRole("button", { name: "Accetta l'offerta di Bici Bianchi" }));
     const dialog = screen.getByRole("dialog", { name: /Accettare l'offerta di Bici Bianchi a 150/ });
+    // The hold the deal binds is shown first: where to collect it.
+    expect(await within(dialog).findByText("Via Roma 5, Milano")).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(acceptOffer).toHaveBeenCalledWith({
       offerId: "o2",
-      terms: { price: 150, description: "Disponibile", deliveryOptions: ["pickup"] },
+      terms: {
+        price: 150,
+        description: "Disponibile",
+        deliveryOptions: ["pickup"],
+        hold: holdFingerprint({ address: "Via Roma 5, Milano" }),
+      },
     });
   });
 

@@ -24,6 +24,7 @@ import { clearUnread, subscribeToUnreadCounts } from "@/data/unread-counts";
 import { errorMessage } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import type { Conversation } from "@/domain/marketplace/conversation";
+import { holdFingerprint } from "@/domain/marketplace/deal-end";
 import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Message } from "@/domain/marketplace/message";
 import type { Offer } from "@/domain/marketplace/offer";
@@ -63,7 +64,11 @@ vi.mock("@/data/deals", () => {
     acceptOffer,
     rejectOffer,
     completeTransaction: vi.fn(),
-    dealDecisionCalls: { acceptOffer, rejectOffer },
+    dealDecisionCalls: {
+      acceptOffer,
+      rejectOffer,
+      shopHold: vi.fn(async () => ({ weeklyHours: { mon: [{ open: "09:00", close: "19:00" }] } })),
+    },
   };
 });
 vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn() }));
@@ -467,10 +472,17 @@ describe("buyer's offer panel", () => {
     const dialog = await screen.findByRole("dialog", { name: /Accettare l'offerta di .+ a 180/ });
     expect(dialog).toHaveTextContent("le altre offerte ricevute vengono rifiutate");
     expect(acceptOffer).not.toHaveBeenCalled();
+    // The hold the deal binds, with the shop's hours, is in the dialog before the button works.
+    expect(await within(dialog).findByText("Lunedì 9:00–19:00")).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(acceptOffer).toHaveBeenCalledWith({
       offerId: "r1_shop-1",
-      terms: { price: 180, description: "Bici revisionata", deliveryOptions: ["pickup", "delivery"] },
+      terms: {
+        price: 180,
+        description: "Bici revisionata",
+        deliveryOptions: ["pickup", "delivery"],
+        hold: holdFingerprint({ weeklyHours: { mon: [{ open: "09:00", close: "19:00" }] } }),
+      },
     });
     expect(await findToast("Offerta accettata! La trattativa è iniziata.")).toBeVisible();
   });

@@ -171,4 +171,5 @@ export function useCustomerCounts(
 export const lazyDealCalls: DealCalls = {
   acceptOffer: async (input) => (await import("@/data/deals")).acceptOffer(input),
   rejectOffer: async (input) => (await import("@/data/deals")).rejectOffer(input),
+  shopHold: async (merchantId) => (await import("@/data/deals")).shopHold(merchantId),
 };

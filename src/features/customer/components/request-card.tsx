@@ -9,7 +9,6 @@ import { paths } from "@/config/paths";
 import { formatEuro } from "@/domain/billing/pricing";
 import { BUYER_LISTS_COPY, offerCountLabel } from "@/domain/marketplace/buyer-lists-messages";
 import type { Offer } from "@/domain/marketplace/offer";
-import { acceptedTermsOf } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
 import {
   canReceiveOffers,
@@ -60,8 +59,7 @@ function OfferLine({ offer, decidable }: { offer: Offer; decidable: boolean }) {
       {decidable && isPendingOffer(offer.status) ? (
         <OfferDecision
           calls={lazyDealCalls}
-          offerId={offer.id}
-          terms={acceptedTermsOf(offer)}
+          offer={offer}
           merchantName={offer.merchantName}
           context={`di ${shop}`}
           size="sm"

@@ -10,7 +10,6 @@ import { withdrawOffer } from "@/data/request-life";
 import type { Conversation } from "@/domain/marketplace/conversation";
 import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Offer } from "@/domain/marketplace/offer";
-import { acceptedTermsOf } from "@/domain/marketplace/offer";
 import { PICKUP_MESSAGES, pickupLabel } from "@/domain/marketplace/pickup";
 import { NO_SHOW_MESSAGES } from "@/domain/marketplace/pickup-record";
 import { isRating, RATING_LABELS } from "@/domain/marketplace/rating";
@@ -83,12 +82,7 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
     return (
       <>
         <DealNoteLine note={dealNote(offer, request, true)} />
-        <OfferDecision
-          calls={dealDecisionCalls}
-          offerId={offer.id}
-          terms={acceptedTermsOf(offer)}
-          merchantName={offer.merchantName}
-        />
+        <OfferDecision calls={dealDecisionCalls} offer={offer} merchantName={offer.merchantName} />
       </>
     );
   if (request && canCompleteWith(offer, request)) {
