@@ -7,14 +7,9 @@ import { userTypeSchema } from "../core/user-type.ts";
 /** One message per second per sender: the rules refuse a sender's message sooner after their last one. */
 export const MESSAGE_MIN_INTERVAL_MS = 1000;
 
-/**
- * `text`: a participant's message. `system`: a deal event (accepted, verified, cancelled, no-show,
- * closed) written by a function only (firestore.rules refuses it from a client), shown apart in the chat.
- */
-export const MESSAGE_TYPES = ["text", "system"] as const;
-export const MESSAGE_TYPE = { text: "text", system: "system" } as const satisfies Record<string, MessageType>;
-/** The name a system line is shown under. */
-export const SYSTEM_SENDER_NAME = "Vicino";
+import { MESSAGE_TYPES } from "./message-type.ts";
+
+export { MESSAGE_TYPE, MESSAGE_TYPES, SYSTEM_SENDER_NAME } from "./message-type.ts";
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 

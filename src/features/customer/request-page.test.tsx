@@ -229,7 +229,18 @@ describe("/requests/:requestId", () => {
     expect(readPickupCode("buyer-1", navigli.id)).toBe("ACDEFG");
     waiting.unmount();
 
+    // A mark an older version left on the request is not this deal's: nothing says 'verificato'.
     vi.mocked(getRequest).mockResolvedValue({ ...deal, verifiedPurchaseAt: NOW });
+    const later = open();
+    expect(await screen.findByRole("button", { name: "Mostra il codice di ritiro" })).toBeInTheDocument();
+    expect(screen.queryByText(/Acquisto verificato/)).toBeNull();
+    later.unmount();
+
+    // Verified at the till: the offer carries the mark, the request is completed.
+    vi.mocked(listOffersForRequest).mockResolvedValue([
+      { ...navigli, status: "accepted", verifiedPurchaseAt: NOW },
+    ]);
+    vi.mocked(getRequest).mockResolvedValue({ ...deal, status: "completed", completedOfferId: navigli.id });
     open();
     expect(await screen.findByText(/Acquisto verificato/)).toBeInTheDocument();
     await vi.waitFor(() => expect(readPickupCode("buyer-1", navigli.id)).toBeNull());

@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { CompleteCall } from "@/components/marketplace/completion";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
 import type { Offer } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
@@ -168,8 +169,10 @@ export function useCustomerCounts(
 }
 
 /** Accetta / Rifiuta on the request cards; the callables' SDK loads at the first decision, not with the page. */
-export const lazyDealCalls: DealCalls = {
+export const lazyDealCalls: DealCalls & { completeTransaction: CompleteCall } = {
   acceptOffer: async (input) => (await import("@/data/deals")).acceptOffer(input),
   rejectOffer: async (input) => (await import("@/data/deals")).rejectOffer(input),
   shopHold: async (merchantId) => (await import("@/data/deals")).shopHold(merchantId),
+  // The rating of a deal verified at the till, from the buyer's request card.
+  completeTransaction: async (input) => (await import("@/data/deals")).completeTransaction(input),
 };

@@ -21,6 +21,7 @@ import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
 import { lazyDealCalls } from "../api/customer-data";
 import { offerCountOf } from "../lib/customer-stats";
+import { DealOnCard } from "./deal-on-card";
 import { EmailProofNote } from "./email-proof-note";
 
 type RequestCardProps = {
@@ -92,6 +93,7 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
           {formatBudget(request.budget)} · {offerCountLabel(count)} · {formatRelativeDate(request.createdAt)}
         </p>
         {isAwaitingEmail(request.status) ? <EmailProofNote productName={productName} /> : null}
+        <DealOnCard request={request} offers={offers} />
         {shown.length > 0 ? (
           <ul
             className="divide-y divide-slate-100 rounded-lg bg-slate-50 text-sm"
