@@ -25,6 +25,7 @@ import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
+import { countDealChange } from "../notifications/unread-counts";
 import { userRef } from "../profiles/user-record";
 import {
   type DealDeps,
@@ -152,6 +153,8 @@ export async function verifyPickupFor(
       });
     }
     countPickup(tx, db, request.customerId, "collected", now);
+    // The buyer's open screens (their request cards, the chat) read the completed deal again.
+    countDealChange(tx, db, request.customerId);
     // Said in the chat as a system line (which moves the conversation up both lists).
     stageSystemLine(tx, conversations, { uid, side: "merchant" }, DEAL_SYSTEM_LINES.verified, now);
     const requestData = requestSnap.data() ?? {};

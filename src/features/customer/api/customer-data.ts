@@ -63,7 +63,8 @@ export function prefetchCustomerData(client: QueryClient, uid: string): void {
  * What changes the buyer's requests and offers from elsewhere: a new offer, or a notification (an offer
  * withdrawn, a deal cancelled, a request about to expire). Messages alone change neither.
  */
-const offerNews = (news: News) => news.notifications || news.offers.length > 0;
+// A deal the shop moved without a notification (its sale verified at the till) is news too.
+const offerNews = (news: News) => news.notifications || news.deals || news.offers.length > 0;
 
 /**
  * The buyer's requests: read once, and again when an offer or a notification arrives for them
