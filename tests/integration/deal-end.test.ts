@@ -1,4 +1,4 @@
-// The deal nobody can bend (issue 54), against Google's Firestore emulator through the functions' own
+// The deal nobody can bend, against Google's Firestore emulator through the functions' own
 // code with an injected clock: a sale verified at the till is final and its mark is the offer's alone;
 // ratings count once per buyer and shop in 30 days, verified or not; a no-show only after the hold's
 // end and never on a hold the shop released, and it returns the request to the buyer; the hold the
