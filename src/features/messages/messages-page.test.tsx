@@ -24,9 +24,10 @@ import { clearUnread, subscribeToUnreadCounts } from "@/data/unread-counts";
 import { errorMessage } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import type { Conversation } from "@/domain/marketplace/conversation";
-import { holdFingerprint } from "@/domain/marketplace/deal-end";
+import { DEAL_SYSTEM_LINES, holdFingerprint } from "@/domain/marketplace/deal-end";
 import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Message } from "@/domain/marketplace/message";
+import { SYSTEM_SENDER_NAME } from "@/domain/marketplace/message-type";
 import type { Offer } from "@/domain/marketplace/offer";
 import { RATING_OUTCOME_MESSAGES, RATING_PROOF_COPY } from "@/domain/marketplace/rating-messages";
 import type { Request } from "@/domain/marketplace/request";
@@ -344,6 +345,29 @@ describe("chat", () => {
     expect(items[0]).toHaveTextContent("Messaggio 70");
     // Fewer than a page came back: nothing older remains.
     expect(screen.queryByRole("button", { name: "Carica messaggi precedenti" })).not.toBeInTheDocument();
+  });
+
+  it("shows a deal event the server wrote as a note of the deal, not as anyone's message", async () => {
+    setThread([
+      incoming,
+      {
+        ...incoming,
+        id: "m2",
+        senderName: SYSTEM_SENDER_NAME,
+        type: "system",
+        content: DEAL_SYSTEM_LINES.verified,
+        createdAt: new Date(NOW.getTime() + 60_000),
+      },
+    ]);
+    renderAt(`/messages/${conversation.id}`);
+    const line = await screen.findByText(DEAL_SYSTEM_LINES.verified, { exact: false });
+    const item = line.closest("li");
+    expect(item).toHaveAttribute("data-message-type", "system");
+    // Nobody's words: nothing to report on it, while the shop's own message has its 'Segnala'.
+    expect(within(item as HTMLElement).queryByRole("button")).toBeNull();
+    const shopMessage = screen.getByText("Ciao!").closest("li") as HTMLElement;
+    expect(shopMessage).not.toHaveAttribute("data-message-type");
+    expect(within(shopMessage).getByRole("button")).toBeInTheDocument();
   });
 
   it("offers no older messages while the thread fits in one page", async () => {
