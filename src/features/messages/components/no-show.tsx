@@ -20,10 +20,15 @@ export function BuyerPickupTally({ conversation }: { conversation: Conversation 
   );
 }
 
-/** The hold is over without a verified pickup: its time ran out, or either side let it go. */
+/**
+ * 'Non ritirato' may be marked (markNoShow's own rule): the hold's end has passed without a verified
+ * pickup, and the shop did not let the hold go itself.
+ */
 export const holdEndedUnverified = (offer: Offer, now: number) =>
   offer.verifiedPurchaseAt === undefined &&
-  (Boolean(offer.holdReleasedAt) || (offer.holdUntil !== undefined && offer.holdUntil.getTime() <= now));
+  offer.holdReleasedBy !== "merchant" &&
+  offer.holdUntil !== undefined &&
+  offer.holdUntil.getTime() <= now;
 
 /**
  * 'Non ritirato': once the hold ended without a verified pickup the shop may say so (markNoShow), after
