@@ -32,6 +32,7 @@ export { closeDeals } from "./deals/close-stale-deals";
 export { completeTransaction } from "./deals/complete-transaction";
 export { holdReminders } from "./deals/hold-reminders";
 export { markNoShow } from "./deals/mark-no-show";
+export { readPickupRecord } from "./deals/read-pickup-record";
 export { rejectOffer } from "./deals/reject-offer";
 export { releaseHold } from "./deals/release-hold";
 export { verifyPickup } from "./deals/verify-pickup";

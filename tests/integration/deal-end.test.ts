@@ -27,6 +27,7 @@ type Modules = {
   release: typeof import("../../functions/src/deals/release-hold");
   noShow: typeof import("../../functions/src/deals/mark-no-show");
   close: typeof import("../../functions/src/deals/close-stale-deals");
+  record: typeof import("../../functions/src/deals/read-pickup-record");
   actions: typeof import("../../functions/src/requests/request-actions");
   admin: typeof import("../../functions/src/lib/admin");
 };
@@ -126,18 +127,20 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  const [accept, verify, complete, cancel, release, noShow, close, actions, admin] = await Promise.all([
-    import("../../functions/src/deals/accept-offer"),
-    import("../../functions/src/deals/verify-pickup"),
-    import("../../functions/src/deals/complete-transaction"),
-    import("../../functions/src/deals/cancel-deal"),
-    import("../../functions/src/deals/release-hold"),
-    import("../../functions/src/deals/mark-no-show"),
-    import("../../functions/src/deals/close-stale-deals"),
-    import("../../functions/src/requests/request-actions"),
-    import("../../functions/src/lib/admin"),
-  ]);
-  m = { accept, verify, complete, cancel, release, noShow, close, actions, admin };
+  const [accept, verify, complete, cancel, release, noShow, close, actions, admin, record] =
+    await Promise.all([
+      import("../../functions/src/deals/accept-offer"),
+      import("../../functions/src/deals/verify-pickup"),
+      import("../../functions/src/deals/complete-transaction"),
+      import("../../functions/src/deals/cancel-deal"),
+      import("../../functions/src/deals/release-hold"),
+      import("../../functions/src/deals/mark-no-show"),
+      import("../../functions/src/deals/close-stale-deals"),
+      import("../../functions/src/requests/request-actions"),
+      import("../../functions/src/lib/admin"),
+      import("../../functions/src/deals/read-pickup-record"),
+    ]);
+  m = { accept, verify, complete, cancel, release, noShow, close, actions, admin, record };
 });
 
 afterAll(async () => {
@@ -348,5 +351,29 @@ describe("every deal ends", () => {
 
     const renewed = await m.actions.renewRequestFor(BUYER, { requestId }, deps());
     expect(renewed).toMatchObject({ requestId, status: "active" });
+  });
+});
+
+describe("the buyer's pickup record shown to a shop", () => {
+  it("is read when shown, not the copy taken when the offer was sent; only by the offer's shop", async () => {
+    await seedOffer("asked");
+    // The copy submitOffer left on the conversation, and the record as it stands now.
+    await db()
+      .doc("conversations/asked")
+      .update({ buyerPickups: { collected: 3, missed: 0 } });
+    await db().doc(`pickupRecords/${BUYER}`).set({ collected: 3, missed: 2 });
+    expect(await m.record.readPickupRecordFor(SHOP, { offerId: "asked" }, deps())).toEqual({
+      collected: 3,
+      missed: 2,
+    });
+    for (const uid of [BUYER, "rival"]) {
+      const error = await rejection(m.record.readPickupRecordFor(uid, { offerId: "asked" }, deps()));
+      expect(error).toMatchObject({ code: "permission-denied" });
+    }
+    // No longer a live offer: nothing more to read.
+    await db().doc("offers/asked").update({ status: "rejected" });
+    expect(await rejection(m.record.readPickupRecordFor(SHOP, { offerId: "asked" }, deps()))).toMatchObject({
+      code: "permission-denied",
+    });
   });
 });

@@ -66,6 +66,7 @@ export const SIZING = {
   verifyPickup: dealCallable,
   releaseHold: dealCallable,
   markNoShow: dealCallable,
+  readPickupRecord: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
   // 'Un'offerta per tutti': up to 10 of submitOffer's transactions, one after another.
   submitGroupOffer: { ...dealCallable, maxInstances: 20 },
