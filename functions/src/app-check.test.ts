@@ -93,6 +93,7 @@ describe("App Check on every callable", () => {
         "verifyPickup",
         "releaseHold",
         "markNoShow",
+        "readPickupRecord",
         "withdrawOffer",
         "priceGuidance",
       ].sort(),

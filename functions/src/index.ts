@@ -28,9 +28,11 @@ export { stripeWebhook } from "./billing/webhook";
 // Closing the deal: accept, reject, verify the pickup at the till, complete and rate.
 export { acceptOffer } from "./deals/accept-offer";
 export { cancelDeal } from "./deals/cancel-deal";
+export { closeDeals } from "./deals/close-stale-deals";
 export { completeTransaction } from "./deals/complete-transaction";
 export { holdReminders } from "./deals/hold-reminders";
 export { markNoShow } from "./deals/mark-no-show";
+export { readPickupRecord } from "./deals/read-pickup-record";
 export { rejectOffer } from "./deals/reject-offer";
 export { releaseHold } from "./deals/release-hold";
 export { verifyPickup } from "./deals/verify-pickup";

@@ -24,9 +24,10 @@ import {
   SUBCOLLECTIONS,
 } from "../../src/domain/core/collections";
 import { conversationSchema, isParticipant } from "../../src/domain/marketplace/conversation";
+import { shopHoldTerms } from "../../src/domain/marketplace/deal-end";
 import type { NewMessageInput } from "../../src/domain/marketplace/message";
 import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
-import { acceptedTermsSchema } from "../../src/domain/marketplace/offer";
+import { acceptedTermsOf, offerSchema } from "../../src/domain/marketplace/offer";
 import type { NewRequestInput } from "../../src/domain/marketplace/request";
 import { buildRequestDocument } from "../../src/domain/marketplace/request-document";
 import { unreadWrites } from "../../src/domain/notifications/unread-counts";
@@ -191,9 +192,12 @@ export class AdminSeedWriter implements MarketplaceWriter {
 
   async acceptOffer(customer: Actor, input: Pick<AcceptOfferInput, "offerId">, { at }: At): Promise<void> {
     await step(`acceptOffer ${input.offerId}`, async () => {
-      // The buyer accepts what the app shows them: the offer as stored.
-      const stored = (await this.db.collection(COLLECTIONS.offers).doc(input.offerId).get()).data();
-      const terms = acceptedTermsSchema.parse(stored);
+      // The buyer accepts what the app shows them: the offer as stored, the shop's address and hours.
+      const stored = offerSchema
+        .pick({ price: true, description: true, deliveryOptions: true, holdChoice: true, merchantId: true })
+        .parse((await this.db.collection(COLLECTIONS.offers).doc(input.offerId).get()).data());
+      const shop = (await this.db.collection(COLLECTIONS.profiles).doc(stored.merchantId).get()).get("shop");
+      const terms = acceptedTermsOf(stored, shopHoldTerms(shop));
       return acceptOfferCall(customer.uid, { ...input, terms }, this.deal(at));
     });
   }

@@ -8,6 +8,7 @@ import {
   submitOfferInputSchema,
   submitOfferOutputSchema,
 } from "@/domain/boundary/callables";
+import { shopHoldTerms } from "@/domain/marketplace/deal-end";
 import { callable } from "./callables";
 
 /**
@@ -27,5 +28,14 @@ export const completeTransaction = callable(
   completeTransactionOutputSchema,
 );
 
+/**
+ * The shop's side of the hold (address, hours) from its public profile, for the accept dialog: read when
+ * the dialog opens (profiles.ts loads with it), so the chat's first paint does not carry it.
+ */
+export async function shopHold(merchantId: string) {
+  const { getPublicProfile } = await import("./profiles");
+  return shopHoldTerms((await getPublicProfile(merchantId))?.shop);
+}
+
 /** The buyer's two decisions, as the shared OfferDecision (components/marketplace) takes them. */
-export const dealDecisionCalls = { acceptOffer, rejectOffer };
+export const dealDecisionCalls = { acceptOffer, rejectOffer, shopHold };

@@ -6,7 +6,12 @@ import {
   verifyPickupOutputSchema,
 } from "@/domain/marketplace/pickup";
 import { releaseHoldInputSchema, releaseHoldOutputSchema } from "@/domain/marketplace/pickup-hold";
-import { markNoShowInputSchema, markNoShowOutputSchema } from "@/domain/marketplace/pickup-record";
+import {
+  markNoShowInputSchema,
+  markNoShowOutputSchema,
+  readPickupRecordInputSchema,
+  readPickupRecordOutputSchema,
+} from "@/domain/marketplace/pickup-record";
 import { callable } from "./callables";
 import { parseDocument } from "./document";
 import { withFirestoreLite } from "./listen";
@@ -37,3 +42,10 @@ export const releaseHold = callable("releaseHold", releaseHoldInputSchema, relea
 
 /** The deal's shop marks 'Non ritirato' once the hold ended unverified (the markNoShow callable). */
 export const markNoShow = callable("markNoShow", markNoShowInputSchema, markNoShowOutputSchema);
+
+/** The buyer's pickup record as it stands now, for the shop of a live offer (the readPickupRecord callable). */
+export const readPickupRecord = callable(
+  "readPickupRecord",
+  readPickupRecordInputSchema,
+  readPickupRecordOutputSchema,
+);

@@ -118,7 +118,9 @@ describe("a verified purchase end to end", () => {
       .getByText("Acquisto verificato", { exact: false })
       .first()
       .waitFor({ timeout: SERVER_WAIT_MS });
-    await navigliOffer.getByText("Ritiro verificato. Il cliente ora può valutare l'acquisto.").waitFor();
+    await navigliOffer
+      .getByText("Ritiro verificato: l'acquisto è completato. Il cliente può ancora valutarlo.")
+      .waitFor();
 
     // The buyer reads it live and is asked to rate at once (no 'Ho acquistato' step).
     await deal
@@ -157,5 +159,80 @@ describe("a verified purchase end to end", () => {
       .filter({ has: isola.getByRole("link", { name: "Lampada da scrivania LED" }) })
       .getByText("Acquistato altrove", { exact: true })
       .waitFor({ timeout: SERVER_WAIT_MS });
+  });
+
+  it("from the buyer's /customer card: accept → the code, shown with the network off → verified at the till → 'Completata' and 'Acquisto verificato' on both sides, no 'Annulla l'accordo' → rated from the same card", async () => {
+    const navigli = await openAs("negozio1@vicino.test", `/messages/${LAMP_CHAT}`, "desktop");
+    const navigliOffer = region(navigli, "La tua offerta");
+    await navigliOffer.getByText(AWAITING).waitFor({ timeout: SERVER_WAIT_MS });
+
+    const buyer = await openAs("acquirente@vicino.test", "/customer", "phone");
+    const card = buyer.getByRole("article", { name: "Lampada da scrivania LED" });
+    await card
+      .getByRole("button", { name: "Accetta l'offerta di Elettronica Navigli" })
+      .click({ timeout: SERVER_WAIT_MS });
+    // The confirmation shows the hold the deal binds: how long, where, the hours.
+    const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
+    await confirm.getByText(NAVIGLI_ADDRESS).waitFor({ timeout: SERVER_WAIT_MS });
+    await confirm.getByRole("button", { name: "Sì, accetta l'offerta" }).click();
+    await buyer
+      .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
+
+    // The code reaches the device with the deal, before anyone opens it.
+    const show = card.getByRole("button", { name: "Mostra il codice di ritiro" });
+    await show.waitFor({ timeout: SERVER_WAIT_MS });
+    await buyer.waitForFunction(
+      (offerId) => (localStorage.getItem("vicino.pickupCodes") ?? "").includes(offerId),
+      LAMP_CHAT,
+      { timeout: SERVER_WAIT_MS },
+    );
+    // At the till with no network: the card still shows it.
+    await buyer.context().setOffline(true);
+    await show.click();
+    const shown = card.getByTestId("pickup-code");
+    await shown.waitFor({ timeout: SERVER_WAIT_MS });
+    const code = (await shown.textContent())?.trim() ?? "";
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await card
+      .getByRole("img", { name: "Codice QR del codice di ritiro" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await buyer.context().setOffline(false);
+
+    // The shop verifies it at the till: the sale is final and complete.
+    await navigliOffer.getByRole("button", { name: "Verifica il codice" }).click({ timeout: SERVER_WAIT_MS });
+    await navigli.getByRole("textbox", { name: "Codice di ritiro" }).fill(code);
+    await navigli.getByRole("button", { name: "Verifica", exact: true }).click();
+    await navigliOffer
+      .getByText("Acquisto verificato", { exact: false })
+      .first()
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await navigliOffer.getByText("Completata", { exact: true }).first().waitFor({ timeout: SERVER_WAIT_MS });
+    // The chat says so as a system line, apart from people's messages.
+    await navigli
+      .locator('[data-message-type="system"]')
+      .filter({ hasText: "Acquisto verificato: ritiro confermato in negozio" })
+      .waitFor({ timeout: SERVER_WAIT_MS });
+
+    // The buyer's card reads it live: completed, verified, nothing to cancel; the rating, optional, right there.
+    await card
+      .getByText("Acquisto verificato", { exact: false })
+      .first()
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await card.getByText("Completata", { exact: true }).first().waitFor({ timeout: SERVER_WAIT_MS });
+    expect(await card.getByRole("button", { name: /Annulla l'accordo/ }).count()).toBe(0);
+    expect(await card.getByRole("button", { name: "Mostra il codice di ritiro" }).count()).toBe(0);
+    await expectAccessible(buyer, "acquisto verificato sulla scheda");
+    const five = card.getByRole("radio", { name: "5 stelle: Eccellente!" });
+    await five.waitFor({ state: "attached", timeout: SERVER_WAIT_MS });
+    await five.check({ force: true });
+    await card.getByRole("button", { name: "Invia la valutazione e completa" }).click();
+    await buyer
+      .getByText("Transazione completata! Grazie per il feedback.", { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await five.waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
+    // The spent code has left the device.
+    expect(await keptCodes(buyer)).not.toContain(code);
+    await navigli.getByText("Valutazione: 5/5, Eccellente!").waitFor({ timeout: SERVER_WAIT_MS });
   });
 });

@@ -9,6 +9,7 @@ import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FAILURE_REASONS } from "../../src/domain/boundary/errors";
 import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
+import { holdFingerprint } from "../../src/domain/marketplace/deal-end";
 import { DEAL_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { EARLIER, seedUserDoc } from "../support/integration-seed";
@@ -136,7 +137,13 @@ async function seedInProgress(
 }
 
 /** The terms seedOffer stores: what the buyer's app shows and sends with Accetta. */
-const SEEN = { price: 89, description: "Disponibile in negozio", deliveryOptions: ["pickup"] };
+const SEEN = {
+  price: 89,
+  description: "Disponibile in negozio",
+  deliveryOptions: ["pickup"],
+  // The hold as shown: the default choice, the shop without address or hours (seedProfile).
+  hold: holdFingerprint({}),
+};
 const acceptCall = (offerId: string, uid?: string) =>
   accept.acceptOffer.run(callable({ offerId, terms: SEEN }, uid));
 const rejectCall = (offerId: string, uid?: string, reason?: string) =>

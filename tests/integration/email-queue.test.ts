@@ -6,7 +6,7 @@ import { deleteApp } from "firebase-admin/app";
 import type { DocumentData } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { overrideEnv } from "../support/callables";
-import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
+import { EARLIER, seedUserDoc, seenTerms, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 import { type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
@@ -132,7 +132,7 @@ describe("notification e-mails through the task queue", () => {
       BUYER,
       {
         offerId: `${REQUEST}_${SHOPS[0]}`,
-        terms: { price: TERMS.price, description: TERMS.description, deliveryOptions: TERMS.deliveryOptions },
+        terms: await seenTerms(db(), `${REQUEST}_${SHOPS[0]}`),
       },
       {
         db: db(),

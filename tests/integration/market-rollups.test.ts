@@ -22,7 +22,7 @@ import {
   shiftDay,
 } from "../../src/domain/market/market-rollups";
 import { overrideEnv } from "../support/callables";
-import { seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
+import { seedUserDoc, seenTerms, VERIFIED_SHOP } from "../support/integration-seed";
 import { bruteForceDashboard, readRaw } from "../support/market-brute-force";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
@@ -158,11 +158,7 @@ async function acceptFirst(requestId: string, at: number) {
   const offers = await db().collection(COLLECTIONS.offers).where("requestId", "==", requestId).get();
   const first = offers.docs.sort((a, b) => a.get("createdAt").toMillis() - b.get("createdAt").toMillis())[0];
   if (!first) return;
-  const terms = {
-    price: first.get("price"),
-    description: first.get("description"),
-    deliveryOptions: first.get("deliveryOptions"),
-  };
+  const terms = await seenTerms(db(), first.id);
   await m.accept.acceptOfferCall(BUYER, { offerId: first.id, terms }, { ...deps(at), emailQueue: noQueue });
 }
 

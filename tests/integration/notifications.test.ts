@@ -10,7 +10,7 @@ import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../src/domain/core/collections";
 import { overrideEnv, rejection } from "../support/callables";
-import { EARLIER, seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
+import { EARLIER, seedUserDoc, seenTerms, VERIFIED_SHOP } from "../support/integration-seed";
 import { seedTrial } from "../support/plans";
 import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/stack";
 import { type SmtpSink, startSmtpSink } from "./auth-smtp-sink";
@@ -205,11 +205,7 @@ describe("accepting and rejecting → the shops", () => {
   it("tells the winner it was accepted and the other shop it was not, once each", async () => {
     await submitAs(SHOP);
     await submit.submitOfferCall(OTHER_SHOP, { ...TERMS, price: 95 }, deps());
-    await accept.acceptOfferCall(
-      BUYER,
-      { offerId: OFFER, terms: { price: 89.5, description: "Con garanzia", deliveryOptions: ["pickup"] } },
-      deps(),
-    );
+    await accept.acceptOfferCall(BUYER, { offerId: OFFER, terms: await seenTerms(db(), OFFER) }, deps());
     await settle();
     expect(await notificationsOf(SHOP)).toEqual([
       expect.objectContaining({

@@ -11,6 +11,8 @@ import { type DocumentData, FieldValue, Timestamp } from "firebase-admin/firesto
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FAILURE_REASONS } from "../../src/domain/boundary/errors";
 import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
+import { DEAL_SYSTEM_LINES } from "../../src/domain/marketplace/deal-end";
+import { SYSTEM_SENDER_NAME } from "../../src/domain/marketplace/message";
 import { REQUEST_LIFE_MESSAGES } from "../../src/domain/marketplace/request-life-messages";
 import { callableRequest, overrideEnv, rejection } from "../support/callables";
 import { seedUserDoc, VERIFIED_SHOP } from "../support/integration-seed";
@@ -362,8 +364,9 @@ describe("cancelDeal", () => {
     expect(messages.docs.map((doc) => doc.data())).toEqual([
       expect.objectContaining({
         senderId: BUYER,
-        senderName: "Anna",
-        content: "Ho annullato l'accordo. Motivo: Il negozio non risponde",
+        senderName: SYSTEM_SENDER_NAME,
+        type: "system",
+        content: `${DEAL_SYSTEM_LINES.cancelled} Il negozio non risponde`,
       }),
     ]);
     expect((await read(`conversations/${accepted}`)).lastMessage).toMatchObject({

@@ -10,6 +10,7 @@ import { firestoreFeedExecutor } from "../../src/data/requests";
 import { COLLECTIONS } from "../../src/domain/core/collections";
 import { fetchNearbyPage } from "../../src/domain/geo/geo-feed";
 import { shopAreaAround } from "../../src/domain/geo/shop-area";
+import { holdFingerprint } from "../../src/domain/marketplace/deal-end";
 import { OFFER_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import { REQUEST_STATUS } from "../../src/domain/marketplace/state-machine";
 import { ACCOUNT_GUARD_MESSAGES } from "../../src/domain/people/trust-messages";
@@ -30,6 +31,8 @@ const BUYER = "sospesa";
 const SHOP = "isola-shop";
 const LATE_SHOP = "late-shop";
 const TERMS = { price: 35, description: "Lampada in ottone", deliveryOptions: ["pickup" as const] };
+/** What the buyer's screen showed when accepting: the terms and the hold (the shop's default, no hours). */
+const SEEN = { ...TERMS, hold: holdFingerprint({}) };
 
 let stack: TestStack;
 let admin: AdminModule;
@@ -132,10 +135,10 @@ describe("a suspended buyer's requests", () => {
       await rejection(submit.submitOffer.run(callableRequest({ ...TERMS, requestId }, { uid: LATE_SHOP }))),
     ).toMatchObject({ message: OFFER_MESSAGES.requestClosed });
     expect(
-      await rejection(accept.acceptOffer.run(callableRequest({ offerId, terms: TERMS }, { uid: BUYER }))),
+      await rejection(accept.acceptOffer.run(callableRequest({ offerId, terms: SEEN }, { uid: BUYER }))),
     ).toMatchObject({ code: "permission-denied", message: ACCOUNT_GUARD_MESSAGES.suspended });
     expect(
-      await rejection(accept.acceptOfferFor(BUYER, { offerId, terms: TERMS }, { db: db(), now })),
+      await rejection(accept.acceptOfferFor(BUYER, { offerId, terms: SEEN }, { db: db(), now })),
     ).toMatchObject({ code: "failed-precondition" });
 
     await suspension.liftSuspensionOf({ db: db(), auth: admin.adminAuth(), now }, BUYER);

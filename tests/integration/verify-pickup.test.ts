@@ -8,6 +8,7 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopMonthId, shopMonthOf } from "../../src/domain/market/shop-funnel";
+import { holdFingerprint } from "../../src/domain/marketplace/deal-end";
 import { DEAL_MESSAGES } from "../../src/domain/marketplace/marketplace-messages";
 import {
   PICKUP_ALPHABET,
@@ -42,7 +43,9 @@ const db = () => admin.adminDb();
 const CUSTOMER = "buyer";
 const MERCHANT = "shop";
 const RIVAL = "rival";
-const SEEN = { price: 89, description: "Disponibile in negozio", deliveryOptions: ["pickup"] };
+const OFFERED = { price: 89, description: "Disponibile in negozio", deliveryOptions: ["pickup"] };
+/** What the buyer's screen showed: the terms and the hold (no shop profile: default hold, no address). */
+const SEEN = { ...OFFERED, hold: holdFingerprint({}) };
 
 async function seedDeal() {
   await db().doc("requests/req").set({
@@ -64,7 +67,7 @@ async function seedDeal() {
         requestId: "req",
         merchantId,
         customerId: CUSTOMER,
-        ...SEEN,
+        ...OFFERED,
         status: "pending",
         aiGenerated: false,
         createdAt: EARLIER,
@@ -166,9 +169,11 @@ describe("verifyPickup", () => {
     const offer = await read("offers/won");
     const request = await read("requests/req");
     expect(offer.verifiedPurchaseAt).toBeInstanceOf(Timestamp);
-    expect(request.verifiedPurchaseAt).toEqual(offer.verifiedPurchaseAt);
-    // Still the buyer's to complete, with the rating: the one completion path.
-    expect(request.status).toBe("in_progress");
+    // The sale is final: the deal is completed; the mark is the offer's alone.
+    expect(request).toMatchObject({ status: "completed", completedOfferId: "won" });
+    expect(request.completedAt).toEqual(offer.verifiedPurchaseAt);
+    expect(request.verifiedPurchaseAt).toBeUndefined();
+    expect(offer.dealClosesAt).toBeUndefined();
     expect((await read("pickupCodes/won")).usedAt).toEqual(offer.verifiedPurchaseAt);
     // The shop's funnel of the month: the accept and the verified sale, counted after each commit.
     const month = shopMonthOf(offer.verifiedPurchaseAt.toDate());
@@ -218,7 +223,7 @@ describe("verifyPickup", () => {
 });
 
 describe("the verified review", () => {
-  it("completes through completeTransaction: counted and marked verified, though the e-mail is not proven", async () => {
+  it("follows the completed deal through completeTransaction: counted and marked verified, though the e-mail is not proven", async () => {
     await verifyCall(await storedCode(), MERCHANT);
     const answer = await complete.completeTransactionCall(
       CUSTOMER,
@@ -253,14 +258,19 @@ describe("the hold the shop chose", () => {
         requestId: "req3",
         merchantId: MERCHANT,
         customerId: CUSTOMER,
-        ...SEEN,
+        ...OFFERED,
         holdChoice: "threeDays",
         status: "pending",
         aiGenerated: false,
         createdAt: EARLIER,
         updatedAt: EARLIER,
       });
-    await accept.acceptOffer.run(callableRequest({ offerId: "three", terms: SEEN }, { uid: CUSTOMER }));
+    await accept.acceptOffer.run(
+      callableRequest(
+        { offerId: "three", terms: { ...SEEN, hold: holdFingerprint({ holdChoice: "threeDays" }) } },
+        { uid: CUSTOMER },
+      ),
+    );
     const offer = await read("offers/three");
     const acceptedMinute = Math.floor(offer.acceptedAt.toMillis() / 60_000) * 60_000;
     expect(offer.holdUntil.toMillis()).toBe(acceptedMinute + 3 * 24 * 60 * 60_000);
@@ -338,6 +348,7 @@ describe("markNoShow", () => {
     const after = new Date(end.getTime() + 60_000);
     expect(await markAt(after)).toEqual({ offerId: "won", noShow: true });
     expect(await read("offers/won")).toMatchObject({
+      status: "cancelled",
       noShowAt: Timestamp.fromDate(after),
       holdReleasedAt: Timestamp.fromDate(after),
       holdReleasedBy: "merchant",

@@ -24,6 +24,8 @@ import {
 import { beforeEach, describe, it } from "vitest";
 import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import type { UserType } from "../../src/domain/core/user-type";
+import { DEAL_SYSTEM_LINES } from "../../src/domain/marketplace/deal-end";
+import { SYSTEM_SENDER_NAME } from "../../src/domain/marketplace/message";
 import { offerIdFor } from "../../src/domain/marketplace/offer";
 import { useRulesEnvironment } from "./environment";
 import {
@@ -209,6 +211,41 @@ describe("conversations/{offerId}/messages", () => {
           updatedAt: serverTimestamp(),
         });
         await assertSucceeds(batch.commit());
+      },
+    );
+
+    it.each([
+      ["a system line in the sender's own name", {}],
+      ["a system line under the platform's name", { senderName: SYSTEM_SENDER_NAME }],
+      ["a text marked as a system line by an extra field", { type: "text", system: true }],
+    ])(
+      "%s (a deal event is the server's) is refused, in the same batch that would pass",
+      async (_, change) => {
+        for (const [uid, senderType] of [
+          [SHOP, "merchant"],
+          [BUYER, "customer"],
+        ] satisfies Array<[string, UserType]>) {
+          const db = rules.as(uid);
+          const message = {
+            ...newMessageFields(CHAT, uid, senderType),
+            type: "system",
+            content: DEAL_SYSTEM_LINES.verified,
+            ...change,
+          };
+          const batch = writeBatch(db);
+          const ref = doc(messages(db, CHAT));
+          batch.set(ref, message);
+          batch.update(chatDoc(db, CHAT), {
+            lastMessage: {
+              id: ref.id,
+              content: message.content,
+              senderId: uid,
+              timestamp: serverTimestamp(),
+            },
+            updatedAt: serverTimestamp(),
+          });
+          await assertFails(batch.commit());
+        }
       },
     );
 

@@ -1,4 +1,6 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
+import { shopHoldTerms } from "../../src/domain/marketplace/deal-end";
+import { type AcceptedTerms, acceptedTermsOf } from "../../src/domain/marketplace/offer";
 import { checkDigitOf } from "../../src/domain/people/partita-iva";
 
 /**
@@ -50,4 +52,22 @@ export function partitaIvaOf(uid: string): string {
   for (const char of uid) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_000_000;
   const first = `0${String(hash).padStart(9, "0")}`;
   return `${first}${checkDigitOf(first)}`;
+}
+
+/**
+ * What the buyer's app shows and sends with Accetta: the offer's terms as stored, with the hold's
+ * fingerprint over the shop's address and hours from its public profile (deal-end.ts).
+ */
+export async function seenTerms(db: Firestore, offerId: string): Promise<AcceptedTerms> {
+  const offer = (await db.doc(`offers/${offerId}`).get()).data() ?? {};
+  const shop = (await db.doc(`profiles/${String(offer.merchantId)}`).get()).get("shop");
+  return acceptedTermsOf(
+    {
+      price: offer.price,
+      description: offer.description,
+      deliveryOptions: offer.deliveryOptions,
+      holdChoice: offer.holdChoice,
+    },
+    shopHoldTerms(shop),
+  );
 }

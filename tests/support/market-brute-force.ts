@@ -47,7 +47,10 @@ export async function readRaw(db: Firestore) {
       category: doc.get("category"),
       status: doc.get("status"),
       createdAt,
-      verified: date(doc.get("verifiedPurchaseAt")) !== null,
+      // The verification is the deal's offer's (verifyPickup), never the request's.
+      verified: offers.docs.some(
+        (offer) => offer.get("requestId") === doc.id && date(offer.get("verifiedPurchaseAt")) !== null,
+      ),
       offers: offers.docs.filter((offer) => offer.get("requestId") === doc.id).map((offer) => offer.data()),
     };
   });

@@ -63,7 +63,8 @@ async function addRequest(db: Firestore, id: string, data: DocumentData, cells: 
   cell.published += 1;
   cell.offers += offers.size;
   if (data.status === REQUEST_STATUS.completed) cell.completed += 1;
-  if (asDate(data.verifiedPurchaseAt)) cell.verified += 1;
+  // The verification is the deal's offer's (verifyPickup), never the request's.
+  if (offers.docs.some((offer) => asDate(offer.get(OFFER_FIELDS.verifiedPurchaseAt)))) cell.verified += 1;
   let first: Date | null = null;
   const shops = new Set(cell.shops);
   for (const offer of offers.docs) {

@@ -7,6 +7,13 @@ import {
 } from "@/domain/boundary/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import {
+  DEAL_END_REFUSALS,
+  DEAL_SYSTEM_LINES,
+  dealClosesAt,
+  holdFingerprint,
+  shopHoldTerms,
+} from "@/domain/marketplace/deal-end";
 import { DEAL_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import { sameAcceptedTerms } from "@/domain/marketplace/offer";
 import { holdUntilFor } from "@/domain/marketplace/pickup-hold";
@@ -17,7 +24,6 @@ import {
   REQUEST_STATUS,
 } from "@/domain/marketplace/state-machine";
 import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
-import { weeklyHoursSchema } from "@/domain/people/opening-hours";
 import { type RollupStaging, recordAfterCommit, stageDealAccepted } from "../analytics/rollups";
 import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
@@ -46,6 +52,7 @@ import {
   timestamp,
   touchConversations,
 } from "./deal-store";
+import { stageSystemLine } from "./system-lines";
 import { stagePickupCode } from "./verify-pickup";
 
 /**
@@ -55,7 +62,10 @@ import { stagePickupCode } from "./verify-pickup";
  * inside the transaction, so a concurrent accept (or a new offer) makes one of the two retry and then
  * fail on the state machine: exactly one offer is ever accepted per request. `terms` are the price,
  * description and delivery options the buyer saw: a pending offer the shop has edited meanwhile is
- * refused (DEAL_MESSAGES.offerChanged), not accepted. The others are marked `boughtElsewhere` (their
+ * refused (DEAL_MESSAGES.offerChanged), not accepted; so is one whose hold, pickup address or hours
+ * changed since the buyer's screen showed them (terms.hold, deal-end.ts holdFingerprint:
+ * DEAL_END_REFUSALS.holdChanged). The deal gets dealClosesAt (it ends by itself, unverified, after
+ * DEAL_OPEN_MS) and a system line in its chat. The others are marked `boughtElsewhere` (their
  * shops read 'Acquistato altrove'), and the deal gets its one-time pickup code (verify-pickup.ts),
  * readable by the buyer alone.
  */
@@ -87,21 +97,23 @@ export async function acceptOfferFor(
     const others = pending.docs.filter((doc) => doc.id !== offer.id);
     const conversations = await readConversations(tx, db, [offer.id, ...others.map((doc) => doc.id)]);
     const { customerName } = await readParticipants(tx, db, offer.id);
-    // The hold the shop chose (by default until its closing time the next day it is open).
-    const hours = weeklyHoursSchema.safeParse(
-      (await tx.get(profileRef(db, offer.merchantId))).get("shop.weeklyHours"),
-    );
+    // The hold the shop chose (by default until its closing time the next day it is open), at the
+    // address and with the hours the buyer's screen showed: any change since, and the buyer reads again.
+    const shop = shopHoldTerms((await tx.get(profileRef(db, offer.merchantId))).get("shop"));
+    const holdNow = holdFingerprint({ holdChoice: offer.holdChoice, ...shop });
+    if (input.terms.hold !== holdNow)
+      throw new HttpsError("failed-precondition", DEAL_END_REFUSALS.holdChanged);
 
     const now = timestamp(deps);
-    const holdUntil = Timestamp.fromDate(
-      holdUntilFor(offer.holdChoice, hours.success ? hours.data : undefined, now.toDate()),
-    );
+    const holdUntil = Timestamp.fromDate(holdUntilFor(offer.holdChoice, shop.weeklyHours, now.toDate()));
     // holdReminderSentAt: null marks the reminder before the hold ends as due (hold-reminders.ts).
     tx.update(targetRef, {
       status: OFFER_STATUS.accepted,
       acceptedAt: now,
       holdUntil,
       holdReminderSentAt: null,
+      // Every deal ends: unverified by then, closeStaleDeals closes it (deal-end.ts).
+      dealClosesAt: Timestamp.fromDate(dealClosesAt(now.toDate())),
       updatedAt: now,
     });
     tx.update(requestDoc, { status: REQUEST_STATUS.inProgress, acceptedOfferId: offer.id, updatedAt: now });
@@ -125,7 +137,13 @@ export async function acceptOfferFor(
       },
       now,
     );
-    touchConversations(tx, conversations, now);
+    touchConversations(
+      tx,
+      conversations.filter((ref) => ref.id !== offer.id),
+      now,
+    );
+    const dealChat = conversations.filter((ref) => ref.id === offer.id);
+    stageSystemLine(tx, dealChat, { uid, side: "customer" }, DEAL_SYSTEM_LINES.accepted, now);
     const requestData = requestSnap.data() ?? {};
     const rollup: RollupStaging = (writer) =>
       stageDealAccepted(writer, db, requestData, { merchantId: offer.merchantId, at: now.toDate() });

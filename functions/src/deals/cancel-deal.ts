@@ -1,9 +1,8 @@
 import { FieldValue, Timestamp } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import { paths } from "@/config/paths";
-import { SUBCOLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
-import { buildMessageWrite } from "@/domain/marketplace/message-document";
+import { DEAL_END_REFUSALS, DEAL_SYSTEM_LINES } from "@/domain/marketplace/deal-end";
 import {
   type CancelDealInput,
   cancelDealInputSchema,
@@ -27,16 +26,18 @@ import { cloudEmailQueue } from "../notifications/email-queue";
 import { deliverEmailQuietly, type NotifyDeps, stageNotification } from "../notifications/notify";
 import { lifeDeps } from "../requests/request-actions";
 import { readLifeRequest, readPublicName } from "../requests/request-life-store";
-import { assertTransition, conversationRef, offerRef, readOffer, requestRef, runDeal } from "./deal-store";
+import { assertTransition, offerRef, readConversations, readOffer, requestRef, runDeal } from "./deal-store";
+import { stageSystemLine } from "./system-lines";
 
 /**
  * cancelDeal({requestId, reason}) → {requestId, status, expiresAt}, one transaction: the buyer calls off
  * the deal they accepted, with a reason from DEAL_CANCEL_REASONS. The accepted offer → cancelled
  * ('Annullata', with cancelledAt and cancelReason); the request in_progress → active again for 7 days
- * from now (acceptedOfferId removed, dealCancelledAt); the shop is told twice: a message in the deal's
- * conversation in the buyer's name ('Ho annullato l'accordo. Motivo: …', the conversation then closes
- * as the offer is no longer open) and a deal_cancelled notification (bell and e-mail, notify.ts), whose
- * e-mail goes after the commit. Other shops' offers were rejected at acceptance and stay so.
+ * from now (acceptedOfferId removed, dealCancelledAt); the shop is told twice: a system line in the
+ * deal's conversation ('Accordo annullato dall'acquirente. Motivo: …', the conversation then closes as
+ * the offer is no longer open) and a deal_cancelled notification (bell and e-mail, notify.ts), whose
+ * e-mail goes after the commit. Other shops' offers were rejected at acceptance and stay so. A deal the
+ * shop verified at its till cannot be cancelled (DEAL_END_REFUSALS.verifiedFinal).
  */
 export async function cancelDealFor(
   uid: string,
@@ -46,16 +47,23 @@ export async function cancelDealFor(
   const { db } = deps;
   const ref = requestRef(db, input.requestId);
   const outcome = await db.runTransaction(async (tx) => {
-    const request = readLifeRequest(await tx.get(ref));
+    const requestSnap = await tx.get(ref);
+    const request = readLifeRequest(requestSnap);
     if (request.customerId !== uid)
       throw new HttpsError("permission-denied", ERROR_MESSAGES.permissionDenied);
+    // A sale verified at the till is final: said as such, whatever the request's status.
+    const dealOfferId = request.acceptedOfferId ?? requestSnap.get("completedOfferId");
+    const dealOffer = typeof dealOfferId === "string" ? await tx.get(offerRef(db, dealOfferId)) : undefined;
+    if (dealOffer?.get("verifiedPurchaseAt"))
+      throw new HttpsError("failed-precondition", DEAL_END_REFUSALS.verifiedFinal);
     assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.active));
-    if (!request.acceptedOfferId) throw new Error(`${ref.path}: in progress without acceptedOfferId`);
-    const acceptedRef = offerRef(db, request.acceptedOfferId);
-    const offer = readOffer(await tx.get(acceptedRef));
+    if (!request.acceptedOfferId || !dealOffer)
+      throw new Error(`${ref.path}: in progress without acceptedOfferId`);
+    const acceptedRef = dealOffer.ref;
+    const offer = readOffer(dealOffer);
     assertTransition(assertOfferTransition(offer.status, OFFER_STATUS.cancelled));
-    const chatRef = conversationRef(db, offer.id);
-    const [chat, buyerName] = await Promise.all([tx.get(chatRef), readPublicName(tx, db, uid)]);
+    const chats = await readConversations(tx, db, [offer.id]);
+    const buyerName = await readPublicName(tx, db, uid);
 
     const now = deps.now();
     const at = Timestamp.fromDate(now);
@@ -64,6 +72,7 @@ export async function cancelDealFor(
       status: OFFER_STATUS.cancelled,
       cancelledAt: at,
       cancelReason: input.reason,
+      dealClosesAt: FieldValue.delete(),
       updatedAt: at,
     });
     tx.update(ref, {
@@ -74,22 +83,13 @@ export async function cancelDealFor(
       expiresAt: Timestamp.fromDate(expiresAt),
       updatedAt: at,
     });
-    if (chat.exists) {
-      const messageRef = chatRef.collection(SUBCOLLECTIONS.messages).doc();
-      const write = buildMessageWrite(
-        uid,
-        {
-          conversationId: chatRef.id,
-          senderName: buyerName,
-          senderType: "customer",
-          content: `${REQUEST_LIFE_MESSAGES.dealCancelledChat} ${input.reason}`,
-        },
-        () => at,
-        messageRef.id,
-      );
-      tx.create(messageRef, write.message);
-      tx.update(chatRef, write.conversationUpdate);
-    }
+    stageSystemLine(
+      tx,
+      chats,
+      { uid, side: "customer" },
+      `${DEAL_SYSTEM_LINES.cancelled} ${input.reason}`,
+      at,
+    );
     const notification = stageNotification(
       tx,
       db,

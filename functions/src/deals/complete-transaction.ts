@@ -1,11 +1,18 @@
 import { type DocumentData, Timestamp } from "firebase-admin/firestore";
+import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { type CompleteTransactionOutput, completeTransactionInputSchema } from "@/domain/boundary/callables";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { DEAL_END_REFUSALS } from "@/domain/marketplace/deal-end";
 import { applyRating, type RatingSummary, ratingLedgerId, ratingOutcome } from "@/domain/marketplace/rating";
-import { assertRequestTransition, OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
+import {
+  assertRequestTransition,
+  isCompletedRequest,
+  OFFER_STATUS,
+  REQUEST_STATUS,
+} from "@/domain/marketplace/state-machine";
 import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import { reviewDocument } from "@/domain/people/shop-page";
 import { type RollupStaging, recordAfterCommit, stageSaleCompleted } from "../analytics/rollups";
@@ -75,7 +82,8 @@ function lastCountedAt(data: DocumentData | undefined): Date | undefined {
  * the comment, the date and the buyer's first name from users/{buyer}), whether or not the rating
  * entered the average this time: the cooldown keeps one buyer from moving the mean, not from saying
  * how a real purchase went. A purchase the shop verified at its till (verifyPickup: verifiedPurchaseAt on
- * the request) always counts and always leaves a review, marked verifiedPurchase.
+ * the offer alone) is already completed: its rating is then only recorded (once), needs no proven e-mail,
+ * always leaves a review marked verifiedPurchase, and enters the average under the same 30-day window.
  */
 export async function completeTransactionFor(
   uid: string,
@@ -98,12 +106,29 @@ export async function completeTransactionFor(
     const requestSnap = await tx.get(requestDoc);
     const request = readRequest(requestSnap);
     assertCustomer(request, uid);
-    assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.completed));
-    if (!request.acceptedOfferId) throw new Error(`${requestDoc.path}: in progress without acceptedOfferId`);
-    const acceptedRef = offerRef(db, request.acceptedOfferId);
-    const offer = readOffer(await tx.get(acceptedRef));
+    // A deal the shop verified at its till is already completed (verifyPickup): only its rating follows.
+    const verifiedOfferId = isCompletedRequest(request.status)
+      ? requestSnap.get("completedOfferId")
+      : undefined;
+    if (typeof verifiedOfferId !== "string") {
+      assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.completed));
+    }
+    const dealOfferId = typeof verifiedOfferId === "string" ? verifiedOfferId : request.acceptedOfferId;
+    if (!dealOfferId) throw new Error(`${requestDoc.path}: in progress without acceptedOfferId`);
+    const acceptedRef = offerRef(db, dealOfferId);
+    const offerSnap = await tx.get(acceptedRef);
+    const offer = readOffer(offerSnap);
     if (offer.requestId !== request.id || offer.status !== OFFER_STATUS.accepted) {
       throw new Error(`${acceptedRef.path}: not the accepted offer of ${requestDoc.path}`);
+    }
+    // The verification belongs to this offer alone (never to the request: a later deal is not verified).
+    const verifiedPurchase = offerSnap.get("verifiedPurchaseAt") instanceof Timestamp;
+    const rateOnly = typeof verifiedOfferId === "string";
+    if (rateOnly && !verifiedPurchase) {
+      assertTransition(assertRequestTransition(request.status, REQUEST_STATUS.completed));
+    }
+    if (rateOnly && offerSnap.get("ratedAt") !== undefined) {
+      throw new HttpsError("failed-precondition", DEAL_END_REFUSALS.alreadyRated);
     }
 
     const merchantUserRef = userRef(db, offer.merchantId);
@@ -121,9 +146,8 @@ export async function completeTransactionFor(
     const conversations = await readConversations(tx, db, [offer.id]);
 
     const now = timestamp(deps);
-    // The shop checked the pickup code at the till (verifyPickup): the rating always counts, and the
-    // review says 'Acquisto verificato' whether or not the buyer proved their e-mail.
-    const verifiedPurchase = requestSnap.get("verifiedPurchaseAt") instanceof Timestamp;
+    // The shop checked the pickup code at the till (verifyPickup): the rating needs no proven e-mail and
+    // the review says 'Acquisto verificato'; it counts only outside the 30-day window all the same.
     const outcome = ratingOutcome({
       emailProven,
       verifiedPurchase,
@@ -136,9 +160,7 @@ export async function completeTransactionFor(
     const rating = counted ? { averageRating: next.averageRating, totalRatings: next.totalRatings } : {};
     const rated = feedback ? { customerFeedback: feedback } : {};
     tx.update(requestDoc, {
-      status: REQUEST_STATUS.completed,
-      completedAt: now,
-      completedOfferId: offer.id,
+      ...(rateOnly ? {} : { status: REQUEST_STATUS.completed, completedAt: now, completedOfferId: offer.id }),
       customerRating: input.rating,
       ...rated,
       updatedAt: now,
@@ -147,7 +169,9 @@ export async function completeTransactionFor(
     // The shop's open screens (its chat, its offers) read the rated deal again.
     countDealChange(tx, db, offer.merchantId);
 
-    if (userData) {
+    if (userData && rateOnly) {
+      if (counted) tx.update(merchantUserRef, rating);
+    } else if (userData) {
       const matches = userData.successfulMatches;
       tx.update(merchantUserRef, {
         ...rating,
@@ -181,7 +205,10 @@ export async function completeTransactionFor(
     }
     touchConversations(tx, conversations, now);
     const requestData = requestSnap.data() ?? {};
-    const rollup: RollupStaging = (writer) => stageSaleCompleted(writer, db, requestData);
+    // A verified deal was counted as completed by verifyPickup.
+    const rollup: RollupStaging = (writer) => {
+      if (!rateOnly) stageSaleCompleted(writer, db, requestData);
+    };
     const output: CompleteTransactionOutput = {
       requestId: request.id,
       merchantAverageRating: next.averageRating,

@@ -1,11 +1,14 @@
+import { FieldValue, Timestamp } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import { paths } from "@/config/paths";
+import { DEAL_END_REFUSALS, DEAL_SYSTEM_LINES } from "@/domain/marketplace/deal-end";
 import {
   type MarkNoShowOutput,
   markNoShowInputSchema,
   NO_SHOW_MESSAGES,
   NO_SHOW_REFUSALS,
 } from "@/domain/marketplace/pickup-record";
+import { requestExpiresAt } from "@/domain/marketplace/request-life";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import { NOTIFICATION_KIND } from "@/domain/notifications/notifications";
 import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
@@ -25,16 +28,18 @@ import {
   requestRef,
   runDeal,
   timestamp,
-  touchConversations,
 } from "./deal-store";
 import { countPickup } from "./pickup-record";
+import { stageSystemLine } from "./system-lines";
 
 /**
  * markNoShow({offerId}) → {offerId, noShow}, one transaction: the deal's shop marks 'Non ritirato' once
- * the hold ended (its holdUntil passed, or either side released it) without a verified pickup. The offer
- * gets noShowAt and, if it was still held, the hold's release in the shop's name (the item is free
- * again); the buyer's pickup record counts one missed; the buyer is notified (bell and e-mail, after the
- * commit through the queue). Once only, and never after a verified pickup.
+ * the hold's end (holdUntil) passed without a verified pickup, never on a hold the shop released itself
+ * (DEAL_END_REFUSALS.shopReleased). It ends the deal: the offer → cancelled with noShowAt (and, if it was
+ * still held, the hold's release in the shop's name), the request → active again for 7 days (the buyer
+ * may take other offers); the buyer's pickup record counts one missed; a system line in the chat; the
+ * buyer is notified (bell and e-mail, after the commit through the queue). Once only, never after a
+ * verified pickup.
  */
 export async function markNoShowFor(
   uid: string,
@@ -48,7 +53,8 @@ export async function markNoShowFor(
     const snapshot = await tx.get(ref);
     const offer = readOffer(snapshot);
     if (offer.merchantId !== uid) throw new HttpsError("permission-denied", NO_SHOW_REFUSALS.notYourDeal);
-    const request = readRequest(await tx.get(requestRef(db, offer.requestId)));
+    const requestDoc = requestRef(db, offer.requestId);
+    const request = readRequest(await tx.get(requestDoc));
     if (snapshot.get("verifiedPurchaseAt"))
       throw new HttpsError("failed-precondition", NO_SHOW_REFUSALS.alreadyVerified);
     if (snapshot.get("noShowAt")) throw new HttpsError("failed-precondition", NO_SHOW_REFUSALS.alreadyMarked);
@@ -57,22 +63,36 @@ export async function markNoShowFor(
       request.status === REQUEST_STATUS.inProgress &&
       request.acceptedOfferId === offer.id;
     if (!inProgress) throw new HttpsError("failed-precondition", NO_SHOW_REFUSALS.notInProgress);
+    // Never on a hold the shop let go itself, and only once the hold's own end has passed.
+    if (snapshot.get("holdReleasedBy") === "merchant")
+      throw new HttpsError("failed-precondition", DEAL_END_REFUSALS.shopReleased);
     const now = timestamp(deps);
     const holdUntil = snapshot.get("holdUntil");
-    const released = Boolean(snapshot.get("holdReleasedAt"));
-    const ended = released || (holdUntil?.toMillis?.() ?? Number.POSITIVE_INFINITY) <= now.toMillis();
+    const ended = holdUntil instanceof Timestamp && holdUntil.toMillis() <= now.toMillis();
     if (!ended) throw new HttpsError("failed-precondition", NO_SHOW_REFUSALS.notEnded);
 
     const conversations = await readConversations(tx, db, [offer.id]);
+    const released = Boolean(snapshot.get("holdReleasedAt"));
+    // The deal ends: the offer is called off, the request goes back to the buyer for 7 more days.
     tx.update(ref, {
+      status: OFFER_STATUS.cancelled,
+      cancelledAt: now,
       noShowAt: now,
+      dealClosesAt: FieldValue.delete(),
       ...(released
         ? {}
         : { holdReleasedAt: now, holdReleasedBy: "merchant", holdReleaseReason: NO_SHOW_MESSAGES.mark }),
       updatedAt: now,
     });
+    tx.update(requestDoc, {
+      status: REQUEST_STATUS.active,
+      acceptedOfferId: FieldValue.delete(),
+      dealCancelledAt: now,
+      expiresAt: Timestamp.fromDate(requestExpiresAt(now.toDate())),
+      updatedAt: now,
+    });
     countPickup(tx, db, request.customerId, "missed", now);
-    touchConversations(tx, conversations, now);
+    stageSystemLine(tx, conversations, { uid, side: "merchant" }, DEAL_SYSTEM_LINES.noShow, now);
     const notification = stageNotification(
       tx,
       db,

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
-import { type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, type Firestore, Timestamp, type Transaction } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
-import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
-import { buildMessageWrite } from "@/domain/marketplace/message-document";
+import { COLLECTIONS } from "@/domain/core/collections";
+import { DEAL_SYSTEM_LINES } from "@/domain/marketplace/deal-end";
 import {
   judgePickupAttempt,
   PICKUP_MESSAGES,
@@ -16,13 +16,19 @@ import {
 } from "@/domain/marketplace/pickup";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
-import { type RollupStaging, recordAfterCommit, stageSaleVerified } from "../analytics/rollups";
+import {
+  type RollupStaging,
+  recordAfterCommit,
+  stageSaleCompleted,
+  stageSaleVerified,
+} from "../analytics/rollups";
 import { guardedCall } from "../lib/account-guard";
 import { adminDb } from "../lib/admin";
 import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
-import { readPublicName } from "../requests/request-life-store";
+import { countDealChange } from "../notifications/unread-counts";
+import { userRef } from "../profiles/user-record";
 import {
   type DealDeps,
   docId,
@@ -35,6 +41,7 @@ import {
   timestamp,
 } from "./deal-store";
 import { countPickup } from "./pickup-record";
+import { stageSystemLine } from "./system-lines";
 
 /**
  * The pickup code of an accepted deal (src/domain/marketplace/pickup.ts): pickupCodes/{offerId}, read by the buyer
@@ -80,10 +87,11 @@ function refused(
  * verifyPickup({offerId, code}) → {offerId, requestId, verifiedPurchase}, one transaction: only the
  * deal's shop, only while its offer is the request's accepted one (in_progress), a code used once; a
  * wrong code is counted (its count committed before the refusal is thrown), the fifth starts a wait.
- * Success stamps verifiedPurchaseAt on the offer and the request ('Acquisto verificato' for both sides)
- * and spends the code. It does not close the deal by itself: the buyer then rates and completes it
- * through completeTransaction, the one completion path, which reads verifiedPurchaseAt so the review is
- * marked verified and counts (rating.ts ratingOutcome).
+ * Success is final: it spends the code, stamps verifiedPurchaseAt on the offer alone ('Acquisto
+ * verificato' for both sides; the request never carries it, so a later deal is not verified), completes
+ * the request (completed, completedAt, completedOfferId; the shop's successfulMatches + 1), counts the
+ * buyer's collection and says so in the chat as a system line. The buyer's rating may follow, optional,
+ * through completeTransaction, which reads the offer's verifiedPurchaseAt for the review's badge.
  */
 export async function verifyPickupFor(
   uid: string,
@@ -121,37 +129,44 @@ export async function verifyPickupFor(
       }
       return { ok: false as const, attempt };
     }
-    const [conversations, shopName] = await Promise.all([
+    const merchantUserRef = userRef(db, uid);
+    const [conversations, merchantSnap] = await Promise.all([
       readConversations(tx, db, [offer.id]),
-      readPublicName(tx, db, uid),
+      tx.get(merchantUserRef),
     ]);
     tx.update(codeRef, { usedAt: now, wrongTries: 0 });
-    tx.update(offerRef(db, offer.id), { verifiedPurchaseAt: now, updatedAt: now });
-    tx.update(requestDoc, { verifiedPurchaseAt: now, updatedAt: now });
-    countPickup(tx, db, request.customerId, "collected", now);
-    // Said in the chat (which moves the conversation up both lists): the buyer's open chat hears it.
-    for (const chatRef of conversations) {
-      const messageRef = chatRef.collection(SUBCOLLECTIONS.messages).doc();
-      const write = buildMessageWrite(
-        uid,
-        {
-          conversationId: chatRef.id,
-          senderName: shopName,
-          senderType: "merchant",
-          content: PICKUP_MESSAGES.verifiedChat,
-        },
-        (): Timestamp => now,
-        messageRef.id,
-      );
-      tx.create(messageRef, write.message);
-      tx.update(chatRef, write.conversationUpdate);
+    // The sale is final: the deal is completed now (the rating may follow, completeTransaction), and the
+    // verification is the offer's alone, so it never carries to another deal on this request.
+    tx.update(offerRef(db, offer.id), {
+      verifiedPurchaseAt: now,
+      dealClosesAt: FieldValue.delete(),
+      updatedAt: now,
+    });
+    tx.update(requestDoc, {
+      status: REQUEST_STATUS.completed,
+      completedAt: now,
+      completedOfferId: offer.id,
+      updatedAt: now,
+    });
+    if (merchantSnap.exists) {
+      const matches = merchantSnap.get("successfulMatches");
+      tx.update(merchantUserRef, {
+        successfulMatches: (typeof matches === "number" && Number.isInteger(matches) ? matches : 0) + 1,
+      });
     }
+    countPickup(tx, db, request.customerId, "collected", now);
+    // The buyer's open screens (their request cards, the chat) read the completed deal again.
+    countDealChange(tx, db, request.customerId);
+    // Said in the chat as a system line (which moves the conversation up both lists).
+    stageSystemLine(tx, conversations, { uid, side: "merchant" }, DEAL_SYSTEM_LINES.verified, now);
     const requestData = requestSnap.data() ?? {};
     return {
       ok: true as const,
       requestId: request.id,
-      rollup: ((writer) =>
-        stageSaleVerified(writer, db, requestData, { merchantId: uid, at: now.toDate() })) as RollupStaging,
+      rollup: ((writer) => {
+        stageSaleVerified(writer, db, requestData, { merchantId: uid, at: now.toDate() });
+        stageSaleCompleted(writer, db, requestData);
+      }) as RollupStaging,
     };
   });
   if (!outcome.ok) {

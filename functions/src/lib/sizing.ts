@@ -66,6 +66,7 @@ export const SIZING = {
   verifyPickup: dealCallable,
   releaseHold: dealCallable,
   markNoShow: dealCallable,
+  readPickupRecord: dealCallable,
   submitOffer: { ...dealCallable, maxInstances: 60 },
   // 'Un'offerta per tutti': up to 10 of submitOffer's transactions, one after another.
   submitGroupOffer: { ...dealCallable, maxInstances: 20 },
@@ -126,6 +127,7 @@ export const SIZING = {
   emailRetries: { ...scheduledJob, sendsMail: true },
   expiryWarnings: scheduledJob,
   holdReminders: scheduledJob,
+  closeDeals: scheduledJob,
   planReminders: { ...scheduledJob, sendsMail: true },
   retentionSweep: scheduledJob,
   // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.

@@ -7,6 +7,7 @@ import type {
   RejectOfferOutput,
 } from "@/domain/boundary/callables";
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
+import type { HoldTerms } from "@/domain/marketplace/deal-end";
 import { failWith } from "@/lib/app-error";
 import { DEAL_CHANGE_META } from "@/lib/query-client";
 
@@ -22,6 +23,8 @@ import { DEAL_CHANGE_META } from "@/lib/query-client";
 export type DealCalls = {
   acceptOffer: (input: AcceptOfferInput) => Promise<AcceptOfferOutput>;
   rejectOffer: (input: RejectOfferInput) => Promise<RejectOfferOutput>;
+  /** The shop's address and hours from its public profile, as the accept dialog shows them (deal-end.ts). */
+  shopHold: (merchantId: string) => Promise<Pick<HoldTerms, "address" | "weeklyHours">>;
 };
 
 export function useAcceptOffer({ acceptOffer }: DealCalls) {

@@ -7,6 +7,7 @@ import {
   VALIDATION_MESSAGES,
   VOICE_MESSAGES,
 } from "../core/common-messages.ts";
+import { DEAL_END_REFUSALS } from "../marketplace/deal-end-messages.ts";
 import { GROUP_OFFER_MESSAGES } from "../marketplace/group-offer-messages.ts";
 import { OFFER_MESSAGES } from "../marketplace/marketplace-messages.ts";
 import { DICTATION_MESSAGES } from "../marketplace/offer-dictation-messages.ts";
@@ -47,6 +48,7 @@ export function isKnownMessage(text: string): boolean {
     ...Object.values(GROUP_OFFER_MESSAGES).filter((text) => typeof text === "string"),
     ...Object.values(HOLD_REFUSALS),
     ...Object.values(NO_SHOW_REFUSALS),
+    ...Object.values(DEAL_END_REFUSALS),
   ]);
   return knownMessages.has(text);
 }

@@ -220,6 +220,7 @@ export const OFFER_FIELDS = {
   acceptedAt: "acceptedAt",
   verifiedPurchaseAt: "verifiedPurchaseAt",
   holdReminderSentAt: "holdReminderSentAt",
+  dealClosesAt: "dealClosesAt",
 } as const satisfies Record<string, FieldPath<Offer>>;
 
 /** conversations/{id}. */

@@ -12,6 +12,8 @@ export const DEAL_MESSAGES = {
     "La richiesta passa in trattativa con questo negozio: le altre offerte ricevute vengono rifiutate con un messaggio cortese e non ne arriveranno di nuove. Non potrai tornare indietro.",
   acceptConfirm: "Sì, accetta l'offerta",
   acceptCancel: "Non ancora",
+  holdLoading: "Carico la prenotazione, l'indirizzo e gli orari del negozio…",
+  holdUnavailable: "Impossibile leggere l'indirizzo e gli orari del negozio. Chiudi e riprova.",
   purchasedPrompt:
     "Quando hai acquistato in negozio, segnalalo qui: ti chiederemo di valutare il negozio e la richiesta sarà completata.",
   purchasedButton: "Ho acquistato",

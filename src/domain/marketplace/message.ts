@@ -7,7 +7,9 @@ import { userTypeSchema } from "../core/user-type.ts";
 /** One message per second per sender: the rules refuse a sender's message sooner after their last one. */
 export const MESSAGE_MIN_INTERVAL_MS = 1000;
 
-export const MESSAGE_TYPES = ["text"] as const;
+import { MESSAGE_TYPES } from "./message-type.ts";
+
+export { MESSAGE_TYPE, MESSAGE_TYPES, SYSTEM_SENDER_NAME } from "./message-type.ts";
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 

@@ -11,7 +11,8 @@ import {
 /**
  * What an offer's badge says. The state machine keeps a won offer `accepted` after the deal is
  * completed (the request moves to `completed`), but both sides should then read 'Completata': the
- * completion writes the buyer's rating on the offer, which is how the offer alone tells.
+ * completion writes the buyer's rating on the offer, and a verified sale its verifiedPurchaseAt, which is
+ * how the offer alone tells.
  */
 export type OfferDisplayStatus = OfferStatus | "completed" | "bought_elsewhere";
 
@@ -20,10 +21,14 @@ export type OfferDisplayStatus = OfferStatus | "completed" | "bought_elsewhere";
  * (`forShop`); the buyer, who chose, still reads 'Rifiutata' on it.
  */
 export function offerDisplayStatus(
-  offer: Pick<Offer, "status" | "customerRating"> & { boughtElsewhere?: boolean | undefined },
+  offer: Pick<Offer, "status" | "customerRating"> & {
+    boughtElsewhere?: boolean | undefined;
+    verifiedPurchaseAt?: Date | undefined;
+  },
   forShop = false,
 ): OfferDisplayStatus {
-  if (offer.customerRating !== undefined) return "completed";
+  // A sale verified at the till is completed there (verifyPickup), rated or not.
+  if (offer.customerRating !== undefined || offer.verifiedPurchaseAt !== undefined) return "completed";
   if (forShop && offer.status === OFFER_STATUS.rejected && offer.boughtElsewhere) return "bought_elsewhere";
   return offer.status;
 }

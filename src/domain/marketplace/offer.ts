@@ -10,7 +10,9 @@ import {
   PRODUCT_NAME_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from "../core/limits.ts";
+import type { WeeklyHours } from "../people/opening-hours.ts";
 import { displayProductName } from "../products/product-name.ts";
+import { holdFingerprint, holdFingerprintSchema } from "./deal-end.ts";
 import { MERCHANT_MESSAGES } from "./marketplace-messages.ts";
 import { HOLD_RELEASED_BY, holdChoiceSchema } from "./pickup-hold.ts";
 import { OFFER_STATUS, type OfferStatus, offerStatusSchema } from "./state-machine.ts";
@@ -72,6 +74,10 @@ export const offerSchema = z.object({
   verifiedPurchaseAt: dateSchema.optional(),
   /** The shop marked it 'Non ritirato' once the hold ended unverified (markNoShow). */
   noShowAt: dateSchema.optional(),
+  /** When an accepted, unverified deal closes by itself (acceptOffer; deal-end.ts), then removed. */
+  dealClosesAt: dateSchema.optional(),
+  /** The deal closed unverified after DEAL_OPEN_MS (closeStaleDeals). */
+  dealClosedAt: dateSchema.optional(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 
@@ -112,14 +118,22 @@ export const acceptedTermsSchema = z.object({
   price: priceSchema,
   description: z.string().max(DESCRIPTION_MAX_LENGTH),
   deliveryOptions: z.array(deliveryOptionSchema).min(1).max(DELIVERY_OPTIONS.length),
+  /** The hold as shown: its length, the pickup address and the hours (deal-end.ts holdFingerprint). */
+  hold: holdFingerprintSchema,
 });
 export type AcceptedTerms = z.infer<typeof acceptedTermsSchema>;
 
-/** The terms of an offer as the buyer sees it, to send with Accetta. */
+/** The terms of an offer as the buyer sees it, with the shop's address and hours shown, to send with Accetta. */
 export function acceptedTermsOf(
-  offer: Pick<Offer, "price" | "description" | "deliveryOptions">,
+  offer: Pick<Offer, "price" | "description" | "deliveryOptions" | "holdChoice">,
+  shop: { address?: string | undefined; weeklyHours?: WeeklyHours | undefined } = {},
 ): AcceptedTerms {
-  return { price: offer.price, description: offer.description, deliveryOptions: [...offer.deliveryOptions] };
+  return {
+    price: offer.price,
+    description: offer.description,
+    deliveryOptions: [...offer.deliveryOptions],
+    hold: holdFingerprint({ holdChoice: offer.holdChoice, ...shop }),
+  };
 }
 
 /** True when the stored offer still holds exactly the terms the buyer saw (delivery options in any order). */

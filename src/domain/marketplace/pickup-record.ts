@@ -46,3 +46,8 @@ export const markNoShowInputSchema = z.object({ offerId: idSchema });
 export type MarkNoShowInput = z.infer<typeof markNoShowInputSchema>;
 export const markNoShowOutputSchema = z.object({ offerId: idSchema, noShow: z.literal(true) });
 export type MarkNoShowOutput = z.infer<typeof markNoShowOutputSchema>;
+
+/** readPickupRecord({offerId}): the buyer's record now, for the shop of a pending or accepted offer. */
+export const readPickupRecordInputSchema = z.object({ offerId: idSchema });
+export type ReadPickupRecordInput = z.infer<typeof readPickupRecordInputSchema>;
+export const readPickupRecordOutputSchema = pickupTallySchema;

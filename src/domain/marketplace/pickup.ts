@@ -39,8 +39,9 @@ export const PICKUP_MESSAGES = {
   confirm: "Verifica",
   cancel: "Annulla",
   verified: "Acquisto verificato",
-  verifiedBuyerHint: "Il negozio ha verificato il tuo ritiro. Valuta l'acquisto per chiudere la trattativa.",
-  verifiedShopHint: "Ritiro verificato. Il cliente ora può valutare l'acquisto.",
+  verifiedBuyerHint:
+    "Il negozio ha verificato il tuo ritiro: l'acquisto è completato. Se vuoi, valuta il negozio.",
+  verifiedShopHint: "Ritiro verificato: l'acquisto è completato. Il cliente può ancora valutarlo.",
   /** Posted in the deal's chat in the shop's name when the code is accepted (both sides read it live). */
   verifiedChat: "Acquisto verificato: ritiro confermato in negozio con il codice.",
   wrongCode: (left: number) =>

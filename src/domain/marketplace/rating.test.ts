@@ -96,3 +96,20 @@ describe("ratingCounts", () => {
     expect(ratingOutcome({ emailProven: true, now })).toEqual({ counted: true });
   });
 });
+
+describe("ratingOutcome: one counted rating per buyer and shop in 30 days, verified or not", () => {
+  const now = new Date("2026-03-10T10:00:00Z");
+  const lastCountedAt = new Date("2026-03-01T10:00:00Z");
+
+  it("a verified purchase needs no proven e-mail, but within the window it does not count again", () => {
+    expect(ratingOutcome({ emailProven: false, verifiedPurchase: true, now })).toEqual({ counted: true });
+    expect(ratingOutcome({ emailProven: false, verifiedPurchase: true, lastCountedAt, now })).toEqual({
+      counted: false,
+      reason: "cooldown",
+    });
+    expect(ratingOutcome({ emailProven: true, verifiedPurchase: true, lastCountedAt, now })).toEqual({
+      counted: false,
+      reason: "cooldown",
+    });
+  });
+});

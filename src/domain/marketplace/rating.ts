@@ -63,21 +63,21 @@ export type RatingUncountedReason = (typeof RATING_UNCOUNTED_REASONS)[number];
 export type RatingOutcome = { counted: true } | { counted: false; reason: RatingUncountedReason };
 
 /**
- * Whether a buyer's rating enters the shop's average (docs/product.md, 'Come pesano le valutazioni'). A
- * verified purchase always counts: the shop itself confirmed the sale at its till. Otherwise, so no one can pump or sink a shop
- * with throwaway accounts or a run of small deals: the buyer proved their e-mail (shop-status.ts
- * isEmailProven), and none of their ratings of this shop counted in the last RATING_COOLDOWN_MS.
+ * Whether a buyer's rating enters the shop's average (docs/product.md, 'Come pesano le valutazioni'), so
+ * no one can pump or sink a shop with throwaway accounts or a run of small deals: at most one counted
+ * rating per buyer and shop in RATING_COOLDOWN_MS, verified or not. A verified purchase (the shop itself
+ * confirmed the sale at its till) needs no proven e-mail and keeps its badge, but within the window it
+ * does not count again. Otherwise the buyer proved their e-mail (shop-status.ts isEmailProven).
  * A rating that does not count is still stored on the request and the offer.
  */
 export function ratingOutcome(input: {
   emailProven: boolean;
-  /** The shop checked the buyer's pickup code at the till (pickup.ts): such a rating always counts. */
+  /** The shop checked the buyer's pickup code at the till (pickup.ts): no proven e-mail needed. */
   verifiedPurchase?: boolean | undefined;
   lastCountedAt?: Date | undefined;
   now: Date;
 }): RatingOutcome {
-  if (input.verifiedPurchase) return { counted: true };
-  if (!input.emailProven) return { counted: false, reason: "email_unproven" };
+  if (!input.emailProven && !input.verifiedPurchase) return { counted: false, reason: "email_unproven" };
   const cooling =
     input.lastCountedAt !== undefined &&
     input.now.getTime() - input.lastCountedAt.getTime() < RATING_COOLDOWN_MS;

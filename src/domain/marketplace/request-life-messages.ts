@@ -28,7 +28,6 @@ export const REQUEST_LIFE_MESSAGES = {
   dealCancelled: "Accordo annullato: la richiesta è di nuovo aperta",
   cancelDealFailed: "Impossibile annullare l'accordo. Riprova.",
   /** The message written in the conversation for the shop, in the buyer's name: then the reason. */
-  dealCancelledChat: "Ho annullato l'accordo. Motivo:",
   withdrawAction: "Ritira l'offerta",
   withdrawTitle: "Ritirare l'offerta?",
   withdrawBody:

@@ -29,6 +29,8 @@ const ALLOWED_REQUEST = new Set([
   "in_progress>completed",
   // The buyer cancels the deal: the request takes offers again.
   "in_progress>active",
+  // The deal closed unverified after DEAL_OPEN_MS (closeDeals): the buyer may renew it.
+  "in_progress>expired",
   // A renewal.
   "expired>active",
   // A request held until its buyer proved their e-mail: released to shops, or closed by the buyer.
@@ -44,6 +46,8 @@ const ALLOWED_OFFER = new Set([
   "pending>expired",
   "pending>withdrawn",
   "accepted>cancelled",
+  // The deal closed unverified after DEAL_OPEN_MS (closeDeals).
+  "accepted>expired",
   // A renewed request: the shop offers again.
   "expired>pending",
 ]);

@@ -74,12 +74,13 @@ export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 /** Allowed moves; a status missing from a list may not be reached from that key. */
 /**
  * Allowed moves; a status missing from a list may not be reached from that key. in_progress → active
- * is the buyer cancelling the deal (the request reopens); expired → active is a renewal (renewing an
- * active request only moves its expiresAt: no status change).
+ * is the buyer cancelling the deal or the shop marking a no-show (the request reopens); in_progress →
+ * expired is a deal closed unverified after DEAL_OPEN_MS (closeDeals, deal-end.ts); expired → active is a
+ * renewal (renewing an active request only moves its expiresAt: no status change).
  */
 export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
   active: ["in_progress", "cancelled", "expired", "suspended"],
-  in_progress: ["completed", "active"],
+  in_progress: ["completed", "active", "expired"],
   completed: [],
   cancelled: [],
   expired: ["active"],
@@ -91,12 +92,13 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly Reques
 };
 
 /**
- * expired → pending is the shop offering again once the buyer renewed the request (submitOffer
- * replaces the expired offer: mayOfferAgain); every other end is final.
+ * accepted → expired is a deal closed unverified after DEAL_OPEN_MS (closeDeals); expired → pending is
+ * the shop offering again once the buyer renewed the request (submitOffer replaces the expired offer:
+ * mayOfferAgain); every other end is final.
  */
 export const OFFER_TRANSITIONS: Readonly<Record<OfferStatus, readonly OfferStatus[]>> = {
   pending: ["accepted", "rejected", "expired", "withdrawn"],
-  accepted: ["cancelled"],
+  accepted: ["cancelled", "expired"],
   rejected: [],
   expired: ["pending"],
   withdrawn: [],

@@ -21,6 +21,7 @@ export type NotificationParams = {
   conversation_closed: { otherName: string; productName: string };
   hold_ending: { merchantName: string; productName: string; until: string };
   pickup_missed: { merchantName: string; productName: string };
+  deal_closed: { productName: string; side: "customer" | "merchant" };
 };
 
 /** A text cut to `max` characters with an ellipsis. */
@@ -92,6 +93,14 @@ export function notificationText<K extends NotificationKind>(
       return {
         title: `Non ritirato: «${product("productName")}»`,
         body: `${str("merchantName")} ha segnato l'articolo come non ritirato: non è più tenuto da parte per te.`,
+      };
+    case "deal_closed":
+      return {
+        title: `Accordo chiuso: «${product("productName")}»`,
+        body:
+          p.side === "customer"
+            ? "Nessun ritiro è stato verificato entro 14 giorni: l'accordo è chiuso. Se cerchi ancora, rinnova la richiesta."
+            : "Nessun ritiro è stato verificato entro 14 giorni: l'accordo è chiuso e l'articolo non è più da tenere da parte.",
       };
     case "conversation_closed":
       return {

@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = [
   "hold_ending",
   /** The shop marked the buyer's accepted item 'Non ritirato' after the hold ended (→ buyer). */
   "pickup_missed",
+  /** An accepted deal closed unverified after DEAL_OPEN_MS (→ buyer and shop). */
+  "deal_closed",
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -48,6 +50,7 @@ export const NOTIFICATION_KIND = {
   conversationClosed: "conversation_closed",
   holdEnding: "hold_ending",
   pickupMissed: "pickup_missed",
+  dealClosed: "deal_closed",
 } as const satisfies Record<string, NotificationKind>;
 
 const MINUTE_MS = 60 * 1000;
@@ -192,6 +195,7 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
   },
   message_received: { label: "Nuovi messaggi quando non sei nell'app", audience: "both" },
   conversation_closed: { label: "Conversazioni chiuse dai moderatori", audience: "both" },
+  deal_closed: { label: "Accordi chiusi senza ritiro", audience: "both" },
 };
 
 /** The bell's and the preferences' Italian words. */

@@ -37,7 +37,7 @@ export const SHOP_PAGE_MESSAGES = {
   verifiedPurchase: "Acquisto verificato",
   /** How each kind of rating weighs (docs/product.md, 'Come pesano le valutazioni'). */
   ratingRule:
-    "Le valutazioni con «Acquisto verificato» (il negozio ha controllato il codice di ritiro in cassa) contano sempre nella media. Le altre contano se il cliente ha confermato la sua e-mail, al massimo una ogni 30 giorni per lo stesso negozio.",
+    "Ogni cliente conta nella media al massimo una volta ogni 30 giorni per lo stesso negozio. Le valutazioni con «Acquisto verificato» (il negozio ha controllato il codice di ritiro in cassa) contano anche senza e-mail confermata; le altre solo se il cliente ha confermato la sua e-mail.",
   noPhone: "Telefono non indicato",
   noHours: "Orari non indicati",
   noCategories: "Categorie non indicate",

@@ -4,15 +4,18 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
-import { acceptOffer } from "@/data/deals";
+import { acceptOffer, completeTransaction } from "@/data/deals";
+import { fetchPickupCode } from "@/data/pickup-codes";
 import { countCustomerOffers, listCustomerOffers } from "@/data/received-offers";
 import { closeRequest } from "@/data/request-life";
 import { countCustomerRequests, listCustomerRequests } from "@/data/requests";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { holdFingerprint } from "@/domain/marketplace/deal-end";
 import type { Offer } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
 import { REQUEST_LIFE_MESSAGES } from "@/domain/marketplace/request-life-messages";
 import type { RequestStatus } from "@/domain/marketplace/state-machine";
+import { readPickupCode } from "@/lib/pickup-code-storage";
 import { createQueryClient } from "@/lib/query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { tellNews } from "@/testing/news";
@@ -35,7 +38,13 @@ vi.mock("@/data/received-offers", () => ({
   listCustomerOffers: vi.fn(),
   countCustomerOffers: vi.fn(),
 }));
-vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
+vi.mock("@/data/deals", () => ({
+  acceptOffer: vi.fn(),
+  rejectOffer: vi.fn(),
+  completeTransaction: vi.fn(),
+  shopHold: vi.fn(async () => ({ address: "Via Roma 5, Milano" })),
+}));
+vi.mock("@/data/pickup-codes", () => ({ fetchPickupCode: vi.fn() }));
 const moderation = vi.hoisted(() => ({ listMyBlocks: vi.fn() }));
 vi.mock("@/data/moderation", () => moderation);
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
@@ -87,7 +96,7 @@ function offer(id: string, requestId: string, price: number, merchantName: strin
 function session(): SessionValue {
   return {
     loading: false,
-    user: { uid: "buyer-1", email: "anna@example.com" },
+    user: { uid: "buyer-1", email: "anna@example.com", emailVerified: true, providerIds: ["password"] },
     userData: {
       id: "buyer-1",
       uid: "buyer-1",
@@ -310,11 +319,63 @@ describe("/requests", () => {
     expect(within(blue).queryByRole("button", { name: /Accetta/ })).toBeNull();
     await user.click(within(bike).getByRole("button", { name: "Accetta l'offerta di Bici Bianchi" }));
     const dialog = screen.getByRole("dialog", { name: /Accettare l'offerta di Bici Bianchi a 150/ });
+    // The hold the deal binds is shown first: where to collect it.
+    expect(await within(dialog).findByText("Via Roma 5, Milano")).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(acceptOffer).toHaveBeenCalledWith({
       offerId: "o2",
-      terms: { price: 150, description: "Disponibile", deliveryOptions: ["pickup"] },
+      terms: {
+        price: 150,
+        description: "Disponibile",
+        deliveryOptions: ["pickup"],
+        hold: holdFingerprint({ address: "Via Roma 5, Milano" }),
+      },
     });
+  });
+
+  it("keeps the deal's pickup code on the device from acceptance and shows it on the request's card", async () => {
+    localStorage.clear();
+    const dealClosesAt = new Date(NOW.getTime() + 14 * 24 * 60 * 60_000);
+    vi.mocked(listCustomerRequests).mockResolvedValue([
+      { ...request("r2", "in_progress", "Trapano"), acceptedOfferId: "o4" },
+    ]);
+    vi.mocked(listCustomerOffers).mockResolvedValue([
+      { ...offer("o4", "r2", 90, "Negozio Blu"), status: "accepted", dealClosesAt },
+    ]);
+    vi.mocked(fetchPickupCode).mockResolvedValue({ offerId: "o4", code: "ACDEFG" } as never);
+    const { user } = renderPage(<CustomerRequestsPage />);
+    await screen.findByRole("button", { name: "Mostra il codice di ritiro" });
+    // Kept before it is ever opened: the till works with the network off.
+    await waitFor(() => expect(readPickupCode("buyer-1", "o4")).toBe("ACDEFG"));
+    vi.mocked(fetchPickupCode).mockRejectedValue(new Error("offline"));
+    const show = screen.getByRole("button", { name: "Mostra il codice di ritiro" });
+    await waitFor(() => expect(show).toBeEnabled());
+    await user.click(screen.getByRole("button", { name: "Mostra il codice di ritiro" }));
+    expect(await screen.findByTestId("pickup-code")).toHaveTextContent("ACDEFG");
+    expect(fetchPickupCode).toHaveBeenCalledTimes(1);
+  });
+
+  it("a verified sale: 'Acquisto verificato' and the rating on the same card, no 'Annulla l'accordo'", async () => {
+    vi.mocked(listCustomerRequests).mockResolvedValue([
+      { ...request("r2", "completed", "Trapano"), acceptedOfferId: "o4", completedOfferId: "o4" },
+    ]);
+    vi.mocked(listCustomerOffers).mockResolvedValue([
+      { ...offer("o4", "r2", 90, "Negozio Blu"), status: "accepted", verifiedPurchaseAt: NOW },
+    ]);
+    vi.mocked(completeTransaction).mockResolvedValue({
+      requestId: "r2",
+      merchantAverageRating: 5,
+      ratingCounted: true,
+    });
+    const { user } = renderPage(<CustomerRequestsPage />);
+    const card = await screen.findByRole("article", { name: "Trapano" });
+    expect(await within(card).findByText(/Acquisto verificato/)).toBeVisible();
+    // The request's badge and the offer's both say it.
+    expect(within(card).getAllByText("Completata")).toHaveLength(2);
+    expect(within(card).queryByRole("button", { name: /Annulla l'accordo/ })).toBeNull();
+    await user.click(await within(card).findByRole("radio", { name: "5 stelle: Eccellente!" }));
+    await user.click(within(card).getByRole("button", { name: "Invia la valutazione e completa" }));
+    expect(completeTransaction).toHaveBeenCalledWith({ requestId: "r2", rating: 5 });
   });
 
   it("leaves out the offers of a shop the buyer blocked", async () => {

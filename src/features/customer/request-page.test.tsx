@@ -5,6 +5,7 @@ import { getPublicProfile } from "@/data/profiles";
 import { listOffersForRequest } from "@/data/received-offers";
 import { fetchRequestPhotos } from "@/data/request-photos";
 import { getRequest } from "@/data/requests";
+import { holdFingerprint } from "@/domain/marketplace/deal-end";
 import type { Offer } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
 import type { PublicProfile } from "@/domain/people/user";
@@ -17,7 +18,11 @@ import { RequestPage } from "./request-page";
 vi.mock("@/data/requests", () => ({ getRequest: vi.fn() }));
 vi.mock("@/data/received-offers", () => ({ listOffersForRequest: vi.fn() }));
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
-vi.mock("@/data/deals", () => ({ acceptOffer: vi.fn(), rejectOffer: vi.fn() }));
+vi.mock("@/data/deals", () => ({
+  acceptOffer: vi.fn(),
+  rejectOffer: vi.fn(),
+  shopHold: vi.fn(async () => ({ address: "Via Roma 5, Milano" })),
+}));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/request-photos", () => ({ fetchRequestPhotos: vi.fn() }));
 
@@ -169,10 +174,16 @@ describe("/requests/:requestId", () => {
     const column = await screen.findByRole("article", { name: "Sport & Co. Isola" });
     await user.click(within(column).getByRole("button", { name: /Accetta l'offerta di Sport & Co. Isola/ }));
     const dialog = await screen.findByRole("dialog", { name: /Accettare l'offerta di Sport & Co. Isola/ });
+    expect(await within(dialog).findByText("Via Roma 5, Milano")).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(acceptOffer).toHaveBeenCalledWith({
       offerId: isola.id,
-      terms: { price: 55, description: "Offerta di Sport & Co. Isola", deliveryOptions: ["delivery"] },
+      terms: {
+        price: 55,
+        description: "Offerta di Sport & Co. Isola",
+        deliveryOptions: ["delivery"],
+        hold: holdFingerprint({ holdChoice: isola.holdChoice, address: "Via Roma 5, Milano" }),
+      },
     });
   });
 
@@ -218,7 +229,18 @@ describe("/requests/:requestId", () => {
     expect(readPickupCode("buyer-1", navigli.id)).toBe("ACDEFG");
     waiting.unmount();
 
+    // A mark an older version left on the request is not this deal's: nothing says 'verificato'.
     vi.mocked(getRequest).mockResolvedValue({ ...deal, verifiedPurchaseAt: NOW });
+    const later = open();
+    expect(await screen.findByRole("button", { name: "Mostra il codice di ritiro" })).toBeInTheDocument();
+    expect(screen.queryByText(/Acquisto verificato/)).toBeNull();
+    later.unmount();
+
+    // Verified at the till: the offer carries the mark, the request is completed.
+    vi.mocked(listOffersForRequest).mockResolvedValue([
+      { ...navigli, status: "accepted", verifiedPurchaseAt: NOW },
+    ]);
+    vi.mocked(getRequest).mockResolvedValue({ ...deal, status: "completed", completedOfferId: navigli.id });
     open();
     expect(await screen.findByText(/Acquisto verificato/)).toBeInTheDocument();
     await vi.waitFor(() => expect(readPickupCode("buyer-1", navigli.id)).toBeNull());

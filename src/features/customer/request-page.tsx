@@ -134,10 +134,10 @@ export function RequestPage() {
           ))}
         </dl>
         <RequestLifeActions request={current} />
-        {current.acceptedOfferId && (current.verifiedPurchaseAt || !canCompleteRequest(current.status)) ? (
+        {current.acceptedOfferId && (accepted?.verifiedPurchaseAt || !canCompleteRequest(current.status)) ? (
           <ForgetPickupCode uid={uid} offerId={current.acceptedOfferId} />
         ) : null}
-        {current.verifiedPurchaseAt ? (
+        {accepted?.verifiedPurchaseAt ? (
           <Badge tone="success">✓ {PICKUP_MESSAGES.verified}</Badge>
         ) : canCompleteRequest(current.status) && current.acceptedOfferId ? (
           <PickupCodePanel
@@ -146,6 +146,7 @@ export function RequestPage() {
             fetchCode={fetchPickupCode}
             label={pickupLabel(productName, accepted?.merchantName)}
             holdUntil={accepted?.holdUntil}
+            keepUntil={accepted?.dealClosesAt}
           />
         ) : null}
       </Card>

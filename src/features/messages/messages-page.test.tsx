@@ -24,8 +24,10 @@ import { clearUnread, subscribeToUnreadCounts } from "@/data/unread-counts";
 import { errorMessage } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import type { Conversation } from "@/domain/marketplace/conversation";
+import { DEAL_SYSTEM_LINES, holdFingerprint } from "@/domain/marketplace/deal-end";
 import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Message } from "@/domain/marketplace/message";
+import { SYSTEM_SENDER_NAME } from "@/domain/marketplace/message-type";
 import type { Offer } from "@/domain/marketplace/offer";
 import { RATING_OUTCOME_MESSAGES, RATING_PROOF_COPY } from "@/domain/marketplace/rating-messages";
 import type { Request } from "@/domain/marketplace/request";
@@ -63,7 +65,11 @@ vi.mock("@/data/deals", () => {
     acceptOffer,
     rejectOffer,
     completeTransaction: vi.fn(),
-    dealDecisionCalls: { acceptOffer, rejectOffer },
+    dealDecisionCalls: {
+      acceptOffer,
+      rejectOffer,
+      shopHold: vi.fn(async () => ({ weeklyHours: { mon: [{ open: "09:00", close: "19:00" }] } })),
+    },
   };
 });
 vi.mock("@/data/request-by-id", () => ({ getRequest: vi.fn() }));
@@ -341,6 +347,29 @@ describe("chat", () => {
     expect(screen.queryByRole("button", { name: "Carica messaggi precedenti" })).not.toBeInTheDocument();
   });
 
+  it("shows a deal event the server wrote as a note of the deal, not as anyone's message", async () => {
+    setThread([
+      incoming,
+      {
+        ...incoming,
+        id: "m2",
+        senderName: SYSTEM_SENDER_NAME,
+        type: "system",
+        content: DEAL_SYSTEM_LINES.verified,
+        createdAt: new Date(NOW.getTime() + 60_000),
+      },
+    ]);
+    renderAt(`/messages/${conversation.id}`);
+    const line = await screen.findByText(DEAL_SYSTEM_LINES.verified, { exact: false });
+    const item = line.closest("li");
+    expect(item).toHaveAttribute("data-message-type", "system");
+    // Nobody's words: nothing to report on it, while the shop's own message has its 'Segnala'.
+    expect(within(item as HTMLElement).queryByRole("button")).toBeNull();
+    const shopMessage = screen.getByText("Ciao!").closest("li") as HTMLElement;
+    expect(shopMessage).not.toHaveAttribute("data-message-type");
+    expect(within(shopMessage).getByRole("button")).toBeInTheDocument();
+  });
+
   it("offers no older messages while the thread fits in one page", async () => {
     renderAt(`/messages/${conversation.id}`);
     await screen.findByText("Bici revisionata");
@@ -467,10 +496,17 @@ describe("buyer's offer panel", () => {
     const dialog = await screen.findByRole("dialog", { name: /Accettare l'offerta di .+ a 180/ });
     expect(dialog).toHaveTextContent("le altre offerte ricevute vengono rifiutate");
     expect(acceptOffer).not.toHaveBeenCalled();
+    // The hold the deal binds, with the shop's hours, is in the dialog before the button works.
+    expect(await within(dialog).findByText("Lunedì 9:00–19:00")).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: "Sì, accetta l'offerta" }));
     expect(acceptOffer).toHaveBeenCalledWith({
       offerId: "r1_shop-1",
-      terms: { price: 180, description: "Bici revisionata", deliveryOptions: ["pickup", "delivery"] },
+      terms: {
+        price: 180,
+        description: "Bici revisionata",
+        deliveryOptions: ["pickup", "delivery"],
+        hold: holdFingerprint({ weeklyHours: { mon: [{ open: "09:00", close: "19:00" }] } }),
+      },
     });
     expect(await findToast("Offerta accettata! La trattativa è iniziata.")).toBeVisible();
   });

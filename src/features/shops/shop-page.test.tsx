@@ -141,7 +141,7 @@ describe("/negozi/:shopId", () => {
     const items = within(await screen.findByRole("list", { name: "Recensioni" })).getAllByRole("listitem");
     expect(items[0]).toHaveTextContent("Acquisto verificato");
     expect(items[1]).not.toHaveTextContent("Acquisto verificato");
-    expect(screen.getByText(/contano sempre nella media/)).toBeInTheDocument();
+    expect(screen.getByText(/al massimo una volta ogni 30 giorni per lo stesso negozio/)).toBeInTheDocument();
   });
 
   it("says what is missing: no reviews, no ratings, no phone, no hours", async () => {

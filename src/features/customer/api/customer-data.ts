@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { CompleteCall } from "@/components/marketplace/completion";
 import type { DealCalls } from "@/components/marketplace/deal-actions";
 import type { Offer } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
@@ -62,7 +63,8 @@ export function prefetchCustomerData(client: QueryClient, uid: string): void {
  * What changes the buyer's requests and offers from elsewhere: a new offer, or a notification (an offer
  * withdrawn, a deal cancelled, a request about to expire). Messages alone change neither.
  */
-const offerNews = (news: News) => news.notifications || news.offers.length > 0;
+// A deal the shop moved without a notification (its sale verified at the till) is news too.
+const offerNews = (news: News) => news.notifications || news.deals || news.offers.length > 0;
 
 /**
  * The buyer's requests: read once, and again when an offer or a notification arrives for them
@@ -168,7 +170,10 @@ export function useCustomerCounts(
 }
 
 /** Accetta / Rifiuta on the request cards; the callables' SDK loads at the first decision, not with the page. */
-export const lazyDealCalls: DealCalls = {
+export const lazyDealCalls: DealCalls & { completeTransaction: CompleteCall } = {
   acceptOffer: async (input) => (await import("@/data/deals")).acceptOffer(input),
   rejectOffer: async (input) => (await import("@/data/deals")).rejectOffer(input),
+  shopHold: async (merchantId) => (await import("@/data/deals")).shopHold(merchantId),
+  // The rating of a deal verified at the till, from the buyer's request card.
+  completeTransaction: async (input) => (await import("@/data/deals")).completeTransaction(input),
 };

@@ -8,7 +8,6 @@ import { ChatIcon, StoreIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 import { formatEuro } from "@/domain/billing/pricing";
 import { DELIVERY_OPTION_LABELS } from "@/domain/core/enums";
-import { acceptedTermsOf } from "@/domain/marketplace/offer";
 import { COMPARISON_MESSAGES, type ComparedOffer } from "@/domain/marketplace/offer-comparison";
 import { HOLD_MESSAGES, holdChoiceText } from "@/domain/marketplace/pickup-hold";
 import { isPendingOffer } from "@/domain/marketplace/state-machine";
@@ -74,8 +73,7 @@ function OfferColumn({ item, decidable, cheapest }: OfferColumnProps) {
           {decidable && isPendingOffer(offer.status) ? (
             <OfferDecision
               calls={lazyDealCalls}
-              offerId={offer.id}
-              terms={acceptedTermsOf(offer)}
+              offer={offer}
               merchantName={offer.merchantName}
               context={`di ${shop}`}
               size="sm"

@@ -9,7 +9,6 @@ import { paths } from "@/config/paths";
 import { formatEuro } from "@/domain/billing/pricing";
 import { BUYER_LISTS_COPY, offerCountLabel } from "@/domain/marketplace/buyer-lists-messages";
 import type { Offer } from "@/domain/marketplace/offer";
-import { acceptedTermsOf } from "@/domain/marketplace/offer";
 import type { Request } from "@/domain/marketplace/request";
 import {
   canReceiveOffers,
@@ -22,6 +21,7 @@ import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatRelativeDate } from "@/lib/format";
 import { lazyDealCalls } from "../api/customer-data";
 import { offerCountOf } from "../lib/customer-stats";
+import { DealOnCard } from "./deal-on-card";
 import { EmailProofNote } from "./email-proof-note";
 
 type RequestCardProps = {
@@ -60,8 +60,7 @@ function OfferLine({ offer, decidable }: { offer: Offer; decidable: boolean }) {
       {decidable && isPendingOffer(offer.status) ? (
         <OfferDecision
           calls={lazyDealCalls}
-          offerId={offer.id}
-          terms={acceptedTermsOf(offer)}
+          offer={offer}
           merchantName={offer.merchantName}
           context={`di ${shop}`}
           size="sm"
@@ -94,6 +93,7 @@ export function RequestCard({ request, offers, maxOffers, action }: RequestCardP
           {formatBudget(request.budget)} · {offerCountLabel(count)} · {formatRelativeDate(request.createdAt)}
         </p>
         {isAwaitingEmail(request.status) ? <EmailProofNote productName={productName} /> : null}
+        <DealOnCard request={request} offers={offers} />
         {shown.length > 0 ? (
           <ul
             className="divide-y divide-slate-100 rounded-lg bg-slate-50 text-sm"

@@ -1,16 +1,16 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { CompletionForm } from "@/components/marketplace/completion-form";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { WithdrawOfferButton } from "@/components/marketplace/withdraw-offer-button";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { dealDecisionCalls } from "@/data/deals";
+import { completeTransaction, dealDecisionCalls } from "@/data/deals";
 import { fetchPickupCode, verifyPickup } from "@/data/pickup-codes";
 import { withdrawOffer } from "@/data/request-life";
 import type { Conversation } from "@/domain/marketplace/conversation";
 import { CHAT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Offer } from "@/domain/marketplace/offer";
-import { acceptedTermsOf } from "@/domain/marketplace/offer";
 import { PICKUP_MESSAGES, pickupLabel } from "@/domain/marketplace/pickup";
 import { NO_SHOW_MESSAGES } from "@/domain/marketplace/pickup-record";
 import { isRating, RATING_LABELS } from "@/domain/marketplace/rating";
@@ -20,7 +20,6 @@ import { forgetPickupCode } from "@/lib/pickup-code-storage";
 import type { Deal } from "../api/conversations";
 import { canCompleteWith, dealNote, dealStage, isVerified } from "../lib/deal-stage";
 import { DealNoteLine, DealSection } from "./chat-frame";
-import { CompletionForm } from "./completion-form";
 import { HoldPanel } from "./hold-panel";
 import { BuyerPickupTally, NoShow } from "./no-show";
 import { OfferDetails } from "./offer-details";
@@ -83,12 +82,7 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
     return (
       <>
         <DealNoteLine note={dealNote(offer, request, true)} />
-        <OfferDecision
-          calls={dealDecisionCalls}
-          offerId={offer.id}
-          terms={acceptedTermsOf(offer)}
-          merchantName={offer.merchantName}
-        />
+        <OfferDecision calls={dealDecisionCalls} offer={offer} merchantName={offer.merchantName} />
       </>
     );
   if (request && canCompleteWith(offer, request)) {
@@ -117,23 +111,29 @@ function BuyerActions({ offer, request, uid }: { offer: Offer; request: Request 
                 fetchCode={fetchPickupCode}
                 label={pickupLabel(displayProductName(request.productName), offer.merchantName)}
                 holdUntil={offer.holdUntil}
+                keepUntil={offer.dealClosesAt}
               />
             </Suspense>
           </>
         )}
-        <CompletionForm requestId={request.id} verified={verified} />
+        <CompletionForm requestId={request.id} complete={completeTransaction} verified={verified} />
         <RatingOutcome requestId={request.id} />
       </>
     );
   }
   if (stage === "completed") {
+    const rating = request?.customerRating ?? offer.customerRating;
     return (
       <>
-        {verified ? <VerifiedPurchase /> : null}
-        <RatingSummary
-          rating={request?.customerRating ?? offer.customerRating}
-          feedback={request?.customerFeedback ?? offer.customerFeedback}
-        />
+        {verified ? (
+          <VerifiedPurchase hint={rating === undefined ? PICKUP_MESSAGES.verifiedBuyerHint : undefined} />
+        ) : null}
+        {verified && rating === undefined ? (
+          // The sale verified at the till completed the deal: the rating follows, optional.
+          <CompletionForm requestId={offer.requestId} complete={completeTransaction} verified />
+        ) : (
+          <RatingSummary rating={rating} feedback={request?.customerFeedback ?? offer.customerFeedback} />
+        )}
         <RatingOutcome requestId={offer.requestId} />
       </>
     );
@@ -177,9 +177,10 @@ function MerchantOutcome({
     );
   }
   if (stage === "completed") {
+    const rated = (offer.customerRating ?? request?.customerRating) !== undefined;
     return (
       <>
-        {verified ? <VerifiedPurchase /> : null}
+        {verified ? <VerifiedPurchase hint={rated ? undefined : PICKUP_MESSAGES.verifiedShopHint} /> : null}
         <RatingSummary
           rating={offer.customerRating ?? request?.customerRating}
           feedback={offer.customerFeedback ?? request?.customerFeedback}

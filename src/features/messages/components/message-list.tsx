@@ -1,13 +1,15 @@
 import { useEffect, useRef } from "react";
 import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
 import type { Message } from "@/domain/marketplace/message";
+import { MESSAGE_TYPE, SYSTEM_SENDER_NAME } from "@/domain/marketplace/message-type";
 import { MESSAGE_REPORT_TEXT } from "@/domain/people/first-paint-trust-texts";
 import { cn } from "@/lib/cn";
 
 const timeFormat = new Intl.DateTimeFormat("it-IT", { hour: "2-digit", minute: "2-digit" });
 
 /** What a bubble shows (the chat's frame paints this device's copy of them, src/lib/chat-preview.ts). */
-type ListedMessage = Pick<Message, "id" | "senderId" | "senderName" | "content" | "createdAt">;
+type ListedMessage = Pick<Message, "id" | "senderId" | "senderName" | "content" | "createdAt"> &
+  Partial<Pick<Message, "type">>;
 
 /**
  * The thread, oldest first, own messages on the right; new messages are announced politely. With
@@ -39,6 +41,21 @@ export function MessageList<T extends ListedMessage>({
     <div role="log" aria-live="polite" aria-label="Messaggi" className="p-3 sm:p-4">
       <ol className="space-y-2">
         {messages.map((message) => {
+          if (message.type === MESSAGE_TYPE.system) {
+            // A deal event the server wrote (accepted, verified, cancelled, no-show, closed): nobody's
+            // words, so no bubble, no side and no report; centred, as a note of the deal.
+            return (
+              <li key={message.id} className="flex justify-center" data-message-type="system">
+                <p className="max-w-[90%] rounded-lg bg-slate-100 px-3 py-1.5 text-center text-sm text-slate-700">
+                  <span className="sr-only">{SYSTEM_SENDER_NAME}: </span>
+                  {message.content}{" "}
+                  <time className="text-xs text-slate-600" dateTime={message.createdAt.toISOString()}>
+                    {timeFormat.format(message.createdAt)}
+                  </time>
+                </p>
+              </li>
+            );
+          }
           const own = message.senderId === uid;
           return (
             <li key={message.id} className={cn("flex", own ? "justify-end" : "justify-start")}>

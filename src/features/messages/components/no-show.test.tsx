@@ -55,14 +55,19 @@ describe("Non ritirato (the shop's side)", () => {
     expect(markButton()).toBeInTheDocument();
     ended.unmount();
 
-    // Released by either side before its end: over too.
-    render({
+    // Released by the buyer before its end: not yet, only once its end has passed.
+    const early = render({
       ...accepted,
       holdUntil: new Date(Date.now() + 2 * HOUR),
       holdReleasedAt: new Date(),
       holdReleasedBy: "customer",
     });
-    expect(markButton()).toBeInTheDocument();
+    expect(markButton()).not.toBeInTheDocument();
+    early.unmount();
+
+    // Released by the shop itself: never, even after its end.
+    render({ ...accepted, holdReleasedAt: new Date(), holdReleasedBy: "merchant" });
+    expect(markButton()).not.toBeInTheDocument();
   });
 
   it("asks first, says what follows, and going back sends nothing", async () => {

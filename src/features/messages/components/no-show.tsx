@@ -1,17 +1,29 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { markNoShow } from "@/data/pickup-codes";
+import { markNoShow, readPickupRecord } from "@/data/pickup-codes";
 import { callableErrorMessage } from "@/domain/boundary/errors";
 import type { Conversation } from "@/domain/marketplace/conversation";
 import type { Offer } from "@/domain/marketplace/offer";
 import { NO_SHOW_MESSAGES, NO_SHOW_REFUSALS, pickupTallyText } from "@/domain/marketplace/pickup-record";
 import { DEAL_CHANGE_META, INLINE_ERROR_META } from "@/lib/query-client";
 
-/** For the shop: the buyer's collected holds as a plain count ('3 ritiri su 3'), from its conversation. */
+/**
+ * For the shop: the buyer's collected holds as a plain count ('3 ritiri su 3'), read when shown
+ * (readPickupRecord), so a pickup verified or missed since the offer counts; the copy on the
+ * conversation (submitOffer's) shows until the answer comes, or if it cannot come.
+ */
 export function BuyerPickupTally({ conversation }: { conversation: Conversation }) {
-  const text = pickupTallyText(conversation.buyerPickups);
+  const current = useQuery({
+    queryKey: ["pickupRecord", conversation.offerId],
+    queryFn: () => readPickupRecord({ offerId: conversation.offerId }),
+    staleTime: 60_000,
+    retry: false,
+    // The copy on the conversation stands in if the read fails: no error toast for it.
+    meta: { quiet: true },
+  });
+  const text = pickupTallyText(current.data ?? conversation.buyerPickups);
   if (!text) return null;
   return (
     <p className="text-sm text-slate-700">
@@ -20,10 +32,15 @@ export function BuyerPickupTally({ conversation }: { conversation: Conversation 
   );
 }
 
-/** The hold is over without a verified pickup: its time ran out, or either side let it go. */
+/**
+ * 'Non ritirato' may be marked (markNoShow's own rule): the hold's end has passed without a verified
+ * pickup, and the shop did not let the hold go itself.
+ */
 export const holdEndedUnverified = (offer: Offer, now: number) =>
   offer.verifiedPurchaseAt === undefined &&
-  (Boolean(offer.holdReleasedAt) || (offer.holdUntil !== undefined && offer.holdUntil.getTime() <= now));
+  offer.holdReleasedBy !== "merchant" &&
+  offer.holdUntil !== undefined &&
+  offer.holdUntil.getTime() <= now;
 
 /**
  * 'Non ritirato': once the hold ended without a verified pickup the shop may say so (markNoShow), after

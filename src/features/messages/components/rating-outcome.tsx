@@ -1,7 +1,7 @@
 import { EmailProofButton } from "@/components/account/email-proof-button";
+import { useCompletionAnswer } from "@/components/marketplace/completion";
 import { RATING_PROOF_COPY, ratingOutcomeMessage } from "@/domain/marketplace/rating-messages";
 import { useEmailProven } from "@/lib/email-proof";
-import { useCompletionAnswer } from "../api/deals";
 
 /**
  * Once the buyer's rating is sent: whether it entered the shop's average and shows on its page, and

@@ -30,7 +30,7 @@ export type DealStage = "pending" | "accepted" | "completed" | "closed";
 export function dealStage(offer: Offer, request: Request | null): DealStage {
   if (request && isCompletedRequest(request.status) && request.completedOfferId === offer.id)
     return "completed";
-  if (offer.customerRating !== undefined) return "completed";
+  if (offer.customerRating !== undefined || offer.verifiedPurchaseAt !== undefined) return "completed";
   if (isAcceptedOffer(offer.status)) return "accepted";
   if (isPendingOffer(offer.status) && (!request || canReceiveOffers(request.status))) return "pending";
   return "closed";
@@ -72,9 +72,12 @@ export function closedByFunction(conversation: Pick<Conversation, "status" | "cl
     : CHAT_CLOSED_BY_TEXTS.moderation;
 }
 
-/** The purchase was proved at the till (the pickup code, on either document). */
-export const isVerified = (offer: Offer, request: Request | null): boolean =>
-  offer.verifiedPurchaseAt !== undefined || request?.verifiedPurchaseAt !== undefined;
+/**
+ * The purchase was proved at the till (the pickup code): the mark is the offer's alone, so a later deal
+ * on the same request is never shown verified (a request may still carry an older version's mark).
+ */
+export const isVerified = (offer: Offer, _request?: Request | null): boolean =>
+  offer.verifiedPurchaseAt !== undefined;
 
 /**
  * The deal panel's line about what happens next, when it shows one: for the buyer, before 'Accetta', how

@@ -7,16 +7,25 @@ import { DEAL_MESSAGES } from "@/domain/marketplace/deal-messages";
 import { type Rating, validateRatingForm } from "@/domain/marketplace/rating";
 import { RATING_PROOF_COPY } from "@/domain/marketplace/rating-messages";
 import { useEmailProven } from "@/lib/email-proof";
-import { useCompleteTransaction } from "../api/deals";
+import { type CompleteCall, useCompleteTransaction } from "./completion";
 import { RatingStars } from "./rating-stars";
 
 /**
  * After acceptance the buyer first goes to the shop: the rating is asked only when they say they bought
  * ('Ho acquistato'), with no star preselected; sending it completes the deal (spec §4). A buyer whose
  * e-mail is not proven reads, right there, that the rating would not count, with the one-tap proof
- * (not after a verified purchase, whose rating always counts).
+ * (not after a verified purchase, which needs no proof: the deal is then already completed and the
+ * rating, optional, follows from the same place: the chat's deal panel or the buyer's request card).
  */
-export function CompletionForm({ requestId, verified = false }: { requestId: string; verified?: boolean }) {
+export function CompletionForm({
+  requestId,
+  complete,
+  verified = false,
+}: {
+  requestId: string;
+  complete: CompleteCall;
+  verified?: boolean;
+}) {
   const [purchased, setPurchased] = useState(false);
   // Once the shop verified the pickup code at its till, the purchase is proven: the rating is asked at once.
   if (!purchased && !verified) {
@@ -27,19 +36,28 @@ export function CompletionForm({ requestId, verified = false }: { requestId: str
       </div>
     );
   }
-  return <RatingForm requestId={requestId} verified={verified} onCancel={() => setPurchased(false)} />;
+  return (
+    <RatingForm
+      requestId={requestId}
+      call={complete}
+      verified={verified}
+      onCancel={() => setPurchased(false)}
+    />
+  );
 }
 
 function RatingForm({
   requestId,
+  call,
   verified,
   onCancel,
 }: {
   requestId: string;
+  call: CompleteCall;
   verified: boolean;
   onCancel: () => void;
 }) {
-  const complete = useCompleteTransaction(requestId);
+  const complete = useCompleteTransaction(requestId, call);
   const proven = useEmailProven();
   const [rating, setRating] = useState<Rating | null>(null);
   const [feedback, setFeedback] = useState("");

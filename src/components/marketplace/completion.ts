@@ -1,7 +1,6 @@
 import { useMutation, useMutationState } from "@tanstack/react-query";
 import { useToast } from "@/components/ui/toast";
-import { completeTransaction } from "@/data/deals";
-import type { CompleteTransactionOutput } from "@/domain/boundary/callables";
+import type { CompleteTransactionInput, CompleteTransactionOutput } from "@/domain/boundary/callables";
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
 import type { Rating } from "@/domain/marketplace/rating";
 import { failWith } from "@/lib/app-error";
@@ -10,8 +9,14 @@ import { DEAL_CHANGE_META } from "@/lib/query-client";
 /** One request's completion: the form sends it, the completed panel reads its answer. */
 const completionKey = (requestId: string) => ["deals", "complete", requestId] as const;
 
-/** The buyer completes the deal with a rating (the decisions are in components/marketplace/deal-actions). */
-export function useCompleteTransaction(requestId: string) {
+/** The completeTransaction callable, from the feature (src/data is below this layer). */
+export type CompleteCall = (input: CompleteTransactionInput) => Promise<CompleteTransactionOutput>;
+
+/**
+ * The buyer completes the deal with a rating, or rates a deal the shop verified at its till (already
+ * completed): the chat's deal panel and the buyer's request cards (the decisions are in deal-actions).
+ */
+export function useCompleteTransaction(requestId: string, completeTransaction: CompleteCall) {
   const { toast } = useToast();
   return useMutation({
     mutationKey: completionKey(requestId),
