@@ -178,15 +178,13 @@ describe("the shop's page data", () => {
 
     // A signed-in buyer reads the page the way the app does, under the rules (an account the rules
     // know: its users document).
-    await db()
-      .doc("users/luca")
-      .set({
-        id: "luca",
-        email: "luca@example.it",
-        displayName: "Luca",
-        userType: "customer",
-        createdAt: at,
-      });
+    await db().doc("users/luca").set({
+      id: "luca",
+      email: "luca@example.it",
+      displayName: "Luca",
+      userType: "customer",
+      createdAt: at,
+    });
     const reader: SignedInClient = await signedInClient(stack, { uid: "luca", email: "luca@example.it" });
     try {
       const reviews = await listShopReviews(SHOP, 10, reader.lite);

@@ -108,16 +108,19 @@ beforeEach(async () => {
     .collection(COLLECTIONS.profiles)
     .doc(SHOP)
     .set({ uid: SHOP, displayName: "Mario", businessName: SHOP_NAME, userType: "merchant" });
-  await db().collection(COLLECTIONS.requests).doc(REQUEST).set({
-    customerId: BUYER,
-    productName: "Trapano avvitatore",
-    category: "casa",
-    status: "active",
-    actionRadius: 10,
-    location: { lat: 45.4642, lng: 9.19, address: "Via Torino 1, Milano" },
-    createdAt: EARLIER,
-    updatedAt: EARLIER,
-  });
+  await db()
+    .collection(COLLECTIONS.requests)
+    .doc(REQUEST)
+    .set({
+      customerId: BUYER,
+      productName: "Trapano avvitatore",
+      category: "casa",
+      status: "active",
+      actionRadius: 10,
+      location: { lat: 45.4642, lng: 9.19, address: "Via Torino 1, Milano" },
+      createdAt: EARLIER,
+      updatedAt: EARLIER,
+    });
   [buyer, shop] = await Promise.all([
     signedInClient(stack, { uid: BUYER, email: `${BUYER}@example.it` }),
     signedInClient(stack, { uid: SHOP, email: `${SHOP}@example.it` }),
