@@ -141,9 +141,11 @@ async function deleteKeyedDocuments(db: Firestore, uid: string): Promise<void> {
  * name becomes 'Utente eliminato' (on the conversation and on every message they wrote) and the
  * conversation is closed. Ratings they gave stay on the requests and offers and in the shop's average,
  * their reviews on shops' pages stay signed 'Utente eliminato', and the record linking them to the shop
- * (ratingsGiven) goes. Their users document with the token
- * ledger, their unread counts, Algo's records, their reports and blocks are deleted, the public profile becomes a tombstone
- * named 'Utente eliminato', and finally the Auth account is deleted.
+ * (ratingsGiven) goes. Every document keyed by the account that ACCOUNT_DATA
+ * (src/domain/boundary/account-data.ts) says goes is deleted (pickup codes and records, shopMonths,
+ * shopAreas, the shop index, unread counts, Algo's records, reports, blocks, …; the users document
+ * with its ledger last), the public profile becomes a tombstone named 'Utente eliminato' (the rules
+ * refuse a sign-up over it), and finally the Auth account is deleted.
  *
  * Money comes first: a shop's subscription is cancelled at Stripe before anything is erased (a failure
  * stops the deletion, so nobody is charged for an account that no longer exists); the fiscal records
