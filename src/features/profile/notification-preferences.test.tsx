@@ -49,6 +49,7 @@ describe("/profile: 'Notifiche via email'", () => {
         pickup_missed: true,
         message_received: false,
         conversation_closed: true,
+        deal_closed: true,
       },
     });
   });
