@@ -44,6 +44,7 @@ describe("the account guard on every callable and task", () => {
         "generateOfferDescription",
         "markNoShow",
         "priceGuidance",
+        "readPickupRecord",
         "releaseHold",
         "submitGroupOffer",
         "submitOffer",
