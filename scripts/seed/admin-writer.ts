@@ -23,11 +23,12 @@ import {
   REQUEST_PRIVATE_LOCATION_ID,
   SUBCOLLECTIONS,
 } from "../../src/domain/core/collections";
+import { acceptedTermsOf } from "../../src/domain/marketplace/accepted-terms";
 import { conversationSchema, isParticipant } from "../../src/domain/marketplace/conversation";
 import { shopHoldTerms } from "../../src/domain/marketplace/deal-end";
 import type { NewMessageInput } from "../../src/domain/marketplace/message";
 import { buildMessageWrite } from "../../src/domain/marketplace/message-document";
-import { acceptedTermsOf, offerSchema } from "../../src/domain/marketplace/offer";
+import { offerSchema } from "../../src/domain/marketplace/offer";
 import type { NewRequestInput } from "../../src/domain/marketplace/request";
 import { buildRequestDocument } from "../../src/domain/marketplace/request-document";
 import { unreadWrites } from "../../src/domain/notifications/unread-counts";

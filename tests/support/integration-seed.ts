@@ -1,6 +1,6 @@
 import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
+import { type AcceptedTerms, acceptedTermsOf } from "../../src/domain/marketplace/accepted-terms";
 import { shopHoldTerms } from "../../src/domain/marketplace/deal-end";
-import { type AcceptedTerms, acceptedTermsOf } from "../../src/domain/marketplace/offer";
 import { checkDigitOf } from "../../src/domain/people/partita-iva";
 
 /**

@@ -7,6 +7,7 @@ import {
 } from "@/domain/boundary/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import { sameAcceptedTerms } from "@/domain/marketplace/accepted-terms";
 import {
   DEAL_END_REFUSALS,
   DEAL_SYSTEM_LINES,
@@ -15,7 +16,6 @@ import {
   shopHoldTerms,
 } from "@/domain/marketplace/deal-end";
 import { DEAL_MESSAGES } from "@/domain/marketplace/marketplace-messages";
-import { sameAcceptedTerms } from "@/domain/marketplace/offer";
 import { holdUntilFor } from "@/domain/marketplace/pickup-hold";
 import {
   assertOfferTransition,

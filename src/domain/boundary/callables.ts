@@ -4,7 +4,8 @@ import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "../core/common-messages.ts"
 import { idSchema, optionalText } from "../core/fields.ts";
 import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "../core/limits.ts";
 import { userTypeSchema } from "../core/user-type.ts";
-import { acceptedTermsSchema, offerTermsSchema } from "../marketplace/offer.ts";
+import { acceptedTermsSchema } from "../marketplace/accepted-terms.ts";
+import { offerTermsSchema } from "../marketplace/offer.ts";
 import { RATING_UNCOUNTED_REASONS, ratingSchema } from "../marketplace/rating.ts";
 import { publicProfileSchema } from "../people/user.ts";
 
@@ -34,7 +35,7 @@ export const submitOfferOutputSchema = z.object({ offerId: idSchema, conversatio
 export type SubmitOfferOutput = z.infer<typeof submitOfferOutputSchema>;
 
 /**
- * The terms the buyer saw (offer.ts acceptedTermsOf): a merchant may still edit a pending offer, and
+ * The terms the buyer saw (accepted-terms.ts acceptedTermsOf): a merchant may still edit a pending offer, and
  * the buyer must never accept a price, description or delivery they have not seen (the function refuses
  * with DEAL_MESSAGES.offerChanged when any of them differs from the stored offer).
  */

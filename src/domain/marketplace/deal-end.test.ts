@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { acceptedTermsOf } from "./accepted-terms.ts";
 import { DEAL_OPEN_MS, dealClosesAt, holdFingerprint, shopHoldTerms } from "./deal-end.ts";
-import { acceptedTermsOf } from "./offer.ts";
 
 const HOURS = { mon: [{ open: "09:00", close: "19:00" }], sat: [{ open: "10:00", close: "13:00" }] };
 

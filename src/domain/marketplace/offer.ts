@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VALIDATION_MESSAGES } from "../core/common-messages.ts";
-import { DELIVERY_OPTIONS, deliveryOptionSchema } from "../core/enums.ts";
+import { deliveryOptionSchema } from "../core/enums.ts";
 import { dateSchema, idSchema, optionalText, requiredText } from "../core/fields.ts";
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -10,9 +10,7 @@ import {
   PRODUCT_NAME_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from "../core/limits.ts";
-import type { WeeklyHours } from "../people/opening-hours.ts";
 import { displayProductName } from "../products/product-name.ts";
-import { holdFingerprint, holdFingerprintSchema } from "./deal-end.ts";
 import { MERCHANT_MESSAGES } from "./marketplace-messages.ts";
 import { HOLD_RELEASED_BY, holdChoiceSchema } from "./pickup-hold.ts";
 import { OFFER_STATUS, type OfferStatus, offerStatusSchema } from "./state-machine.ts";
@@ -109,49 +107,6 @@ export const newOfferInputSchema = offerTermsSchema.extend({
 });
 export type NewOfferInput = z.input<typeof newOfferInputSchema>;
 export type NewOffer = z.output<typeof newOfferInputSchema>;
-
-/**
- * What the buyer accepts (acceptOffer): the price, the description and the delivery options as the
- * app displayed them. Lengths are the offer's own (a stored offer never exceeds them).
- */
-export const acceptedTermsSchema = z.object({
-  price: priceSchema,
-  description: z.string().max(DESCRIPTION_MAX_LENGTH),
-  deliveryOptions: z.array(deliveryOptionSchema).min(1).max(DELIVERY_OPTIONS.length),
-  /** The hold as shown: its length, the pickup address and the hours (deal-end.ts holdFingerprint). */
-  hold: holdFingerprintSchema,
-});
-export type AcceptedTerms = z.infer<typeof acceptedTermsSchema>;
-
-/** The terms of an offer as the buyer sees it, with the shop's address and hours shown, to send with Accetta. */
-export function acceptedTermsOf(
-  offer: Pick<Offer, "price" | "description" | "deliveryOptions" | "holdChoice">,
-  shop: { address?: string | undefined; weeklyHours?: WeeklyHours | undefined } = {},
-): AcceptedTerms {
-  return {
-    price: offer.price,
-    description: offer.description,
-    deliveryOptions: [...offer.deliveryOptions],
-    hold: holdFingerprint({ holdChoice: offer.holdChoice, ...shop }),
-  };
-}
-
-/** True when the stored offer still holds exactly the terms the buyer saw (delivery options in any order). */
-export function sameAcceptedTerms(
-  seen: AcceptedTerms,
-  stored: {
-    price?: number | undefined;
-    description?: string | undefined;
-    deliveryOptions?: readonly string[] | undefined;
-  },
-): boolean {
-  const options = (list: readonly string[] = []) => [...list].sort().join(",");
-  return (
-    seen.price === stored.price &&
-    seen.description === stored.description &&
-    options(seen.deliveryOptions) === options(stored.deliveryOptions)
-  );
-}
 
 /** Optional reason typed in the reject box. */
 export const rejectionReasonSchema = optionalText(SHORT_TEXT_MAX_LENGTH);
