@@ -147,7 +147,6 @@ const ON_DEMAND = new Set([
  * the landing, but the entry they build on (React, the router and react-query: ~88 of its 101 kB) leaves
  * them 3-4.5 kB short of 108 kB; what is left to do is moving react-query (and the session's providers)
  * out of the entry, which every page's tests would feel.
- */
  *
  * /customer, a request's page and /make-offer came back 0.2-1.3 kB over 270 kB when the deal's end
  * (the hold's fingerprint, the rating on the buyer's cards) and the account guard's messages landed
