@@ -157,8 +157,8 @@ const ROOM_EXCEPTIONS = {
   "/acquirenti": 111.1 * KB,
   "/negozianti": 112.5 * KB,
   "/customer": 270.4 * KB,
-  "/requests/:requestId": 271.3 * KB,
-  "/make-offer/:requestId": 270.2 * KB,
+  "/requests/:requestId": 271.4 * KB,
+  "/make-offer/:requestId": 270.3 * KB,
 };
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":
