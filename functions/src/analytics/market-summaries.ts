@@ -22,12 +22,14 @@ import { forEachPage, type SweepPaging } from "../lib/sweep-pages";
  * shards the events increment (market-shards.ts). The hourly job reads only the shards written since
  * its cursor (`touchedAt`, a server timestamp), page by page, folds each page into its months (one
  * transaction per month touched, the summary's only writer besides the reconciliation) and moves the
- * cursor to the last shard folded: a run stopped by its time budget keeps what it folded and the next
+ * cursor to the last shard folded (at most every 5 s): a run stopped by its time budget keeps what it folded and the next
  * goes on from there. Per run: the shards written in the hour (≤ the events of the hour, usually far
  * fewer) plus one read and one write per month touched.
  */
 
 const PROGRESS_ID = "summaries";
+/** The summaries and the cursor are written at most this often during a run (one write a second, at most). */
+const FLUSH_EVERY_MS = 5_000;
 
 export interface SummaryDeps extends SweepPaging {
   db: Firestore;
@@ -67,6 +69,7 @@ export async function buildMarketSummariesFor(
   deps: SummaryDeps,
 ): Promise<{ shards: number; read: number; complete: boolean }> {
   const { db } = deps;
+  const wallClock = deps.wallClock ?? Date.now;
   const progress = db.collection(COLLECTIONS.marketJobs).doc(PROGRESS_ID);
   const since = (await progress.get()).get("since");
   const query = db
@@ -74,14 +77,26 @@ export async function buildMarketSummariesFor(
     .where(MARKET_SHARD_FIELDS.touchedAt, ">=", since instanceof Timestamp ? since : Timestamp.fromMillis(0))
     .orderBy(MARKET_SHARD_FIELDS.touchedAt);
   let shards = 0;
+  let pending: MarketShard[] = [];
+  let cursor: Timestamp | undefined;
+  let flushedAt = wallClock();
+  // A month summary takes one write per flush: at most one every FLUSH_EVERY_MS, and at the end.
+  const flush = async () => {
+    if (!cursor) return;
+    await foldIntoSummaries(db, pending);
+    await progress.set({ since: cursor, builtAt: Timestamp.fromDate(deps.now()) }, { merge: true });
+    shards += pending.length;
+    pending = [];
+    cursor = undefined;
+    flushedAt = wallClock();
+  };
   const pages = await forEachPage(query, deps, async (docs) => {
-    const parsed = parseShards(docs);
-    await foldIntoSummaries(db, parsed);
-    shards += parsed.length;
+    pending.push(...parseShards(docs));
     const last = docs.at(-1)?.get(MARKET_SHARD_FIELDS.touchedAt);
-    if (last instanceof Timestamp)
-      await progress.set({ since: last, builtAt: Timestamp.fromDate(deps.now()) }, { merge: true });
+    if (last instanceof Timestamp) cursor = last;
+    if (wallClock() - flushedAt >= FLUSH_EVERY_MS) await flush();
   });
+  await flush();
   return { shards, read: pages.read + 1, complete: pages.complete };
 }
 
