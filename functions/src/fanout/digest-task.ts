@@ -72,7 +72,13 @@ export const sendShopDigest = onTaskDispatched<DigestTask>(
   sized("sendShopDigest", {
     region,
     retryConfig: { maxAttempts: 5, minBackoffSeconds: 30, maxBackoffSeconds: 600 },
-    rateLimits: { maxConcurrentDispatches: 50, maxDispatchesPerSecond: 100 },
+    // firebase-tools' Cloud Tasks emulator dispatches at once and starts a worker process per dispatch
+    // in flight: a request's ≤ 30 cell tasks, 30 processes loading the bundle at once on a small
+    // machine, time out; there 4 at a time.
+    rateLimits: {
+      maxConcurrentDispatches: process.env.FUNCTIONS_EMULATOR === "true" ? 4 : 50,
+      maxDispatchesPerSecond: 100,
+    },
   }),
   async (request) => {
     const task = digestTaskSchema.safeParse(request.data);
