@@ -4,7 +4,6 @@ import { DEVICE_STORAGE_KEYS } from "../../src/domain/core/device-storage";
 import { DEMO_PASSWORD } from "../seed/demo-data";
 import type { ContentPage, ContentTarget } from "./content-pages";
 import { loadSteps, printSteps, TRACE } from "./content-trace";
-import { CPU_SLOWDOWN } from "./lighthouse-budget";
 import { ACCOUNT_BY_ROLE } from "./lighthouse-pages";
 
 // One measured load of `npm run bench:content`: a page in a throttled tab, timed in the page itself
@@ -122,7 +121,11 @@ function watchForContent(arg: { target: ContentTarget; forgetKey?: string }): vo
 }
 
 /** A tab in `context`, throttled as the bench says, watching for `page`'s data on every load. */
-export async function throttledTab(context: BrowserContext, page: ContentPage): Promise<Page> {
+export async function throttledTab(
+  context: BrowserContext,
+  page: ContentPage,
+  slowdown: number,
+): Promise<Page> {
   const tab = await context.newPage();
   // tsx (esbuild) names the inner functions of watchForContent with a `__name` helper the page lacks.
   await tab.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
@@ -133,7 +136,7 @@ export async function throttledTab(context: BrowserContext, page: ContentPage): 
   const cdp = await context.newCDPSession(tab);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, ...NETWORK });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
   return tab;
 }
 
@@ -167,10 +170,11 @@ export async function coldAndWarm(
   url: string,
   page: ContentPage,
   storage: StorageState | undefined,
+  slowdown: number,
 ): Promise<{ cold: number; warm: number }> {
   const context = await browser.newContext({ ...CONTEXT, storageState: storage });
   try {
-    const tab = await throttledTab(context, page);
+    const tab = await throttledTab(context, page, slowdown);
     const cold = await timeToContent(tab, url).catch((error: unknown) => {
       throw new Error(`cold: ${error instanceof Error ? error.message : String(error)}`);
     });

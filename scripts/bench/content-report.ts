@@ -5,6 +5,23 @@ import { markdownTable } from "./markdown-table";
 
 /** Time until the page's own data is on screen, ms: warm (HTTP cache primed) and cold (empty cache). */
 export const CONTENT_BUDGET_MS = { warm: 1_500, cold: 3_000 } as const;
+/**
+ * The same times against the reference `/` of the same run (architecture §8): a host twice as slow
+ * doubles both, so the ratio is the verdict that holds on every machine.
+ */
+export const CONTENT_RATIO_BUDGET = { warm: 2, cold: 1.6 } as const;
+
+/** The reference's medians in this run, ms (`/` signed out, to its main heading). */
+export interface ReferenceTimes {
+  cold: number;
+  warm: number;
+}
+
+export interface ContentBudget {
+  ms: { warm: number; cold: number };
+  ratio: { warm: number; cold: number };
+}
+export const CONTENT_BUDGET: ContentBudget = { ms: CONTENT_BUDGET_MS, ratio: CONTENT_RATIO_BUDGET };
 
 export interface ContentResult {
   /** The path as shown in the table (`/messages/:id` for the conversation). */
@@ -29,13 +46,30 @@ export function seconds(ms: number | undefined): string {
 
 export type ContentStatus = "ok" | "over" | "unmeasured";
 
-/** A page is unmeasured when any run failed or none completed: it never gets a number. */
-export function pageStatus(result: ContentResult, budget = CONTENT_BUDGET_MS): ContentStatus {
+/** `value` as a multiple of the reference's, to two decimals. */
+export const ratioTo = (value: number, reference: number) => Math.round((value / reference) * 100) / 100;
+
+/**
+ * A page is unmeasured when any run failed or none completed: it never gets a number. It is within
+ * budget when both medians are within their absolute limits and within their ratio to the reference.
+ */
+export function pageStatus(
+  result: ContentResult,
+  reference: ReferenceTimes,
+  budget = CONTENT_BUDGET,
+): ContentStatus {
   const cold = median(result.cold);
   const warm = median(result.warm);
   if (result.failure !== undefined || cold === undefined || warm === undefined) return "unmeasured";
-  return cold <= budget.cold && warm <= budget.warm ? "ok" : "over";
+  const absolute = cold <= budget.ms.cold && warm <= budget.ms.warm;
+  const relative =
+    ratioTo(cold, reference.cold) <= budget.ratio.cold && ratioTo(warm, reference.warm) <= budget.ratio.warm;
+  return absolute && relative ? "ok" : "over";
 }
+
+/** The budget in words, for the verdict line and the docs. */
+export const budgetText = (budget = CONTENT_BUDGET) =>
+  `cold ≤ ${seconds(budget.ms.cold)} and ≤ ${budget.ratio.cold} × /, warm ≤ ${seconds(budget.ms.warm)} and ≤ ${budget.ratio.warm} × /`;
 
 export interface ContentVerdict {
   ok: boolean;
@@ -45,10 +79,16 @@ export interface ContentVerdict {
   line: string;
 }
 
-export function verdict(results: readonly ContentResult[], budget = CONTENT_BUDGET_MS): ContentVerdict {
-  const over = results.filter((r) => pageStatus(r, budget) === "over").map((r) => r.page);
-  const unmeasured = results.filter((r) => pageStatus(r, budget) === "unmeasured").map((r) => r.page);
-  const limits = `warm ≤ ${seconds(budget.warm)}, cold ≤ ${seconds(budget.cold)}`;
+export function verdict(
+  results: readonly ContentResult[],
+  reference: ReferenceTimes,
+  budget = CONTENT_BUDGET,
+): ContentVerdict {
+  const over = results.filter((r) => pageStatus(r, reference, budget) === "over").map((r) => r.page);
+  const unmeasured = results
+    .filter((r) => pageStatus(r, reference, budget) === "unmeasured")
+    .map((r) => r.page);
+  const limits = `${budgetText(budget)}; / cold ${seconds(reference.cold)}, warm ${seconds(reference.warm)}`;
   const problems = [
     ...(over.length > 0 ? [`OVER BUDGET (${limits}): ${over.join(", ")}`] : []),
     ...(unmeasured.length > 0 ? [`NOT MEASURED: ${unmeasured.join(", ")}`] : []),
@@ -62,28 +102,33 @@ export function verdict(results: readonly ContentResult[], budget = CONTENT_BUDG
 
 const STATUS_CELL: Record<ContentStatus, string> = { ok: "yes", over: "NO", unmeasured: "NOT MEASURED" };
 
-/** The Markdown table: page, data, cold median, warm median, runs, budget ok. */
+/** The Markdown table: page, data, cold and warm medians each with its ratio to `/`, runs, budget ok. */
 export function contentTable(
   results: readonly ContentResult[],
   runs: number,
-  budget = CONTENT_BUDGET_MS,
+  reference: ReferenceTimes,
+  budget = CONTENT_BUDGET,
 ): string {
   const rows = results.map((result) => {
-    const status = pageStatus(result, budget);
+    const status = pageStatus(result, reference, budget);
     // No number for a page that was not measured on every run: a partial median is not its time.
-    const cell = (values: readonly number[]) => (status === "unmeasured" ? "—" : seconds(median(values)));
+    const cell = (values: readonly number[], against: number) => {
+      const value = median(values);
+      if (status === "unmeasured" || value === undefined) return "—";
+      return `${seconds(value)} (${ratioTo(value, against).toFixed(2)} ×)`;
+    };
     const done = status === "unmeasured" ? 0 : Math.min(result.cold.length, result.warm.length);
     return [
       result.page,
       result.data,
-      cell(result.cold),
-      cell(result.warm),
+      cell(result.cold, reference.cold),
+      cell(result.warm, reference.warm),
       `${done}/${runs}`,
       STATUS_CELL[status],
     ];
   });
   return markdownTable(
-    ["Page", "Data on screen", "Cold (median)", "Warm (median)", "Runs", "Budget ok"],
+    ["Page", "Data on screen", "Cold (× /)", "Warm (× /)", "Runs", "Budget ok"],
     rows,
     new Set([2, 3, 4]),
   );

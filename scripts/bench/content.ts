@@ -7,6 +7,7 @@ import { launchChromium } from "./chromium";
 import { coldAndWarm, type StorageState, signedInStorage } from "./content-measure";
 import { CONTENT_PAGES, type ContentPage, type ContentRole, REFERENCE_PAGE } from "./content-pages";
 import { type ContentResult, contentTable, median, runsLine, seconds, verdict } from "./content-report";
+import { calibrateCpu, calibrationText } from "./cpu-calibration";
 import { PROJECT_ID, root, VERBOSE } from "./lighthouse-options";
 
 const RUNS = Number(process.env.BENCH_CONTENT_RUNS ?? 3);
@@ -23,7 +24,7 @@ function pathOf(page: ContentPage, sessions: Map<ContentRole, Session>): string 
   return path;
 }
 
-async function measureAll(browser: Browser, appUrl: string): Promise<ContentResult[]> {
+async function measureAll(browser: Browser, appUrl: string, slowdown: number): Promise<ContentResult[]> {
   const sessions = new Map<ContentRole, Session>([["visitor", {}]]);
   for (const role of ["buyer", "merchant"] as const) {
     try {
@@ -55,6 +56,7 @@ async function measureAll(browser: Browser, appUrl: string): Promise<ContentResu
           `${appUrl}${pathOf(page, sessions)}`,
           page,
           session?.storage,
+          slowdown,
         );
         result.cold.push(cold);
         result.warm.push(warm);
@@ -82,33 +84,41 @@ async function main(): Promise<number> {
       useBrowser(browser);
       const cdp = await chromium.connectOverCDP(`http://${LOCAL_HOST}:${browser.port}`);
       let results: ContentResult[];
+      let calibrationLine = "";
       try {
+        // Calibrated once, before any page, on the quiet browser (./cpu-calibration.ts).
+        const calibration = await calibrateCpu(cdp);
+        console.log(`CPU: ${calibrationText(calibration)}`);
         console.log(
-          `Chromium ${cdp.version()}; 150 ms and 1.6 Mbps per request, CPU 4× slower; ${RUNS} runs (cold, then warm) per page:`,
+          `Chromium ${cdp.version()}; 150 ms and 1.6 Mbps per request, CPU ${calibration.slowdown}× slower; ${RUNS} runs (cold, then warm) per page:`,
         );
-        results = await measureAll(cdp, appUrl);
+        results = await measureAll(cdp, appUrl, calibration.slowdown);
+        calibrationLine = calibrationText(calibration);
       } finally {
         await cdp.close().catch(() => undefined);
       }
       const [reference, ...pages] = results;
-      console.log(`\n${contentTable(pages, RUNS)}\n`);
-      if (reference) {
-        const time = (values: number[]) => (reference.failure ? "—" : seconds(median(values)));
-        console.log(
-          `Reference: / signed out, to its main heading: cold ${time(reference.cold)}, warm ${time(reference.warm)}` +
-            (reference.failure ? ` (NOT MEASURED: ${reference.failure})` : ""),
-        );
+      const referenceCold = reference?.failure ? undefined : median(reference?.cold ?? []);
+      const referenceWarm = reference?.failure ? undefined : median(reference?.warm ?? []);
+      if (referenceCold === undefined || referenceWarm === undefined) {
+        for (const result of results) console.log(`  ${runsLine(result)}`);
+        console.log(`content: NOT MEASURED: the reference / (${reference?.failure ?? "no runs"})`);
+        return 1;
       }
+      const times = { cold: referenceCold, warm: referenceWarm };
+      console.log(`\n${contentTable(pages, RUNS, times)}\n`);
+      console.log(
+        `Reference: / signed out, to its main heading: cold ${seconds(times.cold)}, warm ${seconds(times.warm)}`,
+      );
       for (const result of results) console.log(`  ${runsLine(result)}`);
       console.log(
         `Host: ${cpus().length} cores, load ${loadavg()
           .map((l) => l.toFixed(1))
           .join(" / ")}; ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
       );
-      const result = verdict(pages);
-      const referenceFailed = reference?.failure !== undefined;
-      console.log(referenceFailed ? `${result.line}; reference NOT MEASURED` : result.line);
-      return result.ok && !referenceFailed ? 0 : 1;
+      const result = verdict(pages, times);
+      console.log(`${result.line}; ${calibrationLine}`);
+      return result.ok ? 0 : 1;
     },
   );
 }

@@ -3,10 +3,9 @@ import { join } from "node:path";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { chromium } from "playwright-core";
 import { LOCAL_HOST } from "../stack/ports";
-import { CPU_SLOWDOWN } from "./lighthouse-budget";
 
 // BENCH_LH_PROFILE=DIR: after a page's Lighthouse runs, one more cold load of it with a V8 CPU profile
-// (4× CPU slowdown, as Lighthouse simulates), summarised by self time per function and per script:
+// (the run's calibrated CPU slowdown, as Lighthouse simulates: ./cpu-calibration.ts), summarised by self time per function and per script:
 // where the main thread's time goes, which Lighthouse's traces do not say ("Unattributable", "index.js").
 
 interface ProfileNode {
@@ -116,6 +115,7 @@ export async function profilePage(
   url: string,
   outDir: string,
   id: string,
+  slowdown: number,
   distDir?: string,
 ) {
   const browser = await chromium.connectOverCDP(`http://${LOCAL_HOST}:${devtoolsPort}`);
@@ -128,7 +128,7 @@ export async function profilePage(
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
       await cdp.send("Network.clearBrowserCache");
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
       await cdp.send("Profiler.start");
@@ -138,7 +138,7 @@ export async function profilePage(
       writeFileSync(join(outDir, `${id}.cpuprofile`), JSON.stringify(profile));
       const lines = summarise(profile, distDir);
       writeFileSync(join(outDir, `${id}.profile.txt`), `${url}\n${lines.join("\n")}\n`);
-      console.log(`  ${url} CPU profile (4× slowdown, ${SETTLE_MS / 1000} s after load):`);
+      console.log(`  ${url} CPU profile (${slowdown}× slowdown, ${SETTLE_MS / 1000} s after load):`);
       for (const line of lines.slice(0, 35)) console.log(line);
     } finally {
       await page.close();

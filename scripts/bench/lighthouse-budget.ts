@@ -41,12 +41,6 @@ export interface PageResult {
   runs: Run[];
 }
 
-/**
- * The phone's CPU against this machine's: Lighthouse's simulated mobile slowdown (its default
- * `cpuSlowdownMultiplier`), which bench:content and the CPU profiles apply as a real throttle too.
- */
-export const CPU_SLOWDOWN = 4;
-
 /** The median of some runs' values (the mean of the middle two for an even count; 0 for none). */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -33,7 +33,12 @@ function lcpElement(lhr: Result): string {
   return `\`${node.selector ?? "?"}\` ("${label}")`;
 }
 
-export async function measure(url: string, devtoolsPort: number, reportName: string): Promise<Run> {
+export async function measure(
+  url: string,
+  devtoolsPort: number,
+  reportName: string,
+  slowdown: number,
+): Promise<Run> {
   const load = loadavg()[0] ?? 0;
   const result = await lighthouse(url, {
     port: devtoolsPort,
@@ -43,6 +48,8 @@ export async function measure(url: string, devtoolsPort: number, reportName: str
     onlyCategories: ["performance"],
     clearStorageTypes: CLEAR_STORAGE_TYPES,
     maxWaitForLoad: MAX_WAIT_FOR_LOAD_MS,
+    // The run's calibrated slowdown (./cpu-calibration.ts) instead of the default 4×.
+    throttling: { cpuSlowdownMultiplier: slowdown },
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse produced no result for ${url}`);
@@ -51,6 +58,12 @@ export async function measure(url: string, devtoolsPort: number, reportName: str
     writeFileSync(join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr));
     // The trace, for chrome://tracing or the DevTools Performance panel (where the long tasks come from).
     writeFileSync(join(REPORTS_DIR, `${reportName}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
+  const applied = lhr.configSettings.throttling.cpuSlowdownMultiplier;
+  if (applied !== slowdown) {
+    throw new Error(
+      `Lighthouse on ${url} ran at ${applied}× CPU slowdown instead of the calibrated ${slowdown}×`,
+    );
   }
   if (lhr.runtimeError)
     throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -74,7 +87,7 @@ export async function measure(url: string, devtoolsPort: number, reportName: str
     benchmarkIndex: lhr.environment.benchmarkIndex,
     finalUrl: lhr.finalDisplayedUrl,
     load,
-    blocking: mainThreadBlocking(result.artifacts.Trace.traceEvents as unknown as TraceEvent[]),
+    blocking: mainThreadBlocking(result.artifacts.Trace.traceEvents as unknown as TraceEvent[], slowdown),
     warnings: lhr.runWarnings,
   };
 }
@@ -85,12 +98,13 @@ export async function measurePage(
   devtoolsPort: number,
   note: string,
   id: string,
+  slowdown: number,
   check?: (run: Run) => void,
 ): Promise<PageResult> {
   const runs: Run[] = [];
   for (let i = 1; i <= RUNS; i += 1) {
     const name = `${id}-${i}`;
-    const run = await measure(`${appUrl}${path}`, devtoolsPort, name);
+    const run = await measure(`${appUrl}${path}`, devtoolsPort, name, slowdown);
     check?.(run);
     runs.push(run);
     const values = METRICS.map((metric) => `${metric.label} ${metric.format(run.values[metric.id])}`);

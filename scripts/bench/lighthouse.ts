@@ -31,10 +31,12 @@
 
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
 import { LOCAL_HOST } from "../stack/ports";
 import { ServiceError } from "../stack/process";
 import { runWithBenchStack } from "./bench-run";
 import { launchChromium, signIn, signOut } from "./chromium";
+import { type CpuCalibration, calibrateCpu, calibrationText } from "./cpu-calibration";
 import { profilePage } from "./cpu-profile";
 import type { PageResult } from "./lighthouse-budget";
 import { measurePage } from "./lighthouse-measure";
@@ -76,6 +78,9 @@ async function main(): Promise<number> {
         Browser: string;
       };
 
+      // Calibrated once, before any page, on the quiet browser (./cpu-calibration.ts).
+      const calibration = await withPlaywright(browser.port, calibrateCpu);
+      console.log(`CPU: ${calibrationText(calibration)}`);
       console.log(`Lighthouse (mobile, simulated throttling), ${RUNS} runs per page:`);
       const pages: PageResult[] = [];
       let signedInAs: BenchRole = "visitor";
@@ -100,17 +105,32 @@ async function main(): Promise<number> {
           // The build (with its source maps) stays next to the profiles: scripts/bench/long-tasks.ts reads both.
           const keptDist = join(PROFILE_DIR, "dist");
           if (!existsSync(keptDist)) cpSync(distDir, keptDist, { recursive: true });
-          await profilePage(browser.port, `${appUrl}${path}`, PROFILE_DIR, page.id, distDir);
+          await profilePage(
+            browser.port,
+            `${appUrl}${path}`,
+            PROFILE_DIR,
+            page.id,
+            calibration.slowdown,
+            distDir,
+          );
         }
         pages.push(
-          await measurePage(appUrl, path, browser.port, roleNote(page.role), page.id, (run) => {
-            const landed = new URL(run.finalUrl).pathname;
-            if (landed !== path) {
-              throw new Error(
-                `COULD NOT measure ${path} (${roleNote(page.role)}): Lighthouse ended on ${run.finalUrl}.`,
-              );
-            }
-          }),
+          await measurePage(
+            appUrl,
+            path,
+            browser.port,
+            roleNote(page.role),
+            page.id,
+            calibration.slowdown,
+            (run) => {
+              const landed = new URL(run.finalUrl).pathname;
+              if (landed !== path) {
+                throw new Error(
+                  `COULD NOT measure ${path} (${roleNote(page.role)}): Lighthouse ended on ${run.finalUrl}.`,
+                );
+              }
+            },
+          ),
         );
       }
 
@@ -123,14 +143,30 @@ async function main(): Promise<number> {
         browser.port,
         roleNote("visitor"),
         "home-end",
+        calibration.slowdown,
       );
-      return reportAndCheck(pages, end, version.Browser);
+      return reportAndCheck(pages, end, version.Browser, calibration);
     },
   );
 }
 
+/** Runs `use` with a Playwright connection to the benches' Chromium, then disconnects. */
+async function withPlaywright<T>(port: number, use: (browser: Browser) => Promise<T>) {
+  const browser = await chromium.connectOverCDP(`http://${LOCAL_HOST}:${port}`);
+  try {
+    return await use(browser);
+  } finally {
+    await browser.close().catch(() => undefined);
+  }
+}
+
 /** Prints the table, writes the doc (only when every page was measured), returns the exit code. */
-function reportAndCheck(pages: PageResult[], end: PageResult, browserVersion: string): number {
+function reportAndCheck(
+  pages: PageResult[],
+  end: PageResult,
+  browserVersion: string,
+  calibration: CpuCalibration,
+): number {
   const rows = tableRows(pages);
   console.log(`\n${textTable(rows)}\n`);
   const beside = referenceRows(pages, end);
@@ -139,17 +175,19 @@ function reportAndCheck(pages: PageResult[], end: PageResult, browserVersion: st
   );
   for (const line of details(pages)) console.log(line);
   if (WRITE_DOC && pages.length === BENCH_PAGES.length) {
-    writeDoc(pages, rows, browserVersion.replace(/^[^/]*\//, ""), referenceMarkdown(beside));
+    writeDoc(pages, rows, browserVersion.replace(/^[^/]*\//, ""), referenceMarkdown(beside), calibration);
     console.log(`\nWrote ${DOC}`);
   }
   const failed = rows.filter((row) => !row.ok);
   if (failed.length > 0) {
     console.error(
-      `\nLighthouse budget MISSED: ${failed.map((row) => `${row.cells[0]} ${row.cells[1]} ${row.cells[3]}`).join(", ")}`,
+      `\nLighthouse budget MISSED: ${failed.map((row) => `${row.cells[0]} ${row.cells[1]} ${row.cells[3]}`).join(", ")}; ${calibrationText(calibration)}`,
     );
     return 1;
   }
-  console.log(`\nLighthouse budget met on ${pages.map((page) => page.path).join(", ")}.`);
+  console.log(
+    `\nLighthouse budget met on ${pages.map((page) => page.path).join(", ")}; ${calibrationText(calibration)}.`,
+  );
   return 0;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the long tasks of a page load are made of: reads a CPU profile written by
- * `BENCH_LH_PROFILE=DIR npm run bench:lighthouse` (DIR/<page>.cpuprofile, recorded with 4× CPU slowdown)
+ * `BENCH_LH_PROFILE=DIR npm run bench:lighthouse` (DIR/<page>.cpuprofile, recorded at the run's calibrated CPU slowdown)
  * and the build kept next to it (DIR/dist, with source maps), splits the samples into busy stretches
  * (no idle sample and no gap without samples: `sampleWeights`), and for each stretch longer than 50 ms prints where its time went:
  * self time per original source and the source files on the stack (inclusive).

@@ -20,7 +20,7 @@ const task = (pid: number, tid: number, ts: number, wallMs: number, cpuMs: numbe
 });
 
 describe("mainThreadBlocking", () => {
-  it("sums 4 × task − 50 ms after the first paint, from wall time and from CPU time", () => {
+  it("sums slowdown × task − 50 ms after the first paint, from wall time and from CPU time", () => {
     const events = [
       thread(1, 10, "CrRendererMain"),
       thread(2, 20, "CrRendererMain"), // another renderer, idle
@@ -33,13 +33,15 @@ describe("mainThreadBlocking", () => {
       task(1, 11, 1_300_000, 90, 90), // the compositor thread: not the main thread
       task(2, 20, 1_300_000, 90, 90), // the idle renderer's single task
     ];
-    expect(mainThreadBlocking(events)).toEqual({ fromWallTime: 180, fromCpuTime: 30 });
+    expect(mainThreadBlocking(events, 4)).toEqual({ fromWallTime: 180, fromCpuTime: 30 });
+    // At the calibrated 2×: 80 − 50 = 30 and 60 − 50 = 10 from wall; nothing from CPU.
+    expect(mainThreadBlocking(events, 2)).toEqual({ fromWallTime: 40, fromCpuTime: 0 });
   });
 
   it("says nothing without a first paint or a renderer main thread", () => {
-    expect(mainThreadBlocking([thread(1, 10, "CrRendererMain"), task(1, 10, 1, 90, 90)])).toBeUndefined();
+    expect(mainThreadBlocking([thread(1, 10, "CrRendererMain"), task(1, 10, 1, 90, 90)], 4)).toBeUndefined();
     expect(
-      mainThreadBlocking([{ name: "firstContentfulPaint", ph: "R", pid: 1, tid: 10, ts: 0 }]),
+      mainThreadBlocking([{ name: "firstContentfulPaint", ph: "R", pid: 1, tid: 10, ts: 0 }], 4),
     ).toBeUndefined();
   });
 });

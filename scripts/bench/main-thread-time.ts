@@ -1,14 +1,12 @@
 // How much of a page's Total Blocking Time is the page's own work, from the trace of a Lighthouse run.
 //
 // Lighthouse's simulated throttling takes each main-thread task's duration as observed (wall time) and
-// multiplies it by 4; a task then blocks for what exceeds 50 ms. On these 2 shared cores the renderer's
+// multiplies it by the run's CPU slowdown (./cpu-calibration.ts); a task then blocks for what exceeds 50 ms. On these 2 shared cores the renderer's
 // main thread is often off the CPU inside a task (waiting for a core, or for its own helper threads: a
 // PrePaint of 57 ms with 0.2 ms of CPU, docs/lighthouse.md), so the same build's TBT varies by hundreds of
 // ms between runs. The trace also records each task's thread time (CPU), so the same sum can be taken
 // twice: from the tasks' wall time (what Lighthouse sees, before its simulation reorders them) and from
 // their CPU time (what the page's code cost). The gap between the two is the host's share.
-
-import { CPU_SLOWDOWN } from "./lighthouse-budget";
 
 /** One trace event, as far as this reads it (Chrome's trace event format). */
 export interface TraceEvent {
@@ -26,7 +24,7 @@ export interface TraceEvent {
 const BLOCKING_OVER_MS = 50;
 
 export interface MainThreadBlocking {
-  /** Σ max(0, 4 × wall − 50) over the tasks after the first contentful paint, ms. */
+  /** Σ max(0, slowdown × wall − 50) over the tasks after the first contentful paint, ms. */
   fromWallTime: number;
   /** The same from each task's CPU time. */
   fromCpuTime: number;
@@ -49,10 +47,12 @@ function pageMainThread(events: readonly TraceEvent[]): string | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-const blocking = (ms: number) => Math.max(0, CPU_SLOWDOWN * ms - BLOCKING_OVER_MS);
-
-/** The blocking sums of a run's trace, or undefined when it has no first paint or no main thread. */
-export function mainThreadBlocking(events: readonly TraceEvent[]): MainThreadBlocking | undefined {
+/** The blocking sums of a run's trace at `slowdown`, or undefined when it has no first paint or no main thread. */
+export function mainThreadBlocking(
+  events: readonly TraceEvent[],
+  slowdown: number,
+): MainThreadBlocking | undefined {
+  const blocking = (ms: number) => Math.max(0, slowdown * ms - BLOCKING_OVER_MS);
   const paints = events.filter((event) => event.name === "firstContentfulPaint").map((event) => event.ts);
   const thread = pageMainThread(events);
   if (paints.length === 0 || !thread) return undefined;
