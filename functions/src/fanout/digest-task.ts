@@ -30,9 +30,9 @@ export {
 
 /**
  * The hourly digest of one shop, queued by its cell's task (cell-digest.ts) once the hour has ended:
- * the shop's index entry and its own cells' inboxes in each of its categories (1 + 3 × categories
- * reads, whatever the number of shops or requests nearby), the requests it hears of checked exactly,
- * then one requests_nearby notification for the hour (its id is the hour: a repeated task writes
+ * the shop's index entry and its own cells' inboxes in each of its categories (with notify()'s check,
+ * 2 + 3 × categories reads, whatever the shops or requests nearby), the requests it hears of checked
+ * exactly, then one requests_nearby notification for the hour (its id is the hour: a repeated task writes
  * nothing more) whose e-mail goes to the mail queue. Returns how many requests it counted.
  */
 export async function deliverShopDigest(
