@@ -9,6 +9,7 @@ export { generateOfferDescription } from "./algo/offer-description/generate-offe
 export { publishRequest } from "./algo/publish-form";
 export { publishAlgoRequest } from "./algo/publish-request";
 // The market dashboard (/admin/mercato) and the shops' monthly funnels: their nightly reconciliations.
+export { buildMarketSummaries } from "./analytics/market-summaries";
 export { reconcileMarket } from "./analytics/reconcile";
 export { reconcileShopMonths } from "./analytics/reconcile-shop-months";
 // Accounts: function-based magic link, public profile projection, e-mail endpoint.

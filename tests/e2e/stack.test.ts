@@ -143,8 +143,10 @@ describe("every service of the local stack answers", () => {
     // no digest already queued this hour stands in the way: firebase-tools' Cloud Tasks emulator keeps every
     // task id it was given for the whole run, and a digest's id is its shop and hour. onUserWritten indexes
     // the shop; a request written now near it, in one of its categories, runs onRequestWritten (the fan-out),
-    // which queues sendShopDigest; the task (dispatched at once there, at the hour's end in production)
-    // writes the shop's requests_nearby notification. A shop in other categories hears nothing.
+    // which merges it into its cover cells' inboxes and queues one sendShopDigest task per cell; each cell
+    // task (dispatched at once there, at the hour's end in production) finds the cell's shops that hear of
+    // it and queues their digests, which write the requests_nearby notification. A shop in other
+    // categories hears nothing.
     const documents = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents`;
     const asOwner = { authorization: "Bearer owner", "content-type": "application/json" };
     const shopId = `fanout-shop-${Date.now()}`;

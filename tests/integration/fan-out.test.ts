@@ -1,7 +1,7 @@
-// The per-request fan-out against the Firestore emulator: a published request reaches exactly
-// the shops a brute-force distance-and-category check over every shop finds, reading only the shop index
-// in the request's cells; each reached shop's hour collects its requests and one digest per shop and hour
-// goes out, however often the trigger or the task is repeated.
+// The per-request fan-out against the Firestore emulator: a published request goes into its cover
+// cells' hour inboxes (≤ 30 writes, no shop read); at the hour's end the cells' tasks queue a digest for
+// exactly the shops a brute-force distance-and-category check over every shop finds; each digest counts
+// the hour's requests its shop hears of, one per shop and hour, however often a trigger or task repeats.
 
 import { deleteApp } from "firebase-admin/app";
 import { Timestamp } from "firebase-admin/firestore";
@@ -14,15 +14,18 @@ import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/st
 type IndexModule = typeof import("../../functions/src/fanout/shop-index");
 type FanOutModule = typeof import("../../functions/src/fanout/request-fanout");
 type DigestModule = typeof import("../../functions/src/fanout/digest-task");
+type CellModule = typeof import("../../functions/src/fanout/cell-digest");
 type AdminModule = typeof import("../../functions/src/lib/admin");
 type DomainModule = typeof import("@/domain/notifications/shop-reach");
 type DigestTask = import("../../functions/src/fanout/digest-task").DigestTask;
+type ShopDigestTask = import("../../functions/src/fanout/digest-task").ShopDigestTask;
 
 let stack: TestStack;
 let restoreEnv: () => void = () => {};
 let shopIndex: IndexModule;
 let fanOut: FanOutModule;
 let digest: DigestModule;
+let cellDigest: CellModule;
 let admin: AdminModule;
 let domain: DomainModule;
 
@@ -54,18 +57,26 @@ const SHOPS = shopsAround(120);
 
 function recordingDigests() {
   const tasks = new Map<string, DigestTask>();
-  return {
-    tasks,
-    queue: digest.digestQueueOver(
-      {
-        async enqueue(payload, options) {
-          const id = options?.id ?? String(tasks.size);
-          if (!tasks.has(id)) tasks.set(id, payload);
-        },
+  const queue = digest.digestQueueOver(
+    {
+      async enqueue(payload, options) {
+        const id = options?.id ?? String(tasks.size);
+        if (!tasks.has(id)) tasks.set(id, payload);
       },
-      () => NOW,
-    ),
-  };
+    },
+    () => NOW,
+  );
+  /** The hour ends: each cell task queued so far runs (a page of 7 shops), and the shops' digests are queued. */
+  async function hourEnds(): Promise<ShopDigestTask[]> {
+    for (const task of [...tasks.values()])
+      if ("cell" in task)
+        await cellDigest.reachCell(
+          { db: db(), onReach: (uids, key) => queue.shops(uids, key), pageSize: 7 },
+          task,
+        );
+    return [...tasks.values()].filter((task): task is ShopDigestTask => "uid" in task);
+  }
+  return { tasks, queue, hourEnds };
 }
 
 beforeAll(async () => {
@@ -75,10 +86,11 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  [shopIndex, fanOut, digest, admin, domain] = await Promise.all([
+  [shopIndex, fanOut, digest, cellDigest, admin, domain] = await Promise.all([
     import("../../functions/src/fanout/shop-index"),
     import("../../functions/src/fanout/request-fanout"),
     import("../../functions/src/fanout/digest-task"),
+    import("../../functions/src/fanout/cell-digest"),
     import("../../functions/src/lib/admin"),
     import("@/domain/notifications/shop-reach"),
   ]);
@@ -142,30 +154,34 @@ describe("a published request reaches its shops", () => {
     ["in Rome", request("r5", { location: { lat: 41.9, lng: 12.5 } })],
   ])("exactly the shops a brute-force check finds: %s", async (_label, req) => {
     const digests = recordingDigests();
-    // A page of 7 shops: the fan-out pages through the index.
-    const reached = await fanOut.fanOutRequest(
-      { db: db(), now: () => NOW, digests: digests.queue, pageSize: 7 },
+    const cells = await fanOut.fanOutRequest(
+      { db: db(), now: () => NOW, digests: digests.queue },
       req,
       "Scala",
     );
+    // A bounded publication: ≤ 30 inbox merges and as many cell tasks, whatever the shops nearby.
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.length).toBeLessThanOrEqual(30);
+    expect((await db().collection("digestInbox").get()).size).toBe(cells.length);
+    expect(digests.tasks.size).toBe(cells.length);
     const expected = bruteForce(req);
     expect(expected.length).toBeGreaterThan(0);
-    expect([...reached].sort()).toEqual(expected);
-    expect([...digests.tasks.values()].map((task) => task.uid).sort()).toEqual(expected);
+    const shopTasks = await digests.hourEnds();
+    expect(shopTasks.map((task) => task.uid).sort()).toEqual(expected);
+    // Each reached shop's digest finds the request in its own cells' inboxes.
+    const notifyDeps = { db: db(), now: () => NOW, emailQueue: { enqueue: async () => {} } };
+    for (const task of shopTasks.slice(0, 5))
+      expect(await digest.deliverShopDigest(notifyDeps, task)).toBe(1);
   });
 
   it("a shop reached by two requests in one hour gets one digest counting both; a repeated trigger adds nothing", async () => {
     const digests = recordingDigests();
     const deps = { db: db(), now: () => NOW, digests: digests.queue };
-    const first = await fanOut.fanOutRequest(deps, request("a"), "Scala");
+    await fanOut.fanOutRequest(deps, request("a"), "Scala");
     await fanOut.fanOutRequest(deps, request("b"), "Lampadina");
     await fanOut.fanOutRequest(deps, request("a"), "Scala"); // the trigger delivered twice
-    const shop = first[0] as string;
-    // The digest counts the requests still open to shops when it goes (a suspended buyer's are not).
-    for (const id of ["a", "b"]) {
-      await db().doc(`requests/${id}`).set({ customerId: "buyer", productName: id, status: "active" });
-    }
-    const tasks = [...digests.tasks.values()].filter((task) => task.uid === shop);
+    const shop = bruteForce(request("a"))[0] as string;
+    const tasks = (await digests.hourEnds()).filter((task) => task.uid === shop);
     expect(tasks).toEqual([{ uid: shop, windowKey: "2026-11-25T10" }]);
 
     // The e-mail step of the repeated run is queued again under the same task id, which Cloud Tasks refuses.
@@ -179,8 +195,8 @@ describe("a published request reaches its shops", () => {
         },
       },
     };
-    expect(await digest.deliverShopDigest(notifyDeps, tasks[0] as DigestTask)).toBe(2);
-    expect(await digest.deliverShopDigest(notifyDeps, tasks[0] as DigestTask)).toBe(2); // Cloud Tasks ran it twice
+    expect(await digest.deliverShopDigest(notifyDeps, tasks[0] as ShopDigestTask)).toBe(2);
+    expect(await digest.deliverShopDigest(notifyDeps, tasks[0] as ShopDigestTask)).toBe(2); // Cloud Tasks ran it twice
     const notes = (await db().collection(`users/${shop}/notifications`).get()).docs.map((doc) => doc.data());
     expect(notes).toEqual([
       expect.objectContaining({ kind: "requests_nearby", title: "2 nuove richieste vicino a te" }),
@@ -188,15 +204,20 @@ describe("a published request reaches its shops", () => {
     expect([...sent]).toEqual([`users/${shop}/notifications/requests_nearby-2026-11-25T10`]);
   });
 
-  it("the digest task is due at the hour's end, and nothing is sent for an hour with no requests", async () => {
+  it("the cell tasks are due at the hour's end, and nothing is sent for an hour with no requests", async () => {
     const delays: (number | undefined)[] = [];
     const queue = digest.digestQueueOver(
       { enqueue: async (_payload, options) => void delays.push(options?.scheduleDelaySeconds) },
       () => NOW,
     );
-    await queue.enqueue(["shop-001"], domain.digestWindow(NOW));
+    await queue.cells(["u0nd9"], "casa", domain.digestWindow(NOW));
     // 10:20 → 11:00, plus the minute's grace.
     expect(delays).toEqual([40 * 60 + 60]);
+    const reached = await cellDigest.reachCell(
+      { db: db(), onReach: async () => expect.unreachable("no shop for an empty inbox") },
+      { cell: "u0nd9", category: "casa", windowKey: "2026-11-25T09" },
+    );
+    expect(reached).toEqual([]);
     const none = { db: db(), now: () => NOW };
     expect(await digest.deliverShopDigest(none, { uid: "shop-001", windowKey: "2026-11-25T09" })).toBe(0);
   });

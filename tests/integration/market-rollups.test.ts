@@ -30,6 +30,7 @@ import { DATA_LAYER, startStack, stopStack, type TestStack } from "../support/st
 type Modules = {
   rollups: typeof import("../../functions/src/analytics/rollups");
   reconcile: typeof import("../../functions/src/analytics/reconcile");
+  summaries: typeof import("../../functions/src/analytics/market-summaries");
   submit: typeof import("../../functions/src/offers/submit-offer");
   accept: typeof import("../../functions/src/deals/accept-offer");
   complete: typeof import("../../functions/src/deals/complete-transaction");
@@ -65,16 +66,17 @@ beforeAll(async () => {
     GCLOUD_PROJECT: stack.projectId,
     METADATA_SERVER_DETECTION: "none",
   });
-  const [rollups, reconcile, submit, accept, complete, verify, admin] = await Promise.all([
+  const [rollups, reconcile, summaries, submit, accept, complete, verify, admin] = await Promise.all([
     import("../../functions/src/analytics/rollups"),
     import("../../functions/src/analytics/reconcile"),
+    import("../../functions/src/analytics/market-summaries"),
     import("../../functions/src/offers/submit-offer"),
     import("../../functions/src/deals/accept-offer"),
     import("../../functions/src/deals/complete-transaction"),
     import("../../functions/src/deals/verify-pickup"),
     import("../../functions/src/lib/admin"),
   ]);
-  m = { rollups, reconcile, submit, accept, complete, verify, admin };
+  m = { rollups, reconcile, summaries, submit, accept, complete, verify, admin };
 });
 
 afterAll(async () => {
@@ -227,6 +229,10 @@ describe("market rollups", () => {
   beforeEach(async () => {
     await stack.resetData();
     await playMarket();
+    // The hourly job folds the events' day-and-comune shards into the month summaries the page reads.
+    const built = await m.summaries.buildMarketSummariesFor({ ...deps(NOW.getTime()), pageSize: 4 });
+    expect(built.complete).toBe(true);
+    expect(built.shards).toBeGreaterThan(4);
   });
 
   it("the events' increments give the page the brute-force numbers, for every selection", async () => {
@@ -259,14 +265,45 @@ describe("market rollups", () => {
     expect(await pageMonths()).toEqual(first);
   });
 
-  it("a run stopped by its time budget writes nothing", async () => {
-    const before = await pageMonths();
-    const run = await m.reconcile.reconcileMarketRollups({
+  it("a run stopped by its time budget keeps the days it finished; the next goes on from there", async () => {
+    let tick = 0;
+    const stopped = await m.reconcile.reconcileMarketRollups({
       ...deps(NOW.getTime()),
-      pageSize: 2,
-      budgetMs: 0,
+      pageSize: 1,
+      budgetMs: 4,
+      wallClock: () => tick++,
     });
-    expect(run.complete).toBe(false);
-    expect(await pageMonths()).toEqual(before);
+    expect(stopped.complete).toBe(false);
+    expect(stopped.done.length).toBeGreaterThan(0);
+    expect(stopped.done.length).toBeLessThan(14);
+    const next = await m.reconcile.reconcileMarketRollups({ ...deps(NOW.getTime()), pageSize: 3 });
+    expect(next.complete).toBe(true);
+    expect(next.requests).toBe(15 - stopped.requests); // the finished days are not counted again
+    await expectPageEqualsBruteForce({ shops: true });
+    // Done for the night: a further run reads its progress and writes nothing.
+    const again = await m.reconcile.reconcileMarketRollups(deps(NOW.getTime()));
+    expect(again).toMatchObject({ complete: true, requests: 0 });
+  });
+
+  it("an event after the summary reaches the page with the next hourly run, and only its shard is read", async () => {
+    await offer("shop-d", "r0", NOW.getTime());
+    const built = await m.summaries.buildMarketSummariesFor(deps(NOW.getTime()));
+    // The shards at or after the cursor: the one just written and those of the last page folded.
+    expect(built.shards).toBeLessThanOrEqual(4);
+    await expectPageEqualsBruteForce({ shops: false });
+  });
+
+  it("no shard holds more than one day and comune, and the summaries' cells are exempt from indexing", async () => {
+    const shards = await db().collection(COLLECTIONS.marketDays).get();
+    for (const shard of shards.docs) {
+      expect(shard.id).toBe(`${shard.get("day")}_${shard.get("comune")}`);
+      for (const cell of Object.values(shard.get("cells") as Record<string, { day: string }>))
+        expect(cell.day).toBe(shard.get("day"));
+    }
+    const overrides = (await import("../../firestore.indexes.json")).fieldOverrides;
+    const exempt = (group: string, field: string) =>
+      overrides.some((o) => o.collectionGroup === group && o.fieldPath === field && o.indexes.length === 0);
+    expect(exempt("marketDays", "cells")).toBe(true);
+    expect(exempt("marketRollups", "cells")).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 // The nightly repair of the shops' funnels (functions/src/analytics/reconcile-shop-months.ts) against
-// Google's Firestore emulator, with an injected clock and a small page size: it reads only the due
-// month's offers (by each of the three dates) and that month's shopMonths documents, in pages of a
-// bounded limit (a page boundary is crossed, nothing read twice), replaces each shop's numbers with the
-// counts (a shop with a wrong counter and no event goes to 0), leaves other months alone, writes the same
-// on a rerun, and writes nothing when its time budget stops it.
+// Google's Firestore emulator, with an injected clock and a small page size: it takes the shop accounts
+// in pages of a bounded limit, counts each one's due months with aggregation queries (no offer read),
+// replaces each shop's numbers when they differ (a shop with a wrong counter and no event goes to 0),
+// leaves other months alone, does nothing more once the night is done, and a run stopped by its time
+// budget keeps what it counted: the next run goes on from its cursor.
 
 import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, Query, Timestamp } from "firebase-admin/firestore";
@@ -117,25 +117,31 @@ async function seedNovember() {
   await seedMonth("2026-10", "shop-a", { offers: 9 });
 }
 
+async function seedShops() {
+  for (const uid of ["shop-a", "shop-b", "shop-c", "shop-d"])
+    await db().doc(`users/${uid}`).set({ userType: "merchant", displayName: uid });
+  await db().doc("users/buyer").set({ userType: "customer", displayName: "buyer" });
+}
+
 describe("reconcileShopMonths", () => {
-  it("counts the due month from its offers in bounded pages and replaces each shop's numbers", async () => {
+  it("counts each shop's due month with aggregation queries, in bounded pages, and replaces wrong numbers", async () => {
     await seedNovember();
+    await seedShops();
     const { result, queries } = await counted(() =>
       reconcile.reconcileShopMonthsFor({ db: db(), now: () => NOW, pageSize: 2 }),
     );
-    expect(result).toEqual({ months: ["2026-11"], shops: 3, read: 11, complete: true });
-    // Every page bounded; offers by createdAt (a1 a2 a3 a4 b3), acceptedAt (a1 a2 b2), verifiedPurchaseAt
-    // (a1), then November's two documents: nothing read twice, the September offer never.
-    expect(new Set(queries.map((query) => query.limit))).toEqual(new Set([2]));
-    const read = (collection: string) =>
-      queries.filter((query) => query.collection === collection).reduce((sum, query) => sum + query.size, 0);
-    expect(read("offers")).toBe(9);
-    expect(read("shopMonths")).toBe(2);
-    expect(queries.length).toBeGreaterThan(4);
+    // shop-a and shop-c were wrong, shop-b had no document; shop-d has nothing and gets none.
+    expect(result).toEqual({ months: ["2026-11"], shops: 3, counted: 4, complete: true });
+    // The shop accounts in pages of 2 (the buyer never); no offer document read, only counted.
+    expect(queries.filter((query) => query.collection === "users").map((query) => query.limit)).toEqual([
+      2, 2, 2,
+    ]);
+    expect(queries.filter((query) => query.collection === "offers")).toEqual([]);
 
     expect(await funnel("2026-11_shop-a")).toEqual({ offers: 3, accepted: 2, verified: 1 });
     expect(await funnel("2026-11_shop-b")).toEqual({ offers: 1, accepted: 1, verified: 0 });
     expect(await funnel("2026-11_shop-c")).toEqual({ offers: 0, accepted: 0, verified: 0 });
+    expect(await funnel("2026-11_shop-d")).toBeUndefined();
     expect(await funnel("2026-10_shop-a")).toEqual({ offers: 9, accepted: 0, verified: 0 });
     const written = (await db().doc("shopMonths/2026-11_shop-b").get()).data();
     expect(written).toMatchObject({
@@ -144,14 +150,14 @@ describe("reconcileShopMonths", () => {
       reconciledAt: Timestamp.fromDate(NOW),
     });
 
-    // A rerun writes the same numbers (it reads Sport's new document too).
+    // The night is done: a rerun reads its progress and nothing else.
     const again = await reconcile.reconcileShopMonthsFor({ db: db(), now: () => NOW, pageSize: 2 });
-    expect(again).toEqual({ ...result, read: 12 });
-    expect(await funnel("2026-11_shop-a")).toEqual({ offers: 3, accepted: 2, verified: 1 });
+    expect(again).toEqual({ months: ["2026-11"], shops: 0, counted: 0, complete: true });
   });
 
   it("on a month's first night it repairs the month before too", async () => {
     await seedNovember();
+    await seedShops();
     // 03:45 on 1 December in Rome.
     const firstNight = new Date("2026-12-01T02:45:00Z");
     await seedOffer("d1", "shop-b", { createdAt: at("2026-12-01T00:10:00Z") });
@@ -161,16 +167,22 @@ describe("reconcileShopMonths", () => {
     expect(await funnel("2026-12_shop-b")).toEqual({ offers: 1, accepted: 0, verified: 0 });
   });
 
-  it("writes nothing when its time budget stops a read: the next night does it all", async () => {
+  it("a run stopped by its time budget keeps what it counted; the next goes on from its cursor", async () => {
     await seedNovember();
-    const result = await reconcile.reconcileShopMonthsFor({
+    await seedShops();
+    const stopped = await reconcile.reconcileShopMonthsFor({
       db: db(),
       now: () => NOW,
       pageSize: 1,
       budgetMs: 0,
     });
-    expect(result).toMatchObject({ complete: false, shops: 0 });
-    expect(await funnel("2026-11_shop-a")).toEqual({ offers: 7, accepted: 0, verified: 5 });
+    // One page: shop-a counted and written, the others not yet.
+    expect(stopped).toMatchObject({ complete: false, counted: 1, shops: 1 });
+    expect(await funnel("2026-11_shop-a")).toEqual({ offers: 3, accepted: 2, verified: 1 });
     expect(await funnel("2026-11_shop-b")).toBeUndefined();
+    const next = await reconcile.reconcileShopMonthsFor({ db: db(), now: () => NOW, pageSize: 1 });
+    expect(next).toMatchObject({ complete: true, counted: 3, shops: 2 });
+    expect(await funnel("2026-11_shop-b")).toEqual({ offers: 1, accepted: 1, verified: 0 });
+    expect(await funnel("2026-11_shop-c")).toEqual({ offers: 0, accepted: 0, verified: 0 });
   });
 });

@@ -71,4 +71,18 @@ describe("market rollups", () => {
       await assertFails(deleteDoc(doc(db, COLLECTIONS.marketRollups, MONTH)));
     }
   });
+
+  it("the shards and the jobs' progress are the functions' only: admins included, nobody reads or writes them", async () => {
+    const shard = "2026-11-20_milano";
+    await rules.seed({
+      [`${COLLECTIONS.marketDays}/${shard}`]: { day: "2026-11-20", comune: "milano", cells: {} },
+      [`${COLLECTIONS.marketJobs}/summaries`]: { since: new Date() },
+    });
+    for (const db of [rules.as("staff", ADMIN), rules.as(SHOP), rules.as(BUYER), rules.anonymous()]) {
+      await assertFails(getDoc(doc(db, COLLECTIONS.marketDays, shard)));
+      await assertFails(getDocs(query(collection(db, COLLECTIONS.marketDays), limit(1))));
+      await assertFails(getDoc(doc(db, COLLECTIONS.marketJobs, "summaries")));
+      await assertFails(setDoc(doc(db, COLLECTIONS.marketDays, shard), { day: "2026-11-20", cells: {} }));
+    }
+  });
 });

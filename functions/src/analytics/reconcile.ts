@@ -1,8 +1,8 @@
-import { type DocumentData, type Firestore, Timestamp } from "firebase-admin/firestore";
+import { type DocumentData, FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
 import { COLLECTIONS, OFFER_FIELDS, REQUEST_FIELDS, USER_FIELDS } from "@/domain/core/collections";
-import { SWEEP_CONCURRENCY } from "@/domain/core/limits";
+import { SWEEP_CONCURRENCY, SWEEP_TIME_BUDGET_MS } from "@/domain/core/limits";
 import {
   daysEnding,
   emptyMarketCell,
@@ -17,6 +17,7 @@ import {
   minutesBetween,
   planLapsedAt,
 } from "@/domain/market/market-rollups";
+import { MARKET_SHARD_FIELDS, shardsOf } from "@/domain/market/market-shards";
 import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import { SHOP_STATUS } from "@/domain/people/shop-status";
 import { parseSubscription } from "../billing/subscription-store";
@@ -25,10 +26,14 @@ import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 import { forEachPage, inParallel, type SweepPaging } from "../lib/sweep-pages";
-import { marketMonthRef, requestCell, shopKey } from "./rollups";
+import { foldIntoSummaries } from "./market-summaries";
+import { requestCell, shopKey } from "./rollups";
 
 /** Offers read per request (a request takes at most a few dozen: one per shop in its radius). */
 const OFFERS_PER_REQUEST_READ = 200;
+/** Shard writes per batch (Firestore takes 500). */
+const BATCH_WRITES = 400;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Italy is UTC+1 or +2: a query from this much before the first day's UTC midnight covers its local midnight. */
 const ZONE_MARGIN_MS = 3 * 60 * 60 * 1000;
 
@@ -41,8 +46,11 @@ export interface ReconcileDeps extends SweepPaging {
 
 export interface ReconcileResult {
   days: string[];
+  /** The days reconciled so far tonight (kept: a stopped run's next one goes on from there). */
+  done: string[];
+  /** Requests counted by this run. */
   requests: number;
-  /** False when the time budget stopped a read: nothing was written, the next run tries again. */
+  /** False when the time budget stopped a read: the days finished are kept, the next run goes on. */
   complete: boolean;
 }
 
@@ -122,65 +130,118 @@ async function shopDays(deps: ReconcileDeps, days: readonly string[], from: Time
   return { days: result, complete };
 }
 
-/**
- * Recomputes the last `days` days' cells from the raw documents (the requests published those days, in
- * bounded pages, and each one's offers) and the shop numbers, then replaces those days in their month
- * documents, leaving older days alone. Idempotent; a run stopped by its time budget writes nothing.
- */
-export async function reconcileMarketRollups(deps: ReconcileDeps): Promise<ReconcileResult> {
+/** One day's cells, from the requests published that day (in pages) and each one's offers. */
+async function countDay(deps: ReconcileDeps, day: string, budgetMs: number) {
   const { db } = deps;
-  const days = daysEnding(marketDay(deps.now()), deps.days ?? MARKET_RECONCILE_DAYS);
-  const wanted = new Set(days);
-  const from = Timestamp.fromMillis(Date.parse(`${days[0]}T00:00:00Z`) - ZONE_MARGIN_MS);
   const cells = new Map<string, MarketCell>();
   let requests = 0;
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
   const query = db
     .collection(COLLECTIONS.requests)
-    .where(REQUEST_FIELDS.createdAt, ">=", from)
+    .where(REQUEST_FIELDS.createdAt, ">=", Timestamp.fromMillis(dayStart - ZONE_MARGIN_MS))
+    .where(REQUEST_FIELDS.createdAt, "<", Timestamp.fromMillis(dayStart + DAY_MS))
     .orderBy(REQUEST_FIELDS.createdAt);
-  const read = await forEachPage(query, deps, async (docs) => {
+  const read = await forEachPage(query, { ...deps, budgetMs }, async (docs) => {
     const mine = docs.filter(
       (doc) =>
-        wanted.has(requestCell(doc.data())?.day ?? "") &&
+        requestCell(doc.data())?.day === day &&
         doc.get(REQUEST_FIELDS.status) !== REQUEST_STATUS.awaitingEmail,
     );
     requests += mine.length;
     // The lanes overlap on their offer reads only: each updates the shared map synchronously after its read.
     await inParallel(mine, SWEEP_CONCURRENCY, (doc) => addRequest(db, doc.id, doc.data(), cells));
   });
-  const shops = await shopDays(deps, days, from);
-  if (!read.complete || !shops.complete) return { days, requests, complete: false };
+  return { cells: [...cells.values()], requests, complete: read.complete };
+}
 
+/** Replaces a day's shards with `cells` (a comune with none left is emptied) and folds them into its month. */
+async function writeDay(db: Firestore, day: string, cells: readonly MarketCell[]) {
+  const fresh = shardsOf(day, cells);
+  const stored = await db
+    .collection(COLLECTIONS.marketDays)
+    .where(MARKET_SHARD_FIELDS.day, "==", day)
+    .select()
+    .get();
+  const keys = new Set(fresh.map((shard) => shard.comune));
+  const emptied = stored.docs
+    .map((doc) => doc.id.slice(day.length + 1))
+    .filter((comune) => !keys.has(comune))
+    .map((comune) => ({ day, comune, cells: {} }));
+  const shards = [...fresh, ...emptied];
+  for (let at = 0; at < shards.length; at += BATCH_WRITES) {
+    const batch = db.batch();
+    for (const shard of shards.slice(at, at + BATCH_WRITES))
+      batch.set(db.collection(COLLECTIONS.marketDays).doc(`${day}_${shard.comune}`), {
+        ...shard,
+        touchedAt: FieldValue.serverTimestamp(),
+      });
+    await batch.commit();
+  }
+  await foldIntoSummaries(db, shards);
+}
+
+/** The shop numbers of `days`, into their months' summaries (replacing those days, leaving the others). */
+async function writeShopDays(db: Firestore, days: readonly string[], shops: Map<string, MarketShopDay>) {
+  const wanted = new Set(days);
   for (const month of [...new Set(days.map(marketMonth))]) {
-    const ref = marketMonthRef(db, month);
+    const ref = db.collection(COLLECTIONS.marketRollups).doc(month);
     await db.runTransaction(async (tx) => {
       const parsed = marketMonthSchema.safeParse((await tx.get(ref)).data() ?? { month });
-      const stored = parsed.success ? parsed.data : { month, cells: {}, shopDays: {} };
-      const kept = Object.entries(stored.cells).filter(([, cell]) => !wanted.has(cell.day));
-      const fresh = [...cells].filter(([, cell]) => marketMonth(cell.day) === month);
-      const keptShops = Object.entries(stored.shopDays).filter(([day]) => !wanted.has(day));
-      const freshShops = [...shops.days].filter(([day]) => marketMonth(day) === month);
+      const stored = parsed.success ? parsed.data.shopDays : {};
+      const kept = Object.entries(stored).filter(([day]) => !wanted.has(day));
+      const fresh = [...shops].filter(([day]) => marketMonth(day) === month);
       tx.set(
         ref,
-        {
-          month,
-          cells: Object.fromEntries([...kept, ...fresh]),
-          shopDays: Object.fromEntries([...keptShops, ...freshShops]),
-          reconciledAt: Timestamp.fromDate(deps.now()),
-        },
-        { mergeFields: ["month", "cells", "shopDays", "reconciledAt"] },
+        { month, shopDays: Object.fromEntries([...kept, ...fresh]) },
+        { mergeFields: ["month", "shopDays"] },
       );
     });
   }
-  return { days, requests, complete: true };
 }
 
-/** Every night at 03:30 Italian time: the last 14 days recomputed from the raw documents. */
+/**
+ * Recomputes the last `days` days from the raw documents, one day at a time: each day's requests (in
+ * bounded pages) and their offers replace that day's shards and its cells in the month summary the page
+ * reads; then the shop numbers. Each finished day is kept in the night's progress document
+ * (marketJobs/reconcile_{today}), so a run stopped by its time budget keeps the days it finished and
+ * the next run (every 30 minutes through the night) goes on with the others; once all are done a run
+ * reads that one document. Idempotent.
+ */
+export async function reconcileMarketRollups(deps: ReconcileDeps): Promise<ReconcileResult> {
+  const { db } = deps;
+  const today = marketDay(deps.now());
+  const days = daysEnding(today, deps.days ?? MARKET_RECONCILE_DAYS);
+  const wallClock = deps.wallClock ?? Date.now;
+  const deadline = wallClock() + (deps.budgetMs ?? SWEEP_TIME_BUDGET_MS);
+  const progressRef = db.collection(COLLECTIONS.marketJobs).doc(`reconcile_${today}_${days.length}`);
+  const progress = (await progressRef.get()).data() ?? {};
+  const done = new Set<string>(Array.isArray(progress.days) ? progress.days : []);
+  let requests = 0;
+  for (const day of days) {
+    if (done.has(day)) continue;
+    const counted = await countDay(deps, day, Math.max(0, deadline - wallClock()));
+    if (!counted.complete) return { days, done: [...done], requests, complete: false };
+    await writeDay(db, day, counted.cells);
+    requests += counted.requests;
+    done.add(day);
+    await progressRef.set({ days: [...done].sort() }, { merge: true });
+  }
+  if (progress.shops !== true) {
+    const from = Timestamp.fromMillis(Date.parse(`${days[0]}T00:00:00Z`) - ZONE_MARGIN_MS);
+    const shops = await shopDays({ ...deps, budgetMs: Math.max(0, deadline - wallClock()) }, days, from);
+    if (!shops.complete) return { days, done: [...done], requests, complete: false };
+    await writeShopDays(db, days, shops.days);
+    await progressRef.set({ shops: true, reconciledAt: Timestamp.fromDate(deps.now()) }, { merge: true });
+  }
+  return { days, done: [...done], requests, complete: true };
+}
+
+/** Every 30 minutes from 03:30 to 05:30 Italian time: the last 14 days, resumed where the last run stopped. */
 export const reconcileMarket = onSchedule(
-  sized("reconcileMarket", { schedule: "30 3 * * *", timeZone: "Europe/Rome", region }),
+  sized("reconcileMarket", { schedule: "0,30 3-5 * * *", timeZone: "Europe/Rome", region }),
   async () => {
     const db = adminDb();
     const result = await reconcileMarketRollups({ db, now: await clockFor(db) });
-    logger.info("Market rollups reconciled", result);
+    logger.info("Market rollups reconciled", { ...result, done: result.done.length });
   },
 );

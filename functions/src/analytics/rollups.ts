@@ -9,35 +9,31 @@ import {
 import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/core/collections";
 import {
+  comuneKey,
   MARKET_QUICK_OFFER_MINUTES,
   type MarketCellAddress,
-  marketCellKey,
   marketCellOf,
-  marketMonth,
   minutesBetween,
 } from "@/domain/market/market-rollups";
+import { marketShardId } from "@/domain/market/market-shards";
 import { shopMonthId, shopMonthOf } from "@/domain/market/shop-funnel";
 import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 
 /**
  * The ONE place the market dashboard's rollups are incremented (docs/market-dashboard.md). The events
  * that already drive notifications (submitOffer, acceptOffer, completeTransaction) record theirs right
- * after their own commit, in a batch of its own (recordAfterCommit): a month's document takes every
- * event of the month, more than the one write a second Firestore sustains on one document at national
- * peaks, so it must never be in the transaction of an offer or a deal, whose commit it could hold up or
- * fail. A lost increment is repaired by the reconciliation. Publication is counted by the request
- * trigger (onRequestWritten), which sees every publishing path. The nightly reconciliation
- * (reconcile.ts) recomputes the recent days from the raw documents and overwrites what drifted (a
- * trigger retried, a document written by a script).
+ * after their own commit, in a batch of its own (recordAfterCommit), never in the transaction of an
+ * offer or a deal. Each lands in its request's day-and-comune shard (marketDays, market-shards.ts: at
+ * most ~0.4 writes a second at the national peak), stamped `touchedAt`, which the hourly summaries job
+ * (market-summaries.ts) folds into the month the page reads. A lost increment is logged as an error and
+ * repaired by the reconciliation. Publication is counted by the request trigger (onRequestWritten),
+ * which sees every publishing path. The nightly reconciliation (reconcile.ts) recomputes the recent
+ * days from the raw documents and overwrites what drifted (a trigger retried, a script's writes).
  */
 
 /** Anything that can write a document with merge: a transaction or a batch. */
 export interface RollupWriter {
   set(ref: DocumentReference, data: DocumentData, options: { merge: true }): unknown;
-}
-
-export function marketMonthRef(db: Firestore, month: string): DocumentReference {
-  return db.collection(COLLECTIONS.marketRollups).doc(month);
 }
 
 /** A shop as the rollups know it: a hash, so the counts of distinct shops need no uid. */
@@ -57,10 +53,19 @@ export function requestCell(data: DocumentData | undefined): MarketCellAddress |
   });
 }
 
+export function marketShardRef(db: Firestore, day: string, comune: string): DocumentReference {
+  return db.collection(COLLECTIONS.marketDays).doc(marketShardId(day, comune));
+}
+
 function stage(writer: RollupWriter, db: Firestore, cell: MarketCellAddress, fields: DocumentData): void {
   writer.set(
-    marketMonthRef(db, marketMonth(cell.day)),
-    { month: marketMonth(cell.day), cells: { [marketCellKey(cell)]: { ...cell, ...fields } } },
+    marketShardRef(db, cell.day, cell.comune),
+    {
+      day: cell.day,
+      comune: comuneKey(cell.comune),
+      touchedAt: FieldValue.serverTimestamp(),
+      cells: { [cell.category]: { ...cell, ...fields } },
+    },
     { merge: true },
   );
 }
@@ -88,19 +93,22 @@ function stageShop(
 export type RollupStaging = (writer: RollupWriter) => void;
 
 /**
- * After an event's commit: its increments, in a batch of their own. Never throws: the event has
- * happened; a failed increment (a contended month document) is logged and left to the reconciliation.
+ * After an event's commit: its increments, in a batch of their own. Never throws (the event has
+ * happened), but a failed increment is logged as an error, for the error reports to show, and left to
+ * the reconciliation. Returns whether it was recorded.
  */
-export async function recordAfterCommit(db: Firestore, staging: RollupStaging | undefined): Promise<void> {
-  if (!staging) return;
+export async function recordAfterCommit(db: Firestore, staging: RollupStaging | undefined): Promise<boolean> {
+  if (!staging) return false;
   try {
     const batch = db.batch();
     staging(batch);
     await batch.commit();
+    return true;
   } catch (error) {
-    logger.warn("market rollups: increment not recorded, the reconciliation repairs it", {
+    logger.error("market rollups: increment not recorded, the reconciliation repairs it", {
       error: String(error),
     });
+    return false;
   }
 }
 
@@ -191,8 +199,5 @@ export async function recordRequestWrite(
   historyAfterMs: number,
 ): Promise<boolean> {
   if (!after || !isPublication(before, after, now, historyAfterMs)) return false;
-  const batch = db.batch();
-  stageRequestPublished(batch, db, after);
-  await batch.commit();
-  return true;
+  return recordAfterCommit(db, (writer) => stageRequestPublished(writer, db, after));
 }

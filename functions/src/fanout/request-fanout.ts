@@ -1,32 +1,30 @@
-import { FieldPath, FieldValue, type Firestore, type Query, Timestamp } from "firebase-admin/firestore";
+import { FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { onDocumentWritten } from "firebase-functions/firestore";
 import * as logger from "firebase-functions/logger";
-import { COLLECTIONS, SHOP_INDEX_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
 import { requestCategorySchema } from "@/domain/core/enums";
-import { DIGEST_INBOX_TTL_MS, FANOUT_SHOP_PAGE, MERCHANT_ZONE_RADIUS_KM } from "@/domain/core/limits";
+import { DIGEST_INBOX_TTL_MS, MERCHANT_ZONE_RADIUS_KM } from "@/domain/core/limits";
 import { latLngSchema } from "@/domain/geo/geo";
 import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 import { NOTIFICATION_DIGEST_INTERVAL_MS } from "@/domain/notifications/notifications";
 import {
-  digestInboxId,
+  cellInboxId,
   digestWindow,
+  type InboxRequest,
   type ReachableRequest,
-  reachQueries,
-  shopHearsOf,
-  shopIndexSchema,
+  requestInboxCells,
 } from "@/domain/notifications/shop-reach";
 import { recordRequestWrite } from "../analytics/rollups";
 import { adminDb } from "../lib/admin";
 import { clockFor } from "../lib/clock";
 import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
-import { cloudDigestQueue, type DigestQueue } from "./digest-task";
+import { cloudDigestQueue, type DigestQueue } from "./digest-queue";
 
 export interface FanOutDeps {
   db: Firestore;
   now: () => Date;
   digests: DigestQueue;
-  pageSize?: number;
 }
 
 /** A request document's reachable fields, or null when it cannot reach anyone (malformed, not active). */
@@ -48,22 +46,13 @@ export function reachableRequest(
   };
 }
 
-/** Every shop id one shop-index query returns, page by page (ordered by id, so pages never overlap). */
-async function* shopPages(query: Query, pageSize: number) {
-  let page = await query.orderBy(FieldPath.documentId()).limit(pageSize).get();
-  for (;;) {
-    yield page.docs;
-    const last = page.docs.at(-1);
-    if (page.size < pageSize || !last) return;
-    page = await query.orderBy(FieldPath.documentId()).startAfter(last.id).limit(pageSize).get();
-  }
-}
-
 /**
- * Publishing a request reaches the shops that should hear of it (shop-reach.ts): the shop index is read
- * only in the request's cells and category, each reached shop's hour inbox records the request (merged
- * idempotently: a redelivered trigger adds nothing), and one digest task per shop and hour is queued for
- * the hour's end (its id makes a second enqueue a no-op). Returns the shops reached.
+ * Publishing a request: it is merged into the hour inbox of each cell of its cover in its category
+ * (digestInbox/{cell}_{category}_{hour}, shop-reach.ts: ≤ 30 merges in one batch, idempotent, so a
+ * redelivered trigger adds nothing) and one task per cell, category and hour is queued for the hour's
+ * end (its id makes a second enqueue a no-op). No shop is read: the cost of a publication does not grow
+ * with the shops nearby; each cell's task finds its shops once an hour (cell-digest.ts). Returns the
+ * cells written.
  */
 export async function fanOutRequest(
   deps: FanOutDeps,
@@ -73,38 +62,25 @@ export async function fanOutRequest(
   const { db } = deps;
   const window = digestWindow(deps.now());
   const expireAt = Timestamp.fromMillis(window.sendAt.getTime() + DIGEST_INBOX_TTL_MS);
-  const reached: string[] = [];
-  for (const { field, cells } of reachQueries(request)) {
-    const query = db
-      .collection(COLLECTIONS.shopIndex)
-      .where(SHOP_INDEX_FIELDS.categories, "array-contains", request.category)
-      .where(field, "in", cells);
-    for await (const docs of shopPages(query, deps.pageSize ?? FANOUT_SHOP_PAGE)) {
-      const batch = db.batch();
-      const shops: string[] = [];
-      for (const doc of docs) {
-        const entry = shopIndexSchema.safeParse(doc.data());
-        if (!entry.success || !shopHearsOf(request, doc.id, entry.data)) continue;
-        shops.push(doc.id);
-        batch.set(
-          db.collection(COLLECTIONS.digestInbox).doc(digestInboxId(doc.id, window.key)),
-          {
-            uid: doc.id,
-            windowStart: Timestamp.fromDate(window.start),
-            requestIds: FieldValue.arrayUnion(request.id),
-            productNames: FieldValue.arrayUnion(productName),
-            expireAt,
-          },
-          { merge: true },
-        );
-      }
-      if (shops.length === 0) continue;
-      await batch.commit();
-      await deps.digests.enqueue(shops, window);
-      reached.push(...shops);
-    }
-  }
-  return reached;
+  const cells = requestInboxCells(request);
+  const entry: InboxRequest = {
+    id: request.id,
+    customerId: request.customerId,
+    category: request.category,
+    actionRadius: request.actionRadius,
+    location: { lat: request.location.lat, lng: request.location.lng },
+    productName,
+  };
+  const batch = db.batch();
+  for (const cell of cells)
+    batch.set(
+      db.collection(COLLECTIONS.digestInbox).doc(cellInboxId(cell, request.category, window.key)),
+      { cell, category: request.category, requests: FieldValue.arrayUnion(entry), expireAt },
+      { merge: true },
+    );
+  await batch.commit();
+  await deps.digests.cells(cells, request.category, window);
+  return cells;
 }
 
 /**
@@ -135,11 +111,11 @@ export const onRequestWritten = onDocumentWritten(
     if (!becameReachable(before, after, now())) return;
     const request = reachableRequest(event.params.requestId, after);
     if (!request) return;
-    const reached = await fanOutRequest(
+    const cells = await fanOutRequest(
       { db, now, digests: cloudDigestQueue() },
       request,
       String(after?.productName ?? ""),
     );
-    logger.info("Request fan-out", { requestId: request.id, shops: reached.length });
+    logger.info("Request fan-out", { requestId: request.id, cells: cells.length });
   },
 );

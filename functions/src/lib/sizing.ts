@@ -132,6 +132,7 @@ export const SIZING = {
   retentionSweep: scheduledJob,
   // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.
   reconcileMarket: scheduledJob,
+  buildMarketSummaries: scheduledJob,
   // The shops' monthly funnels, nightly: the due month's offers (three dates) and its shopMonths, in pages.
   reconcileShopMonths: scheduledJob,
   // Price guidance's summaries, hourly: a settled day's offers in pages by bucket, ≤ 90 day documents

@@ -101,11 +101,12 @@ export const COLLECTIONS = {
    * unread-counts.ts), kept by the functions; the owner reads it and may only take conversations off it.
    */
   unreadCounts: "unreadCounts",
-  /**
-   * marketRollups/{YYYY-MM}: the market dashboard's counts per day, comune and category (marketMonthSchema,
-   * market-rollups.ts), kept by functions/src/analytics/rollups.ts; admins (the admin claim) read.
-   */
+  /** marketRollups/{YYYY-MM}: the dashboard's month summary (marketMonthSchema), built by functions; admins read. */
   marketRollups: "marketRollups",
+  /** marketDays/{day}_{comune}: the increments' shards, folded into marketRollups (market-shards.ts); functions only. */
+  marketDays: "marketDays",
+  /** marketJobs/{id}: the market jobs' progress (summaries' cursor, each night's reconciled days); functions only. */
+  marketJobs: "marketJobs",
   /** shopMonths/{YYYY-MM}_{merchantId}: a shop's funnel of the month (shop-funnel.ts, rollups.ts). */
   shopMonths: "shopMonths",
   /** Price guidance's aggregates, functions only (src/domain/marketplace/price-stats.ts says each). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shopMonthOf, shopMonthQueryRange, shopMonthsDue } from "./shop-funnel";
+import { shopMonthBounds, shopMonthOf, shopMonthsDue } from "./shop-funnel";
 
 describe("the shops' funnel months", () => {
   it("are Rome's months", () => {
@@ -13,14 +13,16 @@ describe("the shops' funnel months", () => {
     expect(shopMonthsDue(new Date("2027-01-01T02:45:00Z"))).toEqual(["2026-12", "2027-01"]);
   });
 
-  it("queried over a range that holds every Roman moment of the month", () => {
-    const { from, to } = shopMonthQueryRange("2026-12");
-    expect(from.getTime()).toBeLessThanOrEqual(Date.parse("2026-11-30T23:00:00Z"));
-    expect(to.getTime()).toBeGreaterThanOrEqual(Date.parse("2026-12-31T23:00:00Z"));
-    // Summer time: 1 July 00:00 in Rome is 30 June 22:00 UTC.
-    expect(shopMonthQueryRange("2026-07").from.getTime()).toBeLessThanOrEqual(
-      Date.parse("2026-06-30T22:00:00Z"),
-    );
-    expect(shopMonthQueryRange("2026-12").to.toISOString()).toBe("2027-01-01T03:00:00.000Z");
+  it("counted over exactly the month's Roman instants", () => {
+    expect(shopMonthBounds("2026-12")).toEqual({
+      from: new Date("2026-11-30T23:00:00Z"),
+      to: new Date("2026-12-31T23:00:00Z"),
+    });
+    // Summer time: 1 July 00:00 in Rome is 30 June 22:00 UTC; October ends in winter time.
+    expect(shopMonthBounds("2026-07").from).toEqual(new Date("2026-06-30T22:00:00Z"));
+    expect(shopMonthBounds("2026-10")).toEqual({
+      from: new Date("2026-09-30T22:00:00Z"),
+      to: new Date("2026-10-31T23:00:00Z"),
+    });
   });
 });

@@ -11,9 +11,6 @@ export const shopMonthSchema = z.object({
 });
 export type ShopMonth = z.infer<typeof shopMonthSchema>;
 
-/** The fields of shopMonths/{id} the nightly reconciliation queries (reconcile-shop-months.ts). */
-export const SHOP_MONTH_FIELDS = { month: "month", merchantId: "merchantId" } as const;
-
 /** 'YYYY-MM' of `at` in the shop's time zone (Europe/Rome). */
 export function shopMonthOf(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit" })
@@ -26,8 +23,6 @@ export function shopMonthId(merchantId: string, month: string): string {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Rome is UTC+1 or +2: a range this much wider than the month's UTC days covers its local days. */
-const ZONE_MARGIN_MS = 3 * 60 * 60 * 1000;
 
 /**
  * The months the nightly reconciliation rebuilds at `now`: this one and, on its first day, the one
@@ -37,16 +32,21 @@ export function shopMonthsDue(now: Date): string[] {
   return [...new Set([shopMonthOf(new Date(now.getTime() - DAY_MS)), shopMonthOf(now)])];
 }
 
-/**
- * A query range that holds every moment of `month` ('YYYY-MM') in Rome, and a little more on each side:
- * the reader keeps what shopMonthOf puts in the month.
- */
-export function shopMonthQueryRange(month: string): { from: Date; to: Date } {
+/** The first instant of `month` ('YYYY-MM') in Rome (its UTC midnight less Rome's offset, 1 or 2 hours). */
+function monthStart(year: number, monthIndex: number): Date {
+  const utc = Date.UTC(year, monthIndex, 1);
+  const month = shopMonthOf(new Date(utc + DAY_MS));
+  for (let hours = 3; hours >= 0; hours -= 1) {
+    const at = new Date(utc - hours * 60 * 60 * 1000);
+    if (shopMonthOf(at) === month) return at;
+  }
+  return new Date(utc);
+}
+
+/** Exactly the instants of `month` ('YYYY-MM') in Rome: [from, to), what the aggregation queries count. */
+export function shopMonthBounds(month: string): { from: Date; to: Date } {
   const [year = 0, monthNumber = 1] = month.split("-").map(Number);
-  return {
-    from: new Date(Date.UTC(year, monthNumber - 1, 1) - ZONE_MARGIN_MS),
-    to: new Date(Date.UTC(year, monthNumber, 1) + ZONE_MARGIN_MS),
-  };
+  return { from: monthStart(year, monthNumber - 1), to: monthStart(year, monthNumber) };
 }
 
 export const SHOP_FUNNEL_MESSAGES = {

@@ -19,8 +19,9 @@ import { NOTIFICATION_DIGEST_INTERVAL_MS } from "./notifications.ts";
  * (MERCHANT_ZONE_RADIUS_KM) and the shop within the request's own radius: the same `visibleDistanceKm`
  * as the feed. So the shops to find lie within min(actionRadius, zone) of the request: their geohash
  * cells are covered like the feed's (≤ 30 cells per query), the shop index (shopIndex/{uid}) is queried
- * by cell and category, and the exact distance decides. The reached shops' digests collect the hour's
- * requests in digestInbox/{uid}_{hour}; one digest task per shop and hour sends it when the hour ends.
+ * by cell and category, and the exact distance decides. The fan-out itself never reads the index: the
+ * request goes into its cover cells' hour inboxes (below), and at the hour's end one task per cell and
+ * category finds the cell's shops that hear of something and queues one digest per shop and hour.
  */
 
 /** shopIndex/{uid}: only what the fan-out queries and checks, no personal data. */
@@ -90,14 +91,53 @@ export function digestWindow(now: Date): { start: Date; key: string; sendAt: Dat
   };
 }
 
-/** digestInbox/{uid}_{hourKey}. */
-export function digestInboxId(shopId: string, windowKey: string): string {
-  return `${shopId}_${windowKey}`;
+/**
+ * The fan-out's inboxes, per geohash cell, category and hour (digestInbox/{cell}_{category}_{hour}): a
+ * published request is merged into the inbox of each cell of its cover (≤ MAX_GEO_QUERY_CELLS writes,
+ * whatever the number of shops nearby), and a shop's digest reads its own cells' inboxes (one per
+ * precision a cover may use) in each of its categories.
+ */
+export function cellInboxId(cell: string, category: RequestCategory, windowKey: string): string {
+  return `${cell}_${category}_${windowKey}`;
 }
 
-/** digestInbox/{id}: the requests (ids and names, arrays merged idempotently) that reached a shop in one hour. */
-export const digestInboxSchema = z.object({
-  uid: z.string(),
-  requestIds: z.array(z.string()),
-  productNames: z.array(z.string()),
+/** The cells a request is merged into: the cover of the shops that could hear of it. */
+export function requestInboxCells(request: ReachableRequest): string[] {
+  return reachQueries(request).flatMap((query) => query.cells);
+}
+
+/** The cells whose inboxes a shop reads: its own, at each precision a request's cover may use. */
+export function shopInboxCells(entry: ShopIndexEntry): string[] {
+  return [entry.gh3, entry.gh4, entry.gh5];
+}
+
+/** A request as its inboxes keep it: what the exact check and the digest need, nothing personal. */
+export const inboxRequestSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  category: requestCategorySchema,
+  actionRadius: z.number().positive(),
+  location: latLngSchema,
+  productName: z.string(),
 });
+export type InboxRequest = z.infer<typeof inboxRequestSchema>;
+
+/** digestInbox/{cell}_{category}_{hour}: the hour's requests whose cover holds the cell (merged idempotently). */
+export const cellInboxSchema = z.object({
+  cell: z.string(),
+  category: requestCategorySchema,
+  requests: z.array(inboxRequestSchema).default([]),
+});
+
+/** The requests of `inboxes` the shop hears of (each once, in the inboxes' order). */
+export function requestsHeardBy(
+  shopId: string,
+  entry: ShopIndexEntry,
+  inboxes: readonly { requests: readonly InboxRequest[] }[],
+): InboxRequest[] {
+  const heard = new Map<string, InboxRequest>();
+  for (const inbox of inboxes)
+    for (const request of inbox.requests)
+      if (!heard.has(request.id) && shopHearsOf(request, shopId, entry)) heard.set(request.id, request);
+  return [...heard.values()];
+}
