@@ -57,16 +57,6 @@ export type IndexVerdict =
 const NAME = "__name__";
 const EQUALITY = new Set(["EQUAL", "IN", "IS_NULL", "IS_NAN"]);
 const CONTAINS = new Set(["ARRAY_CONTAINS", "ARRAY_CONTAINS_ANY"]);
-const INEQUALITY = new Set([
-  "LESS_THAN",
-  "LESS_THAN_OR_EQUAL",
-  "GREATER_THAN",
-  "GREATER_THAN_OR_EQUAL",
-  "NOT_EQUAL",
-  "NOT_IN",
-  "IS_NOT_NULL",
-  "IS_NOT_NAN",
-]);
 
 type Leaf = { fieldPath: string; op: string };
 
@@ -101,7 +91,8 @@ export function queryNeeds(query: StructuredQuery): QueryNeed[] {
       if (fieldPath === NAME) continue;
       if (EQUALITY.has(op)) equalities.add(fieldPath);
       else if (CONTAINS.has(op)) contains.add(fieldPath);
-      else if (INEQUALITY.has(op)) inequalities.add(fieldPath);
+      // An inequality, or an operator this checker does not know: counted as one (asks for more, never less).
+      else inequalities.add(fieldPath);
     }
     const explicit = (query.orderBy ?? []).map((order) => ({
       fieldPath: order.field?.fieldPath ?? "",
@@ -218,6 +209,26 @@ export function describeNeed(need: QueryNeed): string {
   ];
   const scope = need.scope === "COLLECTION_GROUP" ? " [collection group]" : "";
   return `${need.collectionGroup}${scope}: ${parts.join(" · ") || "(no filter)"}`;
+}
+
+/** The query as sent, values left out: `where emailStatus EQUAL, emailRetryAt LESS_THAN_OR_EQUAL · order emailRetryAt ASC`. */
+export function describeQuery(query: StructuredQuery): string {
+  const leaves: string[] = [];
+  const walk = (filter: Filter | undefined): void => {
+    if (!filter) return;
+    if (filter.fieldFilter) leaves.push(`${filter.fieldFilter.field?.fieldPath} ${filter.fieldFilter.op}`);
+    if (filter.unaryFilter) leaves.push(`${filter.unaryFilter.field?.fieldPath} ${filter.unaryFilter.op}`);
+    if (filter.compositeFilter) {
+      const inner = filter.compositeFilter.filters ?? [];
+      if (filter.compositeFilter.op === "OR") leaves.push(`OR(${inner.length})`);
+      for (const part of inner) walk(part);
+    }
+  };
+  walk(query.where);
+  const orders = (query.orderBy ?? []).map(
+    (order) => `${order.field?.fieldPath} ${order.direction === "DESCENDING" ? "DESC" : "ASC"}`,
+  );
+  return [`where ${leaves.join(", ") || "-"}`, `order ${orders.join(", ") || "-"}`].join(" · ");
 }
 
 export { describeIndex };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { documentProblems, type Fields } from "./document-limits";
 import { type CompositeIndex, describeIndex, type IndexConfig, indexJson } from "./index-config";
-import { checkQuery, describeNeed, type StructuredQuery } from "./query-index";
+import { checkQuery, describeNeed, describeQuery, type StructuredQuery } from "./query-index";
 import { RECORDS_PATH } from "./recording-proxy";
 import type { WireRecord } from "./wire";
 
@@ -24,7 +24,10 @@ export function missingIndexes(config: IndexConfig, queries: readonly Structured
         fields.length < 2
           ? `its single-field index is exempted or missing for this scope: add it in fieldOverrides (${fields[0]?.fieldPath ?? "__name__"})`
           : `add to firestore.indexes.json: ${indexJson(verdict.add)}`;
-      messages.set(describeNeed(verdict.need), `${describeNeed(verdict.need)} — ${fix}`);
+      messages.set(
+        describeNeed(verdict.need),
+        `${describeNeed(verdict.need)} (sent as: ${describeQuery(query)}) — ${fix}`,
+      );
     }
   }
   return [...messages.values()];

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { grpcMessages, grpcMethod, grpcRecords, httpRecords } from "./wire";
+import { grpcMessages, grpcMethod, grpcRecords, httpRecords, namedEnums } from "./wire";
 
 const database = "projects/demo-vicino/databases/(default)";
 const query = {
@@ -39,6 +39,33 @@ describe("the Firestore wire", () => {
     );
     expect(rest).toHaveLength(3);
     expect(grpcRecords("RunQuery", messages[0]!)).toEqual([{ kind: "query", query }]);
+  });
+
+  it("names operators and directions left as numbers", () => {
+    const numeric = {
+      where: {
+        compositeFilter: {
+          op: 1,
+          filters: [
+            { fieldFilter: { field: { fieldPath: "emailStatus" }, op: "5" } },
+            { unaryFilter: { field: { fieldPath: "x" }, op: 2 } },
+          ],
+        },
+      },
+      orderBy: [{ field: { fieldPath: "emailRetryAt" }, direction: 2 }],
+    };
+    expect(namedEnums(numeric)).toEqual({
+      where: {
+        compositeFilter: {
+          op: "AND",
+          filters: [
+            { fieldFilter: { field: { fieldPath: "emailStatus" }, op: "EQUAL" } },
+            { unaryFilter: { field: { fieldPath: "x" }, op: "IS_NAN" } },
+          ],
+        },
+      },
+      orderBy: [{ field: { fieldPath: "emailRetryAt" }, direction: "DESCENDING" }],
+    });
   });
 
   it("reads REST queries and commits, and WebChannel listens and writes", () => {

@@ -21,6 +21,8 @@ interface ProtoType {
 }
 interface ProtoRoot {
   lookupType(name: string): ProtoType;
+  lookupEnum(name: string): { valuesById: Record<number, string> };
+  resolveAll(): ProtoRoot;
 }
 
 let root: ProtoRoot | undefined;
@@ -32,7 +34,7 @@ function protoRoot(): ProtoRoot {
   // The package exports no subpath: its descriptor is found beside its main module (build/src/index.js).
   const main = require.resolve("@google-cloud/firestore");
   const descriptor = join(dirname(dirname(main)), "protos", "v1.json");
-  root = protobuf.Root.fromJSON(JSON.parse(readFileSync(descriptor, "utf8")));
+  root = protobuf.Root.fromJSON(JSON.parse(readFileSync(descriptor, "utf8"))).resolveAll();
   return root;
 }
 
@@ -90,10 +92,38 @@ export function requestRecords(request: Json): WireRecord[] {
   return records;
 }
 
+const QUERY = "google.firestore.v1.StructuredQuery";
+/** Which enum each operator or direction is, by the key that holds it. */
+const ENUMS: Record<string, string> = {
+  fieldFilter: `${QUERY}.FieldFilter.Operator`,
+  compositeFilter: `${QUERY}.CompositeFilter.Operator`,
+  unaryFilter: `${QUERY}.UnaryFilter.Operator`,
+};
+
+/**
+ * Operators and directions by name, whatever protobufjs left as numbers or numbers as text (in the
+ * vitest process it did not apply `enums: String` inside the recursive Filter type: "5" for EQUAL).
+ */
+export function namedEnums(value: unknown, holder?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => namedEnums(item, holder));
+  if (!value || typeof value !== "object") return value;
+  const named: Json = {};
+  for (const [key, inner] of Object.entries(value as Json)) {
+    const enumName =
+      key === "op" && holder ? ENUMS[holder] : key === "direction" ? `${QUERY}.Direction` : undefined;
+    named[key] =
+      enumName && (typeof inner === "number" || (typeof inner === "string" && /^\d+$/.test(inner)))
+        ? (protoRoot().lookupEnum(enumName).valuesById[Number(inner)] ?? inner)
+        : namedEnums(inner, key);
+  }
+  return named;
+}
+
 /** The records in one gRPC request message of `method`. */
 export function grpcRecords(method: string, message: Buffer): WireRecord[] {
   const type = protoRoot().lookupType(`google.firestore.v1.${GRPC_REQUESTS[method]}`);
-  return requestRecords(type.toObject(type.decode(message), { enums: String, longs: String, bytes: String }));
+  const object = type.toObject(type.decode(message), { enums: String, longs: String, bytes: String });
+  return requestRecords(namedEnums(object) as Json);
 }
 
 function parseJson(text: string): Json | undefined {
