@@ -13,6 +13,7 @@ import {
   type ServerHttp2Stream,
 } from "node:http2";
 import { createServer as createNetServer, type Socket } from "node:net";
+import { Duplex } from "node:stream";
 import { grpcMessages, grpcMethod, grpcRecords, httpRecords, type WireRecord } from "./wire";
 
 // A recording proxy in front of Google's Firestore emulator (the test stacks, scripts/stack/stack.ts):
@@ -38,6 +39,33 @@ function withoutPseudo(headers: IncomingHttpHeaders, keep: readonly string[] = [
     copy[name] = value;
   }
   return copy;
+}
+
+/** A duplex stream that yields `first`, then whatever `socket` receives, and writes to `socket`. */
+function replayed(socket: Socket, first: Buffer): Duplex {
+  const stream = new Duplex({
+    read: () => {
+      socket.resume();
+    },
+    write: (chunk: Buffer, _encoding, done) => {
+      socket.write(chunk, done);
+    },
+    final: (done) => {
+      socket.end();
+      done();
+    },
+    destroy: (error, done) => {
+      socket.destroy(error ?? undefined);
+      done(error);
+    },
+  });
+  stream.push(first);
+  socket.on("data", (chunk: Buffer) => {
+    if (!stream.push(chunk)) socket.pause();
+  });
+  socket.on("end", () => stream.push(null));
+  socket.on("close", () => stream.destroy());
+  return stream;
 }
 
 export async function startRecordingProxy(options: {
@@ -153,11 +181,17 @@ export async function startRecordingProxy(options: {
     socket.on("close", () => sockets.delete(socket));
     socket.once("data", (first: Buffer) => {
       socket.pause();
-      socket.unshift(first);
       const isHttp2 = first
         .subarray(0, PREFACE.length)
         .equals(PREFACE.subarray(0, Math.min(first.length, PREFACE.length)));
-      (isHttp2 ? http2 : http1).emit("connection", socket);
+      if (isHttp2) {
+        // HTTP/2 reads a net.Socket's native handle, past what was unshifted: it gets a JS stream that
+        // replays the first bytes, then the socket's.
+        http2.emit("connection", replayed(socket, first));
+        return;
+      }
+      socket.unshift(first);
+      http1.emit("connection", socket);
       socket.resume();
     });
     socket.on("error", () => undefined);

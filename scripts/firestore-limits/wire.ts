@@ -76,7 +76,9 @@ function documentPath(name: unknown): string | undefined {
 }
 
 /** The records in one request, in the REST JSON shape (whichever wire it came on). */
-export function requestRecords(request: Json): WireRecord[] {
+export function requestRecords(raw: Json): WireRecord[] {
+  // The admin SDK's REST (preferRest) sends enums as numbers, protobufjs sometimes leaves them so.
+  const request = namedEnums(raw) as Json;
   const records: WireRecord[] = [];
   const query = (request.structuredQuery ??
     (request.structuredAggregationQuery as Json | undefined)?.structuredQuery ??
@@ -101,8 +103,8 @@ const ENUMS: Record<string, string> = {
 };
 
 /**
- * Operators and directions by name, whatever protobufjs left as numbers or numbers as text (in the
- * vitest process it did not apply `enums: String` inside the recursive Filter type: "5" for EQUAL).
+ * Operators and directions by name where they came as numbers (the admin SDK over REST, `preferRest`,
+ * sends `"op": 5` for EQUAL) or as numbers in text: the checks compare names.
  */
 export function namedEnums(value: unknown, holder?: string): unknown {
   if (Array.isArray(value)) return value.map((item) => namedEnums(item, holder));
@@ -123,7 +125,7 @@ export function namedEnums(value: unknown, holder?: string): unknown {
 export function grpcRecords(method: string, message: Buffer): WireRecord[] {
   const type = protoRoot().lookupType(`google.firestore.v1.${GRPC_REQUESTS[method]}`);
   const object = type.toObject(type.decode(message), { enums: String, longs: String, bytes: String });
-  return requestRecords(namedEnums(object) as Json);
+  return requestRecords(object);
 }
 
 function parseJson(text: string): Json | undefined {
