@@ -102,6 +102,9 @@ export async function startRecordingProxy(options: {
         method: incoming.method,
         path: url,
         headers: { ...incoming.headers, host: `${options.target.host}:${options.target.port}` },
+        // A connection per request: a kept-alive socket the emulator has closed would fail the request
+        // (a 502 seen once in the journeys); on the loopback a new connection costs next to nothing.
+        agent: false,
       },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);

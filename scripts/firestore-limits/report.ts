@@ -74,11 +74,15 @@ export async function documentLimitProblems(
   const problems: string[] = [];
   for (let at = 0; at < paths.length; at += 300) {
     const documents = paths.slice(at, at + 300).map((path) => `${database}/documents/${path}`);
-    const response = await fetch(`${firestoreOrigin}/v1/${database}/documents:batchGet`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer owner" },
-      body: JSON.stringify({ documents }),
-    });
+    const read = () =>
+      fetch(`${firestoreOrigin}/v1/${database}/documents:batchGet`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer owner" },
+        body: JSON.stringify({ documents }),
+      });
+    // A read: asked once more if the stack hiccups, so the check never fails a test on its own.
+    let response = await read().catch(() => undefined);
+    if (!response?.ok) response = await read();
     if (!response.ok) throw new Error(`batchGet for the document limits: ${response.status}`);
     for (const item of (await response.json()) as Found[]) {
       if (!item.found) continue;
