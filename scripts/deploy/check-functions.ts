@@ -1,5 +1,6 @@
 import type { Endpoint } from "./functions-bundle";
 import { EXPECTED_REGION, type Finding, SUPPORTED_NODE_MAJORS } from "./rules";
+import { regionVerdicts, SERVICE_LOCATIONS } from "./service-regions";
 
 /** What decides the runtime the functions deploy on. */
 export interface RuntimeInputs {
@@ -73,6 +74,16 @@ export function checkEndpoints(
         fix: `give it region (functions/src/lib/global-options.ts \`region\`, or callableOptions).`,
       });
     }
+    for (const verdict of regionVerdicts(endpoint)) {
+      if (verdict.status !== "not-offered") continue;
+      const table = SERVICE_LOCATIONS[verdict.service];
+      findings.push({
+        rule: "service-region",
+        subject: name,
+        message: `its trigger needs ${table.name}, which is not offered in ${verdict.region} (${table.page}).`,
+        fix: `run it in a region that offers ${table.name} (${table.offered.join(", ")}), or, if the page now lists ${verdict.region}, add it to scripts/deploy/service-regions.ts.`,
+      });
+    }
     if (!isSet(endpoint.timeoutSeconds)) {
       findings.push({
         rule: "timeout",
@@ -109,4 +120,17 @@ export function checkEndpoints(
     }
   }
   return findings;
+}
+
+/** Regions a function's trigger needs whose service could not be confirmed: printed, not failed. */
+export function unconfirmedRegions(endpoints: Record<string, Endpoint>): string[] {
+  const notes = new Map<string, string[]>();
+  for (const [name, endpoint] of Object.entries(endpoints)) {
+    for (const verdict of regionVerdicts(endpoint)) {
+      if (verdict.status !== "unconfirmed") continue;
+      const key = `${SERVICE_LOCATIONS[verdict.service].name} in ${verdict.region}: ${verdict.note}`;
+      notes.set(key, [...(notes.get(key) ?? []), name]);
+    }
+  }
+  return [...notes].map(([key, names]) => `${key} (${names.sort().join(", ")})`);
 }

@@ -1,11 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BuildOptions } from "esbuild";
 import { checkFirebaseJson, checkIndexes, type FirebaseJson, type IndexesJson, listOf } from "./check-config";
-import { checkEndpoints, checkRuntime } from "./check-functions";
+import { checkEndpoints, checkRuntime, unconfirmedRegions } from "./check-functions";
 import { analyzeFunctions, type FunctionsAnalysis } from "./functions-analysis";
+import { expectedFunctionsLock, FUNCTIONS_LOCK_FILE } from "./functions-lock";
 import { type Finding, formatFindings, RULES } from "./rules";
 import { buildSpa, checkSpaBundle, DeployBuildError, readDeployEnv } from "./spa-build";
 
@@ -35,6 +36,8 @@ export interface DeployCheckInputs {
   functionsPackageJson: { engines?: { node?: string } };
   firebaseJson: FirebaseJson;
   indexesJson: IndexesJson;
+  /** functions/package-lock.json as committed (undefined: missing) and as the root lock gives it. */
+  functionsLock?: { committed: string | undefined; expected: string };
 }
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(rootDir, file), "utf8")) as T;
@@ -48,7 +51,29 @@ export async function readRepoInputs(): Promise<DeployCheckInputs> {
     functionsPackageJson: readJson("functions/package.json"),
     firebaseJson: readJson("firebase.json"),
     indexesJson: readJson("firestore.indexes.json"),
+    functionsLock: {
+      committed: existsSync(join(rootDir, FUNCTIONS_LOCK_FILE))
+        ? readFileSync(join(rootDir, FUNCTIONS_LOCK_FILE), "utf8")
+        : undefined,
+      expected: expectedFunctionsLock(),
+    },
   };
+}
+
+/** The deployed lockfile must be the one the root lock gives (what the tests installed). */
+export function checkFunctionsLock(lock: DeployCheckInputs["functionsLock"]): Finding[] {
+  if (!lock || lock.committed === lock.expected) return [];
+  return [
+    {
+      rule: "functions-lock",
+      subject: FUNCTIONS_LOCK_FILE,
+      message:
+        lock.committed === undefined
+          ? "is missing: Cloud Build would resolve the functions' ^ ranges afresh, not the versions the tests ran."
+          : "differs from the versions package-lock.json pins (the ones the tests ran).",
+      fix: "run `npm run functions:lock` and commit functions/package-lock.json.",
+    },
+  ];
 }
 
 /** The checks on what the functions analysis found and the config files (pure: tests feed it copies). */
@@ -63,6 +88,7 @@ export function checkAll(inputs: DeployCheckInputs, analysis: FunctionsAnalysis)
     ...checkEndpoints(analysis.endpoints, analysis.needed),
     ...checkFirebaseJson(inputs.firebaseJson, analysis.endpoints),
     ...checkIndexes(inputs.indexesJson),
+    ...checkFunctionsLock(inputs.functionsLock),
   ];
 }
 
@@ -91,9 +117,20 @@ export async function checkSpaBuild(): Promise<Finding[]> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const [config, spa] = await Promise.all([readRepoInputs().then(checkFunctionsAndConfig), checkSpaBuild()]);
-  const findings = [...config, ...spa];
+  const functionsAndConfig = async () => {
+    const inputs = await readRepoInputs();
+    const analysis = await analyzeFunctions(inputs.functionsBuildOptions, rootDir);
+    return { findings: checkAll(inputs, analysis), notes: unconfirmedRegions(analysis.endpoints) };
+  };
+  const [config, spa] = await Promise.all([functionsAndConfig(), checkSpaBuild()]);
+  const findings = [...config.findings, ...spa];
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (config.notes.length > 0) {
+    console.log(
+      "deploy:check: services not yet confirmed in the functions' regions (confirm before the first deploy):",
+    );
+    for (const note of config.notes) console.log(`  - ${note}`);
+  }
   if (findings.length === 0) {
     console.log(`deploy:check: ${Object.keys(RULES).length} rules, all pass (${seconds} s)`);
     return;

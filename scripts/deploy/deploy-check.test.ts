@@ -5,6 +5,7 @@ import type { BuildOptions } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkAll, type DeployCheckInputs } from "./check";
 import type { FirebaseJson, IndexesJson } from "./check-config";
+import { unconfirmedRegions } from "./check-functions";
 import { analyzeFunctions, type FunctionsAnalysis } from "./functions-analysis";
 import { type Finding, formatFindings } from "./rules";
 
@@ -132,6 +133,35 @@ describe("deploy:check fails on each mistake", () => {
       if (copy.endpoints.charge) copy.endpoints.charge.region = ["us-central1"];
     });
     expect(lines(findings)).toEqual(["[region] charge: runs in us-central1, not europe-west8."]);
+  });
+
+  it("a trigger whose service is not offered in the function's region (probes)", () => {
+    const findings = run((_inputs, copy) => {
+      if (copy.endpoints.nightly) copy.endpoints.nightly.region = ["europe-west9"];
+      copy.endpoints.queue = { ...copy.endpoints.charge, region: ["europe-west9"], taskQueueTrigger: {} };
+      delete copy.endpoints.queue.callableTrigger;
+      copy.endpoints.onWrite = {
+        ...copy.endpoints.charge,
+        eventTrigger: { eventType: "google.cloud.firestore.document.v1.written" },
+      };
+      delete copy.endpoints.onWrite.callableTrigger;
+      copy.endpoints.onWrite.region = ["europe-west1"];
+    });
+    const refused = lines(findings).filter((line) => line.startsWith("[service-region]"));
+    expect(refused).toEqual([
+      "[service-region] nightly: its trigger needs Cloud Scheduler, which is not offered in europe-west9 (https://cloud.google.com/scheduler/docs/locations (and its release notes)).",
+      "[service-region] onWrite: its trigger needs Eventarc (Firestore triggers), which is not offered in europe-west1 (https://cloud.google.com/firestore/docs/eventarc (a trigger runs in its database's location)).",
+      "[service-region] queue: its trigger needs Cloud Tasks, which is not offered in europe-west9 (https://cloud.google.com/tasks/docs/locations).",
+    ]);
+  });
+
+  it("names the services it could not confirm in a function's region, without failing", () => {
+    expect(unconfirmedRegions(analysis.endpoints)).toEqual([
+      expect.stringMatching(
+        /^Cloud Scheduler in europe-west8: .*gcloud scheduler locations list.* \(nightly\)$/,
+      ),
+    ]);
+    expect(run().filter((finding) => finding.rule === "service-region")).toEqual([]);
   });
 
   it("a rewrite to a missing function, or in another region", () => {

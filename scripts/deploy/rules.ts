@@ -9,6 +9,8 @@ import { FUNCTIONS_REGION } from "../../src/domain/core/product";
 export const RULES = {
   runtime: "functions run on a supported Node runtime (engines, firebase.json runtime, esbuild target)",
   region: `every function runs in ${FUNCTIONS_REGION}`,
+  "service-region":
+    "every service a function's trigger needs is offered in its region (Cloud Scheduler, Cloud Tasks, Eventarc: scripts/deploy/service-regions.ts)",
   timeout: "every function sets timeoutSeconds on purpose (not the platform's 60 s default)",
   memory: "every function sets memory on purpose (not the platform's 256 MiB default)",
   "max-instances": "every function caps its instances (maxInstances)",
@@ -18,6 +20,8 @@ export const RULES = {
   "hosting-predeploy": "firebase.json builds the SPA for the target project before deploying Hosting",
   "hosting-rewrite": "every Hosting rewrite to a function names a deployed HTTPS function in its region",
   "security-headers": "Hosting sends the security headers on every path",
+  "functions-lock":
+    "functions/package-lock.json pins what the tests ran (cut out of the root lock: npm run functions:lock)",
   "ttl-policy": "firestore.indexes.json declares each TTL policy the privacy notice promises",
   "spa-env": "a deploy build has the real project's configuration and no emulator settings",
   "spa-bundle": "the deploy build carries the target project's configuration",

@@ -67,7 +67,11 @@ async function saveFirestore(origin: string, projectId: string, exportDir: strin
 
 const errorLine = (line: string) => /\b(error|errore|exception)\b/i.test(line) || /✘/.test(line);
 
-export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec> {
+/**
+ * `firestorePort`: where the emulator itself listens, when a recording proxy takes the stack's
+ * Firestore port (StackOptions.recordFirestore); the stack's port otherwise.
+ */
+export function serviceSpecs(options: StackOptions, firestorePort?: number): Record<string, ServiceSpec> {
   const { rootDir, ports, projectId, dataDir } = options;
   const node = process.execPath;
   const emulator = findFirestoreEmulator();
@@ -76,7 +80,7 @@ export function serviceSpecs(options: StackOptions): Record<string, ServiceSpec>
   const savedExport = exportDir ? savedFirestoreExport(exportDir) : undefined;
   const firestoreArgs = firestoreEmulatorArgs(emulator, {
     host,
-    port: ports.firestore,
+    port: firestorePort ?? ports.firestore,
     webSocketPort: ports.firestoreWebSocket,
     projectId,
     ...(savedExport && existsSync(savedExport) ? { seedFromExport: savedExport } : {}),

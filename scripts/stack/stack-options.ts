@@ -91,6 +91,11 @@ export interface StackOptions {
    * (scheduled-functions.ts); tests call them when they want with `runScheduled`.
    */
   runSchedules?: boolean;
+  /**
+   * Put a recording proxy on the Firestore port (scripts/firestore-limits/recording-proxy.ts): the
+   * emulator moves to a private port and the tests read the queries and writes it saw.
+   */
+  recordFirestore?: boolean;
   /** Reload the rules into Firestore when the file changes (a compile error keeps the last good rules). */
   watchRules?: boolean;
   verbose?: boolean;

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { startRecordingProxy } from "../firestore-limits/recording-proxy";
 import { firestoreAnswers, loadRules, watchRulesFile } from "./firestore-emulator";
 import { keepFirestoreTriggersRegistered, registerFirestoreTriggers } from "./firestore-triggers";
 import { findFreePorts, LOCAL_HOST } from "./ports";
@@ -75,6 +76,12 @@ function watchRules(rulesFile: string, origin: string, options: StackOptions): (
   });
 }
 
+async function startRecorder(port: number) {
+  const [emulatorPort] = await findFreePorts(1);
+  const proxy = await startRecordingProxy({ host, port, target: { host, port: emulatorPort! } });
+  return { emulatorPort: emulatorPort!, proxy };
+}
+
 /** Starts every service, resolves once all of them answer; on any failure stops what it started. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   installExitHook();
@@ -84,7 +91,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     logDir: stackLogDir(options.dataDir),
     ...(options.print ? { print: options.print } : {}),
   };
-  const specs = serviceSpecs(options);
+  // The emulator behind a recording proxy on its port (the tests' query and document checks).
+  const wantsFirestore = (options.services ?? ["firestore"]).includes("firestore");
+  const recorder =
+    options.recordFirestore && wantsFirestore ? await startRecorder(options.ports.firestore) : undefined;
+  const specs = serviceSpecs(options, recorder?.emulatorPort);
   const urls = stackUrls(options.ports);
   const rulesFile = options.rulesFile ?? join(options.rootDir, "firestore.rules");
   const functionUrl = (name: string) => `${urls.functions}/${options.projectId}/${FUNCTIONS_REGION}/${name}`;
@@ -115,6 +126,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     stopScheduler?.();
     await Promise.all(services.map((service) => service.stop(20_000)));
     for (const service of services) live.delete(service);
+    await recorder?.proxy.close();
   };
 
   const ready = (name: string, service?: ServiceProcess) => {

@@ -83,7 +83,12 @@ describe("a verified shop sees only coarse positions", () => {
                 collection(db, "requests"),
                 where("status", "==", "active"),
                 where(field, "in", cells),
+                // The feed's own order (src/data/feed-query.ts), whose index production has: createdAt alone
+                // has none (an index's fields after the order would break its __name__ tiebreak).
                 orderBy("createdAt", "desc"),
+                orderBy("actionRadius", "desc"),
+                orderBy("location.lat", "desc"),
+                orderBy("location.lng", "desc"),
                 limit(50),
               ),
             ),

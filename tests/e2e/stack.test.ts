@@ -446,7 +446,12 @@ describe("the app reads the seeded marketplace through the browser SDK", () => {
                   collection(db, names.requests),
                   where("status", "==", "active"),
                   where("gh4", "in", cells),
+                  // The feed's own order (src/data/feed-query.ts), whose index production has: createdAt alone
+                  // has none (an index's fields after the order would break its __name__ tiebreak).
                   orderBy("createdAt", "desc"),
+                  orderBy("actionRadius", "desc"),
+                  orderBy("location.lat", "desc"),
+                  orderBy("location.lng", "desc"),
                   limit(50),
                 ),
               ),

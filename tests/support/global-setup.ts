@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { launchChromiumServer } from "./browser";
+import { reportUnusedIndexes } from "./firestore-limits";
 import { DATA_LAYER, launchStack, type StartOptions } from "./stack";
 
 declare module "vitest" {
@@ -18,9 +19,9 @@ const STACKS: Record<string, StartOptions> = {
   // firestore.rules in Google's Firestore emulator, alone.
   rules: { web: "none", services: ["firestore"] },
   // The data layer and the functions, called in-process: Firestore (rules loaded) and Auth.
-  integration: DATA_LAYER,
+  integration: { ...DATA_LAYER, recordFirestore: true },
   // The journeys: everything, the SPA built and served.
-  e2e: {},
+  e2e: { recordFirestore: true },
 };
 
 /**
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (browser) project.provide("vicinoChromium", browser.wsEndpoint);
   return async () => {
     await browser?.close();
+    if (stack.info.recordsFirestore) await reportUnusedIndexes(stack.info.urls.firestore);
     await stack.stop();
   };
 }

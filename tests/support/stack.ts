@@ -50,6 +50,8 @@ export interface StackInfo {
   dataDir: string;
   /** The servers this stack runs. */
   services: readonly StackService[];
+  /** A recording proxy sits on the Firestore port (the index and document-limit checks). */
+  recordsFirestore: boolean;
 }
 
 export interface TestStack extends StackInfo {
@@ -74,6 +76,8 @@ export interface StartOptions {
   verbose?: boolean;
   /** The servers to run (default: all); the data-layer tests need only Firestore and Auth. */
   services?: readonly StackService[];
+  /** Record the queries and writes Firestore receives (scripts/firestore-limits/). */
+  recordFirestore?: boolean;
 }
 
 /** What the data-layer and function tests need: Google's Firestore emulator (rules loaded) and the Auth emulator. */
@@ -153,6 +157,7 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
             ? { kind: "vite-dev" }
             : { kind: "none" },
       verbose,
+      recordFirestore: options.recordFirestore ?? false,
       // Quiet: the services' lines (the functions' logs of expected failures included) stay in their
       // log files, whose tails tests/setup/stack-logs.ts prints under a failing test.
       ...(verbose ? {} : { print: () => undefined }),
@@ -170,6 +175,7 @@ export async function launchStack(options: StartOptions = {}): Promise<OwnedStac
       logDir: stackLogDir(dataDir),
       dataDir,
       services: options.services ?? ALL_SERVICES,
+      recordsFirestore: options.recordFirestore ?? false,
     },
     stop: async () => {
       await running.stop();

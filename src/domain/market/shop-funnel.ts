@@ -11,6 +11,9 @@ export const shopMonthSchema = z.object({
 });
 export type ShopMonth = z.infer<typeof shopMonthSchema>;
 
+/** The fields of shopMonths/{id} naming its shop and month (account deletion queries by merchantId). */
+export const SHOP_MONTH_FIELDS = { month: "month", merchantId: "merchantId" } as const;
+
 /** 'YYYY-MM' of `at` in the shop's time zone (Europe/Rome). */
 export function shopMonthOf(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit" })
