@@ -125,14 +125,25 @@ describe("firestore.indexes.json", () => {
     expect(indexEntries(config, "marketRollups/2026-12", month)).toBe(0);
   });
 
-  it("indexes nothing of a shop's hour inbox (its requests and names are read by id only)", () => {
+  it("indexes nothing of a cell's hour inbox (read by id only, by the cell's and the shops' digests)", () => {
+    const request = (id: string): Fields[string] => ({
+      mapValue: {
+        fields: {
+          id: { stringValue: id },
+          customerId: { stringValue: "b1" },
+          category: { stringValue: "casa" },
+          actionRadius: { integerValue: "10" },
+          location: { mapValue: { fields: { lat: { doubleValue: 45.46 }, lng: { doubleValue: 9.19 } } } },
+          productName: { stringValue: "Trapano" },
+        },
+      },
+    });
     const inbox: Fields = {
-      uid: { stringValue: "s1" },
-      windowStart: { timestampValue: "2026-12-07T18:00:00Z" },
-      requestIds: { arrayValue: { values: [{ stringValue: "r1" }] } },
-      productNames: { arrayValue: { values: [{ stringValue: "Trapano" }] } },
+      cell: { stringValue: "u0nd9" },
+      category: { stringValue: "casa" },
+      requests: { arrayValue: { values: [request("r1"), request("r2")] } },
       expireAt: { timestampValue: "2026-12-09T19:00:00Z" },
     };
-    expect(indexEntries(config, "digestInbox/s1_2026120718", inbox)).toBe(0);
+    expect(indexEntries(config, "digestInbox/u0nd9_casa_2026120718", inbox)).toBe(0);
   });
 });

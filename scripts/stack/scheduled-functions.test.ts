@@ -51,7 +51,19 @@ describe("parseSchedule", () => {
     expect(parseSchedule("*/15 * * * *")(at("2026-11-23T08:45:00Z"))).toBe(true);
     expect(parseSchedule("*/15 * * * *")(at("2026-11-23T08:44:00Z"))).toBe(false);
     expect(() => parseSchedule("every monday 09:00")).toThrow(/does not understand/);
-    expect(() => parseSchedule("0 9-17 * * *")).toThrow(/hour field "9-17"/);
+    expect(() => parseSchedule("0 9-17/2 * * *")).toThrow(/hour field "9-17\/2"/);
+    expect(() => parseSchedule("0 5-3 * * *")).toThrow(/runs backwards/);
+  });
+
+  it("understands ranges, alone and in lists: the night sweeps' '15,45 3-5 * * *' (Rome)", () => {
+    const due = parseSchedule("15,45 3-5 * * *");
+    // 03:15 and 05:45 in Rome (UTC+1 in November) are due; 02:45 and 06:15 are not.
+    expect(due(at("2026-11-25T02:15:00Z"))).toBe(true);
+    expect(due(at("2026-11-25T04:45:00Z"))).toBe(true);
+    expect(due(at("2026-11-25T01:45:00Z"))).toBe(false);
+    expect(due(at("2026-11-25T05:15:00Z"))).toBe(false);
+    expect(parseSchedule("0 1,3-4 * * *")(at("2026-11-25T02:00:00Z"))).toBe(true);
+    expect(parseSchedule("0 1,3-4 * * *")(at("2026-11-25T01:00:00Z"))).toBe(false);
   });
 
   it("understands every schedule the functions declare", () => {

@@ -43,8 +43,14 @@ function cronField(field: string, name: string): (value: number) => boolean {
   if (field === "*") return () => true;
   const step = /^\*\/(\d+)$/.exec(field);
   if (step) return (value) => value % Number(step[1]) === 0;
-  if (/^\d+(,\d+)*$/.test(field)) {
-    const values = new Set(field.split(",").map(Number));
+  // Numbers and ranges, alone or in a list: "5", "15,45", "3-5", "0,3-5".
+  if (/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(field)) {
+    const values = new Set<number>();
+    for (const item of field.split(",")) {
+      const [from, to = from] = item.split("-").map(Number) as [number, number?];
+      if (to < from) throw new Error(`The cron ${name} range "${item}" runs backwards`);
+      for (let value = from; value <= to; value += 1) values.add(value);
+    }
     return (value) => values.has(value);
   }
   throw new Error(`The local scheduler does not understand the cron ${name} field "${field}"`);
@@ -52,7 +58,7 @@ function cronField(field: string, name: string): (value: number) => boolean {
 
 /**
  * The schedules the functions use: App Engine's "every N minutes|hours" and five-field cron with
- * numbers, lists, `*` and `*\/N`. Anything else is refused, so a new schedule is not silently skipped.
+ * numbers, ranges, lists of them, `*` and `*\/N`. Anything else is refused, so a new schedule is not silently skipped.
  */
 export function parseSchedule(schedule: string): ScheduleMatcher {
   const every = EVERY.exec(schedule.trim());
