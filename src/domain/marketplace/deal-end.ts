@@ -7,7 +7,7 @@ export { DEAL_END_LABELS, DEAL_END_REFUSALS, DEAL_SYSTEM_LINES } from "./deal-en
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Every deal ends (docs/product.md, 'Come finisce un accordo'): an accepted deal that the shop has not
+ * Every deal ends (docs/product.md, 'Every deal ends'): an accepted deal that the shop has not
  * verified at its till is closed DEAL_OPEN_MS after its acceptance by the closeStaleDeals job
  * (functions/src/deals/close-stale-deals.ts): the offer → expired, the request → expired, renewable by
  * the buyer. acceptOffer writes the offer's dealClosesAt; the job reads offers by it, DEAL_CLOSE_PAGE at
