@@ -89,6 +89,16 @@ const MessagesPage = page(() =>
 const PrivacyPage = page(() => import("@/features/legal/legal-pages").then((module) => module.PrivacyPage));
 const TermsPage = page(() => import("@/features/legal/legal-pages").then((module) => module.TermsPage));
 const CookiesPage = page(() => import("@/features/legal/legal-pages").then((module) => module.CookiesPage));
+const RulesPage = page(() => import("@/features/legal/rules-page").then((module) => module.RulesPage));
+const ReviewsPolicyPage = page(() =>
+  import("@/features/legal/transparency-pages").then((module) => module.ReviewsPolicyPage),
+);
+const RankingPolicyPage = page(() =>
+  import("@/features/legal/transparency-pages").then((module) => module.RankingPolicyPage),
+);
+const AccessibilityPage = page(() =>
+  import("@/features/legal/transparency-pages").then((module) => module.AccessibilityPage),
+);
 const AdminReportsPage = page(() =>
   import("@/features/admin/admin-reports-page").then((module) => module.AdminReportsPage),
 );
@@ -232,6 +242,10 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.privacy.path, access: "public", element: <PrivacyPage /> },
   { path: paths.terms.path, access: "public", element: <TermsPage /> },
   { path: paths.cookies.path, access: "public", element: <CookiesPage /> },
+  { path: paths.rules.path, access: "public", element: <RulesPage /> },
+  { path: paths.reviewsPolicy.path, access: "public", element: <ReviewsPolicyPage /> },
+  { path: paths.rankingPolicy.path, access: "public", element: <RankingPolicyPage /> },
+  { path: paths.accessibility.path, access: "public", element: <AccessibilityPage /> },
 
   // Moderation (the page checks the admin claim; the callables enforce it)
   {

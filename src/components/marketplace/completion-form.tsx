@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { EmailProofButton } from "@/components/account/email-proof-button";
+import { PolicyLink } from "@/components/legal/policy-link";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
@@ -101,6 +102,7 @@ function RatingForm({
           label={DEAL_MESSAGES.ratingLegend}
           disabled={complete.isPending}
         />
+        <PolicyLink policy="reviews" className="mt-1 inline-block" />
       </div>
       {ratingError ? (
         <p role="alert" className="text-sm font-medium text-red-800">

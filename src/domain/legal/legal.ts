@@ -9,6 +9,10 @@ export const LEGAL_DOCUMENTS = {
   privacy: { version: "2026-11-28", date: "28 novembre 2026", title: "Informativa sulla privacy" },
   terms: { version: "2026-11-25", date: "25 novembre 2026", title: "Termini d'uso" },
   cookies: { version: "2026-11-27", date: "27 novembre 2026", title: "Cookie e memoria del dispositivo" },
+  reviews: { version: "2026-12-07", date: "7 dicembre 2026", title: "Come verifichiamo le recensioni" },
+  ranking: { version: "2026-12-07", date: "7 dicembre 2026", title: "Come ordiniamo le richieste" },
+  accessibility: { version: "2026-12-07", date: "7 dicembre 2026", title: "Dichiarazione di accessibilità" },
+  rules: { version: "2026-12-07", date: "7 dicembre 2026", title: "Regole e trasparenza" },
 } as const;
 export type LegalDocumentKey = keyof typeof LEGAL_DOCUMENTS;
 
@@ -72,12 +76,16 @@ export const CONSENT_COPY = {
   alternativesMiddle: " e dichiari di aver letto l'",
 } as const;
 
-/** Footer and e-mail links to the legal pages. */
+/** Footer and e-mail links to the legal pages, and the links to them beside ratings, the feed and the offers. */
 export const LEGAL_LINK_LABELS = {
   nav: "Note legali",
   privacy: "Privacy",
   terms: "Termini d'uso",
   cookies: "Cookie",
+  rules: "Regole e trasparenza",
+  reviews: "Come verifichiamo le recensioni",
+  ranking: "Come ordiniamo le richieste",
+  accessibility: "Dichiarazione di accessibilità",
   emailFooter: "Informativa sulla privacy",
 } as const;
 

@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { PolicyLink } from "@/components/legal/policy-link";
 import { CategoryScopeToggle } from "@/components/marketplace/category-scope-toggle";
 import { LocationNotice } from "@/components/marketplace/location-notice";
 import { browseZoneLine } from "@/domain/core/page-leads";
@@ -60,6 +61,7 @@ export function BrowsePage() {
         onSearch={search}
         searching={feed.isRefetching}
       />
+      <PolicyLink policy="ranking" className="self-start" />
       <FeedResults feed={feed} uid={uid} own={own} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { PolicyLink } from "@/components/legal/policy-link";
 import { ForgetPickupCode } from "@/components/marketplace/forget-pickup-code";
 import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
@@ -172,6 +173,7 @@ export function RequestPage() {
           </Field>
         ) : null}
       </div>
+      {compared.length > 0 ? <PolicyLink policy="ranking" /> : null}
       {offers.isError ? (
         <ErrorState message={COMPARISON_MESSAGES.loadError} onRetry={() => void offers.refetch()} />
       ) : !offers.data ? (

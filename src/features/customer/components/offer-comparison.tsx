@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PolicyLink } from "@/components/legal/policy-link";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
 import { ShopRating } from "@/components/marketplace/shop-rating";
@@ -60,7 +61,10 @@ function OfferColumn({ item, decidable, cheapest }: OfferColumnProps) {
             </>
           ) : null}
           <dt className="text-slate-600">Valutazione</dt>
-          <dd>{rating ? <ShopRating average={rating.average} count={rating.count} /> : "—"}</dd>
+          <dd className="space-y-1">
+            <div>{rating ? <ShopRating average={rating.average} count={rating.count} /> : "—"}</div>
+            <PolicyLink policy="reviews" className="text-xs" />
+          </dd>
           <dt className="text-slate-600">Distanza</dt>
           <dd className="text-slate-900">
             {distanceKm === null

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/core/product";
@@ -12,10 +13,14 @@ const OTHER_PAGES: ReadonlyArray<{ key: LegalDocumentKey; href: string; label: s
   { key: "privacy", href: paths.privacy.getHref(), label: LEGAL_LINK_LABELS.privacy },
   { key: "terms", href: paths.terms.getHref(), label: LEGAL_LINK_LABELS.terms },
   { key: "cookies", href: paths.cookies.getHref(), label: LEGAL_LINK_LABELS.cookies },
+  { key: "rules", href: paths.rules.getHref(), label: LEGAL_LINK_LABELS.rules },
 ];
 
-/** One legal text from the domain: title, version and date, numbered sections, links to the other two. */
-export function LegalDocument({ text }: { text: LegalText }) {
+/**
+ * One legal text from the domain: title, version and date, numbered sections (then `children`, e.g. a
+ * contact link), links to the other legal pages and to 'Regole e trasparenza'.
+ */
+export function LegalDocument({ text, children }: { text: LegalText; children?: ReactNode }) {
   const meta = LEGAL_DOCUMENTS[text.key];
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -44,6 +49,7 @@ export function LegalDocument({ text }: { text: LegalText }) {
           ) : null}
         </section>
       ))}
+      {children}
       <nav aria-label="Altre note legali" className="mt-12 border-t border-slate-200 pt-6">
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {OTHER_PAGES.filter((page) => page.key !== text.key).map((page) => (

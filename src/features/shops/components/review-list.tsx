@@ -1,3 +1,4 @@
+import { PolicyLink } from "@/components/legal/policy-link";
 import { Stars } from "@/components/marketplace/shop-rating";
 import { Badge } from "@/components/ui/badge";
 import { RATING_LABELS, type Rating } from "@/domain/marketplace/rating";
@@ -14,6 +15,7 @@ export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
     <div className="space-y-2">
       <Reviews reviews={reviews} />
       <p className="text-xs text-slate-600">{SHOP_PAGE_MESSAGES.ratingRule}</p>
+      <PolicyLink policy="reviews" />
     </div>
   );
 }
