@@ -10,7 +10,7 @@ const POLICIES = {
 
 /**
  * The link to a transparency page beside what it explains: 'Come verifichiamo le recensioni' wherever
- * ratings appear, 'Come ordiniamo le richieste' beside the feed and the offer comparison (issue 57).
+ * ratings appear, 'Come ordiniamo le richieste' beside the feed and the offer comparison.
  */
 export function PolicyLink({ policy, className }: { policy: keyof typeof POLICIES; className?: string }) {
   const { href, label } = POLICIES[policy];

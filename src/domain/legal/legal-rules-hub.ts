@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from "../core/product.ts";
 import type { LegalDocumentKey } from "./legal.ts";
 
 /**
- * 'Regole e trasparenza': one page that lists every page the law asks for (issue 57), with one line on
+ * 'Regole e trasparenza': one page that lists every page the law asks for, with one line on
  * what each says. The titles come from LEGAL_DOCUMENTS; the feature adds the paths.
  */
 export const RULES_HUB = {

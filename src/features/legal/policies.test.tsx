@@ -2,8 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { A11yPage, RankingPage, ReviewsPage } from "./policies";
 import { RulesPage } from "./rules-page";
-import { AccessibilityPage, RankingPolicyPage, ReviewsPolicyPage } from "./transparency-pages";
 
 function renderPage(Page: ComponentType) {
   render(
@@ -15,9 +15,9 @@ function renderPage(Page: ComponentType) {
 
 const linkTo = (name: string) => screen.getByRole("link", { name });
 
-describe("transparency pages (issue 57)", () => {
+describe("transparency pages", () => {
   it("/regole/recensioni says who rates, what 'Acquisto verificato' proves and which ratings count", () => {
-    renderPage(ReviewsPolicyPage);
+    renderPage(ReviewsPage);
     expect(
       screen.getByRole("heading", { level: 1, name: "Come verifichiamo le recensioni" }),
     ).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe("transparency pages (issue 57)", () => {
   });
 
   it("/regole/ordinamento says what orders the feed and the offers, and that nobody pays to rank", () => {
-    renderPage(RankingPolicyPage);
+    renderPage(RankingPage);
     expect(
       screen.getByRole("heading", { level: 1, name: "Come ordiniamo le richieste" }),
     ).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe("transparency pages (issue 57)", () => {
   });
 
   it("/accessibilita states a partial conformance, the known limits, the date and how to report a barrier", () => {
-    renderPage(AccessibilityPage);
+    renderPage(A11yPage);
     expect(
       screen.getByRole("heading", { level: 1, name: "Dichiarazione di accessibilità" }),
     ).toBeInTheDocument();
