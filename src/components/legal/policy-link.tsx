@@ -1,22 +1,17 @@
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
-import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
-import { cn } from "@/lib/cn";
+import { TRANSPARENCY_DOCUMENTS } from "@/domain/legal/transparency";
 
-const POLICIES = {
-  reviews: { href: paths.reviewsPolicy.getHref(), label: LEGAL_LINK_LABELS.reviews },
-  ranking: { href: paths.rankingPolicy.getHref(), label: LEGAL_LINK_LABELS.ranking },
-} as const;
+const HREFS = { reviews: paths.reviewsPolicy.getHref(), ranking: paths.rankingPolicy.getHref() } as const;
 
 /**
  * The link to a transparency page beside what it explains: 'Come verifichiamo le recensioni' wherever
  * ratings appear, 'Come ordiniamo le richieste' beside the feed and the offer comparison.
  */
-export function PolicyLink({ policy, className }: { policy: keyof typeof POLICIES; className?: string }) {
-  const { href, label } = POLICIES[policy];
+export function PolicyLink({ policy, className = "" }: { policy: keyof typeof HREFS; className?: string }) {
   return (
-    <Link to={href} className={cn("focus-ring rounded text-sm text-brand-800 underline", className)}>
-      {label}
+    <Link to={HREFS[policy]} className={`focus-ring rounded text-sm text-brand-800 underline ${className}`}>
+      {TRANSPARENCY_DOCUMENTS[policy].title}
     </Link>
   );
 }

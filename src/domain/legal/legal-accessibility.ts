@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from "../core/product.ts";
-import { LEGAL_CONTROLLER, LEGAL_DOCUMENTS, type LegalText } from "./legal.ts";
+import { LEGAL_CONTROLLER, type LegalText } from "./legal.ts";
+import { TRANSPARENCY_DOCUMENTS } from "./transparency.ts";
 
 const APP = PRODUCT_NAME;
 
@@ -57,7 +58,7 @@ export const ACCESSIBILITY_TEXT: LegalText = {
     {
       heading: "Data della dichiarazione",
       paragraphs: [
-        `Questa dichiarazione è stata redatta il ${LEGAL_DOCUMENTS.accessibility.date} e la aggiorniamo a ogni cambiamento importante.`,
+        `Questa dichiarazione è stata redatta il ${TRANSPARENCY_DOCUMENTS.accessibility.date} e la aggiorniamo a ogni cambiamento importante.`,
       ],
     },
   ],

@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from "../core/product.ts";
-import type { LegalDocumentKey } from "./legal.ts";
+import type { LegalPageKey } from "./legal.ts";
 
 /**
  * 'Regole e trasparenza': one page that lists every page the law asks for, with one line on
- * what each says. The titles come from LEGAL_DOCUMENTS; the feature adds the paths.
+ * what each says. The titles come from LEGAL_DOCUMENTS and TRANSPARENCY_DOCUMENTS; the feature adds the paths.
  */
 export const RULES_HUB = {
   intro: `Le regole di ${PRODUCT_NAME} e come funziona davvero, in un solo posto: come trattiamo i tuoi dati, che cosa accetti usando il servizio, come verifichiamo le recensioni, in che ordine mostriamo richieste e offerte e quanto è accessibile l'app.`,
@@ -31,5 +31,5 @@ export const RULES_HUB = {
       key: "cookies",
       summary: "Che cosa l'app salva sul tuo dispositivo e perché non c'è un banner dei cookie.",
     },
-  ] satisfies ReadonlyArray<{ key: Exclude<LegalDocumentKey, "rules">; summary: string }>,
+  ] satisfies ReadonlyArray<{ key: Exclude<LegalPageKey, "rules">; summary: string }>,
 } as const;

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "../core/product.ts";
+import type { TransparencyDocumentKey } from "./transparency.ts";
 
 /**
  * The legal texts' metadata: each text has a version and the date it applies from. Changing a text
@@ -9,12 +10,10 @@ export const LEGAL_DOCUMENTS = {
   privacy: { version: "2026-11-28", date: "28 novembre 2026", title: "Informativa sulla privacy" },
   terms: { version: "2026-11-25", date: "25 novembre 2026", title: "Termini d'uso" },
   cookies: { version: "2026-11-27", date: "27 novembre 2026", title: "Cookie e memoria del dispositivo" },
-  reviews: { version: "2026-12-07", date: "7 dicembre 2026", title: "Come verifichiamo le recensioni" },
-  ranking: { version: "2026-12-07", date: "7 dicembre 2026", title: "Come ordiniamo le richieste" },
-  accessibility: { version: "2026-12-07", date: "7 dicembre 2026", title: "Dichiarazione di accessibilità" },
-  rules: { version: "2026-12-07", date: "7 dicembre 2026", title: "Regole e trasparenza" },
 } as const;
 export type LegalDocumentKey = keyof typeof LEGAL_DOCUMENTS;
+/** A legal page or a transparency page (transparency.ts): what a LegalText can be. */
+export type LegalPageKey = LegalDocumentKey | TransparencyDocumentKey;
 
 /**
  * Who runs Vicino and answers for the data (the controller). One place: the texts, the e-mails and the
@@ -59,7 +58,7 @@ export type LegalSection = {
 
 /** A whole legal page: its metadata key, an introduction and the sections. */
 export type LegalText = {
-  key: LegalDocumentKey;
+  key: LegalPageKey;
   intro: string;
   sections: readonly LegalSection[];
 };
@@ -76,16 +75,14 @@ export const CONSENT_COPY = {
   alternativesMiddle: " e dichiari di aver letto l'",
 } as const;
 
-/** Footer and e-mail links to the legal pages, and the links to them beside ratings, the feed and the offers. */
+/** Footer and e-mail links to the legal pages. */
 export const LEGAL_LINK_LABELS = {
   nav: "Note legali",
   privacy: "Privacy",
   terms: "Termini d'uso",
   cookies: "Cookie",
+  /** The footer's link to 'Regole e trasparenza' (the pages' own titles: transparency.ts). */
   rules: "Regole e trasparenza",
-  reviews: "Come verifichiamo le recensioni",
-  ranking: "Come ordiniamo le richieste",
-  accessibility: "Dichiarazione di accessibilità",
   emailFooter: "Informativa sulla privacy",
 } as const;
 

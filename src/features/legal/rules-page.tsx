@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/core/product";
-import { LEGAL_DOCUMENTS, type LegalDocumentKey } from "@/domain/legal/legal";
+import type { LegalPageKey } from "@/domain/legal/legal";
 import { RULES_HUB } from "@/domain/legal/legal-rules-hub";
+import { LEGAL_PAGES } from "./components/legal-document";
 
-const HREFS: Readonly<Record<Exclude<LegalDocumentKey, "rules">, string>> = {
+const HREFS: Readonly<Record<Exclude<LegalPageKey, "rules">, string>> = {
   reviews: paths.reviewsPolicy.getHref(),
   ranking: paths.rankingPolicy.getHref(),
   accessibility: paths.accessibility.getHref(),
@@ -15,7 +16,7 @@ const HREFS: Readonly<Record<Exclude<LegalDocumentKey, "rules">, string>> = {
 
 /** /regole: 'Regole e trasparenza', every legal and transparency page with a line on each. */
 export function RulesPage() {
-  const meta = LEGAL_DOCUMENTS.rules;
+  const meta = LEGAL_PAGES.rules;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <title>{`${meta.title} · ${PRODUCT_NAME}`}</title>
@@ -28,7 +29,7 @@ export function RulesPage() {
               to={HREFS[entry.key]}
               className="focus-ring rounded text-lg font-semibold text-brand-800 underline"
             >
-              {LEGAL_DOCUMENTS[entry.key].title}
+              {LEGAL_PAGES[entry.key].title}
             </Link>
             <p className="mt-1 text-slate-800 leading-relaxed">{entry.summary}</p>
           </li>

@@ -2,14 +2,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/core/product";
-import {
-  LEGAL_DOCUMENTS,
-  LEGAL_LINK_LABELS,
-  type LegalDocumentKey,
-  type LegalText,
-} from "@/domain/legal/legal";
+import { LEGAL_DOCUMENTS, LEGAL_LINK_LABELS, type LegalPageKey, type LegalText } from "@/domain/legal/legal";
+import { TRANSPARENCY_DOCUMENTS } from "@/domain/legal/transparency";
 
-const OTHER_PAGES: ReadonlyArray<{ key: LegalDocumentKey; href: string; label: string }> = [
+/** Every page's title, version and date: the legal texts' and the transparency pages'. */
+export const LEGAL_PAGES = { ...LEGAL_DOCUMENTS, ...TRANSPARENCY_DOCUMENTS };
+
+const OTHER_PAGES: ReadonlyArray<{ key: LegalPageKey; href: string; label: string }> = [
   { key: "privacy", href: paths.privacy.getHref(), label: LEGAL_LINK_LABELS.privacy },
   { key: "terms", href: paths.terms.getHref(), label: LEGAL_LINK_LABELS.terms },
   { key: "cookies", href: paths.cookies.getHref(), label: LEGAL_LINK_LABELS.cookies },
@@ -21,7 +20,7 @@ const OTHER_PAGES: ReadonlyArray<{ key: LegalDocumentKey; href: string; label: s
  * contact link), links to the other legal pages and to 'Regole e trasparenza'.
  */
 export function LegalDocument({ text, children }: { text: LegalText; children?: ReactNode }) {
-  const meta = LEGAL_DOCUMENTS[text.key];
+  const meta = LEGAL_PAGES[text.key];
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <title>{`${meta.title} · ${PRODUCT_NAME}`}</title>
