@@ -81,8 +81,10 @@ export const LEGAL_LINK_LABELS = {
   privacy: "Privacy",
   terms: "Termini d'uso",
   cookies: "Cookie",
-  /** The footer's link to 'Regole e trasparenza' (the pages' own titles: transparency.ts). */
+  /** The footer's link to 'Regole e trasparenza', and the links beside ratings, the feed and the offers. */
   rules: "Regole e trasparenza",
+  reviews: "Come verifichiamo le recensioni",
+  ranking: "Come ordiniamo le richieste",
   emailFooter: "Informativa sulla privacy",
 } as const;
 

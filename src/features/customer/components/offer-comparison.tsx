@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { PolicyLink } from "@/components/legal/policy-link";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
 import { ShopRating } from "@/components/marketplace/shop-rating";
@@ -9,6 +8,7 @@ import { ChatIcon, StoreIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 import { formatEuro } from "@/domain/billing/pricing";
 import { DELIVERY_OPTION_LABELS } from "@/domain/core/enums";
+import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import { COMPARISON_MESSAGES, type ComparedOffer } from "@/domain/marketplace/offer-comparison";
 import { HOLD_MESSAGES, holdChoiceText } from "@/domain/marketplace/pickup-hold";
 import { isPendingOffer } from "@/domain/marketplace/state-machine";
@@ -63,7 +63,12 @@ function OfferColumn({ item, decidable, cheapest }: OfferColumnProps) {
           <dt className="text-slate-600">Valutazione</dt>
           <dd className="space-y-1">
             <div>{rating ? <ShopRating average={rating.average} count={rating.count} /> : "—"}</div>
-            <PolicyLink policy="reviews" className="text-xs" />
+            <Link
+              to={paths.reviewsPolicy.getHref()}
+              className="focus-ring rounded text-xs text-brand-800 underline"
+            >
+              {LEGAL_LINK_LABELS.reviews}
+            </Link>
           </dd>
           <dt className="text-slate-600">Distanza</dt>
           <dd className="text-slate-900">
