@@ -2,7 +2,7 @@ import { DEFAULT_BROWSE_RADIUS_KM } from "../core/limits.ts";
 import { PRODUCT_NAME } from "../core/product.ts";
 import type { LegalText } from "../legal/legal.ts";
 import { CATEGORY_SCOPE_LABELS } from "./feed-categories.ts";
-import { OFFER_SORT_LABELS } from "./offer-comparison.ts";
+import { OFFER_SORT_LABELS } from "./marketplace-messages.ts";
 
 const APP = PRODUCT_NAME;
 
