@@ -31,9 +31,9 @@ export const ACCESSIBILITY_TEXT: LegalText = {
     },
     {
       heading: "Come lo verifichiamo",
-      paragraphs: ["A ogni modifica del codice:"],
+      paragraphs: ["Nei nostri test automatici:"],
       items: [
-        "ogni pagina dell'app, sul telefono e sul computer, passa per il controllo automatico axe con le regole WCAG 2.0 e 2.1 di livello A e AA: una violazione grave o critica blocca la modifica;",
+        "ogni pagina dell'app, sul telefono e sul computer, passa per il controllo automatico axe con le regole WCAG 2.0 e 2.1 di livello A e AA: una violazione grave o critica fa fallire il test;",
         "i momenti che una semplice visita non raggiunge (le finestre di dialogo, i messaggi di errore, il codice di ritiro, la conversazione con Algo) hanno un loro controllo;",
         "una prova fatta con la sola tastiera pubblica una richiesta e invia un'offerta, e fallisce se un elemento con il focus non si vede.",
       ],
