@@ -18,7 +18,8 @@ export type LegalPageKey = LegalDocumentKey | TransparencyDocumentKey;
 /**
  * Who runs Vicino and answers for the data (the controller). One place: the texts, the e-mails and the
  * README read it. The operator of a deployment must set the legal entity's data here before launch.
- * No zod in this file: the footer and the session hint bring it into the marketing pages' first chunk.
+ * No zod in this file: the session hint brings it into the marketing pages' first chunk (the footer, loaded
+ * after the page, reads it too).
  */
 export const LEGAL_CONTROLLER = {
   name: `il gestore del servizio ${PRODUCT_NAME}`,
