@@ -77,6 +77,8 @@ const ROUTES = await readRoutes();
  * the admin pages import it statically, and the account menu's import of it is a shared chunk.)
  */
 const ON_DEMAND = new Set([
+  // The site footer, below the fold of every page but the messages screen, loaded once the layout renders.
+  "src/app/layouts/site-footer.tsx",
   "src/components/ui/toaster.tsx",
   // The full Firestore SDK of every live listener (src/data/listen.ts): the session's users/{uid} once the
   // page is idle, the messages screen's once it has painted.

@@ -89,6 +89,10 @@ const MessagesPage = page(() =>
 const PrivacyPage = page(() => import("@/features/legal/legal-pages").then((module) => module.PrivacyPage));
 const TermsPage = page(() => import("@/features/legal/legal-pages").then((module) => module.TermsPage));
 const CookiesPage = page(() => import("@/features/legal/legal-pages").then((module) => module.CookiesPage));
+const RulesPage = page(() => import("@/features/legal/rules-page").then((module) => module.RulesPage));
+const ReviewsPage = page(() => import("@/features/legal/policies").then((module) => module.ReviewsPage));
+const RankingPage = page(() => import("@/features/legal/policies").then((module) => module.RankingPage));
+const AccessibilityPage = page(() => import("@/features/legal/policies").then((module) => module.A11yPage));
 const AdminReportsPage = page(() =>
   import("@/features/admin/admin-reports-page").then((module) => module.AdminReportsPage),
 );
@@ -232,6 +236,10 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.privacy.path, access: "public", element: <PrivacyPage /> },
   { path: paths.terms.path, access: "public", element: <TermsPage /> },
   { path: paths.cookies.path, access: "public", element: <CookiesPage /> },
+  { path: paths.rules.path, access: "public", element: <RulesPage /> },
+  { path: paths.reviewsPolicy.path, access: "public", element: <ReviewsPage /> },
+  { path: paths.rankingPolicy.path, access: "public", element: <RankingPage /> },
+  { path: paths.accessibility.path, access: "public", element: <AccessibilityPage /> },
 
   // Moderation (the page checks the admin claim; the callables enforce it)
   {

@@ -67,6 +67,11 @@ export const paths = {
   privacy: fixed("/privacy"),
   terms: fixed("/termini"),
   cookies: fixed("/cookie"),
+  /** 'Regole e trasparenza': every page below and the three above, linked from the footer. */
+  rules: fixed("/regole"),
+  reviewsPolicy: fixed("/regole/recensioni"),
+  rankingPolicy: fixed("/regole/ordinamento"),
+  accessibility: fixed("/accessibilita"),
   adminReports: fixed("/admin/segnalazioni"),
   adminShops: fixed("/admin/negozi"),
   adminMarket: fixed("/admin/mercato"),

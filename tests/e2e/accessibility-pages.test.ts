@@ -16,7 +16,19 @@ const { open, openAs } = seededJourney();
 /** Seeded (scripts/seed/demo-data.ts): the buyer's lamp request, answered by negozio1 (its chat, its page). */
 const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
 
-const PUBLIC = ["/", "/acquirenti", "/negozianti", "/privacy", "/termini", "/cookie", "/auth"];
+const PUBLIC = [
+  "/",
+  "/acquirenti",
+  "/negozianti",
+  "/privacy",
+  "/termini",
+  "/cookie",
+  "/regole",
+  "/regole/recensioni",
+  "/regole/ordinamento",
+  "/accessibilita",
+  "/auth",
+];
 const BUYER = [
   "/customer",
   "/requests",

@@ -1,11 +1,13 @@
-import { Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { AppErrorBoundary } from "../error-boundary";
-import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { SuspensionNotice } from "./suspension-notice";
+
+/** Below the fold (main is at least a viewport tall): loaded after the page's own code, not before it. */
+const SiteFooter = lazy(() => import("./site-footer").then((module) => ({ default: module.SiteFooter })));
 
 /**
  * What a full page load does by itself, redone for client-side navigation: a new page starts at the
@@ -75,7 +77,11 @@ export function RootLayout() {
           </Suspense>
         </AppErrorBoundary>
       </main>
-      {fullScreen ? null : <SiteFooter />}
+      {fullScreen ? null : (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -42,4 +42,10 @@ describe("SiteFooter legal links", () => {
     expect(legal.getByRole("link", { name: "Termini d'uso" })).toHaveAttribute("href", "/termini");
     expect(legal.getByRole("link", { name: "Cookie" })).toHaveAttribute("href", "/cookie");
   });
+
+  it("links 'Regole e trasparenza', signed in or not", () => {
+    renderFooter({ user: { uid: "b1" } as SessionValue["user"], homePath: "/customer" });
+    const legal = within(screen.getByRole("navigation", { name: "Note legali" }));
+    expect(legal.getByRole("link", { name: "Regole e trasparenza" })).toHaveAttribute("href", "/regole");
+  });
 });

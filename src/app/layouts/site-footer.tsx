@@ -76,6 +76,11 @@ export function SiteFooter() {
                 {LEGAL_LINK_LABELS.cookies}
               </Link>
             </li>
+            <li>
+              <Link to={paths.rules.getHref()} className={linkClasses}>
+                {LEGAL_LINK_LABELS.rules}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

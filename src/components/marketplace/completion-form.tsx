@@ -1,8 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
+import { Link } from "react-router";
 import { EmailProofButton } from "@/components/account/email-proof-button";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
+import { paths } from "@/config/paths";
+import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import { DEAL_MESSAGES } from "@/domain/marketplace/deal-messages";
 import { type Rating, validateRatingForm } from "@/domain/marketplace/rating";
 import { RATING_PROOF_COPY } from "@/domain/marketplace/rating-messages";
@@ -101,6 +104,12 @@ function RatingForm({
           label={DEAL_MESSAGES.ratingLegend}
           disabled={complete.isPending}
         />
+        <Link
+          to={paths.reviewsPolicy.getHref()}
+          className="focus-ring rounded text-sm text-brand-800 underline mt-1 inline-block"
+        >
+          {LEGAL_LINK_LABELS.reviews}
+        </Link>
       </div>
       {ratingError ? (
         <p role="alert" className="text-sm font-medium text-red-800">

@@ -4,13 +4,14 @@ import { consentSchema, currentConsent } from "./legal-consent.ts";
 import { COOKIES_TEXT } from "./legal-cookies.ts";
 import { PRIVACY_TEXT } from "./legal-privacy.ts";
 import { TERMS_TEXT } from "./legal-terms.ts";
+import { TRANSPARENCY_DOCUMENTS } from "./transparency.ts";
 
 const wholeText = (text: typeof PRIVACY_TEXT) =>
   [text.intro, ...text.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.items ?? [])])].join("\n");
 
 describe("legal texts", () => {
   it("each has a version and a date", () => {
-    for (const meta of Object.values(LEGAL_DOCUMENTS)) {
+    for (const meta of [...Object.values(LEGAL_DOCUMENTS), ...Object.values(TRANSPARENCY_DOCUMENTS)]) {
       expect(meta.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(meta.date).toMatch(/^\d{1,2} \p{L}+ \d{4}$/u);
     }

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "../core/product.ts";
+import type { TransparencyDocumentKey } from "./transparency.ts";
 
 /**
  * The legal texts' metadata: each text has a version and the date it applies from. Changing a text
@@ -11,11 +12,14 @@ export const LEGAL_DOCUMENTS = {
   cookies: { version: "2026-11-27", date: "27 novembre 2026", title: "Cookie e memoria del dispositivo" },
 } as const;
 export type LegalDocumentKey = keyof typeof LEGAL_DOCUMENTS;
+/** A legal page or a transparency page (transparency.ts): what a LegalText can be. */
+export type LegalPageKey = LegalDocumentKey | TransparencyDocumentKey;
 
 /**
  * Who runs Vicino and answers for the data (the controller). One place: the texts, the e-mails and the
  * README read it. The operator of a deployment must set the legal entity's data here before launch.
- * No zod in this file: the footer and the session hint bring it into the marketing pages' first chunk.
+ * No zod in this file: the session hint brings it into the marketing pages' first chunk (the footer, loaded
+ * after the page, reads it too).
  */
 export const LEGAL_CONTROLLER = {
   name: `il gestore del servizio ${PRODUCT_NAME}`,
@@ -55,7 +59,7 @@ export type LegalSection = {
 
 /** A whole legal page: its metadata key, an introduction and the sections. */
 export type LegalText = {
-  key: LegalDocumentKey;
+  key: LegalPageKey;
   intro: string;
   sections: readonly LegalSection[];
 };
@@ -78,6 +82,10 @@ export const LEGAL_LINK_LABELS = {
   privacy: "Privacy",
   terms: "Termini d'uso",
   cookies: "Cookie",
+  /** The footer's link to 'Regole e trasparenza', and the links beside ratings, the feed and the offers. */
+  rules: "Regole e trasparenza",
+  reviews: "Come verifichiamo le recensioni",
+  ranking: "Come ordiniamo le richieste",
   emailFooter: "Informativa sulla privacy",
 } as const;
 

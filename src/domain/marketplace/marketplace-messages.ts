@@ -103,3 +103,17 @@ export const CHAT_MESSAGES = {
   closedRequestCompleted: "la richiesta è stata completata",
   closedRequestCancelled: "la richiesta è stata annullata",
 } as const;
+
+/**
+ * The orders of the buyer's offer comparison (offer-comparison.ts) and their names, which the page
+ * 'Come ordiniamo le richieste' (transparency-ranking.ts) repeats. Here, in a module the request page
+ * already loads, so that page sharing them splits no chunk out of the request page's.
+ */
+export const OFFER_SORTS = ["price", "rating", "distance"] as const;
+export type OfferSort = (typeof OFFER_SORTS)[number];
+
+export const OFFER_SORT_LABELS: Record<OfferSort, string> = {
+  price: "Prezzo più basso",
+  rating: "Valutazione migliore",
+  distance: "Più vicino",
+};

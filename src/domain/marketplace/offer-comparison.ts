@@ -1,4 +1,6 @@
 import { distanceKm, type LatLng } from "../geo/geo.ts";
+import type { OfferSort } from "./marketplace-messages.ts";
+import { OFFER_SORTS } from "./marketplace-messages.ts";
 import type { Offer } from "./offer.ts";
 import { OFFER_STATUS } from "./state-machine.ts";
 
@@ -16,14 +18,7 @@ export type ComparedOffer = {
   distanceKm: number | null;
 };
 
-export const OFFER_SORTS = ["price", "rating", "distance"] as const;
-export type OfferSort = (typeof OFFER_SORTS)[number];
-
-export const OFFER_SORT_LABELS: Record<OfferSort, string> = {
-  price: "Prezzo più basso",
-  rating: "Valutazione migliore",
-  distance: "Più vicino",
-};
+export { OFFER_SORT_LABELS, OFFER_SORTS, type OfferSort } from "./marketplace-messages.ts";
 
 export const COMPARISON_MESSAGES = {
   noOffers: "Ancora nessuna offerta",

@@ -235,6 +235,14 @@ describe("/browse", () => {
     expect(screen.getByRole("link", { name: "Fai un'offerta per Bicicletta da città" })).toBeInTheDocument();
   });
 
+  it("links 'Come ordiniamo le richieste', which says what decides the feed's order", async () => {
+    renderPage(<BrowsePage />, { path: "/browse" });
+    expect(await screen.findByRole("link", { name: "Come ordiniamo le richieste" })).toHaveAttribute(
+      "href",
+      "/regole/ordinamento",
+    );
+  });
+
   it("offers every radius of the spec: 5, 10, 20, 50, 100 km", async () => {
     renderPage(<BrowsePage />, { path: "/browse?raggio=100", pattern: "/browse" });
     const radius = await screen.findByRole("combobox", { name: "Raggio" });

@@ -1,8 +1,10 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { CategoryScopeToggle } from "@/components/marketplace/category-scope-toggle";
 import { LocationNotice } from "@/components/marketplace/location-notice";
+import { paths } from "@/config/paths";
 import { browseZoneLine } from "@/domain/core/page-leads";
 import { PRODUCT_NAME } from "@/domain/core/product";
+import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { useSession } from "@/lib/session/session-provider";
 import {
@@ -60,6 +62,12 @@ export function BrowsePage() {
         onSearch={search}
         searching={feed.isRefetching}
       />
+      <Link
+        to={paths.rankingPolicy.getHref()}
+        className="focus-ring rounded text-sm text-brand-800 underline self-start"
+      >
+        {LEGAL_LINK_LABELS.ranking}
+      </Link>
       <FeedResults feed={feed} uid={uid} own={own} />
     </div>
   );

@@ -165,6 +165,21 @@ describe("/requests/:requestId", () => {
     expect(shopsInOrder()).toEqual(["Elettronica Navigli", "Sport & Co. Isola"]);
   });
 
+  it("links how offers are ordered beside the comparison, and how reviews are checked on every offer card", async () => {
+    open();
+    await screen.findByRole("article", { name: "Elettronica Navigli" });
+    expect(screen.getByRole("link", { name: "Come ordiniamo le richieste" })).toHaveAttribute(
+      "href",
+      "/regole/ordinamento",
+    );
+    for (const column of columns()) {
+      expect(within(column).getByRole("link", { name: "Come verifichiamo le recensioni" })).toHaveAttribute(
+        "href",
+        "/regole/recensioni",
+      );
+    }
+  });
+
   it("accepts an offer after the confirmation, right from the comparison", async () => {
     vi.mocked(acceptOffer).mockResolvedValue({
       offerId: isola.id,

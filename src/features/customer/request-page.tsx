@@ -11,6 +11,7 @@ import { paths } from "@/config/paths";
 import { fetchPickupCode } from "@/data/pickup-codes";
 import { CATEGORY_LABELS, DELIVERY_PREFERENCE_LABELS, URGENCY_LABELS } from "@/domain/core/enums";
 import { PRODUCT_NAME } from "@/domain/core/product";
+import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import {
   COMPARISON_MESSAGES,
   isOfferSort,
@@ -172,6 +173,14 @@ export function RequestPage() {
           </Field>
         ) : null}
       </div>
+      {compared.length > 0 ? (
+        <Link
+          to={paths.rankingPolicy.getHref()}
+          className="focus-ring rounded text-sm text-brand-800 underline"
+        >
+          {LEGAL_LINK_LABELS.ranking}
+        </Link>
+      ) : null}
       {offers.isError ? (
         <ErrorState message={COMPARISON_MESSAGES.loadError} onRetry={() => void offers.refetch()} />
       ) : !offers.data ? (

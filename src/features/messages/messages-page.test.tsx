@@ -604,6 +604,12 @@ describe("completion panel", () => {
     const five = await screen.findByRole("radio", { name: "5 stelle: Eccellente!" });
     for (const star of screen.getAllByRole("radio")) expect(star).not.toBeChecked();
     expect(screen.getByText("Nessuna stella scelta")).toBeVisible();
+    // How ratings are checked and which count, one tap from the stars.
+    expect(
+      within(screen.getByRole("form", { name: "Completa la transazione" })).getByRole("link", {
+        name: "Come verifichiamo le recensioni",
+      }),
+    ).toHaveAttribute("href", "/regole/recensioni");
     // Sending without stars says why, at the stars, which get the focus.
     await user.click(screen.getByRole("button", { name: "Invia la valutazione e completa" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Scegli una valutazione da 1 a 5 stelle");

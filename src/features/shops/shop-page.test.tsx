@@ -144,6 +144,20 @@ describe("/negozi/:shopId", () => {
     expect(screen.getByText(/al massimo una volta ogni 30 giorni per lo stesso negozio/)).toBeInTheDocument();
   });
 
+  it("links 'Come verifichiamo le recensioni' beside the reviews, with reviews or none", async () => {
+    open();
+    await screen.findByRole("list", { name: "Recensioni" });
+    expect(screen.getByRole("link", { name: "Come verifichiamo le recensioni" })).toHaveAttribute(
+      "href",
+      "/regole/recensioni",
+    );
+    cleanup();
+    vi.mocked(listShopReviews).mockResolvedValue([]);
+    open();
+    await screen.findByText("Ancora nessuna recensione");
+    expect(screen.getByRole("link", { name: "Come verifichiamo le recensioni" })).toBeInTheDocument();
+  });
+
   it("says what is missing: no reviews, no ratings, no phone, no hours", async () => {
     vi.mocked(getPublicProfile).mockResolvedValue({
       ...navigli,

@@ -8,6 +8,7 @@ import { ChatIcon, StoreIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 import { formatEuro } from "@/domain/billing/pricing";
 import { DELIVERY_OPTION_LABELS } from "@/domain/core/enums";
+import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import { COMPARISON_MESSAGES, type ComparedOffer } from "@/domain/marketplace/offer-comparison";
 import { HOLD_MESSAGES, holdChoiceText } from "@/domain/marketplace/pickup-hold";
 import { isPendingOffer } from "@/domain/marketplace/state-machine";
@@ -60,7 +61,15 @@ function OfferColumn({ item, decidable, cheapest }: OfferColumnProps) {
             </>
           ) : null}
           <dt className="text-slate-600">Valutazione</dt>
-          <dd>{rating ? <ShopRating average={rating.average} count={rating.count} /> : "—"}</dd>
+          <dd className="space-y-1">
+            <div>{rating ? <ShopRating average={rating.average} count={rating.count} /> : "—"}</div>
+            <Link
+              to={paths.reviewsPolicy.getHref()}
+              className="focus-ring rounded text-xs text-brand-800 underline"
+            >
+              {LEGAL_LINK_LABELS.reviews}
+            </Link>
+          </dd>
           <dt className="text-slate-600">Distanza</dt>
           <dd className="text-slate-900">
             {distanceKm === null

@@ -1,22 +1,26 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/core/product";
-import {
-  LEGAL_DOCUMENTS,
-  LEGAL_LINK_LABELS,
-  type LegalDocumentKey,
-  type LegalText,
-} from "@/domain/legal/legal";
+import { LEGAL_DOCUMENTS, LEGAL_LINK_LABELS, type LegalPageKey, type LegalText } from "@/domain/legal/legal";
+import { TRANSPARENCY_DOCUMENTS } from "@/domain/legal/transparency";
 
-const OTHER_PAGES: ReadonlyArray<{ key: LegalDocumentKey; href: string; label: string }> = [
+/** Every page's title, version and date: the legal texts' and the transparency pages'. */
+export const LEGAL_PAGES = { ...LEGAL_DOCUMENTS, ...TRANSPARENCY_DOCUMENTS };
+
+const OTHER_PAGES: ReadonlyArray<{ key: LegalPageKey; href: string; label: string }> = [
   { key: "privacy", href: paths.privacy.getHref(), label: LEGAL_LINK_LABELS.privacy },
   { key: "terms", href: paths.terms.getHref(), label: LEGAL_LINK_LABELS.terms },
   { key: "cookies", href: paths.cookies.getHref(), label: LEGAL_LINK_LABELS.cookies },
+  { key: "rules", href: paths.rules.getHref(), label: LEGAL_LINK_LABELS.rules },
 ];
 
-/** One legal text from the domain: title, version and date, numbered sections, links to the other two. */
-export function LegalDocument({ text }: { text: LegalText }) {
-  const meta = LEGAL_DOCUMENTS[text.key];
+/**
+ * One legal text from the domain: title, version and date, numbered sections (then `children`, e.g. a
+ * contact link), links to the other legal pages and to 'Regole e trasparenza'.
+ */
+export function LegalDocument({ text, children }: { text: LegalText; children?: ReactNode }) {
+  const meta = LEGAL_PAGES[text.key];
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <title>{`${meta.title} · ${PRODUCT_NAME}`}</title>
@@ -44,6 +48,7 @@ export function LegalDocument({ text }: { text: LegalText }) {
           ) : null}
         </section>
       ))}
+      {children}
       <nav aria-label="Altre note legali" className="mt-12 border-t border-slate-200 pt-6">
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {OTHER_PAGES.filter((page) => page.key !== text.key).map((page) => (

@@ -1,5 +1,8 @@
+import { Link } from "react-router";
 import { Stars } from "@/components/marketplace/shop-rating";
 import { Badge } from "@/components/ui/badge";
+import { paths } from "@/config/paths";
+import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import { RATING_LABELS, type Rating } from "@/domain/marketplace/rating";
 import { type Review, SHOP_PAGE_MESSAGES } from "@/domain/people/shop-page";
 
@@ -14,6 +17,12 @@ export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
     <div className="space-y-2">
       <Reviews reviews={reviews} />
       <p className="text-xs text-slate-600">{SHOP_PAGE_MESSAGES.ratingRule}</p>
+      <Link
+        to={paths.reviewsPolicy.getHref()}
+        className="focus-ring rounded text-sm text-brand-800 underline"
+      >
+        {LEGAL_LINK_LABELS.reviews}
+      </Link>
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import { render, screen, within } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { A11yPage, RankingPage, ReviewsPage } from "./policies";
+import { RulesPage } from "./rules-page";
+
+function renderPage(Page: ComponentType) {
+  render(
+    <MemoryRouter>
+      <Page />
+    </MemoryRouter>,
+  );
+}
+
+const linkTo = (name: string) => screen.getByRole("link", { name });
+
+describe("transparency pages", () => {
+  it("/regole/recensioni says who rates, what 'Acquisto verificato' proves and which ratings count", () => {
+    renderPage(ReviewsPage);
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Come verifichiamo le recensioni" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Versione 2026-12-07, in vigore dal 7 dicembre 2026$/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: /Chi può valutare/ })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: /«Acquisto verificato»/ })).toBeInTheDocument();
+    // The code at the till: bound to the deal and the shop, once, a wait after wrong tries.
+    expect(screen.getByText(/codice di ritiro di 6 caratteri/)).toHaveTextContent(
+      /Dopo 5 tentativi sbagliati il negozio deve aspettare 15 minuti/,
+    );
+    // ratingOutcome: one counted per buyer and shop in 30 days; unverified only from a proven e-mail.
+    expect(screen.getByText(/al massimo una volta ogni 30 giorni per lo stesso negozio/)).toBeInTheDocument();
+    expect(screen.getByText(/solo se il cliente ha confermato la sua e-mail/)).toBeInTheDocument();
+    // What the code does: nothing expires after 24 months, and it says so.
+    expect(screen.getByText(/Oggi le recensioni non scadono/)).toHaveTextContent(
+      "Non togliamo dalla media le valutazioni più vecchie di 24 mesi.",
+    );
+    expect(
+      screen.getByRole("heading", { level: 2, name: /Come segnalare una recensione/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/aiuto@vicino\.it/)).toBeInTheDocument();
+    const others = within(screen.getByRole("navigation", { name: "Altre note legali" }));
+    expect(others.getByRole("link", { name: "Regole e trasparenza" })).toHaveAttribute("href", "/regole");
+  });
+
+  it("/regole/ordinamento says what orders the feed and the offers, and that nobody pays to rank", () => {
+    renderPage(RankingPage);
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Come ordiniamo le richieste" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/2019\/1150/)).toHaveTextContent(/nessun negozio e nessun acquirente può pagare/);
+    expect(screen.getByText(/entro il raggio scelto dal negozio \(all'inizio 10 km\)/)).toBeInTheDocument();
+    expect(screen.getByText(/in ordine di pubblicazione, dalla più recente/)).toBeInTheDocument();
+    expect(screen.getByText(/«Prezzo più basso» \(all'inizio\), «Valutazione migliore»/)).toHaveTextContent(
+      "«Più vicino»",
+    );
+  });
+
+  it("/accessibilita states a partial conformance, the known limits, the date and how to report a barrier", () => {
+    renderPage(A11yPage);
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Dichiarazione di accessibilità" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/parzialmente conforme alle WCAG 2\.2 di livello AA/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: /Limiti noti/ })).toBeInTheDocument();
+    expect(screen.getByText(/non sono ancora verificati in modo automatico/)).toBeInTheDocument();
+    expect(screen.getByText(/redatta il 7 dicembre 2026/)).toBeInTheDocument();
+    expect(linkTo("Segnala una barriera a privacy@vicino.it")).toHaveAttribute(
+      "href",
+      "mailto:privacy@vicino.it?subject=Barriera%20di%20accessibilit%C3%A0",
+    );
+  });
+
+  it("/regole links every transparency and legal page", () => {
+    renderPage(RulesPage);
+    expect(screen.getByRole("heading", { level: 1, name: "Regole e trasparenza" })).toBeInTheDocument();
+    expect(linkTo("Come verifichiamo le recensioni")).toHaveAttribute("href", "/regole/recensioni");
+    expect(linkTo("Come ordiniamo le richieste")).toHaveAttribute("href", "/regole/ordinamento");
+    expect(linkTo("Dichiarazione di accessibilità")).toHaveAttribute("href", "/accessibilita");
+    expect(linkTo("Informativa sulla privacy")).toHaveAttribute("href", "/privacy");
+    expect(linkTo("Termini d'uso")).toHaveAttribute("href", "/termini");
+    expect(linkTo("Cookie e memoria del dispositivo")).toHaveAttribute("href", "/cookie");
+  });
+});
