@@ -183,7 +183,16 @@ describe("buyer journey end to end", () => {
 
     // 5 monthly tokens: the photo turn costs 1, text turns 0.5 each; keep talking until Algo says stop.
     const purchase = page.getByRole("dialog", { name: "Acquista token" });
-    for (let turn = 0; turn < 12 && !(await purchase.isVisible()); turn++) await say(page, "ciao");
+    // The dialog opens with Algo's answer to the last turn, a moment after the typing indicator goes: it
+    // makes the page behind it inert, so each turn first gives it that moment to show.
+    for (let turn = 0; turn < 12; turn++) {
+      const opened = await purchase.waitFor({ timeout: 1_500 }).then(
+        () => true,
+        () => false,
+      );
+      if (opened) break;
+      await say(page, "ciao");
+    }
     await purchase.waitFor({ timeout: 10_000 });
     await page.getByText("Hai esaurito i token gratuiti", { exact: false }).first().waitFor();
     await purchase.getByText("Pagamento simulato (ambiente locale)").waitFor();
