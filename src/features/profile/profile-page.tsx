@@ -22,6 +22,10 @@ import { initialProfileValues, shopReverification } from "./lib/profile-values";
 export function ProfilePage() {
   const { user, userData, signOut } = useSession();
   const [editing, setEditing] = useState(false);
+  // While the account is being deleted the page reads nothing more of it: the cards that read (tokens,
+  // preferences, reports, blocks) leave, so neither a refetch on focus nor a remount as the users
+  // document disappears asks the rules for data of an account they no longer know.
+  const [deleting, setDeleting] = useState(false);
   const save = useSaveProfile();
   const { toast, toastError } = useToast();
   const navigate = useNavigate();
@@ -110,11 +114,15 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
-      <TokenWalletCard />
-      <NotificationPreferencesCard uid={user.uid} userType={userData.userType} />
-      <MyReports uid={user.uid} />
-      <MyBlocks uid={user.uid} />
-      <PrivacyTools onDeleted={handleDeleted} />
+      {deleting ? null : (
+        <>
+          <TokenWalletCard />
+          <NotificationPreferencesCard uid={user.uid} userType={userData.userType} />
+          <MyReports uid={user.uid} />
+          <MyBlocks uid={user.uid} />
+        </>
+      )}
+      <PrivacyTools onDeleting={setDeleting} onDeleted={handleDeleted} />
       <Button variant="destructive" onClick={handleSignOut}>
         Esci
       </Button>

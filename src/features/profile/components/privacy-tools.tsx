@@ -15,10 +15,12 @@ import { useDeleteAccount, useExportMyData, useReauthMethod } from "../api/priva
 function DeleteAccountDialog({
   open,
   onClose,
+  onDeleting,
   onDeleted,
 }: {
   open: boolean;
   onClose: () => void;
+  onDeleting: (deleting: boolean) => void;
   onDeleted: () => void;
 }) {
   const method = useReauthMethod(open);
@@ -33,7 +35,11 @@ function DeleteAccountDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || !method.data) return;
-    remove.mutate({ method: method.data, password }, { onSuccess: onDeleted });
+    onDeleting(true);
+    remove.mutate(
+      { method: method.data, password },
+      { onSuccess: onDeleted, onError: () => onDeleting(false) },
+    );
   };
 
   return (
@@ -86,7 +92,14 @@ function DeleteAccountDialog({
 }
 
 /** /profile: 'Scarica i miei dati' and 'Elimina account' (GDPR art. 15, 17, 20), with the privacy notice. */
-export function PrivacyTools({ onDeleted }: { onDeleted: () => void }) {
+export function PrivacyTools({
+  onDeleting = () => undefined,
+  onDeleted,
+}: {
+  /** Told when a deletion starts (true) and when it fails (false): the page stops reading meanwhile. */
+  onDeleting?: (deleting: boolean) => void;
+  onDeleted: () => void;
+}) {
   const exporter = useExportMyData();
   const [deleting, setDeleting] = useState(false);
   return (
@@ -115,7 +128,12 @@ export function PrivacyTools({ onDeleted }: { onDeleted: () => void }) {
           .
         </p>
       </CardContent>
-      <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} onDeleted={onDeleted} />
+      <DeleteAccountDialog
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        onDeleting={onDeleting}
+        onDeleted={onDeleted}
+      />
     </Card>
   );
 }
