@@ -77,15 +77,19 @@ export function pageRows(pages: readonly PageResult[]): string[][] {
  */
 const KEPT_SESSION_WARNING = /stored data affecting loading performance/;
 
+const warningsOf = (page: PageResult) =>
+  [...new Set(page.runs.flatMap((run) => run.warnings))].filter(
+    (warning) => !KEPT_SESSION_WARNING.test(warning),
+  );
+
+/** The console's line per page: FCP, Speed Index, LCP element, load and Lighthouse's warnings. */
 export function details(pages: readonly PageResult[]): string[] {
   return pages.map((page) => {
     const fcp = median(page.runs.map((run) => run.fcp));
     const si = median(page.runs.map((run) => run.speedIndex));
     const elements = [...new Set(page.runs.map((run) => run.lcpElement))].join("; ");
     const loads = page.runs.map((run) => run.load);
-    const warnings = [...new Set(page.runs.flatMap((run) => run.warnings))].filter(
-      (warning) => !KEPT_SESSION_WARNING.test(warning),
-    );
+    const warnings = warningsOf(page);
     return (
       `- \`${page.path}\` (${page.note}): median FCP ${(fcp / 1000).toFixed(2)} s, Speed Index ` +
       `${(si / 1000).toFixed(2)} s; LCP element ${elements}; machine load average ` +
@@ -95,16 +99,27 @@ export function details(pages: readonly PageResult[]): string[] {
   });
 }
 
-export function writeDoc(
+/** The doc keeps only the pages Lighthouse warned about (a warning may mean an incomplete result). */
+export function warningLines(pages: readonly PageResult[]): string[] {
+  return pages.flatMap((page) => {
+    const warnings = warningsOf(page);
+    return warnings.length > 0
+      ? [`Lighthouse warned on \`${page.path}\`: ${warnings.map((w) => `"${w}"`).join(", ")}`]
+      : [];
+  });
+}
+
+/** The generated part of docs/lighthouse.md (above the notes' marker). */
+export function docText(
   pages: readonly PageResult[],
   rows: readonly Row[],
   chromiumVersion: string,
-  beside: string,
+  host: string,
   calibration: CpuCalibration,
-): void {
+): string {
   const ok = rows.every((row) => row.ok);
   const benchmarkIndex = median(pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex)));
-  const text = `# Lighthouse budget
+  return `# Lighthouse budget
 
 How fast each page paints on a phone, as Lighthouse mobile scores it: the latest run, its method, how to
 read and run it, and what a new page does. This part is rewritten by each run; earlier runs are in git
@@ -119,12 +134,7 @@ that uses it: performance score ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0
 
 ${markdownTable(PAGE_HEADER, pageRows(pages), PAGE_RIGHT_ALIGNED)}
 
-Each page's TBT beside the reference's: \`/\` signed out, which needs no data and no session, measured
-first and again at the end of the same run. A slow host shows as a slow reference.
-
-${beside}
-
-${details(pages).join("\n")}
+${[host, ...warningLines(pages)].join("\n")}
 
 ## Method
 
@@ -142,12 +152,22 @@ ${details(pages).join("\n")}
 - CPU slowdown: the host's BenchmarkIndex (median of 3 in a blank tab, here ${Math.round(calibration.hostIndex)}) over the
   target phone's (${calibration.target.label}, ${calibration.target.benchmarkIndex}), scripts/bench/cpu-calibration.ts;
   \`BENCH_CPU_SLOWDOWN=4\` fixes it instead.
-- "Blocking from wall · CPU time" (scripts/bench/main-thread-time.ts): slowdown × task − 50 ms summed over
-  the main thread's tasks after the first paint, from wall time (what Lighthouse sees) and from CPU time
-  (what the code cost); a gap is the host, not the page. The verdict is Lighthouse's TBT.
+- The console also prints each page's TBT beside the reference's, its FCP, Speed Index and LCP element,
+  and its "blocking from wall · CPU time" (scripts/bench/main-thread-time.ts: slowdown × task − 50 ms
+  summed over the main thread's tasks after the first paint; a gap is the host, not the page).
 - Machine: 2 shared cores; Chromium ${chromiumVersion}, headless; BenchmarkIndex in the runs (median)
   ${Math.round(benchmarkIndex)}. A host busy during the runs makes TBT worse.
 `;
+}
+
+export function writeDoc(
+  pages: readonly PageResult[],
+  rows: readonly Row[],
+  chromiumVersion: string,
+  host: string,
+  calibration: CpuCalibration,
+): void {
+  const text = docText(pages, rows, chromiumVersion, host, calibration);
   // Hand-written findings below the marker survive a new run.
   const previous = existsSync(DOC) ? readFileSync(DOC, "utf8") : "";
   const notes = previous.includes(NOTES_MARKER)
