@@ -138,8 +138,8 @@ ${[host, ...warningLines(pages)].join("\n")}
 
 ## Method
 
-- The production build (pointed at the local emulators, the demo data seeded), ${SERVER === "http2" ? "served over HTTP/2 and TLS as Firebase Hosting serves it (scripts/bench/static-h2.ts)" : "served by `vite preview` (HTTP/1.1; Firebase Hosting serves HTTP/2)"}
-  on 127.0.0.1; \`BENCH_LH_SERVER=${SERVER === "http2" ? "preview" : "http2"}\` measures with ${SERVER === "http2" ? "`vite preview` instead" : "the HTTP/2 server"}.
+- The production build for the local emulators (demo data seeded), ${SERVER === "http2" ? "served over HTTP/2 and TLS as Hosting does (scripts/bench/static-h2.ts)" : "served by `vite preview` (HTTP/1.1; Hosting serves HTTP/2)"}
+  on 127.0.0.1, the stack at the lowest CPU priority (scripts/bench/quiet-stack.ts).
 - Lighthouse ${lighthouseVersion()} default mobile config, simulated throttling (150 ms RTT, 1.6 Mbps, CPU below),
   performance only; each run a cold load. Each metric's median is taken on its own.
 - \`/\` and \`/auth\` first, signed out; then the demo buyer (\`${ACCOUNT_BY_ROLE.buyer.email}\`) and the demo shop
@@ -147,8 +147,6 @@ ${[host, ...warningLines(pages)].join("\n")}
   storage reset (\`clearStorageTypes\`) and each run checks the page was not sent to \`/auth\`. A page gets
   ${MAX_WAIT_FOR_LOAD_MS / 1000} s to settle (\`maxWaitForLoad\`: a listener keeps the network busy). A conversation's runs after
   the first paint this device's copy of it (src/lib/chat-preview.ts).
-- The local stack runs at the lowest CPU priority while measuring (scripts/bench/quiet-stack.ts;
-  \`BENCH_LH_STACK_NICE=0\` leaves it alone).
 - CPU slowdown: the host's BenchmarkIndex (median of 3 in a blank tab, here ${Math.round(calibration.hostIndex)}) over the
   target phone's (${calibration.target.label}, ${calibration.target.benchmarkIndex}), scripts/bench/cpu-calibration.ts;
   \`BENCH_CPU_SLOWDOWN=4\` fixes it instead.
@@ -156,7 +154,7 @@ ${[host, ...warningLines(pages)].join("\n")}
   and its "blocking from wall · CPU time" (scripts/bench/main-thread-time.ts: slowdown × task − 50 ms
   summed over the main thread's tasks after the first paint; a gap is the host, not the page).
 - Machine: 2 shared cores; Chromium ${chromiumVersion}, headless; BenchmarkIndex in the runs (median)
-  ${Math.round(benchmarkIndex)}. A host busy during the runs makes TBT worse.
+  ${Math.round(benchmarkIndex)}.
 `;
 }
 
