@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { MID_TIER_PHONE } from "./cpu-calibration";
 import type { PageResult, Run } from "./lighthouse-budget";
-import { details, docText, PAGE_HEADER, pageRows, tableRows, warningLines } from "./lighthouse-report";
+import {
+  details,
+  docText,
+  PAGE_HEADER,
+  pageRows,
+  shownPath,
+  tableRows,
+  warningLines,
+} from "./lighthouse-report";
 
 function run(score: number, lcp: number, tbt: number, cls: number, warnings: string[] = []): Run {
   return {
@@ -59,6 +67,12 @@ describe("the doc's Lighthouse table (docs/lighthouse.md)", () => {
         "FAIL",
       ],
     ]);
+  });
+
+  it("names a conversation by its route, not its demo id", () => {
+    expect(shownPath("/messages/demo-req-caricatore_demo-negozio-1")).toBe("/messages/:id");
+    expect(shownPath("/messages")).toBe("/messages");
+    expect(shownPath("/")).toBe("/");
   });
 
   it("leaves out the IndexedDB warning every signed-in run gets, and keeps any other", () => {

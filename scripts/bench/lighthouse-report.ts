@@ -49,6 +49,11 @@ export function textTable(rows: readonly Row[]): string {
   ].join("\n");
 }
 
+/** A page as the doc names it: a document's id in the path as `:id` (`/messages/:id`); the console prints it whole. */
+export function shownPath(path: string): string {
+  return path.replace(/^(\/[^/]+)\/[^/]+$/, "$1/:id");
+}
+
 /** The doc's table: one row per page, each metric as its median with the runs' range. */
 export const PAGE_HEADER = [
   "Page",
@@ -67,7 +72,7 @@ export function pageRows(pages: readonly PageResult[]): string[][] {
       const range = `${metric.format(Math.min(...values))}–${metric.format(Math.max(...values))}`;
       return `${metric.format(mid)} (${range})`;
     });
-    return [page.path, ...cells, ok ? "PASS" : "FAIL"];
+    return [shownPath(page.path), ...cells, ok ? "PASS" : "FAIL"];
   });
 }
 
@@ -104,7 +109,7 @@ export function warningLines(pages: readonly PageResult[]): string[] {
   return pages.flatMap((page) => {
     const warnings = warningsOf(page);
     return warnings.length > 0
-      ? [`Lighthouse warned on \`${page.path}\`: ${warnings.map((w) => `"${w}"`).join(", ")}`]
+      ? [`Lighthouse warned on \`${shownPath(page.path)}\`: ${warnings.map((w) => `"${w}"`).join(", ")}`]
       : [];
   });
 }
@@ -146,7 +151,7 @@ ${[host, ...warningLines(pages)].join("\n")}
   (\`${ACCOUNT_BY_ROLE.merchant.email}\`) sign in through \`/auth\` for their pages; the session survives Lighthouse's
   storage reset (\`clearStorageTypes\`) and each run checks the page was not sent to \`/auth\`. A page gets
   ${MAX_WAIT_FOR_LOAD_MS / 1000} s to settle (\`maxWaitForLoad\`: a listener keeps the network busy). A conversation's runs after
-  the first paint this device's copy of it (src/lib/chat-preview.ts).
+  the first paint this device's copy of it (src/lib/chat-preview.ts); \`/messages/:id\` is the buyer's first conversation.
 - CPU slowdown: the host's BenchmarkIndex (median of 3 in a blank tab, here ${Math.round(calibration.hostIndex)}) over the
   target phone's (${calibration.target.label}, ${calibration.target.benchmarkIndex}), scripts/bench/cpu-calibration.ts;
   \`BENCH_CPU_SLOWDOWN=4\` fixes it instead.
