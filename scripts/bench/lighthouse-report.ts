@@ -147,11 +147,10 @@ ${[host, ...warningLines(pages)].join("\n")}
   on 127.0.0.1, the stack at the lowest CPU priority (scripts/bench/quiet-stack.ts).
 - Lighthouse ${lighthouseVersion()} default mobile config, simulated throttling (150 ms RTT, 1.6 Mbps, CPU below),
   performance only; each run a cold load. Each metric's median is taken on its own.
-- \`/\` and \`/auth\` first, signed out; then the demo buyer (\`${ACCOUNT_BY_ROLE.buyer.email}\`) and the demo shop
-  (\`${ACCOUNT_BY_ROLE.merchant.email}\`) sign in through \`/auth\` for their pages; the session survives Lighthouse's
-  storage reset (\`clearStorageTypes\`) and each run checks the page was not sent to \`/auth\`. A page gets
-  ${MAX_WAIT_FOR_LOAD_MS / 1000} s to settle (\`maxWaitForLoad\`: a listener keeps the network busy). A conversation's runs after
-  the first paint this device's copy of it (src/lib/chat-preview.ts); \`/messages/:id\` is the buyer's first conversation.
+- \`/\` and \`/auth\` signed out, then the demo buyer's (\`${ACCOUNT_BY_ROLE.buyer.email}\`) and shop's
+  (\`${ACCOUNT_BY_ROLE.merchant.email}\`) pages, signed in through \`/auth\` (the session survives Lighthouse's storage
+  reset; each run checks it was not sent to \`/auth\`); ${MAX_WAIT_FOR_LOAD_MS / 1000} s to settle (\`maxWaitForLoad\`). \`/messages/:id\`
+  is the buyer's first conversation, painted after the first run from this device's copy (src/lib/chat-preview.ts).
 - CPU slowdown: the host's BenchmarkIndex (median of 3 in a blank tab, here ${Math.round(calibration.hostIndex)}) over the
   target phone's (${calibration.target.label}, ${calibration.target.benchmarkIndex}), scripts/bench/cpu-calibration.ts;
   \`BENCH_CPU_SLOWDOWN=4\` fixes it instead.
