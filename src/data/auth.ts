@@ -84,7 +84,13 @@ export async function signInWithToken(customToken: string): Promise<AuthUser> {
 }
 
 export async function signOut(): Promise<void> {
-  await firebaseSignOut(await getAuthInstance());
+  const auth = await getAuthInstance();
+  // This browser's push device leaves with the session (while the rules still know its owner).
+  const uid = auth.currentUser?.uid;
+  const push = await import("./push");
+  if (uid && push.storedPushUid() === uid)
+    await push.disablePush(uid).catch((error: unknown) => console.warn("Push device not removed", error));
+  await firebaseSignOut(auth);
 }
 
 /**

@@ -114,6 +114,11 @@ export const COLLECTIONS = {
   priceDays: "priceDays",
   priceSummaries: "priceSummaries",
   priceBuilds: "priceBuilds",
+  /**
+   * devPushOutbox/{id}: what the emulators' fake push sender would have sent ({uid, deviceId, token,
+   * message, sentAt}; functions/src/notifications/push-sender.ts). Emulators only, closed by the rules.
+   */
+  devPushOutbox: "devPushOutbox",
 } as const;
 
 /**
@@ -161,6 +166,8 @@ export const SUBCOLLECTIONS = {
   notifications: "notifications",
   /** users/{uid}/notificationSettings/{preferences|presence} (notifications.ts). The owner writes, validated. */
   notificationSettings: "notificationSettings",
+  /** users/{uid}/devices/{deviceId}: one push token per browser (deviceSchema, push.ts). Owner writes; nobody else reads. */
+  devices: "devices",
   /**
    * profiles/{shopId}/reviews/{requestId}: one rated purchase with the buyer's first name (reviewSchema,
    * shop-page.ts). Written by completeTransaction only; any signed-in user reads them (the shop's page).

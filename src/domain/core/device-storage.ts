@@ -31,4 +31,11 @@ export const DEVICE_STORAGE_KEYS = {
    * (src/data/device-session.ts).
    */
   deviceSession: "vicino.deviceSession",
+  /**
+   * This browser's push device: its id under users/{uid}/devices and whose it is, so turning
+   * notifications off or signing out removes it (src/data/push.ts).
+   */
+  pushDevice: "vicino.pushDevice",
+  /** When 'Attiva le notifiche' was last dismissed with 'Non ora' (src/features/notifications). */
+  pushPromptDismissedAt: "vicino.pushPromptDismissedAt",
 } as const;
