@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appPath, clickTarget, notificationFor } from "./push.js";
-import { serviceWorkerSource } from "./vite-plugin";
+import { serviceWorkerDevPlugin, serviceWorkerSource } from "./vite-plugin";
 
 const MESSAGE = {
   title: "Nuova richiesta vicino a te: Bicicletta",
@@ -71,5 +71,35 @@ describe("the built worker", () => {
     expect(source).toContain('self.addEventListener("push"');
     expect(source).toContain('self.addEventListener("notificationclick"');
     expect(source).not.toMatch(/importScripts|firebase\/|\bimport\(/);
+  });
+});
+
+describe("the dev server's worker (npm start)", () => {
+  it("serves /sw.js with the push handling and nothing precached", () => {
+    let route = "";
+    let handler: ((request: unknown, response: unknown) => void) | undefined;
+    const server = {
+      middlewares: {
+        use: (path: string, fn: typeof handler) => {
+          route = path;
+          handler = fn;
+        },
+      },
+    };
+    const plugin = serviceWorkerDevPlugin();
+    (plugin.configureServer as (server: unknown) => void)(server);
+    let body = "";
+    const headers: Record<string, string> = {};
+    handler?.(
+      {},
+      {
+        setHeader: (key: string, value: string) => (headers[key] = value),
+        end: (text: string) => (body = text),
+      },
+    );
+    expect(route).toBe("/sw.js");
+    expect(headers["Content-Type"]).toMatch(/javascript/);
+    expect(body).toMatch(/^const PRECACHE = \[\];/);
+    expect(body).toContain('self.addEventListener("push"');
   });
 });

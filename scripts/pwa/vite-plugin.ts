@@ -69,3 +69,21 @@ export function serviceWorkerPlugin(): Plugin {
     },
   };
 }
+
+/**
+ * The dev server's /sw.js (npm start): the same worker with nothing precached, so turning notifications
+ * on works locally (push needs a worker) while the dev server's modules are never cached.
+ */
+export function serviceWorkerDevPlugin(): Plugin {
+  return {
+    name: "vicino-service-worker-dev",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use("/sw.js", (_request, response) => {
+        response.setHeader("Content-Type", "text/javascript; charset=utf-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.end(serviceWorkerSource([]));
+      });
+    },
+  };
+}
