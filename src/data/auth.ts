@@ -17,6 +17,7 @@ import {
   updateProfile,
 } from "firebase/auth";
 import { getAuthInstance, getReadyAuth } from "./firebase";
+import { storedPushDevice } from "./push-state";
 
 /**
  * Firebase Auth behind plain functions (spec §7, Auth provider). The rest of the app sees
@@ -87,9 +88,10 @@ export async function signOut(): Promise<void> {
   const auth = await getAuthInstance();
   // This browser's push device leaves with the session (while the rules still know its owner).
   const uid = auth.currentUser?.uid;
-  const push = await import("./push");
-  if (uid && push.storedPushUid() === uid)
-    await push.disablePush(uid).catch((error: unknown) => console.warn("Push device not removed", error));
+  if (uid && storedPushDevice()?.uid === uid)
+    await import("./push")
+      .then((push) => push.disablePush(uid))
+      .catch((error: unknown) => console.warn("Push device not removed", error));
   await firebaseSignOut(auth);
 }
 

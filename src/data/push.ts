@@ -1,8 +1,9 @@
 import { env } from "@/config/env";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
-import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
+import { PUSH_STORAGE_KEYS } from "@/domain/core/push-storage";
 import { DEVICE_FIELDS, LOCAL_DEVICE_PREFIX } from "@/domain/notifications/push";
 import { getDb, getFirebaseApp } from "./firebase";
+import { type PushPermission, pushPermission, storedPushDevice } from "./push-state";
 
 /**
  * This browser as a push device: users/{uid}/devices/{deviceId} (deviceSchema, push.ts), one per
@@ -12,32 +13,6 @@ import { getDb, getFirebaseApp } from "./firebase";
  * load. On the emulators no Cloud Messaging exists: the device gets a local id (`local-…`) that the
  * functions' fake sender records in devPushOutbox (functions/src/notifications/push-sender.ts).
  */
-
-type StoredDevice = { uid: string; deviceId: string };
-export type PushPermission = "default" | "granted" | "denied" | "unsupported";
-
-/** What the browser allows now. */
-export function pushPermission(): PushPermission {
-  if (typeof window === "undefined" || !("Notification" in window) || !("serviceWorker" in navigator))
-    return "unsupported";
-  return Notification.permission;
-}
-
-function readStored(): StoredDevice | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(DEVICE_STORAGE_KEYS.pushDevice) ?? "null") as unknown;
-    if (value && typeof value === "object" && "uid" in value && "deviceId" in value)
-      return { uid: String(value.uid), deviceId: String(value.deviceId) };
-  } catch {
-    // unreadable: as if none
-  }
-  return null;
-}
-
-/** Whether this browser is `uid`'s push device now. */
-export function isPushEnabled(uid: string): boolean {
-  return readStored()?.uid === uid && pushPermission() === "granted";
-}
 
 function randomId(): string {
   return crypto.randomUUID().replace(/-/g, "");
@@ -70,7 +45,7 @@ export async function enablePush(uid: string): Promise<PushPermission> {
   const registration = await navigator.serviceWorker.register("/sw.js");
   await navigator.serviceWorker.ready;
   const token = env.emulators ? `${LOCAL_DEVICE_PREFIX}${randomId()}` : await messagingToken(registration);
-  const stored = readStored();
+  const stored = storedPushDevice();
   const deviceId = stored?.uid === uid ? stored.deviceId : randomId();
   await withFirestore((fs, db) =>
     fs.setDoc(fs.doc(db, COLLECTIONS.users, uid, SUBCOLLECTIONS.devices, deviceId), {
@@ -80,7 +55,7 @@ export async function enablePush(uid: string): Promise<PushPermission> {
       [DEVICE_FIELDS.lastSeenAt]: fs.serverTimestamp(),
     }),
   );
-  localStorage.setItem(DEVICE_STORAGE_KEYS.pushDevice, JSON.stringify({ uid, deviceId }));
+  localStorage.setItem(PUSH_STORAGE_KEYS.pushDevice, JSON.stringify({ uid, deviceId }));
   return "granted";
 }
 
@@ -89,19 +64,14 @@ export async function enablePush(uid: string): Promise<PushPermission> {
  * real project its Cloud Messaging token. Nothing to do when this browser has none.
  */
 export async function disablePush(uid: string): Promise<void> {
-  const stored = readStored();
+  const stored = storedPushDevice();
   if (!stored || stored.uid !== uid) return;
   await withFirestore((fs, db) =>
     fs.deleteDoc(fs.doc(db, COLLECTIONS.users, uid, SUBCOLLECTIONS.devices, stored.deviceId)),
   );
-  localStorage.removeItem(DEVICE_STORAGE_KEYS.pushDevice);
+  localStorage.removeItem(PUSH_STORAGE_KEYS.pushDevice);
   if (!env.emulators) {
     const { deleteToken, getMessaging } = await import("firebase/messaging");
     await deleteToken(getMessaging(await getFirebaseApp())).catch(() => undefined);
   }
-}
-
-/** The uid whose device this browser holds, if any (sign-out removes it first). */
-export function storedPushUid(): string | null {
-  return readStored()?.uid ?? null;
 }

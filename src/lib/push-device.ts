@@ -1,17 +1,18 @@
 import { useCallback, useState } from "react";
-import { disablePush, enablePush, isPushEnabled, type PushPermission, pushPermission } from "@/data/push";
-import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
+import { isPushEnabled, type PushPermission, pushPermission } from "@/data/push-state";
+import { PUSH_STORAGE_KEYS } from "@/domain/core/push-storage";
 import { shouldAskForPush } from "@/domain/notifications/push";
 
 /**
- * This browser's push state for `uid`, and the actions that change it (src/data/push.ts, which loads
- * firebase/messaging, on a real project, only when the user turns notifications on).
+ * This browser's push state for `uid`, and the actions that change it: src/data/push.ts (with, on a
+ * real project, firebase/messaging) loads only when the user turns notifications on or off.
  */
 export function usePushDevice(uid: string) {
   const [permission, setPermission] = useState<PushPermission>(pushPermission);
   const [enabled, setEnabled] = useState(() => isPushEnabled(uid));
 
   const enable = useCallback(async (): Promise<boolean> => {
+    const { enablePush } = await import("@/data/push");
     const given = await enablePush(uid);
     setPermission(given);
     setEnabled(given === "granted");
@@ -19,6 +20,7 @@ export function usePushDevice(uid: string) {
   }, [uid]);
 
   const disable = useCallback(async (): Promise<void> => {
+    const { disablePush } = await import("@/data/push");
     await disablePush(uid);
     setEnabled(false);
   }, [uid]);
@@ -27,7 +29,7 @@ export function usePushDevice(uid: string) {
 }
 
 function dismissedAt(): number | null {
-  const value = Number(localStorage.getItem(DEVICE_STORAGE_KEYS.pushPromptDismissedAt));
+  const value = Number(localStorage.getItem(PUSH_STORAGE_KEYS.pushPromptDismissedAt));
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
@@ -43,7 +45,7 @@ export function usePushPrompt(uid: string) {
   });
   const later = useCallback(() => {
     const now = Date.now();
-    localStorage.setItem(DEVICE_STORAGE_KEYS.pushPromptDismissedAt, String(now));
+    localStorage.setItem(PUSH_STORAGE_KEYS.pushPromptDismissedAt, String(now));
     setDismissed(now);
   }, []);
   return { ...device, visible, later };

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DEVICE_STORAGE_KEYS } from "@/domain/core/device-storage";
+import { PUSH_STORAGE_KEYS } from "@/domain/core/push-storage";
 import { renderPage } from "@/testing/render-page";
 import { findToast } from "@/testing/toasts";
 import { PushPrompt } from "./push-prompt";
@@ -12,6 +12,7 @@ const push = vi.hoisted(() => ({
   enablePush: vi.fn(),
   disablePush: vi.fn(),
 }));
+vi.mock("@/data/push-state", () => push);
 vi.mock("@/data/push", () => push);
 
 beforeEach(() => {
@@ -37,7 +38,7 @@ describe("'Attiva le notifiche'", () => {
     const { user } = renderPage(<PushPrompt uid="buyer" audience="buyer" />, { path: "/customer" });
     await user.click(screen.getByRole("button", { name: "Non ora" }));
     expect(screen.queryByRole("heading", { name: "Attiva le notifiche" })).toBeNull();
-    expect(Number(localStorage.getItem(DEVICE_STORAGE_KEYS.pushPromptDismissedAt))).toBeGreaterThan(0);
+    expect(Number(localStorage.getItem(PUSH_STORAGE_KEYS.pushPromptDismissedAt))).toBeGreaterThan(0);
   });
 
   it("is not shown once the browser blocked notifications, nor where there are none", () => {

@@ -1,5 +1,6 @@
 /**
- * Every local storage key the app writes, in one place: the cookie page lists them (legal-cookies.ts).
+ * Every local storage key the app writes, in one place (the push keys beside it, push-storage.ts, so the
+ * pages that never push leave them out): the cookie page lists them (legal-cookies.ts).
  * No imports: the session hint and the pending account type read it from the marketing pages' first
  * chunk, which must stay small (no zod).
  */
@@ -31,11 +32,4 @@ export const DEVICE_STORAGE_KEYS = {
    * (src/data/device-session.ts).
    */
   deviceSession: "vicino.deviceSession",
-  /**
-   * This browser's push device: its id under users/{uid}/devices and whose it is, so turning
-   * notifications off or signing out removes it (src/data/push.ts).
-   */
-  pushDevice: "vicino.pushDevice",
-  /** When 'Attiva le notifiche' was last dismissed with 'Non ora' (src/features/notifications). */
-  pushPromptDismissedAt: "vicino.pushPromptDismissedAt",
 } as const;

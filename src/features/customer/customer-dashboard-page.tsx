@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from "react";
 import { Link } from "react-router";
-import { PushPrompt } from "@/components/push/push-prompt";
+import { PushPromptSlot } from "@/components/push/push-prompt-slot";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -60,7 +60,7 @@ export function CustomerDashboardPage() {
       ) : (
         <>
           {/* Once a request is out (publishing leads here), offers may come at any time: ask then. */}
-          {uid && (requestList?.length ?? 0) > 0 ? <PushPrompt uid={uid} audience="buyer" /> : null}
+          {uid && (requestList?.length ?? 0) > 0 ? <PushPromptSlot uid={uid} audience="buyer" /> : null}
           <TalkToAlgoLink />
           {failed ? (
             <ErrorState

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue } from "react";
 import { useSearchParams } from "react-router";
 import { LocationNotice } from "@/components/marketplace/location-notice";
-import { PushPrompt } from "@/components/push/push-prompt";
+import { PushPromptSlot } from "@/components/push/push-prompt-slot";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { Spinner } from "@/components/ui/spinner";
 import type { RequestCategory } from "@/domain/core/enums";
@@ -88,7 +88,7 @@ function ShopDashboard({ uid, own }: { uid: string; own: readonly RequestCategor
   return (
     <>
       {location.isDefault ? <LocationNotice /> : null}
-      <PushPrompt uid={uid} audience="shop" />
+      <PushPromptSlot uid={uid} audience="shop" />
       <PlanCard uid={uid} />
       <ShopLists uid={uid} lists={lists} scope={scope} own={own} onScope={onScope} />
     </>

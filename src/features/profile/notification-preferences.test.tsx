@@ -11,12 +11,7 @@ const data = vi.hoisted(() => ({
   saveNotificationPreferences: vi.fn(),
 }));
 vi.mock("@/data/notifications", () => data);
-vi.mock("@/data/push", () => ({
-  pushPermission: () => "default",
-  isPushEnabled: () => false,
-  enablePush: vi.fn(),
-  disablePush: vi.fn(),
-}));
+vi.mock("@/data/push-state", () => ({ pushPermission: () => "default", isPushEnabled: () => false }));
 const email = (label: string | RegExp) =>
   screen.getByRole("checkbox", { name: typeof label === "string" ? `Email: ${label}` : label });
 const device = (label: string) => screen.getByRole("checkbox", { name: `Sul dispositivo: ${label}` });
