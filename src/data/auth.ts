@@ -17,7 +17,6 @@ import {
   updateProfile,
 } from "firebase/auth";
 import { getAuthInstance, getReadyAuth } from "./firebase";
-import { storedPushDevice } from "./push-state";
 
 /**
  * Firebase Auth behind plain functions (spec §7, Auth provider). The rest of the app sees
@@ -86,9 +85,10 @@ export async function signInWithToken(customToken: string): Promise<AuthUser> {
 
 export async function signOut(): Promise<void> {
   const auth = await getAuthInstance();
-  // This browser's push device leaves with the session (while the rules still know its owner).
+  // This browser's push device, if it is this account's, leaves with the session (while the rules still
+  // know its owner): ./push checks, and is loaded only here and when notifications are turned on or off.
   const uid = auth.currentUser?.uid;
-  if (uid && storedPushDevice()?.uid === uid)
+  if (uid)
     await import("./push")
       .then((push) => push.disablePush(uid))
       .catch((error: unknown) => console.warn("Push device not removed", error));

@@ -1,4 +1,4 @@
-import { PUSH_STORAGE_KEYS } from "@/domain/core/push-storage";
+import { PUSH_STORAGE_KEYS } from "@/domain/core/push-device";
 
 /**
  * This browser's push state, without Firebase: what the browser allows and which account's device it

@@ -1,7 +1,6 @@
 import { env } from "@/config/env";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
-import { PUSH_STORAGE_KEYS } from "@/domain/core/push-storage";
-import { DEVICE_FIELDS, LOCAL_DEVICE_PREFIX } from "@/domain/notifications/push";
+import { DEVICE_FIELDS, LOCAL_DEVICE_PREFIX, PUSH_STORAGE_KEYS } from "@/domain/core/push-device";
 import { getDb, getFirebaseApp } from "./firebase";
 import { type PushPermission, pushPermission, storedPushDevice } from "./push-state";
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { isPushEnabled, type PushPermission, pushPermission } from "@/data/push-state";
-import { PUSH_STORAGE_KEYS } from "@/domain/core/push-storage";
-import { shouldAskForPush } from "@/domain/notifications/push";
+import { PUSH_STORAGE_KEYS } from "@/domain/core/push-device";
+import { shouldAskForPush } from "@/domain/notifications/push-messages";
 
 /**
  * This browser's push state for `uid`, and the actions that change it: src/data/push.ts (with, on a

@@ -2,7 +2,8 @@ import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import { getMessaging } from "firebase-admin/messaging";
 import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/core/collections";
-import { LOCAL_DEVICE_PREFIX, type PushMessage } from "@/domain/notifications/push";
+import { LOCAL_DEVICE_PREFIX } from "@/domain/core/push-device";
+import type { PushMessage } from "@/domain/notifications/push";
 import { isDeployedRuntime } from "../email/config";
 import { adminApp } from "../lib/admin";
 

@@ -1,6 +1,7 @@
 import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { DEVICE_FIELDS } from "@/domain/core/push-device";
 import {
   NOTIFICATION_FIELDS,
   NOTIFICATION_SETTINGS_IDS,
@@ -11,7 +12,6 @@ import {
 } from "@/domain/notifications/notifications";
 import {
   channelsFor,
-  DEVICE_FIELDS,
   MAX_PUSH_DEVICES,
   type PushMessage,
   pushMessageSchema,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { PUSH_MESSAGES } from "@/domain/notifications/push";
+import { PUSH_MESSAGES } from "@/domain/notifications/push-messages";
 import { usePushDevice } from "@/lib/push-device";
 
 /**

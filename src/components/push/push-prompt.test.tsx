@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { PUSH_STORAGE_KEYS } from "@/domain/core/push-storage";
+import { PUSH_STORAGE_KEYS } from "@/domain/core/push-device";
 import { renderPage } from "@/testing/render-page";
 import { findToast } from "@/testing/toasts";
 import { PushPrompt } from "./push-prompt";

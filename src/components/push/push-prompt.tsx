@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
-import { PUSH_MESSAGES } from "@/domain/notifications/push";
+import { PUSH_MESSAGES } from "@/domain/notifications/push-messages";
 import { usePushPrompt } from "@/lib/push-device";
 
 /**

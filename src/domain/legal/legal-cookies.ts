@@ -1,6 +1,7 @@
 import { CHAT_PREVIEW_MAX_CHATS, CHAT_PREVIEW_MAX_MESSAGES } from "../core/limits.ts";
 import { PRODUCT_NAME } from "../core/product.ts";
-import { DEVICE_STORAGE_KEYS, type LegalText, PUSH_STORAGE_KEYS } from "./legal.ts";
+import { PUSH_STORAGE_KEYS } from "../core/push-device.ts";
+import { DEVICE_STORAGE_KEYS, type LegalText } from "./legal.ts";
 
 const APP = PRODUCT_NAME;
 

@@ -91,4 +91,3 @@ export const LEGAL_LINK_LABELS = {
 
 /** Local storage keys the app writes (the cookie page lists them). */
 export { DEVICE_STORAGE_KEYS } from "../core/device-storage.ts";
-export { PUSH_STORAGE_KEYS } from "../core/push-storage.ts";

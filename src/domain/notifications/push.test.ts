@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { notificationText } from "./notification-text";
-import { channelsFor, openingKey, PUSH_PROMPT_SNOOZE_DAYS, pushTiming, shouldAskForPush } from "./push";
+import { channelsFor, openingKey, pushTiming } from "./push";
+import { PUSH_PROMPT_SNOOZE_DAYS, shouldAskForPush } from "./push-messages";
 
 const SHOP_HOURS = { tue: [{ open: "09:00", close: "13:00" }], mon: [{ open: "09:00", close: "19:00" }] };
 

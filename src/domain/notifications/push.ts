@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateSchema } from "../core/fields.ts";
+import { DEVICE_PLATFORMS } from "../core/push-device.ts";
 import { minutesOf, openingStatus, shopClock, type WeeklyHours } from "../people/opening-hours.ts";
 import {
   NOTIFICATION_KIND,
@@ -17,7 +18,6 @@ import {
  * emulators no FCM backend exists, so the app registers a local id (`platform: "local"`) and the
  * functions' fake sender records what it would send in devPushOutbox (emulators only).
  */
-export const DEVICE_PLATFORMS = ["web", "local"] as const;
 export const deviceSchema = z.object({
   token: z.string().min(1).max(4096),
   platform: z.enum(DEVICE_PLATFORMS),
@@ -25,20 +25,12 @@ export const deviceSchema = z.object({
   lastSeenAt: dateSchema,
 });
 export type Device = z.infer<typeof deviceSchema>;
-export const DEVICE_FIELDS = {
-  token: "token",
-  platform: "platform",
-  createdAt: "createdAt",
-  lastSeenAt: "lastSeenAt",
-} as const;
 /** The functions send to at most this many of a user's devices (the newest seen). */
 export const MAX_PUSH_DEVICES = 10;
 /** The offer form opened from a push says so (`?origin=notifica`): the offers count where they come from. */
 export const NEW_REQUEST_ORIGIN = "notifica";
 /** The functions' record of a request pushed to a shop, and of a closed shop's summary, lasts this long. */
 export const PUSH_RECORD_TTL_MS = 8 * 24 * 60 * 60 * 1000;
-/** A local device's token starts so (emulators: the fake sender, never FCM). */
-export const LOCAL_DEVICE_PREFIX = "local-";
 
 /** The data-only message a device receives; the service worker shows it (scripts/pwa/push.js). */
 export const pushMessageSchema = z.object({
@@ -104,39 +96,3 @@ export function pushTiming(hours: WeeklyHours | undefined, now: Date): { now: tr
 export function openingKey(at: Date): string {
   return at.toISOString().slice(0, 16).replace(/[-:]/g, "");
 }
-
-/** 'Attiva le notifiche': asked again only this long after a 'Non ora'. */
-export const PUSH_PROMPT_SNOOZE_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whether to show the prompt: permission not yet decided, and not dismissed within the snooze. */
-export function shouldAskForPush(input: {
-  permission: "default" | "granted" | "denied" | "unsupported";
-  enabled: boolean;
-  dismissedAt: number | null;
-  now: number;
-}): boolean {
-  if (input.enabled || input.permission === "denied" || input.permission === "unsupported") return false;
-  return input.dismissedAt === null || input.now - input.dismissedAt >= PUSH_PROMPT_SNOOZE_DAYS * DAY_MS;
-}
-
-/** The Italian words of the push prompt and the /profile switches. */
-export const PUSH_MESSAGES = {
-  promptTitle: "Attiva le notifiche",
-  promptShop:
-    "Ti avvisiamo sul telefono o sul computer appena qualcuno vicino a te cerca ciò che vendi, negli orari di apertura del negozio.",
-  promptBuyer: "Ti avvisiamo appena un negozio ti fa un'offerta o ti scrive, anche con l'app chiusa.",
-  enable: "Attiva le notifiche",
-  later: "Non ora",
-  enabled: "Notifiche attive su questo dispositivo",
-  disable: "Disattiva su questo dispositivo",
-  denied: "Le notifiche sono bloccate dal browser: puoi riattivarle dalle impostazioni del sito nel browser.",
-  unsupported: "Questo browser non supporta le notifiche.",
-  enableError: "Non è stato possibile attivare le notifiche. Riprova.",
-  enabledToast: "Notifiche attivate",
-  pushColumn: "Sul dispositivo",
-  emailColumn: "Email",
-  digestLabel: "Riepilogo via email delle nuove richieste",
-  digestTwiceDaily: "Al massimo due volte al giorno",
-  digestHourly: "Ogni ora",
-} as const;

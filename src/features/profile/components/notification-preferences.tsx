@@ -16,7 +16,8 @@ import {
   wantsEmail,
   wantsPush,
 } from "@/domain/notifications/notifications";
-import { kindSwitches, PUSH_MESSAGES } from "@/domain/notifications/push";
+import { kindSwitches } from "@/domain/notifications/push";
+import { PUSH_MESSAGES } from "@/domain/notifications/push-messages";
 
 /** The kinds a user of this type can receive, in the order /profile lists them. */
 export function kindsFor(userType: UserType): NotificationKind[] {
