@@ -84,15 +84,7 @@ export async function signInWithToken(customToken: string): Promise<AuthUser> {
 }
 
 export async function signOut(): Promise<void> {
-  const auth = await getAuthInstance();
-  // This browser's push device, if it is this account's, leaves with the session (while the rules still
-  // know its owner): ./push checks, and is loaded only here and when notifications are turned on or off.
-  const uid = auth.currentUser?.uid;
-  if (uid)
-    await import("./push")
-      .then((push) => push.disablePush(uid))
-      .catch((error: unknown) => console.warn("Push device not removed", error));
-  await firebaseSignOut(auth);
+  await firebaseSignOut(await getAuthInstance());
 }
 
 /**

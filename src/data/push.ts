@@ -74,3 +74,9 @@ export async function disablePush(uid: string): Promise<void> {
     await deleteToken(getMessaging(await getFirebaseApp())).catch(() => undefined);
   }
 }
+
+/** At sign-out, before Auth signs out: this browser's device, whoever's it is, leaves with the session. */
+export async function forgetThisDevice(): Promise<void> {
+  const stored = storedPushDevice();
+  if (stored) await disablePush(stored.uid);
+}
