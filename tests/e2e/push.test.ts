@@ -5,7 +5,8 @@
 // for the shop's device (devPushOutbox); the test delivers that very message to the shop page's service
 // worker through the DevTools protocol (ServiceWorker.deliverPushMessage); the worker shows 'Nuova
 // richiesta vicino a te: …' and the notification opens the request's offer form (a headless browser has
-// no notification to click: the worker's choice of tab is unit-tested in scripts/pwa/push.test.ts).
+// no notification to click: the worker's choice of tab is unit-tested in scripts/pwa/push.test.ts); signing
+// out removes the device.
 
 import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -103,5 +104,13 @@ describe("push notifications end to end", () => {
     await shop.goto(`${urls.app}${message?.url}`);
     await waitForPage(shop, new URL(`${urls.app}${message?.url}`).pathname, { timeout: SERVER_WAIT_MS });
     await shop.getByRole("heading", { level: 2, name: PRODUCT }).waitFor({ timeout: SERVER_WAIT_MS });
+
+    // Signing out removes the device: no more pushes to this browser.
+    const devices = () => serverDocuments(`users/${SHOP_UID}/devices`);
+    expect(await devices()).toHaveLength(1);
+    await shop.getByRole("button", { name: /^Account di / }).click();
+    await shop.getByRole("button", { name: "Esci" }).click();
+    await waitForPage(shop, "/", { timeout: SERVER_WAIT_MS });
+    await expect.poll(devices, { timeout: SERVER_WAIT_MS, interval: 250 }).toEqual([]);
   });
 });
