@@ -39,7 +39,12 @@ export function PushDeviceSwitch({ uid }: { uid: string }) {
         variant="ghost"
         size="sm"
         disabled={busy}
-        onClick={() => run(async () => (await device.disable(), false))}
+        onClick={() =>
+          run(async () => {
+            await device.disable();
+            return false;
+          })
+        }
       >
         {PUSH_MESSAGES.disable}
       </Button>
