@@ -20,8 +20,7 @@ export type Finding = { file: string; line: number; rule: string; text: string }
 
 /** The only files that may spell the contract out. */
 export const DEFINITIONS: Readonly<Record<string, string>> = {
-  "src/domain/core/collections.ts": "collection names",
-  "src/domain/core/collection-fields.ts": "field paths",
+  "src/domain/core/collections.ts": "collection names and field paths",
   "src/domain/marketplace/state-machine.ts": "request, offer and conversation statuses",
   "src/domain/algo/algo-conversation.ts": "the statuses of Algo's own conversations (open, completed)",
 };

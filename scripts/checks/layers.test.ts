@@ -21,8 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  *
  *   core ← products ← geo ← billing ← legal ← people ← marketplace ← algo ← notifications ← market ← boundary
  *
- * Two files are let off: core/collections.ts names every collection and core/collection-fields.ts
- * type-checks their field paths against the entities' types, with type-only imports that vanish at build.
+ * One file is let off: core/collections.ts names every collection and type-checks its field paths
+ * against the entities' types, with type-only imports that vanish at build.
  *
  * src/testing (test helpers) and test files are outside the layers. Biome enforces the order with
  * noRestrictedImports per folder (biome.json overrides; each pattern catches the "@/..." alias and the

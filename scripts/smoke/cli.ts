@@ -6,7 +6,7 @@ import { runSmoke, smokeReport } from "./smoke-checks";
 import type { SmokeTarget } from "./smoke-target";
 
 /**
- * `npm run smoke`: the deploy smoke test (docs/operations.md, "After the first deploy").
+ * `npm run smoke`: the deploy smoke test (docs/operations.md, "The first deploy, step by step", step 7).
  *   npm run smoke -- --project <id> --api-key <key> --app-id <1:…:web:…>   (APPCHECK_DEBUG_TOKEN in the env)
  * against a deployed project, or with no arguments against `npm start`'s emulators. Exit 1 on any failure.
  */
