@@ -1,7 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue } from "react";
 import { useSearchParams } from "react-router";
 import { LocationNotice } from "@/components/marketplace/location-notice";
-import { PushPromptSlot } from "@/components/push/push-prompt-slot";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { Spinner } from "@/components/ui/spinner";
 import type { RequestCategory } from "@/domain/core/enums";
@@ -30,6 +29,11 @@ import { TodaysPickups } from "./components/todays-pickups";
 import { UnmetDemand } from "./components/unmet-demand";
 
 const NO_CATEGORIES: readonly RequestCategory[] = [];
+
+// 'Attiva le notifiche' (components/push), loaded once the dashboard has rendered.
+const PushPrompt = lazy(() =>
+  import("@/components/push/push-prompt").then((module) => ({ default: module.PushPrompt })),
+);
 
 // Only a shop not verified yet sees the verification steps (the form, the address field, the e-mail
 // proof): their code loads then, not with every verified shop's dashboard (docs/lighthouse.md).
@@ -88,7 +92,9 @@ function ShopDashboard({ uid, own }: { uid: string; own: readonly RequestCategor
   return (
     <>
       {location.isDefault ? <LocationNotice /> : null}
-      <PushPromptSlot uid={uid} audience="shop" />
+      <Suspense fallback={null}>
+        <PushPrompt uid={uid} audience="shop" />
+      </Suspense>
       <PlanCard uid={uid} />
       <ShopLists uid={uid} lists={lists} scope={scope} own={own} onScope={onScope} />
     </>
