@@ -75,8 +75,12 @@ export async function disablePush(uid: string): Promise<void> {
   }
 }
 
-/** At sign-out, before Auth signs out: this browser's device, whoever's it is, leaves with the session. */
+/**
+ * At sign-out, before Auth signs out: this browser's device, whoever's it is, leaves with the session.
+ * Never throws: a device left behind must not stop the sign-out.
+ */
 export async function forgetThisDevice(): Promise<void> {
   const stored = storedPushDevice();
-  if (stored) await disablePush(stored.uid);
+  if (stored)
+    await disablePush(stored.uid).catch((error: unknown) => console.warn("Push device not removed", error));
 }
