@@ -96,6 +96,12 @@ const ON_DEMAND = new Set([
   "src/data/shop-page.ts",
   // 'Un'offerta per tutti' (its schemas and the products' similarity), loaded when a shop sends one on /browse.
   "src/data/group-offers.ts",
+  // 'Attiva le notifiche' on the dashboards, loaded once the dashboard has rendered; the push device's
+  // data module when a user turns notifications on or off, or signs out with one; Cloud Messaging then,
+  // on a real project.
+  "src/components/push/push-prompt.tsx",
+  "src/data/push.ts",
+  "node_modules/firebase/messaging/dist/esm/index.esm.js",
   // The header's notification bell (its live list), loaded once someone is signed in.
   "src/features/notifications/components/notification-bell.tsx",
   // The messages screen's early reads (the route gate's `prefetch`), loaded once the uid is known; the
