@@ -101,6 +101,9 @@ export const ACCOUNT_DATA = {
   priceDays: { key: null, why: "prices summed up by day, nobody's" },
   priceSummaries: { key: null, why: "prices summed up, nobody's" },
   priceBuilds: { key: null, why: "the summaries job's progress" },
+  responseSamples: { key: byId, onDeletion: "deleted" },
+  shopStats: { key: byId, onDeletion: "deleted" },
+  areaStats: { key: null, why: "an area's coarse response time, nobody's" },
 } as const satisfies Record<keyof typeof COLLECTIONS, AccountDataRule>;
 
 export type AccountDataCollection = keyof typeof ACCOUNT_DATA;

@@ -23,6 +23,7 @@ export function buildOfferDocument<Time>(merchantId: string, input: NewOfferInpu
     status: INITIAL_OFFER_STATUS,
     aiGenerated: draft.aiGenerated,
     holdChoice: draft.holdChoice ?? DEFAULT_HOLD_CHOICE,
+    origin: draft.origin,
     createdAt: now(),
     updatedAt: now(),
   };

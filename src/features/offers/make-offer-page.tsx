@@ -10,11 +10,12 @@ import { FAILURE_REASONS, failureReason, Refusal } from "@/domain/boundary/error
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
 import { PRODUCT_NAME } from "@/domain/core/product";
 import { MERCHANT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
+import { offerOriginOf } from "@/domain/marketplace/offer";
 import type { OfferFormData } from "@/domain/marketplace/offer-form";
 import type { Request } from "@/domain/marketplace/request";
 import { isActiveRequest, isPendingOffer, mayOfferAgain } from "@/domain/marketplace/state-machine";
 import { useMerchantLocation } from "@/lib/merchant-location";
-import { clearOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
+import { clearOfferDraft, readOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
 import { useSession } from "@/lib/session/session-provider";
 import { useDictateOffer } from "./api/dictate-offer";
 import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } from "./api/make-offer";
@@ -117,6 +118,8 @@ export function MakeOfferPage() {
         merchantId: userData.uid,
         form,
         aiGenerated,
+        // The catalogue's draft, a notification's link (?origin=notifica), else the feed.
+        origin: offerOriginOf(readOfferDraft(request.id)?.origin, search.get("origin")),
       }));
     } catch (failure) {
       if (isPlanRequired(failure)) {

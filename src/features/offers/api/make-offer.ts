@@ -4,7 +4,7 @@ import { getOffer, saveOffer } from "@/data/offers";
 import { getRequest } from "@/data/request-by-id";
 import { callableErrorMessage, Refusal } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
-import { offerIdFor } from "@/domain/marketplace/offer";
+import { type OfferOrigin, offerIdFor } from "@/domain/marketplace/offer";
 import type { OfferFormData } from "@/domain/marketplace/offer-form";
 import { failWith } from "@/lib/app-error";
 import { merchantOffersKey } from "@/lib/merchant-offers-live";
@@ -46,6 +46,7 @@ export type SendOfferVariables = {
   form: OfferFormData;
   /** The description was drafted by Leonardo. */
   aiGenerated: boolean;
+  origin: OfferOrigin;
 };
 
 /**
@@ -57,10 +58,8 @@ export type SendOfferVariables = {
 export function useSendOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, merchantId, form, aiGenerated }: SendOfferVariables) =>
-      saveOffer({ requestId, merchantId, form, aiGenerated }).catch(
-        failWith(ERROR_MESSAGES.sendOffer, { serverMessage: true }),
-      ),
+    mutationFn: (variables: SendOfferVariables) =>
+      saveOffer(variables).catch(failWith(ERROR_MESSAGES.sendOffer, { serverMessage: true })),
     // Success or not, what is stored may have changed (e.g. the offer was accepted meanwhile).
     onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
     meta: INLINE_ERROR_META,
