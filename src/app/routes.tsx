@@ -80,6 +80,9 @@ const MakeOfferPage = page(() =>
   import("@/features/offers/make-offer-page").then((module) => module.MakeOfferPage),
 );
 const OffersPage = page(() => import("@/features/offers/offers-page").then((module) => module.OffersPage));
+const CataloguePage = page(() =>
+  import("@/features/catalogue/catalogue-page").then((module) => module.CataloguePage),
+);
 const SubscriptionPage = page(() =>
   import("@/features/subscription/subscription-page").then((module) => module.SubscriptionPage),
 );
@@ -199,6 +202,12 @@ export const appRoutes: readonly AppRoute[] = [
     preload: MakeOfferPage.preload,
   },
   { path: paths.offers.path, access: "merchant", element: <OffersPage />, preload: OffersPage.preload },
+  {
+    path: paths.catalogue.path,
+    access: "merchant",
+    element: <CataloguePage />,
+    preload: CataloguePage.preload,
+  },
   {
     path: paths.subscription.path,
     access: "shop",
