@@ -1,6 +1,7 @@
 import { type ChangeEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { MAX_CATALOGUE_CSV_BYTES } from "@/domain/core/limits";
 import { CATALOGUE_MESSAGES, freeSlots } from "@/domain/marketplace/catalogue";
 import { type CsvImport as CsvResult, parseCatalogueCsv } from "@/domain/marketplace/catalogue-csv";
@@ -13,6 +14,17 @@ type Props = {
   onSave: (products: ProductWrite[]) => Promise<void>;
 };
 
+/** The file's text, UTF-8 (FileReader: every browser, and the tests' DOM). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ""));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+const UNREADABLE = "Non siamo riusciti a leggere il file. Riprova.";
 const TOO_BIG = "Il file è troppo grande (al massimo 200 kB).";
 
 /**
@@ -37,7 +49,11 @@ export function CsvImport({ taken, onSave }: Props) {
       return;
     }
     setFileError(null);
-    setResult(parseCatalogueCsv(await file.text()));
+    try {
+      setResult(parseCatalogueCsv(await readText(file)));
+    } catch {
+      setFileError(UNREADABLE);
+    }
   };
 
   const rows = result?.rows ?? [];
@@ -67,11 +83,11 @@ export function CsvImport({ taken, onSave }: Props) {
   return (
     <div className="space-y-3">
       <Field label={CATALOGUE_MESSAGES.importFile} hint={CATALOGUE_MESSAGES.importHint} error={fileError}>
-        <input
+        <Input
           type="file"
           accept=".csv,text/csv"
           onChange={(event) => void read(event)}
-          className="block text-sm"
+          className="h-auto py-2 text-sm"
         />
       </Field>
       {errors.length > 0 ? (
