@@ -63,6 +63,8 @@ export const CATALOGUE_MESSAGES = {
   importFile: "File CSV",
   importSave: (count: number) => (count === 1 ? "Importa 1 prodotto" : `Importa ${count} prodotti`),
   skipBad: "Salta le righe con errori",
+  unreadable: "Non siamo riusciti a leggere il file. Riprova.",
+  tooBig: "Il file è troppo grande (al massimo 200 kB).",
   imported: (count: number) => (count === 1 ? "1 prodotto importato" : `${count} prodotti importati`),
   saved: "Prodotto salvato",
   full: `Il catalogo può contenere al massimo ${MAX_CATALOGUE_PRODUCTS} prodotti.`,

@@ -24,8 +24,6 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
-const UNREADABLE = "Non siamo riusciti a leggere il file. Riprova.";
-const TOO_BIG = "Il file è troppo grande (al massimo 200 kB).";
 
 /**
  * 'Importa da CSV' (loaded on demand, with the parser): the whole file is checked first; each bad row is
@@ -45,14 +43,14 @@ export function CsvImport({ taken, onSave }: Props) {
     setSkip(false);
     if (!file) return;
     if (file.size > MAX_CATALOGUE_CSV_BYTES) {
-      setFileError(TOO_BIG);
+      setFileError(CATALOGUE_MESSAGES.tooBig);
       return;
     }
     setFileError(null);
     try {
       setResult(parseCatalogueCsv(await readText(file)));
     } catch {
-      setFileError(UNREADABLE);
+      setFileError(CATALOGUE_MESSAGES.unreadable);
     }
   };
 
