@@ -141,6 +141,15 @@ const ON_DEMAND = new Set([
   "src/data/request-life.ts",
   // The shop verification steps, loaded on /merchant only for a shop not verified yet.
   "src/features/merchant/components/shop-verification-panel.tsx",
+  // The shop's catalogue (src/data/catalogue.ts), loaded by its first read (/catalogo, the feed's matches);
+  // the CSV import and its parser, loaded on the first tap on 'Importa da CSV'.
+  "src/data/catalogue.ts",
+  "src/features/catalogue/components/csv-import.tsx",
+  // The feed's 'Ce l'hai a …' (the catalogue's lookup), loaded once the feed has painted.
+  "src/features/browse/lib/catalogue-lookup.ts",
+  // 'Di solito risponde entro …' (shopStats/{uid}), loaded after an offer card or a shop's page has painted.
+  "src/components/marketplace/response-time.tsx",
+  "src/data/shop-stats.ts",
 ]);
 
 /**

@@ -24,7 +24,6 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
-
 /**
  * 'Importa da CSV' (loaded on demand, with the parser): the whole file is checked first; each bad row is
  * listed by its line, and nothing is saved until the file has none or the shop chose to skip them.
