@@ -150,6 +150,8 @@ const ON_DEMAND = new Set([
   // 'Di solito risponde entro …' (shopStats/{uid}), loaded after an offer card or a shop's page has painted.
   "src/components/marketplace/response-time.tsx",
   "src/data/shop-stats.ts",
+  // The shop's response time beside its area's on /merchant, loaded once the dashboard has painted.
+  "src/features/merchant/components/response-time-card.tsx",
 ]);
 
 /**

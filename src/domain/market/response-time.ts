@@ -50,6 +50,7 @@ export const RESPONSE_TIME_MESSAGES = {
   within: (bucket: ResponseBucket) => `entro ${BUCKET_WORDS[bucket]}`,
   usually: (bucket: ResponseBucket) => `Di solito risponde entro ${BUCKET_WORDS[bucket]}`,
   ownLabel: "I tuoi tempi di risposta",
+  yours: "Di solito rispondi",
   areaLabel: "Mediana della tua zona",
   notEnough: "Servono almeno 5 risposte negli ultimi 30 giorni",
   hint: "Tempo mediano dalla richiesta alla tua offerta, contando solo l'orario di apertura.",

@@ -28,6 +28,11 @@ import { ShopFunnel } from "./components/shop-funnel";
 import { TodaysPickups } from "./components/todays-pickups";
 import { UnmetDemand } from "./components/unmet-demand";
 
+// The shop's response time beside its area's, its code and reads after the dashboard has painted.
+const ResponseTimeCard = lazy(() =>
+  import("./components/response-time-card").then((module) => ({ default: module.ResponseTimeCard })),
+);
+
 const NO_CATEGORIES: readonly RequestCategory[] = [];
 
 // Only a shop not verified yet sees the verification steps (the form, the address field, the e-mail
@@ -118,6 +123,9 @@ const ShopLists = memo(function ShopLists({
         <NearbyRequests uid={uid} zone={zone} recent={recent} scope={scope} own={own} onScope={onScope} />
         <TodaysPickups uid={uid} />
         <ShopFunnel uid={uid} />
+        <Suspense fallback={null}>
+          <ResponseTimeCard uid={uid} />
+        </Suspense>
         <RecentOffers offers={recent} />
         <UnmetDemand zone={zone} />
       </div>
