@@ -225,7 +225,12 @@ export async function submitOfferFor(
       const first = !(Number(requestSnap.get(REQUEST_FIELDS.offerCount)) > 0);
       const requestData = requestSnap.data() ?? {};
       rollup = (writer) =>
-        stageOfferSubmitted(writer, db, requestData, { merchantId: uid, at: now.toDate(), first });
+        stageOfferSubmitted(writer, db, requestData, {
+          merchantId: uid,
+          at: now.toDate(),
+          first,
+          origin: input.origin,
+        });
     }
     // The price aggregates, recorded after the commit like the rollups (market/price-stats.ts).
     const priceRequest = requestSnap.data() ?? {};
