@@ -147,11 +147,12 @@ const ON_DEMAND = new Set([
   "src/features/catalogue/components/csv-import.tsx",
   // The feed's 'Ce l'hai a …' (the catalogue's lookup), loaded once the feed has painted.
   "src/features/browse/lib/catalogue-lookup.ts",
-  // 'Di solito risponde entro …' (shopStats/{uid}), loaded after an offer card or a shop's page has painted.
-  "src/components/marketplace/response-time.tsx",
+  // 'Di solito risponde entro …' (shopStats/{uid}, areaStats/{cell}), read after an offer card, a shop's
+  // page or the shop's dashboard has painted; on the buyer's cards its code loads then too.
   "src/data/shop-stats.ts",
-  // The shop's response time beside its area's on /merchant, loaded once the dashboard has painted.
-  "src/features/merchant/components/response-time-card.tsx",
+  "src/components/marketplace/response-time.tsx",
+  // 'Un'offerta per tutti' on /browse (the group's form), loaded on the first tap on it.
+  "src/features/browse/components/group-offer-form.tsx",
 ]);
 
 /**

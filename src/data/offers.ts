@@ -18,9 +18,10 @@ import type { SubmitOfferInput, SubmitOfferOutput } from "@/domain/boundary/call
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { type ShopMonth, shopMonthId, shopMonthSchema } from "@/domain/market/shop-funnel";
 import type { GroupOfferInput, GroupOfferOutput } from "@/domain/marketplace/group-offer";
-import { type Offer, type OfferOrigin, type OfferTerms, offerIdFor } from "@/domain/marketplace/offer";
+import { type Offer, type OfferTerms, offerIdFor } from "@/domain/marketplace/offer";
 import { pendingOfferUpdate } from "@/domain/marketplace/offer-document";
 import type { OfferFormData } from "@/domain/marketplace/offer-form";
+import type { OfferOrigin } from "@/domain/marketplace/offer-origin";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/marketplace/state-machine";
 import { countUpToLimit, getLiteDb, liteQuery } from "./firestore-lite";
 import { type MerchantOfferRow, withRequests, withRequestsForTitles } from "./merchant-offer-rows";

@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { COLLECTIONS } from "@/domain/core/collections";
-import { lazyModule } from "./page-data";
 
-const statsModule = lazyModule(() => import("@/data/shop-stats"));
+// The data module (Firestore Lite) loads with the first read: a dynamic import, loaded once.
+const stats = () => import("@/data/shop-stats");
 
 /** shopStats/{uid} (a shop's coarse response time), read at most once a minute per shop, shared by every card. */
 export function useShopResponseStats(shopId: string) {
   return useQuery({
     queryKey: ["shop", shopId, "responseTime"],
-    queryFn: async () => (await statsModule()).getResponseStats(COLLECTIONS.shopStats, shopId),
+    queryFn: async () => (await stats()).getResponseStats(COLLECTIONS.shopStats, shopId),
     staleTime: 60_000,
     enabled: shopId !== "",
   });
@@ -18,7 +18,7 @@ export function useShopResponseStats(shopId: string) {
 export function useAreaResponseStats(cell: string | undefined) {
   return useQuery({
     queryKey: ["area", cell, "responseTime"],
-    queryFn: async () => (await statsModule()).getResponseStats(COLLECTIONS.areaStats, cell ?? ""),
+    queryFn: async () => (await stats()).getResponseStats(COLLECTIONS.areaStats, cell ?? ""),
     staleTime: 60_000,
     enabled: Boolean(cell),
   });

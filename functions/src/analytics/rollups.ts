@@ -17,7 +17,7 @@ import {
 } from "@/domain/market/market-rollups";
 import { marketShardId } from "@/domain/market/market-shards";
 import { shopMonthId, shopMonthOf } from "@/domain/market/shop-funnel";
-import type { OfferOrigin } from "@/domain/marketplace/offer";
+import type { OfferOrigin } from "@/domain/marketplace/offer-origin";
 import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 
 /**

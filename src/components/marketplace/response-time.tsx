@@ -1,11 +1,10 @@
-import { RESPONSE_TIME_MESSAGES } from "@/domain/market/response-time";
+import { RESPONSE_TIME_MESSAGES } from "@/domain/market/response-time-messages";
 import { cn } from "@/lib/cn";
 import { useShopResponseStats } from "@/lib/shop-response-time";
 
 /**
  * 'Di solito risponde entro un'ora': the shop's coarse response time (src/domain/market/response-time.ts),
- * nothing while it is unknown or under 5 answers in 30 days. Loaded on demand by the offer cards and
- * the shop's page (./response-time-on-demand.tsx).
+ * read after the card has painted; nothing while it is unknown or under 5 answers in 30 days.
  */
 export function ResponseTime({ shopId, className }: { shopId: string; className?: string }) {
   const bucket = useShopResponseStats(shopId).data?.responseBucket;

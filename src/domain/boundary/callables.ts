@@ -5,7 +5,8 @@ import { idSchema, optionalText } from "../core/fields.ts";
 import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "../core/limits.ts";
 import { userTypeSchema } from "../core/user-type.ts";
 import { acceptedTermsSchema } from "../marketplace/accepted-terms.ts";
-import { offerOriginSchema, offerTermsSchema } from "../marketplace/offer.ts";
+import { offerTermsSchema } from "../marketplace/offer.ts";
+import { offerOriginSchema } from "../marketplace/offer-origin.ts";
 import { RATING_UNCOUNTED_REASONS, ratingSchema } from "../marketplace/rating.ts";
 import { publicProfileSchema } from "../people/user.ts";
 

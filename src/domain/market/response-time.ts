@@ -7,6 +7,14 @@ import {
   type WeekDay,
   type WeeklyHours,
 } from "../people/opening-hours.ts";
+import {
+  BUCKET_MINUTES,
+  RESPONSE_BUCKETS,
+  RESPONSE_TIME_MESSAGES,
+  type ResponseBucket,
+} from "./response-time-messages.ts";
+
+export { RESPONSE_BUCKETS, RESPONSE_TIME_MESSAGES, type ResponseBucket };
 
 /**
  * 'Di solito risponde entro …': how fast a shop answers the requests that reach it. A response time is
@@ -27,33 +35,6 @@ export const RESPONSE_TIME = {
   minAnswers: 5,
   /** A gap longer than this (in days) is not walked further: the answer is past every bucket anyway. */
   maxWalkDays: 40,
-} as const;
-
-/** The buckets shown, by their upper bound in opening minutes. */
-export const RESPONSE_BUCKETS = ["15m", "1h", "4h", "1d"] as const;
-export type ResponseBucket = (typeof RESPONSE_BUCKETS)[number];
-const BUCKET_MINUTES: Readonly<Record<ResponseBucket, number>> = {
-  "15m": 15,
-  "1h": 60,
-  "4h": 240,
-  "1d": 1440,
-};
-
-const BUCKET_WORDS: Readonly<Record<ResponseBucket, string>> = {
-  "15m": "15 minuti",
-  "1h": "un'ora",
-  "4h": "4 ore",
-  "1d": "un giorno",
-};
-
-export const RESPONSE_TIME_MESSAGES = {
-  within: (bucket: ResponseBucket) => `entro ${BUCKET_WORDS[bucket]}`,
-  usually: (bucket: ResponseBucket) => `Di solito risponde entro ${BUCKET_WORDS[bucket]}`,
-  ownLabel: "I tuoi tempi di risposta",
-  yours: "Di solito rispondi",
-  areaLabel: "Mediana della tua zona",
-  notEnough: "Servono almeno 5 risposte negli ultimi 30 giorni",
-  hint: "Tempo mediano dalla richiesta alla tua offerta, contando solo l'orario di apertura.",
 } as const;
 
 const MINUTE_MS = 60_000;

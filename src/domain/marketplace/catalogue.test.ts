@@ -7,7 +7,7 @@ import {
   catalogueSlots,
   freeSlots,
 } from "./catalogue.ts";
-import { offerOriginOf } from "./offer.ts";
+import { offerOriginOf } from "./offer-origin.ts";
 
 const product = (
   id: string,

@@ -4,7 +4,7 @@ import { CONDITION_LABELS, type Condition, conditionSchema, requestCategorySchem
 import { dateSchema, requiredText } from "../core/fields.ts";
 import { MAX_CATALOGUE_PRODUCTS, PRODUCT_NAME_MAX_LENGTH } from "../core/limits.ts";
 import { areSimilar } from "../products/product-similarity.ts";
-import { deliveryOptionsFromPreference } from "./publishing.ts";
+import { deliveryOptionsFromPreference } from "./delivery-options.ts";
 import type { Request } from "./request.ts";
 
 /**

@@ -30,21 +30,6 @@ export const deliveryOptionsSchema = z
   });
 
 /**
- * Where the shop made the offer from (the market dashboard's share of each): 'catalogo' when the form
- * was filled from its catalogue, 'notifica' when a notification opened it (`?origin=notifica`), else
- * 'feed'. The caller says it; submitOffer takes only these values.
- */
-export const OFFER_ORIGINS = ["feed", "notifica", "catalogo"] as const;
-export const offerOriginSchema = z.enum(OFFER_ORIGINS, { error: "Provenienza dell'offerta non valida" });
-export type OfferOrigin = z.infer<typeof offerOriginSchema>;
-
-/** The origin a make-offer page reports: the catalogue's draft first, then `?origin=notifica`, else the feed. */
-export function offerOriginOf(draftOrigin: unknown, originParam: string | null): OfferOrigin {
-  if (draftOrigin === "catalogo") return "catalogo";
-  return originParam === "notifica" ? "notifica" : "feed";
-}
-
-/**
  * An offer document (spec §3). `customerId`, `merchantName` and `productName` are denormalised for rules
  * and lists: a shop that lost the request can no longer read it, but still sees what it offered on
  * (older offers have no productName).
@@ -68,8 +53,6 @@ export const offerSchema = z.object({
   acceptedAt: dateSchema.optional(),
   /** How long the shop said it would hold the item (pickup-hold.ts); older offers have none. */
   holdChoice: holdChoiceSchema.optional(),
-  /** Where the shop made it from (submitOffer); older offers have none. */
-  origin: offerOriginSchema.optional(),
   /** Until when the shop keeps the item aside once accepted (pickup-hold.ts, set by acceptOffer). */
   holdUntil: dateSchema.optional(),
   /** null while the hold's reminder is due (acceptOffer), then when it was sent (the hold sweep). */
@@ -121,7 +104,6 @@ export const newOfferInputSchema = offerTermsSchema.extend({
   customerId: idSchema,
   merchantName: requiredText(DISPLAY_NAME_MAX_LENGTH, VALIDATION_MESSAGES.requiredFields),
   productName: optionalText(PRODUCT_NAME_MAX_LENGTH),
-  origin: offerOriginSchema.default("feed"),
 });
 export type NewOfferInput = z.input<typeof newOfferInputSchema>;
 export type NewOffer = z.output<typeof newOfferInputSchema>;

@@ -24,14 +24,10 @@ import { NearbyRequests } from "./components/nearby-requests";
 import { PlanCard } from "./components/plan-card";
 import { QuickLinks } from "./components/quick-links";
 import { RecentOffers } from "./components/recent-offers";
+import { ResponseTimeCard } from "./components/response-time-card";
 import { ShopFunnel } from "./components/shop-funnel";
 import { TodaysPickups } from "./components/todays-pickups";
 import { UnmetDemand } from "./components/unmet-demand";
-
-// The shop's response time beside its area's, its code and reads after the dashboard has painted.
-const ResponseTimeCard = lazy(() =>
-  import("./components/response-time-card").then((module) => ({ default: module.ResponseTimeCard })),
-);
 
 const NO_CATEGORIES: readonly RequestCategory[] = [];
 
@@ -123,9 +119,7 @@ const ShopLists = memo(function ShopLists({
         <NearbyRequests uid={uid} zone={zone} recent={recent} scope={scope} own={own} onScope={onScope} />
         <TodaysPickups uid={uid} />
         <ShopFunnel uid={uid} />
-        <Suspense fallback={null}>
-          <ResponseTimeCard uid={uid} />
-        </Suspense>
+        <ResponseTimeCard uid={uid} />
         <RecentOffers offers={recent} />
         <UnmetDemand zone={zone} />
       </div>

@@ -10,8 +10,8 @@ import { FAILURE_REASONS, failureReason, Refusal } from "@/domain/boundary/error
 import { ERROR_MESSAGES, SUCCESS_TOASTS } from "@/domain/core/common-messages";
 import { PRODUCT_NAME } from "@/domain/core/product";
 import { MERCHANT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
-import { offerOriginOf } from "@/domain/marketplace/offer";
 import type { OfferFormData } from "@/domain/marketplace/offer-form";
+import { offerOriginOf } from "@/domain/marketplace/offer-origin";
 import type { Request } from "@/domain/marketplace/request";
 import { isActiveRequest, isPendingOffer, mayOfferAgain } from "@/domain/marketplace/state-machine";
 import { useMerchantLocation } from "@/lib/merchant-location";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazyModule } from "@/lib/page-data";
 
-const lookupModule = lazyModule(() => import("../lib/catalogue-lookup"));
+// The lookup's code and the catalogue's data module load with its first read (a dynamic import, once).
+const lookupModule = () => import("../lib/catalogue-lookup");
 
 /**
  * The shop's catalogue as a lookup for the feed's cards, loaded after the feed (its code and its read

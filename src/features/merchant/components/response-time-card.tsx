@@ -1,12 +1,12 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { RESPONSE_TIME_MESSAGES as M, type ResponseBucket } from "@/domain/market/response-time";
+import { RESPONSE_TIME_MESSAGES as M, type ResponseBucket } from "@/domain/market/response-time-messages";
 import { useAreaResponseStats, useShopResponseStats } from "@/lib/shop-response-time";
 
 const said = (bucket: ResponseBucket | null | undefined) => (bucket ? M.within(bucket) : M.notEnough);
 
 /**
  * The shop's own response time beside its area's (about 5 km around it), both coarse buckets kept by
- * the server (src/domain/market/response-time.ts); loaded on demand by the dashboard.
+ * the server (src/domain/market/response-time.ts), read after the dashboard has painted.
  */
 export function ResponseTimeCard({ uid }: { uid: string }) {
   const own = useShopResponseStats(uid);

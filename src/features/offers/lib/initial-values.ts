@@ -1,7 +1,7 @@
 import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/core/enums";
+import { deliveryOptionsFromPreference } from "@/domain/marketplace/delivery-options";
 import type { Offer } from "@/domain/marketplace/offer";
 import { DEFAULT_HOLD_CHOICE, HOLD_CHOICES, type HoldChoice } from "@/domain/marketplace/pickup-hold";
-import { deliveryOptionsFromPreference } from "@/domain/marketplace/publishing";
 import type { Request } from "@/domain/marketplace/request";
 import { readOfferDraft } from "@/lib/offer-draft";
 
