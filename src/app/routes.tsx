@@ -202,12 +202,7 @@ export const appRoutes: readonly AppRoute[] = [
     preload: MakeOfferPage.preload,
   },
   { path: paths.offers.path, access: "merchant", element: <OffersPage />, preload: OffersPage.preload },
-  {
-    path: paths.catalogue.path,
-    access: "merchant",
-    element: <CataloguePage />,
-    preload: CataloguePage.preload,
-  },
+  { path: paths.catalogue.path, access: "merchant", element: <CataloguePage /> },
   {
     path: paths.subscription.path,
     access: "shop",

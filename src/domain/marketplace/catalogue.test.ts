@@ -7,7 +7,6 @@ import {
   catalogueSlots,
   freeSlots,
 } from "./catalogue.ts";
-import { offerOriginOf } from "./offer-origin.ts";
 
 const product = (
   id: string,
@@ -65,24 +64,14 @@ describe("catalogue slots", () => {
 });
 
 describe("the offer filled from the catalogue", () => {
-  it("carries the price with a decimal comma, the description, the buyer's delivery and its origin", () => {
-    const draft = catalogueOfferDraft(
-      { name: "Bicicletta da città", condition: "usato", price: 89 },
-      { deliveryPreference: "pickup" },
-    );
+  it("carries the price with a decimal comma, the description and its origin (the form adds the buyer's delivery)", () => {
+    const draft = catalogueOfferDraft({ name: "Bicicletta da città", condition: "usato", price: 89 });
     expect(draft).toMatchObject({
       price: "89,00",
       description: "Bicicletta da città (usato), disponibile in negozio.",
-      deliveryOptions: ["pickup"],
+      deliveryOptions: [],
       origin: "catalogo",
     });
     expect(CATALOGUE_MESSAGES.youHaveIt("89,00 €")).toBe("Ce l'hai a 89,00 €");
-  });
-
-  it("the origin: the catalogue's draft, a notification's link, else the feed", () => {
-    expect(offerOriginOf("catalogo", "notifica")).toBe("catalogo");
-    expect(offerOriginOf(undefined, "notifica")).toBe("notifica");
-    expect(offerOriginOf("other", "whatever")).toBe("feed");
-    expect(offerOriginOf(undefined, null)).toBe("feed");
   });
 });

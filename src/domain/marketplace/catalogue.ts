@@ -4,7 +4,6 @@ import { CONDITION_LABELS, type Condition, conditionSchema, requestCategorySchem
 import { dateSchema, requiredText } from "../core/fields.ts";
 import { MAX_CATALOGUE_PRODUCTS, PRODUCT_NAME_MAX_LENGTH } from "../core/limits.ts";
 import { areSimilar } from "../products/product-similarity.ts";
-import { deliveryOptionsFromPreference } from "./delivery-options.ts";
 import type { Request } from "./request.ts";
 
 /**
@@ -101,15 +100,15 @@ export function catalogueDescription(product: { name: string; condition: Conditi
   return `${product.name} (${CONDITION_LABELS[product.condition].toLowerCase()}), disponibile in negozio.`;
 }
 
-/** The make-offer form's draft from a matched product (the shop still sends it with 'Invia l'offerta'). */
-export function catalogueOfferDraft(
-  product: Pick<CatalogueProduct, "name" | "condition" | "price">,
-  request: Pick<Request, "deliveryPreference">,
-) {
+/**
+ * The make-offer form's draft from a matched product (the shop still sends it with 'Invia l'offerta'):
+ * no delivery, so the form starts from the buyer's preference as for any new offer.
+ */
+export function catalogueOfferDraft(product: Pick<CatalogueProduct, "name" | "condition" | "price">) {
   return {
     price: product.price.toLocaleString("it-IT", { minimumFractionDigits: 2, useGrouping: false }),
     description: catalogueDescription(product),
-    deliveryOptions: [...deliveryOptionsFromPreference(request.deliveryPreference)],
+    deliveryOptions: [] as string[],
     estimatedDeliveryTime: "",
     additionalNotes: "",
     aiGenerated: false,

@@ -8,9 +8,3 @@ import { z } from "zod";
 export const OFFER_ORIGINS = ["feed", "notifica", "catalogo"] as const;
 export const offerOriginSchema = z.enum(OFFER_ORIGINS, { error: "Provenienza dell'offerta non valida" });
 export type OfferOrigin = z.infer<typeof offerOriginSchema>;
-
-/** The origin a make-offer page reports: the catalogue's draft first, then `?origin=notifica`, else the feed. */
-export function offerOriginOf(draftOrigin: unknown, originParam: string | null): OfferOrigin {
-  if (draftOrigin === "catalogo") return "catalogo";
-  return originParam === "notifica" ? "notifica" : "feed";
-}

@@ -19,6 +19,7 @@ import { OFFER_ACTION_LABELS } from "@/domain/marketplace/offer-display";
 import { displayProductName } from "@/domain/products/product-name";
 import { cn } from "@/lib/cn";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
+import { OFFER_DRAFT_STATE } from "@/lib/offer-draft-state";
 import type { CatalogueHit } from "../lib/catalogue-lookup";
 import { ReportRequest } from "./report-request";
 
@@ -95,7 +96,7 @@ export function RequestCard({
           {hit && !myOffer ? (
             <Link
               to={paths.makeOffer.getHref(request.id)}
-              onClick={hit.fill}
+              state={{ [OFFER_DRAFT_STATE]: hit.draft }}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
             >
               {hit.label}
