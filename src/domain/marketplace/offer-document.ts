@@ -1,20 +1,20 @@
-import type { z } from "zod";
-import { newOfferInputSchema, type OfferTerms, offerTermsSchema } from "./offer.ts";
-import { offerOriginSchema } from "./offer-origin.ts";
+import { type NewOfferInput, newOfferInputSchema, type OfferTerms, offerTermsSchema } from "./offer.ts";
+import type { OfferOrigin } from "./offer-origin.ts";
 import { DEFAULT_HOLD_CHOICE } from "./pickup-hold.ts";
 import { INITIAL_OFFER_STATUS } from "./state-machine.ts";
-
-/** A new offer's input with where the shop made it from (the feed when not said). */
-const newOfferWithOriginSchema = newOfferInputSchema.extend({ origin: offerOriginSchema.default("feed") });
-type NewOfferDocumentInput = z.input<typeof newOfferWithOriginSchema>;
 
 /**
  * offers/{requestId}_{merchantId} as submitOffer writes it (functions/src/offers, which the seed runs
  * too), and the fields a merchant may change while it is pending. Pure: `now` gives the writer's time
  * value.
  */
-export function buildOfferDocument<Time>(merchantId: string, input: NewOfferDocumentInput, now: () => Time) {
-  const draft = newOfferWithOriginSchema.parse(input);
+export function buildOfferDocument<Time>(
+  merchantId: string,
+  // The origin comes checked by submitOffer's input schema (callables.ts); the feed when not said.
+  input: NewOfferInput & { origin?: OfferOrigin | undefined },
+  now: () => Time,
+) {
+  const draft = newOfferInputSchema.parse(input);
   return {
     requestId: draft.requestId,
     merchantId,
@@ -29,7 +29,7 @@ export function buildOfferDocument<Time>(merchantId: string, input: NewOfferDocu
     status: INITIAL_OFFER_STATUS,
     aiGenerated: draft.aiGenerated,
     holdChoice: draft.holdChoice ?? DEFAULT_HOLD_CHOICE,
-    origin: draft.origin,
+    origin: input.origin ?? "feed",
     createdAt: now(),
     updatedAt: now(),
   };

@@ -15,7 +15,6 @@ import type { Request } from "@/domain/marketplace/request";
 import { isActiveRequest, isPendingOffer, mayOfferAgain } from "@/domain/marketplace/state-machine";
 import { useMerchantLocation } from "@/lib/merchant-location";
 import { clearOfferDraft, type OfferDraft, readOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
-import { OFFER_DRAFT_STATE } from "@/lib/offer-draft-state";
 import { useSession } from "@/lib/session/session-provider";
 import { useDictateOffer } from "./api/dictate-offer";
 import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } from "./api/make-offer";
@@ -49,7 +48,9 @@ export function MakeOfferPage() {
   const [search] = useSearchParams();
   const byVoice = search.has(paths.makeOffer.voiceParam);
   // The feed's 'Ce l'hai a …' hands over the catalogue's draft.
-  const handed = (useLocation().state as Record<string, OfferDraft | undefined> | null)?.[OFFER_DRAFT_STATE];
+  const handed = (useLocation().state as Record<string, OfferDraft | undefined> | null)?.[
+    paths.makeOffer.draftState
+  ];
   // The purchase dialog, opened from the badge or when Leonardo is out of tokens.
   const [buyOpen, setBuyOpen] = useState(false);
   const notFound = requestQuery.isSuccess && requestQuery.data === null;

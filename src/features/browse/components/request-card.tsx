@@ -19,7 +19,6 @@ import { OFFER_ACTION_LABELS } from "@/domain/marketplace/offer-display";
 import { displayProductName } from "@/domain/products/product-name";
 import { cn } from "@/lib/cn";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
-import { OFFER_DRAFT_STATE } from "@/lib/offer-draft-state";
 import type { CatalogueHit } from "../lib/catalogue-lookup";
 import { ReportRequest } from "./report-request";
 
@@ -96,7 +95,7 @@ export function RequestCard({
           {hit && !myOffer ? (
             <Link
               to={paths.makeOffer.getHref(request.id)}
-              state={{ [OFFER_DRAFT_STATE]: hit.draft }}
+              state={{ [paths.makeOffer.draftState]: hit.draft }}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
             >
               {hit.label}

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
-import { ResponseTimeOnDemand } from "@/components/marketplace/response-time-on-demand";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -52,7 +51,6 @@ function OfferLine({ offer, decidable }: { offer: Offer; decidable: boolean }) {
         </Link>
         <OfferStatusBadge offer={offer} />
       </div>
-      <ResponseTimeOnDemand shopId={offer.merchantId} className="text-xs" />
       <Link
         to={paths.shop.getHref(offer.merchantId)}
         className="focus-ring inline-block rounded text-xs font-medium text-brand-800 underline underline-offset-2"
