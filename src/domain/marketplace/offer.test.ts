@@ -57,13 +57,8 @@ describe("newOfferInputSchema", () => {
     deliveryOptions: ["pickup"],
   };
 
-  it("trims and defaults aiGenerated and the origin (the feed)", () => {
-    expect(newOfferInputSchema.parse(input)).toEqual({
-      ...input,
-      description: "Pronta",
-      aiGenerated: false,
-      origin: "feed",
-    });
+  it("trims and defaults aiGenerated", () => {
+    expect(newOfferInputSchema.parse(input)).toEqual({ ...input, description: "Pronta", aiGenerated: false });
   });
 
   it("refuses with the spec's messages", () => {
