@@ -68,6 +68,8 @@ export { unsubscribeEmail } from "./notifications/unsubscribe";
 export { submitGroupOffer } from "./offers/submit-group-offer";
 export { submitOffer } from "./offers/submit-offer";
 export { withdrawOffer } from "./offers/withdraw-offer";
+// Operations: the deploy smoke test's callable and task (scripts/smoke).
+export { runSmokeTask, startSmokeRun } from "./ops/smoke-run";
 export { deleteMyAccount } from "./privacy/delete-account";
 export { exportMyData } from "./privacy/export-data";
 export { retentionSweep } from "./privacy/retention";

@@ -10,9 +10,11 @@ import { DocumentReference, Firestore, Query, Transaction, WriteBatch } from "fi
 export interface Counts {
   reads: number;
   writes: number;
+  /** Round trips to Firestore: a query, a getAll, an aggregation, a commit. */
+  calls: number;
 }
 
-export const counts: Counts = { reads: 0, writes: 0 };
+export const counts: Counts = { reads: 0, writes: 0, calls: 0 };
 
 let installed = false;
 
@@ -23,6 +25,7 @@ export function installCounting(): void {
   Query.prototype.get = async function (this: Query, ...args: []) {
     const snapshot = await queryGet.apply(this, args);
     counts.reads += Math.max(1, snapshot.size);
+    counts.calls += 1;
     return snapshot;
   } as typeof Query.prototype.get;
   // A document's get() is a getAll() of one (the SDK's DocumentReference.get): counted there, once.
@@ -30,6 +33,7 @@ export function installCounting(): void {
   const getAll = Firestore.prototype.getAll;
   Firestore.prototype.getAll = async function (this: Firestore, ...args: Parameters<typeof getAll>) {
     counts.reads += refsIn(args);
+    counts.calls += 1;
     return getAll.apply(this, args);
   } as typeof Firestore.prototype.getAll;
   const txGetAll = Transaction.prototype.getAll;
@@ -37,6 +41,24 @@ export function installCounting(): void {
     counts.reads += refsIn(args);
     return txGetAll.apply(this, args);
   } as typeof Transaction.prototype.getAll;
+  // An aggregation (count()) is billed one read per batch of up to 1,000 index entries: at least one.
+  // firebase-admin does not export AggregateQuery: its prototype is patched from the first count().
+  const count = Query.prototype.count;
+  let aggregatePatched = false;
+  Query.prototype.count = function (this: Query) {
+    const aggregate = count.apply(this);
+    if (!aggregatePatched) {
+      aggregatePatched = true;
+      const prototype = Object.getPrototypeOf(aggregate) as { get: (this: unknown) => Promise<unknown> };
+      const aggregateGet = prototype.get;
+      prototype.get = function (this: unknown) {
+        counts.reads += 1;
+        counts.calls += 1;
+        return aggregateGet.apply(this);
+      };
+    }
+    return aggregate;
+  } as typeof Query.prototype.count;
   // recursiveDelete finds a document's descendants by a streamed query (Query.get does not stream).
   const stream = Query.prototype.stream;
   Query.prototype.stream = function (this: Query) {
@@ -69,12 +91,18 @@ export function installCounting(): void {
       return original.apply(this, args);
     };
   }
+  // A batch's commit is one round trip (a transaction's commit too: it is a WriteBatch inside).
+  const commit = WriteBatch.prototype.commit;
+  WriteBatch.prototype.commit = function (this: WriteBatch) {
+    counts.calls += 1;
+    return commit.apply(this);
+  } as typeof WriteBatch.prototype.commit;
 }
 
 /** Counts and wall time of `work`. */
 export async function measure<T>(
   work: () => Promise<T>,
-): Promise<{ result: T; reads: number; writes: number; ms: number }> {
+): Promise<{ result: T; reads: number; writes: number; calls: number; ms: number }> {
   const before = { ...counts };
   const started = performance.now();
   const result = await work();
@@ -82,6 +110,7 @@ export async function measure<T>(
     result,
     reads: counts.reads - before.reads,
     writes: counts.writes - before.writes,
+    calls: counts.calls - before.calls,
     ms: performance.now() - started,
   };
 }

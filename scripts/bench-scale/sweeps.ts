@@ -13,6 +13,7 @@ import { COLLECTIONS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import { NOTIFICATION_EMAIL_STATUS, notificationId } from "../../src/domain/notifications/notifications";
 import { startStandaloneFirestore } from "../stack/firestore-only";
 import { installCounting, measure } from "./counting";
+import { type ReconcilerRow, reconcilerRows, reconcilerTable, reconcilerVerdict } from "./reconcilers";
 import { type SweepRow, sweepTable, sweepVerdict } from "./sweep-budget";
 import { dueDocs, notDueDocs, type SeedDoc, writeAll } from "./sweep-seed";
 
@@ -154,8 +155,9 @@ export async function sweepsPart(): Promise<{ ok: boolean; summary: string }> {
   const jobs = await loadJobs();
   const firestore = await startStandaloneFirestore("demo-sweeps");
   const rows: SweepRow[] = [];
+  let reconciled: ReconcilerRow[] = [];
   try {
-    for (const notDue of SIZES) {
+    for (const notDue of process.env.BENCH_SCALE_RECONCILERS_ONLY ? [] : SIZES) {
       const size = await runSize(firestore.host, notDue, jobs);
       console.log(
         `Sweeps at ${NOW.toISOString()}: ${DUE} due per job beside ${notDue} not due per swept collection ` +
@@ -165,10 +167,26 @@ export async function sweepsPart(): Promise<{ ok: boolean; summary: string }> {
       console.log("");
       rows.push(...size.rows);
     }
+    reconciled = await reconcilerRows(firestore.host);
+    console.log("The night's reconcilers, whole and cut by their budget (reconcilers.ts):");
+    for (const line of reconcilerTable(reconciled)) console.log(line);
+    console.log("");
   } finally {
     await firestore.stop();
   }
   const verdict = sweepVerdict(rows);
   for (const { job, misses } of verdict.over) console.log(`Over budget: ${job}: ${misses.join("; ")}`);
-  return { ok: verdict.ok, summary: verdict.summary };
+  const reconcilerMisses = reconciled.flatMap((row) =>
+    reconcilerVerdict(row).misses.map((miss) => `${row.job}: ${miss}`),
+  );
+  for (const miss of reconcilerMisses) console.log(`Over budget: ${miss}`);
+  const reconcilersOk = reconciled.length > 0 && reconcilerMisses.length === 0;
+  return {
+    ok: verdict.ok && reconcilersOk,
+    summary: `${verdict.summary}; ${
+      reconcilersOk
+        ? `reconcilers resume and fit the night (${reconciled.map((row) => `${row.job} ~${Math.round(reconcilerVerdict(row).projectedS)} s`).join(", ")})`
+        : `reconcilers over budget: ${reconcilerMisses.join("; ")}`
+    }`,
+  };
 }

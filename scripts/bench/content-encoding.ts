@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  * gzip or Brotli. We auto-select the best compression method for your content"
  * (https://firebase.google.com/docs/hosting). Chromium asks for `br` over HTTPS, so a phone on Hosting
  * downloads Brotli. Hosting does not publish its levels; both are at their maximum here (gzip 9, Brotli
- * 11), as files compressed once at upload would be. docs/content-bench.md "Brotli, as Hosting serves it".
+ * 11), as files compressed once at upload would be. docs/content-bench.md "Method".
  */
 export type ContentEncoding = "br" | "gzip";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PageResult, Run } from "./lighthouse-budget";
-import { referenceMarkdown, referenceRows, referenceText } from "./lighthouse-reference";
+import { hostLine, referenceRows, referenceText } from "./lighthouse-reference";
 
 function run(tbt: number, load: number, blocking?: Run["blocking"]): Run {
   return {
@@ -53,10 +53,18 @@ describe("every page's TBT beside the reference's", () => {
     expect(referenceRows([], end)).toEqual([]);
   });
 
-  it("prints the rows under a header, as text and as Markdown", () => {
+  it("prints the rows under a header for the console", () => {
     const rows = referenceRows([home, merchant], end);
     expect(referenceText(rows).split("\n")[0]).toMatch(/^Page\s+TBT \(median\)\s+Reference TBT: start · end/);
     expect(referenceText(rows)).toContain("/merchant  250 ms");
-    expect(referenceMarkdown(rows)).toContain("| /merchant |");
+  });
+
+  it("gives the doc one line: the reference at the start and the end, and the load over every run", () => {
+    expect(hostLine([home, merchant], end)).toBe(
+      "Reference `/` (signed out: no data, no session) TBT at the run's start · end: 10 ms · 80 ms; " +
+        "machine load average 1.5–3.2 during the runs. A slow host shows as a slow reference.",
+    );
+    expect(hostLine([home], undefined)).toContain("10 ms · —");
+    expect(hostLine([], end)).toBe("");
   });
 });

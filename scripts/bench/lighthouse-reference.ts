@@ -1,5 +1,4 @@
 import { median, type PageResult } from "./lighthouse-budget";
-import { markdownTable } from "./markdown-table";
 
 // Every page's TBT beside the reference's (`/` signed out, measured first and again at the end of the
 // same run, scripts/bench/lighthouse-pages.ts REFERENCE_PAGE): a slow host shows as a slow reference.
@@ -54,7 +53,18 @@ export function referenceText(rows: readonly string[][]): string {
   return lines.map((line) => line.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n");
 }
 
-/** The rows as a Markdown table for docs/lighthouse.md. */
-export function referenceMarkdown(rows: readonly string[][]): string {
-  return markdownTable(REFERENCE_HEADER, rows, new Set([1, 2, 3, 4]));
+/**
+ * docs/lighthouse.md's one line on the host (the table beside it stays on the console): the reference's
+ * median TBT at the start and at the end of the run, and the machine's load over every page's runs.
+ */
+export function hostLine(pages: readonly PageResult[], end: PageResult | undefined): string {
+  const start = pages[0];
+  if (!start) return "";
+  const load = pages.flatMap(loads);
+  return (
+    `Reference \`/\` (signed out: no data, no session) TBT at the run's start · end: ` +
+    `${ms(tbtMedian(start))} · ${end ? ms(tbtMedian(end)) : "—"}; machine load average ` +
+    `${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} during the runs. A slow host shows as ` +
+    "a slow reference."
+  );
 }

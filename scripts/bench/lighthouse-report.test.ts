@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { MID_TIER_PHONE } from "./cpu-calibration";
 import type { PageResult, Run } from "./lighthouse-budget";
-import { details, PAGE_HEADER, pageRows } from "./lighthouse-report";
+import {
+  details,
+  docText,
+  PAGE_HEADER,
+  pageRows,
+  shownPath,
+  tableRows,
+  warningLines,
+} from "./lighthouse-report";
 
 function run(score: number, lcp: number, tbt: number, cls: number, warnings: string[] = []): Run {
   return {
@@ -60,6 +69,12 @@ describe("the doc's Lighthouse table (docs/lighthouse.md)", () => {
     ]);
   });
 
+  it("names a conversation by its route, not its demo id", () => {
+    expect(shownPath("/messages/demo-req-caricatore_demo-negozio-1")).toBe("/messages/:id");
+    expect(shownPath("/messages")).toBe("/messages");
+    expect(shownPath("/")).toBe("/");
+  });
+
   it("leaves out the IndexedDB warning every signed-in run gets, and keeps any other", () => {
     const page: PageResult = {
       path: "/messages",
@@ -69,5 +84,33 @@ describe("the doc's Lighthouse table (docs/lighthouse.md)", () => {
     const [line] = details([page]);
     expect(line).toContain('Lighthouse warned: "The page loaded too slowly."');
     expect(line).not.toContain("IndexedDB");
+    expect(
+      warningLines([page, { ...page, path: "/browse", runs: [run(100, 1400, 0, 0, [INDEXEDDB_WARNING])] }]),
+    ).toEqual(['Lighthouse warned on `/messages`: "The page loaded too slowly."']);
+  });
+
+  it("writes the budget table and the host's line, and leaves the per-page details to the console", () => {
+    const pages: PageResult[] = [
+      { path: "/", note: "signed out", runs: [run(100, 1400, 0, 0)] },
+      {
+        path: "/messages",
+        note: "signed in",
+        runs: [run(100, 1400, 20, 0, ["The page loaded too slowly."])],
+      },
+    ];
+    const calibration = {
+      hostIndex: 3000,
+      samples: [3000],
+      target: MID_TIER_PHONE,
+      slowdown: 3,
+      fixed: false,
+    };
+    const text = docText(pages, tableRows(pages), "156.0", "HOST LINE", calibration);
+    expect(text).toContain("| /messages |");
+    expect(text).toContain(
+      '\nHOST LINE\nLighthouse warned on `/messages`: "The page loaded too slowly."\n\n## Method',
+    );
+    expect(text).not.toContain("LCP element h1");
+    expect(text).not.toContain("Reference TBT: start · end");
   });
 });

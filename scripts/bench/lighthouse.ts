@@ -59,7 +59,7 @@ import {
   roleNote,
   selectPages,
 } from "./lighthouse-pages";
-import { referenceMarkdown, referenceRows, referenceText } from "./lighthouse-reference";
+import { hostLine, referenceRows, referenceText } from "./lighthouse-reference";
 import { details, tableRows, textTable, writeDoc } from "./lighthouse-report";
 
 async function main(): Promise<number> {
@@ -175,7 +175,7 @@ function reportAndCheck(
   );
   for (const line of details(pages)) console.log(line);
   if (WRITE_DOC && pages.length === BENCH_PAGES.length) {
-    writeDoc(pages, rows, browserVersion.replace(/^[^/]*\//, ""), referenceMarkdown(beside), calibration);
+    writeDoc(pages, rows, browserVersion.replace(/^[^/]*\//, ""), hostLine(pages, end), calibration);
     console.log(`\nWrote ${DOC}`);
   }
   const failed = rows.filter((row) => !row.ok);

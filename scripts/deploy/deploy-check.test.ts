@@ -232,6 +232,7 @@ describe("deploy:check fails on each mistake", () => {
       "ttl-policy firestore.indexes.json priceDays.expiresAt",
       "ttl-policy firestore.indexes.json priceEntries.expiresAt",
       "ttl-policy firestore.indexes.json rateLimits.expiresAt",
+      "ttl-policy firestore.indexes.json smokeRuns.expiresAt",
     ]);
   });
 });

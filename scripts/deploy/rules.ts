@@ -1,5 +1,5 @@
-import { TTL_POLICIES } from "../../src/domain/core/collections";
 import { FUNCTIONS_REGION } from "../../src/domain/core/product";
+import { TTL_POLICIES } from "../../src/domain/core/ttl-policies";
 
 /**
  * What `npm run deploy:check` requires of a deploy, as data: each rule's id (printed with every failure,

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { emulatorAppCheckToken } from "./app-check";
+import { emulatorAppCheckToken } from "./emulator-app-check-token";
 
 // firebase-functions' own decoder, the one the Functions emulator runs on the App Check header
 // (skipTokenVerification). Not in the package's exports, so it is loaded by file path.

@@ -1,7 +1,6 @@
 import type { FirebaseApp } from "firebase/app";
 import {
   type AppCheck,
-  type AppCheckToken,
   CustomProvider,
   initializeAppCheck,
   onTokenChanged,
@@ -9,6 +8,7 @@ import {
 } from "firebase/app-check";
 import type { AppEnv } from "@/config/env-schema";
 import { keepAppCheckToken } from "./device-session";
+import { emulatorAppCheckToken } from "./emulator-app-check-token";
 
 /**
  * App Check: every callable enforces it (functions/src/lib/global-options.ts), and Firestore and Auth
@@ -25,37 +25,6 @@ import { keepAppCheckToken } from "./device-session";
  *   decodes the token (firebase-functions' skipTokenVerification), so the app mints an unsigned one.
  *   A request without the header is still refused there, as in production.
  */
-
-/** One hour, the lifetime of a real App Check token. */
-const EMULATOR_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-const base64url = (value: object) =>
-  btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-
-/**
- * An unsigned App Check token shaped like a real one (`header.payload.` with an empty signature,
- * `alg: none`): the Functions emulator decodes it and hands the payload to the callable as
- * `request.app` (`appId` = `sub`). Never accepted by a real project.
- */
-export function emulatorAppCheckToken(
-  firebase: AppEnv["firebase"],
-  now: number = Date.now(),
-): AppCheckToken & { token: string } {
-  const iat = Math.floor(now / 1000);
-  const expireTimeMillis = now + EMULATOR_TOKEN_TTL_MS;
-  const appId = firebase.appId ?? `1:000000000000:web:${firebase.projectId}`;
-  const payload = {
-    sub: appId,
-    aud: [`projects/${firebase.messagingSenderId ?? firebase.projectId}`, `projects/${firebase.projectId}`],
-    iss: `https://firebaseappcheck.googleapis.com/${firebase.messagingSenderId ?? firebase.projectId}`,
-    iat,
-    exp: Math.floor(expireTimeMillis / 1000),
-  };
-  return {
-    token: `${base64url({ alg: "none", typ: "JWT" })}.${base64url(payload)}.`,
-    expireTimeMillis,
-  };
-}
 
 /** When a token expires, from its payload's `exp` (0 when it cannot be read: the token is then not kept). */
 export function tokenExpiry(token: string): number {

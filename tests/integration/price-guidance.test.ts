@@ -8,8 +8,9 @@
 import { deleteApp } from "firebase-admin/app";
 import type { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS, TTL_POLICIES } from "../../src/domain/core/collections";
+import { COLLECTIONS } from "../../src/domain/core/collections";
 import { PRICE_GUIDANCE_CALLS_PER_HOUR } from "../../src/domain/core/limits";
+import { TTL_POLICIES } from "../../src/domain/core/ttl-policies";
 import { distanceKm, type LatLng } from "../../src/domain/geo/geo";
 import { requestGeoFields } from "../../src/domain/geo/geo-cover";
 import { decodeGeohashBounds } from "../../src/domain/geo/geohash";

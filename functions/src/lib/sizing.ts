@@ -91,6 +91,9 @@ export const SIZING = {
   // Shares its module (and so its bundle's graph) with decideShopReview, which mails the shop.
   listShopReviews: { ...adminCallable, timeoutSeconds: 120, sendsMail: true },
   decideShopReview: { ...adminCallable, sendsMail: true },
+  // The deploy smoke test (npm run smoke): one call and one task per run.
+  startSmokeRun: adminCallable,
+  runSmokeTask: { memory: "256MiB", timeoutSeconds: 30, maxInstances: 1 },
   moderateReport: { ...adminCallable, timeoutSeconds: 120, sendsMail: true },
   reportContent: { ...callable, maxInstances: 10 },
   setBlock: { ...callable, maxInstances: 10 },

@@ -104,6 +104,7 @@ export const ACCOUNT_DATA = {
   responseSamples: { key: byId, onDeletion: "deleted" },
   shopStats: { key: byId, onDeletion: "deleted" },
   areaStats: { key: null, why: "an area's coarse response time, nobody's" },
+  smokeRuns: { key: null, why: "the deploy smoke test's runs: a run id and two times, nobody's" },
 } as const satisfies Record<keyof typeof COLLECTIONS, AccountDataRule>;
 
 export type AccountDataCollection = keyof typeof ACCOUNT_DATA;

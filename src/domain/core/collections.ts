@@ -123,26 +123,9 @@ export const COLLECTIONS = {
   shopStats: "shopStats",
   /** areaStats/{gh5}: an area's coarse response time, beside a shop's own on its dashboard; as shopStats. */
   areaStats: "areaStats",
+  /** smokeRuns/{runId}: the deploy smoke test's runs (functions/src/ops/smoke-run.ts); functions only. */
+  smokeRuns: "smokeRuns",
 } as const;
-
-/**
- * What Firestore deletes by itself (TTL), as the privacy notice promises (legal-privacy.ts, "Per quanto
- * tempo li conserviamo"): each collection and the Timestamp field its documents expire at. Declared for
- * deploy in firestore.indexes.json (`fieldOverrides` with `ttl: true`), which `npm run deploy:check`
- * checks against this list.
- */
-export const TTL_POLICIES = [
-  /** A magic link's 15 minutes (functions/src/auth/magic-link.ts). */
-  { collection: COLLECTIONS.magicLinks, field: "expiresAt" },
-  /** The end of a rate-limit window (functions/src/lib/rate-limit.ts). */
-  { collection: COLLECTIONS.rateLimits, field: "expiresAt" },
-  /** A shop's hour inbox, two days after its digest (functions/src/fanout/request-fanout.ts). */
-  { collection: COLLECTIONS.digestInbox, field: "expireAt" },
-  /** Offer prices once no guidance window holds their day (priceDayExpiry, price-stats.ts): dead weight. */
-  { collection: COLLECTIONS.priceEntries, field: "expiresAt" },
-  { collection: COLLECTIONS.priceDays, field: "expiresAt" },
-  { collection: COLLECTIONS.priceBuilds, field: "expiresAt" },
-] as const;
 
 /** The one document of testClock. */
 export const TEST_CLOCK_ID = "offset";

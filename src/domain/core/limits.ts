@@ -216,6 +216,9 @@ export const SWEEP_PAGE_SIZE = 200;
  * page's work and the e-mails it started time to finish.
  */
 export const SWEEP_TIME_BUDGET_MS = 6 * 60 * 1000;
+
+/** A deploy smoke run the script could not delete goes after a day (TTL on smokeRuns). */
+export const SMOKE_RUN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Documents of one page a sweep works on at once (transactions, e-mails, deletions). */
 export const SWEEP_CONCURRENCY = 10;
 /** Closed requests the retention sweep deletes per page, each with its offers, chats and messages. */
