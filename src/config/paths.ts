@@ -46,8 +46,6 @@ export const paths = {
     /** The feed's 'Rispondi a voce': the same page with 'Detta l'offerta' started. */
     voiceParam: "voce",
     voiceHref: (requestId: string) => `/make-offer/${encodeURIComponent(requestId)}?voce=1`,
-    /** The navigation state's key under which a link hands the form a draft (the feed's catalogue). */
-    draftState: "offerDraft",
   },
   offers: fixed("/offers"),
   /** 'Il tuo catalogo': the shop's products with a price (merchants only). */

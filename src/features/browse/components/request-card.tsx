@@ -95,7 +95,7 @@ export function RequestCard({
           {hit && !myOffer ? (
             <Link
               to={paths.makeOffer.getHref(request.id)}
-              state={{ [paths.makeOffer.draftState]: hit.draft }}
+              state={hit.draft}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
             >
               {hit.label}
