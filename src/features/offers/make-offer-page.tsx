@@ -47,10 +47,9 @@ export function MakeOfferPage() {
   // The feed's 'Rispondi a voce' (paths.makeOffer.voiceHref): the dictation starts at once.
   const [search] = useSearchParams();
   const byVoice = search.has(paths.makeOffer.voiceParam);
-  // The feed's 'Ce l'hai a …' hands over the catalogue's draft.
-  const handed = (useLocation().state as Record<string, OfferDraft | undefined> | null)?.[
-    paths.makeOffer.draftState
-  ];
+  // The feed's 'Ce l'hai a …' hands over the catalogue's draft as the navigation's state.
+  const state = useLocation().state as OfferDraft | null;
+  const handed = state?.origin === "catalogo" ? state : undefined;
   // The purchase dialog, opened from the badge or when Leonardo is out of tokens.
   const [buyOpen, setBuyOpen] = useState(false);
   const notFound = requestQuery.isSuccess && requestQuery.data === null;
