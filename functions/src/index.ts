@@ -75,6 +75,7 @@ export { syncProfile } from "./profiles/sync-profile";
 // The request's life: the buyer closes or renews it; the hourly sweep expires it after 7 days.
 export { expireRequests } from "./requests/expire-requests";
 export { closeRequest, renewRequest } from "./requests/request-actions";
+export { reviewExpirySweep } from "./shops/review-expiry";
 export { decideShopReview, listShopReviews } from "./shops/shop-reviews";
 export { verifyShop } from "./shops/verify-shop";
 export { purchaseTokens } from "./tokens/purchase-tokens";

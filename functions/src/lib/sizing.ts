@@ -130,6 +130,7 @@ export const SIZING = {
   closeDeals: scheduledJob,
   planReminders: { ...scheduledJob, sendsMail: true },
   retentionSweep: scheduledJob,
+  reviewExpirySweep: scheduledJob,
   // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.
   reconcileMarket: scheduledJob,
   buildMarketSummaries: scheduledJob,

@@ -1,9 +1,9 @@
 import type { Auth } from "firebase-admin/auth";
-import { type DocumentReference, type Firestore, Timestamp } from "firebase-admin/firestore";
+import { type DocumentReference, FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
-import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { CONVERSATION_CLOSED_BY } from "@/domain/marketplace/conversation";
 import {
   assertRequestTransition,
@@ -19,6 +19,7 @@ import {
   moderateReportInputSchema,
   type moderateReportOutputSchema,
   REPORT_STATUS,
+  type Report,
   reportSchema,
 } from "@/domain/people/moderation";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
@@ -31,6 +32,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { fromFirestore } from "../profiles/user-record";
+import { uncountReview } from "../shops/review-expiry";
 import { requireAdmin } from "./admin-claim";
 import { endSuspendedDealings } from "./suspension";
 
@@ -99,6 +101,23 @@ async function suspendUser(deps: ModerateDeps, uid: string, at: Timestamp): Prom
 }
 
 /**
+ * A reported review leaves the shop's page (and its average, if it counted); a reported answer leaves
+ * its review, and the shop may not answer that review again (firestore.rules: answerRemovedAt).
+ */
+async function removeReported(db: Firestore, report: Report, at: Timestamp): Promise<void> {
+  if ((report.kind !== "review" && report.kind !== "review_answer") || !report.shopId) {
+    throw new HttpsError("failed-precondition", MODERATION_MESSAGES.reportTargetNotFound);
+  }
+  const review = db
+    .collection(COLLECTIONS.profiles)
+    .doc(docId(report.shopId))
+    .collection(SUBCOLLECTIONS.reviews)
+    .doc(docId(report.targetId));
+  if (report.kind === "review") await uncountReview(db, review, at.toDate(), true);
+  else await review.update({ answer: FieldValue.delete(), answerRemovedAt: at });
+}
+
+/**
  * An admin's decision on an open report: the action, then the report resolved with the outcome the
  * reporter reads in the app, and the same outcome by e-mail (a failed e-mail is logged, never undoes
  * the decision).
@@ -128,6 +147,8 @@ export async function moderateReportFor(
       deps.db.collection(COLLECTIONS.conversations).doc(docId(report.conversationId)),
       at,
     );
+  } else if (action === "remove_content") {
+    await removeReported(deps.db, report, at);
   } else if (action === "suspend_user") {
     await suspendUser(deps, report.reportedUserId, at);
   }

@@ -39,6 +39,7 @@ type Target = {
   conversationId?: string;
   requestId?: string;
   messageId?: string;
+  shopId?: string;
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -78,6 +79,7 @@ async function readTarget(db: Firestore, uid: string, input: ReportContentReques
     return data;
   };
   const kind: ReportKind = input.kind;
+  if (kind === "review" || kind === "review_answer") return readReviewTarget(db, input);
   if (kind === "conversation") {
     const chat = await read(COLLECTIONS.conversations, input.targetId);
     const { customerId, merchantId } = chat.participants ?? {};
@@ -122,6 +124,34 @@ async function readTarget(db: Firestore, uid: string, input: ReportContentReques
     reportedUserId: text(request.customerId),
     excerpt: excerptOf(request.productName, request.description),
     requestId: input.targetId,
+  };
+}
+
+/**
+ * A review (any signed-in user reads it on the shop's page): its author is the buyer of the request it
+ * is named after; the answer's author is the shop. Nobody reports what they wrote.
+ */
+async function readReviewTarget(db: Firestore, input: ReportContentRequest): Promise<Target> {
+  if (!input.shopId) throw notFound();
+  const review = (
+    await db
+      .collection(COLLECTIONS.profiles)
+      .doc(docId(input.shopId))
+      .collection(SUBCOLLECTIONS.reviews)
+      .doc(docId(input.targetId))
+      .get()
+  ).data();
+  if (!review) throw notFound();
+  const base = { shopId: input.shopId, requestId: input.targetId };
+  if (input.kind === "review_answer") {
+    if (!review.answer) throw notFound();
+    return { ...base, reportedUserId: input.shopId, excerpt: excerptOf(review.answer.text) };
+  }
+  const request = (await db.collection(COLLECTIONS.requests).doc(docId(input.targetId)).get()).data();
+  return {
+    ...base,
+    reportedUserId: text(request?.customerId),
+    excerpt: excerptOf(`${review.rating}/5`, review.comment),
   };
 }
 

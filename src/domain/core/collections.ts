@@ -262,7 +262,12 @@ export const USER_FIELDS = {
 export const SHOP_INDEX_FIELDS = { categories: "categories", gh3: "gh3", gh4: "gh4", gh5: "gh5" } as const;
 
 /** profiles/{shopId}/reviews: the shop's page lists the newest first. */
-export const REVIEW_FIELDS = { createdAt: "createdAt", buyerFirstName: "buyerFirstName" } as const;
+export const REVIEW_FIELDS = {
+  createdAt: "createdAt",
+  buyerFirstName: "buyerFirstName",
+  /** The 24-month expiry sweep's collection-group query (review-rules.ts). */
+  countsUntil: "countsUntil",
+} as const;
 
 /** subscriptions/{uid}/payments: /abbonamento lists receipts newest first. */
 export const PAYMENT_FIELDS = { paidAt: "paidAt" } as const;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requestCategorySchema } from "../core/enums.ts";
 import { dateSchema } from "../core/fields.ts";
 import { ADDRESS_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from "../core/limits.ts";
+import { reviewAnswerSchema } from "../marketplace/review-rules.ts";
 import { weeklyHoursSchema } from "./opening-hours.ts";
 
 /**
@@ -104,6 +105,12 @@ export const reviewSchema = z.object({
   createdAt: dateSchema,
   /** The shop checked the buyer's pickup code at the till: 'Acquisto verificato' (pickup.ts). */
   verifiedPurchase: z.boolean().optional(),
+  /** A counted rating: when it leaves the average (review-rules.ts reviewCountsUntil). */
+  countsUntil: dateSchema.optional(),
+  /** When the expiry sweep (or a removal) took it out of the average. */
+  uncountedAt: dateSchema.optional(),
+  /** 'Risposta del negozio' (review-rules.ts). */
+  answer: reviewAnswerSchema.optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -123,13 +130,23 @@ export function reviewDocument<T>(input: {
   buyer: { firstName?: string | undefined; displayName?: string | undefined };
   at: T;
   verifiedPurchase?: boolean | undefined;
-}): { rating: number; comment?: string; buyerFirstName: string; createdAt: T; verifiedPurchase?: true } {
+  /** Set when the rating entered the average: when it stops counting. */
+  countsUntil?: T | undefined;
+}): {
+  rating: number;
+  comment?: string;
+  buyerFirstName: string;
+  createdAt: T;
+  verifiedPurchase?: true;
+  countsUntil?: T;
+} {
   return {
     rating: input.rating,
     ...(input.comment ? { comment: input.comment } : {}),
     buyerFirstName: reviewerFirstName(input.buyer),
     createdAt: input.at,
     ...(input.verifiedPurchase ? { verifiedPurchase: true as const } : {}),
+    ...(input.countsUntil ? { countsUntil: input.countsUntil } : {}),
   };
 }
 
