@@ -22,7 +22,7 @@ import {
 import { beforeEach, describe, it } from "vitest";
 import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import { REQUEST_QUERY_LIMIT } from "../../src/domain/core/limits";
-import { REVIEW_ANSWER_MAX_LENGTH, reviewAnswerUpdate } from "../../src/domain/marketplace/review-rules";
+import { REVIEW_ANSWER_MAX_LENGTH, reviewAnswerUpdate } from "../../src/domain/people/review-answer";
 import { profileUpdateDocument } from "../../src/domain/people/user-document";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, OTHER_BUYER, OTHER_SHOP, SHOP, storedUser } from "./fixtures";

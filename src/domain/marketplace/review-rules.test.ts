@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { answerEditable, REVIEW_ANSWER_EDIT_MS, reviewAnswerUpdate } from "../people/review-answer.ts";
 import { applyRating } from "./rating.ts";
-import {
-  answerEditable,
-  REVIEW_ANSWER_EDIT_MS,
-  removeRating,
-  reviewAnswerUpdate,
-  reviewCountsUntil,
-  reviewNoLongerCounted,
-} from "./review-rules.ts";
+import { removeRating, reviewCountsUntil, reviewNoLongerCounted } from "./review-rules.ts";
 
 describe("the 24-month rule", () => {
   it("a rating counts until the same day and time 24 months on; 29 February ends on 28 February", () => {

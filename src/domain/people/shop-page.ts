@@ -2,8 +2,8 @@ import { z } from "zod";
 import { requestCategorySchema } from "../core/enums.ts";
 import { dateSchema } from "../core/fields.ts";
 import { ADDRESS_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from "../core/limits.ts";
-import { reviewAnswerSchema } from "../marketplace/review-rules.ts";
 import { weeklyHoursSchema } from "./opening-hours.ts";
+import { reviewAnswerSchema } from "./review-answer.ts";
 
 /**
  * The shop's public page (/negozi/:shopId): what a buyer may know about a shop before walking in. The
