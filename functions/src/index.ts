@@ -51,6 +51,7 @@ export { health } from "./http/health";
 export { priceGuidance } from "./market/price-guidance";
 export { onOfferUpdated } from "./market/price-stats";
 export { buildPriceSummaries } from "./market/price-summaries";
+export { appealDecision, decideAppeal, listAppeals } from "./moderation/decisions";
 // Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
 export { liftSuspension } from "./moderation/lift-suspension";
 export { listReports } from "./moderation/list-reports";

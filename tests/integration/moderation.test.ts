@@ -231,7 +231,11 @@ describe("the admin role and decisions", () => {
     ]);
     await setAdminClaim(admin.adminAuth(), "mod@example.it", false);
     expect(
-      await rejection(moderate.moderateReport.run(await asUser(MODERATOR, { reportId, action: "dismiss" }))),
+      await rejection(
+        moderate.moderateReport.run(
+          await asUser(MODERATOR, { reportId, action: "dismiss", grounds: ["terms"] }),
+        ),
+      ),
     ).toMatchObject({
       code: "permission-denied",
     });
@@ -239,7 +243,7 @@ describe("the admin role and decisions", () => {
 
   it("suspending disables the account in Auth, marks it suspended, and tells the reporter", async () => {
     const { reportId } = await reportMessage();
-    await moderate.moderateReportFor({ reportId, action: "suspend_user" }, deps());
+    await moderate.moderateReportFor({ reportId, action: "suspend_user", grounds: ["terms"] }, deps());
     expect((await admin.adminAuth().getUser(SHOP)).disabled).toBe(true);
     expect(await read(`users/${SHOP}`)).toHaveProperty("suspendedAt");
     expect(await read(`profiles/${SHOP}`)).toMatchObject({ suspended: true });
@@ -252,7 +256,9 @@ describe("the admin role and decisions", () => {
     expect(outcomeMail).toMatchObject({ to: "anna@example.it" });
     expect(outcomeMail?.text).toContain("/privacy");
     expect(
-      await rejection(moderate.moderateReportFor({ reportId, action: "dismiss" }, deps())),
+      await rejection(
+        moderate.moderateReportFor({ reportId, action: "dismiss", grounds: ["terms"] }, deps()),
+      ),
     ).toMatchObject({
       message: MODERATION_MESSAGES.reportAlreadyClosed,
     });
@@ -260,13 +266,16 @@ describe("the admin role and decisions", () => {
 
   it("closing a conversation and hiding a request go through the state machine", async () => {
     const { reportId } = await reportMessage();
-    await moderate.moderateReportFor({ reportId, action: "close_conversation" }, deps());
+    await moderate.moderateReportFor({ reportId, action: "close_conversation", grounds: ["terms"] }, deps());
     expect(await read(`conversations/${CHAT}`)).toMatchObject({ status: "closed", closedBy: "moderation" });
 
     const onRequest = await reports.reportContent.run(
       callableRequest({ kind: "request", targetId: "req1", reason: "fake" }, { uid: SHOP }),
     );
-    await moderate.moderateReportFor({ reportId: onRequest.reportId, action: "hide_request" }, deps());
+    await moderate.moderateReportFor(
+      { reportId: onRequest.reportId, action: "hide_request", grounds: ["terms"] },
+      deps(),
+    );
     expect(await read("requests/req1")).toMatchObject({ status: "cancelled", hiddenByModeration: true });
     expect(await read(`offers/${CHAT}`)).toMatchObject({ status: "expired" });
   });
@@ -342,7 +351,7 @@ describe("suspension ends the account's dealings", () => {
     }
     await writer.close();
     const { reportId } = await reportMessage();
-    await moderate.moderateReportFor({ reportId, action: "suspend_user" }, deps());
+    await moderate.moderateReportFor({ reportId, action: "suspend_user", grounds: ["terms"] }, deps());
 
     expect(await read(`conversations/${CHAT}`)).toMatchObject({ status: "closed", closedBy: "moderation" });
     expect(await read(`offers/${CHAT}`)).toMatchObject({ status: "expired" });

@@ -93,6 +93,10 @@ export const SIZING = {
   decideShopReview: { ...adminCallable, sendsMail: true },
   moderateReport: { ...adminCallable, timeoutSeconds: 120, sendsMail: true },
   reportContent: { ...callable, maxInstances: 10 },
+  // Decisions' reviews: the person's request (its module mails the outcome), the admin's list and outcome.
+  appealDecision: { ...callable, maxInstances: 5, sendsMail: true },
+  listAppeals: { ...adminCallable, sendsMail: true },
+  decideAppeal: { ...adminCallable, timeoutSeconds: 120, sendsMail: true },
   setBlock: { ...callable, maxInstances: 10 },
   // Privacy: an account's deletion and export walk its documents in pages.
   deleteMyAccount: { memory: "512MiB", timeoutSeconds: 300, maxInstances: 5 },

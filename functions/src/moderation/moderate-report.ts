@@ -13,10 +13,10 @@ import {
   storedRequestStatusSchema,
 } from "@/domain/marketplace/state-machine";
 import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { decisionSummary, moderateReportInputSchema } from "@/domain/people/decisions";
 import {
   MODERATION_OUTCOME_TEXTS,
   type ModerationAction,
-  moderateReportInputSchema,
   type moderateReportOutputSchema,
   REPORT_STATUS,
   type Report,
@@ -34,6 +34,7 @@ import { sized } from "../lib/sizing";
 import { fromFirestore } from "../profiles/user-record";
 import { uncountReview } from "../shops/review-expiry";
 import { requireAdmin } from "./admin-claim";
+import { recordDecision } from "./decisions";
 import { endSuspendedDealings } from "./suspension";
 
 type ModerateOutput = z.infer<typeof moderateReportOutputSchema>;
@@ -93,7 +94,8 @@ async function suspendUser(deps: ModerateDeps, uid: string, at: Timestamp): Prom
   // The rules' mark first: from this write on, whatever Auth does next, the account is refused.
   const user = deps.db.collection(COLLECTIONS.users).doc(docId(uid));
   if ((await user.get()).exists) await user.update({ suspendedAt: at });
-  await deps.auth.updateUser(uid, { disabled: true });
+  // Sessions end; the account is not disabled in Auth, so it can sign in again to read the decision's
+  // reasons and ask for a review (decisions.ts): the guard and the rules refuse everything else.
   await deps.auth.revokeRefreshTokens(uid);
   const profile = deps.db.collection(COLLECTIONS.profiles).doc(uid);
   if ((await profile.get()).exists) await profile.update({ suspended: true });
@@ -153,12 +155,23 @@ export async function moderateReportFor(
     await suspendUser(deps, report.reportedUserId, at);
   }
   const outcome = MODERATION_OUTCOME_TEXTS[action];
-  await ref.update({ status: REPORT_STATUS.resolved, resolvedAt: at, action, outcome });
+  const reasons = { grounds: input.grounds, ...(input.reasonText ? { reasonText: input.reasonText } : {}) };
+  await ref.update({ status: REPORT_STATUS.resolved, resolvedAt: at, action, outcome, ...reasons });
+  // The person reported is told with the same reasons, and may ask for a review (decisions.ts).
+  await recordDecision(deps, {
+    id: report.id,
+    subjectId: report.reportedUserId,
+    reportId: report.id,
+    action,
+    excerpt: report.excerpt,
+    ...reasons,
+  });
 
   try {
     const reporter = await deps.auth.getUser(report.reporterId);
+    const told = `${outcome}\n\n${decisionSummary({ action, ...reasons })}`;
     if (reporter.email)
-      await deps.mail.send(composeEmail(reporter.email, { type: "report-outcome", outcome }));
+      await deps.mail.send(composeEmail(reporter.email, { type: "report-outcome", outcome: told }));
   } catch (error) {
     logger.warn("Report outcome e-mail not sent", { reportId: report.id, error: String(error) });
   }

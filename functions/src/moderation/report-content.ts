@@ -1,7 +1,9 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
+import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
+import { paths } from "@/config/paths";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { offerIdFor } from "@/domain/marketplace/offer";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
@@ -9,6 +11,7 @@ import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   MAX_REPORTS_PER_DAY,
   REPORT_EXCERPT_MAX_LENGTH,
+  REPORT_KIND_LABELS,
   REPORT_STATUS,
   type ReportKind,
   reportContentInputSchema,
@@ -23,6 +26,8 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { hitRateLimits } from "../lib/rate-limit";
 import { sized } from "../lib/sizing";
+import { cloudEmailQueue, type EmailQueue } from "../notifications/email-queue";
+import { notify } from "../notifications/notify";
 
 export type ReportContentRequest = z.output<typeof reportContentInputSchema>;
 type ReportContentOutput = z.infer<typeof reportContentOutputSchema>;
@@ -30,6 +35,8 @@ type ReportContentOutput = z.infer<typeof reportContentOutputSchema>;
 export interface ModerationDeps {
   db: Firestore;
   now: () => Date;
+  /** The acknowledgment's e-mail goes through the notification queue (notify.ts). */
+  emailQueue?: EmailQueue;
 }
 
 /** What a report points at, as the server reads it: never as the caller describes it. */
@@ -187,6 +194,14 @@ export async function reportContentFor(
     status: REPORT_STATUS.open,
     createdAt: Timestamp.fromDate(now),
   });
+  // The acknowledgment (DSA art. 16): in the bell and by e-mail; a lost one never undoes the report.
+  await notify(deps, {
+    uid,
+    kind: "report_received",
+    eventKey: ref.id,
+    params: { kindLabel: REPORT_KIND_LABELS[input.kind] },
+    link: paths.profile.getHref(),
+  }).catch((error: unknown) => logger.warn("Report acknowledgment not written", { error: String(error) }));
   return { reportId: ref.id };
 }
 
@@ -198,6 +213,7 @@ export const reportContent = guardedCall(
       reportContentFor(uid, parseCallableInput(reportContentInputSchema, request.data), {
         db: adminDb(),
         now: () => new Date(),
+        emailQueue: cloudEmailQueue(),
       }),
     ),
 );

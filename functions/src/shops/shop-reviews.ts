@@ -33,6 +33,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { requireAdmin } from "../moderation/admin-claim";
+import { recordDecision } from "../moderation/decisions";
 import { withdrawOpenOffersOf } from "../offers/withdraw-offer";
 import { syncPublicProfile } from "../profiles/sync-profile";
 import { fromFirestore, parseUserDoc, userRef } from "../profiles/user-record";
@@ -175,6 +176,15 @@ export async function decideShopReviewFor(
   // A refused shop (one that changed its name or Partita IVA and waited again may have offers out):
   // its open offers are withdrawn and each buyer told; the rules already refuse its chats and edits.
   if (input.decision === "refuse") await withdrawOpenOffersOf(deps, input.uid);
+  // The reasons in writing, in the app and by e-mail, and a review the shop may ask once (P2B art. 4).
+  if (input.decision === "refuse") {
+    await recordDecision(deps, {
+      subjectId: input.uid,
+      action: "refuse_shop",
+      grounds: ["shop_unverified"],
+      reasonText: input.reason,
+    });
+  }
   try {
     await deps.mail.send(
       composeEmail(email, {

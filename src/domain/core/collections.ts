@@ -70,6 +70,11 @@ export const COLLECTIONS = {
   testClock: "testClock",
   /** reports/{id}: a user's report of a conversation, offer or request (reportSchema, moderation.ts; functions write, the reporter reads). */
   reports: "reports",
+  /**
+   * decisions/{id}: an admin's decision with its grounds, for the person it concerns, and the review they
+   * may ask once (decisionSchema, people/decisions.ts; functions write, the person concerned reads).
+   */
+  decisions: "decisions",
   /** blocks/{blockerId}_{blockedId}: who blocked whom (blockSchema, moderation.ts; functions write, the blocker reads, the rules check it). */
   blocks: "blocks",
   /**
@@ -296,6 +301,13 @@ export const USER_RECORD_FIELDS = { userId: "userId" } as const;
 
 /** reports/{id}. */
 export const REPORT_FIELDS = { reporterId: "reporterId", status: "status", createdAt: "createdAt" } as const;
+
+/** decisions/{id}: the person's own list, and the admin's requests for review (pending, oldest first). */
+export const DECISION_FIELDS = {
+  subjectId: "subjectId",
+  appealPending: "appealPending",
+  appealedAt: "appealedAt",
+} as const;
 
 /** shopReviews/{uid}: the admin queue's query (pending, oldest first). */
 export const SHOP_REVIEW_FIELDS = { status: "status", submittedAt: "submittedAt" } as const;

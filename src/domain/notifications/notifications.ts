@@ -33,6 +33,12 @@ export const NOTIFICATION_KINDS = [
   "pickup_missed",
   /** An accepted deal closed unverified after DEAL_OPEN_MS (→ buyer and shop). */
   "deal_closed",
+  /** A report was received: the acknowledgment the DSA asks for (→ reporter). */
+  "report_received",
+  /** An admin decided, with its grounds (people/decisions.ts) (→ reporter and reported person). */
+  "moderation_decision",
+  /** The admin answered a request for review of a decision (→ the person it concerns). */
+  "appeal_decided",
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -51,6 +57,9 @@ export const NOTIFICATION_KIND = {
   holdEnding: "hold_ending",
   pickupMissed: "pickup_missed",
   dealClosed: "deal_closed",
+  reportReceived: "report_received",
+  moderationDecision: "moderation_decision",
+  appealDecided: "appeal_decided",
 } as const satisfies Record<string, NotificationKind>;
 
 const MINUTE_MS = 60 * 1000;
@@ -196,6 +205,9 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
   message_received: { label: "Nuovi messaggi quando non sei nell'app", audience: "both" },
   conversation_closed: { label: "Conversazioni chiuse dai moderatori", audience: "both" },
   deal_closed: { label: "Accordi chiusi senza ritiro", audience: "both" },
+  report_received: { label: "Conferme delle tue segnalazioni", audience: "both" },
+  moderation_decision: { label: "Decisioni dei moderatori e i loro motivi", audience: "both" },
+  appeal_decided: { label: "Esiti delle richieste di revisione", audience: "both" },
 };
 
 /** The bell's and the preferences' Italian words. */

@@ -118,13 +118,12 @@ export const reportSchema = z.object({
   resolvedAt: z.date().optional(),
   action: moderationActionSchema.optional(),
   outcome: z.string().optional(),
+  /** The decision's grounds (decisions.ts DECISION_GROUNDS) and the admin's words. */
+  grounds: z.array(z.string()).optional(),
+  reasonText: z.string().optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
-export const moderateReportInputSchema = z.object({
-  reportId: idSchema,
-  action: moderationActionSchema,
-});
 export const moderateReportOutputSchema = z.object({ ok: z.literal(true) });
 
 /** An admin lifts an account's suspension (liftSuspension): its held requests are active again. */

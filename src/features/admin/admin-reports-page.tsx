@@ -51,9 +51,9 @@ export function AdminReportsPage() {
               busyAction={
                 decide.isPending && decide.variables?.reportId === report.id ? decide.variables.action : null
               }
-              onDecide={(action) =>
+              onDecide={(action, reasons) =>
                 decide.mutate(
-                  { reportId: report.id, action },
+                  { reportId: report.id, action, ...reasons },
                   { onSuccess: () => toast({ title: MODERATION_MESSAGES.actionDone }) },
                 )
               }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { hasAdminRole } from "@/data/admin-role";
 import { listReports, moderateReport } from "@/data/moderation";
+import type { DecisionReasons } from "@/domain/people/decisions";
 import type { ModerationAction } from "@/domain/people/moderation";
 
 const keys = { role: ["admin-role"] as const, reports: ["admin-reports"] as const };
@@ -22,7 +23,8 @@ export function useReportQueue(enabled: boolean) {
 export function useModerate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { reportId: string; action: ModerationAction }) => moderateReport(input),
+    mutationFn: (input: { reportId: string; action: ModerationAction } & DecisionReasons) =>
+      moderateReport(input),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.reports }),
   });
 }
