@@ -1,7 +1,7 @@
 // Reports, blocks and the admin's decisions against the test stack's emulators: reportContent reads the
 // reported person and the excerpt from the server's documents and refuses what the caller cannot see;
 // the admin role is the custom claim set by scripts/admin; moderateReport hides a request, closes a
-// conversation or suspends an account (disabled in Auth), and the reporter gets the outcome.
+// conversation or suspends an account (sessions revoked), and both sides get the outcome with its reasons.
 
 import { deleteApp } from "firebase-admin/app";
 import type { DecodedIdToken } from "firebase-admin/auth";
@@ -241,10 +241,20 @@ describe("the admin role and decisions", () => {
     });
   });
 
-  it("suspending disables the account in Auth, marks it suspended, and tells the reporter", async () => {
+  it("suspending marks the account suspended (it may still sign in to read why), and tells both sides", async () => {
     const { reportId } = await reportMessage();
-    await moderate.moderateReportFor({ reportId, action: "suspend_user", grounds: ["terms"] }, deps());
-    expect((await admin.adminAuth().getUser(SHOP)).disabled).toBe(true);
+    await moderate.moderateReportFor(
+      { reportId, action: "suspend_user", grounds: ["harassment"], reasonText: "Insulti ripetuti" },
+      deps(),
+    );
+    expect((await admin.adminAuth().getUser(SHOP)).disabled).toBe(false);
+    expect(await read(`decisions/${reportId}`)).toMatchObject({
+      subjectId: SHOP,
+      action: "suspend_user",
+      grounds: ["harassment"],
+      reasonText: "Insulti ripetuti",
+    });
+    expect(sent.find((mail) => mail.to === "bici@example.it")?.text).toContain("Insulti ripetuti");
     expect(await read(`users/${SHOP}`)).toHaveProperty("suspendedAt");
     expect(await read(`profiles/${SHOP}`)).toMatchObject({ suspended: true });
     expect(await read(`reports/${reportId}`)).toMatchObject({
