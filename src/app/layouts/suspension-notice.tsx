@@ -1,5 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { paths } from "@/config/paths";
 import { LEGAL_CONTROLLER } from "@/domain/legal/legal";
 import { SUSPENSION_NOTICE } from "@/domain/people/first-paint-trust-texts";
 import { readScreensAgain } from "@/lib/query-client";
@@ -31,6 +33,12 @@ export function SuspensionNotice() {
           </a>
           .
         </p>
+        <Link
+          className="focus-ring rounded font-medium underline"
+          to={`${paths.profile.getHref()}#decisioni`}
+        >
+          {SUSPENSION_NOTICE.reasons}
+        </Link>
       </div>
     </div>
   );

@@ -177,7 +177,7 @@ export function wantsEmail(
   preferences: NotificationPreferences | undefined,
   kind: NotificationKind,
 ): boolean {
-  return preferences?.email[kind] !== false;
+  return NOTIFICATION_PREFERENCE_LABELS[kind].audience === "always" || preferences?.email[kind] !== false;
 }
 
 /** The deterministic id of the notification an event produces: retries land on the same document. */
@@ -188,7 +188,8 @@ export function notificationId(kind: NotificationKind, eventKey: string): string
 /** The switches of /profile: one label per kind, and for whom it is meant. */
 export const NOTIFICATION_PREFERENCE_LABELS: Record<
   NotificationKind,
-  { label: string; audience: "customer" | "merchant" | "both" }
+  /** `always`: a notice the law asks for (DSA: acknowledgments, decisions), no switch, always e-mailed. */
+  { label: string; audience: "customer" | "merchant" | "both" | "always" }
 > = {
   offer_received: { label: "Nuove offerte sulle mie richieste", audience: "customer" },
   offer_withdrawn: { label: "Offerte ritirate dai negozi", audience: "customer" },
@@ -205,9 +206,9 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
   message_received: { label: "Nuovi messaggi quando non sei nell'app", audience: "both" },
   conversation_closed: { label: "Conversazioni chiuse dai moderatori", audience: "both" },
   deal_closed: { label: "Accordi chiusi senza ritiro", audience: "both" },
-  report_received: { label: "Conferme delle tue segnalazioni", audience: "both" },
-  moderation_decision: { label: "Decisioni dei moderatori e i loro motivi", audience: "both" },
-  appeal_decided: { label: "Esiti delle richieste di revisione", audience: "both" },
+  report_received: { label: "Conferme delle tue segnalazioni", audience: "always" },
+  moderation_decision: { label: "Decisioni dei moderatori e i loro motivi", audience: "always" },
+  appeal_decided: { label: "Esiti delle richieste di revisione", audience: "always" },
 };
 
 /** The bell's and the preferences' Italian words. */

@@ -138,13 +138,18 @@ export const DECISION_MESSAGES = {
   reasonTextLabel: "Spiegazione (la leggono chi ha segnalato e la persona interessata)",
 } as const;
 
+/** The grounds' labels, joined (an unknown one as it is stored). */
+export function groundLabels(grounds: readonly string[]): string {
+  return grounds.map((ground) => DECISION_GROUND_LABELS[ground as DecisionGround] ?? ground).join("; ");
+}
+
 /** The words a decision is told with (notification, e-mail, the app): what, on which grounds, why. */
 export function decisionSummary(input: {
   action: DecisionAction;
   grounds: readonly DecisionGround[];
   reasonText?: string | undefined;
 }): string {
-  const grounds = input.grounds.map((ground) => DECISION_GROUND_LABELS[ground]).join("; ");
+  const grounds = groundLabels(input.grounds);
   const why = input.reasonText ? ` Spiegazione: ${input.reasonText}` : "";
   return `Decisione: ${DECISION_ACTION_LABELS[input.action]}. Motivi: ${grounds}.${why}`;
 }

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from "@/domain/core/product";
 import { SHOP_REVIEW_COPY } from "@/domain/people/shop-verification-messages";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useAdminRole, useModerate, useReportQueue } from "./api/reports";
+import { AppealQueue } from "./components/appeal-queue";
 import { ReportCard } from "./components/report-card";
 
 /** /admin/segnalazioni: the moderation queue, for accounts with the admin claim. */
@@ -61,6 +62,7 @@ export function AdminReportsPage() {
           ))}
         </div>
       )}
+      <AppealQueue enabled={isAdmin} />
     </div>
   );
 }

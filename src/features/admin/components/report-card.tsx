@@ -2,10 +2,10 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
-  DECISION_GROUND_LABELS,
   DECISION_MESSAGES,
   type DecisionReasons,
   decisionReasonsSchema,
+  groundLabels,
 } from "@/domain/people/decisions";
 import {
   type AdminReport,
@@ -94,11 +94,7 @@ export function ReportCard({
           <>
             <dt className="text-slate-600">{DECISION_MESSAGES.groundsLabel}</dt>
             <dd className="text-slate-900">
-              {report.grounds
-                .map(
-                  (ground) => DECISION_GROUND_LABELS[ground as keyof typeof DECISION_GROUND_LABELS] ?? ground,
-                )
-                .join("; ")}
+              {groundLabels(report.grounds)}
               {report.reasonText ? ` · ${report.reasonText}` : ""}
             </dd>
           </>
