@@ -82,3 +82,11 @@ describe("transparency pages", () => {
     expect(linkTo("Cookie e memoria del dispositivo")).toHaveAttribute("href", "/cookie");
   });
 });
+
+describe("/regole: changes to the terms", () => {
+  it("lists each announced change with the date it applies from and the date it was announced", () => {
+    renderPage(RulesPage);
+    const section = screen.getByRole("region", { name: "Modifiche annunciate ai Termini d'uso" });
+    expect(section).toHaveTextContent("In vigore dal 1 gennaio 2027 (annunciata il 8 dicembre 2026)");
+  });
+});
