@@ -21,7 +21,7 @@ describe("transparency pages", () => {
     expect(
       screen.getByRole("heading", { level: 1, name: "Come verifichiamo le recensioni" }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/^Versione 2026-12-07, in vigore dal 7 dicembre 2026$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Versione 2026-12-08, in vigore dal 8 dicembre 2026$/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: /Chi può valutare/ })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: /«Acquisto verificato»/ })).toBeInTheDocument();
     // The code at the till: bound to the deal and the shop, once, a wait after wrong tries.
@@ -31,10 +31,10 @@ describe("transparency pages", () => {
     // ratingOutcome: one counted per buyer and shop in 30 days; unverified only from a proven e-mail.
     expect(screen.getByText(/al massimo una volta ogni 30 giorni per lo stesso negozio/)).toBeInTheDocument();
     expect(screen.getByText(/solo se il cliente ha confermato la sua e-mail/)).toBeInTheDocument();
-    // What the code does: nothing expires after 24 months, and it says so.
-    expect(screen.getByText(/Oggi le recensioni non scadono/)).toHaveTextContent(
-      "Non togliamo dalla media le valutazioni più vecchie di 24 mesi.",
-    );
+    // The 24-month rule (review-rules.ts) and the shop's one answer (review-answer.ts).
+    expect(screen.getByText(/ne esce 24 mesi dopo/)).toHaveTextContent("«Non più conteggiata»");
+    expect(screen.getByText(/rispondere una volta a ogni recensione/)).toHaveTextContent("prime 48 ore");
+    expect(screen.getByText(/Sotto ogni recensione c'è «Segnala recensione»/)).toBeInTheDocument();
     expect(
       screen.getByRole("heading", { level: 2, name: /Come segnalare una recensione/ }),
     ).toBeInTheDocument();
