@@ -11,8 +11,7 @@ import {
 } from "firebase/firestore/lite";
 import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
-import { reviewAnswerUpdate } from "@/domain/people/review-answer";
-import { type Review, reviewSchema } from "@/domain/people/shop-page";
+import { type Review, reviewAnswerUpdate, reviewSchema } from "@/domain/people/review-answer";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 

@@ -41,12 +41,12 @@ describe("SuspensionNotice", () => {
     client = new QueryClient();
   });
 
-  it("tells a suspended account why, with a way to object", () => {
+  it("tells a suspended account why, with a way to object", async () => {
     vi.mocked(useSession).mockReturnValue(
       session({ ...shop, suspendedAt: new Date("2026-11-28T10:00:00Z") }),
     );
     render(<SuspensionNotice />, { wrapper });
-    const alert = screen.getByRole("alert");
+    const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(SUSPENSION_NOTICE.title);
     expect(alert).toHaveTextContent(SUSPENSION_NOTICE.body);
     expect(screen.getByRole("link", { name: LEGAL_CONTROLLER.supportEmail })).toHaveAttribute(

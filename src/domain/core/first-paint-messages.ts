@@ -11,7 +11,7 @@ export const FIRST_PAINT_MESSAGES = {
   tokenBalanceLoading: "Caricamento dei token",
   /** Algo's first message in every conversation says it is an AI (AI Act, art. 50). */
   algoWelcome:
-    "Ciao, sono Algo, un assistente basato sull'intelligenza artificiale (IA). Dimmi cosa ti serve: prodotto, budget e quando ti serve. Puoi anche mandarmi una foto.",
+    "Ciao, sono Algo, un assistente IA. Dimmi cosa ti serve: prodotto, budget e quando. Puoi anche mandarmi una foto.",
   selectConversation: "Seleziona una conversazione per leggere i messaggi.",
   noMessages: "Nessun messaggio. Scrivi il primo!",
   conversationClosed: "Questa conversazione è chiusa",

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { requiredText } from "../core/fields.ts";
+import { dateSchema, requiredText } from "../core/fields.ts";
+import { FEEDBACK_MAX_LENGTH, REVIEW_ANSWER_MAX_LENGTH } from "../core/limits.ts";
+
+export { REVIEW_ANSWER_MAX_LENGTH };
 
 /**
  * After a review is written (Omnibus directive, D.Lgs. 26/2023; /regole/recensioni): the reviewed shop
@@ -8,7 +11,6 @@ import { requiredText } from "../core/fields.ts";
  * firestore.rules mirrors the answer's limits (profiles/{shopId}/reviews/{id}, the `answer` field).
  */
 
-export const REVIEW_ANSWER_MAX_LENGTH = 600;
 /** The shop may change its answer for this long after writing it. */
 export const REVIEW_ANSWER_EDIT_MS = 48 * 60 * 60 * 1000;
 /** A counted rating leaves the average this many months after it was given. */
@@ -35,12 +37,34 @@ export const REVIEW_MESSAGES = {
 
 export const reviewAnswerTextSchema = requiredText(REVIEW_ANSWER_MAX_LENGTH, REVIEW_MESSAGES.answerRequired);
 
-/** The shop's answer as stored on the review: its text, when first written and when last changed. */
+/**
+ * 'Risposta del negozio' as stored on a review: its text, when first written and when last changed
+ * .
+ */
 export const reviewAnswerSchema = z.object({
   text: z.string().max(REVIEW_ANSWER_MAX_LENGTH),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  createdAt: dateSchema,
+  updatedAt: dateSchema,
 });
+
+/** profiles/{shopId}/reviews/{requestId}: one rated purchase, as others may read it. */
+export const reviewSchema = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
+  /** The buyer's first name only (reviewerFirstName), never the surname or the account. */
+  buyerFirstName: z.string(),
+  createdAt: dateSchema,
+  /** The shop checked the buyer's pickup code at the till: 'Acquisto verificato' (pickup.ts). */
+  verifiedPurchase: z.boolean().optional(),
+  /** A counted rating: when it leaves the average (review-rules.ts reviewCountsUntil). */
+  countsUntil: dateSchema.optional(),
+  /** When the expiry sweep (or a removal) took it out of the average. */
+  uncountedAt: dateSchema.optional(),
+  /** 'Risposta del negozio' (review-rules.ts). */
+  answer: reviewAnswerSchema.optional(),
+});
+export type Review = z.infer<typeof reviewSchema>;
 export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
 
 /** Whether the shop may still write (first time) or change (within 48 hours) its answer. */

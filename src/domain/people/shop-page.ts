@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { requestCategorySchema } from "../core/enums.ts";
-import { dateSchema } from "../core/fields.ts";
-import { ADDRESS_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from "../core/limits.ts";
+import { ADDRESS_MAX_LENGTH } from "../core/limits.ts";
 import { weeklyHoursSchema } from "./opening-hours.ts";
-import { reviewAnswerSchema } from "./review-answer.ts";
 
 /**
  * The shop's public page (/negozi/:shopId): what a buyer may know about a shop before walking in. The
@@ -94,25 +92,6 @@ export const publicShopSchema = z.object({
   weeklyHours: weeklyHoursSchema.optional(),
 });
 export type PublicShop = z.infer<typeof publicShopSchema>;
-
-/** profiles/{shopId}/reviews/{requestId}: one rated purchase, as others may read it. */
-export const reviewSchema = z.object({
-  id: z.string(),
-  rating: z.number().int().min(1).max(5),
-  comment: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
-  /** The buyer's first name only (reviewerFirstName), never the surname or the account. */
-  buyerFirstName: z.string(),
-  createdAt: dateSchema,
-  /** The shop checked the buyer's pickup code at the till: 'Acquisto verificato' (pickup.ts). */
-  verifiedPurchase: z.boolean().optional(),
-  /** A counted rating: when it leaves the average (review-rules.ts reviewCountsUntil). */
-  countsUntil: dateSchema.optional(),
-  /** When the expiry sweep (or a removal) took it out of the average. */
-  uncountedAt: dateSchema.optional(),
-  /** 'Risposta del negozio' (review-rules.ts). */
-  answer: reviewAnswerSchema.optional(),
-});
-export type Review = z.infer<typeof reviewSchema>;
 
 /** The name a review carries: the buyer's first name, else the first word of the display name. */
 export function reviewerFirstName(user: {

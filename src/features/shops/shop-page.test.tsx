@@ -2,7 +2,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getPublicProfile } from "@/data/profiles";
 import { answerReview, listShopReviews } from "@/data/shop-page";
-import type { Review } from "@/domain/people/shop-page";
+import type { Review } from "@/domain/people/review-answer";
 import type { PublicProfile } from "@/domain/people/user";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { renderPage } from "@/testing/render-page";

@@ -5,13 +5,13 @@ import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/toast";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
+import type { Review } from "@/domain/people/review-answer";
 import {
   answerEditable,
   REVIEW_ANSWER_MAX_LENGTH,
   REVIEW_MESSAGES,
   reviewAnswerTextSchema,
 } from "@/domain/people/review-answer";
-import type { Review } from "@/domain/people/shop-page";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useReport } from "@/lib/trust";
 import { useAnswerReview } from "../api/shop-page";

@@ -5,8 +5,8 @@ import { paths } from "@/config/paths";
 import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
 import { RATING_LABELS, type Rating } from "@/domain/marketplace/rating";
 import { reviewNoLongerCounted } from "@/domain/marketplace/review-rules";
-import { REVIEW_MESSAGES } from "@/domain/people/review-answer";
-import { type Review, SHOP_PAGE_MESSAGES } from "@/domain/people/shop-page";
+import { REVIEW_MESSAGES, type Review } from "@/domain/people/review-answer";
+import { SHOP_PAGE_MESSAGES } from "@/domain/people/shop-page";
 import { ReportReview, ReviewAnswer } from "./review-answer";
 
 const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric" });
