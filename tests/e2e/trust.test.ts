@@ -130,14 +130,25 @@ describe("trust end to end", () => {
       .waitFor({ timeout: SERVER_WAIT_MS });
     await shop.locator("#decisioni").getByText("Decisione annullata").waitFor();
 
-    // The reporter is told: on /profile and by e-mail (with the privacy notice's link).
+    // The reporter was told the report arrived (the acknowledgment) and now the outcome with its
+    // reasons: on /profile and by e-mail (with the privacy notice's link).
+    await team
+      .stack()
+      .inbox.waitFor(
+        (email) =>
+          email.to.some((to) => to.address === DEMO_BUYER.email) &&
+          email.subject.includes("Abbiamo ricevuto la tua segnalazione"),
+        SERVER_WAIT_MS,
+      );
     await buyer.goto(`${new URL(buyer.url()).origin}/profile`);
     await buyer.getByText(MODERATION_OUTCOME_TEXTS.suspend_user).waitFor({ timeout: SERVER_WAIT_MS });
     const mail = await team
       .stack()
       .inbox.waitFor(
         (email) =>
-          email.to.some((to) => to.address === DEMO_BUYER.email) && /segnalazione/.test(email.subject),
+          email.to.some((to) => to.address === DEMO_BUYER.email) &&
+          /segnalazione/.test(email.subject) &&
+          email.text.includes(MODERATION_OUTCOME_TEXTS.suspend_user),
         SERVER_WAIT_MS,
       );
     expect(mail.text).toContain(MODERATION_OUTCOME_TEXTS.suspend_user);

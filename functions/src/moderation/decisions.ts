@@ -153,7 +153,6 @@ export async function listAppealsFor(db: Firestore): Promise<ListAppealsOutput> 
       ...row,
       decidedAt: row.decidedAt.toISOString(),
       appeal: { text: row.appeal?.text ?? "", at: (row.appeal?.at ?? row.decidedAt).toISOString() },
-      appealOutcome: undefined,
       subjectName: names.get(row.subjectId) ?? row.subjectId,
     })),
   };
