@@ -1,8 +1,9 @@
 import { collection, getDocs, limit, query, where } from "firebase/firestore/lite";
 import { z } from "zod";
-import { COLLECTIONS, DECISION_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
 import {
   appealDecisionInputSchema,
+  DECISION_FIELDS,
   DECISION_LIST_LIMIT,
   type Decision,
   decideAppealInputSchema,

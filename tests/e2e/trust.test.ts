@@ -148,7 +148,7 @@ describe("trust end to end", () => {
         (email) =>
           email.to.some((to) => to.address === DEMO_BUYER.email) &&
           /segnalazione/.test(email.subject) &&
-          email.text.includes(MODERATION_OUTCOME_TEXTS.suspend_user),
+          (email.text ?? "").includes(MODERATION_OUTCOME_TEXTS.suspend_user),
         SERVER_WAIT_MS,
       );
     expect(mail.text).toContain(MODERATION_OUTCOME_TEXTS.suspend_user);

@@ -17,7 +17,8 @@ import {
   where,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { COLLECTIONS, DECISION_FIELDS } from "../../src/domain/core/collections";
+import { COLLECTIONS } from "../../src/domain/core/collections";
+import { DECISION_FIELDS } from "../../src/domain/people/decisions";
 import { useRulesEnvironment } from "./environment";
 import { BUYER, EARLIER, OTHER_SHOP, SHOP, storedUser } from "./fixtures";
 

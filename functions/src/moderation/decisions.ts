@@ -4,13 +4,14 @@ import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
 import { paths } from "@/config/paths";
-import { COLLECTIONS, DECISION_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS } from "@/domain/core/collections";
 import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   APPEAL_PAGE,
   appealDecisionInputSchema,
   appealOutcomeSummary,
   appealRefusal,
+  DECISION_FIELDS,
   DECISION_MESSAGES,
   type DecisionAction,
   type DecisionReasons,

@@ -1,9 +1,13 @@
 import { type DocumentReference, FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/scheduler";
-import { REVIEW_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
+import { SUBCOLLECTIONS } from "@/domain/core/collections";
 import { isRating } from "@/domain/marketplace/rating";
-import { REVIEW_EXPIRY_PAGE_SIZE, removeRating } from "@/domain/marketplace/review-rules";
+import {
+  REVIEW_COUNTS_UNTIL_FIELD,
+  REVIEW_EXPIRY_PAGE_SIZE,
+  removeRating,
+} from "@/domain/marketplace/review-rules";
 import { ratingSummary } from "../deals/complete-transaction";
 import { adminDb } from "../lib/admin";
 import { region } from "../lib/global-options";
@@ -38,7 +42,7 @@ export async function uncountReview(
     );
     if (!reviewSnap?.exists) return false;
     const rating = reviewSnap.get("rating");
-    const counted = reviewSnap.get(REVIEW_FIELDS.countsUntil) instanceof Timestamp && isRating(rating);
+    const counted = reviewSnap.get(REVIEW_COUNTS_UNTIL_FIELD) instanceof Timestamp && isRating(rating);
     if (counted) {
       const source = userSnap?.exists ? userSnap.data() : profileSnap?.data();
       const next = removeRating(ratingSummary(source), rating);
@@ -48,7 +52,7 @@ export async function uncountReview(
     if (remove) tx.delete(review);
     else if (counted) {
       tx.update(review, {
-        [REVIEW_FIELDS.countsUntil]: FieldValue.delete(),
+        [REVIEW_COUNTS_UNTIL_FIELD]: FieldValue.delete(),
         uncountedAt: Timestamp.fromDate(at),
       });
     }
@@ -66,8 +70,8 @@ export async function runReviewExpiry(deps: ReviewExpiryDeps): Promise<number> {
   const now = deps.now();
   const due = deps.db
     .collectionGroup(SUBCOLLECTIONS.reviews)
-    .where(REVIEW_FIELDS.countsUntil, "<=", Timestamp.fromDate(now))
-    .orderBy(REVIEW_FIELDS.countsUntil);
+    .where(REVIEW_COUNTS_UNTIL_FIELD, "<=", Timestamp.fromDate(now))
+    .orderBy(REVIEW_COUNTS_UNTIL_FIELD);
   let expired = 0;
   await forEachPage(
     due,

@@ -2,7 +2,6 @@ import {
   BLOCK_FIELDS,
   type COLLECTIONS,
   CONVERSATION_FIELDS,
-  DECISION_FIELDS,
   OFFER_FIELDS,
   REPORT_FIELDS,
   REQUEST_FIELDS,
@@ -10,6 +9,7 @@ import {
 } from "../core/collections.ts";
 import { SHOP_MONTH_FIELDS } from "../market/shop-funnel.ts";
 import { NOTIFICATION_STATE_FIELDS } from "../notifications/notifications.ts";
+import { DECISION_FIELDS } from "../people/decisions.ts";
 
 /**
  * What an account deletion does to each collection (GDPR art. 17), in one table over every collection

@@ -36,10 +36,7 @@ export const COLLECTIONS = {
   rateLimits: "rateLimits",
   /** tokenPurchases/{paymentId}: one credit per payment id (functions only). */
   tokenPurchases: "tokenPurchases",
-  /**
-   * ratingsGiven/{buyerId}_{merchantId}: when the buyer's rating last entered the shop's average
-   * (completeTransaction, functions only; rating.ts ratingCounts).
-   */
+  /** ratingsGiven/{buyerId}_{merchantId}: when the buyer's rating last counted (completeTransaction; rating.ts). */
   ratingsGiven: "ratingsGiven",
   /**
    * pickupCodes/{offerId}: the accepted deal's one-time pickup code (pickupCodeSchema, pickup.ts), written
@@ -70,10 +67,7 @@ export const COLLECTIONS = {
   testClock: "testClock",
   /** reports/{id}: a user's report of a conversation, offer or request (reportSchema, moderation.ts; functions write, the reporter reads). */
   reports: "reports",
-  /**
-   * decisions/{id}: an admin's decision with its grounds, for the person it concerns, and the review they
-   * may ask once (decisionSchema, people/decisions.ts; functions write, the person concerned reads).
-   */
+  /** decisions/{id}: an admin's decision with its grounds (decisionSchema, people/decisions.ts; functions write, its subject reads). */
   decisions: "decisions",
   /** blocks/{blockerId}_{blockedId}: who blocked whom (blockSchema, moderation.ts; functions write, the blocker reads, the rules check it). */
   blocks: "blocks",
@@ -267,12 +261,7 @@ export const USER_FIELDS = {
 export const SHOP_INDEX_FIELDS = { categories: "categories", gh3: "gh3", gh4: "gh4", gh5: "gh5" } as const;
 
 /** profiles/{shopId}/reviews: the shop's page lists the newest first. */
-export const REVIEW_FIELDS = {
-  createdAt: "createdAt",
-  buyerFirstName: "buyerFirstName",
-  /** The 24-month expiry sweep's collection-group query (review-rules.ts). */
-  countsUntil: "countsUntil",
-} as const;
+export const REVIEW_FIELDS = { createdAt: "createdAt", buyerFirstName: "buyerFirstName" } as const;
 
 /** subscriptions/{uid}/payments: /abbonamento lists receipts newest first. */
 export const PAYMENT_FIELDS = { paidAt: "paidAt" } as const;
@@ -301,13 +290,6 @@ export const USER_RECORD_FIELDS = { userId: "userId" } as const;
 
 /** reports/{id}. */
 export const REPORT_FIELDS = { reporterId: "reporterId", status: "status", createdAt: "createdAt" } as const;
-
-/** decisions/{id}: the person's own list, and the admin's requests for review (pending, oldest first). */
-export const DECISION_FIELDS = {
-  subjectId: "subjectId",
-  appealPending: "appealPending",
-  appealedAt: "appealedAt",
-} as const;
 
 /** shopReviews/{uid}: the admin queue's query (pending, oldest first). */
 export const SHOP_REVIEW_FIELDS = { status: "status", submittedAt: "submittedAt" } as const;

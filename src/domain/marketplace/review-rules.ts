@@ -7,6 +7,9 @@ import type { Rating, RatingSummary } from "./rating.ts";
  * countsUntil on a counted review; reviewExpirySweep takes the due ones out of the average.
  */
 
+/** The review's field the expiry sweep's collection-group index orders (firestore.indexes.json). */
+export const REVIEW_COUNTS_UNTIL_FIELD = "countsUntil";
+
 /** Reviews the expiry sweep takes per page. */
 export const REVIEW_EXPIRY_PAGE_SIZE = 100;
 

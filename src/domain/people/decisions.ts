@@ -11,6 +11,13 @@ import { MODERATION_ACTION_LABELS, type ModerationAction, moderationActionSchema
  * decideAppeal); the person it concerns reads it, even while suspended.
  */
 
+/** decisions/{id}: its subject's own list, and the admin's requests for review (pending, oldest first). */
+export const DECISION_FIELDS = {
+  subjectId: "subjectId",
+  appealPending: "appealPending",
+  appealedAt: "appealedAt",
+} as const;
+
 export const DECISION_GROUNDS = [
   "illegal",
   "terms",
