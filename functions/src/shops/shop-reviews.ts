@@ -176,15 +176,6 @@ export async function decideShopReviewFor(
   // A refused shop (one that changed its name or Partita IVA and waited again may have offers out):
   // its open offers are withdrawn and each buyer told; the rules already refuse its chats and edits.
   if (input.decision === "refuse") await withdrawOpenOffersOf(deps, input.uid);
-  // The reasons in writing, in the app and by e-mail, and a review the shop may ask once (P2B art. 4).
-  if (input.decision === "refuse") {
-    await recordDecision(deps, {
-      subjectId: input.uid,
-      action: "refuse_shop",
-      grounds: ["shop_unverified"],
-      reasonText: input.reason,
-    });
-  }
   try {
     await deps.mail.send(
       composeEmail(email, {
@@ -195,6 +186,16 @@ export async function decideShopReviewFor(
     );
   } catch (error) {
     logger.warn("Shop decision e-mail not sent", { uid: input.uid, error: String(error) });
+  }
+  // After the decision's own e-mail: the reasons in the app (and by e-mail), and a review the shop
+  // may ask once (P2B art. 4).
+  if (input.decision === "refuse") {
+    await recordDecision(deps, {
+      subjectId: input.uid,
+      action: "refuse_shop",
+      grounds: ["shop_unverified"],
+      reasonText: input.reason,
+    });
   }
   return { ok: true };
 }
