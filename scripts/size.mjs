@@ -97,6 +97,10 @@ const ON_DEMAND = new Set([
   "src/lib/error-reporter.ts",
   // The shop's reviews, loaded by the shop page's first query.
   "src/data/shop-page.ts",
+  // The suspension notice's words, loaded only when the signed-in account is suspended.
+  "src/app/layouts/suspension-notice-body.tsx",
+  // Decisions with reasons and their reviews, loaded by /profile's first query of them and the admin queue's.
+  "src/data/decisions.ts",
   // 'Un'offerta per tutti' (its schemas and the products' similarity), loaded when a shop sends one on /browse.
   "src/data/group-offers.ts",
   // 'Attiva le notifiche' on the dashboards, loaded once the dashboard has rendered; the push device's
