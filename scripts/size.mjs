@@ -84,6 +84,9 @@ const ON_DEMAND = new Set([
   // The full Firestore SDK of every live listener (src/data/listen.ts): the session's users/{uid} once the
   // page is idle, the messages screen's once it has painted.
   "node_modules/firebase/firestore/dist/esm/index.esm.js",
+  // /profile's account records (decisions, reports, blocks), loaded once the page has rendered.
+  "src/features/profile/components/my-decisions.tsx",
+  "src/features/profile/components/trust-lists.tsx",
   // The emulators' App Check token maker, loaded with the first token (src/data/app-check.ts).
   "src/data/emulator-app-check-token.ts",
   // Firebase Functions, loaded by the first callable (src/data/callables.ts): a button's first tap.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { TokenWalletCard } from "@/components/tokens/token-wallet-card";
 import { Button } from "@/components/ui/button";
@@ -11,13 +11,27 @@ import { isVerifiedShop } from "@/domain/people/shop-status";
 import { PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useSaveProfile } from "./api/save-profile";
-import { MyDecisions } from "./components/my-decisions";
 import { NotificationPreferencesCard } from "./components/notification-preferences";
 import { PrivacyTools } from "./components/privacy-tools";
 import { ProfileDetails } from "./components/profile-details";
 import { ProfileForm } from "./components/profile-form";
-import { MyBlocks, MyReports } from "./components/trust-lists";
 import { initialProfileValues, shopReverification } from "./lib/profile-values";
+
+// What the account's records show (decisions, reports, blocks) loads once the page has rendered: each
+// reads its own list, and none is part of the profile's first screen.
+const MyDecisions = lazy(() =>
+  import("./components/my-decisions").then((module) => ({ default: module.MyDecisions })),
+);
+const TrustLists = lazy(() =>
+  import("./components/trust-lists").then((module) => ({
+    default: ({ uid }: { uid: string }) => (
+      <>
+        <module.MyReports uid={uid} />
+        <module.MyBlocks uid={uid} />
+      </>
+    ),
+  })),
+);
 
 /** `/profile` (signed-in users; the route guard guarantees the session): view, edit, logout. */
 export function ProfilePage() {
@@ -117,11 +131,14 @@ export function ProfilePage() {
       </Card>
       {deleting ? null : (
         <>
-          <MyDecisions uid={user.uid} />
+          <Suspense fallback={null}>
+            <MyDecisions uid={user.uid} />
+          </Suspense>
           <TokenWalletCard />
           <NotificationPreferencesCard uid={user.uid} userType={userData.userType} />
-          <MyReports uid={user.uid} />
-          <MyBlocks uid={user.uid} />
+          <Suspense fallback={null}>
+            <TrustLists uid={user.uid} />
+          </Suspense>
         </>
       )}
       <PrivacyTools onDeleting={setDeleting} onDeleted={handleDeleted} />
