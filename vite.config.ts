@@ -21,6 +21,10 @@ const START_FIRST_READS = fileURLToPath(new URL("./src/lib/start-first-reads.ts"
 const PAGE_QUERIES = fileURLToPath(new URL("./src/data/page-queries.ts", import.meta.url));
 const KEPT_SESSION = fileURLToPath(new URL("./src/lib/session/kept-session.ts", import.meta.url));
 const FIRST_READ_REGISTRY = fileURLToPath(new URL("./src/lib/first-read.ts", import.meta.url));
+const QUERY_CLIENT = fileURLToPath(new URL("./src/lib/query-client.ts", import.meta.url));
+const QUERY_CORE_CLIENT = fileURLToPath(
+  new URL("./node_modules/@tanstack/query-core/build/modern/queryClient.js", import.meta.url),
+);
 /**
  * The marketing pages (src/features/marketing/*-page.tsx): the landing in the entry, the others lazy, all
  * within the landing's budget (architecture §8), so what they import stays out of the session's chunks.
@@ -134,6 +138,22 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
   };
 }
 
+/**
+ * The app's query client (src/lib/query-client.ts: react-query's QueryClient, its caches, the app's
+ * defaults), loaded with the first page that reads data (src/lib/app-query-client.tsx) and needed whole
+ * by every such page: one chunk, not the five the bundler would cut from react-query's modules (each
+ * paying its own imports, exports and gzip). Not in the entry: the marketing pages read no data.
+ */
+function queryClientChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
+  let members: Set<string> | null = null;
+  return (id, ctx) => {
+    // What query-core's QueryClient imports (its caches, queries, mutations, managers), not react-query's
+    // index: that re-exports every hook, and the entry imports it for the context alone.
+    members ??= new Set([QUERY_CLIENT, ...closureOf(ctx, QUERY_CORE_CLIENT)]);
+    return members.has(id) ? "query-client" : null;
+  };
+}
+
 /** The build's name in error reports (src/config/release.ts): VICINO_RELEASE, else the short commit. */
 function release(): string {
   if (process.env.VICINO_RELEASE) return process.env.VICINO_RELEASE;
@@ -204,7 +224,10 @@ export default defineConfig(({ mode, command }) => ({
         entryFileNames: "assets/[hash].js",
         chunkFileNames: "assets/[hash].js",
         codeSplitting: {
-          groups: [{ name: sessionChunks(), debugName: "session", includeDependenciesRecursively: false }],
+          groups: [
+            { name: queryClientChunk(), debugName: "query-client", includeDependenciesRecursively: false },
+            { name: sessionChunks(), debugName: "session", includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
 import { LandingPage } from "@/features/marketing/landing-page";
+import { withQueryClientCode } from "@/lib/app-query-client";
 import { RootLayout } from "./layouts/root-layout";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
@@ -40,15 +41,24 @@ import {
 
 /**
  * A page loaded on first visit (React.lazy with a preload handle). Each loader reads its page as a
- * property of the imported module, a form the bundler sees through: it keeps only that export.
+ * property of the imported module, a form the bundler sees through: it keeps only that export. A page
+ * that reads data (all but the marketing pages) downloads the query client's code with its own and
+ * renders under the app's client (src/lib/app-query-client.tsx); the marketing pages read none, so
+ * their initial JS has no react-query (architecture §8).
  */
-function page(load: () => Promise<ComponentType>): LazyPage {
-  return lazyPage(() => load().then((component) => ({ default: component })));
+function page(load: () => Promise<ComponentType>, { readsData = true } = {}): LazyPage {
+  return lazyPage(() =>
+    readsData ? withQueryClientCode(load) : load().then((component) => ({ default: component })),
+  );
 }
 
-const BuyersPage = page(() => import("@/features/marketing/buyers-page").then((module) => module.BuyersPage));
-const MerchantsPage = page(() =>
-  import("@/features/marketing/merchants-page").then((module) => module.MerchantsPage),
+const BuyersPage = page(
+  () => import("@/features/marketing/buyers-page").then((module) => module.BuyersPage),
+  { readsData: false },
+);
+const MerchantsPage = page(
+  () => import("@/features/marketing/merchants-page").then((module) => module.MerchantsPage),
+  { readsData: false },
 );
 
 const AuthPage = page(() => import("@/features/auth/auth-page").then((module) => module.AuthPage));

@@ -1,8 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { LEGAL_CONTROLLER } from "@/domain/legal/legal";
 import { SUSPENSION_NOTICE } from "@/domain/people/first-paint-trust-texts";
-import { readScreensAgain } from "@/lib/query-client";
+import { loadQueryClientCode, useCreatedQueryClient } from "@/lib/app-query-client";
 import { useSession } from "@/lib/session/session-provider";
 
 /**
@@ -13,12 +12,14 @@ import { useSession } from "@/lib/session/session-provider";
 export function SuspensionNotice() {
   const { userData } = useSession();
   const suspended = Boolean(userData?.suspendedAt);
-  const client = useQueryClient();
+  const createdClient = useCreatedQueryClient();
   const wasSuspended = useRef(suspended);
   useEffect(() => {
-    if (suspended && !wasSuspended.current) readScreensAgain(client);
+    // No client yet: no screen has read anything. Its code is loaded once there is one.
+    const client = suspended && !wasSuspended.current ? createdClient() : undefined;
+    if (client) void loadQueryClientCode().then(({ readScreensAgain }) => readScreensAgain(client));
     wasSuspended.current = suspended;
-  }, [suspended, client]);
+  }, [suspended, createdClient]);
   if (!suspended) return null;
   return (
     <div role="alert" className="border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 sm:px-6">
