@@ -22,9 +22,23 @@ const PAGE_QUERIES = fileURLToPath(new URL("./src/data/page-queries.ts", import.
 const KEPT_SESSION = fileURLToPath(new URL("./src/lib/session/kept-session.ts", import.meta.url));
 const FIRST_READ_REGISTRY = fileURLToPath(new URL("./src/lib/first-read.ts", import.meta.url));
 const QUERY_CLIENT = fileURLToPath(new URL("./src/lib/query-client.ts", import.meta.url));
-const QUERY_CORE_CLIENT = fileURLToPath(
-  new URL("./node_modules/@tanstack/query-core/build/modern/queryClient.js", import.meta.url),
+const tanstack = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/@tanstack/${file}`, import.meta.url));
+/** query-core's QueryClient and QueryObserver, each with what it imports (their own modules, no index). */
+const QUERY_CORE = ["queryClient.js", "queryObserver.js"].map((file) =>
+  tanstack(`query-core/build/modern/${file}`),
 );
+/** react-query's `useQuery` (without its index, which re-exports every hook) and the options' helpers. */
+const QUERY_HOOKS = [
+  "useQuery.js",
+  "useBaseQuery.js",
+  "IsRestoringProvider.js",
+  "QueryErrorResetBoundary.js",
+  "errorBoundaryUtils.js",
+  "suspense.js",
+  "queryOptions.js",
+  "infiniteQueryOptions.js",
+].map((file) => tanstack(`react-query/build/modern/${file}`));
 /**
  * The marketing pages (src/features/marketing/*-page.tsx): the landing in the entry, the others lazy, all
  * within the landing's budget (architecture §8), so what they import stays out of the session's chunks.
@@ -141,15 +155,18 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
 /**
  * The app's query client (src/lib/query-client.ts: react-query's QueryClient, its caches, the app's
  * defaults), loaded with the first page that reads data (src/lib/app-query-client.tsx) and needed whole
- * by every such page: one chunk, not the five the bundler would cut from react-query's modules (each
- * paying its own imports, exports and gzip). Not in the entry: the marketing pages read no data.
+ * by every such page, with `useQuery` (and `queryOptions`) that all but /auth use: one chunk, not the
+ * eight the bundler would cut from react-query's modules (each paying its own imports, exports and gzip).
+ * Not in the entry: the marketing pages read no data (the context, QueryClientProvider.js, stays there).
  */
 function queryClientChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
   let members: Set<string> | null = null;
   return (id, ctx) => {
-    // What query-core's QueryClient imports (its caches, queries, mutations, managers), not react-query's
-    // index: that re-exports every hook, and the entry imports it for the context alone.
-    members ??= new Set([QUERY_CLIENT, ...closureOf(ctx, QUERY_CORE_CLIENT)]);
+    members ??= new Set([
+      QUERY_CLIENT,
+      ...QUERY_CORE.flatMap((start) => [...closureOf(ctx, start)]),
+      ...QUERY_HOOKS,
+    ]);
     return members.has(id) ? "query-client" : null;
   };
 }
