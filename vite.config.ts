@@ -6,7 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Rolldown } from "vite";
 import { firestoreLiteInteger } from "./scripts/bundle/firestore-lite-integer.ts";
 import { zodWithoutJsonSchema } from "./scripts/bundle/zod-without-json-schema.ts";
-import { serviceWorkerPlugin } from "./scripts/pwa/vite-plugin.ts";
+import { serviceWorkerDevPlugin, serviceWorkerPlugin } from "./scripts/pwa/vite-plugin.ts";
 import { localApiProxy } from "./scripts/stack/api-proxy.ts";
 import { parseEnv } from "./src/config/env-schema.ts";
 
@@ -186,7 +186,14 @@ function release(): string {
 }
 
 export default defineConfig(({ mode, command }) => ({
-  plugins: [zodWithoutJsonSchema(), firestoreLiteInteger(), react(), tailwindcss(), serviceWorkerPlugin()],
+  plugins: [
+    zodWithoutJsonSchema(),
+    firestoreLiteInteger(),
+    react(),
+    tailwindcss(),
+    serviceWorkerPlugin(),
+    serviceWorkerDevPlugin(),
+  ],
   // A build carries its environment parsed (src/config/env.ts): a bad .env fails the build, not the page.
   define: {
     __VICINO_RELEASE__: JSON.stringify(release()),

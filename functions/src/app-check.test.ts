@@ -80,6 +80,7 @@ describe("App Check on every callable", () => {
         "listShopReviews",
         "decideShopReview",
         "moderateReport",
+        "startSmokeRun",
         "reportContent",
         "setBlock",
         "startCheckout",

@@ -228,6 +228,7 @@ describe("deploy:check fails on each mistake", () => {
     expect(findings.map(({ rule, subject }) => `${rule} ${subject}`).sort()).toEqual([
       "ttl-policy firestore.indexes.json digestInbox.expireAt",
       "ttl-policy firestore.indexes.json magicLinks.expiresAt",
+      "ttl-policy firestore.indexes.json notificationState.expireAt",
       "ttl-policy firestore.indexes.json priceBuilds.expiresAt",
       "ttl-policy firestore.indexes.json priceDays.expiresAt",
       "ttl-policy firestore.indexes.json priceEntries.expiresAt",

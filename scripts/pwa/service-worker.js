@@ -4,9 +4,10 @@
 // - navigations go to the network first; when it is down, the Italian offline page answers;
 // - the hashed assets (/assets/*) and the precached files come from the cache first;
 // - nothing else is touched: other origins (Firestore, Auth, Functions, App Check), /api/ and
-//   Firebase's /__/ paths, and every non-GET request go straight to the network, never cached.
+//   Firebase's /__/ paths, and every non-GET request go straight to the network, never cached;
+// - push: shows the data-only message (push.js, put above this text by the build); a click opens its page.
 
-/* global PRECACHE, VERSION */
+/* global PRECACHE, VERSION, notificationFor, clickTarget */
 const CACHE = `vicino-${VERSION}`;
 const OFFLINE_PAGE = "/offline.html";
 
@@ -61,5 +62,37 @@ self.addEventListener("fetch", (event) => {
           return response;
         }),
     ),
+  );
+});
+
+function pushPayload(event) {
+  try {
+    return event.data ? event.data.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener("push", (event) => {
+  const shown = notificationFor(pushPayload(event));
+  if (shown) event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? "/", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((tabs) => {
+      const choice = clickTarget(
+        tabs.map((tab) => tab.url),
+        target,
+        self.location.origin,
+      );
+      const tab = choice.action === "open" ? undefined : tabs[choice.index];
+      if (choice.action === "focus" && tab) return tab.focus();
+      if (choice.action === "navigate" && tab)
+        return tab.navigate(target).then((moved) => (moved ?? tab).focus());
+      return self.clients.openWindow(target);
+    }),
   );
 });

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import type { Manifest, Plugin } from "vite";
 
 const WORKER_SOURCE = new URL("./service-worker.js", import.meta.url);
+/** The worker's pure push functions (an ES module for their tests; plain functions in the worker). */
+const PUSH_SOURCE = new URL("./push.js", import.meta.url);
 
 /** Always precached besides the entry: the shell, the offline page and what the manifest names. */
 export const SHELL_FILES = [
@@ -37,7 +39,8 @@ export function precacheList(manifest: Manifest): string[] {
 
 /** dist/sw.js: the precache list and a version (its hash, so each build replaces the old cache) above the worker. */
 export function serviceWorkerSource(precache: readonly string[]): string {
-  const worker = readFileSync(WORKER_SOURCE, "utf8");
+  const push = readFileSync(PUSH_SOURCE, "utf8").replace(/^export /gm, "");
+  const worker = `${push}\n${readFileSync(WORKER_SOURCE, "utf8")}`;
   const version = createHash("sha256")
     .update(JSON.stringify(precache))
     .update(worker)
@@ -63,6 +66,24 @@ export function serviceWorkerPlugin(): Plugin {
           ? String(asset.source)
           : readFileSync(join(dir, ".vite", "manifest.json"), "utf8");
       writeFileSync(join(dir, "sw.js"), serviceWorkerSource(precacheList(JSON.parse(manifestText))));
+    },
+  };
+}
+
+/**
+ * The dev server's /sw.js (npm start): the same worker with nothing precached, so turning notifications
+ * on works locally (push needs a worker) while the dev server's modules are never cached.
+ */
+export function serviceWorkerDevPlugin(): Plugin {
+  return {
+    name: "vicino-service-worker-dev",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use("/sw.js", (_request, response) => {
+        response.setHeader("Content-Type", "text/javascript; charset=utf-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.end(serviceWorkerSource([]));
+      });
     },
   };
 }

@@ -14,6 +14,7 @@ import { renderRoutes, stubbedRoutes, stubHeading } from "@/testing/render-route
 import { findToast } from "@/testing/toasts";
 
 vi.mock("@/data/auth", async () => (await import("@/testing/fake-data")).fakeAuthModule);
+vi.mock("@/data/push", () => ({ forgetThisDevice: async () => undefined }));
 vi.mock("@/data/users", async () => (await import("@/testing/fake-data")).fakeUsersModule);
 vi.mock("@/data/account", async () => (await import("@/testing/fake-data")).fakeFunctionsModule);
 vi.mock("@/data/email", async () => (await import("@/testing/fake-data")).fakeEmailModule);

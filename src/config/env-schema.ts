@@ -38,6 +38,8 @@ export const rawEnvSchema = z.object({
   VITE_FUNCTIONS_EMULATOR_PORT: port().default(5001),
   VITE_FUNCTIONS_REGION: z.string().trim().min(1).default(DEFAULT_REGION),
   VITE_APPCHECK_SITE_KEY: optionalText(),
+  /** The Web Push (VAPID) public key of the project's Cloud Messaging, for real projects. */
+  VITE_FIREBASE_VAPID_KEY: optionalText(),
 });
 
 export interface EmulatorEndpoint {
@@ -61,6 +63,8 @@ export interface AppEnv {
    * app sends an unsigned token instead, src/data/app-check.ts).
    */
   appCheckSiteKey?: string;
+  /** Cloud Messaging's Web Push key (a real project; the emulators register a local device instead). */
+  pushVapidKey?: string;
   /** Present when the app talks to the local emulators instead of a real project. */
   emulators?: {
     auth: EmulatorEndpoint & { url: string };
@@ -120,6 +124,7 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
     },
     functionsRegion: raw.VITE_FUNCTIONS_REGION,
     ...(raw.VITE_APPCHECK_SITE_KEY ? { appCheckSiteKey: raw.VITE_APPCHECK_SITE_KEY } : {}),
+    ...(raw.VITE_FIREBASE_VAPID_KEY ? { pushVapidKey: raw.VITE_FIREBASE_VAPID_KEY } : {}),
     ...(useEmulators
       ? {
           emulators: {

@@ -11,6 +11,7 @@ import {
   NOTIFICATION_LIST_LIMIT,
   NOTIFICATION_SETTINGS_IDS,
   type NotificationPreferences,
+  type NotificationPreferencesInput,
   notificationPreferencesSchema,
   notificationSchema,
   PREFERENCE_FIELDS,
@@ -92,7 +93,7 @@ export function subscribeToNotificationPreferences(
       return parsed.success ? parsed.data : null;
     },
     {
-      next: (value) => listener.next(value ?? { email: {} }),
+      next: (value) => listener.next(value ?? notificationPreferencesSchema.parse({})),
       error: listener.error,
     },
   );
@@ -101,12 +102,14 @@ export function subscribeToNotificationPreferences(
 /** Saves the e-mail switches (the whole set, as /profile shows it). */
 export async function saveNotificationPreferences(
   uid: string,
-  preferences: NotificationPreferences,
+  preferences: NotificationPreferencesInput,
 ): Promise<void> {
   const parsed = notificationPreferencesSchema.parse(preferences);
   await withFirestore((fs, db) =>
     fs.setDoc(settingsDoc(fs, db, uid, NOTIFICATION_SETTINGS_IDS.preferences), {
       [PREFERENCE_FIELDS.email]: parsed.email,
+      [PREFERENCE_FIELDS.push]: parsed.push,
+      [PREFERENCE_FIELDS.digest]: parsed.digest,
       [PREFERENCE_FIELDS.updatedAt]: fs.serverTimestamp(),
     }),
   );

@@ -39,6 +39,17 @@ describe("chat previews on this device", () => {
     expect(readChatPreview("req-2_shop-1")).toBeNull();
   });
 
+  it("keeps a deal's system line as such, and reads an unknown type as damaged", () => {
+    const system = { ...message(3), senderId: "system", senderName: "Vicino", type: "system" as const };
+    saveChatPreview("buyer-1", { ...chat("c1"), messages: [message(1), system] });
+    const kept = readChatPreview("c1")?.preview.messages ?? [];
+    expect(kept.map((item) => item.type)).toEqual([undefined, "system"]);
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? "{}");
+    stored.chats[0].messages[1].type = "image";
+    localStorage.setItem(KEY, JSON.stringify(stored));
+    expect(readChatPreview("c1")).toBeNull();
+  });
+
   it("keeps the newest messages and the last opened chats only, the latest first", () => {
     saveChatPreview("buyer-1", chat("c1", CHAT_PREVIEW_MAX_MESSAGES + 5));
     const kept = readChatPreview("c1")?.preview.messages ?? [];

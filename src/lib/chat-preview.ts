@@ -5,6 +5,7 @@ import {
   CHAT_PREVIEW_MAX_MESSAGES,
   DISPLAY_NAME_MAX_LENGTH,
 } from "@/domain/core/limits";
+import { MESSAGE_TYPE } from "@/domain/marketplace/message-type";
 
 /**
  * A copy, on this device, of the signed-in user's last opened conversations: who, what about, whether it
@@ -25,6 +26,8 @@ export type ChatPreviewMessage = {
   senderName: string;
   content: string;
   createdAt: Date;
+  /** A deal's note the server wrote ('system'), painted as such from the copy too; absent: a person's text. */
+  type?: typeof SYSTEM_TYPE;
 };
 
 export type ChatPreview = {
@@ -46,6 +49,7 @@ export type ChatPreview = {
 type Stored = { uid: string; chats: ChatPreview[] };
 
 const KEY = DEVICE_STORAGE_KEYS.chatPreviews;
+const SYSTEM_TYPE = MESSAGE_TYPE.system;
 const VERSION = 1;
 
 const isText = (value: unknown, max: number): value is string =>
@@ -53,11 +57,13 @@ const isText = (value: unknown, max: number): value is string =>
 
 function messageFrom(raw: unknown): ChatPreviewMessage | null {
   if (typeof raw !== "object" || raw === null) return null;
-  const { id, senderId, senderName, content, at } = raw as Record<string, unknown>;
+  const { id, senderId, senderName, content, at, type } = raw as Record<string, unknown>;
   if (!isText(id, 200) || !isText(senderId, 200) || !isText(content, CHAT_MESSAGE_MAX_LENGTH)) return null;
   if (typeof senderName !== "string" || senderName.length > DISPLAY_NAME_MAX_LENGTH) return null;
   if (typeof at !== "number" || !Number.isFinite(at)) return null;
-  return { id, senderId, senderName, content, createdAt: new Date(at) };
+  if (type !== undefined && type !== SYSTEM_TYPE) return null;
+  const message = { id, senderId, senderName, content, createdAt: new Date(at) };
+  return type === SYSTEM_TYPE ? { ...message, type } : message;
 }
 
 function chatFrom(raw: unknown): ChatPreview | null {

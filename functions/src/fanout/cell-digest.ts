@@ -5,17 +5,23 @@ import { geohashFieldName, isGeohashFieldPrecision } from "@/domain/geo/geo-cove
 import {
   cellInboxId,
   cellInboxSchema,
+  type InboxRequest,
   requestsHeardBy,
   shopIndexSchema,
 } from "@/domain/notifications/shop-reach";
 import type { CellTask } from "./digest-queue";
 
 /**
- * What happens to the shops that heard of requests in an hour: the seam where the digest is queued
- * today and a push notification will plug in (called once per page of shops, each shop once per cell
- * and category: the digest's task id and the notification's id keep a shop to one digest an hour).
+ * What happens to the shops that heard of requests: at the hour's end their digest is queued; for a
+ * request just published (a push task) they are pushed it (request-push.ts). Called once per page of
+ * shops, each shop once per cell and category: the tasks' ids and the notifications' ids keep a shop to
+ * one digest an hour and one push per request.
  */
-export type OnReach = (shops: readonly string[], windowKey: string) => Promise<void>;
+export type OnReach = (
+  shops: readonly string[],
+  windowKey: string,
+  requests: readonly InboxRequest[],
+) => Promise<void>;
 
 export interface CellDigestDeps {
   db: Firestore;
@@ -39,7 +45,13 @@ export async function reachCell(deps: CellDigestDeps, task: CellTask): Promise<s
         .get()
     ).data(),
   );
-  if (!inbox.success || inbox.data.requests.length === 0) return [];
+  // A push task looks at its one request; the hour's task at all of them.
+  const requests = task.requestId
+    ? (inbox.success ? inbox.data.requests : []).filter((request) => request.id === task.requestId)
+    : inbox.success
+      ? inbox.data.requests
+      : [];
+  if (requests.length === 0) return [];
   if (!isGeohashFieldPrecision(task.cell.length)) return [];
   const field = geohashFieldName(task.cell.length);
   const pageSize = deps.pageSize ?? FANOUT_SHOP_PAGE;
@@ -54,9 +66,9 @@ export async function reachCell(deps: CellDigestDeps, task: CellTask): Promise<s
   for (;;) {
     const shops = page.docs.flatMap((doc) => {
       const entry = shopIndexSchema.safeParse(doc.data());
-      return entry.success && requestsHeardBy(doc.id, entry.data, [inbox.data]).length > 0 ? [doc.id] : [];
+      return entry.success && requestsHeardBy(doc.id, entry.data, [{ requests }]).length > 0 ? [doc.id] : [];
     });
-    if (shops.length > 0) await deps.onReach(shops, task.windowKey);
+    if (shops.length > 0) await deps.onReach(shops, task.windowKey, requests);
     reached.push(...shops);
     const last = page.docs.at(-1);
     if (page.size < pageSize || !last) return reached;

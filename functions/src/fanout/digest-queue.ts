@@ -14,12 +14,20 @@ export const cellTaskSchema = z.object({
   cell: z.string().min(3).max(5),
   category: requestCategorySchema,
   windowKey,
+  /** A push task: this one request, at once, to the cell's shops that hear of it (request-push.ts). */
+  requestId: z.string().min(1).max(128).optional(),
 });
 export type CellTask = z.infer<typeof cellTaskSchema>;
 export const shopDigestTaskSchema = z.object({ uid: z.string().min(1).max(128), windowKey });
 export type ShopDigestTask = z.infer<typeof shopDigestTaskSchema>;
-/** A cell task first: a shop digest's payload has no cell. */
-export const digestTaskSchema = z.union([cellTaskSchema, shopDigestTaskSchema]);
+/** A closed shop's summary of the requests it heard of, due when it opens (request-push.ts). */
+export const openingTaskSchema = z.object({
+  uid: z.string().min(1).max(128),
+  opening: z.string().length(13),
+});
+export type OpeningTask = z.infer<typeof openingTaskSchema>;
+/** A cell task first: a shop digest's payload has no cell; an opening's has no windowKey. */
+export const digestTaskSchema = z.union([cellTaskSchema, openingTaskSchema, shopDigestTaskSchema]);
 export type DigestTask = z.infer<typeof digestTaskSchema>;
 
 export interface DigestQueue {
@@ -31,6 +39,15 @@ export interface DigestQueue {
   ): Promise<void>;
   /** One digest per shop and hour, due now (its hour has ended). */
   shops(uids: readonly string[], windowKey: string): Promise<void>;
+  /** One push task per cell of a request just published, due now. */
+  pushes(
+    cells: readonly string[],
+    category: RequestCategory,
+    windowKey: string,
+    requestId: string,
+  ): Promise<void>;
+  /** One summary per closed shop and opening, due at the opening. */
+  opening(uid: string, opening: { key: string; at: Date }): Promise<void>;
 }
 
 /** Seconds after the hour's end the cell tasks wait, so the hour's last fan-outs have landed. */
@@ -57,6 +74,23 @@ export function digestQueueOver(
     async shops(uids, key) {
       await Promise.all(
         uids.map((uid) => queue.enqueue({ uid, windowKey: key }, { id: taskIdFor(`digest:${uid}:${key}`) })),
+      );
+    },
+    async pushes(cells, category, key, requestId) {
+      await Promise.all(
+        cells.map((cell) =>
+          queue.enqueue(
+            { cell, category, windowKey: key, requestId },
+            { id: taskIdFor(`push:${cell}:${category}:${requestId}`) },
+          ),
+        ),
+      );
+    },
+    async opening(uid, opening) {
+      const delay = Math.max(0, Math.ceil((opening.at.getTime() - now().getTime()) / 1000));
+      await queue.enqueue(
+        { uid, opening: opening.key },
+        { id: taskIdFor(`opening:${uid}:${opening.key}`), scheduleDelaySeconds: delay },
       );
     },
   };

@@ -2,6 +2,11 @@ import type { Firestore } from "firebase-admin/firestore";
 import * as logger from "firebase-functions/logger";
 import { COLLECTIONS } from "@/domain/core/collections";
 import {
+  digestEmailIntervalMs,
+  NOTIFICATION_SETTINGS_IDS,
+  notificationPreferencesSchema,
+} from "@/domain/notifications/notifications";
+import {
   cellInboxId,
   cellInboxSchema,
   requestsHeardBy,
@@ -17,9 +22,11 @@ import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 import { cloudEmailQueue } from "../notifications/email-queue";
 import { requestsNearbyEvent } from "../notifications/events";
-import { type NotifyDeps, notify } from "../notifications/notify";
+import { type NotifyDeps, notificationSettingsRef, notify } from "../notifications/notify";
+import { pushSenderFor } from "../notifications/push-sender";
 import { reachCell } from "./cell-digest";
 import { cloudDigestQueue, type DigestTask, digestTaskSchema, type ShopDigestTask } from "./digest-queue";
+import { pushNewRequest, pushOpeningSummary, pushRecordRef } from "./request-push";
 
 export {
   type CellTask,
@@ -57,15 +64,22 @@ export async function deliverShopDigest(
   const heard = requestsHeardBy(task.uid, entry.data, inboxes);
   const first = heard[0];
   if (!first) return 0;
-  await notify(
-    deps,
-    requestsNearbyEvent({
-      merchantId: task.uid,
-      hourStart: new Date(`${task.windowKey}:00:00.000Z`),
-      count: heard.length,
-      firstProductName: first.productName,
-    }),
+  // E-mail is the fallback of push: the requests a push already carried to a device are not e-mailed,
+  // and the digest e-mail goes at most twice a day unless the shop chose hourly (its preferences).
+  const [settings, ...records] = await db.getAll(
+    notificationSettingsRef(db, task.uid, NOTIFICATION_SETTINGS_IDS.preferences),
+    ...heard.map((request) => pushRecordRef(db, task.uid, request.id)),
   );
+  const unpushed = heard.filter((_, index) => records[index]?.get("reached") !== true);
+  const preferences = notificationPreferencesSchema.safeParse(settings?.data() ?? {});
+  const event = requestsNearbyEvent({
+    merchantId: task.uid,
+    hourStart: new Date(`${task.windowKey}:00:00.000Z`),
+    count: heard.length,
+    firstProductName: (unpushed[0] ?? first).productName,
+    emailIntervalMs: digestEmailIntervalMs(preferences.success ? preferences.data.digest : undefined),
+  });
+  await notify(deps, unpushed.length === 0 ? { ...event, emailSkipped: true } : event);
   return heard.length;
 }
 
@@ -92,11 +106,27 @@ export const sendShopDigest = guardedTask<DigestTask>(
       return;
     }
     const db = adminDb();
+    const queue = cloudDigestQueue();
     if ("cell" in task.data) {
-      const queue = cloudDigestQueue();
-      // The seam: a push notification to the reached shops would be sent here, beside the digest.
-      const shops = await reachCell({ db, onReach: (uids, key) => queue.shops(uids, key) }, task.data);
-      logger.info("Cell digest", { shops: shops.length });
+      const pushing = task.data.requestId !== undefined;
+      const deps = { db, now: await clockFor(db), push: pushSenderFor(db), queue };
+      const shops = await reachCell(
+        {
+          db,
+          onReach: async (uids, key, requests) => {
+            const request = requests[0];
+            if (!pushing) await queue.shops(uids, key);
+            else if (request) await pushNewRequest(deps, uids, request);
+          },
+        },
+        task.data,
+      );
+      logger.info(pushing ? "Cell push" : "Cell digest", { shops: shops.length });
+      return;
+    }
+    if ("opening" in task.data) {
+      const reached = await pushOpeningSummary({ db, push: pushSenderFor(db) }, task.data);
+      logger.info("Opening summary", { reached });
       return;
     }
     const count = await deliverShopDigest(

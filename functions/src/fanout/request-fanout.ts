@@ -50,9 +50,9 @@ export function reachableRequest(
  * Publishing a request: it is merged into the hour inbox of each cell of its cover in its category
  * (digestInbox/{cell}_{category}_{hour}, shop-reach.ts: ≤ 30 merges in one batch, idempotent, so a
  * redelivered trigger adds nothing) and one task per cell, category and hour is queued for the hour's
- * end (its id makes a second enqueue a no-op). No shop is read: the cost of a publication does not grow
- * with the shops nearby; each cell's task finds its shops once an hour (cell-digest.ts). Returns the
- * cells written.
+ * end (its id makes a second enqueue a no-op), and one push task per cell due now (the shops' devices
+ * hear of it within a minute, request-push.ts). No shop is read: the cost of a publication does not grow
+ * with the shops nearby; each cell's task finds its shops (cell-digest.ts). Returns the cells written.
  */
 export async function fanOutRequest(
   deps: FanOutDeps,
@@ -80,6 +80,7 @@ export async function fanOutRequest(
     );
   await batch.commit();
   await deps.digests.cells(cells, request.category, window);
+  await deps.digests.pushes(cells, request.category, window.key, request.id);
   return cells;
 }
 

@@ -10,21 +10,25 @@ import { region } from "../lib/global-options";
 import { sized } from "../lib/sizing";
 import { type EmailTask, emailTaskSchema } from "./email-queue";
 import { deliverEmail, type EmailOutcome, type NotifyDeps } from "./notify";
+import { deliverPush } from "./push";
+import { type PushSender, pushSenderFor } from "./push-sender";
 
 /** Thrown for a delivery that failed, so Cloud Tasks tries the task again after its backoff. */
 export class EmailDeliveryRetry extends Error {}
 
 /**
- * One queued notification e-mail (email-queue.ts): deliverEmail claims it, sends it and marks it sent,
+ * One queued notification (email-queue.ts): first its push (push.ts deliverPush, once), then deliverEmail claims it, sends it and marks it sent,
  * or finds it sent, skipped or being sent already and does nothing. A failed delivery goes back to
  * pending and throws, so the queue retries it with backoff; after the last attempt the emailRetries
  * sweep is the net. The task holds only the notification's path.
  */
 export async function deliverQueuedEmail(
-  deps: NotifyDeps & { mail: MailTransport },
+  deps: NotifyDeps & { mail: MailTransport; push?: PushSender },
   task: EmailTask,
 ): Promise<EmailOutcome> {
-  const outcome = await deliverEmail(deps, deps.db.doc(task.path));
+  const ref = deps.db.doc(task.path);
+  if (deps.push) await deliverPush({ db: deps.db, push: deps.push }, ref);
+  const outcome = await deliverEmail(deps, ref);
   if (outcome === "failed") throw new EmailDeliveryRetry(`e-mail not delivered: ${task.path}`);
   return outcome;
 }
@@ -54,7 +58,10 @@ export const deliverNotificationEmail = guardedTask<EmailTask>(
       return;
     }
     const db = adminDb();
-    const outcome = await deliverQueuedEmail({ db, now: await clockFor(db), mail: smtpTransport }, task.data);
+    const outcome = await deliverQueuedEmail(
+      { db, now: await clockFor(db), mail: smtpTransport, push: pushSenderFor(db) },
+      task.data,
+    );
     logger.info("Notification e-mail", { outcome });
   },
 );

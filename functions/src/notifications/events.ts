@@ -193,6 +193,8 @@ export function requestsNearbyEvent(input: {
   hourStart: Date;
   count: number;
   firstProductName: string;
+  /** The shop's digest frequency (digestEmailIntervalMs): hourly or at most twice a day. */
+  emailIntervalMs?: number;
 }): NotificationEvent<"requests_nearby"> {
   return {
     uid: input.merchantId,
@@ -200,7 +202,7 @@ export function requestsNearbyEvent(input: {
     eventKey: input.hourStart.toISOString().slice(0, 13),
     params: { count: input.count, firstProductName: input.firstProductName },
     link: paths.browse.getHref(),
-    emailThrottle: { key: "digest", intervalMs: NOTIFICATION_DIGEST_INTERVAL_MS },
+    emailThrottle: { key: "digest", intervalMs: input.emailIntervalMs ?? NOTIFICATION_DIGEST_INTERVAL_MS },
   };
 }
 

@@ -17,6 +17,7 @@ import {
   notificationId,
   notificationKindSchema,
   notificationPreferencesSchema,
+  PUSH_STATUS,
   wantsEmail,
 } from "@/domain/notifications/notifications";
 import { appUrl } from "../email/config";
@@ -36,7 +37,9 @@ import { unsubscribeUrl } from "./unsubscribe-token";
  * Where the e-mail is sent: with `emailQueue` (production's callables, triggers and sweeps) it is handed
  * to the task queue and sent by deliverNotificationEmail (email-task.ts), so no caller waits on SMTP;
  * with `mail` alone it is sent inline (the mail task itself, the retries sweep, tests); with neither (the
- * seed) it stays pending.
+ * seed) it stays pending. The queued task is the notification's delivery: it first pushes it to the
+ * recipient's devices (push.ts deliverPush, when the seam's choice says so), and a push that reached a
+ * device stops the e-mail (e-mail is the fallback).
  */
 export interface NotifyDeps {
   db: Firestore;
@@ -56,6 +59,8 @@ export interface NotificationEvent<K extends NotificationKind = NotificationKind
   link: string;
   /** At most one e-mail per `intervalMs` for this user and key (a conversation, the digest). */
   emailThrottle?: { key: string; intervalMs: number };
+  /** No e-mail for this one (the digest of requests that push already carried). */
+  emailSkipped?: boolean;
 }
 
 /** What a delivery attempt did; with a queue, the e-mail step only reports it "queued". */
@@ -87,7 +92,7 @@ export function buildNotification(event: NotificationEvent, now: Date) {
     link: event.link,
     createdAt: Timestamp.fromDate(now),
     readAt: null,
-    emailStatus: NOTIFICATION_EMAIL_STATUS.pending,
+    emailStatus: event.emailSkipped ? NOTIFICATION_EMAIL_STATUS.skipped : NOTIFICATION_EMAIL_STATUS.pending,
     ...(event.emailThrottle ? { emailThrottle: event.emailThrottle } : {}),
   };
 }
@@ -179,7 +184,10 @@ async function claimEmail(deps: NotifyDeps, ref: DocumentReference): Promise<Cla
       lastEmailAt instanceof Timestamp &&
       throttled?.data()?.notificationId !== ref.id &&
       now.getTime() - lastEmailAt.toMillis() < throttle.intervalMs;
+    // E-mail is the fallback: a notification its push already carried to a device is not e-mailed.
+    const pushed = data[NOTIFICATION_FIELDS.pushStatus] === PUSH_STATUS.sent;
     const skip =
+      pushed ||
       typeof email !== "string" ||
       email === "" ||
       !wantsEmail(preferences.success ? preferences.data : undefined, kind) ||

@@ -102,6 +102,7 @@ export const ACCOUNT_DATA = {
   priceSummaries: { key: null, why: "prices summed up, nobody's" },
   priceBuilds: { key: null, why: "the summaries job's progress" },
   smokeRuns: { key: null, why: "the deploy smoke test's runs: a run id and two times, nobody's" },
+  devPushOutbox: { key: null, why: "the emulators' fake push sender's record only" },
 } as const satisfies Record<keyof typeof COLLECTIONS, AccountDataRule>;
 
 export type AccountDataCollection = keyof typeof ACCOUNT_DATA;

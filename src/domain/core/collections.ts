@@ -116,6 +116,8 @@ export const COLLECTIONS = {
   priceBuilds: "priceBuilds",
   /** smokeRuns/{runId}: the deploy smoke test's runs (functions/src/ops/smoke-run.ts); functions only. */
   smokeRuns: "smokeRuns",
+  /** devPushOutbox/{id}: the emulators' fake push sender's messages (push-sender.ts); closed by the rules. */
+  devPushOutbox: "devPushOutbox",
 } as const;
 
 /** The one document of testClock. */
@@ -144,6 +146,8 @@ export const SUBCOLLECTIONS = {
   notifications: "notifications",
   /** users/{uid}/notificationSettings/{preferences|presence} (notifications.ts). The owner writes, validated. */
   notificationSettings: "notificationSettings",
+  /** users/{uid}/devices/{deviceId}: one push token per browser (deviceSchema, push.ts). Owner writes; nobody else reads. */
+  devices: "devices",
   /**
    * profiles/{shopId}/reviews/{requestId}: one rated purchase with the buyer's first name (reviewSchema,
    * shop-page.ts). Written by completeTransaction only; any signed-in user reads them (the shop's page).

@@ -1,5 +1,6 @@
 /**
- * Every local storage key the app writes, in one place: the cookie page lists them (legal-cookies.ts).
+ * Every local storage key the app writes, in one place (the push keys beside it, push-device.ts, so the
+ * pages that never push leave them out): the cookie page lists them (legal-cookies.ts).
  * No imports: the session hint and the pending account type read it from the marketing pages' first
  * chunk, which must stay small (no zod).
  */

@@ -11,6 +11,8 @@ export const TTL_POLICIES = [
   { collection: COLLECTIONS.magicLinks, field: "expiresAt" },
   /** The end of a rate-limit window (functions/src/lib/rate-limit.ts). */
   { collection: COLLECTIONS.rateLimits, field: "expiresAt" },
+  /** A request pushed to a shop and a closed shop's summary, after a week (functions/src/fanout/request-push.ts). */
+  { collection: COLLECTIONS.notificationState, field: "expireAt" },
   /** A shop's hour inbox, two days after its digest (functions/src/fanout/request-fanout.ts). */
   { collection: COLLECTIONS.digestInbox, field: "expireAt" },
   /** Offer prices once no guidance window holds their day (priceDayExpiry, price-stats.ts): dead weight. */

@@ -1,5 +1,6 @@
 import { CHAT_PREVIEW_MAX_CHATS, CHAT_PREVIEW_MAX_MESSAGES } from "../core/limits.ts";
 import { PRODUCT_NAME } from "../core/product.ts";
+import { PUSH_STORAGE_KEYS } from "../core/push-device.ts";
 import { DEVICE_STORAGE_KEYS, type LegalText } from "./legal.ts";
 
 const APP = PRODUCT_NAME;
@@ -27,6 +28,8 @@ export const COOKIES_TEXT: LegalText = {
         `«${DEVICE_STORAGE_KEYS.pickupCodes}»: i codici di ritiro dei tuoi acquisti che hai aperto (con il loro QR, il prodotto, il negozio e la scadenza della prenotazione), per mostrarli al negozio anche senza connessione; restano solo su questo dispositivo e si cancellano dopo il ritiro, alla scadenza della prenotazione, quando esci o quando accede un altro account.`,
         `«${DEVICE_STORAGE_KEYS.userCopy}»: una copia del tuo profilo (nome, ruolo, token, dati del negozio), per aprire le pagine subito mentre l'app lo aggiorna; resta solo su questo dispositivo e si cancella quando esci o quando accede un altro account.`,
         `«${DEVICE_STORAGE_KEYS.deviceSession}»: una copia del codice di accesso temporaneo della tua sessione (valido al massimo un'ora) e del tuo account (nome, e-mail), con il codice di App Check di questo dispositivo, per leggere i tuoi dati appena apri una pagina, prima che il servizio di accesso sia caricato; resta solo su questo dispositivo, si aggiorna quando il codice si rinnova e si cancella quando esci.`,
+        `«${PUSH_STORAGE_KEYS.pushDevice}»: se hai attivato le notifiche, il codice con cui questo dispositivo le riceve, per toglierlo quando le disattivi o esci; si cancella allora.`,
+        `«${PUSH_STORAGE_KEYS.pushPromptDismissedAt}»: quando hai risposto «Non ora» alla proposta di attivare le notifiche, per non riproportela per qualche giorno.`,
       ],
     },
     {

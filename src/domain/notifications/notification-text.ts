@@ -22,6 +22,8 @@ export type NotificationParams = {
   hold_ending: { merchantName: string; productName: string; until: string };
   pickup_missed: { merchantName: string; productName: string };
   deal_closed: { productName: string; side: "customer" | "merchant" };
+  /** count > 1: the summary of the requests that arrived while the shop was closed. */
+  new_request: { productName: string; count: number };
 };
 
 /** A text cut to `max` characters with an ellipsis. */
@@ -102,6 +104,18 @@ export function notificationText<K extends NotificationKind>(
             ? "Nessun ritiro è stato verificato entro 14 giorni: l'accordo è chiuso. Se cerchi ancora, rinnova la richiesta."
             : "Nessun ritiro è stato verificato entro 14 giorni: l'accordo è chiuso e l'articolo non è più da tenere da parte.",
       };
+    case "new_request": {
+      const count = Number(p.count);
+      return count > 1
+        ? {
+            title: `${count} nuove richieste vicino a te`,
+            body: `Arrivate mentre eri chiuso, tra queste «${product("productName")}». Guarda se puoi fare un'offerta.`,
+          }
+        : {
+            title: `Nuova richiesta vicino a te: ${product("productName")}`,
+            body: "Tocca per fare la tua offerta.",
+          };
+    }
     case "conversation_closed":
       return {
         title: `Conversazione chiusa: «${product("productName")}»`,

@@ -33,6 +33,12 @@ export const NOTIFICATION_KINDS = [
   "pickup_missed",
   /** An accepted deal closed unverified after DEAL_OPEN_MS (→ buyer and shop). */
   "deal_closed",
+  /**
+   * One new request near the shop, in its categories, on the shop's devices within a minute of its
+   * publication (push only: the hourly `requests_nearby` keeps the bell and the e-mail); while the shop
+   * is closed, one summary when it opens (push.ts pushTiming).
+   */
+  "new_request",
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -51,6 +57,7 @@ export const NOTIFICATION_KIND = {
   holdEnding: "hold_ending",
   pickupMissed: "pickup_missed",
   dealClosed: "deal_closed",
+  newRequest: "new_request",
 } as const satisfies Record<string, NotificationKind>;
 
 const MINUTE_MS = 60 * 1000;
@@ -141,7 +148,12 @@ export const NOTIFICATION_FIELDS = {
   /** Tries of the emailRetries sweep that failed, and when the next one is due (status `waiting`). */
   emailAttempts: "emailAttempts",
   emailRetryAt: "emailRetryAt",
+  /** Whether its push reached a device (PUSH_STATUS): "sent" stops its e-mail (the e-mail is the fallback). */
+  pushStatus: "pushStatus",
 } as const;
+
+/** What the push step of a notification did: reached a device, or not (none wanted, none reached). */
+export const PUSH_STATUS = { sent: "sent", none: "none" } as const;
 
 /** notificationState/throttle-{uid}-{key}: {uid, lastEmailAt, notificationId: whose e-mail set it} (functions only). */
 export const NOTIFICATION_STATE_FIELDS = { uid: "uid", lastEmailAt: "lastEmailAt" } as const;
@@ -154,21 +166,50 @@ export const NOTIFICATION_SETTINGS_IDS = {
   presence: "presence",
 } as const;
 
-/** E-mail preferences: one switch per kind (in the app they are always shown). Missing = on. */
+/** How often a shop's digest of nearby requests may go by e-mail: twice a day unless it chose hourly. */
+export const DIGEST_FREQUENCIES = ["twice_daily", "hourly"] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+
+/**
+ * The owner's choices: one e-mail switch and one push switch per kind (in the app they are always shown;
+ * missing = on), and the digest's e-mail frequency.
+ */
 export const notificationPreferencesSchema = z.object({
   email: z.partialRecord(notificationKindSchema, z.boolean()).default({}),
+  push: z.partialRecord(notificationKindSchema, z.boolean()).default({}),
+  digest: z.enum(DIGEST_FREQUENCIES).default("twice_daily"),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+/** The preferences as written (missing fields take their defaults). */
+export type NotificationPreferencesInput = z.input<typeof notificationPreferencesSchema>;
 
 export const PRESENCE_FIELDS = { lastSeenAt: "lastSeenAt" } as const;
-export const PREFERENCE_FIELDS = { email: "email", updatedAt: "updatedAt" } as const;
+export const PREFERENCE_FIELDS = {
+  email: "email",
+  push: "push",
+  digest: "digest",
+  updatedAt: "updatedAt",
+} as const;
+
+/** The digest e-mail's least interval for a frequency (twice a day by default). */
+export function digestEmailIntervalMs(frequency: DigestFrequency | undefined): number {
+  return frequency === "hourly" ? HOUR_MS : 12 * HOUR_MS;
+}
+
+/** Whether `kind` goes to the user's devices (every kind on until switched off). */
+export function wantsPush(
+  preferences: NotificationPreferencesInput | undefined,
+  kind: NotificationKind,
+): boolean {
+  return preferences?.push?.[kind] !== false;
+}
 
 /** Whether `kind` goes by e-mail for a user with these preferences (everything is on until switched off). */
 export function wantsEmail(
-  preferences: NotificationPreferences | undefined,
+  preferences: NotificationPreferencesInput | undefined,
   kind: NotificationKind,
 ): boolean {
-  return preferences?.email[kind] !== false;
+  return preferences?.email?.[kind] !== false;
 }
 
 /** The deterministic id of the notification an event produces: retries land on the same document. */
@@ -190,12 +231,13 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
   offer_rejected: { label: "Offerte non accettate", audience: "merchant" },
   deal_cancelled: { label: "Accordi annullati", audience: "merchant" },
   requests_nearby: {
-    label: "Nuove richieste vicino al negozio (al massimo una email all'ora)",
+    label: "Riepilogo delle nuove richieste vicino al negozio",
     audience: "merchant",
   },
   message_received: { label: "Nuovi messaggi quando non sei nell'app", audience: "both" },
   conversation_closed: { label: "Conversazioni chiuse dai moderatori", audience: "both" },
   deal_closed: { label: "Accordi chiusi senza ritiro", audience: "both" },
+  new_request: { label: "Ogni nuova richiesta vicino al negozio, appena pubblicata", audience: "merchant" },
 };
 
 /** The bell's and the preferences' Italian words. */
@@ -207,9 +249,9 @@ export const NOTIFICATION_MESSAGES = {
   loadError: "Non è stato possibile caricare le notifiche.",
   markAllRead: "Segna tutte come lette",
   unreadSuffix: "non letta",
-  preferencesTitle: "Notifiche via email",
+  preferencesTitle: "Notifiche",
   preferencesIntro:
-    "Le notifiche restano sempre visibili nella campanella dell'app. Scegli quali vuoi ricevere anche per email.",
+    "Le notifiche restano sempre visibili nella campanella dell'app. Scegli quali vuoi ricevere anche per email e sul dispositivo: ciò che arriva sul dispositivo non ti viene ripetuto per email.",
   preferencesSaved: "Preferenze delle notifiche salvate",
   preferencesSave: "Salva preferenze",
   preferencesSaving: "Salvataggio…",

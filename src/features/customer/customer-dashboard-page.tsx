@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo } from "react";
 import { Link } from "react-router";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { buttonClasses } from "@/components/ui/button";
@@ -27,6 +27,11 @@ import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestCards } from "./components/request-cards";
 import { StatsGrid } from "./components/stats-grid";
 import { customerStats } from "./lib/customer-stats";
+
+// 'Attiva le notifiche' (components/push), loaded once the dashboard has rendered.
+const PushPrompt = lazy(() =>
+  import("@/components/push/push-prompt").then((module) => ({ default: module.PushPrompt })),
+);
 
 /** /customer (spec §2): greeting, tokens, stats from the buyer's requests and offers, latest requests. */
 export function CustomerDashboardPage() {
@@ -58,6 +63,12 @@ export function CustomerDashboardPage() {
         <FirstRequestWelcome />
       ) : (
         <>
+          {/* Once a request is out (publishing leads here), offers may come at any time: ask then. */}
+          {uid && (requestList?.length ?? 0) > 0 ? (
+            <Suspense fallback={null}>
+              <PushPrompt uid={uid} audience="buyer" />
+            </Suspense>
+          ) : null}
           <TalkToAlgoLink />
           {failed ? (
             <ErrorState

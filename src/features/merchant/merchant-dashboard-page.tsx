@@ -30,6 +30,11 @@ import { UnmetDemand } from "./components/unmet-demand";
 
 const NO_CATEGORIES: readonly RequestCategory[] = [];
 
+// 'Attiva le notifiche' (components/push), loaded once the dashboard has rendered.
+const PushPrompt = lazy(() =>
+  import("@/components/push/push-prompt").then((module) => ({ default: module.PushPrompt })),
+);
+
 // Only a shop not verified yet sees the verification steps (the form, the address field, the e-mail
 // proof): their code loads then, not with every verified shop's dashboard (docs/lighthouse.md).
 const ShopVerificationPanel = lazy(() =>
@@ -87,6 +92,9 @@ function ShopDashboard({ uid, own }: { uid: string; own: readonly RequestCategor
   return (
     <>
       {location.isDefault ? <LocationNotice /> : null}
+      <Suspense fallback={null}>
+        <PushPrompt uid={uid} audience="shop" />
+      </Suspense>
       <PlanCard uid={uid} />
       <ShopLists uid={uid} lists={lists} scope={scope} own={own} onScope={onScope} />
     </>

@@ -15,6 +15,7 @@ import { renderApp } from "@/testing/render-app";
 import { findToast } from "@/testing/toasts";
 
 vi.mock("@/data/auth", async () => (await import("@/testing/fake-data")).fakeAuthModule);
+vi.mock("@/data/push", () => ({ forgetThisDevice: async () => undefined }));
 vi.mock("@/data/users", async () => (await import("@/testing/fake-data")).fakeUsersModule);
 vi.mock("@/data/account", async () => (await import("@/testing/fake-data")).fakeFunctionsModule);
 vi.mock("@/data/email", async () => (await import("@/testing/fake-data")).fakeEmailModule);

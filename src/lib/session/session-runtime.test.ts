@@ -32,6 +32,8 @@ vi.mock("@/data/users", () => ({
 vi.mock("./session-hint", () => ({ setSessionHint: vi.fn() }));
 const previews = vi.hoisted(() => ({ keepChatPreviewsOf: vi.fn() }));
 vi.mock("../chat-preview", () => previews);
+const push = vi.hoisted(() => ({ forgetThisDevice: vi.fn(async () => undefined) }));
+vi.mock("@/data/push", () => push);
 
 const { nextSnapshot, startSession, signOutSession } = await import("./session-runtime");
 const { validDeviceSession } = await import("@/data/device-session");
@@ -136,6 +138,22 @@ describe("the chats kept on this device", () => {
     previews.keepChatPreviewsOf.mockReset();
     await signOutSession();
     expect(previews.keepChatPreviewsOf).toHaveBeenCalledWith(null);
+  });
+});
+
+describe("this browser's push device at sign-out", () => {
+  it("is removed before Auth signs out (the rules still know its owner), and a failure does not stop it", async () => {
+    const { signOut } = await import("@/data/auth");
+    const before = vi.mocked(signOut).mock.calls.length;
+    const order: string[] = [];
+    push.forgetThisDevice.mockImplementationOnce(async () => void order.push("device"));
+    vi.mocked(signOut).mockImplementationOnce(async () => void order.push("auth"));
+    await signOutSession();
+    expect(order).toEqual(["device", "auth"]);
+
+    push.forgetThisDevice.mockRejectedValueOnce(new Error("offline"));
+    await signOutSession();
+    expect(vi.mocked(signOut).mock.calls.length - before).toBe(2);
   });
 });
 

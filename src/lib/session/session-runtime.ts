@@ -79,6 +79,9 @@ export function nextSnapshot(current: SessionSnapshot, next: SessionSnapshot): S
 }
 
 export async function signOutSession(): Promise<void> {
+  // This browser's push device leaves first, while the rules still know its owner (src/data/push.ts,
+  // loaded here and when notifications are turned on or off).
+  await import("@/data/push").then((push) => push.forgetThisDevice()).catch(Boolean);
   await signOut();
   setSessionHint(false);
   clearDeviceSession();

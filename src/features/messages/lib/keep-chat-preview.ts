@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { Message } from "@/domain/marketplace/message";
+import { MESSAGE_TYPE } from "@/domain/marketplace/message-type";
 import { type ChatPreview, saveChatPreview } from "@/lib/chat-preview";
 
 type Shown = Omit<ChatPreview, "messages"> & { messages: readonly Message[] };
@@ -34,12 +35,13 @@ export function useKeepChatPreview(uid: string, shown: Shown | null): void {
       title: shown.title || null,
       closed: shown.closed || null,
       dealNote: shown.dealNote || null,
-      messages: shown.messages.map(({ id, senderId, senderName, content, createdAt }) => ({
+      messages: shown.messages.map(({ id, senderId, senderName, content, createdAt, type }) => ({
         id,
         senderId,
         senderName,
         content,
         createdAt,
+        ...(type === MESSAGE_TYPE.system ? { type } : {}),
       })),
     });
   }, [uid, version]);
