@@ -24,13 +24,14 @@ const FIRST_READ_REGISTRY = fileURLToPath(new URL("./src/lib/first-read.ts", imp
 const QUERY_CLIENT = fileURLToPath(new URL("./src/lib/query-client.ts", import.meta.url));
 const tanstack = (file: string) =>
   fileURLToPath(new URL(`./node_modules/@tanstack/${file}`, import.meta.url));
-/** query-core's QueryClient and QueryObserver, each with what it imports (their own modules, no index). */
-const QUERY_CORE = ["queryClient.js", "queryObserver.js"].map((file) =>
+/** query-core's client and its observers, each with what it imports (their own modules, no index). */
+const QUERY_CORE = ["queryClient.js", "queryObserver.js", "mutationObserver.js"].map((file) =>
   tanstack(`query-core/build/modern/${file}`),
 );
-/** react-query's `useQuery` (without its index, which re-exports every hook) and the options' helpers. */
+/** react-query's `useQuery`, `useMutation` (not its index: it re-exports every hook), the options' helpers. */
 const QUERY_HOOKS = [
   "useQuery.js",
+  "useMutation.js",
   "useBaseQuery.js",
   "IsRestoringProvider.js",
   "QueryErrorResetBoundary.js",
@@ -155,8 +156,8 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
 /**
  * The app's query client (src/lib/query-client.ts: react-query's QueryClient, its caches, the app's
  * defaults), loaded with the first page that reads data (src/lib/app-query-client.tsx) and needed whole
- * by every such page, with `useQuery` (and `queryOptions`) that all but /auth use: one chunk, not the
- * eight the bundler would cut from react-query's modules (each paying its own imports, exports and gzip).
+ * by every such page, with `useQuery` and `useMutation` that nearly all use: one chunk, not the nine the
+ * bundler would cut from react-query's modules (each paying its own imports, exports and gzip).
  * Not in the entry: the marketing pages read no data (the context, QueryClientProvider.js, stays there).
  */
 function queryClientChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {

@@ -151,18 +151,17 @@ const ON_DEMAND = new Set([
 
 /**
  * Routes still short of the 10 % room (architecture §8), each with the most it may weigh until it has the
- * room (the check then fails, so that the exception goes). The marketing pages and /make-offer left this
- * list when the query client left the entry and its modules became one chunk (src/lib/app-query-client.tsx,
- * vite.config.ts).
+ * room (the check then fails, so that the exception goes). The marketing pages, /customer and /make-offer
+ * left this list when the query client left the entry and its modules (with useQuery and useMutation)
+ * became one chunk (src/lib/app-query-client.tsx, vite.config.ts).
  *
- * /customer and a request's page came back 0.2-1.3 kB over 270 kB when the deal's end (the hold's
- * fingerprint, the rating on the buyer's cards) and the account guard's messages landed beside the cuts
- * that made the room (/customer at 270.2 kB once the query client left the entry and the push prompt came); the next cut (the accept dialog and the rating form on demand, or the
- * marketplace messages split by page) has not been made yet. Their caps leave 0.3 kB for the
- * build-to-build variance seen between clean clones.
+ * A request's page came back 0.3-1.3 kB over 270 kB when the deal's end (the hold's fingerprint, the
+ * rating on the buyer's cards) and the account guard's messages landed beside the cuts that made the
+ * room; the next cut (the accept dialog and the rating form on demand, or the marketplace messages split
+ * by page) has not been made yet. Its cap leaves 0.3 kB for the build-to-build variance seen between
+ * clean clones.
  */
 const ROOM_EXCEPTIONS = {
-  "/customer": 270.7 * KB,
   "/requests/:requestId": 271.7 * KB,
 };
 
