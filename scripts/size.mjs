@@ -147,6 +147,18 @@ const ON_DEMAND = new Set([
   "src/data/request-life.ts",
   // The shop verification steps, loaded on /merchant only for a shop not verified yet.
   "src/features/merchant/components/shop-verification-panel.tsx",
+  // The shop's catalogue (src/data/catalogue.ts), loaded by its first read (/catalogo, the feed's matches);
+  // the CSV import and its parser, loaded on the first tap on 'Importa da CSV'.
+  "src/data/catalogue.ts",
+  "src/features/catalogue/components/csv-import.tsx",
+  // The feed's 'Ce l'hai a …' (the catalogue's lookup), loaded once the feed has painted.
+  "src/features/browse/lib/catalogue-lookup.ts",
+  // 'Di solito risponde entro …' (shopStats/{uid}, areaStats/{cell}), read after an offer card, a shop's
+  // page or the shop's dashboard has painted; on the buyer's cards its code loads then too.
+  "src/data/shop-stats.ts",
+  "src/components/marketplace/response-time.tsx",
+  // 'Un'offerta per tutti' on /browse (the group's form), loaded on the first tap on it.
+  "src/features/browse/components/group-offer-form.tsx",
 ]);
 
 /**

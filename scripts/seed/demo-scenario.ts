@@ -31,7 +31,7 @@ export interface DemoSummary {
 /** What a shop puts in an offer, besides whom and what it is for. */
 type OfferTerms = Pick<
   SubmitOfferInput,
-  "price" | "description" | "estimatedDeliveryTime" | "deliveryOptions"
+  "price" | "description" | "estimatedDeliveryTime" | "deliveryOptions" | "origin"
 >;
 
 export async function runDemoScenario(
@@ -72,7 +72,8 @@ export async function runDemoScenario(
 
   const ids = DEMO_REQUEST_IDS;
 
-  // Actions follow each other in time, as they would happen.
+  // Actions follow each other in time, as they would happen. In the second week the shops answer from
+  // notifications and their catalogues (the offers' origin), and faster: /admin/mercato's before/after.
 
   // Completed: running shoes, bought from the sport shop and rated 5.
   await publish("runningShoes", at(1));
@@ -196,6 +197,7 @@ export async function runDemoScenario(
 
   await publish("lamp", at(10));
   const lamp = await offer(shop1, ids.lamp, at(10, 3), {
+    origin: "notifica",
     price: 39,
     description: "Lampada LED con tre temperature di colore e morsetto.",
     estimatedDeliveryTime: "2 giorni",
@@ -204,6 +206,7 @@ export async function runDemoScenario(
   await say(shop1, lamp.conversationId, at(10, 3.1), "Consegna gratuita in zona Tortona.");
   // A second shop's pending offer on the lamp: the buyer has two offers to choose between.
   const lampIsola = await offer(shop2, ids.lamp, at(10, 7), {
+    origin: "notifica",
     price: 55,
     description: "Lampada LED con braccio snodabile e base con ricarica wireless.",
     estimatedDeliveryTime: "1 giorno",
@@ -217,6 +220,7 @@ export async function runDemoScenario(
 
   await publish("iphone", at(12));
   const iphone = await offer(shop1, ids.iphone, at(12, 2), {
+    origin: "catalogo",
     price: 429,
     description: "Ricondizionato grado A, batteria 89%, garanzia 12 mesi.",
     estimatedDeliveryTime: "Oggi",
@@ -227,6 +231,7 @@ export async function runDemoScenario(
 
   await publish("charger", at(13));
   const charger = await offer(shop1, ids.charger, at(13, 1), {
+    origin: "catalogo",
     price: 34,
     description: "Caricatore GaN 65 W con due porte USB-C.",
     estimatedDeliveryTime: "Disponibile subito",

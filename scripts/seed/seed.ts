@@ -5,6 +5,7 @@ import { reconcileMarketRollups } from "../../functions/src/analytics/reconcile"
 import { configureFirestore } from "../../functions/src/lib/admin";
 import { AdminSeedWriter } from "./admin-writer";
 import { AuthEmulator, type NewAccount } from "./auth-emulator";
+import { seedCatalogues } from "./catalogues";
 import { type DemoSummary, runDemoScenario } from "./demo-scenario";
 import { seedPastPrices } from "./past-prices";
 import { verifySeededData } from "./verify";
@@ -68,6 +69,8 @@ export async function playDemoScenario(
       }),
     );
     const summary = await runDemoScenario(writer, now);
+    // The demo shops' catalogues: the feed's 'Ce l'hai a …' from the first start.
+    await seedCatalogues(db, now);
     // The market dashboard's rollups for the scenario's days (its two weeks and a day), as the nightly
     // reconciliation would leave them: /admin/mercato has numbers from the first start.
     await reconcileMarketRollups({ db, now: () => now, days: 15 });

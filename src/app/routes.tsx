@@ -35,9 +35,8 @@ import {
 // frame, each object with `path: paths.x.path`, `access`, `element: <X />` (and `shell: <Y />`) a route
 // (any formatting), listed in the order its report prints.
 //
-// Declarative routing (useRoutes inside <BrowserRouter>), not the data router: data lives in
-// react-query, and createBrowserRouter's loader/action machinery would add ~16 kB gzip to the
-// marketing pages' 120 kB budget (architecture §8).
+// Declarative routing (useRoutes inside <BrowserRouter>), not the data router: data lives in react-query,
+// and createBrowserRouter's loader/action would add ~16 kB gzip to the marketing pages (architecture §8).
 
 const BuyersPage = plain(() =>
   import("@/features/marketing/buyers-page").then((module) => module.BuyersPage),
@@ -75,6 +74,7 @@ const MakeOfferPage = page(() =>
   import("@/features/offers/make-offer-page").then((module) => module.MakeOfferPage),
 );
 const OffersPage = page(() => import("@/features/offers/offers-page").then((module) => module.OffersPage));
+const CataloguePage = page(() => import("@/features/catalogue/catalogue-page").then((m) => m.CataloguePage));
 const SubscriptionPage = page(() =>
   import("@/features/subscription/subscription-page").then((module) => module.SubscriptionPage),
 );
@@ -194,6 +194,7 @@ export const appRoutes: readonly AppRoute[] = [
     preload: MakeOfferPage.preload,
   },
   { path: paths.offers.path, access: "merchant", element: <OffersPage />, preload: OffersPage.preload },
+  { path: paths.catalogue.path, access: "merchant", element: <CataloguePage /> },
   {
     path: paths.subscription.path,
     access: "shop",

@@ -48,6 +48,8 @@ export const paths = {
     voiceHref: (requestId: string) => `/make-offer/${encodeURIComponent(requestId)}?voce=1`,
   },
   offers: fixed("/offers"),
+  /** 'Il tuo catalogo': the shop's products with a price (merchants only). */
+  catalogue: fixed("/catalogo"),
   /** The shop's plan; `offerta` brings back to the offer being written when the plan had lapsed. */
   subscription: {
     path: "/abbonamento",

@@ -14,13 +14,14 @@ import {
   updateDoc,
   where,
 } from "firebase/firestore/lite";
-import type { SubmitOfferOutput } from "@/domain/boundary/callables";
+import type { SubmitOfferInput, SubmitOfferOutput } from "@/domain/boundary/callables";
 import { COLLECTIONS, OFFER_FIELDS } from "@/domain/core/collections";
 import { type ShopMonth, shopMonthId, shopMonthSchema } from "@/domain/market/shop-funnel";
 import type { GroupOfferInput, GroupOfferOutput } from "@/domain/marketplace/group-offer";
 import { type Offer, type OfferTerms, offerIdFor } from "@/domain/marketplace/offer";
 import { pendingOfferUpdate } from "@/domain/marketplace/offer-document";
 import type { OfferFormData } from "@/domain/marketplace/offer-form";
+import type { OfferOrigin } from "@/domain/marketplace/offer-origin";
 import { OFFER_STATUS, type OfferStatus } from "@/domain/marketplace/state-machine";
 import { countUpToLimit, getLiteDb, liteQuery } from "./firestore-lite";
 import { type MerchantOfferRow, withRequests, withRequestsForTitles } from "./merchant-offer-rows";
@@ -145,10 +146,12 @@ export type SaveOfferInput = {
   merchantId: string;
   form: OfferFormData;
   aiGenerated?: boolean;
+  /** Where the form was opened from (a new offer records it; an edit leaves it). */
+  origin?: OfferOrigin;
 };
 
 /** submitOffer, loaded on first use so the offer lists do not carry Cloud Functions' SDK. */
-async function submitOfferCallable(terms: OfferTerms): Promise<SubmitOfferOutput> {
+async function submitOfferCallable(terms: SubmitOfferInput): Promise<SubmitOfferOutput> {
   const { submitOffer } = await import("./deals");
   return submitOffer(terms);
 }
@@ -171,7 +174,7 @@ export async function sendGroupOffer(input: GroupOfferInput): Promise<GroupOffer
 export async function saveOffer(
   input: SaveOfferInput,
   /** The app's database and callable by default; tests pass their own. */
-  deps: { db?: Firestore; submit?: (terms: OfferTerms) => Promise<SubmitOfferOutput> } = {},
+  deps: { db?: Firestore; submit?: (terms: SubmitOfferInput) => Promise<SubmitOfferOutput> } = {},
 ): Promise<{ offerId: string; conversationId: string }> {
   const db = deps.db ?? (await getLiteDb());
   const offerId = offerIdFor(input.requestId, input.merchantId);
@@ -189,10 +192,11 @@ export async function saveOffer(
   };
   const offerRef = doc(db, COLLECTIONS.offers, offerId);
   const existing = await getDoc(offerRef);
-  if (!existing.exists()) return (deps.submit ?? submitOfferCallable)(terms);
+  const submit = () => (deps.submit ?? submitOfferCallable)({ ...terms, origin: input.origin ?? "feed" });
+  if (!existing.exists()) return submit();
   const status = existing.get(OFFER_FIELDS.status) as OfferStatus;
   // An offer that expired with the request: submitOffer replaces it if the buyer renewed the request.
-  if (status === OFFER_STATUS.expired) return (deps.submit ?? submitOfferCallable)(terms);
+  if (status === OFFER_STATUS.expired) return submit();
   if (status !== OFFER_STATUS.pending) throw new OfferNotEditableError(status);
   await updateDoc(offerRef, pendingOfferUpdate(terms, serverTimestamp, deleteField));
   return { offerId, conversationId: offerId };

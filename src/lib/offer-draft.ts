@@ -11,6 +11,8 @@ export type OfferDraft = {
   additionalNotes: string;
   aiGenerated: boolean;
   holdChoice?: string;
+  /** 'catalogo' when the shop's catalogue filled it (the feed's 'Ce l'hai a …'). */
+  origin?: string;
 };
 
 const key = (requestId: string) => `vicino.offerDraft.${requestId}`;
@@ -40,6 +42,7 @@ export function readOfferDraft(requestId: string): OfferDraft | null {
       estimatedDeliveryTime: String(value.estimatedDeliveryTime ?? ""),
       additionalNotes: String(value.additionalNotes ?? ""),
       aiGenerated: value.aiGenerated === true,
+      ...(value.origin ? { origin: String(value.origin) } : {}),
     };
   } catch {
     return null;

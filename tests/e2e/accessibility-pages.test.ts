@@ -44,6 +44,7 @@ const SHOP = [
   "/browse",
   "/make-offer/demo-req-chitarra",
   "/offers",
+  "/catalogo",
   "/abbonamento",
   `/messages/${LAMP_CHAT}`,
   "/profile",

@@ -151,8 +151,19 @@ const deps = (at: number) => ({ db: db(), now: () => new Date(at) });
 /** The notification e-mails' queue: nobody is mailed here. */
 const noQueue = { enqueue: async () => {} };
 
+/** Offers come from the feed, a notification and the catalogue in turn (the page shares them by origin). */
+const ORIGINS = ["feed", "notifica", "catalogo"] as const;
+let offered = 0;
+
 async function offer(shop: string, requestId: string, at: number) {
-  const terms = { requestId, price: 50, description: "Disponibile in negozio", deliveryOptions: ["pickup"] };
+  const origin = ORIGINS[offered++ % ORIGINS.length];
+  const terms = {
+    requestId,
+    price: 50,
+    description: "Disponibile in negozio",
+    deliveryOptions: ["pickup"],
+    origin,
+  };
   await m.submit.submitOfferCall(shop, terms, { ...deps(at), emailQueue: noQueue });
 }
 
@@ -244,6 +255,8 @@ describe("market rollups", () => {
     expect(board.totals?.completed).toBeGreaterThan(0);
     expect(board.totals?.verified).toBeGreaterThan(0);
     expect(board.totals?.unanswered).toBeGreaterThan(2);
+    expect(board.totals?.offersFromNotification).toBeGreaterThan(0);
+    expect(board.totals?.offersFromCatalogue).toBeGreaterThan(0);
     await expectPageEqualsBruteForce({ shops: false });
   });
 

@@ -66,6 +66,17 @@ describe("the demo seed", () => {
     const board = marketDashboard(months, { period: 30, today: marketDay(new Date()) });
     expect(board.totals).toMatchObject({ published: 12, offers: 11, completed: 2 });
     expect(board.unansweredByComune.map((row) => row.label)).toContain("Milano");
+    // The second week's offers came from notifications and the catalogue, and the first ones faster.
+    expect(board.totals).toMatchObject({ offersFromNotification: 2, offersFromCatalogue: 2 });
+    const week = marketDashboard(months, { period: 7, today: marketDay(new Date()) });
+    expect(week.totals?.medianMinutes).toBeLessThan(week.previousMedianMinutes ?? 0);
+  });
+
+  it("leaves a response time for the shops that answered 5 times, and their catalogues", async () => {
+    const stats = await read(`${COLLECTIONS.shopStats}/${DEMO_SHOP_1.uid}`);
+    expect(stats.responseBucket).toEqual(expect.any(String));
+    const catalogue = await db.collection(`users/${DEMO_SHOP_1.uid}/catalogue`).get();
+    expect(catalogue.size).toBeGreaterThan(0);
   });
 
   it("closes the deals as acceptOffer, rejectOffer and completeTransaction do", async () => {

@@ -8,7 +8,7 @@ import { deleteApp } from "firebase-admin/app";
 import { type DocumentData, FieldValue, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../src/domain/core/collections";
-import { ERROR_MESSAGES } from "../../src/domain/core/common-messages";
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from "../../src/domain/core/common-messages";
 import { MAX_OPEN_OFFERS_PER_REQUEST } from "../../src/domain/core/limits";
 import { requestGeoFields } from "../../src/domain/geo/geo-cover";
 import { GROUP_OFFER_MESSAGES } from "../../src/domain/marketplace/group-offer-messages";
@@ -138,6 +138,40 @@ beforeEach(async () => {
   await seedRequest();
 });
 
+describe("submitOffer: where the offer came from and how fast", () => {
+  it("records the origin from a closed list and refuses any other, in Italian", async () => {
+    // An unknown origin is bad input like any other field (the form never sends one).
+    expect(await rejection(call({ ...TERMS, origin: "bot" }, SHOP))).toMatchObject({
+      code: "invalid-argument",
+      message: VALIDATION_MESSAGES.invalidData,
+    });
+    expect(await read(`offers/${OFFER_ID}`)).toBeUndefined();
+    await call({ ...TERMS, origin: "catalogo" }, SHOP);
+    expect((await read(`offers/${OFFER_ID}`))?.origin).toBe("catalogo");
+  });
+
+  it("keeps the shop's and its area's response times, and shows a bucket from 5 answers", async () => {
+    // Published 7 minutes ago (a shop without opening hours counts every minute).
+    const now = Date.now();
+    await seedRequest("active", { createdAt: Timestamp.fromMillis(now - 7 * 60_000) });
+    await call(TERMS, SHOP);
+    const stats = await read(`${COLLECTIONS.shopStats}/${SHOP}`);
+    // One answer: no bucket yet, only the area it will be compared with.
+    expect(stats).toEqual({ responseBucket: null, area: expect.stringMatching(/^u0n/) });
+    const samples = (await read(`${COLLECTIONS.responseSamples}/${SHOP}`))?.samples;
+    expect(samples).toEqual([{ at: expect.any(Number), minutes: 7 }]);
+    expect((await read(`${COLLECTIONS.responseSamples}/area-${stats?.area}`))?.samples).toHaveLength(1);
+
+    // Four earlier answers of the last days, then this one: the median is within 15 minutes.
+    const earlier = [5, 9, 40, 600].map((minutes, i) => ({ at: now - (i + 1) * 86_400_000, minutes }));
+    await db().doc(`${COLLECTIONS.responseSamples}/${SHOP}`).set({ samples: earlier });
+    const second = (await read(`requests/${REQUEST}`)) ?? {};
+    await db().doc("requests/req-2").set(second);
+    await call({ ...TERMS, requestId: "req-2" }, SHOP);
+    expect((await read(`${COLLECTIONS.shopStats}/${SHOP}`))?.responseBucket).toBe("15m");
+  });
+});
+
 describe("submitOffer", () => {
   it("writes the pending offer and its conversation, with the names and product from the server", async () => {
     // A client that tries to name itself, the buyer or another buyer: all ignored.
@@ -168,6 +202,8 @@ describe("submitOffer", () => {
       status: "pending",
       aiGenerated: false,
       holdChoice: "nextClose",
+      // Sent without an origin: the feed's.
+      origin: "feed",
       createdAt: expect.any(Timestamp),
       updatedAt: offer?.createdAt,
     });

@@ -11,6 +11,7 @@ import {
   MARKET_PRIVACY_MIN_REQUESTS,
   marketDay,
   planLapsedAt,
+  shiftDay,
 } from "../../src/domain/market/market-rollups";
 
 /**
@@ -87,6 +88,10 @@ function totalsOf(requests: RawRequest[]) {
     quickShare: published ? quick / published : null,
     offers,
     offersPerRequest: published ? offers / published : null,
+    ...originsOf(
+      requests.flatMap((request) => request.offers),
+      offers,
+    ),
     accepted: requests.flatMap((request) => request.offers).filter((offer) => offer.acceptedAt).length,
     completed: requests.filter((request) => request.status === "completed").length,
     verified: requests.filter((request) => request.verified).length,
@@ -94,6 +99,18 @@ function totalsOf(requests: RawRequest[]) {
     p90Minutes: nearestRank(minutes, 90),
     activeShops: new Set(requests.flatMap((request) => request.offers.map((offer) => offer.merchantId))).size,
     unanswered: published - minutes.length,
+  };
+}
+
+/** The offers made from a notification and from the catalogue, counted and shared. */
+function originsOf(offers: DocumentData[], total: number) {
+  const fromNotification = offers.filter((offer) => offer.origin === "notifica").length;
+  const fromCatalogue = offers.filter((offer) => offer.origin === "catalogo").length;
+  return {
+    offersFromNotification: fromNotification,
+    offersFromCatalogue: fromCatalogue,
+    notificationShare: total ? fromNotification / total : null,
+    catalogueShare: total ? fromCatalogue / total : null,
   };
 }
 
@@ -119,14 +136,19 @@ function groups(requests: RawRequest[], keyOf: (request: RawRequest) => [string,
 export function bruteForceDashboard(raw: Raw, filter: MarketFilter, now: Date): MarketDashboard {
   const days = daysEnding(filter.today, filter.period);
   const inPeriod = (day: string) => days.includes(day);
-  const requests = raw.requests.filter(
+  const selected = raw.requests.filter(
     (request) =>
       request.status !== "awaiting_email" &&
-      inPeriod(request.day) &&
       (filter.comune === undefined || comuneKey(request.comune) === filter.comune) &&
       (filter.category === undefined || request.category === filter.category),
   );
+  const requests = selected.filter((request) => inPeriod(request.day));
   const totals = totalsOf(requests);
+  // The period just before, of the same length: only when the page loads it (90 days at most).
+  const before = daysEnding(shiftDay(days[0] ?? filter.today, -1), filter.period);
+  const previous = totalsOf(selected.filter((request) => before.includes(request.day)));
+  const previousMedianMinutes =
+    filter.period * 2 <= 90 && !small(previous.published) ? previous.medianMinutes : null;
   const byCategory = groups(requests, (request) => [request.category, request.category]);
   const byComune = groups(requests, (request) => [comuneKey(request.comune), request.comune]);
   const newShops = raw.users.filter((user) => {
@@ -145,6 +167,7 @@ export function bruteForceDashboard(raw: Raw, filter: MarketFilter, now: Date): 
         : { day, published: sum.published, quickShare: sum.quickShare };
     }),
     totals: small(totals.published) ? null : totals,
+    previousMedianMinutes,
     shops: { newShops, lapsedPlans },
     unansweredByCategory: byCategory.rows,
     unansweredByComune: byComune.rows,

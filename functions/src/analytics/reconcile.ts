@@ -79,6 +79,9 @@ async function addRequest(db: Firestore, id: string, data: DocumentData, cells: 
     const at = asDate(offer.get(OFFER_FIELDS.createdAt));
     if (at && (!first || at < first)) first = at;
     if (asDate(offer.get("acceptedAt"))) cell.accepted += 1;
+    const origin = offer.get("origin");
+    if (origin === "notifica") cell.offersFromNotification += 1;
+    if (origin === "catalogo") cell.offersFromCatalogue += 1;
     shops.add(shopKey(String(offer.get(OFFER_FIELDS.merchantId))));
   }
   cell.shops = [...shops].sort();

@@ -17,6 +17,7 @@ import {
 } from "@/domain/market/market-rollups";
 import { marketShardId } from "@/domain/market/market-shards";
 import { shopMonthId, shopMonthOf } from "@/domain/market/shop-funnel";
+import type { OfferOrigin } from "@/domain/marketplace/offer-origin";
 import { REQUEST_STATUS } from "@/domain/marketplace/state-machine";
 
 /**
@@ -126,13 +127,16 @@ export function stageOfferSubmitted(
   writer: RollupWriter,
   db: Firestore,
   request: DocumentData,
-  offer: { merchantId: string; at: Date; first: boolean },
+  offer: { merchantId: string; at: Date; first: boolean; origin?: OfferOrigin },
 ): void {
   stageShop(writer, db, offer.merchantId, offer.at, "offers");
   const cell = requestCell(request);
   const createdAt = asDate(request.createdAt);
   if (!cell || !(createdAt instanceof Date)) return;
   const fields: DocumentData = { offers: one(), shops: FieldValue.arrayUnion(shopKey(offer.merchantId)) };
+  // Where the offer came from (the dashboard's shares): a notification or the shop's catalogue.
+  if (offer.origin === "notifica") fields.offersFromNotification = one();
+  if (offer.origin === "catalogo") fields.offersFromCatalogue = one();
   if (offer.first) {
     const minutes = minutesBetween(createdAt, offer.at);
     fields.withOffer = one();

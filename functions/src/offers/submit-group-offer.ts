@@ -35,7 +35,7 @@ export async function submitGroupOfferFor(
   // One after another: each its own transaction, so a refusal or a contended request stays its own.
   for (const requestId of requestIds) {
     try {
-      const sent = await submitOfferFor(uid, { ...terms, requestId }, deps);
+      const sent = await submitOfferFor(uid, { ...terms, requestId, origin: "feed" }, deps);
       results.push({ requestId, sent: true, offerId: sent.offerId });
     } catch (error) {
       if (!(error instanceof HttpsError))

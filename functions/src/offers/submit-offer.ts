@@ -53,6 +53,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { recordOfferPrice } from "../market/price-stats";
+import { recordResponseTime } from "../market/response-times";
 import { cloudEmailQueue } from "../notifications/email-queue";
 import { offerReceivedEvent, productNameOf } from "../notifications/events";
 import { deliverAfterCommit, type NotifyingDeps, stageNotification } from "../notifications/notify";
@@ -160,9 +161,11 @@ export async function submitOfferFor(
   // The market dashboard's counts, recorded after the commit (analytics/rollups.ts).
   let rollup: RollupStaging | undefined;
   let price: (() => Promise<void>) | undefined;
+  let response: (() => Promise<void>) | undefined;
   const result = await db.runTransaction(async (tx) => {
     rollup = undefined;
     price = undefined;
+    response = undefined;
     const { merchant, requestSnap, request } = await readOfferable(tx, db, uid, input.requestId, deps.now());
     // One offer per shop and request; one that expired with the request is replaced once it is renewed.
     const earlier = await tx.get(targetRef);
@@ -222,12 +225,20 @@ export async function submitOfferFor(
       const first = !(Number(requestSnap.get(REQUEST_FIELDS.offerCount)) > 0);
       const requestData = requestSnap.data() ?? {};
       rollup = (writer) =>
-        stageOfferSubmitted(writer, db, requestData, { merchantId: uid, at: now.toDate(), first });
+        stageOfferSubmitted(writer, db, requestData, {
+          merchantId: uid,
+          at: now.toDate(),
+          first,
+          origin: input.origin,
+        });
     }
     // The price aggregates, recorded after the commit like the rollups (market/price-stats.ts).
     const priceRequest = requestSnap.data() ?? {};
     price = () =>
       recordOfferPrice(db, priceRequest, { offerId, merchantId: uid, price: input.price, at: now.toDate() });
+    // The shop's response time, from the request reaching it to this offer (market/response-times.ts).
+    const shop = { uid, weeklyHours: merchant.weeklyHours, location: merchant.location };
+    response = () => recordResponseTime(db, shop, priceRequest, now.toDate());
     // One conversation per offer: a leftover one (from before offers were callables) is reopened.
     // With the buyer's collected / missed holds as they stand: a plain count for this shop's deal panel.
     tx.set(conversationRef(db, offerId), {
@@ -257,6 +268,7 @@ export async function submitOfferFor(
     deliverAfterCommit(deps, [result.notification]),
     recordAfterCommit(db, rollup),
     price?.(),
+    response?.(),
   ]);
   return result.output;
 }

@@ -101,6 +101,9 @@ export const ACCOUNT_DATA = {
   priceDays: { key: null, why: "prices summed up by day, nobody's" },
   priceSummaries: { key: null, why: "prices summed up, nobody's" },
   priceBuilds: { key: null, why: "the summaries job's progress" },
+  responseSamples: { key: byId, onDeletion: "deleted" },
+  shopStats: { key: byId, onDeletion: "deleted" },
+  areaStats: { key: null, why: "an area's coarse response time, nobody's" },
   smokeRuns: { key: null, why: "the deploy smoke test's runs: a run id and two times, nobody's" },
   devPushOutbox: { key: null, why: "the emulators' fake push sender's record only" },
 } as const satisfies Record<keyof typeof COLLECTIONS, AccountDataRule>;

@@ -6,6 +6,7 @@ import { FEEDBACK_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "../core/limits.ts";
 import { userTypeSchema } from "../core/user-type.ts";
 import { acceptedTermsSchema } from "../marketplace/accepted-terms.ts";
 import { offerTermsSchema } from "../marketplace/offer.ts";
+import { offerOriginSchema } from "../marketplace/offer-origin.ts";
 import { RATING_UNCOUNTED_REASONS, ratingSchema } from "../marketplace/rating.ts";
 import { publicProfileSchema } from "../people/user.ts";
 
@@ -29,7 +30,8 @@ export type PurchaseTokensOutput = z.infer<typeof purchaseTokensOutputSchema>;
  * both sides see and the product come from the server's documents, so they are not part of the input
  * (extra keys are dropped). The offer and its conversation share the id {requestId}_{uid}.
  */
-export const submitOfferInputSchema = offerTermsSchema;
+/** The offer's terms and where the shop made it from (offerOriginSchema: a closed list). */
+export const submitOfferInputSchema = offerTermsSchema.extend({ origin: offerOriginSchema.default("feed") });
 export type SubmitOfferInput = z.input<typeof submitOfferInputSchema>;
 export const submitOfferOutputSchema = z.object({ offerId: idSchema, conversationId: idSchema });
 export type SubmitOfferOutput = z.infer<typeof submitOfferOutputSchema>;

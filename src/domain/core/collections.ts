@@ -114,6 +114,15 @@ export const COLLECTIONS = {
   priceDays: "priceDays",
   priceSummaries: "priceSummaries",
   priceBuilds: "priceBuilds",
+  /**
+   * responseSamples/{uid} and responseSamples/area-{gh5}: a shop's (an area's) newest response times
+   * (responseSamplesSchema, response-time.ts), kept by submitOffer; functions only.
+   */
+  responseSamples: "responseSamples",
+  /** shopStats/{uid}: a shop's coarse response time (responseStatsSchema); functions write, signed-in users read. */
+  shopStats: "shopStats",
+  /** areaStats/{gh5}: an area's coarse response time, beside a shop's own on its dashboard; as shopStats. */
+  areaStats: "areaStats",
   /** smokeRuns/{runId}: the deploy smoke test's runs (functions/src/ops/smoke-run.ts); functions only. */
   smokeRuns: "smokeRuns",
   /** devPushOutbox/{id}: the emulators' fake push sender's messages (push-sender.ts); closed by the rules. */
@@ -128,6 +137,11 @@ export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 export const SUBCOLLECTIONS = {
   /** conversations/{id}/messages/{id} (messageSchema, message.ts). */
   messages: "messages",
+  /**
+   * users/{uid}/catalogue/{slot}: the shop's products with a price (catalogueProductSchema,
+   * catalogue.ts); the owner reads and writes them, slots 'p00'-'p99' only.
+   */
+  catalogue: "catalogue",
   /** users/{uid}/tokenLedger/{id}: one entry per token spend or credit (functions only). */
   tokenLedger: "tokenLedger",
   /**

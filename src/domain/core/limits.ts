@@ -136,6 +136,13 @@ export const MERCHANT_ZONE_RADIUS_KM = 10;
 export const MERCHANT_ZONE_COUNT_CAP = 50;
 /** Nearby requests listed on the merchant dashboard. */
 export const MERCHANT_DASHBOARD_NEARBY_REQUESTS = 5;
+/**
+ * Products a shop keeps in its catalogue ('Il tuo catalogo'): the rules allow exactly this many slots
+ * (product ids 'p00'-'p99', firestore.rules), and the feed reads them all to find matches.
+ */
+export const MAX_CATALOGUE_PRODUCTS = 100;
+/** Rows one CSV import may hold (a header and up to the catalogue's size). */
+export const MAX_CATALOGUE_CSV_BYTES = 200_000;
 /** Radius the browse page starts with. */
 export const DEFAULT_BROWSE_RADIUS_KM = 10;
 /** Requests per page of the merchant feed (the bench's page). */

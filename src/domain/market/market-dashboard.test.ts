@@ -110,6 +110,39 @@ describe("marketDashboard", () => {
     expect(board.days[0]).toEqual({ day: "2026-11-22", published: 0, quickShare: null });
   });
 
+  it("shares the offers by origin, and compares the time to the first offer with the period before", () => {
+    const withOrigins = months(
+      cell({
+        day: "2026-11-28",
+        comune: "Milano",
+        category: "casa",
+        published: 4,
+        withOffer: 4,
+        offers: 8,
+        offersFromNotification: 2,
+        offersFromCatalogue: 4,
+        firstOfferMinutes: { "15": 3, "40": 1 },
+      }),
+      // The week before: slower.
+      cell({
+        day: "2026-11-18",
+        comune: "Milano",
+        category: "casa",
+        published: 3,
+        withOffer: 3,
+        offers: 3,
+        firstOfferMinutes: { "120": 2, "600": 1 },
+      }),
+    );
+    const week = marketDashboard(withOrigins, { period: 7, today });
+    expect(week.totals).toMatchObject({ notificationShare: 0.25, catalogueShare: 0.5, medianMinutes: 15 });
+    expect(week.previousMedianMinutes).toBe(120);
+    // 90 days: the 90 before are not loaded, so no comparison.
+    expect(marketDashboard(withOrigins, { period: 90, today }).previousMedianMinutes).toBeNull();
+    // Under 3 requests before: hidden.
+    expect(marketDashboard(data, { period: 7, today }).previousMedianMinutes).toBeNull();
+  });
+
   it("filters by comune and category, and hides groups under 3 requests", () => {
     expect(marketDashboard(data, { period: 7, today, category: "sport" }).totals).toBeNull();
     const milano = marketDashboard(data, { period: 90, today, comune: "milano" });

@@ -2,10 +2,12 @@ import type { RequestCategory } from "../core/enums.ts";
 import {
   comuneKey,
   daysEnding,
+  MARKET_MAX_PERIOD_DAYS,
   MARKET_PRIVACY_MIN_REQUESTS,
   type MarketCell,
   type MarketMonth,
   type MarketPeriod,
+  shiftDay,
 } from "./market-rollups.ts";
 
 /**
@@ -42,6 +44,11 @@ export interface MarketTotals {
   offers: number;
   /** offers / published (null with none published). */
   offersPerRequest: number | null;
+  offersFromNotification: number;
+  offersFromCatalogue: number;
+  /** Shares (0..1) of the offers made from a notification and from the catalogue (null: no offers). */
+  notificationShare: number | null;
+  catalogueShare: number | null;
   accepted: number;
   completed: number;
   verified: number;
@@ -65,6 +72,12 @@ export interface MarketDashboard {
   days: MarketDayPoint[];
   /** Null when the selection holds 1 or 2 requests (privacy). */
   totals: MarketTotals | Hidden;
+  /**
+   * The median time to the first offer in the period just before (the same length, the same comune
+   * and category): the before/after of a change such as notifications or the catalogue. Null when
+   * hidden, without offers, or older than the page loads (MARKET_MAX_PERIOD_DAYS).
+   */
+  previousMedianMinutes: number | null;
   /** Shops verified and plans lapsed in the period (all of Italy: a shop has no one comune or category). */
   shops: { newShops: number; lapsedPlans: number };
   /** Requests without offers by category and by comune, most first; small groups left out. */
@@ -116,6 +129,8 @@ function sumCells(cells: readonly MarketCell[]): MarketTotals {
     withOffer: 0,
     offeredWithin24h: 0,
     offers: 0,
+    offersFromNotification: 0,
+    offersFromCatalogue: 0,
     accepted: 0,
     completed: 0,
     verified: 0,
@@ -128,10 +143,13 @@ function sumCells(cells: readonly MarketCell[]): MarketTotals {
     for (const shop of cell.shops) shops.add(shop);
   }
   const per = (value: number) => (totals.published > 0 ? value / totals.published : null);
+  const ofOffers = (value: number) => (totals.offers > 0 ? value / totals.offers : null);
   return {
     ...totals,
     quickShare: per(totals.offeredWithin24h),
     offersPerRequest: per(totals.offers),
+    notificationShare: ofOffers(totals.offersFromNotification),
+    catalogueShare: ofOffers(totals.offersFromCatalogue),
     medianMinutes: histogramPercentile(minutes, 50),
     p90Minutes: histogramPercentile(minutes, 90),
     activeShops: shops.size,
@@ -168,12 +186,15 @@ export function marketDashboard(
   const days = daysEnding(filter.today, filter.period);
   const first = days[0] ?? filter.today;
   const inPeriod = (day: string) => day >= first && day <= filter.today;
-  const cells = cellsOf(months).filter(
+  const selected = cellsOf(months).filter(
     (cell) =>
-      inPeriod(cell.day) &&
       (filter.comune === undefined || comuneKey(cell.comune) === filter.comune) &&
       (filter.category === undefined || cell.category === filter.category),
   );
+  const cells = selected.filter((cell) => inPeriod(cell.day));
+  const before = shiftDay(first, -filter.period);
+  const previous = sumCells(selected.filter((cell) => cell.day >= before && cell.day < first));
+  const previousKnown = filter.period * 2 <= MARKET_MAX_PERIOD_DAYS && !isHiddenGroup(previous.published);
   const byDay = new Map<string, MarketCell[]>();
   for (const cell of cells) byDay.set(cell.day, [...(byDay.get(cell.day) ?? []), cell]);
   const points = days.map((day): MarketDayPoint => {
@@ -204,6 +225,7 @@ export function marketDashboard(
   return {
     days: points,
     totals: isHiddenGroup(totals.published) ? null : totals,
+    previousMedianMinutes: previousKnown ? previous.medianMinutes : null,
     shops,
     unansweredByCategory: byCategory.rows,
     unansweredByComune: byComune.rows,

@@ -129,6 +129,9 @@ export const marketCellSchema = z.object({
   offeredWithin24h: count.default(0),
   /** Offers received (one per shop and request). */
   offers: count.default(0),
+  /** Of the offers, those made from a notification ('notifica') and filled from the catalogue ('catalogo'). */
+  offersFromNotification: count.default(0),
+  offersFromCatalogue: count.default(0),
   /** Offers accepted (a deal; a cancelled deal stays counted). */
   accepted: count.default(0),
   /** Requests completed (the sale happened in the shop). */
@@ -162,6 +165,8 @@ export function emptyMarketCell(address: MarketCellAddress): MarketCell {
     withOffer: 0,
     offeredWithin24h: 0,
     offers: 0,
+    offersFromNotification: 0,
+    offersFromCatalogue: 0,
     accepted: 0,
     completed: 0,
     verified: 0,

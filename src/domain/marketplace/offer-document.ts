@@ -1,4 +1,5 @@
 import { type NewOfferInput, newOfferInputSchema, type OfferTerms, offerTermsSchema } from "./offer.ts";
+import type { OfferOrigin } from "./offer-origin.ts";
 import { DEFAULT_HOLD_CHOICE } from "./pickup-hold.ts";
 import { INITIAL_OFFER_STATUS } from "./state-machine.ts";
 
@@ -7,7 +8,12 @@ import { INITIAL_OFFER_STATUS } from "./state-machine.ts";
  * too), and the fields a merchant may change while it is pending. Pure: `now` gives the writer's time
  * value.
  */
-export function buildOfferDocument<Time>(merchantId: string, input: NewOfferInput, now: () => Time) {
+export function buildOfferDocument<Time>(
+  merchantId: string,
+  // The origin comes checked by submitOffer's input schema (callables.ts); the feed when not said.
+  input: NewOfferInput & { origin?: OfferOrigin | undefined },
+  now: () => Time,
+) {
   const draft = newOfferInputSchema.parse(input);
   return {
     requestId: draft.requestId,
@@ -23,6 +29,7 @@ export function buildOfferDocument<Time>(merchantId: string, input: NewOfferInpu
     status: INITIAL_OFFER_STATUS,
     aiGenerated: draft.aiGenerated,
     holdChoice: draft.holdChoice ?? DEFAULT_HOLD_CHOICE,
+    origin: input.origin ?? "feed",
     createdAt: now(),
     updatedAt: now(),
   };

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyPublishingDefaults,
-  deliveryOptionsFromPreference,
-  publishableRequestSchema,
-} from "./publishing.ts";
+import { deliveryOptionsFromPreference } from "./delivery-options.ts";
+import { applyPublishingDefaults, publishableRequestSchema } from "./publishing.ts";
 
 describe("applyPublishingDefaults", () => {
   it("fills the spec's defaults into an empty request", () => {

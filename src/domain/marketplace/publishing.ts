@@ -2,7 +2,6 @@ import type { z } from "zod";
 import {
   type Condition,
   conditionSchema,
-  type DeliveryOption,
   type DeliveryPreference,
   GENERAL_CATEGORY,
   type RequestCategory,
@@ -80,11 +79,4 @@ function withDefaultBounds(budget: { min?: number; max?: number } | undefined): 
   if (min === undefined) return { min: 0, max: max ?? defaults.max };
   if (max === undefined) return { min, max: Math.max(min, defaults.max) };
   return { min, max };
-}
-
-/** The offer form's delivery checkboxes start from the request's preference: both → both. */
-export function deliveryOptionsFromPreference(preference: DeliveryPreference | undefined): DeliveryOption[] {
-  if (preference === "pickup") return ["pickup"];
-  if (preference === "delivery") return ["delivery"];
-  return ["pickup", "delivery"];
 }

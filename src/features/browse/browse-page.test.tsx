@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { listCatalogue } from "@/data/catalogue";
 import { listMyBlocks, reportContent } from "@/data/moderation";
 import { listMerchantOffersOn } from "@/data/offers";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
@@ -17,6 +18,7 @@ vi.mock("@/data/requests", () => ({ fetchNearbyRequests: vi.fn() }));
 vi.mock("@/data/offers", () => ({ listMerchantOffersOn: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/moderation", () => ({ listMyBlocks: vi.fn(), reportContent: vi.fn() }));
+vi.mock("@/data/catalogue", () => ({ listCatalogue: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -40,6 +42,7 @@ beforeEach(() => {
   vi.mocked(listMerchantOffersOn).mockResolvedValue(new Map());
   vi.mocked(listMyBlocks).mockResolvedValue([]);
   vi.mocked(reportContent).mockResolvedValue({ reportId: "r1" });
+  vi.mocked(listCatalogue).mockResolvedValue([]);
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -70,6 +73,29 @@ describe("/browse: report and block", () => {
     await waitFor(() =>
       expect(reportContent).toHaveBeenCalledWith({ kind: "request", targetId: "req-1", reason: "fake" }),
     );
+  });
+});
+
+describe("/browse: the shop's catalogue", () => {
+  it("says 'Ce l'hai a …' where the catalogue has the product, linking to the offer form", async () => {
+    vi.mocked(fetchNearbyRequests).mockResolvedValue(
+      page([aNearbyRequest(), aNearbyRequest({ id: "req-2", productName: "Chitarra classica" })]),
+    );
+    vi.mocked(listCatalogue).mockResolvedValue([
+      {
+        id: "p00",
+        name: "Cuffie wireless Sony",
+        category: "elettronica",
+        condition: "nuovo",
+        price: 89,
+        paused: false,
+        updatedAt: new Date(),
+      },
+    ]);
+    renderPage(<BrowsePage />, { path: "/browse" });
+    const hit = await screen.findByRole("link", { name: /^Ce l'hai a 89,00.€ per Cuffie/ });
+    expect(hit).toHaveAttribute("href", "/make-offer/req-1");
+    expect(screen.queryByRole("link", { name: /^Ce l'hai a .* per Chitarra/ })).toBeNull();
   });
 });
 

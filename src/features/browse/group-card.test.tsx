@@ -69,7 +69,8 @@ describe("/browse: 'N persone cercano …'", () => {
     );
 
     await user.click(within(card).getByRole("button", { name: "Un'offerta per tutti" }));
-    const form = within(card).getByRole("form", { name: "Offerta per tutto il gruppo" });
+    // The form loads on the first tap.
+    const form = await within(card).findByRole("form", { name: "Offerta per tutto il gruppo" });
     // Bad input: the Italian message, nothing sent.
     await user.click(within(form).getByRole("button", { name: "Invia 3 offerte" }));
     expect(await within(form).findByText("Compila tutti i campi obbligatori")).toBeInTheDocument();

@@ -9,6 +9,7 @@ import {
 } from "@/data/offers";
 import { verifyPickup } from "@/data/pickup-codes";
 import { fetchNearbyRequests, type NearbyRequestsCursor } from "@/data/requests";
+import { getResponseStats } from "@/data/shop-stats";
 import { getPlan, subscribePlan } from "@/data/subscriptions";
 import { type Subscription, trialSubscription } from "@/domain/billing/plans";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
@@ -36,6 +37,7 @@ vi.mock("@/data/pickup-codes", () => ({ verifyPickup: vi.fn() }));
 vi.mock("@/data/tokens", () => ({ purchaseTokens: vi.fn(), getTokenBalance: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 vi.mock("@/data/subscriptions", () => ({ subscribePlan: vi.fn(), getPlan: vi.fn() }));
+vi.mock("@/data/shop-stats", () => ({ getResponseStats: vi.fn() }));
 
 // Page tests click and type through whole flows: a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -77,6 +79,7 @@ beforeEach(() => {
   vi.mocked(listMerchantOffersOn).mockResolvedValue(new Map());
   vi.mocked(listHeldOffers).mockResolvedValue([]);
   vi.mocked(getShopMonth).mockResolvedValue({ offers: 12, accepted: 5, verified: 3 });
+  vi.mocked(getResponseStats).mockResolvedValue(null);
   withPlan(trialSubscription("shop-1", new Date(Date.now() - 5 * DAY)));
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
@@ -123,6 +126,26 @@ describe("/merchant plan card", () => {
       "/abbonamento",
     );
     expect(screen.getByText("Scaduto")).toBeInTheDocument();
+  });
+});
+
+describe("/merchant response time", () => {
+  it("shows the shop's own response time beside its area's median", async () => {
+    vi.mocked(getResponseStats).mockImplementation(async (collection) =>
+      collection === "shopStats" ? { responseBucket: "15m", area: "u0nd9" } : { responseBucket: "4h" },
+    );
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    const card = (await screen.findByRole("heading", { name: "I tuoi tempi di risposta" })).closest("div")
+      ?.parentElement as HTMLElement;
+    await waitFor(() => expect(within(card).getByText("entro 15 minuti")).toBeInTheDocument());
+    await waitFor(() => expect(within(card).getByText("entro 4 ore")).toBeInTheDocument());
+    expect(getResponseStats).toHaveBeenCalledWith("areaStats", "u0nd9");
+  });
+
+  it("says 5 answers are needed while the shop has fewer", async () => {
+    vi.mocked(getResponseStats).mockResolvedValue({ responseBucket: null });
+    renderPage(<MerchantDashboardPage />, { path: "/merchant" });
+    expect(await screen.findByText(/Servono almeno 5 risposte/)).toBeInTheDocument();
   });
 });
 

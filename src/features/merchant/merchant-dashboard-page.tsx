@@ -24,6 +24,7 @@ import { NearbyRequests } from "./components/nearby-requests";
 import { PlanCard } from "./components/plan-card";
 import { QuickLinks } from "./components/quick-links";
 import { RecentOffers } from "./components/recent-offers";
+import { ResponseTimeCard } from "./components/response-time-card";
 import { ShopFunnel } from "./components/shop-funnel";
 import { TodaysPickups } from "./components/todays-pickups";
 import { UnmetDemand } from "./components/unmet-demand";
@@ -126,6 +127,7 @@ const ShopLists = memo(function ShopLists({
         <NearbyRequests uid={uid} zone={zone} recent={recent} scope={scope} own={own} onScope={onScope} />
         <TodaysPickups uid={uid} />
         <ShopFunnel uid={uid} />
+        <ResponseTimeCard uid={uid} />
         <RecentOffers offers={recent} />
         <UnmetDemand zone={zone} />
       </div>

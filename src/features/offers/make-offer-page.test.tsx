@@ -189,7 +189,20 @@ describe("/make-offer/:requestId", () => {
         holdChoice: "secondClose",
       },
       aiGenerated: false,
+      // Opened from the feed: neither a notification's link nor the catalogue's draft.
+      origin: "feed",
     });
+  });
+
+  it("records an offer opened from a notification's link as made from it", async () => {
+    vi.mocked(getRequest).mockResolvedValue(aRequest({ budget: { min: 10, max: 20 } }));
+    const { user } = await openForm("/make-offer/req-1?origin=notifica");
+    await user.type(priceBox(), "15");
+    await user.type(descriptionBox(), "Cavo originale");
+    await user.click(sendButton());
+    await waitFor(() =>
+      expect(saveOffer).toHaveBeenCalledWith(expect.objectContaining({ origin: "notifica" })),
+    );
   });
 
   it("asks for confirmation when the price is outside the budget, and sends only when confirmed", async () => {

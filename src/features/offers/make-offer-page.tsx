@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { TokenWallet } from "@/components/tokens/token-wallet";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,7 +14,7 @@ import type { OfferFormData } from "@/domain/marketplace/offer-form";
 import type { Request } from "@/domain/marketplace/request";
 import { isActiveRequest, isPendingOffer, mayOfferAgain } from "@/domain/marketplace/state-machine";
 import { useMerchantLocation } from "@/lib/merchant-location";
-import { clearOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
+import { clearOfferDraft, type OfferDraft, readOfferDraft, saveOfferDraft } from "@/lib/offer-draft";
 import { useSession } from "@/lib/session/session-provider";
 import { useDictateOffer } from "./api/dictate-offer";
 import { useDraftDescription, useOwnOffer, useRequestForOffer, useSendOffer } from "./api/make-offer";
@@ -24,6 +24,7 @@ import { OfferForm, type OfferFormInitial } from "./components/offer-form";
 import { PricePosition } from "./components/price-position";
 import { RequestSummary } from "./components/request-summary";
 import { initialValues } from "./lib/initial-values";
+import { offerOriginOf } from "./lib/offer-origin";
 
 /** The server refused because the shop's plan has lapsed (billing/plan-gate.ts), told by its code. */
 function isPlanRequired(failure: unknown): boolean {
@@ -46,6 +47,9 @@ export function MakeOfferPage() {
   // The feed's 'Rispondi a voce' (paths.makeOffer.voiceHref): the dictation starts at once.
   const [search] = useSearchParams();
   const byVoice = search.has(paths.makeOffer.voiceParam);
+  // The feed's 'Ce l'hai a …' hands over the catalogue's draft as the navigation's state.
+  const state = useLocation().state as OfferDraft | null;
+  const handed = state?.origin === "catalogo" ? state : undefined;
   // The purchase dialog, opened from the badge or when Leonardo is out of tokens.
   const [buyOpen, setBuyOpen] = useState(false);
   const notFound = requestQuery.isSuccess && requestQuery.data === null;
@@ -117,6 +121,8 @@ export function MakeOfferPage() {
         merchantId: userData.uid,
         form,
         aiGenerated,
+        // The catalogue's draft, a notification's link (?origin=notifica), else the feed.
+        origin: offerOriginOf(handed?.origin ?? readOfferDraft(request.id)?.origin, search.get("origin")),
       }));
     } catch (failure) {
       if (isPlanRequired(failure)) {
@@ -166,7 +172,7 @@ export function MakeOfferPage() {
               ) : null}
               <OfferForm
                 budget={request.budget}
-                initial={initialValues(request, offer)}
+                initial={initialValues(request, offer, handed)}
                 submitLabel={offer && !again ? "Aggiorna l'offerta" : "Invia l'offerta"}
                 onSubmit={submit}
                 priceHint={(price) => <PricePosition request={request} price={price} />}

@@ -2,6 +2,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getPublicProfile } from "@/data/profiles";
 import { listShopReviews } from "@/data/shop-page";
+import { getResponseStats } from "@/data/shop-stats";
 import type { Review } from "@/domain/people/shop-page";
 import type { PublicProfile } from "@/domain/people/user";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
@@ -10,6 +11,7 @@ import { ShopPage } from "./shop-page";
 
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
 vi.mock("@/data/shop-page", () => ({ listShopReviews: vi.fn() }));
+vi.mock("@/data/shop-stats", () => ({ getResponseStats: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
 const navigli: PublicProfile = {
@@ -53,6 +55,21 @@ beforeEach(() => {
   signedInAs("buyer-1");
   vi.mocked(getPublicProfile).mockReset().mockResolvedValue(navigli);
   vi.mocked(listShopReviews).mockReset().mockResolvedValue(reviews);
+  vi.mocked(getResponseStats).mockReset().mockResolvedValue(null);
+});
+
+describe("the shop's response time", () => {
+  it("says 'Di solito risponde entro un'ora' from the shop's coarse bucket, nothing without one", async () => {
+    vi.mocked(getResponseStats).mockResolvedValue({ responseBucket: "1h" });
+    open();
+    expect(await screen.findByText("Di solito risponde entro un'ora")).toBeInTheDocument();
+    expect(getResponseStats).toHaveBeenCalledWith("shopStats", "shop-navigli");
+    cleanup();
+    vi.mocked(getResponseStats).mockResolvedValue({ responseBucket: null });
+    open("shop-2");
+    await screen.findByRole("heading", { name: "Elettronica Navigli" });
+    expect(screen.queryByText(/Di solito risponde/)).toBeNull();
+  });
 });
 
 const open = (id = "shop-navigli") =>

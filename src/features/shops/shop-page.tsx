@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { ResponseTime } from "@/components/marketplace/response-time";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -83,6 +84,7 @@ export function ShopPage() {
         <h1 id="shop-title" className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">
           {name}
         </h1>
+        <ResponseTime shopId={shopId} />
         {profile.data.suspended ? (
           <p className="text-sm text-slate-700">Questo negozio al momento non è attivo su {PRODUCT_NAME}.</p>
         ) : null}

@@ -9,6 +9,8 @@ import { MERCHANT_MESSAGES } from "@/domain/marketplace/marketplace-messages";
 import type { Offer } from "@/domain/marketplace/offer";
 import { useMyOffersOn } from "@/lib/my-offers-on";
 import { useBlockedIds } from "@/lib/trust";
+import { useCatalogueLookup } from "../api/catalogue-lookup";
+import type { CatalogueLookup } from "../lib/catalogue-lookup";
 import { GroupCard } from "./group-card";
 import { RequestCard } from "./request-card";
 
@@ -40,6 +42,8 @@ export function FeedResults({ feed, uid, own }: Props) {
   // spinner stays until the first cards are rendered.
   const shown = useDeferredValue(requests);
   const myOffers = useDeferredValue(mine.data);
+  // 'Ce l'hai a …': the shop's catalogue matched on each card, once it has loaded.
+  const lookup = useCatalogueLookup(uid);
   if (feed.isPending || (shown !== requests && shown.length === 0 && requests.length > 0)) {
     return (
       <div className="flex justify-center py-16 text-brand-700">
@@ -70,7 +74,7 @@ export function FeedResults({ feed, uid, own }: Props) {
         {requests.length === 1 ? "1 richiesta" : `${requests.length} richieste`}
         {feed.hasNextPage ? " (ce ne sono altre)" : ""}
       </p>
-      <FeedCards requests={shown} myOffers={myOffers} own={own} />
+      <FeedCards requests={shown} myOffers={myOffers} own={own} lookup={lookup} />
       {feed.isFetchNextPageError ? (
         <p role="alert" className="text-center font-medium text-red-800">
           {ERROR_MESSAGES.loadRequests}
@@ -95,10 +99,12 @@ const FeedCards = memo(function FeedCards({
   requests,
   myOffers,
   own,
+  lookup,
 }: {
   requests: readonly NearbyRequest[];
   myOffers: ReadonlyMap<string, Offer> | undefined;
   own: readonly string[];
+  lookup: CatalogueLookup | undefined;
 }) {
   // Until the shop's own offers are known, no group: a request it answered must not be in one.
   const entries = useMemo(
@@ -116,6 +122,7 @@ const FeedCards = memo(function FeedCards({
             key={entry.request.id}
             request={entry.request}
             myOffer={myOffers?.get(entry.request.id)}
+            hit={lookup?.(entry.request)}
           />
         ) : (
           <GroupCard key={entry.requests.map((request) => request.id).join("+")} requests={entry.requests} />

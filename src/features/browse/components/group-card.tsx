@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,7 +9,11 @@ import { GROUP_OFFER_MESSAGES } from "@/domain/marketplace/group-offer";
 import { OFFER_ACTION_LABELS } from "@/domain/marketplace/offer-display";
 import { displayProductName } from "@/domain/products/product-name";
 import { formatBudget, formatDistance } from "@/lib/format";
-import { GroupOfferForm } from "./group-offer-form";
+
+// 'Un'offerta per tutti' (the form and its checks) loads on the first tap on it.
+const GroupOfferForm = lazy(() =>
+  import("./group-offer-form").then((module) => ({ default: module.GroupOfferForm })),
+);
 
 /**
  * 'N persone cercano …': similar requests the shop has not answered yet, as one card (feedEntries).
@@ -58,11 +62,13 @@ export function GroupCard({ requests }: { requests: readonly NearbyRequest[] }) 
           ))}
         </ul>
         {open ? (
-          <GroupOfferForm
-            requestIds={requests.map((request) => request.id)}
-            productOf={productOf}
-            onCancel={() => setOpen(false)}
-          />
+          <Suspense fallback={null}>
+            <GroupOfferForm
+              requestIds={requests.map((request) => request.id)}
+              productOf={productOf}
+              onCancel={() => setOpen(false)}
+            />
+          </Suspense>
         ) : (
           <div>
             <Button onClick={() => setOpen(true)}>{GROUP_OFFER_MESSAGES.action}</Button>

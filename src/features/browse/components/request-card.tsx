@@ -19,10 +19,20 @@ import { OFFER_ACTION_LABELS } from "@/domain/marketplace/offer-display";
 import { displayProductName } from "@/domain/products/product-name";
 import { cn } from "@/lib/cn";
 import { formatBudget, formatDistance, formatRelativeDate } from "@/lib/format";
+import type { CatalogueHit } from "../lib/catalogue-lookup";
 import { ReportRequest } from "./report-request";
 
 /** One request of the feed (spec §2 Browse page): budget, delivery, zone and radius, condition, AI badge. */
-export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOffer?: Offer | undefined }) {
+export function RequestCard({
+  request,
+  myOffer,
+  hit,
+}: {
+  request: NearbyRequest;
+  myOffer?: Offer | undefined;
+  /** The shop's catalogue has it ('Ce l'hai a 89,00 €'): the link fills the offer form from it. */
+  hit?: CatalogueHit | undefined;
+}) {
   const titleId = useId();
   const condition = request.productDetails.condition;
   const productName = displayProductName(request.productName);
@@ -82,6 +92,16 @@ export function RequestCard({ request, myOffer }: { request: NearbyRequest; myOf
               <span className="sr-only">{OFFER_ACTION_LABELS.forRequest(productName)}</span>
             </Link>
           )}
+          {hit && !myOffer ? (
+            <Link
+              to={paths.makeOffer.getHref(request.id)}
+              state={hit.draft}
+              className={buttonClasses({ variant: "secondary", size: "sm" })}
+            >
+              {hit.label}
+              <span className="sr-only">{OFFER_ACTION_LABELS.forRequest(productName)}</span>
+            </Link>
+          ) : null}
           <OfferActionLink request={request} myOffer={myOffer} />
         </footer>
       </article>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { OfferDecision } from "@/components/marketplace/offer-decision";
 import { OfferStatusBadge } from "@/components/marketplace/offer-status-badge";
+import { ResponseTimeOnDemand } from "@/components/marketplace/response-time-on-demand";
 import { ShopRating } from "@/components/marketplace/shop-rating";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -41,6 +42,7 @@ function OfferColumn({ item, decidable, cheapest }: OfferColumnProps) {
           </h3>
           <OfferStatusBadge offer={offer} />
         </div>
+        <ResponseTimeOnDemand shopId={offer.merchantId} />
         <div className="flex flex-wrap items-center gap-2">
           <p className="text-2xl font-bold text-slate-900">{formatEuro(offer.price)}</p>
           {cheapest ? <Badge tone="success">Prezzo più basso</Badge> : null}

@@ -23,6 +23,12 @@ const LINKS: readonly QuickLink[] = [
     text: "Le trattative con i tuoi clienti.",
     icon: ChatIcon,
   },
+  {
+    to: paths.catalogue.getHref(),
+    title: "Il tuo catalogo",
+    text: "I prodotti che vendi, con il prezzo.",
+    icon: TagIcon,
+  },
   { to: paths.profile.getHref(), title: "Profilo", text: "Il negozio e la sua posizione.", icon: StoreIcon },
 ];
 

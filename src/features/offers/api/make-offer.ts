@@ -6,6 +6,7 @@ import { callableErrorMessage, Refusal } from "@/domain/boundary/errors";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { offerIdFor } from "@/domain/marketplace/offer";
 import type { OfferFormData } from "@/domain/marketplace/offer-form";
+import type { OfferOrigin } from "@/domain/marketplace/offer-origin";
 import { failWith } from "@/lib/app-error";
 import { merchantOffersKey } from "@/lib/merchant-offers-live";
 import { INLINE_ERROR_META } from "@/lib/query-client";
@@ -46,6 +47,7 @@ export type SendOfferVariables = {
   form: OfferFormData;
   /** The description was drafted by Leonardo. */
   aiGenerated: boolean;
+  origin: OfferOrigin;
 };
 
 /**
@@ -57,10 +59,8 @@ export type SendOfferVariables = {
 export function useSendOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, merchantId, form, aiGenerated }: SendOfferVariables) =>
-      saveOffer({ requestId, merchantId, form, aiGenerated }).catch(
-        failWith(ERROR_MESSAGES.sendOffer, { serverMessage: true }),
-      ),
+    mutationFn: (variables: SendOfferVariables) =>
+      saveOffer(variables).catch(failWith(ERROR_MESSAGES.sendOffer, { serverMessage: true })),
     // Success or not, what is stored may have changed (e.g. the offer was accepted meanwhile).
     onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
     meta: INLINE_ERROR_META,

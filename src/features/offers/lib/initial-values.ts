@@ -1,9 +1,9 @@
 import { DELIVERY_OPTIONS, type DeliveryOption } from "@/domain/core/enums";
+import { deliveryOptionsFromPreference } from "@/domain/marketplace/delivery-options";
 import type { Offer } from "@/domain/marketplace/offer";
 import { DEFAULT_HOLD_CHOICE, HOLD_CHOICES, type HoldChoice } from "@/domain/marketplace/pickup-hold";
-import { deliveryOptionsFromPreference } from "@/domain/marketplace/publishing";
 import type { Request } from "@/domain/marketplace/request";
-import { readOfferDraft } from "@/lib/offer-draft";
+import { type OfferDraft, readOfferDraft } from "@/lib/offer-draft";
 
 /** The make-offer form's starting values, as its inputs hold them. */
 export type OfferFormInitial = {
@@ -20,16 +20,20 @@ export type OfferFormInitial = {
  * What /make-offer's form opens with: the offer kept while the shop chose a plan, else its pending
  * offer to edit, else empty with the delivery the buyer asked for.
  */
-export function initialValues(request: Request, offer: Offer | null): OfferFormInitial {
-  // The offer kept while the shop chose a plan on /abbonamento.
-  const draft = offer ? null : readOfferDraft(request.id);
+export function initialValues(request: Request, offer: Offer | null, given?: OfferDraft): OfferFormInitial {
+  // The catalogue's draft the feed's link handed over, or the offer kept while the shop chose a plan.
+  const draft = offer ? null : (given ?? readOfferDraft(request.id));
   if (draft) {
+    const deliveryOptions = draft.deliveryOptions.filter((option): option is DeliveryOption =>
+      (DELIVERY_OPTIONS as readonly string[]).includes(option),
+    );
     return {
       ...draft,
       holdChoice: HOLD_CHOICES.find((choice) => choice === draft.holdChoice) ?? DEFAULT_HOLD_CHOICE,
-      deliveryOptions: draft.deliveryOptions.filter((option): option is DeliveryOption =>
-        (DELIVERY_OPTIONS as readonly string[]).includes(option),
-      ),
+      deliveryOptions:
+        deliveryOptions.length > 0
+          ? deliveryOptions
+          : deliveryOptionsFromPreference(request.deliveryPreference),
     };
   }
   if (offer) {
