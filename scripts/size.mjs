@@ -35,14 +35,15 @@ const SESSION = [
 ];
 // What a page loads right after painting (or as its gate renders), counted as its initial JS: the auth
 // screen's flows (and Firebase), the first reads of the pages that have them.
-const FIRST_READS = ["src/app/route-first-reads.ts"];
+const CUSTOMER_FIRST_READS = ["src/app/customer-first-reads.ts"];
+const MERCHANT_FIRST_READS = ["src/app/merchant-first-reads.ts"];
 const AFTER_PAINT = {
   // The first reads over REST (src/lib/first-read.ts), loaded by the gate of the pages that declare them
   // (src/app/route-prefetch.ts).
-  "src/features/customer/customer-dashboard-page.tsx": FIRST_READS,
-  "src/features/customer/customer-requests-page.tsx": FIRST_READS,
+  "src/features/customer/customer-dashboard-page.tsx": CUSTOMER_FIRST_READS,
+  "src/features/customer/customer-requests-page.tsx": CUSTOMER_FIRST_READS,
   // The shop's zone (src/data/requests.ts), downloaded with the page's code (src/lib/page-data.ts).
-  "src/features/merchant/merchant-dashboard-page.tsx": [...FIRST_READS, "src/data/requests.ts"],
+  "src/features/merchant/merchant-dashboard-page.tsx": [...MERCHANT_FIRST_READS, "src/data/requests.ts"],
   "src/features/messages/messages-page.tsx": ["src/features/messages/api/first-reads.ts"],
   // The feed over REST (src/data/feed-over-rest.ts), downloaded with the page's code, and its first
   // round, started by the gate.
@@ -83,6 +84,8 @@ const ON_DEMAND = new Set([
   // The full Firestore SDK of every live listener (src/data/listen.ts): the session's users/{uid} once the
   // page is idle, the messages screen's once it has painted.
   "node_modules/firebase/firestore/dist/esm/index.esm.js",
+  // The emulators' App Check token maker, loaded with the first token (src/data/app-check.ts).
+  "src/data/emulator-app-check-token.ts",
   // Firebase Functions, loaded by the first callable (src/data/callables.ts): a button's first tap.
   "node_modules/firebase/functions/dist/esm/index.esm.js",
   // The offline gazetteer, data and lookup (~150 kB gzip): fetched on the first keystroke in a place
@@ -94,6 +97,10 @@ const ON_DEMAND = new Set([
   "src/lib/error-reporter.ts",
   // The shop's reviews, loaded by the shop page's first query.
   "src/data/shop-page.ts",
+  // The suspension notice's words, loaded only when the signed-in account is suspended.
+  "src/app/layouts/suspension-notice-body.tsx",
+  // Decisions with reasons and their reviews, loaded by /profile's first query of them and the admin queue's.
+  "src/data/decisions.ts",
   // 'Un'offerta per tutti' (its schemas and the products' similarity), loaded when a shop sends one on /browse.
   "src/data/group-offers.ts",
   // 'Attiva le notifiche' on the dashboards, loaded once the dashboard has rendered; the push device's

@@ -54,4 +54,9 @@ describe("the account guard on every callable and task", () => {
     );
     expect(policyOf(Object.fromEntries(tasks).sendShopDigest as Deployed)).toBe(ACCOUNT_GUARD.shop);
   });
+
+  it("only the request for review lets a suspended account or a refused shop through", () => {
+    const appeal = callables.filter(([, fn]) => policyOf(fn) === ACCOUNT_GUARD.appeal).map(([name]) => name);
+    expect(appeal).toEqual(["appealDecision"]);
+  });
 });

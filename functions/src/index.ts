@@ -51,6 +51,7 @@ export { health } from "./http/health";
 export { priceGuidance } from "./market/price-guidance";
 export { onOfferUpdated } from "./market/price-stats";
 export { buildPriceSummaries } from "./market/price-summaries";
+export { appealDecision, decideAppeal, listAppeals } from "./moderation/decisions";
 // Trust: the user's own data (export, deletion, retention) and moderation (reports, blocks, admin).
 export { liftSuspension } from "./moderation/lift-suspension";
 export { listReports } from "./moderation/list-reports";
@@ -77,6 +78,7 @@ export { syncProfile } from "./profiles/sync-profile";
 // The request's life: the buyer closes or renews it; the hourly sweep expires it after 7 days.
 export { expireRequests } from "./requests/expire-requests";
 export { closeRequest, renewRequest } from "./requests/request-actions";
+export { reviewExpirySweep } from "./shops/review-expiry";
 export { decideShopReview, listShopReviews } from "./shops/shop-reviews";
 export { verifyShop } from "./shops/verify-shop";
 export { purchaseTokens } from "./tokens/purchase-tokens";

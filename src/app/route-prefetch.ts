@@ -2,11 +2,9 @@ import type { RoutePrefetch } from "./route-access";
 
 // The guarded routes' `prefetch` (src/app/routes.tsx): each starts its page's first reads as soon as
 // the uid is known, over REST when the device holds a valid session (src/lib/first-read.ts). What starts
-// them is a chunk with no zod and no Firebase, so it arrives long before either: the dashboards share
-// ./route-first-reads.ts, the messages screen and the shop's feed have their own (a page loads only
-// what it needs: the feed's plan is not on the buyer's path).
-
-const loadFirstReads = () => import("./route-first-reads");
+// them is a chunk with no zod and no Firebase, so it arrives long before either: the buyer's pages load
+// ./customer-first-reads.ts, the shop's dashboard ./merchant-first-reads.ts, the messages screen and the
+// shop's feed their own (a page loads only what it needs: the shop's plan is not on the buyer's path).
 
 export const loadMessagesPrefetch = () => import("@/features/messages/api/prefetch");
 /**
@@ -26,7 +24,7 @@ export const prefetchMessagesData: RoutePrefetch = (client, uid, params) => {
  * valid session (src/lib/first-read.ts), then the screens' reads, which take that answer.
  */
 export const prefetchCustomerData: RoutePrefetch = (client, uid) => {
-  void loadFirstReads().then((module) => module.startCustomerFirstReads(uid));
+  void import("./customer-first-reads").then((module) => module.startCustomerFirstReads(uid));
   void Promise.all([import("@/features/customer/api/customer-data"), client()]).then(
     ([module, queryClient]) => module.prefetchCustomerData(queryClient, uid),
   );
@@ -38,4 +36,4 @@ export const prefetchBrowseData: RoutePrefetch = (_client, uid) =>
 
 /** The shop's latest offers (/merchant), over REST at once when the device holds a valid session. */
 export const prefetchMerchantData: RoutePrefetch = (_client, uid) =>
-  void loadFirstReads().then((module) => module.startMerchantFirstReads(uid));
+  void import("./merchant-first-reads").then((module) => module.startMerchantFirstReads(uid));

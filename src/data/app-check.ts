@@ -8,7 +8,6 @@ import {
 } from "firebase/app-check";
 import type { AppEnv } from "@/config/env-schema";
 import { keepAppCheckToken } from "./device-session";
-import { emulatorAppCheckToken } from "./emulator-app-check-token";
 
 /**
  * App Check: every callable enforces it (functions/src/lib/global-options.ts), and Firestore and Auth
@@ -54,7 +53,10 @@ function startAppCheck(app: FirebaseApp, env: AppEnv): AppCheck {
   if (env.emulators) {
     const { firebase } = env;
     return initializeAppCheck(app, {
-      provider: new CustomProvider({ getToken: async () => emulatorAppCheckToken(firebase) }),
+      // The emulators' token maker loads with the first token: a real project's build never needs it.
+      provider: new CustomProvider({
+        getToken: async () => (await import("./emulator-app-check-token")).emulatorAppCheckToken(firebase),
+      }),
       isTokenAutoRefreshEnabled: true,
     });
   }

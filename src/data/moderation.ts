@@ -1,11 +1,11 @@
 import { collection, getDocs, limit, query, where } from "firebase/firestore/lite";
 import { z } from "zod";
 import { BLOCK_FIELDS, COLLECTIONS, REPORT_FIELDS } from "@/domain/core/collections";
+import { moderateReportInputSchema } from "@/domain/people/decisions";
 import {
   type Block,
   blockSchema,
   listReportsOutputSchema,
-  moderateReportInputSchema,
   moderateReportOutputSchema,
   type Report,
   reportContentInputSchema,

@@ -1,7 +1,17 @@
-import { collection, type Firestore, getDocs, limit, orderBy, query } from "firebase/firestore/lite";
+import {
+  collection,
+  doc,
+  type Firestore,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+} from "firebase/firestore/lite";
 import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { REQUEST_QUERY_LIMIT } from "@/domain/core/limits";
-import { type Review, reviewSchema } from "@/domain/people/shop-page";
+import { type Review, reviewAnswerUpdate, reviewSchema } from "@/domain/people/review-answer";
 import { isPresent, parseDocument } from "./document";
 import { getLiteDb } from "./firestore-lite";
 
@@ -28,4 +38,22 @@ export async function listShopReviews(shopId: string, max: number, db?: Firestor
       parseDocument(reviewSchema, document.data(), document.id, `Recensione ${document.id} ignorata`),
     )
     .filter(isPresent);
+}
+
+/**
+ * The shop's answer to one of its reviews ('Risposta del negozio'): the first one (`first`) or a change
+ * within 48 hours; firestore.rules lets the reviewed shop alone write it, once.
+ */
+export async function answerReview(
+  input: { shopId: string; reviewId: string; text: string; first: boolean },
+  db?: Firestore,
+): Promise<void> {
+  const ref = doc(
+    db ?? (await getLiteDb()),
+    COLLECTIONS.profiles,
+    input.shopId,
+    SUBCOLLECTIONS.reviews,
+    input.reviewId,
+  );
+  await updateDoc(ref, reviewAnswerUpdate(input.text, input.first, serverTimestamp));
 }

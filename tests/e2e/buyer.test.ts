@@ -4,6 +4,8 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { AI_WRITTEN_LABEL } from "../../src/domain/algo/ai-disclosure";
+import { FIRST_PAINT_MESSAGES } from "../../src/domain/core/first-paint-messages";
 import { expectAccessible } from "../support/axe";
 import { type OpenedPage, openPage, testChromium } from "../support/browser";
 import { installFirebase } from "../support/firebase-in-page";
@@ -111,8 +113,11 @@ describe("buyer journey end to end", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await say(page, "Cerco una bicicletta da città");
+    // Algo's first message says it is an AI assistant (AI Act, art. 50).
     const log = page.getByRole("log", { name: "Conversazione con Algo" });
+    await log.getByText(FIRST_PAINT_MESSAGES.algoWelcome).waitFor();
+    expect(FIRST_PAINT_MESSAGES.algoWelcome).toContain("assistente IA");
+    await say(page, "Cerco una bicicletta da città");
     expect(await log.locator("[data-role=assistant]").count()).toBe(2);
     await page.getByText("Prodotto (raccolto)").waitFor();
 
@@ -129,6 +134,9 @@ describe("buyer journey end to end", () => {
     const card = page.getByRole("region", { name: "Riepilogo della richiesta" });
     await card.getByText("Sesto San Giovanni (MI) · 10 km").waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText("circa 200 €", { exact: true }).waitFor();
+    // Algo wrote it: 'Scritto con l'IA', with what Algo inferred, until the buyer edits or publishes.
+    await card.getByText(AI_WRITTEN_LABEL, { exact: true }).waitFor();
+    await card.getByText(/Algo \(IA\) ha dedotto dalla conversazione: prodotto, dettagli, budget/).waitFor();
     await card.getByRole("button", { name: "Pubblica" }).tap();
     await page
       .getByText("Richiesta creata con successo!", { exact: true })

@@ -4,7 +4,8 @@
 // by distance; opens Elettronica Navigli's page (address, phone, hours, categories, the seeded review);
 // accepts Navigli's offer right on the comparison after the confirmation (Isola's is declined), completes
 // and rates it in the chat; the review appears on the shop's page with her first name. The shop
-// (desktop) finds the same page from its dashboard's 'La tua pagina'.
+// (desktop) finds the same page from its dashboard's 'La tua pagina' and answers the review once; the
+// buyer reads 'Risposta del negozio' under it.
 
 import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFailed } from "vitest";
@@ -136,5 +137,18 @@ describe("comparing offers and the shop's page", () => {
     await waitForPage(shop, NAVIGLI_PAGE, { timeout: SERVER_WAIT_MS });
     await shop.getByText("«Lampada perfetta, consegna veloce»").waitFor({ timeout: SERVER_WAIT_MS });
     await shop.getByRole("link", { name: "Modifica i dati" }).waitFor();
+
+    // The shop answers the review once ('Risposta del negozio'); the buyer reads it under the review.
+    const ownLatest = shop.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first();
+    await ownLatest.getByRole("button", { name: /^Rispondi/ }).click();
+    await ownLatest.getByLabel(/La tua risposta/).fill("Grazie Giulia, a presto in negozio!");
+    await ownLatest.getByRole("button", { name: "Pubblica la risposta" }).click();
+    await ownLatest.getByText("Grazie Giulia, a presto in negozio!").waitFor({ timeout: SERVER_WAIT_MS });
+    await ownLatest.getByRole("button", { name: /Modifica la risposta/ }).waitFor();
+    await buyer.reload();
+    const answered = buyer.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first();
+    await answered.getByText("Risposta del negozio").waitFor({ timeout: SERVER_WAIT_MS });
+    await answered.getByText("Grazie Giulia, a presto in negozio!").waitFor();
+    await answered.getByRole("button", { name: /Segnala recensione/ }).waitFor();
   });
 });

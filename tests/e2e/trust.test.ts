@@ -1,7 +1,8 @@
 // Trust end to end, in Chromium against the local stack (rules on). A buyer reports a shop's chat; an
 // admin (the custom claim set by scripts/admin) suspends the shop from /admin/segnalazioni; the shop's
-// next message in its open chat is refused at once and the buyer sees the chat closed; the shop
-// can no longer sign in, and the buyer reads the outcome in the app and in the inbox. A buyer downloads
+// next message in its open chat is refused at once and the buyer sees the chat closed; the shop signs in
+// only to read the decision's reasons and ask for a review, which the admin revokes and the shop reads;
+// the buyer reads the outcome in the app and in the inbox. A buyer downloads
 // their data and deletes their account after typing their password again.
 
 import type { Page } from "playwright-core";
@@ -44,7 +45,7 @@ async function toast(page: Page, text: string) {
 }
 
 describe("trust end to end", () => {
-  it("a buyer reports a shop's chat, the admin suspends the shop, the shop can no longer sign in", async () => {
+  it("a buyer reports a shop's chat, the admin suspends the shop with reasons, the shop asks for a review", async () => {
     await team.seedStaff(MODERATOR);
     const buyer = await openAs(DEMO_BUYER.email, `/messages/${LAMP_CHAT}`, "desktop");
     await buyer.getByRole("heading", { name: "Elettronica Navigli" }).waitFor({ timeout: SERVER_WAIT_MS });
@@ -72,6 +73,8 @@ describe("trust end to end", () => {
     await card.getByText("Mi ha risposto con insulti.").waitFor({ timeout: SERVER_WAIT_MS });
     await card.getByText("Elettronica Navigli").waitFor();
     await expectAccessible(moderator, "coda delle segnalazioni");
+    await card.getByRole("checkbox", { name: "Linguaggio offensivo, minacce o molestie" }).check();
+    await card.getByLabel(/Spiegazione/).fill("Insulti al cliente in chat.");
     await card.getByRole("button", { name: "Sospendi l'account" }).click();
     await toast(moderator, "Decisione registrata: chi ha segnalato riceverà l'esito.");
     await card.getByText("Account sospeso").waitFor({ timeout: SERVER_WAIT_MS });
@@ -95,22 +98,57 @@ describe("trust end to end", () => {
     await buyer.getByText(closedLine).waitFor({ timeout: SERVER_WAIT_MS });
     expect(await buyer.getByPlaceholder("Scrivi un messaggio…").count()).toBe(0);
 
-    // The shop is disabled in Auth: signing in is refused with Firebase's user-disabled, in Italian.
+    // The suspended shop signs in again to read why (DSA, P2B): the notice links the decision's
+    // reasons; it asks for a review once; the admin revokes it; the shop reads the outcome.
     const shop = await open("/auth", "desktop");
     await shop.getByLabel("Email").fill(DEMO_SHOP_1.email);
     await shop.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await shop.getByRole("button", { name: "Accedi", exact: true }).click();
-    await shop.getByText("Questo account è stato disabilitato.").first().waitFor({ timeout: SERVER_WAIT_MS });
-    expect(new URL(shop.url()).pathname).toBe("/auth");
+    await shop.getByRole("link", { name: SUSPENSION_NOTICE.reasons }).click({ timeout: SERVER_WAIT_MS });
+    const decisions = shop.locator("#decisioni");
+    await decisions.getByText("Insulti al cliente in chat.").waitFor({ timeout: SERVER_WAIT_MS });
+    await decisions.getByText(/Motivi della decisione: Linguaggio offensivo/).waitFor();
+    await decisions.getByRole("button", { name: "Chiedi una revisione" }).click();
+    await decisions.getByLabel(/Perché la decisione/).fill("Era un malinteso con un cliente abituale.");
+    await decisions.getByRole("button", { name: "Invia la richiesta" }).click();
+    await decisions
+      .getByText("Revisione richiesta: in attesa dell'esito")
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await expectAccessible(shop, "decisioni e richiesta di revisione");
 
-    // The reporter is told: on /profile and by e-mail (with the privacy notice's link).
+    await moderator.reload();
+    const appeal = moderator.getByRole("article", { name: "Elettronica Navigli · Sospendi l'account" });
+    await appeal.getByText("Era un malinteso con un cliente abituale.").waitFor({ timeout: SERVER_WAIT_MS });
+    await appeal.getByLabel(/Motivi dell'esito/).fill("Prima volta: la sospensione è revocata.");
+    await appeal.getByRole("button", { name: "Decisione annullata" }).click();
+    await appeal.waitFor({ state: "detached", timeout: SERVER_WAIT_MS });
+
+    await shop.reload();
+    await shop
+      .locator("#decisioni")
+      .getByText("Prima volta: la sospensione è revocata.")
+      .waitFor({ timeout: SERVER_WAIT_MS });
+    await shop.locator("#decisioni").getByText("Decisione annullata").waitFor();
+
+    // The reporter was told the report arrived (the acknowledgment) and now the outcome with its
+    // reasons: on /profile and by e-mail (with the privacy notice's link).
+    await team
+      .stack()
+      .inbox.waitFor(
+        (email) =>
+          email.to.some((to) => to.address === DEMO_BUYER.email) &&
+          email.subject.includes("Abbiamo ricevuto la tua segnalazione"),
+        SERVER_WAIT_MS,
+      );
     await buyer.goto(`${new URL(buyer.url()).origin}/profile`);
     await buyer.getByText(MODERATION_OUTCOME_TEXTS.suspend_user).waitFor({ timeout: SERVER_WAIT_MS });
     const mail = await team
       .stack()
       .inbox.waitFor(
         (email) =>
-          email.to.some((to) => to.address === DEMO_BUYER.email) && /segnalazione/.test(email.subject),
+          email.to.some((to) => to.address === DEMO_BUYER.email) &&
+          /segnalazione/.test(email.subject) &&
+          (email.text ?? "").includes(MODERATION_OUTCOME_TEXTS.suspend_user),
         SERVER_WAIT_MS,
       );
     expect(mail.text).toContain(MODERATION_OUTCOME_TEXTS.suspend_user);

@@ -1,7 +1,7 @@
 // Reports, blocks and the admin's decisions against the test stack's emulators: reportContent reads the
 // reported person and the excerpt from the server's documents and refuses what the caller cannot see;
 // the admin role is the custom claim set by scripts/admin; moderateReport hides a request, closes a
-// conversation or suspends an account (disabled in Auth), and the reporter gets the outcome.
+// conversation or suspends an account (sessions revoked), and both sides get the outcome with its reasons.
 
 import { deleteApp } from "firebase-admin/app";
 import type { DecodedIdToken } from "firebase-admin/auth";
@@ -231,16 +231,30 @@ describe("the admin role and decisions", () => {
     ]);
     await setAdminClaim(admin.adminAuth(), "mod@example.it", false);
     expect(
-      await rejection(moderate.moderateReport.run(await asUser(MODERATOR, { reportId, action: "dismiss" }))),
+      await rejection(
+        moderate.moderateReport.run(
+          await asUser(MODERATOR, { reportId, action: "dismiss", grounds: ["terms"] }),
+        ),
+      ),
     ).toMatchObject({
       code: "permission-denied",
     });
   });
 
-  it("suspending disables the account in Auth, marks it suspended, and tells the reporter", async () => {
+  it("suspending marks the account suspended (it may still sign in to read why), and tells both sides", async () => {
     const { reportId } = await reportMessage();
-    await moderate.moderateReportFor({ reportId, action: "suspend_user" }, deps());
-    expect((await admin.adminAuth().getUser(SHOP)).disabled).toBe(true);
+    await moderate.moderateReportFor(
+      { reportId, action: "suspend_user", grounds: ["harassment"], reasonText: "Insulti ripetuti" },
+      deps(),
+    );
+    expect((await admin.adminAuth().getUser(SHOP)).disabled).toBe(false);
+    expect(await read(`decisions/${reportId}`)).toMatchObject({
+      subjectId: SHOP,
+      action: "suspend_user",
+      grounds: ["harassment"],
+      reasonText: "Insulti ripetuti",
+    });
+    expect(sent.find((mail) => mail.to === "bici@example.it")?.text).toContain("Insulti ripetuti");
     expect(await read(`users/${SHOP}`)).toHaveProperty("suspendedAt");
     expect(await read(`profiles/${SHOP}`)).toMatchObject({ suspended: true });
     expect(await read(`reports/${reportId}`)).toMatchObject({
@@ -252,7 +266,9 @@ describe("the admin role and decisions", () => {
     expect(outcomeMail).toMatchObject({ to: "anna@example.it" });
     expect(outcomeMail?.text).toContain("/privacy");
     expect(
-      await rejection(moderate.moderateReportFor({ reportId, action: "dismiss" }, deps())),
+      await rejection(
+        moderate.moderateReportFor({ reportId, action: "dismiss", grounds: ["terms"] }, deps()),
+      ),
     ).toMatchObject({
       message: MODERATION_MESSAGES.reportAlreadyClosed,
     });
@@ -260,13 +276,16 @@ describe("the admin role and decisions", () => {
 
   it("closing a conversation and hiding a request go through the state machine", async () => {
     const { reportId } = await reportMessage();
-    await moderate.moderateReportFor({ reportId, action: "close_conversation" }, deps());
+    await moderate.moderateReportFor({ reportId, action: "close_conversation", grounds: ["terms"] }, deps());
     expect(await read(`conversations/${CHAT}`)).toMatchObject({ status: "closed", closedBy: "moderation" });
 
     const onRequest = await reports.reportContent.run(
       callableRequest({ kind: "request", targetId: "req1", reason: "fake" }, { uid: SHOP }),
     );
-    await moderate.moderateReportFor({ reportId: onRequest.reportId, action: "hide_request" }, deps());
+    await moderate.moderateReportFor(
+      { reportId: onRequest.reportId, action: "hide_request", grounds: ["terms"] },
+      deps(),
+    );
     expect(await read("requests/req1")).toMatchObject({ status: "cancelled", hiddenByModeration: true });
     expect(await read(`offers/${CHAT}`)).toMatchObject({ status: "expired" });
   });
@@ -342,7 +361,7 @@ describe("suspension ends the account's dealings", () => {
     }
     await writer.close();
     const { reportId } = await reportMessage();
-    await moderate.moderateReportFor({ reportId, action: "suspend_user" }, deps());
+    await moderate.moderateReportFor({ reportId, action: "suspend_user", grounds: ["terms"] }, deps());
 
     expect(await read(`conversations/${CHAT}`)).toMatchObject({ status: "closed", closedBy: "moderation" });
     expect(await read(`offers/${CHAT}`)).toMatchObject({ status: "expired" });

@@ -162,11 +162,14 @@ describe("the shop's page data", () => {
     await completeAt("lamp", 4, at, "  Consegna puntuale  ");
 
     const review = await read(reviewPath("lamp"));
+    // It counted: it leaves the average 24 months on (reviewExpirySweep).
+    const countsUntil = new Date("2028-11-20T10:00:00Z");
     expect(review).toEqual({
       rating: 4,
       comment: "Consegna puntuale",
       buyerFirstName: "Giulia",
       createdAt: Timestamp.fromDate(at),
+      countsUntil: Timestamp.fromDate(countsUntil),
     });
     expect(JSON.stringify(review)).not.toContain("Rossi");
     expect(JSON.stringify(review)).not.toContain(BUYER);
@@ -189,7 +192,14 @@ describe("the shop's page data", () => {
     try {
       const reviews = await listShopReviews(SHOP, 10, reader.lite);
       expect(reviews).toEqual([
-        { id: "lamp", rating: 4, comment: "Consegna puntuale", buyerFirstName: "Giulia", createdAt: at },
+        {
+          id: "lamp",
+          rating: 4,
+          comment: "Consegna puntuale",
+          buyerFirstName: "Giulia",
+          createdAt: at,
+          countsUntil,
+        },
       ]);
       const profile = await getDoc(doc(reader.lite, COLLECTIONS.profiles, SHOP));
       expect(profile.data()).toMatchObject({ totalRatings: 1, shop: { openingHours: "Lun-Sab 9-19" } });
@@ -207,6 +217,9 @@ describe("the shop's page data", () => {
 
     expect(await read(reviewPath("lamp"))).toMatchObject({ rating: 5, buyerFirstName: "Giulia" });
     expect(await read(reviewPath("charger"))).toMatchObject({ rating: 1, comment: "Non funzionava" });
+    // Only a counted rating has a date to stop counting.
+    expect(await read(reviewPath("lamp"))).toHaveProperty("countsUntil");
+    expect(await read(reviewPath("charger"))).not.toHaveProperty("countsUntil");
     expect(await read(`${COLLECTIONS.profiles}/${SHOP}`)).toMatchObject({
       averageRating: 5,
       totalRatings: 1,

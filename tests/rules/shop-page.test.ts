@@ -6,6 +6,7 @@ import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import {
   collection,
   deleteDoc,
+  deleteField,
   doc,
   type Firestore,
   getDoc,
@@ -15,14 +16,16 @@ import {
   query,
   serverTimestamp,
   setDoc,
+  Timestamp,
   updateDoc,
 } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
 import { COLLECTIONS, REVIEW_FIELDS, SUBCOLLECTIONS } from "../../src/domain/core/collections";
 import { REQUEST_QUERY_LIMIT } from "../../src/domain/core/limits";
+import { REVIEW_ANSWER_MAX_LENGTH, reviewAnswerUpdate } from "../../src/domain/people/review-answer";
 import { profileUpdateDocument } from "../../src/domain/people/user-document";
 import { useRulesEnvironment } from "./environment";
-import { BUYER, EARLIER, OTHER_BUYER, OTHER_SHOP, SHOP } from "./fixtures";
+import { BUYER, EARLIER, OTHER_BUYER, OTHER_SHOP, SHOP, storedUser } from "./fixtures";
 
 describe("the shop's phone and opening hours on users/{uid}", () => {
   const rules = useRulesEnvironment();
@@ -171,5 +174,75 @@ describe("profiles/{shopId}/reviews", () => {
       await assertFails(updateDoc(doc(reviews(db), "req-1"), { rating: 5 }));
       await assertFails(deleteDoc(doc(reviews(db), "req-1")));
     }
+  });
+});
+
+describe("'Risposta del negozio' on profiles/{shopId}/reviews/{id}", () => {
+  const rules = useRulesEnvironment();
+  const review = (db: Firestore, shopId = SHOP) =>
+    doc(db, COLLECTIONS.profiles, shopId, SUBCOLLECTIONS.reviews, "req-1");
+  const answer = (text: string, first: boolean) => reviewAnswerUpdate(text, first, serverTimestamp);
+
+  beforeEach(async () => {
+    await rules.seed({
+      [`${COLLECTIONS.profiles}/${SHOP}/${SUBCOLLECTIONS.reviews}/req-1`]: {
+        rating: 2,
+        comment: "In ritardo",
+        buyerFirstName: "Giulia",
+        createdAt: EARLIER,
+      },
+    });
+  });
+
+  it("the reviewed shop answers once, then edits the text; a second first answer is refused", async () => {
+    const db = rules.as(SHOP);
+    await assertSucceeds(updateDoc(review(db), answer("Ci scusiamo del ritardo", true)));
+    await assertSucceeds(updateDoc(review(db), answer("Ci scusiamo: il corriere era in ritardo", false)));
+    await assertFails(updateDoc(review(db), answer("Una seconda risposta", true)));
+    await assertFails(updateDoc(review(db), { answer: deleteField() }));
+  });
+
+  it("nobody else answers: not another shop, not the buyer", async () => {
+    for (const uid of [OTHER_SHOP, BUYER, OTHER_BUYER]) {
+      await assertFails(updateDoc(review(rules.as(uid)), answer("Non è vero", true)));
+    }
+  });
+
+  it("the shop changes nothing but its answer, and no empty or overlong answer", async () => {
+    const db = rules.as(SHOP);
+    await assertFails(updateDoc(review(db), { ...answer("Grazie", true), rating: 5 }));
+    await assertFails(updateDoc(review(db), { comment: "Tutto perfetto" }));
+    await assertFails(updateDoc(review(db), answer("   ", true)));
+    await assertFails(updateDoc(review(db), answer("x".repeat(REVIEW_ANSWER_MAX_LENGTH + 1), true)));
+    await assertFails(
+      updateDoc(review(db), { answer: { text: "Grazie", createdAt: EARLIER, updatedAt: serverTimestamp() } }),
+    );
+  });
+
+  it("after 48 hours the answer stays as it is; after an admin removed one, no new answer", async () => {
+    const written = Timestamp.fromDate(new Date(Date.now() - 49 * 60 * 60 * 1000));
+    await rules.seed({
+      [`${COLLECTIONS.profiles}/${SHOP}/${SUBCOLLECTIONS.reviews}/req-1`]: {
+        rating: 2,
+        buyerFirstName: "Giulia",
+        createdAt: EARLIER,
+        answer: { text: "Ci scusiamo", createdAt: written, updatedAt: written },
+      },
+      [`${COLLECTIONS.profiles}/${OTHER_SHOP}/${SUBCOLLECTIONS.reviews}/req-1`]: {
+        rating: 1,
+        buyerFirstName: "Luca",
+        createdAt: EARLIER,
+        answerRemovedAt: EARLIER,
+      },
+    });
+    await assertFails(updateDoc(review(rules.as(SHOP)), answer("Ci scusiamo davvero", false)));
+    await assertFails(updateDoc(review(rules.as(OTHER_SHOP), OTHER_SHOP), answer("Riprovo", true)));
+  });
+
+  it("a refused or suspended shop does not answer", async () => {
+    await rules.seed({
+      [`${COLLECTIONS.users}/${SHOP}`]: { ...storedUser(SHOP, "merchant"), suspendedAt: EARLIER },
+    });
+    await assertFails(updateDoc(review(rules.as(SHOP)), answer("Grazie", true)));
   });
 });

@@ -7,6 +7,7 @@ import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { ERROR_MESSAGES } from "@/domain/core/common-messages";
 import { DEAL_END_REFUSALS } from "@/domain/marketplace/deal-end";
 import { applyRating, type RatingSummary, ratingLedgerId, ratingOutcome } from "@/domain/marketplace/rating";
+import { reviewCountsUntil } from "@/domain/marketplace/review-rules";
 import {
   assertRequestTransition,
   isCompletedRequest,
@@ -46,7 +47,8 @@ export type CompleteTransactionDeps = DealDeps & {
   emailProven: (uid: string) => Promise<boolean>;
 };
 
-function ratingSummary(data: DocumentData | undefined): Partial<RatingSummary> | undefined {
+/** The shop's average and count as stored (users/{uid} or profiles/{uid}). */
+export function ratingSummary(data: DocumentData | undefined): Partial<RatingSummary> | undefined {
   if (!data) return undefined;
   const { averageRating, totalRatings } = data;
   return {
@@ -200,6 +202,8 @@ export async function completeTransactionFor(
         },
         at: now,
         verifiedPurchase,
+        // A counted rating leaves the average 24 months on (reviewExpirySweep).
+        countsUntil: counted ? Timestamp.fromDate(reviewCountsUntil(now.toDate())) : undefined,
       });
       tx.set(merchantProfileRef.collection(SUBCOLLECTIONS.reviews).doc(request.id), review);
     }

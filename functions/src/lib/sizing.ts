@@ -96,6 +96,10 @@ export const SIZING = {
   runSmokeTask: { memory: "256MiB", timeoutSeconds: 30, maxInstances: 1 },
   moderateReport: { ...adminCallable, timeoutSeconds: 120, sendsMail: true },
   reportContent: { ...callable, maxInstances: 10 },
+  // Decisions' reviews: the person's request (its module mails the outcome), the admin's list and outcome.
+  appealDecision: { ...callable, maxInstances: 5, sendsMail: true },
+  listAppeals: { ...adminCallable, sendsMail: true },
+  decideAppeal: { ...adminCallable, timeoutSeconds: 120, sendsMail: true },
   setBlock: { ...callable, maxInstances: 10 },
   // Privacy: an account's deletion and export walk its documents in pages.
   deleteMyAccount: { memory: "512MiB", timeoutSeconds: 300, maxInstances: 5 },
@@ -133,6 +137,7 @@ export const SIZING = {
   closeDeals: scheduledJob,
   planReminders: { ...scheduledJob, sendsMail: true },
   retentionSweep: scheduledJob,
+  reviewExpirySweep: scheduledJob,
   // The market dashboard's nightly reconciliation: 14 days of requests and their offers, in pages.
   reconcileMarket: scheduledJob,
   buildMarketSummaries: scheduledJob,

@@ -1,9 +1,9 @@
 import type { Auth } from "firebase-admin/auth";
-import { type DocumentReference, type Firestore, Timestamp } from "firebase-admin/firestore";
+import { type DocumentReference, FieldValue, type Firestore, Timestamp } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
 import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
-import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS } from "@/domain/core/collections";
+import { COLLECTIONS, CONVERSATION_FIELDS, OFFER_FIELDS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { CONVERSATION_CLOSED_BY } from "@/domain/marketplace/conversation";
 import {
   assertRequestTransition,
@@ -13,12 +13,13 @@ import {
   storedRequestStatusSchema,
 } from "@/domain/marketplace/state-machine";
 import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
+import { decisionSummary, moderateReportInputSchema } from "@/domain/people/decisions";
 import {
   MODERATION_OUTCOME_TEXTS,
   type ModerationAction,
-  moderateReportInputSchema,
   type moderateReportOutputSchema,
   REPORT_STATUS,
+  type Report,
   reportSchema,
 } from "@/domain/people/moderation";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
@@ -31,7 +32,9 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { fromFirestore } from "../profiles/user-record";
+import { uncountReview } from "../shops/review-expiry";
 import { requireAdmin } from "./admin-claim";
+import { recordDecision } from "./decisions";
 import { endSuspendedDealings } from "./suspension";
 
 type ModerateOutput = z.infer<typeof moderateReportOutputSchema>;
@@ -91,11 +94,29 @@ async function suspendUser(deps: ModerateDeps, uid: string, at: Timestamp): Prom
   // The rules' mark first: from this write on, whatever Auth does next, the account is refused.
   const user = deps.db.collection(COLLECTIONS.users).doc(docId(uid));
   if ((await user.get()).exists) await user.update({ suspendedAt: at });
-  await deps.auth.updateUser(uid, { disabled: true });
+  // Sessions end; the account is not disabled in Auth, so it can sign in again to read the decision's
+  // reasons and ask for a review (decisions.ts): the guard and the rules refuse everything else.
   await deps.auth.revokeRefreshTokens(uid);
   const profile = deps.db.collection(COLLECTIONS.profiles).doc(uid);
   if ((await profile.get()).exists) await profile.update({ suspended: true });
   await endSuspendedDealings(deps, uid, at);
+}
+
+/**
+ * A reported review leaves the shop's page (and its average, if it counted); a reported answer leaves
+ * its review, and the shop may not answer that review again (firestore.rules: answerRemovedAt).
+ */
+async function removeReported(db: Firestore, report: Report, at: Timestamp): Promise<void> {
+  if ((report.kind !== "review" && report.kind !== "review_answer") || !report.shopId) {
+    throw new HttpsError("failed-precondition", MODERATION_MESSAGES.reportTargetNotFound);
+  }
+  const review = db
+    .collection(COLLECTIONS.profiles)
+    .doc(docId(report.shopId))
+    .collection(SUBCOLLECTIONS.reviews)
+    .doc(docId(report.targetId));
+  if (report.kind === "review") await uncountReview(db, review, at.toDate(), true);
+  else await review.update({ answer: FieldValue.delete(), answerRemovedAt: at });
 }
 
 /**
@@ -128,16 +149,29 @@ export async function moderateReportFor(
       deps.db.collection(COLLECTIONS.conversations).doc(docId(report.conversationId)),
       at,
     );
+  } else if (action === "remove_content") {
+    await removeReported(deps.db, report, at);
   } else if (action === "suspend_user") {
     await suspendUser(deps, report.reportedUserId, at);
   }
   const outcome = MODERATION_OUTCOME_TEXTS[action];
-  await ref.update({ status: REPORT_STATUS.resolved, resolvedAt: at, action, outcome });
+  const reasons = { grounds: input.grounds, ...(input.reasonText ? { reasonText: input.reasonText } : {}) };
+  await ref.update({ status: REPORT_STATUS.resolved, resolvedAt: at, action, outcome, ...reasons });
+  // The person reported is told with the same reasons, and may ask for a review (decisions.ts).
+  await recordDecision(deps, {
+    id: report.id,
+    subjectId: report.reportedUserId,
+    reportId: report.id,
+    action,
+    excerpt: report.excerpt,
+    ...reasons,
+  });
 
   try {
     const reporter = await deps.auth.getUser(report.reporterId);
+    const told = `${outcome}\n\n${decisionSummary({ action, ...reasons })}`;
     if (reporter.email)
-      await deps.mail.send(composeEmail(reporter.email, { type: "report-outcome", outcome }));
+      await deps.mail.send(composeEmail(reporter.email, { type: "report-outcome", outcome: told }));
   } catch (error) {
     logger.warn("Report outcome e-mail not sent", { reportId: report.id, error: String(error) });
   }

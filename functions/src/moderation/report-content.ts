@@ -1,7 +1,9 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import { Timestamp } from "firebase-admin/firestore";
 import { HttpsError } from "firebase-functions/https";
+import * as logger from "firebase-functions/logger";
 import type { z } from "zod";
+import { paths } from "@/config/paths";
 import { COLLECTIONS, SUBCOLLECTIONS } from "@/domain/core/collections";
 import { offerIdFor } from "@/domain/marketplace/offer";
 import { OFFER_STATUS, REQUEST_STATUS } from "@/domain/marketplace/state-machine";
@@ -9,6 +11,7 @@ import { ACCOUNT_GUARD } from "@/domain/people/account-standing";
 import {
   MAX_REPORTS_PER_DAY,
   REPORT_EXCERPT_MAX_LENGTH,
+  REPORT_KIND_LABELS,
   REPORT_STATUS,
   type ReportKind,
   reportContentInputSchema,
@@ -23,6 +26,8 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { hitRateLimits } from "../lib/rate-limit";
 import { sized } from "../lib/sizing";
+import { cloudEmailQueue, type EmailQueue } from "../notifications/email-queue";
+import { notify } from "../notifications/notify";
 
 export type ReportContentRequest = z.output<typeof reportContentInputSchema>;
 type ReportContentOutput = z.infer<typeof reportContentOutputSchema>;
@@ -30,6 +35,8 @@ type ReportContentOutput = z.infer<typeof reportContentOutputSchema>;
 export interface ModerationDeps {
   db: Firestore;
   now: () => Date;
+  /** The acknowledgment's e-mail goes through the notification queue (notify.ts). */
+  emailQueue?: EmailQueue;
 }
 
 /** What a report points at, as the server reads it: never as the caller describes it. */
@@ -39,6 +46,7 @@ type Target = {
   conversationId?: string;
   requestId?: string;
   messageId?: string;
+  shopId?: string;
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -78,6 +86,7 @@ async function readTarget(db: Firestore, uid: string, input: ReportContentReques
     return data;
   };
   const kind: ReportKind = input.kind;
+  if (kind === "review" || kind === "review_answer") return readReviewTarget(db, input);
   if (kind === "conversation") {
     const chat = await read(COLLECTIONS.conversations, input.targetId);
     const { customerId, merchantId } = chat.participants ?? {};
@@ -126,6 +135,34 @@ async function readTarget(db: Firestore, uid: string, input: ReportContentReques
 }
 
 /**
+ * A review (any signed-in user reads it on the shop's page): its author is the buyer of the request it
+ * is named after; the answer's author is the shop. Nobody reports what they wrote.
+ */
+async function readReviewTarget(db: Firestore, input: ReportContentRequest): Promise<Target> {
+  if (!input.shopId) throw notFound();
+  const review = (
+    await db
+      .collection(COLLECTIONS.profiles)
+      .doc(docId(input.shopId))
+      .collection(SUBCOLLECTIONS.reviews)
+      .doc(docId(input.targetId))
+      .get()
+  ).data();
+  if (!review) throw notFound();
+  const base = { shopId: input.shopId, requestId: input.targetId };
+  if (input.kind === "review_answer") {
+    if (!review.answer) throw notFound();
+    return { ...base, reportedUserId: input.shopId, excerpt: excerptOf(review.answer.text) };
+  }
+  const request = (await db.collection(COLLECTIONS.requests).doc(docId(input.targetId)).get()).data();
+  return {
+    ...base,
+    reportedUserId: text(request?.customerId),
+    excerpt: excerptOf(`${review.rating}/5`, review.comment),
+  };
+}
+
+/**
  * A report from `uid` (a participant of the conversation, the buyer an offer was made to, or someone
  * who sees a request): the reported person, the excerpt and the ids come from the server's documents.
  * At most MAX_REPORTS_PER_DAY per user a day.
@@ -157,6 +194,14 @@ export async function reportContentFor(
     status: REPORT_STATUS.open,
     createdAt: Timestamp.fromDate(now),
   });
+  // The acknowledgment (DSA art. 16): in the bell and by e-mail; a lost one never undoes the report.
+  await notify(deps, {
+    uid,
+    kind: "report_received",
+    eventKey: ref.id,
+    params: { kindLabel: REPORT_KIND_LABELS[input.kind] },
+    link: paths.profile.getHref(),
+  }).catch((error: unknown) => logger.warn("Report acknowledgment not written", { error: String(error) }));
   return { reportId: ref.id };
 }
 
@@ -168,6 +213,7 @@ export const reportContent = guardedCall(
       reportContentFor(uid, parseCallableInput(reportContentInputSchema, request.data), {
         db: adminDb(),
         now: () => new Date(),
+        emailQueue: cloudEmailQueue(),
       }),
     ),
 );

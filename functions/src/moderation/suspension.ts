@@ -146,6 +146,7 @@ export async function liftSuspensionOf(
   if ((await user.get()).exists) await user.update({ suspendedAt: FieldValue.delete() });
   const profile = db.collection(COLLECTIONS.profiles).doc(uid);
   if ((await profile.get()).exists) await profile.update({ suspended: FieldValue.delete() });
+  // Accounts suspended before suspensions stopped disabling Auth get their sign-in back.
   await deps.auth.updateUser(uid, { disabled: false });
   await moveRequests(db, uid, REQUEST_STATUS.suspended, REQUEST_STATUS.active, at);
 }

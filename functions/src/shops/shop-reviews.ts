@@ -33,6 +33,7 @@ import { callableOptions } from "../lib/global-options";
 import { parseCallableInput } from "../lib/http-errors";
 import { sized } from "../lib/sizing";
 import { requireAdmin } from "../moderation/admin-claim";
+import { recordDecision } from "../moderation/decisions";
 import { withdrawOpenOffersOf } from "../offers/withdraw-offer";
 import { syncPublicProfile } from "../profiles/sync-profile";
 import { fromFirestore, parseUserDoc, userRef } from "../profiles/user-record";
@@ -185,6 +186,16 @@ export async function decideShopReviewFor(
     );
   } catch (error) {
     logger.warn("Shop decision e-mail not sent", { uid: input.uid, error: String(error) });
+  }
+  // After the decision's own e-mail: the reasons in the app (and by e-mail), and a review the shop
+  // may ask once (P2B art. 4).
+  if (input.decision === "refuse") {
+    await recordDecision(deps, {
+      subjectId: input.uid,
+      action: "refuse_shop",
+      grounds: ["shop_unverified"],
+      reasonText: input.reason,
+    });
   }
   return { ok: true };
 }

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LEGAL_CONTROLLER } from "@/domain/legal/legal";
 import { SUSPENSION_NOTICE } from "@/domain/people/trust-messages";
@@ -20,7 +21,9 @@ function session(userData: Record<string, unknown> | null): SessionValue {
 
 let client = new QueryClient();
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  <MemoryRouter>
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  </MemoryRouter>
 );
 
 /** A page's screen with its data, under the notice. */
@@ -38,17 +41,22 @@ describe("SuspensionNotice", () => {
     client = new QueryClient();
   });
 
-  it("tells a suspended account why, with a way to object", () => {
+  it("tells a suspended account why, with a way to object", async () => {
     vi.mocked(useSession).mockReturnValue(
       session({ ...shop, suspendedAt: new Date("2026-11-28T10:00:00Z") }),
     );
     render(<SuspensionNotice />, { wrapper });
-    const alert = screen.getByRole("alert");
+    const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(SUSPENSION_NOTICE.title);
     expect(alert).toHaveTextContent(SUSPENSION_NOTICE.body);
     expect(screen.getByRole("link", { name: LEGAL_CONTROLLER.supportEmail })).toHaveAttribute(
       "href",
       `mailto:${LEGAL_CONTROLLER.supportEmail}`,
+    );
+    // The decision's reasons and the request for review are one tap away.
+    expect(screen.getByRole("link", { name: SUSPENSION_NOTICE.reasons })).toHaveAttribute(
+      "href",
+      "/profile#decisioni",
     );
   });
 

@@ -1,8 +1,11 @@
-import { useEffect, useRef } from "react";
-import { LEGAL_CONTROLLER } from "@/domain/legal/legal";
-import { SUSPENSION_NOTICE } from "@/domain/people/first-paint-trust-texts";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { loadQueryClientCode, useCreatedQueryClient } from "@/lib/app-query-client";
 import { useSession } from "@/lib/session/session-provider";
+
+// The notice's words load only for a suspended account, not with every page's first chunk.
+const SuspensionNoticeBody = lazy(() =>
+  import("./suspension-notice-body").then((module) => ({ default: module.SuspensionNoticeBody })),
+);
 
 /**
  * Shown above every page while the signed-in account is suspended. The profile is followed live, so
@@ -22,17 +25,8 @@ export function SuspensionNotice() {
   }, [suspended, createdClient]);
   if (!suspended) return null;
   return (
-    <div role="alert" className="border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 sm:px-6">
-      <div className="mx-auto max-w-6xl">
-        <p className="font-semibold">{SUSPENSION_NOTICE.title}</p>
-        <p>
-          {SUSPENSION_NOTICE.body} {SUSPENSION_NOTICE.contact}{" "}
-          <a className="focus-ring rounded underline" href={`mailto:${LEGAL_CONTROLLER.supportEmail}`}>
-            {LEGAL_CONTROLLER.supportEmail}
-          </a>
-          .
-        </p>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <SuspensionNoticeBody />
+    </Suspense>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "../core/collections.ts";
 import { SHOP_MONTH_FIELDS } from "../market/shop-funnel.ts";
 import { NOTIFICATION_STATE_FIELDS } from "../notifications/notifications.ts";
+import { DECISION_FIELDS } from "../people/decisions.ts";
 
 /**
  * What an account deletion does to each collection (GDPR art. 17), in one table over every collection
@@ -85,6 +86,7 @@ export const ACCOUNT_DATA = {
   simulatedCheckouts: { key: null, why: "the emulators' simulated payments only" },
   testClock: { key: null, why: "the emulators' clock offset" },
   reports: { key: byFields(REPORT_FIELDS.reporterId), onDeletion: "deleted" },
+  decisions: { key: byFields(DECISION_FIELDS.subjectId), onDeletion: "deleted" },
   blocks: { key: byFields(BLOCK_FIELDS.blockerId, BLOCK_FIELDS.blockedId), onDeletion: "deleted" },
   notificationState: { key: byFields(NOTIFICATION_STATE_FIELDS.uid), onDeletion: "deleted" },
   shopIndex: { key: byId, onDeletion: "deleted" },

@@ -36,10 +36,7 @@ export const COLLECTIONS = {
   rateLimits: "rateLimits",
   /** tokenPurchases/{paymentId}: one credit per payment id (functions only). */
   tokenPurchases: "tokenPurchases",
-  /**
-   * ratingsGiven/{buyerId}_{merchantId}: when the buyer's rating last entered the shop's average
-   * (completeTransaction, functions only; rating.ts ratingCounts).
-   */
+  /** ratingsGiven/{buyerId}_{merchantId}: when the buyer's rating last counted (completeTransaction; rating.ts). */
   ratingsGiven: "ratingsGiven",
   /**
    * pickupCodes/{offerId}: the accepted deal's one-time pickup code (pickupCodeSchema, pickup.ts), written
@@ -70,6 +67,8 @@ export const COLLECTIONS = {
   testClock: "testClock",
   /** reports/{id}: a user's report of a conversation, offer or request (reportSchema, moderation.ts; functions write, the reporter reads). */
   reports: "reports",
+  /** decisions/{id}: an admin's decision with its grounds (decisionSchema, people/decisions.ts; functions write, its subject reads). */
+  decisions: "decisions",
   /** blocks/{blockerId}_{blockedId}: who blocked whom (blockSchema, moderation.ts; functions write, the blocker reads, the rules check it). */
   blocks: "blocks",
   /**

@@ -9,8 +9,9 @@ export const FIRST_PAINT_MESSAGES = {
   genericError: "Si è verificato un errore. Riprova.",
   logoutError: "Errore durante il logout",
   tokenBalanceLoading: "Caricamento dei token",
+  /** Algo's first message in every conversation says it is an AI (AI Act, art. 50). */
   algoWelcome:
-    "Ciao, sono Algo! Dimmi cosa ti serve: prodotto, budget e quando ti serve. Puoi anche mandarmi una foto.",
+    "Ciao, sono Algo, un assistente IA. Dimmi cosa ti serve: prodotto, budget e quando. Puoi anche mandarmi una foto.",
   selectConversation: "Seleziona una conversazione per leggere i messaggi.",
   noMessages: "Nessun messaggio. Scrivi il primo!",
   conversationClosed: "Questa conversazione è chiusa",

@@ -118,6 +118,8 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CHAT_PREVIEW_MAX_CHATS = 3;
 export const CHAT_PREVIEW_MAX_MESSAGES = 20;
 export const FEEDBACK_MAX_LENGTH = 1000;
+/** A shop's answer to a review (people/review-answer.ts; firestore.rules mirrors it). */
+export const REVIEW_ANSWER_MAX_LENGTH = 600;
 export const ALGO_MESSAGE_MAX_LENGTH = 2000;
 /** Base64 JPEG sent to algoChat: about 5 MB of image. */
 export const ALGO_IMAGE_BASE64_MAX_LENGTH = 7_000_000;

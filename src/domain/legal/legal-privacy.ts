@@ -59,7 +59,7 @@ export const PRIVACY_TEXT: LegalText = {
       ],
       items: [
         "Google Ireland Limited (Firebase: autenticazione, database Cloud Firestore e Cloud Functions), con il database e le funzioni nella regione europe-west8 (Milano);",
-        "Google (Gemini API), solo quando gli assistenti usano l'intelligenza artificiale di Google: riceve i testi, le foto e i vocali che invii all'assistente, per generare la risposta;",
+        "Google Gemini (Gemini API di Google), il fornitore dell'intelligenza artificiale degli assistenti Algo e Leonardo: riceve i testi, le foto e i vocali che invii all'assistente e, per le offerte che Leonardo scrive, il testo della richiesta, solo per generare la risposta; i testi scritti dall'IA sono segnati «Scritto con l'IA» finché non li modifichi o confermi;",
         "Stripe Payments Europe Limited, per gli abbonamenti dei negozi e gli acquisti: riceve i dati di pagamento direttamente da te;",
         "il fornitore del servizio di posta elettronica che usiamo per inviare le e-mail di servizio.",
       ],

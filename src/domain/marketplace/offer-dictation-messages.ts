@@ -9,13 +9,14 @@ export const DICTATION_MESSAGES = {
   button: "Detta l'offerta",
   listening: "Ti ascolto… parla pure",
   stop: "Ho finito di parlare",
-  understanding: "Leonardo sta compilando l'offerta…",
+  /** Leonardo's first words: it says it is an AI (AI Act, art. 50). */
+  understanding: "Leonardo, l'assistente IA, sta compilando l'offerta…",
   hint: "Di' prezzo, ritiro o consegna e quando è disponibile, per esempio: «Ce l'ho, usata, 140 euro, la può ritirare domani dopo le 16».",
   /** The feed's quick path on a phone: /make-offer with the dictation ready. */
   answerByVoice: "Rispondi a voce",
   heard: "Hai detto",
   /** Beside each field Leonardo filled, until the shop changes it. */
-  filledNote: "Compilato da Leonardo: controlla.",
+  filledNote: "Scritto con l'IA (Leonardo): controlla.",
   /** Where the browser has no speech recognition: the form stays as it is. */
   unsupported: "Il tuo browser non riconosce la voce: compila l'offerta scrivendo nei campi qui sotto.",
   /** The browser or the shop refused the microphone. */

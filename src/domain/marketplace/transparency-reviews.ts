@@ -1,6 +1,7 @@
 import { FEEDBACK_MAX_LENGTH, RATING_COOLDOWN_MS } from "../core/limits.ts";
 import { PRODUCT_NAME } from "../core/product.ts";
 import { LEGAL_CONTROLLER, type LegalText, RETENTION_MONTHS } from "../legal/legal.ts";
+import { REVIEW_COUNTS_MONTHS, REVIEW_MESSAGES } from "../people/review-answer.ts";
 import { SHOP_PAGE_MESSAGES, SHOP_REVIEWS_SHOWN } from "../people/shop-page.ts";
 import { DELETED_USER_NAME } from "../people/trust-messages.ts";
 import { PICKUP_CODE_LENGTH, PICKUP_LOCK_MINUTES, PICKUP_MAX_WRONG_TRIES } from "./pickup.ts";
@@ -12,8 +13,8 @@ const VERIFIED = SHOP_PAGE_MESSAGES.verifiedPurchase;
 /**
  * 'Come verifichiamo le recensioni' (Omnibus directive, D.Lgs. 26/2023): what the code does, no more.
  * Who rates: the buyer of a deal (completeTransaction); 'Acquisto verificato': verifyPickup; which
- * ratings count: rating.ts ratingOutcome; how long: the reviews and the average have no expiry (the
- * retention sweep deletes closed requests and chats, not reviews); reporting: no 'Segnala' on a review yet.
+ * ratings count: rating.ts ratingOutcome; how long: review-rules.ts (24 months in the average, then
+ * 'Non più conteggiata'); the shop's answer: review-answer.ts; reporting: 'Segnala recensione' (reportContent).
  */
 export const REVIEWS_TEXT: LegalText = {
   key: "reviews",
@@ -48,14 +49,15 @@ export const REVIEWS_TEXT: LegalText = {
     {
       heading: "Quanto resta una recensione",
       paragraphs: [
-        `La pagina del negozio mostra le ${SHOP_REVIEWS_SHOWN} recensioni più recenti. Oggi le recensioni non scadono: restano sulla pagina del negozio e nella sua media senza limite di tempo, anche dopo che la richiesta e la chat da cui sono nate vengono cancellate (${RETENTION_MONTHS} mesi dopo la chiusura, come spiega l'informativa sulla privacy). Non togliamo dalla media le valutazioni più vecchie di ${RETENTION_MONTHS} mesi.`,
+        `La pagina del negozio mostra le ${SHOP_REVIEWS_SHOWN} recensioni più recenti. Una valutazione entrata nella media ne esce ${REVIEW_COUNTS_MONTHS} mesi dopo: la recensione resta visibile con la scritta «${REVIEW_MESSAGES.noLongerCounted}», ma il suo voto non pesa più. Le recensioni restano anche dopo che la richiesta e la chat da cui sono nate vengono cancellate (${RETENTION_MONTHS} mesi dopo la chiusura, come spiega l'informativa sulla privacy).`,
+        `Il negozio può rispondere una volta a ogni recensione: la «${REVIEW_MESSAGES.answerTitle}» compare sotto la recensione e il negozio può modificarla solo nelle prime 48 ore.`,
         `Se chi ha scritto la recensione elimina il suo account, la recensione resta, firmata «${DELETED_USER_NAME}», e il suo voto resta nella media.`,
       ],
     },
     {
       heading: "Come segnalare una recensione",
       paragraphs: [
-        `Oggi non c'è ancora un pulsante «Segnala» sulla singola recensione. Se pensi che una recensione sia falsa, offensiva o non rispetti queste regole, scrivi a ${LEGAL_CONTROLLER.supportEmail} indicando il negozio e la data della recensione: la esaminiamo e, se viola le regole, la rimuoviamo. Le richieste, le offerte e le conversazioni si segnalano invece con il pulsante «Segnala», che arriva alla nostra coda di moderazione.`,
+        `Sotto ogni recensione c'è «${REVIEW_MESSAGES.reportReview}»: puoi segnalare la recensione o la risposta del negozio, con un motivo. Ricevi subito una conferma, la segnalazione arriva alla nostra coda di moderazione e ti scriviamo la decisione con i suoi motivi; anche chi ha scritto il contenuto riceve la decisione e può chiederne la revisione una volta. Una recensione rimossa esce anche dalla media. Per qualunque dubbio: ${LEGAL_CONTROLLER.supportEmail}.`,
       ],
     },
   ],

@@ -24,6 +24,10 @@ export type NotificationParams = {
   deal_closed: { productName: string; side: "customer" | "merchant" };
   /** count > 1: the summary of the requests that arrived while the shop was closed. */
   new_request: { productName: string; count: number };
+  report_received: { kindLabel: string };
+  /** The decision's words (people/decisions.ts decisionSummary): what was decided, on which grounds. */
+  moderation_decision: { summary: string; reporter: boolean };
+  appeal_decided: { summary: string };
 };
 
 /** A text cut to `max` characters with an ellipsis. */
@@ -116,6 +120,18 @@ export function notificationText<K extends NotificationKind>(
             body: "Tocca per fare la tua offerta.",
           };
     }
+    case "report_received":
+      return {
+        title: "Abbiamo ricevuto la tua segnalazione",
+        body: `${str("kindLabel")}: la esamineremo e ti scriveremo la decisione con i suoi motivi.`,
+      };
+    case "moderation_decision":
+      return {
+        title: p.reporter ? "Decisione sulla tua segnalazione" : "Una decisione dei moderatori ti riguarda",
+        body: `${cut(String(p.summary ?? ""), 600)}${p.reporter ? "" : " Se non sei d'accordo puoi chiedere una revisione una volta, dal tuo profilo."}`,
+      };
+    case "appeal_decided":
+      return { title: "Esito della tua richiesta di revisione", body: cut(String(p.summary ?? ""), 600) };
     case "conversation_closed":
       return {
         title: `Conversazione chiusa: «${product("productName")}»`,

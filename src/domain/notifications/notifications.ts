@@ -39,6 +39,12 @@ export const NOTIFICATION_KINDS = [
    * is closed, one summary when it opens (push.ts pushTiming).
    */
   "new_request",
+  /** A report was received: the acknowledgment the DSA asks for (→ reporter). */
+  "report_received",
+  /** An admin decided, with its grounds (people/decisions.ts) (→ reporter and reported person). */
+  "moderation_decision",
+  /** The admin answered a request for review of a decision (→ the person it concerns). */
+  "appeal_decided",
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -58,6 +64,9 @@ export const NOTIFICATION_KIND = {
   pickupMissed: "pickup_missed",
   dealClosed: "deal_closed",
   newRequest: "new_request",
+  reportReceived: "report_received",
+  moderationDecision: "moderation_decision",
+  appealDecided: "appeal_decided",
 } as const satisfies Record<string, NotificationKind>;
 
 const MINUTE_MS = 60 * 1000;
@@ -209,7 +218,7 @@ export function wantsEmail(
   preferences: NotificationPreferencesInput | undefined,
   kind: NotificationKind,
 ): boolean {
-  return preferences?.email?.[kind] !== false;
+  return NOTIFICATION_PREFERENCE_LABELS[kind].audience === "always" || preferences?.email?.[kind] !== false;
 }
 
 /** The deterministic id of the notification an event produces: retries land on the same document. */
@@ -220,7 +229,8 @@ export function notificationId(kind: NotificationKind, eventKey: string): string
 /** The switches of /profile: one label per kind, and for whom it is meant. */
 export const NOTIFICATION_PREFERENCE_LABELS: Record<
   NotificationKind,
-  { label: string; audience: "customer" | "merchant" | "both" }
+  /** `always`: a notice the law asks for (DSA: acknowledgments, decisions), no switch, always e-mailed. */
+  { label: string; audience: "customer" | "merchant" | "both" | "always" }
 > = {
   offer_received: { label: "Nuove offerte sulle mie richieste", audience: "customer" },
   offer_withdrawn: { label: "Offerte ritirate dai negozi", audience: "customer" },
@@ -238,6 +248,9 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<
   conversation_closed: { label: "Conversazioni chiuse dai moderatori", audience: "both" },
   deal_closed: { label: "Accordi chiusi senza ritiro", audience: "both" },
   new_request: { label: "Ogni nuova richiesta vicino al negozio, appena pubblicata", audience: "merchant" },
+  report_received: { label: "Conferme delle tue segnalazioni", audience: "always" },
+  moderation_decision: { label: "Decisioni dei moderatori e i loro motivi", audience: "always" },
+  appeal_decided: { label: "Esiti delle richieste di revisione", audience: "always" },
 };
 
 /** The bell's and the preferences' Italian words. */

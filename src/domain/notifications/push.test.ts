@@ -72,6 +72,17 @@ describe("the seam's choice among bell, push and e-mail", () => {
       email: true,
     });
   });
+
+  it("the moderators' notices go in writing: bell and e-mail, never a push, even with e-mail switched off", () => {
+    const emailOff = { email: { moderation_decision: false, report_received: false, appeal_decided: false } };
+    for (const kind of ["report_received", "moderation_decision", "appeal_decided"] as const) {
+      expect(channelsFor(kind, { hasDevices: true, preferences: emailOff })).toEqual({
+        bell: true,
+        push: false,
+        email: true,
+      });
+    }
+  });
 });
 
 describe("the push's words", () => {

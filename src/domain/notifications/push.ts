@@ -46,8 +46,17 @@ export type PushMessage = z.infer<typeof pushMessageSchema>;
 
 /** Kinds that exist only as a push (no bell entry, no e-mail: the hourly digest carries them there). */
 const PUSH_ONLY: readonly NotificationKind[] = [NOTIFICATION_KIND.newRequest];
-/** Kinds never pushed: the digest is the e-mail fallback of what was pushed one by one. */
-const NEVER_PUSHED: readonly NotificationKind[] = [NOTIFICATION_KIND.requestsNearby];
+/**
+ * Kinds never pushed: the digest is the e-mail fallback of what was pushed one by one; the moderators'
+ * notices (an acknowledgment, a decision with its reasons, an appeal's outcome) go in writing, by e-mail
+ * always, which a push reaching a device would otherwise replace.
+ */
+const NEVER_PUSHED: readonly NotificationKind[] = [
+  NOTIFICATION_KIND.requestsNearby,
+  NOTIFICATION_KIND.reportReceived,
+  NOTIFICATION_KIND.moderationDecision,
+  NOTIFICATION_KIND.appealDecided,
+];
 
 /** Which switches a kind has in /profile: e-mail unless push only, push unless never pushed. */
 export function kindSwitches(kind: NotificationKind): { email: boolean; push: boolean } {

@@ -6,12 +6,19 @@ const shop = (status: string) => ({ userType: "merchant", shop: { status } });
 const suspended = { ...buyer, suspendedAt: new Date("2026-12-01T10:00:00Z") };
 
 describe("accountRefusal", () => {
-  it("refuses a suspended account under every policy but the magic link's", () => {
+  it("refuses a suspended account under every policy but the magic link's and the request for review", () => {
     for (const policy of Object.values(ACCOUNT_GUARD)) {
-      expect(accountRefusal(suspended, policy)).toBe(
-        policy === ACCOUNT_GUARD.public ? undefined : "suspended",
-      );
+      const open = policy === ACCOUNT_GUARD.public || policy === ACCOUNT_GUARD.appeal;
+      expect(accountRefusal(suspended, policy)).toBe(open ? undefined : "suspended");
     }
+  });
+
+  it("the request for review lets a suspended account and a refused shop through, never a deleted one", () => {
+    expect(accountRefusal(suspended, ACCOUNT_GUARD.appeal)).toBeUndefined();
+    expect(
+      accountRefusal({ ...shop("refused"), suspendedAt: new Date() }, ACCOUNT_GUARD.appeal),
+    ).toBeUndefined();
+    expect(accountRefusal(undefined, ACCOUNT_GUARD.appeal)).toBe("deleted");
   });
 
   it("a missing users document is a deleted account, except at sign-up and for staff", () => {

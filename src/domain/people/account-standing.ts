@@ -14,6 +14,8 @@ import type { ACCOUNT_GUARD_MESSAGES } from "./trust-messages.ts";
  *   users document (scripts/admin sets only the claim), a suspended one is refused.
  * - `account`: a users document that is not suspended (no document: the account was deleted).
  * - `shop`: as `account`, and a shop an admin refused acts no more (offers, chats, the till).
+ * - `appeal`: asking for a review of a decision (decisions.ts): a suspended account and a refused shop
+ *   may, which is the point; a deleted one (no users document) may not.
  */
 export const ACCOUNT_GUARD = {
   public: "public",
@@ -21,6 +23,7 @@ export const ACCOUNT_GUARD = {
   admin: "admin",
   account: "account",
   shop: "shop",
+  appeal: "appeal",
 } as const;
 export type AccountGuardPolicy = (typeof ACCOUNT_GUARD)[keyof typeof ACCOUNT_GUARD];
 
@@ -42,6 +45,7 @@ export function accountRefusal(
   if (!user) {
     return policy === ACCOUNT_GUARD.signUp || policy === ACCOUNT_GUARD.admin ? undefined : "deleted";
   }
+  if (policy === ACCOUNT_GUARD.appeal) return undefined;
   if (user.suspendedAt != null) return "suspended";
   if (policy === ACCOUNT_GUARD.shop && isRefusedShop(user)) return "shopRefused";
   return undefined;

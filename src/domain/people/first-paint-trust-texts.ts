@@ -14,6 +14,8 @@ export const SUSPENSION_NOTICE = {
   title: "Il tuo account è sospeso",
   body: "I moderatori lo hanno sospeso dopo una segnalazione: non puoi più pubblicare richieste, inviare offerte né scrivere nelle chat.",
   contact: "Se pensi che sia un errore, scrivici a",
+  /** The decision's reasons and 'Chiedi una revisione' (/profile#decisioni). */
+  reasons: "Leggi i motivi e chiedi una revisione",
 } as const;
 
 /** 'Segnala' on one message of a chat (src/features/messages/components/message-report.tsx). */

@@ -21,8 +21,11 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
   other: "Altro",
 };
 
-/** What is reported: a conversation (a message in it, optionally), an offer or a request. */
-export const REPORT_KINDS = ["conversation", "offer", "request"] as const;
+/**
+ * What is reported: a conversation (a message in it, optionally), an offer, a request, a shop's review
+ * (profiles/{shopId}/reviews/{targetId}) or the shop's answer to it.
+ */
+export const REPORT_KINDS = ["conversation", "offer", "request", "review", "review_answer"] as const;
 export const reportKindSchema = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof reportKindSchema>;
 
@@ -30,6 +33,8 @@ export const REPORT_KIND_LABELS: Readonly<Record<ReportKind, string>> = {
   conversation: "Conversazione",
   offer: "Offerta",
   request: "Richiesta",
+  review: "Recensione",
+  review_answer: "Risposta a una recensione",
 };
 
 /** A report's free text and the excerpt of the reported content it keeps. */
@@ -42,6 +47,8 @@ export const reportContentInputSchema = z.object({
   kind: reportKindSchema,
   targetId: idSchema,
   messageId: idSchema.optional(),
+  /** A review's shop (kinds review and review_answer). */
+  shopId: idSchema.optional(),
   reason: reportReasonSchema,
   text: optionalText(REPORT_TEXT_MAX_LENGTH),
 });
@@ -53,7 +60,13 @@ export const REPORT_STATUS = { open: "open", resolved: "resolved" } as const;
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 
 /** What an admin may decide on a report. */
-export const MODERATION_ACTIONS = ["dismiss", "hide_request", "close_conversation", "suspend_user"] as const;
+export const MODERATION_ACTIONS = [
+  "dismiss",
+  "hide_request",
+  "close_conversation",
+  "remove_content",
+  "suspend_user",
+] as const;
 export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
@@ -61,6 +74,7 @@ export const MODERATION_ACTION_LABELS: Readonly<Record<ModerationAction, string>
   dismiss: "Nessuna violazione",
   hide_request: "Nascondi la richiesta",
   close_conversation: "Chiudi la conversazione",
+  remove_content: "Rimuovi il contenuto",
   suspend_user: "Sospendi l'account",
 };
 
@@ -72,6 +86,8 @@ export const MODERATION_OUTCOME_TEXTS: Readonly<Record<ModerationAction, string>
     "Abbiamo esaminato la tua segnalazione e abbiamo nascosto la richiesta. Grazie per averci aiutato.",
   close_conversation:
     "Abbiamo esaminato la tua segnalazione e abbiamo chiuso la conversazione. Grazie per averci aiutato.",
+  remove_content:
+    "Abbiamo esaminato la tua segnalazione e abbiamo rimosso il contenuto segnalato. Grazie per averci aiutato.",
   suspend_user:
     "Abbiamo esaminato la tua segnalazione e abbiamo sospeso l'account segnalato. Grazie per averci aiutato.",
 };
@@ -79,6 +95,7 @@ export const MODERATION_OUTCOME_TEXTS: Readonly<Record<ModerationAction, string>
 /** Which actions make sense for a kind of report (the admin queue shows these). */
 export function actionsFor(kind: ReportKind): readonly ModerationAction[] {
   if (kind === "request") return ["dismiss", "hide_request", "suspend_user"];
+  if (kind === "review" || kind === "review_answer") return ["dismiss", "remove_content", "suspend_user"];
   return ["dismiss", "close_conversation", "suspend_user"];
 }
 
@@ -92,6 +109,7 @@ export const reportSchema = z.object({
   conversationId: idSchema.optional(),
   requestId: idSchema.optional(),
   messageId: idSchema.optional(),
+  shopId: idSchema.optional(),
   excerpt: z.string().max(REPORT_EXCERPT_MAX_LENGTH),
   reason: reportReasonSchema,
   text: z.string().max(REPORT_TEXT_MAX_LENGTH).optional(),
@@ -100,13 +118,12 @@ export const reportSchema = z.object({
   resolvedAt: z.date().optional(),
   action: moderationActionSchema.optional(),
   outcome: z.string().optional(),
+  /** The decision's grounds (decisions.ts DECISION_GROUNDS) and the admin's words. */
+  grounds: z.array(z.string()).optional(),
+  reasonText: z.string().optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
-export const moderateReportInputSchema = z.object({
-  reportId: idSchema,
-  action: moderationActionSchema,
-});
 export const moderateReportOutputSchema = z.object({ ok: z.literal(true) });
 
 /** An admin lifts an account's suspension (liftSuspension): its held requests are active again. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { requestCategorySchema } from "../core/enums.ts";
-import { dateSchema } from "../core/fields.ts";
-import { ADDRESS_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from "../core/limits.ts";
+import { ADDRESS_MAX_LENGTH } from "../core/limits.ts";
 import { weeklyHoursSchema } from "./opening-hours.ts";
 
 /**
@@ -94,19 +93,6 @@ export const publicShopSchema = z.object({
 });
 export type PublicShop = z.infer<typeof publicShopSchema>;
 
-/** profiles/{shopId}/reviews/{requestId}: one rated purchase, as others may read it. */
-export const reviewSchema = z.object({
-  id: z.string(),
-  rating: z.number().int().min(1).max(5),
-  comment: z.string().max(FEEDBACK_MAX_LENGTH).optional(),
-  /** The buyer's first name only (reviewerFirstName), never the surname or the account. */
-  buyerFirstName: z.string(),
-  createdAt: dateSchema,
-  /** The shop checked the buyer's pickup code at the till: 'Acquisto verificato' (pickup.ts). */
-  verifiedPurchase: z.boolean().optional(),
-});
-export type Review = z.infer<typeof reviewSchema>;
-
 /** The name a review carries: the buyer's first name, else the first word of the display name. */
 export function reviewerFirstName(user: {
   firstName?: string | undefined;
@@ -123,13 +109,23 @@ export function reviewDocument<T>(input: {
   buyer: { firstName?: string | undefined; displayName?: string | undefined };
   at: T;
   verifiedPurchase?: boolean | undefined;
-}): { rating: number; comment?: string; buyerFirstName: string; createdAt: T; verifiedPurchase?: true } {
+  /** Set when the rating entered the average: when it stops counting. */
+  countsUntil?: T | undefined;
+}): {
+  rating: number;
+  comment?: string;
+  buyerFirstName: string;
+  createdAt: T;
+  verifiedPurchase?: true;
+  countsUntil?: T;
+} {
   return {
     rating: input.rating,
     ...(input.comment ? { comment: input.comment } : {}),
     buyerFirstName: reviewerFirstName(input.buyer),
     createdAt: input.at,
     ...(input.verifiedPurchase ? { verifiedPurchase: true as const } : {}),
+    ...(input.countsUntil ? { countsUntil: input.countsUntil } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from "@/domain/core/product";
 import { SHOP_REVIEW_COPY } from "@/domain/people/shop-verification-messages";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useAdminRole, useModerate, useReportQueue } from "./api/reports";
+import { AppealQueue } from "./components/appeal-queue";
 import { ReportCard } from "./components/report-card";
 
 /** /admin/segnalazioni: the moderation queue, for accounts with the admin claim. */
@@ -51,9 +52,9 @@ export function AdminReportsPage() {
               busyAction={
                 decide.isPending && decide.variables?.reportId === report.id ? decide.variables.action : null
               }
-              onDecide={(action) =>
+              onDecide={(action, reasons) =>
                 decide.mutate(
-                  { reportId: report.id, action },
+                  { reportId: report.id, action, ...reasons },
                   { onSuccess: () => toast({ title: MODERATION_MESSAGES.actionDone }) },
                 )
               }
@@ -61,6 +62,7 @@ export function AdminReportsPage() {
           ))}
         </div>
       )}
+      <AppealQueue enabled={isAdmin} />
     </div>
   );
 }

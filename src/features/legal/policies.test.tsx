@@ -21,7 +21,7 @@ describe("transparency pages", () => {
     expect(
       screen.getByRole("heading", { level: 1, name: "Come verifichiamo le recensioni" }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/^Versione 2026-12-07, in vigore dal 7 dicembre 2026$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Versione 2026-12-08, in vigore dal 8 dicembre 2026$/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: /Chi può valutare/ })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: /«Acquisto verificato»/ })).toBeInTheDocument();
     // The code at the till: bound to the deal and the shop, once, a wait after wrong tries.
@@ -31,10 +31,10 @@ describe("transparency pages", () => {
     // ratingOutcome: one counted per buyer and shop in 30 days; unverified only from a proven e-mail.
     expect(screen.getByText(/al massimo una volta ogni 30 giorni per lo stesso negozio/)).toBeInTheDocument();
     expect(screen.getByText(/solo se il cliente ha confermato la sua e-mail/)).toBeInTheDocument();
-    // What the code does: nothing expires after 24 months, and it says so.
-    expect(screen.getByText(/Oggi le recensioni non scadono/)).toHaveTextContent(
-      "Non togliamo dalla media le valutazioni più vecchie di 24 mesi.",
-    );
+    // The 24-month rule (review-rules.ts) and the shop's one answer (review-answer.ts).
+    expect(screen.getByText(/ne esce 24 mesi dopo/)).toHaveTextContent("«Non più conteggiata»");
+    expect(screen.getByText(/rispondere una volta a ogni recensione/)).toHaveTextContent("prime 48 ore");
+    expect(screen.getByText(/Sotto ogni recensione c'è «Segnala recensione»/)).toBeInTheDocument();
     expect(
       screen.getByRole("heading", { level: 2, name: /Come segnalare una recensione/ }),
     ).toBeInTheDocument();
@@ -63,8 +63,11 @@ describe("transparency pages", () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/parzialmente conforme alle WCAG 2\.2 di livello AA/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: /Limiti noti/ })).toBeInTheDocument();
-    expect(screen.getByText(/non sono ancora verificati in modo automatico/)).toBeInTheDocument();
-    expect(screen.getByText(/redatta il 7 dicembre 2026/)).toBeInTheDocument();
+    // axe runs with the WCAG 2.2 tag: of 2.2's new criteria it checks the target size alone.
+    expect(screen.getByText(/verifica solo la dimensione minima dei bersagli/)).toHaveTextContent(
+      "non sono ancora verificati in modo automatico",
+    );
+    expect(screen.getByText(/redatta il 8 dicembre 2026/)).toBeInTheDocument();
     expect(linkTo("Segnala una barriera a privacy@vicino.it")).toHaveAttribute(
       "href",
       "mailto:privacy@vicino.it?subject=Barriera%20di%20accessibilit%C3%A0",
@@ -80,5 +83,13 @@ describe("transparency pages", () => {
     expect(linkTo("Informativa sulla privacy")).toHaveAttribute("href", "/privacy");
     expect(linkTo("Termini d'uso")).toHaveAttribute("href", "/termini");
     expect(linkTo("Cookie e memoria del dispositivo")).toHaveAttribute("href", "/cookie");
+  });
+});
+
+describe("/regole: changes to the terms", () => {
+  it("lists each announced change with the date it applies from and the date it was announced", () => {
+    renderPage(RulesPage);
+    const section = screen.getByRole("region", { name: "Modifiche annunciate ai Termini d'uso" });
+    expect(section).toHaveTextContent("In vigore dal 1 gennaio 2027 (annunciata il 8 dicembre 2026)");
   });
 });

@@ -3,6 +3,11 @@ import { paths } from "@/config/paths";
 import { PRODUCT_NAME } from "@/domain/core/product";
 import type { LegalPageKey } from "@/domain/legal/legal";
 import { RULES_HUB } from "@/domain/legal/legal-rules-hub";
+import {
+  announcementDate,
+  TERMS_ANNOUNCEMENT_COPY,
+  TERMS_ANNOUNCEMENTS,
+} from "@/domain/legal/terms-announcements";
 import { LEGAL_PAGES } from "./components/legal-document";
 
 const HREFS: Readonly<Record<Exclude<LegalPageKey, "rules">, string>> = {
@@ -35,6 +40,21 @@ export function RulesPage() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="terms-changes" className="mt-10 space-y-3">
+        <h2 id="terms-changes" className="text-xl font-semibold text-slate-900">
+          {TERMS_ANNOUNCEMENT_COPY.title}
+        </h2>
+        {TERMS_ANNOUNCEMENTS.map((announcement) => (
+          <p key={announcement.id} className="text-slate-800 leading-relaxed">
+            <strong>
+              {TERMS_ANNOUNCEMENT_COPY.appliesFrom} {announcementDate(announcement.appliesFrom)} (
+              {TERMS_ANNOUNCEMENT_COPY.announcedOn} {announcementDate(announcement.announcedOn)}):{" "}
+              {announcement.title}.
+            </strong>{" "}
+            {announcement.summary}
+          </p>
+        ))}
+      </section>
     </article>
   );
 }

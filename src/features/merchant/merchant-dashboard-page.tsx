@@ -26,6 +26,7 @@ import { QuickLinks } from "./components/quick-links";
 import { RecentOffers } from "./components/recent-offers";
 import { ResponseTimeCard } from "./components/response-time-card";
 import { ShopFunnel } from "./components/shop-funnel";
+import { TermsBanner } from "./components/terms-banner";
 import { TodaysPickups } from "./components/todays-pickups";
 import { UnmetDemand } from "./components/unmet-demand";
 
@@ -60,6 +61,7 @@ export function MerchantDashboardPage() {
     <div className={MERCHANT_DASHBOARD_CLASSES}>
       <title>{`Area negoziante · ${PRODUCT_NAME}`}</title>
       <MerchantGreeting name={name} wallet={<TokenWallet />} />
+      <TermsBanner />
       {verified && userData ? (
         <ShopDashboard uid={userData.uid} own={userData.shop?.categories ?? NO_CATEGORIES} />
       ) : (

@@ -11,6 +11,7 @@ import { isVerifiedShop } from "@/domain/people/shop-status";
 import { PRIVACY_MESSAGES } from "@/domain/people/trust-messages";
 import { useSession } from "@/lib/session/session-provider";
 import { useSaveProfile } from "./api/save-profile";
+import { MyDecisions } from "./components/my-decisions";
 import { NotificationPreferencesCard } from "./components/notification-preferences";
 import { PrivacyTools } from "./components/privacy-tools";
 import { ProfileDetails } from "./components/profile-details";
@@ -116,6 +117,7 @@ export function ProfilePage() {
       </Card>
       {deleting ? null : (
         <>
+          <MyDecisions uid={user.uid} />
           <TokenWalletCard />
           <NotificationPreferencesCard uid={user.uid} userType={userData.userType} />
           <MyReports uid={user.uid} />

@@ -1,16 +1,16 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getPublicProfile } from "@/data/profiles";
-import { listShopReviews } from "@/data/shop-page";
+import { answerReview, listShopReviews } from "@/data/shop-page";
 import { getResponseStats } from "@/data/shop-stats";
-import type { Review } from "@/domain/people/shop-page";
+import type { Review } from "@/domain/people/review-answer";
 import type { PublicProfile } from "@/domain/people/user";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { renderPage } from "@/testing/render-page";
 import { ShopPage } from "./shop-page";
 
 vi.mock("@/data/profiles", () => ({ getPublicProfile: vi.fn() }));
-vi.mock("@/data/shop-page", () => ({ listShopReviews: vi.fn() }));
+vi.mock("@/data/shop-page", () => ({ listShopReviews: vi.fn(), answerReview: vi.fn() }));
 vi.mock("@/data/shop-stats", () => ({ getResponseStats: vi.fn() }));
 vi.mock("@/lib/session/session-provider", () => ({ useSession: vi.fn() }));
 
@@ -55,6 +55,7 @@ beforeEach(() => {
   signedInAs("buyer-1");
   vi.mocked(getPublicProfile).mockReset().mockResolvedValue(navigli);
   vi.mocked(listShopReviews).mockReset().mockResolvedValue(reviews);
+  vi.mocked(answerReview).mockReset().mockResolvedValue(undefined);
   vi.mocked(getResponseStats).mockReset().mockResolvedValue(null);
 });
 
@@ -222,5 +223,53 @@ describe("/negozi/:shopId", () => {
     signedInAs("shop-navigli");
     open();
     expect(await screen.findByRole("link", { name: "Modifica i dati" })).toHaveAttribute("href", "/profile");
+  });
+
+  it("shows the shop's answer under its review, and 'Non più conteggiata' on a review past its 24 months", async () => {
+    const at = new Date("2026-11-21T10:00:00Z");
+    vi.mocked(listShopReviews).mockResolvedValue([
+      { ...(reviews[0] as Review), answer: { text: "Grazie Giulia!", createdAt: at, updatedAt: at } },
+      { ...(reviews[1] as Review), countsUntil: new Date("2026-10-02T10:00:00Z") },
+    ]);
+    open();
+    const items = within(await screen.findByRole("list", { name: "Recensioni" })).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Risposta del negozioGrazie Giulia!");
+    expect(items[0]).not.toHaveTextContent("Non più conteggiata");
+    expect(items[1]).toHaveTextContent("Non più conteggiata");
+    // A buyer reports, never answers.
+    expect(within(items[0] as HTMLElement).getByRole("button", { name: /Segnala recensione/ })).toBeVisible();
+    expect(screen.queryByRole("button", { name: /^Rispondi/ })).not.toBeInTheDocument();
+  });
+
+  it("the shop answers a review once from its page, with an Italian message for an empty answer", async () => {
+    signedInAs("shop-navigli");
+    const { user } = open();
+    const items = within(await screen.findByRole("list", { name: "Recensioni" })).getAllByRole("listitem");
+    expect(screen.queryByRole("button", { name: /Segnala recensione/ })).not.toBeInTheDocument();
+    await user.click(within(items[0] as HTMLElement).getByRole("button", { name: /^Rispondi/ }));
+    await user.click(screen.getByRole("button", { name: "Pubblica la risposta" }));
+    expect(await screen.findByText("Scrivi la risposta")).toBeInTheDocument();
+    expect(answerReview).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText(/La tua risposta/), "Grazie, a presto!");
+    await user.click(screen.getByRole("button", { name: "Pubblica la risposta" }));
+    await vi.waitFor(() =>
+      expect(answerReview).toHaveBeenCalledWith({
+        shopId: "shop-navigli",
+        reviewId: "req-2",
+        text: "Grazie, a presto!",
+        first: true,
+      }),
+    );
+  });
+
+  it("after 48 hours the shop's answer stays as it is: no edit button", async () => {
+    signedInAs("shop-navigli");
+    const at = new Date(Date.now() - 49 * 60 * 60 * 1000);
+    vi.mocked(listShopReviews).mockResolvedValue([
+      { ...(reviews[0] as Review), answer: { text: "Grazie", createdAt: at, updatedAt: at } },
+    ]);
+    open();
+    await screen.findByText("Grazie");
+    expect(screen.queryByRole("button", { name: /Modifica la risposta/ })).not.toBeInTheDocument();
   });
 });

@@ -118,7 +118,7 @@ export function ShopPage() {
               </Button>
             </div>
           ) : reviews.data ? (
-            <ReviewList reviews={reviews.data} />
+            <ReviewList reviews={reviews.data} shopId={shopId} own={own} />
           ) : (
             <Spinner label="Caricamento delle recensioni…" />
           )}

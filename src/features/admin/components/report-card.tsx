@@ -1,5 +1,12 @@
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import {
+  DECISION_MESSAGES,
+  type DecisionReasons,
+  decisionReasonsSchema,
+  groundLabels,
+} from "@/domain/people/decisions";
 import {
   type AdminReport,
   actionsFor,
@@ -10,10 +17,14 @@ import {
   REPORT_STATUS,
 } from "@/domain/people/moderation";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
+import { DecisionReasonsFields } from "./decision-reasons";
 
 const when = new Intl.DateTimeFormat("it-IT", { dateStyle: "medium", timeStyle: "short" });
 
-/** One report in the queue: what, why, about whom, and the admin's possible decisions. */
+/**
+ * One report in the queue: what, why, about whom, and the admin's possible decisions, each sent with
+ * its grounds and words (told to the reporter and the person reported).
+ */
 export function ReportCard({
   report,
   busyAction,
@@ -22,9 +33,21 @@ export function ReportCard({
   report: AdminReport;
   /** The decision being sent for this report, if any. */
   busyAction: ModerationAction | null;
-  onDecide: (action: ModerationAction) => void;
+  onDecide: (action: ModerationAction, reasons: DecisionReasons) => void;
 }) {
   const open = report.status === REPORT_STATUS.open;
+  const [grounds, setGrounds] = useState<string[]>([]);
+  const [reasonText, setReasonText] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const decide = (action: ModerationAction) => {
+    const parsed = decisionReasonsSchema.safeParse({ grounds, reasonText });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    onDecide(action, parsed.data);
+  };
   const headingId = `report-${report.id}`;
   return (
     <article
@@ -67,7 +90,26 @@ export function ReportCard({
             <dd className="text-slate-900">{MODERATION_ACTION_LABELS[report.action]}</dd>
           </>
         ) : null}
+        {report.grounds?.length ? (
+          <>
+            <dt className="text-slate-600">{DECISION_MESSAGES.groundsLabel}</dt>
+            <dd className="text-slate-900">
+              {groundLabels(report.grounds)}
+              {report.reasonText ? ` · ${report.reasonText}` : ""}
+            </dd>
+          </>
+        ) : null}
       </dl>
+      {open ? (
+        <DecisionReasonsFields
+          idPrefix={headingId}
+          grounds={grounds}
+          onGrounds={setGrounds}
+          reasonText={reasonText}
+          onReasonText={setReasonText}
+          error={error}
+        />
+      ) : null}
       {open ? (
         <div className="flex flex-wrap gap-2">
           {actionsFor(report.kind).map((action) => (
@@ -79,7 +121,7 @@ export function ReportCard({
               }
               loading={busyAction === action}
               disabled={busyAction !== null}
-              onClick={() => onDecide(action)}
+              onClick={() => decide(action)}
             >
               {MODERATION_ACTION_LABELS[action]}
             </Button>

@@ -55,3 +55,17 @@ describe("Algo's summary card: local prices", () => {
     expect(screen.queryByRole("status", { name: "Prezzi in zona" })).toBeNull();
   });
 });
+
+describe("Algo's summary card: AI that says it is AI", () => {
+  it("says 'Scritto con l'IA' with the fields Algo inferred, until the buyer edits the draft", async () => {
+    const { user } = renderCard();
+    const region = screen.getByRole("region", { name: "Riepilogo della richiesta" });
+    expect(region).toHaveTextContent("Scritto con l'IA");
+    expect(region).toHaveTextContent("Algo (IA) ha dedotto dalla conversazione: prodotto, dove.");
+    await user.click(screen.getByRole("button", { name: "Modifica" }));
+    await user.click(screen.getByRole("button", { name: "Salva le modifiche" }));
+    expect(screen.getByRole("region", { name: "Riepilogo della richiesta" })).not.toHaveTextContent(
+      "Scritto con l'IA",
+    );
+  });
+});

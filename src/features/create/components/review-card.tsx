@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from "react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { AI_INFERRED_INTRO, AI_WRITTEN_HINT, AI_WRITTEN_LABEL } from "@/domain/algo/ai-disclosure";
 import type { AlgoExtractedData } from "@/domain/algo/algo";
 import { REVIEW_LABELS, reviewRows } from "@/domain/algo/algo-draft";
 import {
@@ -38,6 +40,8 @@ type ReviewCardProps = {
  */
 export function ReviewCard(props: ReviewCardProps) {
   const [editing, setEditing] = useState(false);
+  // Algo wrote the draft: 'Scritto con l'IA' until the buyer changes it (or publishes it: confirmed).
+  const [edited, setEdited] = useState(false);
   const { fields, actionRadius, photoUrl, publishing, onPublish } = props;
   return (
     <Card aria-labelledby="review-title" role="region" className="border-brand-200">
@@ -50,6 +54,7 @@ export function ReviewCard(props: ReviewCardProps) {
             {...props}
             onDone={(next, radius) => {
               props.onSave(next, radius);
+              setEdited(true);
               setEditing(false);
             }}
             onCancel={() => setEditing(false)}
@@ -57,6 +62,7 @@ export function ReviewCard(props: ReviewCardProps) {
         ) : (
           <>
             <p className="text-sm text-slate-700">{REVIEW_LABELS.intro}</p>
+            {edited ? null : <AiWrittenNote fields={fields} actionRadius={actionRadius} />}
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               {reviewRows(fields, actionRadius).map((row) => (
                 <div key={row.label} className="contents">
@@ -91,6 +97,22 @@ export function ReviewCard(props: ReviewCardProps) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Which fields Algo inferred from the conversation, under 'Scritto con l'IA'. */
+function AiWrittenNote({ fields, actionRadius }: Pick<ReviewCardProps, "fields" | "actionRadius">) {
+  const inferred = reviewRows(fields, actionRadius)
+    .filter((row) => row.value !== REVIEW_LABELS.missing)
+    .map((row) => row.label);
+  if (inferred.length === 0) return null;
+  return (
+    <div className="space-y-1 rounded-lg bg-brand-50 p-2 text-sm text-slate-800">
+      <Badge tone="info">{AI_WRITTEN_LABEL}</Badge>
+      <p>
+        {AI_INFERRED_INTRO} {inferred.join(", ").toLowerCase()}. {AI_WRITTEN_HINT}
+      </p>
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { DICTATION_MESSAGES, type DictatedField } from "@/domain/marketplace/off
 
 /**
  * Which of the offer form's fields Leonardo filled from the shop's dictation: each is highlighted, with
- * a note ('Compilato da Leonardo: controlla.') in its hint, until the shop edits it.
+ * a note ('Scritto con l'IA (Leonardo): controlla.') in its hint, until the shop edits it.
  */
 export function useDictatedHighlight() {
   const [dictated, setDictated] = useState<ReadonlySet<DictatedField>>(new Set());

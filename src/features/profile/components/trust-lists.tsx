@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { DECISION_MESSAGES, groundLabels } from "@/domain/people/decisions";
 import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, REPORT_STATUS } from "@/domain/people/moderation";
 import { MODERATION_MESSAGES } from "@/domain/people/trust-messages";
 import { useMyBlocks, useMyReports, useUnblock } from "../api/privacy";
@@ -32,6 +33,12 @@ export function MyReports({ uid }: { uid: string }) {
               </div>
               <p className="text-xs text-slate-600">Inviata il {dateFormat.format(report.createdAt)}</p>
               {report.outcome ? <p className="text-sm text-slate-800">{report.outcome}</p> : null}
+              {report.grounds?.length ? (
+                <p className="text-sm text-slate-700">
+                  {DECISION_MESSAGES.groundsLabel}: {groundLabels(report.grounds)}
+                  {report.reasonText ? `. ${report.reasonText}` : ""}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SHOP_REVIEWS_SHOWN } from "@/domain/people/shop-page";
 import { lazyModule, usePageRead } from "@/lib/page-data";
 
@@ -21,4 +22,14 @@ export function useShopProfile(shopId: string) {
 export function useShopReviews(shopId: string, enabled: boolean) {
   const read = async () => (await shopPageModule()).listShopReviews(shopId, SHOP_REVIEWS_SHOWN);
   return usePageRead({ queryKey: shopKeys.reviews(shopId), read }, { enabled });
+}
+
+/** The shop answers (or edits its answer to) a review; the page reads the reviews again. */
+export function useAnswerReview(shopId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { reviewId: string; text: string; first: boolean }) =>
+      (await shopPageModule()).answerReview({ shopId, ...input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: shopKeys.reviews(shopId) }),
+  });
 }
