@@ -21,6 +21,25 @@ const START_FIRST_READS = fileURLToPath(new URL("./src/lib/start-first-reads.ts"
 const PAGE_QUERIES = fileURLToPath(new URL("./src/data/page-queries.ts", import.meta.url));
 const KEPT_SESSION = fileURLToPath(new URL("./src/lib/session/kept-session.ts", import.meta.url));
 const FIRST_READ_REGISTRY = fileURLToPath(new URL("./src/lib/first-read.ts", import.meta.url));
+const QUERY_CLIENT = fileURLToPath(new URL("./src/lib/query-client.ts", import.meta.url));
+const tanstack = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/@tanstack/${file}`, import.meta.url));
+/** query-core's client and its observers, each with what it imports (their own modules, no index). */
+const QUERY_CORE = ["queryClient.js", "queryObserver.js", "mutationObserver.js"].map((file) =>
+  tanstack(`query-core/build/modern/${file}`),
+);
+/** react-query's `useQuery`, `useMutation` (not its index: it re-exports every hook), the options' helpers. */
+const QUERY_HOOKS = [
+  "useQuery.js",
+  "useMutation.js",
+  "useBaseQuery.js",
+  "IsRestoringProvider.js",
+  "QueryErrorResetBoundary.js",
+  "errorBoundaryUtils.js",
+  "suspense.js",
+  "queryOptions.js",
+  "infiniteQueryOptions.js",
+].map((file) => tanstack(`react-query/build/modern/${file}`));
 /**
  * The marketing pages (src/features/marketing/*-page.tsx): the landing in the entry, the others lazy, all
  * within the landing's budget (architecture §8), so what they import stays out of the session's chunks.
@@ -134,6 +153,25 @@ function sessionChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string 
   };
 }
 
+/**
+ * The app's query client (src/lib/query-client.ts: react-query's QueryClient, its caches, the app's
+ * defaults), loaded with the first page that reads data (src/lib/app-query-client.tsx) and needed whole
+ * by every such page, with `useQuery` and `useMutation` that nearly all use: one chunk, not the nine the
+ * bundler would cut from react-query's modules (each paying its own imports, exports and gzip).
+ * Not in the entry: the marketing pages read no data (the context, QueryClientProvider.js, stays there).
+ */
+function queryClientChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
+  let members: Set<string> | null = null;
+  return (id, ctx) => {
+    members ??= new Set([
+      QUERY_CLIENT,
+      ...QUERY_CORE.flatMap((start) => [...closureOf(ctx, start)]),
+      ...QUERY_HOOKS,
+    ]);
+    return members.has(id) ? "query-client" : null;
+  };
+}
+
 /** The build's name in error reports (src/config/release.ts): VICINO_RELEASE, else the short commit. */
 function release(): string {
   if (process.env.VICINO_RELEASE) return process.env.VICINO_RELEASE;
@@ -211,7 +249,10 @@ export default defineConfig(({ mode, command }) => ({
         entryFileNames: "assets/[hash].js",
         chunkFileNames: "assets/[hash].js",
         codeSplitting: {
-          groups: [{ name: sessionChunks(), debugName: "session", includeDependenciesRecursively: false }],
+          groups: [
+            { name: queryClientChunk(), debugName: "query-client", includeDependenciesRecursively: false },
+            { name: sessionChunks(), debugName: "session", includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -173,23 +173,18 @@ const ON_DEMAND = new Set([
 
 /**
  * Routes still short of the 10 % room (architecture §8), each with the most it may weigh until it has the
- * room (the check then fails, so that the exception goes). The buyers' and shops' pages load apart from
- * the landing, but the entry they build on (React, the router and react-query: ~88 of its 101 kB) leaves
- * them 3-4.5 kB short of 108 kB; what is left to do is moving react-query (and the session's providers)
- * out of the entry, which every page's tests would feel.
+ * room (the check then fails, so that the exception goes). The marketing pages, /customer and /make-offer
+ * left this list when the query client left the entry and its modules (with useQuery and useMutation)
+ * became one chunk (src/lib/app-query-client.tsx, vite.config.ts).
  *
- * /customer, a request's page and /make-offer came back 0.2-1.3 kB over 270 kB when the deal's end
- * (the hold's fingerprint, the rating on the buyer's cards) and the account guard's messages landed
- * beside the cuts that made the room; the next cut (the accept dialog and the rating form on demand,
- * or the marketplace messages split by page) has not been made yet. Their caps leave 0.3 kB for the
- * build-to-build variance seen between clean clones.
+ * A request's page came back 0.3-1.3 kB over 270 kB when the deal's end (the hold's fingerprint, the
+ * rating on the buyer's cards) and the account guard's messages landed beside the cuts that made the
+ * room; the next cut (the accept dialog and the rating form on demand, or the marketplace messages split
+ * by page) has not been made yet. Its cap leaves 0.3 kB for the build-to-build variance seen between
+ * clean clones.
  */
 const ROOM_EXCEPTIONS = {
-  "/acquirenti": 111.1 * KB,
-  "/negozianti": 112.5 * KB,
-  "/customer": 270.7 * KB,
   "/requests/:requestId": 271.7 * KB,
-  "/make-offer/:requestId": 270.5 * KB,
 };
 
 // Strings only the Firestore SDK contains: its API host and gRPC service name. (Not "@firebase/firestore":

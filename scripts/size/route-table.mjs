@@ -51,9 +51,9 @@ function elementName(node) {
 }
 
 /**
- * Every lazy page (`const X = page(() => import("@/…")…)`), every lazy frame (`const X = shell(() =>
- * import("@/…")…)`) and every route object (`{ path: paths.key.path, access: "…", element: <X />,
- * shell?: <Y /> }`) in routes.tsx.
+ * Every lazy page (`const X = page(() => import("@/…")…)`, or `plain(…)` for one that reads no data),
+ * every lazy frame (`const X = shell(() => import("@/…")…)`) and every route object (`{ path:
+ * paths.key.path, access: "…", element: <X />, shell?: <Y /> }`) in routes.tsx.
  */
 export function parseRouteTable(source) {
   const file = ts.createSourceFile("routes.tsx", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -70,7 +70,7 @@ export function parseRouteTable(source) {
     ) {
       const kind = node.initializer.expression.text;
       const module = importedModule(node.initializer);
-      if (module && kind === "page") lazyPages.set(node.name.text, module);
+      if (module && (kind === "page" || kind === "plain")) lazyPages.set(node.name.text, module);
       if (module && kind === "shell") lazyShells.set(node.name.text, module);
     }
     if (ts.isObjectLiteralExpression(node)) {

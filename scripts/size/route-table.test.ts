@@ -31,11 +31,15 @@ describe("the size budget's route table", () => {
     expect(parseRouteTable(spread).routes[0]?.shell).toBe("ShopShell");
   });
 
-  it("reads a page's lazy frame, apart from its lazy page", () => {
+  it("reads a page's lazy frame, apart from its lazy page (one that reads data or not)", () => {
     const { lazyPages, lazyShells } = parseRouteTable(`
       const Shop = page(() => import("@/features/shops/shop-page").then((m) => m.ShopPage));
+      const Privacy = plain(() => import("@/features/legal/legal-pages").then((m) => m.PrivacyPage));
       const ShopShell = shell(() => import("@/features/shops/components/shop-shell").then((m) => m.ShopShell));`);
-    expect([...lazyPages]).toEqual([["Shop", "@/features/shops/shop-page"]]);
+    expect([...lazyPages]).toEqual([
+      ["Shop", "@/features/shops/shop-page"],
+      ["Privacy", "@/features/legal/legal-pages"],
+    ]);
     expect([...lazyShells]).toEqual([["ShopShell", "@/features/shops/components/shop-shell"]]);
   });
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
-import { useEffect } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { Suspense, useEffect } from "react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadQueryClientCode, WithQueryClient } from "@/lib/app-query-client";
 import { watchUncaughtErrors } from "@/lib/error-reporting";
 import { AppProvider } from "./provider";
 
@@ -10,6 +11,10 @@ const reportClientError = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/error-reporter", () => ({ reportClientError }));
 
 afterEach(() => reportClientError.mockClear());
+// The client's code arrives with a page's (src/app/routes.tsx): here, before the screens render.
+beforeAll(async () => {
+  await loadQueryClientCode();
+});
 
 function FailingQuery({ error }: { error: Error }) {
   useQuery({ queryKey: ["failing", error.message], queryFn: () => Promise.reject(error), retry: false });
@@ -32,8 +37,12 @@ describe("what reaches the error reporter", () => {
     const mutationError = Object.assign(new Error("internal"), { code: "functions/internal" });
     render(
       <AppProvider>
-        <FailingQuery error={queryError} />
-        <FailingMutation error={mutationError} />
+        <Suspense fallback={null}>
+          <WithQueryClient>
+            <FailingQuery error={queryError} />
+            <FailingMutation error={mutationError} />
+          </WithQueryClient>
+        </Suspense>
       </AppProvider>,
     );
     await waitFor(() => expect(reportClientError).toHaveBeenCalledTimes(2));

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { withQueryClientCode } from "@/lib/app-query-client";
 import { PageFallback } from "./layouts/root-layout";
 import { withPreloadLinksInSlices } from "./preload-links";
 
@@ -26,6 +27,25 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
       });
     },
   });
+}
+
+/**
+ * A route's page that reads data (src/app/routes.tsx), loaded on first visit. Its loader reads the page as
+ * a property of the imported module, a form the bundler sees through: it keeps only that export. The
+ * query client's code downloads with the page's, and the page renders under the app's client
+ * (src/lib/app-query-client.tsx).
+ */
+export function page(load: () => Promise<ComponentType>): LazyPage {
+  return lazyPage(() => withQueryClientCode(load));
+}
+
+/**
+ * A route's page that reads no data (the marketing pages, the legal notes, the sign-in links' landings):
+ * no react-query with it (the marketing pages' 120 kB budget, architecture §8). Its use of a query
+ * client would throw, in its tests too.
+ */
+export function plain(load: () => Promise<ComponentType>): LazyPage {
+  return lazyPage(() => load().then((component) => ({ default: component })));
 }
 
 /**

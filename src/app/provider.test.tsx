@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import { useEffect } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { loadQueryClientCode, WithQueryClient } from "@/lib/app-query-client";
 import { reportError } from "@/lib/error-reporting";
 import { INLINE_ERROR_META } from "@/lib/query-client";
 import { AppProvider } from "./provider";
@@ -28,11 +29,27 @@ function FailingInlineMutation() {
   return send.isError ? <p role="alert">{send.error.message}</p> : null;
 }
 
+// The client's code arrives with a page's (src/app/routes.tsx): here, before the screens render.
+beforeAll(async () => {
+  await loadQueryClientCode();
+});
+
+/** A screen that reads data, as the route table renders it: under the app's client. */
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <WithQueryClient>{children}</WithQueryClient>
+    </Suspense>
+  );
+}
+
 describe("AppProvider", () => {
   it("turns a failed query into the destructive 'Errore' toast", async () => {
     render(
       <AppProvider>
-        <FailingQuery />
+        <Screen>
+          <FailingQuery />
+        </Screen>
       </AppProvider>,
     );
     const region = await screen.findByRole("region", { name: /Notifiche/ });
@@ -43,7 +60,9 @@ describe("AppProvider", () => {
   it("reports a mutation its screen shows inline, without a toast saying it again", async () => {
     render(
       <AppProvider>
-        <FailingInlineMutation />
+        <Screen>
+          <FailingInlineMutation />
+        </Screen>
       </AppProvider>,
     );
     expect(await screen.findByRole("alert")).toHaveTextContent("Errore nell'invio dell'offerta. Riprova.");

@@ -1,9 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { ToastProvider, useToast } from "@/components/ui/toast";
 import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
+import { AppQueryClient } from "@/lib/app-query-client";
 import { reportError } from "@/lib/error-reporting";
-import { createQueryClient } from "@/lib/query-client";
 import { SessionProvider } from "@/lib/session/session-provider";
 import { AppErrorBoundary } from "./error-boundary";
 
@@ -17,21 +16,23 @@ function QueryProvider({ children }: { children: ReactNode }) {
       mounted.current = false;
     };
   }, []);
-  // One client per mounted app (tests get a fresh cache each render). The error catalogue (Auth and
-  // callable codes → Italian) loads with the first error, not with the marketing pages' entry chunk.
-  // The reporter sends the failures the product does not expect (src/domain/boundary/client-error.ts).
-  const [queryClient] = useState(() =>
-    createQueryClient({
-      onError: (error, source, display) => {
+  // The client itself is created by the first screen that reads data (src/lib/app-query-client.tsx). The
+  // error catalogue (Auth and callable codes → Italian) loads with the first error, not with the
+  // marketing pages' entry chunk. The reporter sends the failures the product does not expect
+  // (src/domain/boundary/client-error.ts).
+  return (
+    <AppQueryClient
+      onError={(error, source, display) => {
         reportError(error, source);
         if (display === "inline") return;
         void import("@/domain/boundary/errors").then(({ errorMessage }) => {
           if (mounted.current) toastError(errorMessage(error, FIRST_PAINT_MESSAGES.genericError));
         });
-      },
-    }),
+      }}
+    >
+      {children}
+    </AppQueryClient>
   );
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
 /** Everything the app needs around the router: error boundary, toasts, server-state cache, session. */

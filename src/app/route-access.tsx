@@ -1,4 +1,4 @@
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Navigate, type Params, useLocation, useParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
@@ -6,6 +6,7 @@ import { paths } from "@/config/paths";
 import type { UserType } from "@/domain/core/user-type";
 import { isVerifiedShop } from "@/domain/people/shop-status";
 import { afterNextPaint } from "@/lib/after-paint";
+import { useQueryClientLoader } from "@/lib/app-query-client";
 import { returnToState } from "@/lib/session/return-to";
 import { hasSessionHint, keptTokenUid } from "@/lib/session/session-hint";
 import { useSessionStart } from "@/lib/session/session-provider";
@@ -54,8 +55,16 @@ type GateOptions = {
   prefetch?: RoutePrefetch;
 };
 
-/** A route's first reads for `uid` (and the route's params, e.g. the conversation's id). */
-export type RoutePrefetch = (client: QueryClient, uid: string, params: Readonly<Params>) => void;
+/**
+ * A route's first reads for `uid` (and the route's params, e.g. the conversation's id). `client` gives
+ * the app's query cache, created on the first call (src/lib/app-query-client.tsx): reads over REST need
+ * none, so they need not wait for its code.
+ */
+export type RoutePrefetch = (
+  client: () => Promise<QueryClient>,
+  uid: string,
+  params: Readonly<Params>,
+) => void;
 
 export function RouteAccessGate({
   access,
@@ -155,7 +164,7 @@ function EarlyReads({
   uid: string | undefined;
   params: Readonly<Params>;
 }) {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClientLoader();
   const target = uid ?? keptTokenUid();
   const latest = useRef(params);
   latest.current = params;

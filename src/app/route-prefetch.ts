@@ -1,4 +1,3 @@
-import type { QueryClient } from "@tanstack/react-query";
 import type { RoutePrefetch } from "./route-access";
 
 // The guarded routes' `prefetch` (src/app/routes.tsx): each starts its page's first reads as soon as
@@ -16,16 +15,18 @@ export const prefetchMessagesData: RoutePrefetch = (client, uid, params) => {
   void import("@/features/messages/api/first-reads").then((module) =>
     module.startMessagesFirstReads(uid, params.conversationId),
   );
-  void loadMessagesPrefetch().then((module) => module.prefetchMessages(client, uid, params.conversationId));
+  void Promise.all([loadMessagesPrefetch(), client()]).then(([module, queryClient]) =>
+    module.prefetchMessages(queryClient, uid, params.conversationId),
+  );
 };
 /**
  * The buyer's requests and offers (/customer, /requests): over REST at once when the device holds a
  * valid session (src/lib/first-read.ts), then the screens' reads, which take that answer.
  */
-export const prefetchCustomerData = (client: QueryClient, uid: string) => {
+export const prefetchCustomerData: RoutePrefetch = (client, uid) => {
   void import("./customer-first-reads").then((module) => module.startCustomerFirstReads(uid));
-  void import("@/features/customer/api/customer-data").then((module) =>
-    module.prefetchCustomerData(client, uid),
+  void Promise.all([import("@/features/customer/api/customer-data"), client()]).then(
+    ([module, queryClient]) => module.prefetchCustomerData(queryClient, uid),
   );
 };
 

@@ -1,9 +1,9 @@
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { legacyRedirects, paths } from "@/config/paths";
 import { LandingPage } from "@/features/marketing/landing-page";
 import { RootLayout } from "./layouts/root-layout";
-import { type LazyPage, lazyPage } from "./lazy-page";
+import { page, plain } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { PageMarker } from "./page-marker";
 import { DashboardRedirect, type RouteAccess, RouteAccessGate, type RoutePrefetch } from "./route-access";
@@ -30,31 +30,26 @@ import {
 // other marketing pages too (src/features/marketing/, measured against the landing's budget), and each
 // page's static frame (`shell`, ./route-shells.ts), so that the entry carries no signed-in page's frame.
 // `npm run size` (scripts/size/route-table.mjs) reads this file's and route-shells.ts's syntax trees to
-// measure each route's initial JS: each `const X = page(() => import(...))` is a lazy page, each `const
-// X = shell(() => import(...))` a page's frame, each object with `path: paths.x.path`, `access`,
-// `element: <X />` (and `shell: <Y />`) a route (any formatting), listed in the order its report prints.
+// measure each route's initial JS: each `const X = page(() => import(...))` is a lazy page (`plain(...)`
+// for one that reads no data: ./lazy-page.tsx), each `const X = shell(() => import(...))` a page's
+// frame, each object with `path: paths.x.path`, `access`, `element: <X />` (and `shell: <Y />`) a route
+// (any formatting), listed in the order its report prints.
 //
 // Declarative routing (useRoutes inside <BrowserRouter>), not the data router: data lives in react-query,
 // and createBrowserRouter's loader/action would add ~16 kB gzip to the marketing pages (architecture §8).
 
-/**
- * A page loaded on first visit (React.lazy with a preload handle). Each loader reads its page as a
- * property of the imported module, a form the bundler sees through: it keeps only that export.
- */
-function page(load: () => Promise<ComponentType>): LazyPage {
-  return lazyPage(() => load().then((component) => ({ default: component })));
-}
-
-const BuyersPage = page(() => import("@/features/marketing/buyers-page").then((module) => module.BuyersPage));
-const MerchantsPage = page(() =>
+const BuyersPage = plain(() =>
+  import("@/features/marketing/buyers-page").then((module) => module.BuyersPage),
+);
+const MerchantsPage = plain(() =>
   import("@/features/marketing/merchants-page").then((module) => module.MerchantsPage),
 );
 
 const AuthPage = page(() => import("@/features/auth/auth-page").then((module) => module.AuthPage));
-const AuthCallbackPage = page(() =>
+const AuthCallbackPage = plain(() =>
   import("@/features/auth/auth-callback-page").then((module) => module.AuthCallbackPage),
 );
-const MagicLinkPage = page(() =>
+const MagicLinkPage = plain(() =>
   import("@/features/auth/magic-link-page").then((module) => module.MagicLinkPage),
 );
 const ProfilePage = page(() =>
@@ -86,13 +81,13 @@ const SubscriptionPage = page(() =>
 const MessagesPage = page(() =>
   import("@/features/messages/messages-page").then((module) => module.MessagesPage),
 );
-const PrivacyPage = page(() => import("@/features/legal/legal-pages").then((module) => module.PrivacyPage));
-const TermsPage = page(() => import("@/features/legal/legal-pages").then((module) => module.TermsPage));
-const CookiesPage = page(() => import("@/features/legal/legal-pages").then((module) => module.CookiesPage));
-const RulesPage = page(() => import("@/features/legal/rules-page").then((module) => module.RulesPage));
-const ReviewsPage = page(() => import("@/features/legal/policies").then((module) => module.ReviewsPage));
-const RankingPage = page(() => import("@/features/legal/policies").then((module) => module.RankingPage));
-const AccessibilityPage = page(() => import("@/features/legal/policies").then((module) => module.A11yPage));
+const PrivacyPage = plain(() => import("@/features/legal/legal-pages").then((module) => module.PrivacyPage));
+const TermsPage = plain(() => import("@/features/legal/legal-pages").then((module) => module.TermsPage));
+const CookiesPage = plain(() => import("@/features/legal/legal-pages").then((module) => module.CookiesPage));
+const RulesPage = plain(() => import("@/features/legal/rules-page").then((module) => module.RulesPage));
+const ReviewsPage = plain(() => import("@/features/legal/policies").then((module) => module.ReviewsPage));
+const RankingPage = plain(() => import("@/features/legal/policies").then((module) => module.RankingPage));
+const AccessibilityPage = plain(() => import("@/features/legal/policies").then((module) => module.A11yPage));
 const AdminReportsPage = page(() =>
   import("@/features/admin/admin-reports-page").then((module) => module.AdminReportsPage),
 );

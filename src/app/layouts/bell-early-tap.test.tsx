@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
+import { AppQueryClient } from "@/lib/app-query-client";
 import type { SessionValue } from "@/lib/session/session-provider";
 import { SiteHeader } from "./site-header";
 
@@ -50,9 +51,11 @@ describe("the header's bell, tapped before the page has settled", () => {
   it("opens on that first tap, as soon as it has loaded", async () => {
     render(
       <ToastProvider>
-        <MemoryRouter initialEntries={["/customer"]}>
-          <SiteHeader />
-        </MemoryRouter>
+        <AppQueryClient onError={() => undefined}>
+          <MemoryRouter initialEntries={["/customer"]}>
+            <SiteHeader />
+          </MemoryRouter>
+        </AppQueryClient>
       </ToastProvider>,
     );
     await userEvent.click(screen.getByRole("button", { name: "Notifiche, caricamento" }));

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast";
 import { hasAdminRole } from "@/data/admin-role";
 import { useUnreadTotal } from "@/features/messages/api/unread-total";
+import { AppQueryClient } from "@/lib/app-query-client";
 import { type SessionValue, useSession } from "@/lib/session/session-provider";
 import { setupUser } from "@/testing/user";
 import { SiteHeader } from "./site-header";
@@ -47,9 +48,11 @@ const signedOut = { ...signedIn, user: null, userData: null, homePath: null } as
 function renderHeader(path = "/customer") {
   return render(
     <ToastProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SiteHeader />
-      </MemoryRouter>
+      <AppQueryClient onError={() => undefined}>
+        <MemoryRouter initialEntries={[path]}>
+          <SiteHeader />
+        </MemoryRouter>
+      </AppQueryClient>
     </ToastProvider>,
   );
 }

@@ -1,6 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { readScreensAgain } from "@/lib/query-client";
+import { loadQueryClientCode, useCreatedQueryClient } from "@/lib/app-query-client";
 import { useSession } from "@/lib/session/session-provider";
 
 // The notice's words load only for a suspended account, not with every page's first chunk.
@@ -16,12 +15,14 @@ const SuspensionNoticeBody = lazy(() =>
 export function SuspensionNotice() {
   const { userData } = useSession();
   const suspended = Boolean(userData?.suspendedAt);
-  const client = useQueryClient();
+  const createdClient = useCreatedQueryClient();
   const wasSuspended = useRef(suspended);
   useEffect(() => {
-    if (suspended && !wasSuspended.current) readScreensAgain(client);
+    // No client yet: no screen has read anything. Its code is loaded once there is one.
+    const client = suspended && !wasSuspended.current ? createdClient() : undefined;
+    if (client) void loadQueryClientCode().then(({ readScreensAgain }) => readScreensAgain(client));
     wasSuspended.current = suspended;
-  }, [suspended, client]);
+  }, [suspended, createdClient]);
   if (!suspended) return null;
   return (
     <Suspense fallback={null}>

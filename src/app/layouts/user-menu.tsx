@@ -18,30 +18,32 @@ import { FIRST_PAINT_MESSAGES } from "@/domain/core/first-paint-messages";
 import type { UnreadTotal } from "@/features/messages/components/with-unread-total";
 import { useIsAdmin } from "@/lib/admin-role";
 import { useSettled } from "@/lib/after-settled";
+import { withQueryClientCode } from "@/lib/app-query-client";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session/session-provider";
 
 // The unread total needs Firestore and the domain's schemas: its own chunk, loaded only once someone is
 // signed in, so the marketing pages stay free of both (scripts/size.mjs ON_DEMAND). Hence no domain
-// import here: the badge's text comes with the total.
+// import here: the badge's text comes with the total. It reads with the app's query client, whose code
+// comes with it (src/lib/app-query-client.tsx).
 const WithUnreadTotal = lazy(() =>
-  import("@/features/messages/components/with-unread-total").then((module) => ({
-    default: module.WithUnreadTotal,
-  })),
+  withQueryClientCode(() =>
+    import("@/features/messages/components/with-unread-total").then((module) => module.WithUnreadTotal),
+  ),
 );
 
 // The bell's count comes from the same chunk (the document WithUnreadTotal follows).
 const WithNewNotifications = lazy(() =>
-  import("@/features/messages/components/with-unread-total").then((module) => ({
-    default: module.WithNewNotifications,
-  })),
+  withQueryClientCode(() =>
+    import("@/features/messages/components/with-unread-total").then((module) => module.WithNewNotifications),
+  ),
 );
 
 // The bell too: notifications come from Firestore, in a chunk of their own.
 const NotificationBell = lazy(() =>
-  import("@/features/notifications/components/notification-bell").then((module) => ({
-    default: module.NotificationBell,
-  })),
+  withQueryClientCode(() =>
+    import("@/features/notifications/components/notification-bell").then((module) => module.NotificationBell),
+  ),
 );
 
 const itemClasses =

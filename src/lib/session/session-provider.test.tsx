@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, waitFor } from "@testing-library/react";
+import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { Suspense } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthUser } from "@/data/auth";
 import { clearDeviceSession, keepAppCheckToken, keepDeviceSession } from "@/data/device-session";
@@ -11,12 +12,15 @@ import { keepUserCopyOf, writeUserCopy } from "./user-copy";
 const loaded = vi.hoisted(() => [] as string[]);
 // How often the engine started (a mocked module's factory runs once per test file, its functions every time).
 const engineStarts = vi.hoisted(() => ({ count: 0 }));
+// What the engine reports to the provider (the test plays sign-ins and sign-outs through it).
+const engine = vi.hoisted(() => ({ emit: (_snapshot: unknown): void => undefined }));
 
 vi.mock("./session-runtime", () => {
   loaded.push("session-runtime");
   return {
-    startSession: () => {
+    startSession: (emit: (snapshot: unknown) => void) => {
       engineStarts.count += 1;
+      engine.emit = emit;
       return () => undefined;
     },
     nextSnapshot: (_current: unknown, next: unknown) => next,
@@ -117,5 +121,45 @@ describe("a session this device kept", () => {
       homePath: "/customer",
     });
     expect(opened?.engineLoaded).toBe(false);
+  });
+});
+
+/** A screen that reads data: records the app's client it is given. */
+const cached: { client?: QueryClient } = {};
+function Reader() {
+  cached.client = useQueryClient();
+  return <p>letto</p>;
+}
+
+describe("another account on the same app", () => {
+  it("never sees the previous one's cached data: the app's client is emptied when the account changes", async () => {
+    const { SessionProvider, useSessionStart } = await import("./session-provider");
+    const { AppQueryClient, WithQueryClient, loadQueryClientCode } = await import("../app-query-client");
+    await loadQueryClientCode(); // as a page's code brings it
+    engineStarts.count = 0;
+    render(
+      <AppQueryClient onError={() => undefined}>
+        <SessionProvider>
+          <GuardedScreen useStart={useSessionStart} />
+          <Suspense fallback={null}>
+            <WithQueryClient>
+              <Reader />
+            </WithQueryClient>
+          </Suspense>
+        </SessionProvider>
+      </AppQueryClient>,
+    );
+    await screen.findByText("letto");
+    await waitFor(() => expect(engineStarts.count).toBe(1));
+    const signedIn = (uid: string) => ({
+      loading: false,
+      user: { uid, email: `${uid}@example.it` },
+      userData: { id: uid, displayName: uid, userType: "customer", isFallback: false },
+      homePath: "/customer",
+    });
+    act(() => engine.emit(signedIn("anna")));
+    cached.client?.setQueryData(["richieste", "anna"], ["la richiesta di Anna"]);
+    act(() => engine.emit(signedIn("bruno")));
+    await waitFor(() => expect(cached.client?.getQueryData(["richieste", "anna"])).toBeUndefined());
   });
 });

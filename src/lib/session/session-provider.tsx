@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
@@ -11,6 +10,7 @@ import {
   useState,
 } from "react";
 import { afterNextPaint } from "../after-paint";
+import { useCreatedQueryClient } from "../app-query-client";
 import { hasSessionHint, keptTokenUid } from "./session-hint";
 import { LOADING_SESSION, type SessionSnapshot } from "./types";
 
@@ -61,7 +61,7 @@ function whenIdle(task: () => void): () => void {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [snapshot, setSnapshot] = useState<SessionSnapshot>(LOADING_SESSION);
   const [started, setStarted] = useState(false);
-  const queryClient = useQueryClient();
+  const createdQueryClient = useCreatedQueryClient();
   const lastUid = useRef<string | null>(null);
 
   // Whether the session's engine (Firebase Auth) may load: at once, or, when this device kept a valid
@@ -162,12 +162,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [engine]);
 
-  // Another account (or none) must never see the previous one's cached data.
+  // Another account (or none) must never see the previous one's cached data (no client yet: no data).
   const uid = snapshot.user?.uid ?? null;
   useEffect(() => {
-    if (lastUid.current !== null && lastUid.current !== uid) queryClient.clear();
+    if (lastUid.current !== null && lastUid.current !== uid) createdQueryClient()?.clear();
     lastUid.current = uid;
-  }, [uid, queryClient]);
+  }, [uid, createdQueryClient]);
 
   const signOut = useCallback(async () => {
     const runtime = await loadRuntime();
