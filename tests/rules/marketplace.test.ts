@@ -306,6 +306,8 @@ describe("offers/{requestId}_{merchantId}", () => {
           description: "Revisionata",
           deliveryOptions: ["pickup", "delivery"],
           aiGenerated: false,
+          // Where the offer came from (offer-origin.ts): the feed unless the form was opened otherwise.
+          origin: "feed",
         },
       ]);
       await expect(
