@@ -1,14 +1,12 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ForgetPickupCode } from "@/components/marketplace/forget-pickup-code";
-import { PickupCodePanel } from "@/components/marketplace/pickup-code-panel";
 import { RequestPhotos } from "@/components/marketplace/request-photo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { paths } from "@/config/paths";
-import { fetchPickupCode } from "@/data/pickup-codes";
 import { CATEGORY_LABELS, DELIVERY_PREFERENCE_LABELS, URGENCY_LABELS } from "@/domain/core/enums";
 import { PRODUCT_NAME } from "@/domain/core/product";
 import { LEGAL_LINK_LABELS } from "@/domain/legal/legal";
@@ -35,6 +33,16 @@ import { useBuyerRequest, useRequestOffers, useShopProfiles } from "./api/reques
 import { OfferComparison } from "./components/offer-comparison";
 import { ErrorState, LoadingState } from "./components/query-state";
 import { RequestLifeActions } from "./components/request-life-actions";
+
+// The pickup code (its panel and its read) loads when a deal is in progress, as on the buyer's cards
+// (components/deal-on-card.tsx): most visits to a request come before any offer is accepted.
+const PickupCodePanel = lazy(() =>
+  import("@/components/marketplace/pickup-code-panel").then((module) => ({
+    default: module.PickupCodePanel,
+  })),
+);
+const fetchPickupCode = async (offerId: string) =>
+  (await import("@/data/pickup-codes")).fetchPickupCode(offerId);
 
 const offerCount = (count: number) => (count === 1 ? "1 offerta" : `${count} offerte`);
 
@@ -141,14 +149,16 @@ export function RequestPage() {
         {accepted?.verifiedPurchaseAt ? (
           <Badge tone="success">✓ {PICKUP_MESSAGES.verified}</Badge>
         ) : canCompleteRequest(current.status) && current.acceptedOfferId ? (
-          <PickupCodePanel
-            uid={uid}
-            offerId={current.acceptedOfferId}
-            fetchCode={fetchPickupCode}
-            label={pickupLabel(productName, accepted?.merchantName)}
-            holdUntil={accepted?.holdUntil}
-            keepUntil={accepted?.dealClosesAt}
-          />
+          <Suspense fallback={null}>
+            <PickupCodePanel
+              uid={uid}
+              offerId={current.acceptedOfferId}
+              fetchCode={fetchPickupCode}
+              label={pickupLabel(productName, accepted?.merchantName)}
+              holdUntil={accepted?.holdUntil}
+              keepUntil={accepted?.dealClosesAt}
+            />
+          </Suspense>
         ) : null}
       </Card>
 
