@@ -1,6 +1,6 @@
 // Keyboard alone, in Chromium against the local stack: the seeded shop signs in, finds the guitar request
 // on /browse, writes an offer above the budget and confirms it in the dialog; the seeded buyer signs in
-// and publishes a request with Algo on /create. No click anywhere: Tab / Shift+Tab, Enter, Space and
+// and publishes a request with Algo on /create, and accepts an offer in its chat. No click anywhere: Tab / Shift+Tab, Enter, Space and
 // typing, and every stop of the focus is visible (tests/support/keyboard.ts). axe checks each page on the way.
 
 import type { Page } from "playwright-core";
@@ -14,6 +14,8 @@ import { seededJourney } from "../support/seeded-journey";
 const GUITAR_ID = "demo-req-chitarra";
 const GUITAR = "Chitarra acustica per principiante";
 const OFFER_ID = `${GUITAR_ID}_demo-negozio-1`;
+/** Seeded: Elettronica Navigli's pending offer for the buyer's lamp, and its chat. */
+const LAMP_CHAT = "demo-req-lampada_demo-negozio-1";
 
 const { open } = seededJourney();
 
@@ -113,5 +115,33 @@ describe("keyboard alone", () => {
 
     await waitForPage(shop, `/messages/${OFFER_ID}`, { timeout: SERVER_WAIT_MS });
     await shop.getByText("Offerta inviata!", { exact: true }).waitFor({ timeout: SERVER_WAIT_MS });
+  });
+
+  it("a buyer accepts an offer: Escape leaves the confirmation, Space confirms it", async () => {
+    const buyer = await open(`/messages/${LAMP_CHAT}`, "phone");
+    await signInWithKeyboard(buyer, "acquirente@vicino.test", `/messages/${LAMP_CHAT}`);
+    const accept = buyer.getByRole("button", { name: "Accetta" });
+    await accept.waitFor({ timeout: SERVER_WAIT_MS });
+
+    // The confirmation opens with Enter and closes with Escape, the focus back on 'Accetta'.
+    await tabTo(buyer, accept, { maxPresses: 80 });
+    await buyer.keyboard.press("Enter");
+    const confirm = buyer.getByRole("dialog", { name: /Accettare l'offerta di Elettronica Navigli/ });
+    await confirm.waitFor();
+    await buyer.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    await buyer.waitForFunction(() => document.activeElement?.textContent?.trim() === "Accetta");
+
+    // Again, then Tab stays inside the dialog up to its confirmation (once the hold has loaded), and Space presses it.
+    await buyer.keyboard.press("Enter");
+    await confirm.waitFor();
+    const yes = confirm.getByRole("button", { name: "Sì, accetta l'offerta" });
+    await yes.and(buyer.locator(":enabled")).waitFor({ timeout: SERVER_WAIT_MS });
+    await expectAccessible(buyer, "conferma dell'accettazione, da tastiera");
+    await tabTo(buyer, yes, { maxPresses: 12 });
+    await buyer.keyboard.press("Space");
+    await buyer
+      .getByText("Offerta accettata! La trattativa è iniziata.", { exact: true })
+      .waitFor({ timeout: SERVER_WAIT_MS });
   });
 });
